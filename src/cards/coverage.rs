@@ -1,0 +1,1 @@
+//! `judge cards coverage`: how much of a real card list the compiler understands.

@@ -1,0 +1,7 @@
+//! `judge`: a rules-judge oracle for Magic: The Gathering.
+//!
+//! Data flows one way: YAML file → [`scenario`] (spanned, validated) → [`engine`] game →
+//! trace of events with rule citations → [`report`].
+
+pub mod cards;
+pub mod rules;

@@ -1,0 +1,120 @@
+//! Rule numbers as a type, and the rules index of `rulings/` that every citation must exist in.
+
+mod index;
+
+pub use index::{RuleEntry, RulesIndex, index};
+
+use serde::Serialize;
+
+/// A citation of a Comprehensive Rules number, at the precision the engine knows it:
+/// a part (`6`), a rule (`608`), a subrule (`608.2`) or a lettered subrule (`608.2b`).
+///
+/// Engine code builds these with the [`cr!`](crate::cr) macro from string literals, so a test
+/// can find every citation in the source and check it against the index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RuleId(&'static str);
+
+impl RuleId {
+    /// Wraps a literal rule number. Use the `cr!` macro in engine code.
+    #[must_use]
+    pub const fn new_static(s: &'static str) -> RuleId {
+        RuleId(s)
+    }
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// Whether this citation is the rule `query` or a rule beneath it:
+    /// `305.2b` is within `305.2` and `305`; `603.10` is not within `603.1`.
+    #[must_use]
+    pub fn is_within(self, query: &str) -> bool {
+        rule_within(self.0, query)
+    }
+}
+
+/// String form of [`RuleId::is_within`], for numbers read from files.
+#[must_use]
+pub fn rule_within(cited: &str, query: &str) -> bool {
+    let query = query.trim().trim_end_matches('.');
+    if cited == query {
+        return true;
+    }
+    let Some(rest) = cited.strip_prefix(query) else { return false };
+    let Some(next) = rest.chars().next() else { return true };
+    if query.contains('.') {
+        // 704.5 contains 704.5g, but 603.1 does not contain 603.10.
+        next.is_ascii_alphabetic() && !query.ends_with(|c: char| c.is_ascii_alphabetic())
+    } else {
+        next == '.'
+    }
+}
+
+/// Whether `s` has the shape of a rule number: `6`, `608`, `608.2`, `608.2b`, `603.10`.
+#[must_use]
+pub fn is_rule_number(s: &str) -> bool {
+    let (head, tail) = match s.split_once('.') {
+        Some((h, t)) => (h, Some(t)),
+        None => (s, None),
+    };
+    if head.is_empty() || head.len() > 3 || !head.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let Some(tail) = tail else { return true };
+    if head.len() != 3 {
+        return false;
+    }
+    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+    let letters = &tail[digits..];
+    digits > 0 && (letters.is_empty() || (letters.len() == 1 && letters.bytes().all(|b| b.is_ascii_lowercase())))
+}
+
+impl std::fmt::Display for RuleId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for RuleId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+/// Cites a rule: `cr!("608.2b")`. Every literal written with this macro is checked against
+/// the rules index by a test (`tests/rules_index.rs`).
+#[macro_export]
+macro_rules! cr {
+    ($s:literal) => {
+        $crate::rules::RuleId::new_static($s)
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn within_follows_rule_structure() {
+        assert!(rule_within("305.2b", "305.2"));
+        assert!(rule_within("305.2b", "305"));
+        assert!(rule_within("704.5g", "704.5"));
+        assert!(rule_within("608.2b", "608.2b"));
+        assert!(!rule_within("608.2c", "608.2b"));
+        assert!(!rule_within("603.10", "603.1"));
+        assert!(!rule_within("603.10a", "603.1"));
+        assert!(rule_within("603.10a", "603.10"));
+        assert!(!rule_within("6033", "603"));
+    }
+
+    #[test]
+    fn rule_number_shapes() {
+        for ok in ["6", "608", "608.2", "608.2b", "603.10", "704.5g"] {
+            assert!(is_rule_number(ok), "{ok}");
+        }
+        for bad in ["", "608.", "60.2", "608.2bb", "608.b", "abc", "608.2B"] {
+            assert!(!is_rule_number(bad), "{bad}");
+        }
+    }
+}
