@@ -5,3 +5,6 @@
 
 pub mod cards;
 pub mod rules;
+pub mod diag;
+pub mod engine;
+pub mod scenario;

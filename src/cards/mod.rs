@@ -1,5 +1,7 @@
 //! Card definitions, the embedded card library, and the Oracle-text compiler.
 
 pub mod coverage;
+pub mod def;
 pub mod ir;
+pub mod library;
 pub mod oracle;

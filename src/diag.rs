@@ -1,0 +1,162 @@
+//! Diagnostics: problems in a user's file, each pointing at the exact place (file, line,
+//! column, the words) with a help line, rendered by miette without colors so that the output
+//! is stable for tests and logs.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+
+/// A byte range in a source file with its 1-based line and column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub start: usize,
+    pub len: usize,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// One problem in a file.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub message: String,
+    pub span: Option<Span>,
+    /// What the label under the span says.
+    pub label: Option<String>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic { message: message.into(), span: Some(span), label: None, help: None }
+    }
+
+    /// A problem with no place in the file (a file that cannot be read).
+    pub fn global(message: impl Into<String>) -> Diagnostic {
+        Diagnostic { message: message.into(), span: None, label: None, help: None }
+    }
+
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// A source file: its path as given by the user, and its text.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub path: String,
+    pub text: Arc<str>,
+}
+
+impl Source {
+    #[must_use]
+    pub fn new(path: impl Into<String>, text: impl Into<Arc<str>>) -> Source {
+        Source { path: path.into(), text: text.into() }
+    }
+
+    /// The span of `len` bytes starting at byte `start`, with its line and column.
+    #[must_use]
+    pub fn span_at(&self, start: usize, len: usize) -> Span {
+        let start = start.min(self.text.len());
+        let before = &self.text[..start];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = self.text[line_start..start].chars().count() + 1;
+        Span { start, len, line: u32::try_from(line).unwrap_or(u32::MAX), col: u32::try_from(col).unwrap_or(u32::MAX) }
+    }
+
+    /// The byte offset of a 1-based line and (character) column.
+    #[must_use]
+    pub fn offset_of(&self, line: u64, col: u64) -> usize {
+        let mut offset = 0;
+        for (i, l) in self.text.split_inclusive('\n').enumerate() {
+            if (i as u64) + 1 == line {
+                let skip = usize::try_from(col.saturating_sub(1)).unwrap_or(usize::MAX);
+                return offset + l.char_indices().nth(skip).map_or(l.len(), |(b, _)| b);
+            }
+            offset += l.len();
+        }
+        self.text.len()
+    }
+}
+
+/// Renders diagnostics as plain text: `error: message`, then the file, line and column with
+/// the source lines, a caret under the words, and the help line.
+#[must_use]
+pub fn render(source: Option<&Source>, diags: &[Diagnostic]) -> String {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100).with_context_lines(1);
+    let mut out = String::new();
+    for d in diags {
+        let report = Rendered { diag: d, path: source.map(|s| s.path.clone()), source: source.map(named) };
+        let mut s = String::new();
+        if handler.render_report(&mut s, &report).is_err() {
+            let _ = writeln!(s, "error: {}", d.message);
+        }
+        out.push_str(&s);
+    }
+    out
+}
+
+#[derive(Debug)]
+struct Rendered<'a> {
+    diag: &'a Diagnostic,
+    path: Option<String>,
+    source: Option<NamedSource<Arc<str>>>,
+}
+
+impl std::fmt::Display for Rendered<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.path, self.diag.span) {
+            (Some(path), None) => write!(f, "{}: {}", path, self.diag.message),
+            _ => f.write_str(&self.diag.message),
+        }
+    }
+}
+
+impl std::error::Error for Rendered<'_> {}
+
+impl miette::Diagnostic for Rendered<'_> {
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diag.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.diag.span?;
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let sp = self.diag.span?;
+        self.source.as_ref()?;
+        let span = SourceSpan::new(sp.start.into(), sp.len.max(1));
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(self.diag.label.clone(), span))))
+    }
+}
+
+/// Wraps a source for miette's named-source rendering where a caller wants it.
+#[must_use]
+pub fn named(source: &Source) -> NamedSource<Arc<str>> {
+    NamedSource::new(source.path.clone(), source.text.clone())
+}
+
+/// The nearest candidates to `word` (for "did you mean"), best first, at most three.
+#[must_use]
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let lower = word.to_lowercase();
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&lower, &c.to_lowercase()), c))
+        .filter(|(s, _)| *s > 0.75)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
+}

@@ -1,0 +1,200 @@
+//! Combat (506–511): declaring attackers and blockers, and combat damage.
+
+use crate::cards::ir::{CardType, Keyword};
+use crate::cr;
+use crate::engine::casting::Illegal;
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
+use crate::engine::event::EventKind;
+use crate::engine::state::{Attacker, Game, ObjId, Target};
+use crate::engine::Ev;
+
+impl Game {
+    /// Whether a creature can't attack or use {T} abilities yet (302.6; haste, 702.10b).
+    #[must_use]
+    pub fn summoning_sick(&self, id: ObjId) -> bool {
+        self.obj(id).sick && self.is_creature(id) && !self.has_keyword(id, Keyword::Haste)
+    }
+
+    /// The players the active player may attack: their opponents still in the game.
+    fn defending_players(&self) -> Vec<usize> {
+        self.apnap().into_iter().filter(|&p| p != self.active).collect()
+    }
+
+    /// Declares attackers (508.1): checks every requirement, then taps the attackers.
+    ///
+    /// # Errors
+    /// When the declaration is illegal; nothing is changed then.
+    pub fn declare_attackers(&mut self, decl: &[(ObjId, Option<Target>)]) -> Result<(), Illegal> {
+        let defenders = self.defending_players();
+        let mut resolved = Vec::new();
+        for (i, &(id, target)) in decl.iter().enumerate() {
+            let name = self.describe(id);
+            if decl[..i].iter().any(|(o, _)| *o == id) {
+                return Err(Illegal::new(cr!("508.1a"), format!("{name} is declared as an attacker twice")));
+            }
+            if !self.on_battlefield(id) || !self.is_creature(id) {
+                return Err(Illegal::new(cr!("508.1a"), format!("{name} is not a creature on the battlefield")));
+            }
+            if self.obj(id).controller != self.active {
+                return Err(Illegal::new(cr!("508.1a"), format!("{name} is not controlled by the active player")));
+            }
+            if self.obj(id).tapped {
+                return Err(Illegal::new(cr!("508.1a"), format!("{name} is tapped: only untapped creatures can attack")));
+            }
+            if self.summoning_sick(id) {
+                return Err(Illegal::new(cr!("302.6"), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")).also(cr!("508.1a")));
+            }
+            if self.has_keyword(id, Keyword::Defender) {
+                return Err(Illegal::new(cr!("702.3b"), format!("{name} has defender and can't attack")).also(cr!("508.1c")));
+            }
+            let target = match target {
+                Some(t) => t,
+                None => match defenders.as_slice() {
+                    [one] => Target::Player(*one),
+                    _ => return Err(Illegal::new(cr!("508.1b"), format!("{name}: say which player or planeswalker it attacks (`attack: {{ref: PLAYER}}`)"))),
+                },
+            };
+            let ok = match target {
+                Target::Player(p) => defenders.contains(&p),
+                Target::Object(o) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.obj(o).controller),
+            };
+            if !ok {
+                return Err(Illegal::new(cr!("508.1b"), format!("{name} can't attack {}: it must attack an opponent or a planeswalker an opponent controls", self.describe_target(target))));
+            }
+            resolved.push((id, target));
+        }
+        for (id, target) in resolved {
+            let vigilance = self.has_keyword(id, Keyword::Vigilance);
+            let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
+            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
+            self.record(ev);
+            if vigilance {
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cr!("702.20b"));
+                self.record(ev);
+            } else {
+                self.obj_mut(id).tapped = true;
+                let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.describe(id))).object(self, id).rule(cr!("508.1f"));
+                self.record(ev);
+            }
+            self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
+        }
+        Ok(())
+    }
+
+    /// Declares blockers (509.1).
+    ///
+    /// # Errors
+    /// When the declaration is illegal; nothing is changed then.
+    pub fn declare_blockers(&mut self, decl: &[(ObjId, Vec<ObjId>)]) -> Result<(), Illegal> {
+        for (i, (b, attackers)) in decl.iter().enumerate() {
+            let name = self.describe(*b);
+            if decl[..i].iter().any(|(o, _)| o == b) {
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} is declared as a blocker twice")));
+            }
+            if !self.on_battlefield(*b) || !self.is_creature(*b) {
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} is not a creature on the battlefield")));
+            }
+            let controller = self.obj(*b).controller;
+            if controller == self.active {
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} is controlled by the attacking player")));
+            }
+            if self.obj(*b).tapped {
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
+            }
+            let [a] = attackers.as_slice() else {
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} must block exactly one attacking creature")));
+            };
+            let Some(att) = self.combat.attackers.iter().find(|x| x.id == *a) else {
+                return Err(Illegal::new(cr!("509.1a"), format!("{} is not an attacking creature", self.describe(*a))));
+            };
+            let attacked_controller = match att.attacking {
+                Target::Player(p) => p,
+                Target::Object(o) => self.obj(o).controller,
+            };
+            if attacked_controller != controller {
+                return Err(Illegal::new(cr!("509.1a"), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
+            }
+            if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
+                return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
+            }
+        }
+        for (b, attackers) in decl {
+            let a = attackers[0];
+            let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
+            self.record(ev);
+            self.combat.blockers.push((*b, vec![a]));
+            if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {
+                att.blockers.push(*b);
+                att.blocked = true;
+            }
+        }
+        for att in self.combat.attackers.clone() {
+            let (text, rule) = if att.blocked {
+                (format!("{} is blocked", self.describe(att.id)), cr!("509.1h"))
+            } else {
+                (format!("{} is unblocked", self.describe(att.id)), cr!("509.1h"))
+            };
+            let ev = Ev::new(EventKind::DeclareBlocker, text).object(self, att.id).rule(rule);
+            self.record(ev);
+        }
+        Ok(())
+    }
+
+    /// The combat damage step's damage (510.1–510.2): assignments first (attacking player,
+    /// then defending players), then all damage is dealt at once.
+    ///
+    /// # Errors
+    /// When a damage assignment among several blockers is not scripted.
+    pub fn combat_damage(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let mut assigned: Vec<(ObjId, Target, i64)> = Vec::new();
+        for att in self.combat.attackers.clone() {
+            let power = i64::from(self.power(att.id));
+            if power <= 0 || !self.on_battlefield(att.id) {
+                continue; // 510.1a
+            }
+            if !att.blocked {
+                // 510.1b: an unblocked creature damages what it attacks, if that is still there.
+                let still = match att.attacking {
+                    Target::Player(p) => !self.players[p].lost,
+                    Target::Object(o) => self.on_battlefield(o),
+                };
+                if still {
+                    assigned.push((att.id, att.attacking, power));
+                }
+                continue;
+            }
+            let blockers: Vec<ObjId> = att.blockers.iter().copied().filter(|&b| self.on_battlefield(b)).collect();
+            match blockers.as_slice() {
+                [] => {} // 510.1c: blocked, but nothing blocks it any more.
+                [one] => assigned.push((att.id, Target::Object(*one), power)),
+                _ => {
+                    let d = Decision {
+                        player: self.obj(att.id).controller,
+                        kind: DecisionKind::Assign { recipients: blockers.clone(), total: u32::try_from(power).unwrap_or(0) },
+                        rule: cr!("510.1c"),
+                        what: format!("how {} divides {power} combat damage among its blockers", self.describe(att.id)),
+                    };
+                    if let Answer::Assign(parts) = self.decide(dec, &d)? {
+                        for (o, n) in parts {
+                            assigned.push((att.id, Target::Object(o), i64::from(n)));
+                        }
+                    }
+                }
+            }
+        }
+        for (b, attackers) in self.combat.blockers.clone() {
+            let power = i64::from(self.power(b));
+            if power <= 0 || !self.on_battlefield(b) {
+                continue;
+            }
+            // 510.1d: a blocker damages the creature it blocks (one here, 509.1a).
+            if let Some(a) = attackers.iter().copied().find(|&a| self.on_battlefield(a)) {
+                assigned.push((b, Target::Object(a), power));
+            }
+        }
+        for (src, to, n) in assigned {
+            self.deal_damage(src, to, n, true);
+        }
+        Ok(())
+    }
+}

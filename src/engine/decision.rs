@@ -1,0 +1,119 @@
+//! The one decision interface: the engine asks, a decider answers (the scenario script
+//! today; a random or search player later). The engine never guesses.
+
+use crate::cards::ir::Color;
+use crate::diag::Diagnostic;
+use crate::engine::state::{Game, ObjId, PlayerId, Target};
+use crate::rules::RuleId;
+
+/// What kind of answer a decision needs.
+#[derive(Clone, Debug)]
+pub enum DecisionKind {
+    /// Pick exactly `count` of `options` (cards to discard, …).
+    Pick { options: Vec<Target>, count: usize },
+    /// A color (106.1b, "one mana of any color").
+    Color,
+    /// Divide `total` combat damage among `recipients` (510.1c–d).
+    Assign { recipients: Vec<ObjId>, total: u32 },
+}
+
+/// A decision the rules ask a player to make.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub player: PlayerId,
+    pub kind: DecisionKind,
+    /// The rule that asks for it.
+    pub rule: RuleId,
+    /// What is being decided, in words ("discard 1 card (cleanup, hand size)").
+    pub what: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum Answer {
+    Pick(Vec<Target>),
+    Color(Color),
+    Assign(Vec<(ObjId, u32)>),
+}
+
+/// Why a run stopped before its end: the file must change (exit 2).
+#[derive(Clone, Debug)]
+pub struct Stop(pub Diagnostic);
+
+/// Answers decisions. `describe` helps render the legal answers.
+pub trait Decider {
+    /// Answers `d`.
+    ///
+    /// # Errors
+    /// When the decision is not scripted, or the scripted answer does not fit it.
+    fn decide(&mut self, game: &Game, d: &Decision) -> Result<Answer, Stop>;
+
+    /// The attackers to declare as the declare attackers step begins (508.1), with the script
+    /// position of the declaration; `None` declares the smallest legal set (none).
+    ///
+    /// # Errors
+    /// When the scripted declaration names things that don't exist.
+    fn attackers(&mut self, game: &Game) -> Result<Option<(usize, AttackDecl)>, Stop> {
+        let _ = game;
+        Ok(None)
+    }
+
+    /// The blockers to declare (509.1), as [`Decider::attackers`].
+    ///
+    /// # Errors
+    /// As [`Decider::attackers`].
+    fn blockers(&mut self, game: &Game) -> Result<Option<(usize, BlockDecl)>, Stop> {
+        let _ = game;
+        Ok(None)
+    }
+}
+
+/// Attackers and what each attacks (`None`: the only defending player).
+pub type AttackDecl = Vec<(ObjId, Option<Target>)>;
+/// Blockers and the attackers each blocks.
+pub type BlockDecl = Vec<(ObjId, Vec<ObjId>)>;
+
+/// Lists the legal answers of a decision, for messages.
+#[must_use]
+pub fn legal_answers(game: &Game, d: &Decision) -> String {
+    match &d.kind {
+        DecisionKind::Pick { options, count } => {
+            let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
+            format!("pick {count} of: {}", names.join(", "))
+        }
+        DecisionKind::Color => "color: white, blue, black, red or green".to_owned(),
+        DecisionKind::Assign { recipients, total } => {
+            let names: Vec<String> = recipients.iter().map(|o| game.describe(*o)).collect();
+            format!("assign {total} damage among: {}", names.join(", "))
+        }
+    }
+}
+
+impl Game {
+    /// Asks for a decision, taking it without asking when there is only one legal answer
+    /// (traced as forced).
+    ///
+    /// # Errors
+    /// As the decider's.
+    pub fn decide(&mut self, dec: &mut dyn Decider, d: &Decision) -> Result<Answer, Stop> {
+        use crate::engine::{Ev, event::EventKind};
+        let forced = match &d.kind {
+            DecisionKind::Pick { options, count } if options.len() <= *count => Some(Answer::Pick(options.clone())),
+            DecisionKind::Pick { count: 0, .. } => Some(Answer::Pick(Vec::new())),
+            DecisionKind::Assign { recipients, total } if recipients.len() == 1 => Some(Answer::Assign(vec![(recipients[0], *total)])),
+            _ => None,
+        };
+        let (answer, how) = match forced {
+            Some(a) => (a, "forced"),
+            None => (dec.decide(self, d)?, "chosen"),
+        };
+        let shown = match &answer {
+            Answer::Pick(ts) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
+            Answer::Color(c) => c.name().to_owned(),
+            Answer::Assign(a) => a.iter().map(|(o, n)| format!("{n} to {}", self.describe(*o))).collect::<Vec<_>>().join(", "),
+        };
+        let shown = if shown.is_empty() { "nothing".to_owned() } else { shown };
+        let ev = Ev::new(EventKind::Choice, format!("{} {how}: {} — {shown}", self.players[d.player].name, d.what)).player(self, d.player).rule(d.rule);
+        self.record(ev);
+        Ok(answer)
+    }
+}

@@ -1,0 +1,130 @@
+//! Events of the trace: what happened, to whom, why, and which rules say so.
+
+use serde::Serialize;
+
+use crate::rules::RuleId;
+use crate::scenario::model::Step;
+
+/// The fields an `expect.events` entry may match on.
+pub const EVENT_FIELDS: &[&str] = &["kind", "turn", "step", "player", "object", "source", "target", "amount", "zone", "rule"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    TurnBegins,
+    StepBegins,
+    Untap,
+    Draw,
+    Pass,
+    PlayLand,
+    Cast,
+    Activate,
+    AddMana,
+    PayMana,
+    PayLife,
+    Tap,
+    Resolve,
+    DoesNotResolve,
+    Counter,
+    Damage,
+    GainLife,
+    LoseLife,
+    Destroy,
+    Sacrifice,
+    Exile,
+    Discard,
+    PutIntoGraveyard,
+    EntersBattlefield,
+    CeasesToExist,
+    Pump,
+    DeclareAttacker,
+    DeclareBlocker,
+    RemoveFromCombat,
+    ManaEmpties,
+    DamageWearsOff,
+    EffectEnds,
+    Choice,
+    Loses,
+    Concede,
+    LeavesGame,
+    GameOver,
+    Rejected,
+}
+
+impl EventKind {
+    #[must_use]
+    pub fn name(self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+    }
+}
+
+/// A named thing in an event: a player (name only) or an object (card name and label).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Named {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+impl Named {
+    /// Whether a value written in `expect.events` names this thing (its label or its name).
+    #[must_use]
+    pub fn matches(&self, s: &str) -> bool {
+        self.name == s || self.label.as_deref() == Some(s)
+    }
+}
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.label {
+            Some(l) => write!(f, "{} [{l}]", self.name),
+            None => f.write_str(&self.name),
+        }
+    }
+}
+
+/// One event of the trace.
+#[derive(Clone, Debug, Serialize)]
+pub struct Event {
+    pub seq: u32,
+    pub turn: u32,
+    pub step: Step,
+    pub kind: EventKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<Named>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub object: Option<Named>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<Named>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<Named>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone: Option<&'static str>,
+    /// What happened, in words.
+    pub text: String,
+    /// The action, resolving object or rule that produced it.
+    pub cause: String,
+    pub rules: Vec<RuleId>,
+}
+
+impl Event {
+    /// Whether this event matches every field of an `expect.events` entry.
+    #[must_use]
+    pub fn matches(&self, fields: &[(String, String)]) -> bool {
+        fields.iter().all(|(k, v)| match k.as_str() {
+            "kind" => self.kind.name() == *v,
+            "turn" => self.turn.to_string() == *v,
+            "step" => self.step.name() == v || crate::scenario::model::Step::from_name(v) == Some(self.step),
+            "player" => self.player.as_ref().is_some_and(|n| n.matches(v)),
+            "object" => self.object.as_ref().is_some_and(|n| n.matches(v)),
+            "source" => self.source.as_ref().is_some_and(|n| n.matches(v)),
+            "target" => self.target.as_ref().is_some_and(|n| n.matches(v)),
+            "amount" => self.amount.is_some_and(|a| a.to_string() == *v),
+            "zone" => self.zone == Some(v.as_str()),
+            "rule" => self.rules.iter().any(|r| r.is_within(v)),
+            _ => false,
+        })
+    }
+}

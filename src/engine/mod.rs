@@ -1,0 +1,122 @@
+//! The rules engine, laid out by Comprehensive Rules section.
+//!
+//! The engine does no IO and uses no clock or OS randomness: all randomness comes from the
+//! game's seeded generator. Every change to the game is recorded as an [`event::Event`] with
+//! its cause and the rules cited. Decisions go through the [`Decider`] interface.
+
+pub mod actions;
+pub mod casting;
+pub mod combat;
+pub mod decision;
+pub mod event;
+pub mod layers;
+pub mod mana;
+pub mod priority;
+pub mod resolve;
+pub mod sba;
+pub mod setup;
+pub mod state;
+pub mod turn;
+
+pub use decision::{Answer, Decider, Decision, DecisionKind, Stop};
+pub use state::{Game, ObjId, PlayerId, Target, Zone};
+
+use crate::engine::event::{Event, EventKind, Named};
+use crate::rules::RuleId;
+
+/// Builder for one trace event.
+pub struct Ev {
+    kind: EventKind,
+    player: Option<Named>,
+    object: Option<Named>,
+    source: Option<Named>,
+    target: Option<Named>,
+    amount: Option<i64>,
+    zone: Option<&'static str>,
+    text: String,
+    rules: Vec<RuleId>,
+}
+
+impl Ev {
+    #[must_use]
+    pub fn new(kind: EventKind, text: impl Into<String>) -> Ev {
+        Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Vec::new() }
+    }
+    #[must_use]
+    pub fn player(mut self, g: &Game, p: PlayerId) -> Ev {
+        self.player = Some(Named { name: g.players[p].name.clone(), label: None });
+        self
+    }
+    #[must_use]
+    pub fn object(mut self, g: &Game, id: ObjId) -> Ev {
+        self.object = Some(named(g, id));
+        self
+    }
+    #[must_use]
+    pub fn source(mut self, g: &Game, id: ObjId) -> Ev {
+        self.source = Some(named(g, id));
+        self
+    }
+    #[must_use]
+    pub fn target(mut self, g: &Game, t: Target) -> Ev {
+        self.target = Some(match t {
+            Target::Player(p) => Named { name: g.players[p].name.clone(), label: None },
+            Target::Object(o) => named(g, o),
+        });
+        self
+    }
+    #[must_use]
+    pub fn amount(mut self, n: i64) -> Ev {
+        self.amount = Some(n);
+        self
+    }
+    #[must_use]
+    pub fn zone(mut self, z: Zone) -> Ev {
+        self.zone = Some(z.name());
+        self
+    }
+    #[must_use]
+    pub fn rule(mut self, r: RuleId) -> Ev {
+        self.rules.push(r);
+        self
+    }
+    #[must_use]
+    pub fn rules(mut self, rs: &[RuleId]) -> Ev {
+        self.rules.extend_from_slice(rs);
+        self
+    }
+}
+
+fn named(g: &Game, id: ObjId) -> Named {
+    Named { name: g.obj(id).card.name.clone(), label: g.label(id).map(str::to_owned) }
+}
+
+impl Game {
+    /// Records an event in the trace.
+    pub fn record(&mut self, ev: Ev) {
+        let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
+        self.trace.push(Event {
+            seq,
+            turn: self.turn,
+            step: self.step,
+            kind: ev.kind,
+            player: ev.player,
+            object: ev.object,
+            source: ev.source,
+            target: ev.target,
+            amount: ev.amount,
+            zone: ev.zone,
+            text: ev.text,
+            cause: self.cause.clone(),
+            rules: ev.rules,
+        });
+    }
+
+    /// Runs `f` with `cause` as the cause of the events it records.
+    pub fn with_cause<T>(&mut self, cause: String, f: impl FnOnce(&mut Game) -> T) -> T {
+        let old = std::mem::replace(&mut self.cause, cause);
+        let r = f(self);
+        self.cause = old;
+        r
+    }
+}

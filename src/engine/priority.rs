@@ -1,0 +1,47 @@
+//! Priority (117): who may act, passing, and what happens when all players pass in
+//! succession (117.4).
+
+use crate::cr;
+use crate::engine::decision::{Decider, Stop};
+use crate::engine::event::EventKind;
+use crate::engine::state::{Game, PlayerId};
+use crate::engine::Ev;
+
+impl Game {
+    /// Gives `p` priority, performing state-based actions first (117.5, 704.3).
+    pub fn give_priority(&mut self, p: PlayerId) {
+        self.check_sbas();
+        if self.outcome.is_some() {
+            self.priority = None;
+            return;
+        }
+        let p = if self.players[p].lost { self.next_player(p) } else { p };
+        self.priority = Some(p);
+    }
+
+    /// The player with priority passes (117.3d). When all players have passed in succession,
+    /// the top of the stack resolves or, with an empty stack, the step ends (117.4).
+    ///
+    /// # Errors
+    /// When a decision during resolution or the next steps can't be made.
+    pub fn pass_priority(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let Some(p) = self.priority else { return Ok(()) };
+        let ev = Ev::new(EventKind::Pass, format!("{} passes priority", self.players[p].name)).player(self, p).rule(cr!("117.3d"));
+        self.record(ev);
+        self.passes += 1;
+        if self.passes < self.living() {
+            let next = self.next_player(p);
+            self.give_priority(next);
+            return Ok(());
+        }
+        self.passes = 0;
+        if self.stack.is_empty() {
+            self.end_step(dec)
+        } else {
+            self.resolve_top(dec)?;
+            // 117.3b: the active player receives priority after a spell or ability resolves.
+            self.give_priority(self.active);
+            Ok(())
+        }
+    }
+}

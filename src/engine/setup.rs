@@ -1,0 +1,102 @@
+//! Building the game from a scenario's board state (contract: `players`, `start`).
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use crate::cards::ir::CardType;
+use crate::engine::state::{CardId, Combat, Counters, Game, PhysCard, Player, Zone};
+use crate::engine::{Ev, ObjId, event::EventKind};
+use crate::scenario::Scenario;
+use crate::scenario::model::CardEntry;
+
+impl Game {
+    /// The game at the scenario's starting point, before state-based actions are checked.
+    #[must_use]
+    pub fn from_scenario(s: &Scenario) -> Game {
+        let mut g = Game {
+            players: s
+                .players
+                .iter()
+                .map(|p| Player {
+                    name: p.name.clone(),
+                    life: p.life,
+                    poison: p.poison,
+                    library: Vec::new(),
+                    hand: Vec::new(),
+                    graveyard: Vec::new(),
+                    exile: Vec::new(),
+                    pool: [0; 6],
+                    lost: false,
+                    drew_from_empty: false,
+                    lands_played: 0,
+                })
+                .collect(),
+            objects: Vec::new(),
+            cards: Vec::new(),
+            battlefield: Vec::new(),
+            stack: Vec::new(),
+            turn: s.start.turn,
+            active: s.start.active,
+            step: s.start.step,
+            priority: None,
+            passes: 0,
+            starting_player: s.start.active,
+            first_turn: if s.start.turn == 1 { 1 } else { 0 },
+            pumps: Vec::new(),
+            combat: Combat::default(),
+            outcome: None,
+            rng: ChaCha8Rng::seed_from_u64(s.seed),
+            trace: Vec::new(),
+            rejections: Vec::new(),
+            cause: "setup".to_owned(),
+            cleanup_done: false,
+            attackers_declared: false,
+            stop_after_cleanup: false,
+        };
+        for (pi, p) in s.players.iter().enumerate() {
+            let owner_of = |e: &CardEntry| e.owner.as_ref().and_then(|o| s.players.iter().position(|q| q.name == o.text)).unwrap_or(pi);
+            for (zone, list) in [(Zone::Library, &p.library), (Zone::Hand, &p.hand), (Zone::Graveyard, &p.graveyard), (Zone::Exile, &p.exile), (Zone::Battlefield, &p.battlefield)] {
+                for e in list {
+                    let owner = owner_of(e);
+                    let id = g.add_card(e, owner, pi, zone);
+                    match zone {
+                        Zone::Battlefield => g.battlefield.push(id),
+                        z => {
+                            if let Some(l) = g.zone_list_mut(owner, z) {
+                                l.push(id);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let ev = Ev::new(
+            EventKind::TurnBegins,
+            format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),
+        )
+        .player(&g, g.active)
+        .rule(g.step.rule());
+        g.record(ev);
+        g.cause = "game rules".to_owned();
+        g
+    }
+
+    fn add_card(&mut self, e: &CardEntry, owner: usize, controller: usize, zone: Zone) -> ObjId {
+        let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
+        self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0) });
+        let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
+        let o = self.obj_mut(id);
+        o.tapped = e.tapped;
+        o.damage = e.damage;
+        o.sick = e.sick;
+        let loyalty = e.counters.get("loyalty").copied().or_else(|| {
+            (o.card.is(CardType::Planeswalker)).then(|| o.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
+        });
+        o.counters = Counters {
+            plus: e.counters.get("+1/+1").copied().unwrap_or(0),
+            minus: e.counters.get("-1/-1").copied().unwrap_or(0),
+            loyalty: loyalty.unwrap_or(0),
+        };
+        id
+    }
+}

@@ -1,0 +1,373 @@
+//! Game state: players, objects with stable ids, zones (400–408).
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::cards::def::Card;
+use crate::engine::event::Event;
+use crate::rules::RuleId;
+use crate::scenario::model::Step;
+
+pub type PlayerId = usize;
+
+/// An object's id. A zone change makes a new object with a new id (400.7); ids are never
+/// reused, so an id held by a spell's target list goes stale when the object moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ObjId(pub u32);
+
+/// The physical card (or token) an object represents; scenario labels follow it across zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CardId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Zone {
+    Library,
+    Hand,
+    Battlefield,
+    Graveyard,
+    Exile,
+    Stack,
+    /// A token or a departed player's card that has left the game (704.5d, 800.4a).
+    Nowhere,
+}
+
+impl Zone {
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Library => "library",
+            Zone::Hand => "hand",
+            Zone::Battlefield => "battlefield",
+            Zone::Graveyard => "graveyard",
+            Zone::Exile => "exile",
+            Zone::Stack => "stack",
+            Zone::Nowhere => "nowhere",
+        }
+    }
+}
+
+/// A player or an object: what a target, a damage recipient or an attack can be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Player(PlayerId),
+    Object(ObjId),
+}
+
+/// Counters on a permanent (122): the kinds the engine knows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub plus: u32,
+    pub minus: u32,
+    pub loyalty: u32,
+}
+
+/// An object in a zone. Objects that left their zone stay in the arena, marked not `live`,
+/// as last known information (608.2h, 113.7a).
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub id: ObjId,
+    pub card_id: CardId,
+    pub card: Card,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    pub zone: Zone,
+    pub live: bool,
+    pub tapped: bool,
+    pub damage: u32,
+    /// Came under its controller's control since the start of their most recent turn (302.6).
+    pub sick: bool,
+    pub counters: Counters,
+    /// On the stack: the value chosen for X (107.3) and the chosen targets (601.2c).
+    pub x: u32,
+    pub targets: Vec<Target>,
+}
+
+/// A physical card: its scenario label and the object that currently represents it.
+#[derive(Clone, Debug)]
+pub struct PhysCard {
+    pub label: Option<String>,
+    pub current: ObjId,
+}
+
+/// An activated ability on the stack (602.2a): not a card, not a spell.
+#[derive(Clone, Debug)]
+pub struct StackAbility {
+    pub source: ObjId,
+    pub controller: PlayerId,
+    /// Index into the source card's abilities.
+    pub ability: usize,
+    pub x: u32,
+    pub targets: Vec<Target>,
+}
+
+#[derive(Clone, Debug)]
+pub enum StackItem {
+    Spell(ObjId),
+    Ability(StackAbility),
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub life: i64,
+    pub poison: u32,
+    /// Top card first.
+    pub library: Vec<ObjId>,
+    pub hand: Vec<ObjId>,
+    /// Top card last.
+    pub graveyard: Vec<ObjId>,
+    pub exile: Vec<ObjId>,
+    /// Mana pool: W, U, B, R, G, C.
+    pub pool: [u32; 6],
+    pub lost: bool,
+    /// Drew from an empty library since state-based actions were last checked (704.5b).
+    pub drew_from_empty: bool,
+    pub lands_played: u32,
+}
+
+/// A continuous effect from a resolved spell or ability (611.2).
+#[derive(Clone, Debug)]
+pub struct Pump {
+    pub object: ObjId,
+    pub power: i32,
+    pub toughness: i32,
+    /// Ends in the cleanup step (514.2).
+    pub until_end_of_turn: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Attacker {
+    pub id: ObjId,
+    pub attacking: Target,
+    pub blockers: Vec<ObjId>,
+    /// Became blocked (509.1h); stays blocked even if the blockers leave.
+    pub blocked: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Combat {
+    pub attackers: Vec<Attacker>,
+    /// Blocker → the attackers it blocks.
+    pub blockers: Vec<(ObjId, Vec<ObjId>)>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Winner(PlayerId),
+    Draw,
+}
+
+/// An action the rules forbade, reversed (732).
+#[derive(Clone, Debug)]
+pub struct Rejection {
+    pub action: usize,
+    pub rules: Vec<RuleId>,
+    pub reason: String,
+}
+
+/// The whole game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub players: Vec<Player>,
+    pub objects: Vec<Object>,
+    pub cards: Vec<PhysCard>,
+    /// Permanents on the battlefield, in the order they arrived.
+    pub battlefield: Vec<ObjId>,
+    /// Bottom first.
+    pub stack: Vec<StackItem>,
+    pub turn: u32,
+    pub active: PlayerId,
+    pub step: Step,
+    pub priority: Option<PlayerId>,
+    /// Players who passed in succession (117.4).
+    pub passes: usize,
+    /// The player who took the first turn (103.8a).
+    pub starting_player: PlayerId,
+    pub first_turn: u32,
+    pub pumps: Vec<Pump>,
+    pub combat: Combat,
+    pub outcome: Option<Outcome>,
+    pub rng: ChaCha8Rng,
+    pub trace: Vec<Event>,
+    pub rejections: Vec<Rejection>,
+    /// What is being done now, for events' `cause`.
+    pub cause: String,
+    /// Set when the cleanup step of the current turn is over (until: end_of_turn).
+    pub cleanup_done: bool,
+    /// The declaration of attackers of this turn has been made (508.1).
+    pub attackers_declared: bool,
+    /// Stop once the cleanup step is over instead of starting the next turn.
+    pub stop_after_cleanup: bool,
+}
+
+impl Game {
+    #[must_use]
+    pub fn obj(&self, id: ObjId) -> &Object {
+        &self.objects[id.0 as usize]
+    }
+
+    pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
+        &mut self.objects[id.0 as usize]
+    }
+
+    /// The players still in the game, in turn order starting with the active player (APNAP, 101.4).
+    #[must_use]
+    pub fn apnap(&self) -> Vec<PlayerId> {
+        let n = self.players.len();
+        (0..n).map(|i| (self.active + i) % n).filter(|&p| !self.players[p].lost).collect()
+    }
+
+    #[must_use]
+    pub fn living(&self) -> usize {
+        self.players.iter().filter(|p| !p.lost).count()
+    }
+
+    /// The next player after `p` in turn order who is still in the game.
+    #[must_use]
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.players.len();
+        (1..=n).map(|i| (p + i) % n).find(|&q| !self.players[q].lost).unwrap_or(p)
+    }
+
+    #[must_use]
+    pub fn label(&self, id: ObjId) -> Option<&str> {
+        self.cards[self.obj(id).card_id.0 as usize].label.as_deref()
+    }
+
+    /// "Grizzly Bears [bears]" — the name with its label, for the trace.
+    #[must_use]
+    pub fn describe(&self, id: ObjId) -> String {
+        let o = self.obj(id);
+        match self.label(id) {
+            Some(l) => format!("{} [{l}]", o.card.name),
+            None => o.card.name.clone(),
+        }
+    }
+
+    #[must_use]
+    pub fn describe_target(&self, t: Target) -> String {
+        match t {
+            Target::Player(p) => self.players[p].name.clone(),
+            Target::Object(o) => self.describe(o),
+        }
+    }
+
+    /// Whether the object is still the one in its zone (not moved since).
+    #[must_use]
+    pub fn is_live(&self, id: ObjId) -> bool {
+        self.obj(id).live
+    }
+
+    #[must_use]
+    pub fn on_battlefield(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        o.live && o.zone == Zone::Battlefield
+    }
+
+    pub fn zone_list_mut(&mut self, player: PlayerId, zone: Zone) -> Option<&mut Vec<ObjId>> {
+        let p = &mut self.players[player];
+        match zone {
+            Zone::Library => Some(&mut p.library),
+            Zone::Hand => Some(&mut p.hand),
+            Zone::Graveyard => Some(&mut p.graveyard),
+            Zone::Exile => Some(&mut p.exile),
+            Zone::Battlefield | Zone::Stack | Zone::Nowhere => None,
+        }
+    }
+
+    #[must_use]
+    pub fn zone_list(&self, player: PlayerId, zone: Zone) -> &[ObjId] {
+        let p = &self.players[player];
+        match zone {
+            Zone::Library => &p.library,
+            Zone::Hand => &p.hand,
+            Zone::Graveyard => &p.graveyard,
+            Zone::Exile => &p.exile,
+            Zone::Battlefield | Zone::Stack | Zone::Nowhere => &[],
+        }
+    }
+
+    /// Creates a new object for a card in a zone (setup, or a zone change).
+    pub fn new_object(&mut self, card_id: CardId, card: Card, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
+        let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
+        self.objects.push(Object {
+            id,
+            card_id,
+            card,
+            owner,
+            controller,
+            zone,
+            live: true,
+            tapped: false,
+            damage: 0,
+            sick: zone == Zone::Battlefield,
+            counters: Counters::default(),
+            x: 0,
+            targets: Vec::new(),
+        });
+        self.cards[card_id.0 as usize].current = id;
+        id
+    }
+
+    /// Moves an object to a zone: it leaves its old zone and a new object is created (400.7).
+    /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
+    /// Returns the new object's id.
+    pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
+        let (from, owner, card_id, card, token) = {
+            let o = self.obj(id);
+            (o.zone, o.owner, o.card_id, o.card.clone(), o.card.token)
+        };
+        self.remove_from_zone(id);
+        self.obj_mut(id).live = false;
+        // 704.5d: a token that leaves the battlefield goes to the new zone and then ceases to
+        // exist when state-based actions are checked; it is tracked there until then.
+        let _ = token;
+        let new_zone = to;
+        let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
+        let nid = self.new_object(card_id, card, owner, controller, new_zone);
+        match new_zone {
+            Zone::Battlefield => self.battlefield.push(nid),
+            Zone::Stack => self.stack.push(StackItem::Spell(nid)),
+            Zone::Nowhere => {}
+            z => {
+                if let Some(list) = self.zone_list_mut(owner, z) {
+                    list.push(nid);
+                }
+            }
+        }
+        let _ = from;
+        nid
+    }
+
+    fn remove_from_zone(&mut self, id: ObjId) {
+        let (zone, owner) = {
+            let o = self.obj(id);
+            (o.zone, o.owner)
+        };
+        match zone {
+            Zone::Battlefield => {
+                self.battlefield.retain(|&x| x != id);
+                self.pumps.retain(|p| p.object != id);
+                // 506.4: a permanent that leaves the battlefield is removed from combat.
+                self.combat.attackers.retain(|a| a.id != id);
+                for a in &mut self.combat.attackers {
+                    a.blockers.retain(|&b| b != id);
+                }
+                self.combat.blockers.retain(|(b, _)| *b != id);
+            }
+            Zone::Stack => self.stack.retain(|s| !matches!(s, StackItem::Spell(x) if *x == id)),
+            Zone::Nowhere => {}
+            z => {
+                if let Some(list) = self.zone_list_mut(owner, z) {
+                    list.retain(|&x| x != id);
+                }
+            }
+        }
+    }
+
+    /// Permanents on the battlefield controlled by `p`, in arrival order.
+    pub fn permanents_of(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        self.battlefield.iter().copied().filter(move |&id| self.obj(id).controller == p)
+    }
+}

@@ -1,0 +1,186 @@
+//! Turn structure (500–514): steps in order, their turn-based actions (703), and mana
+//! emptying between steps (500.5).
+
+use crate::cr;
+use crate::engine::decision::{Decider, Stop};
+use crate::engine::event::EventKind;
+use crate::engine::state::{Combat, Game, Rejection};
+use crate::engine::Ev;
+use crate::scenario::model::Step;
+
+/// Maximum hand size (402.2).
+const MAX_HAND: usize = 7;
+
+impl Game {
+    /// Ends the current step and moves through the following steps, performing their
+    /// turn-based actions, to the next point where a player receives priority.
+    ///
+    /// # Errors
+    /// When a turn-based action needs a decision that can't be made.
+    pub fn end_step(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        loop {
+            self.empty_pools();
+            if self.step == Step::EndOfCombat {
+                // 511.3: everything is removed from combat as the end of combat step ends.
+                self.combat = Combat::default();
+            }
+            let next = match self.step.next() {
+                Some(s) => s,
+                None => {
+                    if self.stop_after_cleanup {
+                        self.priority = None;
+                        return Ok(());
+                    }
+                    self.begin_turn();
+                    Step::Untap
+                }
+            };
+            // 508.8: with no attackers, the declare blockers and combat damage steps are skipped.
+            let next = if matches!(next, Step::DeclareBlockers | Step::CombatDamage) && self.combat.attackers.is_empty() { Step::EndOfCombat } else { next };
+            self.step = next;
+            let ev = Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule());
+            self.record(ev);
+            if self.begin_step(dec)? {
+                self.passes = 0;
+                self.give_priority(self.active);
+                return Ok(());
+            }
+            if self.outcome.is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn begin_turn(&mut self) {
+        self.turn += 1;
+        self.active = self.next_player(self.active);
+        self.attackers_declared = false;
+        for p in &mut self.players {
+            p.lands_played = 0;
+        }
+        let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
+        self.record(ev);
+    }
+
+    /// Performs the turn-based actions of the step just begun; returns whether players
+    /// receive priority in it.
+    fn begin_step(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let cause = format!("turn-based action ({})", self.step.name().replace('_', " "));
+        let old = std::mem::replace(&mut self.cause, cause);
+        let r = self.turn_based_actions(dec);
+        self.cause = old;
+        r
+    }
+
+    fn turn_based_actions(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let ap = self.active;
+        match self.step {
+            Step::Untap => {
+                // 302.6: the active player's permanents have now been under their control
+                // continuously since this turn began.
+                let mine: Vec<_> = self.permanents_of(ap).collect();
+                for id in mine {
+                    self.obj_mut(id).sick = false;
+                    if self.obj(id).tapped {
+                        self.obj_mut(id).tapped = false;
+                        let ev = Ev::new(EventKind::Untap, format!("{} untaps", self.describe(id))).object(self, id).rule(cr!("502.3"));
+                        self.record(ev);
+                    }
+                }
+                Ok(false) // 502.4
+            }
+            Step::Draw => {
+                if self.players.len() == 2 && self.turn == self.first_turn && ap == self.starting_player {
+                    let ev = Ev::new(EventKind::Draw, format!("{} skips the draw of the first turn", self.players[ap].name)).player(self, ap).amount(0).rule(cr!("103.8a"));
+                    self.record(ev);
+                } else {
+                    self.draw(ap, cr!("504.1"));
+                }
+                Ok(true)
+            }
+            Step::DeclareAttackers => {
+                self.attackers_declared = true;
+                loop {
+                    match dec.attackers(self)? {
+                        None => {
+                            let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cr!("508.1"));
+                            self.record(ev);
+                            break;
+                        }
+                        Some((action, decl)) => match self.declare_attackers(&decl) {
+                            Ok(()) => break,
+                            Err(e) => self.reject(action, e),
+                        },
+                    }
+                }
+                Ok(true)
+            }
+            Step::DeclareBlockers => {
+                loop {
+                    match dec.blockers(self)? {
+                        None => {
+                            let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cr!("509.1"));
+                            self.record(ev);
+                            for att in self.combat.attackers.clone() {
+                                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.describe(att.id))).object(self, att.id).rule(cr!("509.1h"));
+                                self.record(ev);
+                            }
+                            break;
+                        }
+                        Some((action, decl)) => match self.declare_blockers(&decl) {
+                            Ok(()) => break,
+                            Err(e) => self.reject(action, e),
+                        },
+                    }
+                }
+                Ok(true)
+            }
+            Step::CombatDamage => {
+                self.combat_damage(dec)?;
+                Ok(true)
+            }
+            Step::Cleanup => {
+                let hand = self.players[ap].hand.len();
+                if hand > MAX_HAND {
+                    let n = hand - MAX_HAND;
+                    let cards = self.choose_cards(ap, n, dec, &format!("discard {n} card(s) down to maximum hand size"), cr!("514.1"))?;
+                    for c in cards {
+                        self.discard(ap, c, cr!("514.1"));
+                    }
+                }
+                // 514.2: damage wears off and "until end of turn" effects end, at once.
+                let damaged: Vec<_> = self.battlefield.iter().copied().filter(|&id| self.obj(id).damage > 0).collect();
+                for id in damaged {
+                    self.obj_mut(id).damage = 0;
+                    let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cr!("514.2"));
+                    self.record(ev);
+                }
+                let ending: Vec<_> = self.pumps.iter().filter(|p| p.until_end_of_turn).map(|p| p.object).collect();
+                self.pumps.retain(|p| !p.until_end_of_turn);
+                for id in ending {
+                    let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" effect on {} ends", self.describe(id))).object(self, id).rule(cr!("514.2"));
+                    self.record(ev);
+                }
+                // 514.3a: if state-based actions would happen now, players get priority.
+                let before = self.trace.len();
+                self.check_sbas();
+                if self.trace.len() > before && self.outcome.is_none() {
+                    let ev = Ev::new(EventKind::StepBegins, "state-based actions happened in cleanup: players receive priority").rule(cr!("514.3a"));
+                    self.record(ev);
+                    return Ok(true);
+                }
+                self.cleanup_done = true;
+                Ok(false)
+            }
+            _ => Ok(true),
+        }
+    }
+
+    /// Records an action the rules forbade (732).
+    pub fn reject(&mut self, action: usize, e: crate::engine::casting::Illegal) {
+        let rules: Vec<String> = e.rules.iter().map(ToString::to_string).collect();
+        let ev = Ev::new(EventKind::Rejected, format!("action {action} rejected: {} ({})", e.reason, rules.join(", "))).rules(&e.rules).rule(cr!("732.1"));
+        self.record(ev);
+        self.rejections.push(Rejection { action, rules: e.rules, reason: e.reason });
+    }
+}

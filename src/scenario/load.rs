@@ -1,0 +1,653 @@
+//! Reads a scenario file into the validated model, collecting every problem it can find.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::cards::def::{Card, read_card, read_token};
+use crate::cards::library::{Entry, library};
+use crate::diag::{Diagnostic, Source, Span, nearest};
+use crate::scenario::model::{
+    Action, ActionKind, At, CardEntry, CastChoices, Choice, EventExpect, Expect, ObjectExpect, PlayerExpect, PlayerSetup, Ref,
+    RejectedExpect, Scenario, Start, Step, Until, ZoneExpect,
+};
+use crate::scenario::read::{Diags, MapView, boolean, int, list, nonneg, string};
+use crate::scenario::yaml::{self, Kind, Node};
+
+const TOP_KEYS: &[&str] =
+    &["name", "description", "rules", "seed", "cards", "players", "start", "stack", "actions", "until", "expect", "auto_choose"];
+const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile"];
+const ENTRY_KEYS: &[&str] =
+    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed"];
+const VERBS: &[&str] =
+    &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
+const CAST_KEYS: &[&str] = &[
+    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "pay", "sacrifice",
+    "discard", "exile", "tap", "ability",
+];
+const CHOOSE_KEYS: &[&str] = &[
+    "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
+    "bottom", "assign", "modes", "x",
+];
+const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
+const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
+const OBJECT_EXPECT_KEYS: &[&str] = &[
+    "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
+    "keywords", "attached_to", "face_down", "name", "loyalty", "sick",
+];
+const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack"];
+
+/// Loads a scenario from its text.
+///
+/// # Errors
+/// Every problem found in the file, each with its place.
+pub fn load(source: &Source) -> Result<Scenario, Vec<Diagnostic>> {
+    let root = yaml::parse(source).map_err(|d| vec![d])?;
+    let mut diags = Diags::default();
+    let scenario = read_scenario(&root, &mut diags);
+    match scenario {
+        Some(s) if diags.0.is_empty() => Ok(s),
+        _ => Err(diags.0),
+    }
+}
+
+fn not_supported(diags: &mut Diags, node: &Node, what: &str, help: &str) {
+    diags.push(Diagnostic::new(format!("{what} is not supported yet"), node.span).label("not supported yet").help(help.to_owned()));
+}
+
+struct Cards {
+    inline: HashMap<String, Card>,
+}
+
+impl Cards {
+    fn lookup(&self, name: &str, node: &Node, diags: &mut Diags) -> Option<Card> {
+        if let Some(c) = self.inline.get(name) {
+            return Some(c.clone());
+        }
+        match library().get(name) {
+            Some(Entry::Card(c)) => Some(c.clone()),
+            Some(Entry::Broken { diags: d, .. }) => {
+                let first = d.first().map_or_else(String::new, |d| d.message.clone());
+                diags.push(
+                    Diagnostic::new(format!("the library card `{name}` cannot be used: {first}"), node.span)
+                        .help("define the card inline under `cards:` with text the engine supports"),
+                );
+                None
+            }
+            None => {
+                let names = self.inline.keys().map(String::as_str).chain(library().names.iter().map(String::as_str));
+                let near = nearest(name, names);
+                let help = if near.is_empty() {
+                    "define it under `cards:` (name, cost, type, text, power, toughness) or check the spelling".to_owned()
+                } else {
+                    format!("did you mean {}? Otherwise define it under `cards:`", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+                };
+                diags.push(Diagnostic::new(format!("unknown card `{name}`"), node.span).label("not in the card library").help(help));
+                None
+            }
+        }
+    }
+}
+
+fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
+    let m = MapView::new(root, "the scenario", diags)?;
+    m.check_keys(TOP_KEYS, "the scenario", diags);
+    let name = m.require("name", "the scenario", diags).and_then(|n| string(n, "`name`", diags)).unwrap_or_default();
+    let description = m.string("description", "the scenario", diags);
+    let rules = m.get("rules").map(|n| rule_list(n, "`rules`", diags)).unwrap_or_default().into_iter().map(|a| a.value).collect();
+    let seed = m.get("seed").and_then(|n| nonneg(n, "`seed`", diags)).map_or(0, u64::from);
+    let auto_choose = match m.get("auto_choose") {
+        None => false,
+        Some(n) => match string(n, "`auto_choose`", diags).as_deref() {
+            Some("first") => true,
+            Some("none") => false,
+            Some(other) => {
+                diags.push(Diagnostic::new(format!("`auto_choose: {other}` is not a policy"), n.span).help("write `auto_choose: first`"));
+                false
+            }
+            None => false,
+        },
+    };
+    if let Some(n) = m.get("stack") {
+        if !matches!(&n.kind, Kind::Seq(v) if v.is_empty()) {
+            not_supported(diags, n, "`stack` (objects on the stack at the start)", "cast the spells in `actions:` instead");
+        }
+    }
+
+    // Inline cards first: they shadow the library.
+    let mut inline = HashMap::new();
+    let mut inline_cards = Vec::new();
+    if let Some(n) = m.get("cards") {
+        for c in list(n, "`cards`", diags) {
+            if let Some(def) = read_card(c, diags) {
+                let def = Arc::new(def);
+                inline.insert(def.name.clone(), def.clone());
+                inline_cards.push(def);
+            }
+        }
+    }
+    let cards = Cards { inline };
+
+    let mut players = Vec::new();
+    let mut labels: HashMap<String, Span> = HashMap::new();
+    if let Some(pn) = m.require("players", "the scenario", diags) {
+        for p in list(pn, "`players`", diags) {
+            if let Some(ps) = read_player(p, &cards, &mut labels, diags) {
+                if players.iter().any(|q: &PlayerSetup| q.name == ps.name) {
+                    diags.push(Diagnostic::new(format!("two players are named `{}`", ps.name), ps.span).help("player names must be unique"));
+                }
+                players.push(ps);
+            }
+        }
+        if players.len() < 2 && diags.0.is_empty() {
+            diags.push(Diagnostic::new("a game needs two or more players", pn.span).help("add another entry under `players:`"));
+        }
+    }
+    let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    for p in &players {
+        for e in p.library.iter().chain(&p.hand).chain(&p.battlefield).chain(&p.graveyard).chain(&p.exile) {
+            if let Some(o) = &e.owner {
+                if !player_names.contains(&o.text) {
+                    unknown_player(diags, o, &player_names);
+                }
+            }
+        }
+    }
+
+    let start = match m.get("start") {
+        None => Start { turn: 1, active: 0, step: Step::PrecombatMain },
+        Some(n) => read_start(n, &player_names, diags),
+    };
+    let actions = match m.get("actions") {
+        None => Vec::new(),
+        Some(n) => list(n, "`actions`", diags).into_iter().enumerate().filter_map(|(i, a)| read_action(a, i + 1, diags)).collect(),
+    };
+    let until = m.get("until").map_or(Until::StackEmpty, |n| read_until(n, diags));
+    let expect = m.get("expect").map(|n| read_expect(n, "`expect`", diags));
+    let actions_span = m.get("actions").map_or(root.span, |n| n.span);
+    let end_span = last_span(root);
+    Some(Scenario {
+        name,
+        description,
+        rules,
+        seed,
+        players,
+        start,
+        actions,
+        until,
+        auto_choose,
+        expect,
+        inline_cards,
+        actions_span,
+        end_span,
+    })
+}
+
+fn last_span(node: &Node) -> Span {
+    match &node.kind {
+        Kind::Seq(v) => v.last().map_or(node.span, last_span),
+        Kind::Map(v) => v.last().map_or(node.span, |(_, val)| last_span(val)),
+        _ => node.span,
+    }
+}
+
+fn unknown_player(diags: &mut Diags, r: &Ref, names: &[String]) {
+    diags.push(
+        Diagnostic::new(format!("unknown player `{}`", r.text), r.span)
+            .help(format!("the players are: {}", names.join(", "))),
+    );
+}
+
+fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, diags: &mut Diags) -> Option<PlayerSetup> {
+    let m = MapView::new(node, "a player", diags)?;
+    m.check_keys(PLAYER_KEYS, "a player", diags);
+    let name = m.require("name", "a player", diags).and_then(|n| string(n, "the player's `name`", diags))?;
+    let life = m.int("life", "a player", diags).unwrap_or(20);
+    let poison = m.get("poison").and_then(|n| nonneg(n, "`poison`", diags)).unwrap_or(0);
+    let mut zone = |key: &str, diags: &mut Diags| -> Vec<CardEntry> {
+        let Some(z) = m.get(key) else { return Vec::new() };
+        let mut out = Vec::new();
+        for e in list(z, &format!("`{key}`"), diags) {
+            read_entry(e, key, cards, labels, &mut out, diags);
+        }
+        out
+    };
+    let library = zone("library", diags);
+    let hand = zone("hand", diags);
+    let battlefield = zone("battlefield", diags);
+    let graveyard = zone("graveyard", diags);
+    let exile = zone("exile", diags);
+    for e in hand.iter().chain(&library).chain(&graveyard).chain(&exile) {
+        if e.tapped || e.damage > 0 || !e.counters.is_empty() {
+            diags.push(
+                Diagnostic::new("`tapped`, `damage` and `counters` apply to permanents only", e.span)
+                    .help("move this entry under `battlefield:` or remove the status"),
+            );
+        }
+    }
+    Some(PlayerSetup { name, life, poison, library, hand, battlefield, graveyard, exile, span: node.span })
+}
+
+fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<CardEntry>, diags: &mut Diags) {
+    if let Kind::Str(name) = &node.kind {
+        if let Some(card) = cards.lookup(name, node, diags) {
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, span: node.span });
+        }
+        return;
+    }
+    let Some(m) = MapView::new(node, "a card entry", diags) else { return };
+    m.check_keys(ENTRY_KEYS, "a card entry", diags);
+    for key in ["attached_to", "face_down", "chosen", "transformed"] {
+        if let Some(k) = m.key_node(key) {
+            not_supported(diags, k, &format!("`{key}`"), "this engine does not model Auras, face-down or double-faced permanents yet");
+        }
+    }
+    let Some(card_node) = m.require("card", "a card entry", diags) else { return };
+    let card = match &card_node.kind {
+        Kind::Map(_) => read_token(card_node, diags).map(Arc::new),
+        _ => string(card_node, "`card`", diags).and_then(|name| cards.lookup(&name, card_node, diags)),
+    };
+    if card.as_ref().is_some_and(|c| c.token) && zone != "battlefield" {
+        diags.push(Diagnostic::new("a token can only start on the battlefield", card_node.span).help("tokens cease to exist in other zones (704.5d)"));
+    }
+    let id = m.get("id").and_then(|n| string(n, "`id`", diags));
+    if let Some(id) = &id {
+        let span = m.get("id").map_or(node.span, |n| n.span);
+        if let Some(prev) = labels.insert(id.clone(), span) {
+            diags.push(Diagnostic::new(format!("the label `{id}` is used twice (first at line {})", prev.line), span).help("labels must be unique in the file"));
+        }
+    }
+    let count = m.get("count").and_then(|n| nonneg(n, "`count`", diags)).unwrap_or(1);
+    if count != 1 && id.is_some() {
+        diags.push(Diagnostic::new("an entry with `count` cannot have an `id`", node.span).help("write separate entries, each with its own id"));
+    }
+    let owner = m.get("owner").and_then(|n| string(n, "`owner`", diags).map(|text| Ref { text, span: n.span }));
+    let tapped = m.boolean("tapped", "a card entry", diags).unwrap_or(false);
+    let sick = m.boolean("sick", "a card entry", diags).unwrap_or(false);
+    let damage = m.get("damage").and_then(|n| nonneg(n, "`damage`", diags)).unwrap_or(0);
+    let mut counters = IndexMap::new();
+    if let Some(cn) = m.get("counters") {
+        if let Some(cm) = MapView::new(cn, "`counters`", diags) {
+            for (k, v) in cm.entries {
+                let Some(kind) = k.scalar_text() else { continue };
+                if kind != "+1/+1" && kind != "-1/-1" && kind != "loyalty" {
+                    diags.push(Diagnostic::new(format!("counters of kind `{kind}` are not supported yet"), k.span).help("supported kinds: +1/+1, -1/-1, loyalty"));
+                }
+                if let Some(n) = nonneg(v, "a counter count", diags) {
+                    counters.insert(kind, n);
+                }
+            }
+        }
+    }
+    let Some(card) = card else { return };
+    if (tapped || damage > 0 || sick || !counters.is_empty()) && zone != "battlefield" {
+        diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
+    }
+    for _ in 0..count {
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, span: node.span });
+    }
+}
+
+fn read_start(node: &Node, players: &[String], diags: &mut Diags) -> Start {
+    let mut start = Start { turn: 1, active: 0, step: Step::PrecombatMain };
+    let Some(m) = MapView::new(node, "`start`", diags) else { return start };
+    m.check_keys(&["turn", "active", "step"], "`start`", diags);
+    if let Some(n) = m.get("turn") {
+        if let Some(t) = nonneg(n, "`turn`", diags) {
+            if t == 0 {
+                diags.push(Diagnostic::new("turns are numbered from 1", n.span));
+            }
+            start.turn = t.max(1);
+        }
+    }
+    if let Some(n) = m.get("active") {
+        if let Some(p) = string(n, "`active`", diags) {
+            match players.iter().position(|q| *q == p) {
+                Some(i) => start.active = i,
+                None => unknown_player(diags, &Ref { text: p, span: n.span }, players),
+            }
+        }
+    }
+    if let Some(n) = m.get("step") {
+        if let Some(s) = step(n, diags) {
+            if matches!(s, Step::Untap | Step::Cleanup) {
+                diags.push(Diagnostic::new(format!("a game cannot start in the {} step: no player receives priority there (502.4, 514.3)", s.name()), n.span)
+                    .help("start in `upkeep` or a later step"));
+            }
+            start.step = s;
+        }
+    }
+    start
+}
+
+fn step(node: &Node, diags: &mut Diags) -> Option<Step> {
+    let s = string(node, "a step", diags)?;
+    let st = Step::from_name(&s);
+    if st.is_none() {
+        let names: Vec<&str> = Step::ALL.iter().map(|s| s.name()).chain(["main1", "main2"]).collect();
+        let near = nearest(&s, names.iter().copied());
+        diags.push(
+            Diagnostic::new(format!("unknown step `{s}`"), node.span)
+                .help(match near.first() {
+                    Some(n) => format!("did you mean `{n}`? Steps: {}", names.join(", ")),
+                    None => format!("steps: {}", names.join(", ")),
+                }),
+        );
+    }
+    st
+}
+
+fn turn_step(node: &Node, diags: &mut Diags) -> Option<(Option<u32>, Step)> {
+    if let Kind::Map(_) = node.kind {
+        let m = MapView::new(node, "a turn and step", diags)?;
+        m.check_keys(&["turn", "step"], "a turn and step", diags);
+        let turn = m.get("turn").and_then(|n| nonneg(n, "`turn`", diags));
+        let st = m.require("step", "a turn and step", diags).and_then(|n| step(n, diags))?;
+        Some((turn, st))
+    } else {
+        step(node, diags).map(|s| (None, s))
+    }
+}
+
+fn read_until(node: &Node, diags: &mut Diags) -> Until {
+    match node.scalar_text().as_deref() {
+        Some("stack_empty") => Until::StackEmpty,
+        Some("end_of_turn") => Until::EndOfTurn,
+        Some("game_over") => Until::GameOver,
+        _ => match turn_step(node, diags) {
+            Some((turn, step)) => Until::Step { turn, step },
+            None => Until::StackEmpty,
+        },
+    }
+}
+
+fn refs(node: &Node, what: &str, diags: &mut Diags) -> Vec<Ref> {
+    list(node, what, diags).into_iter().filter_map(|n| string(n, what, diags).map(|text| Ref { text, span: n.span })).collect()
+}
+
+fn one_ref(node: &Node, what: &str, diags: &mut Diags) -> Option<Ref> {
+    string(node, what, diags).map(|text| Ref { text, span: node.span })
+}
+
+fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
+    let span = node.span;
+    if let Kind::Str(s) = &node.kind {
+        let kind = match s.as_str() {
+            "pass" => ActionKind::Pass,
+            "resolve" => ActionKind::Resolve { all: false },
+            other => {
+                let near = nearest(other, VERBS.iter().copied());
+                diags.push(Diagnostic::new(format!("`{other}` is not an action"), span).help(match near.first() {
+                    Some(n) => format!("did you mean `{n}`? Only `pass` and `resolve` may be written alone; other verbs take a value, e.g. `cast: Shock`"),
+                    None => "only `pass` and `resolve` may be written alone; other verbs take a value, e.g. `cast: Shock`".to_owned(),
+                }));
+                return None;
+            }
+        };
+        return Some(Action { index, player: None, kind, span });
+    }
+    let m = MapView::new(node, "an action", diags)?;
+    let verbs: Vec<(&str, &Node, &Node)> = m
+        .entries
+        .iter()
+        .filter_map(|(k, v)| match &k.kind {
+            Kind::Str(s) if VERBS.contains(&s.as_str()) => Some((VERBS[VERBS.iter().position(|x| x == s)?], k, v)),
+            _ => None,
+        })
+        .collect();
+    let (verb, verb_key, value) = match verbs.as_slice() {
+        [one] => *one,
+        [] => {
+            // Find the key that looks most like a verb for the message.
+            let first = m.entries.first().map(|(k, _)| k);
+            let word = first.and_then(Node::scalar_text).unwrap_or_default();
+            let near = nearest(&word, VERBS.iter().copied());
+            diags.push(
+                Diagnostic::new(format!("this action has no verb (`{word}` is not one)"), first.map_or(span, |k| k.span))
+                    .label("unknown verb")
+                    .help(match near.first() {
+                        Some(n) => format!("did you mean `{n}`? Verbs: {}", VERBS.join(", ")),
+                        None => format!("verbs: {}", VERBS.join(", ")),
+                    }),
+            );
+            return None;
+        }
+        [_, (_, k, _), ..] => {
+            diags.push(Diagnostic::new("an action has exactly one verb", k.span).help("split this entry into two actions"));
+            return None;
+        }
+    };
+    let player = m.get("player").and_then(|n| one_ref(n, "`player`", diags));
+    let allowed: Vec<&str> = match verb {
+        "cast" | "activate" => std::iter::once(verb).chain(CAST_KEYS.iter().copied()).collect(),
+        "play" | "turn_face_up" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
+        _ => vec![verb],
+    };
+    m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
+    let kind = match verb {
+        "cast" | "activate" => {
+            for key in ["modes", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "sacrifice", "discard", "exile", "tap"] {
+                if let Some(k) = m.key_node(key) {
+                    not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
+                }
+            }
+            let card = one_ref(value, &format!("`{verb}`"), diags)?;
+            let choices = CastChoices {
+                targets: m.get("targets").map(|n| refs(n, "`targets`", diags)).unwrap_or_default(),
+                x: m.get("x").and_then(|n| nonneg(n, "`x`", diags)),
+                pay: m.get("pay").map(|n| refs(n, "`pay`", diags)),
+            };
+            if verb == "cast" {
+                if let Some(k) = m.key_node("ability") {
+                    diags.push(Diagnostic::new("`ability` goes with `activate`, not `cast`", k.span));
+                }
+                ActionKind::Cast { card, choices }
+            } else {
+                let ability = m.get("ability").and_then(|n| nonneg(n, "`ability`", diags)).map(|n| n as usize);
+                if ability == Some(0) {
+                    diags.push(Diagnostic::new("abilities are numbered from 1", m.get("ability").map_or(span, |n| n.span)));
+                }
+                ActionKind::Activate { card, ability, choices }
+            }
+        }
+        "play" => ActionKind::Play { card: one_ref(value, "`play`", diags)? },
+        "turn_face_up" => {
+            not_supported(diags, verb_key, "`turn_face_up`", "face-down permanents are not modelled yet");
+            return None;
+        }
+        "attack" => ActionKind::Attack(read_attack(value, diags)),
+        "block" => ActionKind::Block(read_block(value, diags)),
+        "choose" => ActionKind::Choose(read_choice(value, diags)?),
+        "pass" => ActionKind::Pass,
+        "resolve" => match &value.kind {
+            Kind::Null => ActionKind::Resolve { all: false },
+            Kind::Str(s) if s == "all" => ActionKind::Resolve { all: true },
+            _ => {
+                diags.push(Diagnostic::new("`resolve` takes no value or `all`", value.span).help("write `resolve` or `resolve: all`"));
+                return None;
+            }
+        },
+        "goto" => {
+            let (turn, st) = turn_step(value, diags)?;
+            ActionKind::Goto { turn, step: st }
+        }
+        "concede" => ActionKind::Concede(one_ref(value, "`concede`", diags)?),
+        "check" => ActionKind::Check(Box::new(read_expect(value, "`check`", diags))),
+        _ => return None,
+    };
+    Some(Action { index, player, kind, span })
+}
+
+fn read_attack(node: &Node, diags: &mut Diags) -> Vec<(Ref, Option<Ref>)> {
+    match &node.kind {
+        Kind::Map(entries) => entries
+            .iter()
+            .filter_map(|(k, v)| Some((one_ref(k, "an attacker", diags)?, Some(one_ref(v, "what it attacks", diags)?))))
+            .collect(),
+        _ => refs(node, "`attack`", diags).into_iter().map(|r| (r, None)).collect(),
+    }
+}
+
+fn read_block(node: &Node, diags: &mut Diags) -> Vec<(Ref, Vec<Ref>)> {
+    let Some(m) = MapView::new(node, "`block`", diags) else { return Vec::new() };
+    m.entries.iter().filter_map(|(k, v)| Some((one_ref(k, "a blocker", diags)?, refs(v, "the attacker it blocks", diags)))).collect()
+}
+
+fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
+    let m = MapView::new(node, "`choose`", diags)?;
+    m.check_keys(CHOOSE_KEYS, "`choose`", diags);
+    let mut c = Choice { keys: m.entries.iter().filter_map(|(k, _)| k.scalar_text()).collect(), ..Choice::default() };
+    c.player = m.get("player").and_then(|n| one_ref(n, "`player`", diags));
+    c.pick = m.get("pick").map(|n| refs(n, "`pick`", diags));
+    c.may = m.boolean("may", "`choose`", diags);
+    c.color = m.get("color").and_then(|n| string(n, "`color`", diags).map(|s| (s, n.span)));
+    c.order = m.get("order").map(|n| refs(n, "`order`", diags));
+    c.targets = m.get("targets").map(|n| refs(n, "`targets`", diags));
+    c.x = m.get("x").and_then(|n| nonneg(n, "`x`", diags));
+    c.number = m.get("number").and_then(|n| nonneg(n, "`number`", diags));
+    if let Some(a) = m.get("assign") {
+        if let Some(am) = MapView::new(a, "`assign`", diags) {
+            c.assign = Some(
+                am.entries
+                    .iter()
+                    .filter_map(|(k, v)| Some((one_ref(k, "a damage recipient", diags)?, nonneg(v, "an amount of damage", diags)?)))
+                    .collect(),
+            );
+        }
+    }
+    for key in ["card_type", "subtype", "creature_type", "name", "apply", "top", "bottom", "modes"] {
+        if let Some(k) = m.key_node(key) {
+            not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
+        }
+    }
+    if c.player.is_none() {
+        diags.push(Diagnostic::new("`choose` needs the `player` who decides", node.span).help("write `choose: {player: NAME, …}`"));
+        return None;
+    }
+    Some(c)
+}
+
+fn rule_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
+    list(node, what, diags)
+        .into_iter()
+        .filter_map(|n| {
+            let s = string(n, "a rule number", diags)?;
+            if crate::rules::is_rule_number(&s) {
+                Some(At { value: s, span: n.span })
+            } else {
+                diags.push(Diagnostic::new(format!("`{s}` is not a rule number"), n.span).help("write rule numbers as in the Comprehensive Rules, e.g. 608.2b, 704.5g, 603.10"));
+                None
+            }
+        })
+        .collect()
+}
+
+fn names(node: &Node, what: &str, diags: &mut Diags) -> Vec<String> {
+    list(node, what, diags).into_iter().filter_map(|n| string(n, what, diags)).collect()
+}
+
+fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
+    let mut e = Expect::default();
+    let Some(m) = MapView::new(node, what, diags) else { return e };
+    m.check_keys(EXPECT_KEYS, what, diags);
+    if let Some(pn) = m.get("players") {
+        if let Some(pm) = MapView::new(pn, "`players` expectations", diags) {
+            for (k, v) in pm.entries {
+                let Some(r) = one_ref(k, "a player name", diags) else { continue };
+                let mut pe = PlayerExpect::default();
+                if let Some(vm) = MapView::new(v, "a player's expectations", diags) {
+                    vm.check_keys(PLAYER_EXPECT_KEYS, "a player's expectations", diags);
+                    pe.life = vm.get("life").and_then(|n| int(n, "`life`", diags).map(|value| At { value, span: n.span }));
+                    pe.poison = vm.get("poison").and_then(|n| nonneg(n, "`poison`", diags).map(|value| At { value, span: n.span }));
+                    pe.lost = vm.get("lost").and_then(|n| boolean(n, "`lost`", diags).map(|value| At { value, span: n.span }));
+                    for zone in ["library", "hand", "battlefield", "graveyard", "exile"] {
+                        if let Some(z) = vm.get(zone) {
+                            let value = match &z.kind {
+                                Kind::Int(n) => ZoneExpect::Count(usize::try_from(*n).unwrap_or(0)),
+                                _ => ZoneExpect::Names(names(z, &format!("`{zone}`"), diags)),
+                            };
+                            pe.zones.push((zone, At { value, span: z.span }));
+                        }
+                    }
+                }
+                e.players.push((r, pe));
+            }
+        }
+    }
+    if let Some(on) = m.get("objects") {
+        if let Some(om) = MapView::new(on, "`objects` expectations", diags) {
+            for (k, v) in om.entries {
+                let Some(r) = one_ref(k, "an object reference", diags) else { continue };
+                e.objects.push((r, read_object_expect(v, diags)));
+            }
+        }
+    }
+    e.stack = m.get("stack").map(|n| At { value: names(n, "`stack`", diags), span: n.span });
+    e.winner = m.get("winner").and_then(|n| one_ref(n, "`winner`", diags));
+    e.draw = m.get("draw").and_then(|n| boolean(n, "`draw`", diags).map(|value| At { value, span: n.span }));
+    e.rules = m.get("rules").map(|n| rule_list(n, "`rules`", diags)).unwrap_or_default();
+    e.rules_absent = m.get("rules_absent").map(|n| rule_list(n, "`rules_absent`", diags)).unwrap_or_default();
+    if let Some(rn) = m.get("rejected") {
+        for item in list(rn, "`rejected`", diags) {
+            let Some(im) = MapView::new(item, "a `rejected` entry", diags) else { continue };
+            im.check_keys(&["action", "rule"], "a `rejected` entry", diags);
+            let Some(action) = im.require("action", "a `rejected` entry", diags).and_then(|n| nonneg(n, "`action`", diags)) else { continue };
+            let rule = im.get("rule").and_then(|n| rule_list(n, "`rule`", diags).into_iter().next()).map(|a| a.value);
+            e.rejected.push(RejectedExpect { action: action as usize, rule, span: item.span });
+        }
+    }
+    if let Some(en) = m.get("events") {
+        for item in list(en, "`events`", diags) {
+            let Some(im) = MapView::new(item, "an `events` entry", diags) else { continue };
+            im.check_keys(crate::engine::event::EVENT_FIELDS, "an `events` entry", diags);
+            let fields = im.entries.iter().filter_map(|(k, v)| Some((k.scalar_text()?, v.scalar_text()?))).collect();
+            e.events.push(EventExpect { fields, span: item.span });
+        }
+    }
+    e
+}
+
+fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
+    let mut o = ObjectExpect::default();
+    let Some(m) = MapView::new(node, "an object's expectations", diags) else { return o };
+    m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
+    for key in ["attached_to", "face_down"] {
+        if let Some(k) = m.key_node(key) {
+            not_supported(diags, k, &format!("`{key}`"), "Auras and face-down permanents are not modelled yet");
+        }
+    }
+    let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
+    o.zone = at_str("zone", diags);
+    if let Some(z) = &o.zone {
+        if !ZONES.contains(&z.value.as_str()) {
+            diags.push(Diagnostic::new(format!("unknown zone `{}`", z.value), z.span).help(format!("zones: {}", ZONES.join(", "))));
+        }
+    }
+    o.controller = at_str("controller", diags);
+    o.owner = at_str("owner", diags);
+    o.name = at_str("name", diags);
+    let at_int = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| int(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
+    o.power = at_int("power", diags);
+    o.toughness = at_int("toughness", diags);
+    o.damage = at_int("damage", diags);
+    o.loyalty = at_int("loyalty", diags);
+    o.tapped = m.get("tapped").and_then(|n| boolean(n, "`tapped`", diags).map(|value| At { value, span: n.span }));
+    o.sick = m.get("sick").and_then(|n| boolean(n, "`sick`", diags).map(|value| At { value, span: n.span }));
+    let at_list = |key: &str, diags: &mut Diags| m.get(key).map(|n| At { value: names(n, &format!("`{key}`"), diags), span: n.span });
+    o.types = at_list("types", diags);
+    o.subtypes = at_list("subtypes", diags);
+    o.supertypes = at_list("supertypes", diags);
+    o.colors = at_list("colors", diags);
+    o.keywords = at_list("keywords", diags);
+    if let Some(cn) = m.get("counters") {
+        if let Some(cm) = MapView::new(cn, "`counters`", diags) {
+            for (k, v) in cm.entries {
+                if let (Some(kind), Some(n)) = (k.scalar_text(), nonneg(v, "a counter count", diags)) {
+                    o.counters.push((kind, At { value: n, span: v.span }));
+                }
+            }
+        }
+    }
+    o
+}

@@ -1,0 +1,9 @@
+//! The scenario file: YAML nodes with places, the typed model, and the loader.
+
+pub mod load;
+pub mod model;
+pub mod read;
+pub mod yaml;
+
+pub use load::load;
+pub use model::Scenario;

@@ -1,0 +1,306 @@
+//! The scenario file model (contract: `docs/scenario-format.md`), read and validated.
+
+use indexmap::IndexMap;
+
+use crate::cards::def::Card;
+use crate::diag::Span;
+
+/// A step of a turn (500–514).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    Untap,
+    Upkeep,
+    Draw,
+    PrecombatMain,
+    BeginningOfCombat,
+    DeclareAttackers,
+    DeclareBlockers,
+    CombatDamage,
+    EndOfCombat,
+    PostcombatMain,
+    End,
+    Cleanup,
+}
+
+impl Step {
+    pub const ALL: [Step; 12] = [
+        Step::Untap,
+        Step::Upkeep,
+        Step::Draw,
+        Step::PrecombatMain,
+        Step::BeginningOfCombat,
+        Step::DeclareAttackers,
+        Step::DeclareBlockers,
+        Step::CombatDamage,
+        Step::EndOfCombat,
+        Step::PostcombatMain,
+        Step::End,
+        Step::Cleanup,
+    ];
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Untap => "untap",
+            Step::Upkeep => "upkeep",
+            Step::Draw => "draw",
+            Step::PrecombatMain => "precombat_main",
+            Step::BeginningOfCombat => "beginning_of_combat",
+            Step::DeclareAttackers => "declare_attackers",
+            Step::DeclareBlockers => "declare_blockers",
+            Step::CombatDamage => "combat_damage",
+            Step::EndOfCombat => "end_of_combat",
+            Step::PostcombatMain => "postcombat_main",
+            Step::End => "end",
+            Step::Cleanup => "cleanup",
+        }
+    }
+
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Step> {
+        match s {
+            "main1" => Some(Step::PrecombatMain),
+            "main2" => Some(Step::PostcombatMain),
+            _ => Step::ALL.into_iter().find(|st| st.name() == s),
+        }
+    }
+
+    /// The step after this one in the same turn, if any.
+    #[must_use]
+    pub fn next(self) -> Option<Step> {
+        let i = self as usize;
+        Step::ALL.get(i + 1).copied()
+    }
+
+    #[must_use]
+    pub fn is_main(self) -> bool {
+        matches!(self, Step::PrecombatMain | Step::PostcombatMain)
+    }
+
+    /// The rule that describes the step.
+    #[must_use]
+    pub fn rule(self) -> crate::rules::RuleId {
+        use crate::cr;
+        match self {
+            Step::Untap => cr!("502"),
+            Step::Upkeep => cr!("503"),
+            Step::Draw => cr!("504"),
+            Step::PrecombatMain | Step::PostcombatMain => cr!("505"),
+            Step::BeginningOfCombat => cr!("507"),
+            Step::DeclareAttackers => cr!("508"),
+            Step::DeclareBlockers => cr!("509"),
+            Step::CombatDamage => cr!("510"),
+            Step::EndOfCombat => cr!("511"),
+            Step::End => cr!("513"),
+            Step::Cleanup => cr!("514"),
+        }
+    }
+}
+
+/// A reference to a player or object, as written, with its place.
+#[derive(Clone, Debug)]
+pub struct Ref {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A card entry of a player's zone in the setup.
+#[derive(Clone, Debug)]
+pub struct CardEntry {
+    pub card: Card,
+    pub id: Option<String>,
+    pub owner: Option<Ref>,
+    pub tapped: bool,
+    pub damage: u32,
+    pub counters: IndexMap<String, u32>,
+    pub sick: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerSetup {
+    pub name: String,
+    pub life: i64,
+    pub poison: u32,
+    pub library: Vec<CardEntry>,
+    pub hand: Vec<CardEntry>,
+    pub battlefield: Vec<CardEntry>,
+    pub graveyard: Vec<CardEntry>,
+    pub exile: Vec<CardEntry>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub turn: u32,
+    pub active: usize,
+    pub step: Step,
+}
+
+/// Where the run stops after the script (contract: `until`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    StackEmpty,
+    Step { turn: Option<u32>, step: Step },
+    EndOfTurn,
+    GameOver,
+}
+
+/// The cast-time choices written beside `cast`/`activate`.
+#[derive(Clone, Debug, Default)]
+pub struct CastChoices {
+    pub targets: Vec<Ref>,
+    pub x: Option<u32>,
+    pub pay: Option<Vec<Ref>>,
+}
+
+/// An answer to a decision (`choose`).
+#[derive(Clone, Debug, Default)]
+pub struct Choice {
+    pub player: Option<Ref>,
+    pub pick: Option<Vec<Ref>>,
+    pub may: Option<bool>,
+    pub color: Option<(String, Span)>,
+    pub order: Option<Vec<Ref>>,
+    pub targets: Option<Vec<Ref>>,
+    pub assign: Option<Vec<(Ref, u32)>>,
+    pub x: Option<u32>,
+    pub number: Option<u32>,
+    /// The keys written, for messages ("choose {player: Bob, color: …}").
+    pub keys: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ActionKind {
+    Cast { card: Ref, choices: CastChoices },
+    Play { card: Ref },
+    Activate { card: Ref, ability: Option<usize>, choices: CastChoices },
+    /// Attackers with what each attacks (`None`: the only defending player).
+    Attack(Vec<(Ref, Option<Ref>)>),
+    /// Blockers with the attackers each blocks.
+    Block(Vec<(Ref, Vec<Ref>)>),
+    Choose(Choice),
+    Pass,
+    Resolve { all: bool },
+    Goto { turn: Option<u32>, step: Step },
+    Concede(Ref),
+    Check(Box<Expect>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Action {
+    /// 1-based position in `actions`.
+    pub index: usize,
+    pub player: Option<Ref>,
+    pub kind: ActionKind,
+    pub span: Span,
+}
+
+impl Action {
+    #[must_use]
+    pub fn verb(&self) -> &'static str {
+        match self.kind {
+            ActionKind::Cast { .. } => "cast",
+            ActionKind::Play { .. } => "play",
+            ActionKind::Activate { .. } => "activate",
+            ActionKind::Attack(_) => "attack",
+            ActionKind::Block(_) => "block",
+            ActionKind::Choose(_) => "choose",
+            ActionKind::Pass => "pass",
+            ActionKind::Resolve { .. } => "resolve",
+            ActionKind::Goto { .. } => "goto",
+            ActionKind::Concede(_) => "concede",
+            ActionKind::Check(_) => "check",
+        }
+    }
+}
+
+/// An expected value with the place it was written.
+#[derive(Clone, Debug)]
+pub struct At<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// A zone expectation: the exact multiset of names, or a count.
+#[derive(Clone, Debug)]
+pub enum ZoneExpect {
+    Names(Vec<String>),
+    Count(usize),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct PlayerExpect {
+    pub life: Option<At<i64>>,
+    pub poison: Option<At<u32>>,
+    pub zones: Vec<(&'static str, At<ZoneExpect>)>,
+    pub lost: Option<At<bool>>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ObjectExpect {
+    pub zone: Option<At<String>>,
+    pub controller: Option<At<String>>,
+    pub owner: Option<At<String>>,
+    pub tapped: Option<At<bool>>,
+    pub power: Option<At<i64>>,
+    pub toughness: Option<At<i64>>,
+    pub damage: Option<At<i64>>,
+    pub loyalty: Option<At<i64>>,
+    pub counters: Vec<(String, At<u32>)>,
+    pub types: Option<At<Vec<String>>>,
+    pub subtypes: Option<At<Vec<String>>>,
+    pub supertypes: Option<At<Vec<String>>>,
+    pub colors: Option<At<Vec<String>>>,
+    pub keywords: Option<At<Vec<String>>>,
+    pub name: Option<At<String>>,
+    pub sick: Option<At<bool>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RejectedExpect {
+    pub action: usize,
+    pub rule: Option<String>,
+    pub span: Span,
+}
+
+/// Fields of an expected event: field name → value as written.
+#[derive(Clone, Debug)]
+pub struct EventExpect {
+    pub fields: Vec<(String, String)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Expect {
+    pub players: Vec<(Ref, PlayerExpect)>,
+    pub objects: Vec<(Ref, ObjectExpect)>,
+    pub stack: Option<At<Vec<String>>>,
+    pub winner: Option<Ref>,
+    pub draw: Option<At<bool>>,
+    pub rules: Vec<At<String>>,
+    pub rules_absent: Vec<At<String>>,
+    pub rejected: Vec<RejectedExpect>,
+    pub events: Vec<EventExpect>,
+}
+
+/// A loaded, validated scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub description: Option<String>,
+    pub rules: Vec<String>,
+    pub seed: u64,
+    pub players: Vec<PlayerSetup>,
+    pub start: Start,
+    pub actions: Vec<Action>,
+    pub until: Until,
+    pub auto_choose: bool,
+    pub expect: Option<Expect>,
+    /// Inline card definitions (they shadow library cards of the same name).
+    pub inline_cards: Vec<Card>,
+    /// The span of the `actions` key (for "a choose would go here" when the script is empty).
+    pub actions_span: Span,
+    pub end_span: Span,
+}
