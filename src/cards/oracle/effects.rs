@@ -82,13 +82,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
     match verb.as_str() {
         "destroy" | "exile" | "tap" | "untap" if imperative => {
             p.bump();
-            let what = object(p)?;
-            out.push(match verb.as_str() {
+            let make = |what| match verb.as_str() {
                 "destroy" => Instruction::Destroy(what),
                 "exile" => Instruction::Exile(what),
                 "tap" => Instruction::Tap(what),
                 _ => Instruction::Untap(what),
-            });
+            };
+            out.push(make(object(p)?));
+            // "Destroy target land you control and target land you don't control."
+            while let Some(what) = and_more(p, object) {
+                out.push(make(what));
+            }
         }
         "counter" if imperative => {
             p.bump();
@@ -139,20 +143,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["damage", "to"])?;
             out.push(Instruction::DealDamage { amount, to: recipient(p)? });
             // "to each creature and each player": more recipients of the same damage.
-            loop {
-                let mark = p.mark();
-                if !p.eat_word("and") {
-                    break;
-                }
+            while let Some(to) = and_more(p, |p| {
                 p.eat_word("to");
-                match recipient(p) {
-                    Ok(to) if !at_verb(p) => out.push(Instruction::DealDamage { amount, to }),
-                    _ => {
-                        // Not a recipient: the "and" joins the next clause.
-                        p.reset(mark);
-                        break;
-                    }
-                }
+                recipient(p)
+            }) {
+                out.push(Instruction::DealDamage { amount, to });
             }
         }
         "get" | "gets" => {
@@ -174,6 +169,22 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// After a verb's object: "and <another object>", when what follows "and" is an object and
+/// not the start of the next clause ("and you gain 2 life"). Consumes nothing otherwise.
+fn and_more(p: &mut Parser<'_>, object: impl Fn(&mut Parser<'_>) -> PResult<Affected>) -> Option<Affected> {
+    let mark = p.mark();
+    if !p.eat_word("and") {
+        return None;
+    }
+    match object(p) {
+        Ok(what) if !at_verb(p) => Some(what),
+        _ => {
+            p.reset(mark);
+            None
+        }
+    }
 }
 
 /// The object of "Destroy" / "Exile" / "Tap" / "Untap": a permanent.

@@ -152,3 +152,246 @@ fn self_names(name: &str) -> Vec<&str> {
 pub fn parse_mana_cost(s: &str) -> Result<ManaCost, String> {
     mana::parse_cost(s)
 }
+
+/// Builders shared by the template families' tests.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use super::{OracleError, compile};
+    use crate::cards::ir::{
+        Ability, Affected, Amount, CardType, ControllerFilter, Cost, Effect, Instruction, ManaCost, ObjectFilter,
+        TargetSpec,
+    };
+
+    pub const INSTANT: &[CardType] = &[CardType::Instant];
+    pub const SORCERY: &[CardType] = &[CardType::Sorcery];
+    pub const CREATURE: &[CardType] = &[CardType::Creature];
+    pub const ARTIFACT: &[CardType] = &[CardType::Artifact];
+
+    /// Compiles, failing the test with the errors if the text does not compile.
+    pub fn ok(text: &str, name: &str, types: &[CardType]) -> Vec<Ability> {
+        match compile(text, name, types) {
+            Ok(a) => a,
+            Err(e) => panic!("{name}: {e:?}"),
+        }
+    }
+
+    /// Compiles, failing the test if the text compiles; returns (start, end, message).
+    pub fn errs(text: &str, name: &str, types: &[CardType]) -> Vec<(usize, usize, String)> {
+        match compile(text, name, types) {
+            Ok(a) => panic!("{name} compiled: {a:?}"),
+            Err(e) => e.into_iter().map(|OracleError { start, end, message }| (start, end, message)).collect(),
+        }
+    }
+
+    pub fn spell(targets: Vec<TargetSpec>, instructions: Vec<Instruction>) -> Vec<Ability> {
+        vec![Ability::Spell(Effect { targets, instructions })]
+    }
+
+    pub fn activated(cost: Cost, targets: Vec<TargetSpec>, instructions: Vec<Instruction>, mana: bool) -> Ability {
+        Ability::Activated { cost, effect: Effect { targets, instructions }, mana }
+    }
+
+    pub fn tap_cost() -> Cost {
+        Cost { tap: true, ..Cost::default() }
+    }
+
+    pub fn mana(s: &str) -> ManaCost {
+        super::parse_mana_cost(s).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    pub fn types(any: &[CardType]) -> ObjectFilter {
+        ObjectFilter { types_any: any.to_vec(), ..ObjectFilter::default() }
+    }
+
+    pub fn owned(any: &[CardType], controller: ControllerFilter) -> ObjectFilter {
+        ObjectFilter { controller, ..types(any) }
+    }
+
+    pub fn perm(any: &[CardType]) -> TargetSpec {
+        TargetSpec::Permanent(types(any))
+    }
+
+    pub fn n(v: i32) -> Amount {
+        Amount::Fixed(v)
+    }
+
+    pub const T0: Affected = Affected::Target(0);
+    pub const T1: Affected = Affected::Target(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::*;
+    use super::*;
+    use crate::cards::ir::{Affected, CardType::*, Cost, Keyword, ManaKind};
+
+    #[test]
+    fn reminder_text_only_compiles_to_nothing() {
+        assert_eq!(ok("({T}: Add {G}.)", "Forest", &[Land]), vec![]);
+        assert_eq!(ok("", "Vanilla", CREATURE), vec![]);
+    }
+
+    #[test]
+    fn permanent_lines_in_order() {
+        // Mind Stone
+        let text = "{T}: Add {C}.\n{1}, {T}, Sacrifice this artifact: Draw a card.";
+        assert_eq!(
+            ok(text, "Mind Stone", ARTIFACT),
+            vec![
+                activated(tap_cost(), vec![], vec![Instruction::AddMana(vec![ManaKind::Colorless])], true),
+                activated(
+                    Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, pay_life: 0 },
+                    vec![],
+                    vec![Instruction::Draw { who: Affected::You, count: n(1) }],
+                    false
+                ),
+            ]
+        );
+        // Birds of Paradise
+        assert_eq!(
+            ok("Flying\n{T}: Add one mana of any color.", "Birds of Paradise", CREATURE),
+            vec![
+                Ability::Keyword(Keyword::Flying),
+                activated(tap_cost(), vec![], vec![Instruction::AddManaAnyColor { count: 1 }], true),
+            ]
+        );
+    }
+
+    #[test]
+    fn spell_sentences_across_lines_share_one_effect() {
+        // Befuddle
+        assert_eq!(
+            ok("Target creature gets -4/-0 until end of turn.\nDraw a card.", "Befuddle", INSTANT),
+            spell(
+                vec![perm(&[Creature])],
+                vec![
+                    Instruction::Pump { what: T0, power: n(-4), toughness: n(0) },
+                    Instruction::Draw { who: Affected::You, count: n(1) },
+                ]
+            )
+        );
+        // Targets keep distinct indices across sentences.
+        assert_eq!(
+            ok("Destroy target artifact. Destroy target enchantment.", "Twin Breaker", SORCERY),
+            spell(
+                vec![perm(&[Artifact]), perm(&[Enchantment])],
+                vec![Instruction::Destroy(T0), Instruction::Destroy(T1)]
+            )
+        );
+    }
+
+    #[test]
+    fn keyword_line_on_a_spell_comes_before_its_effect() {
+        assert_eq!(
+            ok("Flash\nDraw a card.", "Quick Study", SORCERY),
+            vec![
+                Ability::Keyword(Keyword::Flash),
+                Ability::Spell(crate::cards::ir::Effect {
+                    targets: vec![],
+                    instructions: vec![Instruction::Draw { who: Affected::You, count: n(1) }],
+                }),
+            ]
+        );
+    }
+
+    #[test]
+    fn triggered_and_static_abilities_are_errors() {
+        let text = "When this creature enters, draw a card.";
+        assert_eq!(
+            errs(text, "Elvish Visionary", CREATURE),
+            vec![(
+                0,
+                38,
+                "unsupported text: \"When this creature enters, draw a card\"; expected a keyword or \"[cost]: [effect].\" \
+                 (triggered abilities are not supported yet)"
+                    .to_string()
+            )]
+        );
+        // Ghitu-style static line after a good keyword line: only the second line is reported.
+        let text = "Flying\nThis creature can't block.";
+        assert_eq!(
+            errs(text, "Skyward Watcher", CREATURE),
+            vec![(
+                7,
+                32,
+                "unsupported text: \"This creature can't block\"; expected a keyword or \"[cost]: [effect].\" \
+                 (static abilities are not supported yet)"
+                    .to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn every_failing_sentence_is_reported() {
+        // Swords to Plowshares: the first sentence is fine, the second is not.
+        let text = "Exile target creature. Its controller gains life equal to its power.";
+        assert_eq!(
+            errs(text, "Swords to Plowshares", INSTANT),
+            vec![(
+                44,
+                67,
+                "unsupported text: \"life equal to its power\"; expected a number (2, X, \"a\", \"two\")".to_string()
+            )]
+        );
+        // Wrath of God: both the rider and an unknown line on the next line.
+        let text = "Destroy all creatures. They can't be regenerated.\nScry 1.";
+        let e = errs(text, "Wrath of God", SORCERY);
+        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be regenerated", "Scry 1"]);
+    }
+
+    #[test]
+    fn self_name_spellings() {
+        assert_eq!(self_names("Jace, the Mind Sculptor"), vec!["Jace, the Mind Sculptor", "Jace"]);
+        assert_eq!(self_names("Life // Death"), vec!["Life // Death", "Death", "Life"]);
+        // A legendary's short name refers to itself.
+        assert_eq!(
+            ok("{T}: Urza deals 1 damage to each opponent.", "Urza, Test Artificer", CREATURE),
+            vec![activated(
+                tap_cost(),
+                vec![],
+                vec![Instruction::DealDamage { amount: n(1), to: Affected::EachOpponent }],
+                false
+            )]
+        );
+    }
+
+    #[test]
+    fn mana_cost_entry_point() {
+        assert_eq!(parse_mana_cost("{3}{U}{U}").map(|c| c.to_string()), Ok("{3}{U}{U}".to_string()));
+        assert!(parse_mana_cost("{2/W}").is_err());
+    }
+
+    /// Random strings never panic, and every error range is a valid, non-empty char range.
+    #[test]
+    fn fuzz_does_not_panic() {
+        let pieces = [
+            "Destroy", "target", "creature", "{T}", ":", ",", ".", "and", "then", "(", ")", "\"", "+3/+3", "-X/-X",
+            "deals", "X", "damage", "to", "any", "Shock", "é", "—", "•", "\n", "Add", "{G}", "{W/U}", "Sacrifice",
+            "this", "Pay", "99999999999", "life", "it", "its", "controller", "that", "player", "gets", "until",
+            "{", "}", "non", "nonland", "or", "each", "all", "Flying", "−", "'", "draws", "cards", "a", " ",
+        ];
+        // A small deterministic generator: no dependency needed for a test.
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            let len = (state % 12) as usize;
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+                if state % 3 == 0 {
+                    text.push(' ');
+                }
+            }
+            for types in [INSTANT, CREATURE] {
+                if let Err(errors) = compile(&text, "Shock", types) {
+                    for e in errors {
+                        assert!(e.start <= e.end && e.end <= text.len(), "{text:?}: {e:?}");
+                        assert!(text.is_char_boundary(e.start) && text.is_char_boundary(e.end), "{text:?}");
+                    }
+                }
+            }
+        }
+    }
+}
