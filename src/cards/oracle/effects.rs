@@ -272,3 +272,453 @@ fn pt_amount(part: PtPart) -> Amount {
         PtPart::MinusX => Amount::MinusX,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{
+        Affected::{self, *},
+        Amount, CardType::*, ControllerFilter, Cost, Instruction::*, ManaKind, ObjectFilter, TargetSpec,
+    };
+    use crate::cards::ir::Color::*;
+
+    #[test]
+    fn damage_to_any_target() {
+        for (name, n_) in [("Shock", 2), ("Lightning Bolt", 3)] {
+            let text = format!("{name} deals {n_} damage to any target.");
+            assert_eq!(
+                ok(&text, name, INSTANT),
+                spell(vec![TargetSpec::Any], vec![DealDamage { amount: n(n_), to: T0 }])
+            );
+        }
+        assert_eq!(
+            ok("Blaze deals X damage to any target.", "Blaze", SORCERY),
+            spell(vec![TargetSpec::Any], vec![DealDamage { amount: Amount::X, to: T0 }])
+        );
+    }
+
+    #[test]
+    fn damage_to_each_kind_of_recipient() {
+        let one = |text: &str, name: &str| ok(text, name, SORCERY);
+        assert_eq!(
+            one("Lava Spike deals 3 damage to target player or planeswalker.", "Lava Spike"),
+            spell(vec![TargetSpec::PlayerOrPlaneswalker], vec![DealDamage { amount: n(3), to: T0 }])
+        );
+        assert_eq!(
+            one("Flame Slash deals 4 damage to target creature.", "Flame Slash"),
+            spell(vec![perm(&[Creature])], vec![DealDamage { amount: n(4), to: T0 }])
+        );
+        assert_eq!(
+            one("Sear deals 4 damage to target creature or planeswalker.", "Sear"),
+            spell(vec![perm(&[Creature, Planeswalker])], vec![DealDamage { amount: n(4), to: T0 }])
+        );
+        assert_eq!(
+            one("Sizzle deals 3 damage to each opponent.", "Sizzle"),
+            spell(vec![], vec![DealDamage { amount: n(3), to: EachOpponent }])
+        );
+        assert_eq!(
+            one("Flame Rift deals 4 damage to each player.", "Flame Rift"),
+            spell(vec![], vec![DealDamage { amount: n(4), to: EachPlayer }])
+        );
+        assert_eq!(
+            one("Pyroclasm deals 2 damage to each creature.", "Pyroclasm"),
+            spell(vec![], vec![DealDamage { amount: n(2), to: EachPermanent(types(&[Creature])) }])
+        );
+        assert_eq!(
+            one("Inferno deals 6 damage to each creature and each player.", "Inferno"),
+            spell(
+                vec![],
+                vec![
+                    DealDamage { amount: n(6), to: EachPermanent(types(&[Creature])) },
+                    DealDamage { amount: n(6), to: EachPlayer },
+                ]
+            )
+        );
+        // Pyroclastic Elemental / Deadeye Duelist: "This creature" as the source.
+        assert_eq!(
+            ok("{1}{R}{R}: This creature deals 1 damage to target player.", "Pyroclastic Elemental", CREATURE),
+            vec![activated(
+                Cost { mana: mana("{1}{R}{R}"), ..Cost::default() },
+                vec![TargetSpec::Player { opponent_only: false }],
+                vec![DealDamage { amount: n(1), to: T0 }],
+                false
+            )]
+        );
+        assert_eq!(
+            ok("Reach\n{1}, {T}: This creature deals 1 damage to target opponent.", "Deadeye Duelist", CREATURE),
+            vec![
+                crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Reach),
+                activated(
+                    Cost { mana: mana("{1}"), tap: true, ..Cost::default() },
+                    vec![TargetSpec::Player { opponent_only: true }],
+                    vec![DealDamage { amount: n(1), to: T0 }],
+                    false
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn it_is_the_source_of_an_activated_ability_without_targets() {
+        // Mogg Fanatic
+        assert_eq!(
+            ok("Sacrifice this creature: It deals 1 damage to any target.", "Mogg Fanatic", CREATURE),
+            vec![activated(
+                Cost { sacrifice_self: true, ..Cost::default() },
+                vec![TargetSpec::Any],
+                vec![DealDamage { amount: n(1), to: T0 }],
+                false
+            )]
+        );
+        // In a spell, "it" needs an earlier target.
+        let e = errs("It deals 1 damage to any target.", "Oddity", INSTANT);
+        assert_eq!(e[0].0..e[0].1, 0..31);
+        assert!(e[0].2.ends_with("expected a target declared earlier for \"it\" to refer to"), "{}", e[0].2);
+    }
+
+    #[test]
+    fn damage_and_life_conjunction() {
+        assert_eq!(
+            ok("Sorin's Thirst deals 2 damage to target creature and you gain 2 life.", "Sorin's Thirst", INSTANT),
+            spell(
+                vec![perm(&[Creature])],
+                vec![DealDamage { amount: n(2), to: T0 }, GainLife { who: You, amount: n(2) }]
+            )
+        );
+        assert_eq!(
+            ok("Swallowing Plague deals X damage to target creature and you gain X life.", "Swallowing Plague", SORCERY),
+            spell(
+                vec![perm(&[Creature])],
+                vec![DealDamage { amount: Amount::X, to: T0 }, GainLife { who: You, amount: Amount::X }]
+            )
+        );
+    }
+
+    #[test]
+    fn destroy_and_exile() {
+        let cases: [(&str, &str, TargetSpec); 8] = [
+            ("Murder", "Destroy target creature.", perm(&[Creature])),
+            ("Shatter", "Destroy target artifact.", perm(&[Artifact])),
+            ("Demystify", "Destroy target enchantment.", perm(&[Enchantment])),
+            ("Stone Rain", "Destroy target land.", perm(&[Land])),
+            ("Vindicate", "Destroy target permanent.", perm(&[])),
+            ("Naturalize", "Destroy target artifact or enchantment.", perm(&[Artifact, Enchantment])),
+            ("Hero's Downfall", "Destroy target creature or planeswalker.", perm(&[Creature, Planeswalker])),
+            (
+                "Utter End",
+                "Exile target nonland permanent.",
+                TargetSpec::Permanent(ObjectFilter { types_none: vec![Land], ..ObjectFilter::default() }),
+            ),
+        ];
+        for (name, text, spec) in cases {
+            let instr = if text.starts_with("Exile") { Exile(T0) } else { Destroy(T0) };
+            assert_eq!(ok(text, name, INSTANT), spell(vec![spec], vec![instr]), "{name}");
+        }
+        assert_eq!(
+            ok("Exile target artifact or enchantment.", "Revoke Existence", SORCERY),
+            spell(vec![perm(&[Artifact, Enchantment])], vec![Exile(T0)])
+        );
+        assert_eq!(
+            ok("Destroy all creatures.", "Day of Judgment", SORCERY),
+            spell(vec![], vec![Destroy(EachPermanent(types(&[Creature])))])
+        );
+        assert_eq!(
+            ok("Exile all creatures.", "Final Judgment", SORCERY),
+            spell(vec![], vec![Exile(EachPermanent(types(&[Creature])))])
+        );
+    }
+
+    #[test]
+    fn controller_filters_and_object_conjunctions() {
+        assert_eq!(
+            ok("Destroy target land you control and target land you don't control.", "Boom", SORCERY),
+            spell(
+                vec![
+                    TargetSpec::Permanent(owned(&[Land], ControllerFilter::You)),
+                    TargetSpec::Permanent(owned(&[Land], ControllerFilter::Opponent)),
+                ],
+                vec![Destroy(T0), Destroy(T1)]
+            )
+        );
+        assert_eq!(
+            ok(
+                "Destroy all creatures you don't control and all planeswalkers you don't control.",
+                "In Garruk's Wake",
+                SORCERY
+            ),
+            spell(
+                vec![],
+                vec![
+                    Destroy(EachPermanent(owned(&[Creature], ControllerFilter::Opponent))),
+                    Destroy(EachPermanent(owned(&[Planeswalker], ControllerFilter::Opponent))),
+                ]
+            )
+        );
+        // Thoughtweft Gambit: "and" joining two clauses with different verbs.
+        assert_eq!(
+            ok(
+                "Tap all creatures your opponents control and untap all creatures you control.",
+                "Thoughtweft Gambit",
+                INSTANT
+            ),
+            spell(
+                vec![],
+                vec![
+                    Tap(EachPermanent(owned(&[Creature], ControllerFilter::Opponent))),
+                    Untap(EachPermanent(owned(&[Creature], ControllerFilter::You))),
+                ]
+            )
+        );
+    }
+
+    #[test]
+    fn counterspells() {
+        let spell_of = |any: &[crate::cards::ir::CardType], none: &[crate::cards::ir::CardType]| {
+            TargetSpec::Spell(ObjectFilter { types_any: any.to_vec(), types_none: none.to_vec(), ..ObjectFilter::default() })
+        };
+        assert_eq!(ok("Counter target spell.", "Cancel", INSTANT), spell(vec![spell_of(&[], &[])], vec![Counter(T0)]));
+        assert_eq!(
+            ok("Counter target creature spell.", "Essence Scatter", INSTANT),
+            spell(vec![spell_of(&[Creature], &[])], vec![Counter(T0)])
+        );
+        assert_eq!(
+            ok("Counter target noncreature spell.", "Negate", INSTANT),
+            spell(vec![spell_of(&[], &[Creature])], vec![Counter(T0)])
+        );
+        assert_eq!(
+            ok("Counter target artifact or enchantment spell.", "Annul", INSTANT),
+            spell(vec![spell_of(&[Artifact, Enchantment], &[])], vec![Counter(T0)])
+        );
+        // Absorb: two sentences.
+        assert_eq!(
+            ok("Counter target spell. You gain 3 life.", "Absorb", INSTANT),
+            spell(vec![spell_of(&[], &[])], vec![Counter(T0), GainLife { who: You, amount: n(3) }])
+        );
+        // "Counter target creature." is not a spell.
+        let e = errs("Counter target creature.", "Odd Counter", INSTANT);
+        assert_eq!((e[0].0, e[0].1), (8, 23));
+    }
+
+    #[test]
+    fn drawing_and_discarding() {
+        let draw = |who: Affected, c: i32| Draw { who, count: n(c) };
+        assert_eq!(ok("Draw two cards.", "Divination", SORCERY), spell(vec![], vec![draw(You, 2)]));
+        assert_eq!(ok("Draw three cards.", "Concentrate", SORCERY), spell(vec![], vec![draw(You, 3)]));
+        assert_eq!(ok("Draw X cards.", "Mind Spring", SORCERY), spell(vec![], vec![Draw { who: You, count: Amount::X }]));
+        assert_eq!(
+            ok("Target player draws two cards.", "Inspiration", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![draw(T0, 2)])
+        );
+        assert_eq!(ok("Each player draws two cards.", "Vision Skeins", INSTANT), spell(vec![], vec![draw(EachPlayer, 2)]));
+        assert_eq!(
+            ok("{T}: Each player draws a card.", "Temple Bell", ARTIFACT),
+            vec![activated(tap_cost(), vec![], vec![draw(EachPlayer, 1)], false)]
+        );
+        assert_eq!(
+            ok("Target player discards two cards.", "Mind Rot", SORCERY),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![Discard { who: T0, count: n(2) }])
+        );
+        assert_eq!(
+            ok("Target opponent discards two cards.", "Deception", SORCERY),
+            spell(vec![TargetSpec::Player { opponent_only: true }], vec![Discard { who: T0, count: n(2) }])
+        );
+        assert_eq!(
+            ok("Each player discards three cards.", "Delirium Skeins", SORCERY),
+            spell(vec![], vec![Discard { who: EachPlayer, count: n(3) }])
+        );
+        // Merfolk Looter: ", then" with the imperative's "you".
+        assert_eq!(
+            ok("{T}: Draw a card, then discard a card.", "Merfolk Looter", CREATURE),
+            vec![activated(tap_cost(), vec![], vec![draw(You, 1), Discard { who: You, count: n(1) }], false)]
+        );
+    }
+
+    #[test]
+    fn life() {
+        assert_eq!(
+            ok("Target player gains 5 life.", "Soothing Balm", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![GainLife { who: T0, amount: n(5) }])
+        );
+        assert_eq!(
+            ok("{T}: Target player loses 1 life.", "Onyx Goblet", ARTIFACT),
+            vec![activated(
+                tap_cost(),
+                vec![TargetSpec::Player { opponent_only: false }],
+                vec![LoseLife { who: T0, amount: n(1) }],
+                false
+            )]
+        );
+        assert_eq!(
+            ok("Defender\n{1}{B}, {T}: Each opponent loses 1 life.", "Archers' Parapet", CREATURE)[1],
+            activated(
+                Cost { mana: mana("{1}{B}"), tap: true, ..Cost::default() },
+                vec![],
+                vec![LoseLife { who: EachOpponent, amount: n(1) }],
+                false
+            )
+        );
+        assert_eq!(
+            ok("Destroy target creature. You lose 2 life.", "Infernal Grasp", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Destroy(T0), LoseLife { who: You, amount: n(2) }])
+        );
+        // Shared subject across "and": Night's Whisper, Sign in Blood.
+        assert_eq!(
+            ok("You draw two cards and lose 2 life.", "Night's Whisper", SORCERY),
+            spell(vec![], vec![Draw { who: You, count: n(2) }, LoseLife { who: You, amount: n(2) }])
+        );
+        assert_eq!(
+            ok("Target player draws two cards and loses 2 life.", "Sign in Blood", SORCERY),
+            spell(
+                vec![TargetSpec::Player { opponent_only: false }],
+                vec![Draw { who: T0, count: n(2) }, LoseLife { who: T0, amount: n(2) }]
+            )
+        );
+    }
+
+    #[test]
+    fn references_to_earlier_targets() {
+        assert_eq!(
+            ok("Destroy target creature. Its controller loses 2 life.", "Sip of Hemlock", SORCERY),
+            spell(vec![perm(&[Creature])], vec![Destroy(T0), LoseLife { who: ControllerOfTarget(0), amount: n(2) }])
+        );
+        assert_eq!(
+            ok(
+                "Destroy target creature. Its controller loses 2 life and you gain 2 life.",
+                "Certain Death",
+                SORCERY
+            ),
+            spell(
+                vec![perm(&[Creature])],
+                vec![
+                    Destroy(T0),
+                    LoseLife { who: ControllerOfTarget(0), amount: n(2) },
+                    GainLife { who: You, amount: n(2) },
+                ]
+            )
+        );
+        assert_eq!(
+            ok("Destroy target creature. Its controller discards a card.", "Assassin's Strike", SORCERY),
+            spell(vec![perm(&[Creature])], vec![Destroy(T0), Discard { who: ControllerOfTarget(0), count: n(1) }])
+        );
+    }
+
+    #[test]
+    fn pump() {
+        let pump = |p: Amount, t: Amount| spell(vec![perm(&[Creature])], vec![Pump { what: T0, power: p, toughness: t }]);
+        assert_eq!(ok("Target creature gets +3/+3 until end of turn.", "Giant Growth", INSTANT), pump(n(3), n(3)));
+        assert_eq!(ok("Target creature gets -2/-2 until end of turn.", "Disfigure", INSTANT), pump(n(-2), n(-2)));
+        assert_eq!(
+            ok("Target creature gets +X/+0 until end of turn.", "Howl from Beyond", INSTANT),
+            pump(Amount::X, n(0))
+        );
+        assert_eq!(
+            ok("Target creature gets -X/-X until end of turn.", "Death Wind", INSTANT),
+            pump(Amount::MinusX, Amount::MinusX)
+        );
+        assert_eq!(
+            ok("Creatures you control get +1/+1 until end of turn.", "Rally Test", INSTANT),
+            spell(
+                vec![],
+                vec![Pump {
+                    what: EachPermanent(owned(&[Creature], ControllerFilter::You)),
+                    power: n(1),
+                    toughness: n(1)
+                }]
+            )
+        );
+    }
+
+    #[test]
+    fn tap_and_untap() {
+        assert_eq!(
+            ok("Tap target creature.\nDraw a card.", "Pressure Point", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Tap(T0), Draw { who: You, count: n(1) }])
+        );
+        assert_eq!(
+            ok("Untap target creature.\nDraw a card.", "Refocus", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Untap(T0), Draw { who: You, count: n(1) }])
+        );
+        assert_eq!(
+            ok("{1}, {T}: Tap target artifact, creature, or land.", "Icy Manipulator", ARTIFACT),
+            vec![activated(
+                Cost { mana: mana("{1}"), tap: true, ..Cost::default() },
+                vec![perm(&[Artifact, Creature, Land])],
+                vec![Tap(T0)],
+                false
+            )]
+        );
+        assert_eq!(
+            ok("{T}: Untap target land.", "Ley Druid", CREATURE),
+            vec![activated(tap_cost(), vec![perm(&[Land])], vec![Untap(T0)], false)]
+        );
+        assert_eq!(
+            ok("{T}: Tap target artifact you don't control.", "Touchstone", ARTIFACT),
+            vec![activated(
+                tap_cost(),
+                vec![TargetSpec::Permanent(owned(&[Artifact], ControllerFilter::Opponent))],
+                vec![Tap(T0)],
+                false
+            )]
+        );
+    }
+
+    #[test]
+    fn mana_abilities() {
+        let add = |kinds: Vec<ManaKind>| vec![activated(tap_cost(), vec![], vec![AddMana(kinds)], true)];
+        assert_eq!(ok("{T}: Add {G}.", "Llanowar Elves", CREATURE), add(vec![ManaKind::Colored(Green)]));
+        assert_eq!(ok("{T}: Add {C}{C}.", "Sol Ring", ARTIFACT), add(vec![ManaKind::Colorless, ManaKind::Colorless]));
+        assert_eq!(
+            ok("{T}: Add {G}{U}.", "Gyre Engineer", CREATURE),
+            add(vec![ManaKind::Colored(Green), ManaKind::Colored(Blue)])
+        );
+        // Blightsoil Druid: a life payment does not stop it being a mana ability.
+        assert_eq!(
+            ok("{T}, Pay 1 life: Add {G}.", "Blightsoil Druid", CREATURE),
+            vec![activated(
+                Cost { tap: true, pay_life: 1, ..Cost::default() },
+                vec![],
+                vec![AddMana(vec![ManaKind::Colored(Green)])],
+                true
+            )]
+        );
+        // A choice of colors is not in the IR.
+        let e = errs("{T}: Add {R} or {G}.", "Choice Elf", CREATURE);
+        assert_eq!((e[0].0, e[0].1), (13, 19));
+        assert!(e[0].2.starts_with("unsupported text: \"or {G}\"; expected"), "{}", e[0].2);
+        // Generic mana cannot be produced.
+        let e = errs("{T}: Add {2}.", "Odd Rock", ARTIFACT);
+        assert_eq!((e[0].0, e[0].1), (9, 12));
+    }
+
+    #[test]
+    fn unsupported_phrases_are_pinpointed() {
+        let cases: [(&str, &str, &[crate::cards::ir::CardType], &str); 6] = [
+            ("Doom Blade", "Destroy target nonblack creature.", INSTANT, "nonblack creature"),
+            ("Bird Bane", "Bird Bane deals 4 damage to target creature with flying.", INSTANT, "with flying"),
+            ("Divine Verdict", "Destroy target attacking or blocking creature.", INSTANT, "attacking or blocking creature"),
+            ("Mana Leak", "Counter target spell unless its controller pays {3}.", INSTANT, "unless its controller pays {3}"),
+            ("Hymn to Tourach", "Target player discards two cards at random.", SORCERY, "at random"),
+            (
+                "Reckless Charge",
+                "Target creature gets +3/+0 and gains haste until end of turn.",
+                SORCERY,
+                "and gains haste until end of turn",
+            ),
+        ];
+        for (name, text, types, fragment) in cases {
+            let e = errs(text, name, types);
+            assert_eq!(e.len(), 1, "{name}");
+            assert_eq!(&text[e[0].0..e[0].1], fragment, "{name}");
+            assert!(e[0].2.starts_with(&format!("unsupported text: \"{fragment}\"; expected ")), "{}", e[0].2);
+        }
+        // The exact message for a filter the IR cannot express.
+        assert_eq!(
+            errs("Bird Bane deals 4 damage to target creature with flying.", "Bird Bane", INSTANT),
+            vec![(44, 55, "unsupported text: \"with flying\"; expected \".\", \"and\" or \", then\"".to_string())]
+        );
+        // Damage from something other than the card itself.
+        let text = "Target creature you control deals damage equal to its power to any target.";
+        let e = errs(text, "Soul's Fire", INSTANT);
+        assert_eq!(&text[e[0].0..e[0].1], &text[..text.len() - 1]);
+    }
+}
