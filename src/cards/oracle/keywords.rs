@@ -57,3 +57,49 @@ pub fn parse_keyword_line(p: &mut Parser<'_>) -> PResult<Vec<Keyword>> {
         p.bump(); // the separator, checked by `alone`
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Keyword};
+
+    #[test]
+    fn keyword_lines() {
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        assert_eq!(
+            ok("Flying\nVigilance (Attacking doesn't cause this creature to tap.)", "Serra Angel", CREATURE),
+            kws(&[Keyword::Flying, Keyword::Vigilance])
+        );
+        assert_eq!(ok("Flying, haste", "Volcanic Dragon", CREATURE), kws(&[Keyword::Flying, Keyword::Haste]));
+        for (name, k) in [
+            ("Roc Hunter", Keyword::Reach),
+            ("Talruum Minotaur", Keyword::Haste),
+            ("Ogre Sentry", Keyword::Defender),
+            ("King Cheetah", Keyword::Flash),
+        ] {
+            let text = k.name()[..1].to_uppercase() + &k.name()[1..];
+            assert_eq!(ok(&text, name, CREATURE), kws(&[k]), "{name}");
+        }
+    }
+
+    #[test]
+    fn unsupported_keywords() {
+        let msg = |s: &str| {
+            format!(
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash)"
+            )
+        };
+        assert_eq!(errs("First strike", "Knight", CREATURE), vec![(0, 12, msg("First strike"))]);
+        // Reminder text is not part of the reported range.
+        assert_eq!(
+            errs("Flying\nTrample (This creature can deal excess combat damage.)", "Wurm", CREATURE),
+            vec![(7, 14, msg("Trample"))]
+        );
+        // The supported keyword before it is fine; the range starts at the unsupported one.
+        assert_eq!(errs("Flying, first strike", "Falcon", CREATURE), vec![(8, 20, msg("first strike"))]);
+        assert_eq!(errs("Flying, deathtouch, lifelink", "Nighthawk", CREATURE), vec![(8, 28, msg("deathtouch, lifelink"))]);
+        // On a spell, an unknown keyword line is read as (unsupported) spell text.
+        let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
+        assert_eq!((e[0].0, e[0].1), (0, 16));
+    }
+}

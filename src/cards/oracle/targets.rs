@@ -251,3 +251,83 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::lexer::lex;
+    use super::super::parser::Parser;
+    use super::*;
+    use crate::cards::ir::{CardType::*, Effect};
+
+    /// Parses `text` as a filter and returns it with the number of tokens left over.
+    fn filter(text: &str, plural: bool) -> PResult<(ObjectFilter, Head, usize)> {
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        let (f, h) = parse_filter(&mut p, plural)?;
+        Ok((f, h, p.toks.len() - p.pos))
+    }
+
+    fn f(any: &[CardType], none: &[CardType], controller: ControllerFilter) -> ObjectFilter {
+        ObjectFilter { types_any: any.to_vec(), types_none: none.to_vec(), controller }
+    }
+
+    #[test]
+    fn filters() {
+        use ControllerFilter::*;
+        assert_eq!(filter("creature", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 0)));
+        assert_eq!(filter("nonland permanent", false), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
+        assert_eq!(filter("noncreature spell", false), Ok((f(&[], &[Creature], Any), Head::Spell, 0)));
+        assert_eq!(filter("instant or sorcery spell", false), Ok((f(&[Instant, Sorcery], &[], Any), Head::Spell, 0)));
+        assert_eq!(
+            filter("nonartifact creature an opponent controls", false),
+            Ok((f(&[Creature], &[Artifact], Opponent), Head::Permanent, 0))
+        );
+        assert_eq!(filter("creature you control", false), Ok((f(&[Creature], &[], You), Head::Permanent, 0)));
+        assert_eq!(filter("creatures your opponents control", true), Ok((f(&[Creature], &[], Opponent), Head::Permanent, 0)));
+        assert_eq!(filter("nonland permanents", true), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
+        // Words after the filter are left for the caller to reject ("with flying").
+        assert_eq!(filter("creature with flying", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
+        // "artifact creature" means both types: the filter stops before "creature".
+        assert_eq!(filter("artifact creature", false), Ok((f(&[Artifact], &[], Any), Head::Permanent, 1)));
+        // Not a type at all.
+        assert_eq!(filter("nonblack creature", false).map_err(|e| e.at), Err(0));
+        assert_eq!(filter("creatures", false).map_err(|e| e.at), Err(0));
+        // An instant is never a permanent.
+        assert!(filter("instant", false).is_err());
+    }
+
+    #[test]
+    fn target_phrases_declare_targets() {
+        let text = "player or planeswalker";
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        assert_eq!(parse_target(&mut p), Ok(0));
+        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker]);
+        let text = "target opponent and target creature spell";
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
+        assert!(p.eat_word("and"));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(1)));
+        assert_eq!(
+            p.effect.targets,
+            vec![
+                TargetSpec::Player { opponent_only: true },
+                TargetSpec::Spell(f(&[Creature], &[], ControllerFilter::Any))
+            ]
+        );
+    }
+
+    #[test]
+    fn referents() {
+        let text = "it that creature its controller that player";
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        // Nothing to refer to yet.
+        assert!(parse_affected(&mut p).is_err());
+        p.pos = 0;
+        p.declare(TargetSpec::Player { opponent_only: false });
+        p.declare(TargetSpec::Permanent(f(&[Creature], &[], ControllerFilter::Any)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(1)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(1)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::ControllerOfTarget(1)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
+        assert!(p.at_end());
+    }
+}
