@@ -78,7 +78,7 @@ pub fn coverage(json: &str) -> Result<CoverageReport, String> {
     }
     let mut top: Vec<(String, usize)> = counts.into_iter().collect();
     // The map iterates alphabetically and the sort is stable, so ties stay alphabetical.
-    top.sort_by(|a, b| b.1.cmp(&a.1));
+    top.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     top.truncate(TOP);
     report.top_unsupported = top;
     Ok(report)

@@ -13,7 +13,7 @@ const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vig
 pub fn is_keyword_line(p: &Parser<'_>) -> bool {
     let mut i = p.pos;
     loop {
-        if !p.toks.get(i).and_then(|t| t.word()).is_some_and(|w| Keyword::from_name(&w).is_some()) {
+        if p.toks.get(i).and_then(|t| t.word()).is_none_or(|w| Keyword::from_name(&w).is_none()) {
             return false;
         }
         i += 1;

@@ -93,29 +93,26 @@ pub fn lex(line: &str, base: usize, self_names: &[&str]) -> Vec<Token> {
             continue;
         }
         let at_boundary = i == 0 || !is_word_char(line[..i].chars().next_back().unwrap_or(' '));
-        if at_boundary {
-            if let Some(n) = self_names.iter().find(|n| !n.is_empty() && starts_name(&line[i..], n)) {
-                out.push(Token { tok: Tok::SelfName, start: base + i, end: base + i + n.len() });
-                i += n.len();
-                continue;
-            }
+        if at_boundary && let Some(n) = self_names.iter().find(|n| !n.is_empty() && starts_name(&line[i..], n)) {
+            out.push(Token { tok: Tok::SelfName, start: base + i, end: base + i + n.len() });
+            i += n.len();
+            continue;
         }
-        if c == '{' {
-            if let Some(close) = line[i..].find('}') {
-                let inner = line[i + 1..i + close].to_ascii_uppercase();
-                out.push(Token { tok: Tok::Symbol(inner), start: base + i, end: base + i + close + 1 });
-                i += close + 1;
-                continue;
-            }
+        if c == '{'
+            && let Some(close) = line[i..].find('}')
+        {
+            let inner = line[i + 1..i + close].to_ascii_uppercase();
+            out.push(Token { tok: Tok::Symbol(inner), start: base + i, end: base + i + close + 1 });
+            i += close + 1;
+            continue;
         }
-        if matches!(c, '+' | '-' | '−') || c.is_ascii_digit() || c == 'X' {
-            if let Some(len) = pt_mod_len(&line[i..]) {
-                if let Some((p, t)) = parse_pt_mod(&line[i..i + len]) {
-                    out.push(Token { tok: Tok::PtMod(p, t), start: base + i, end: base + i + len });
-                    i += len;
-                    continue;
-                }
-            }
+        if (matches!(c, '+' | '-' | '−') || c.is_ascii_digit() || c == 'X')
+            && let Some(len) = pt_mod_len(&line[i..])
+            && let Some((p, t)) = parse_pt_mod(&line[i..i + len])
+        {
+            out.push(Token { tok: Tok::PtMod(p, t), start: base + i, end: base + i + len });
+            i += len;
+            continue;
         }
         if c.is_ascii_digit() {
             let len = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();

@@ -380,7 +380,7 @@ mod tests {
                 state ^= state >> 7;
                 state ^= state << 17;
                 text.push_str(pieces[(state % pieces.len() as u64) as usize]);
-                if state % 3 == 0 {
+                if state.is_multiple_of(3) {
                     text.push(' ');
                 }
             }
