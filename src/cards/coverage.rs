@@ -27,6 +27,19 @@ pub struct CoverageReport {
     pub top_unsupported: Vec<(String, usize)>,
 }
 
+impl std::fmt::Display for CoverageReport {
+    /// "compiled/total (percent)", then one fragment per line with its card count.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Integer tenths of a percent: exact, and no float formatting quirks.
+        let tenths = self.compiled.saturating_mul(1000).checked_div(self.total).unwrap_or(0);
+        writeln!(f, "{}/{} cards compile ({}.{}%)", self.compiled, self.total, tenths / 10, tenths % 10)?;
+        for (fragment, n) in &self.top_unsupported {
+            writeln!(f, "{n:>7}  {fragment}")?;
+        }
+        Ok(())
+    }
+}
+
 /// One face to compile.
 struct Face {
     name: String,
@@ -154,6 +167,13 @@ mod tests {
             r.top_unsupported,
             vec![("Trample".to_string(), 2), ("with flying".to_string(), 2), ("Deathtouch".to_string(), 1)]
         );
+    }
+
+    #[test]
+    fn display() {
+        let r = CoverageReport { total: 3, compiled: 2, top_unsupported: vec![("Trample".into(), 1)] };
+        assert_eq!(r.to_string(), "2/3 cards compile (66.6%)\n      1  Trample\n");
+        assert_eq!(CoverageReport::default().to_string(), "0/0 cards compile (0.0%)\n");
     }
 
     #[test]
