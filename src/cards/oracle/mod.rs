@@ -1,6 +1,25 @@
 //! The Oracle-text compiler: card text → typed ability IR ([`crate::cards::ir`]).
+//!
+//! A hand-written recursive-descent parser over a token stream ([`lexer`]). Each template
+//! family has its own module: [`mana`] (mana symbols and costs), [`costs`] (activated-ability
+//! costs), [`targets`] (target phrases and filters), [`effects`] (instructions and their
+//! conjunctions) and [`keywords`]. [`parser`] holds the shared cursor and error ranges.
+//!
+//! Text structure: lines are separated by `\n`; reminder text in parentheses is not rules
+//! text and is skipped. An instant's or sorcery's non-keyword text is one spell ability; a
+//! permanent's lines are each a keyword list or an activated ability "[Cost]: [Effect]."
 
-use crate::cards::ir::{Ability, CardType, ManaCost};
+pub mod costs;
+pub mod effects;
+pub mod keywords;
+pub mod lexer;
+pub mod mana;
+pub mod parser;
+pub mod targets;
+
+use crate::cards::ir::{Ability, CardType, Effect, Instruction, ManaCost};
+use lexer::Tok;
+use parser::Parser;
 
 /// Text the compiler could not read: a byte range of the card's text and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,6 +30,14 @@ pub struct OracleError {
     pub message: String,
 }
 
+impl std::fmt::Display for OracleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..{}: {}", self.start, self.end, self.message)
+    }
+}
+
+impl std::error::Error for OracleError {}
+
 /// Compiles a card's Oracle text into abilities, in text order.
 ///
 /// `name` is the card's name (self-references), `types` its card types (an instant's or
@@ -19,8 +46,103 @@ pub struct OracleError {
 /// # Errors
 /// Every part of the text that is outside the supported templates, each with its byte range.
 pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability>, Vec<OracleError>> {
-    let _ = (text, name, types);
-    todo!("oracle compiler")
+    let names = self_names(name);
+    let is_spell = types.iter().any(|t| matches!(t, CardType::Instant | CardType::Sorcery));
+    let mut abilities = Vec::new();
+    let mut errors = Vec::new();
+    // For a spell: where its spell ability goes (the first non-keyword line) and its effect,
+    // which collects the sentences of every line so target indices stay distinct.
+    let mut spell: Option<(usize, Effect)> = None;
+
+    let mut offset = 0;
+    for line in text.split('\n') {
+        let base = offset;
+        offset += line.len() + 1;
+        let toks = lexer::lex(line, base, &names);
+        if toks.is_empty() {
+            continue; // blank, or only reminder text
+        }
+        if is_spell {
+            let mut p = Parser::new(text, toks, Effect::default(), false);
+            if keywords::is_keyword_line(&p) {
+                match keywords::parse_keyword_line(&mut p) {
+                    Ok(ks) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
+                    Err(f) => errors.push(p.error(&f)),
+                }
+                continue;
+            }
+            let (at, effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
+            p.effect = effect;
+            for f in effects::parse_sentences(&mut p) {
+                errors.push(p.error(&f));
+            }
+            spell = Some((at, p.effect));
+        } else {
+            let mut p = Parser::new(text, toks, Effect::default(), true);
+            match compile_permanent_line(&mut p) {
+                Ok(mut abs) => abilities.append(&mut abs),
+                Err(mut errs) => errors.append(&mut errs),
+            }
+        }
+    }
+    if let Some((at, effect)) = spell {
+        abilities.insert(at.min(abilities.len()), Ability::Spell(effect));
+    }
+    if errors.is_empty() { Ok(abilities) } else { Err(errors) }
+}
+
+/// One line of a permanent: an activated ability if it has a cost and a colon, else keywords.
+fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<OracleError>> {
+    if !has_cost_colon(p) {
+        return keywords::parse_keyword_line(p)
+            .map(|ks| ks.into_iter().map(Ability::Keyword).collect())
+            .map_err(|f| vec![p.error(&f)]);
+    }
+    let cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
+    if p.at_end() {
+        return Err(vec![p.error(&p.fail("an effect after the colon"))]);
+    }
+    let fails = effects::parse_sentences(p);
+    if !fails.is_empty() {
+        return Err(fails.iter().map(|f| p.error(f)).collect());
+    }
+    let effect = std::mem::take(&mut p.effect);
+    // 605.1a: no target, and it could add mana as it resolves. Every instruction adding mana
+    // is the only shape the IR can express for that.
+    let mana = effect.targets.is_empty()
+        && !effect.instructions.is_empty()
+        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. }));
+    Ok(vec![Ability::Activated { cost, effect, mana }])
+}
+
+/// Whether the line has a colon outside quotation marks, i.e. reads as "[Cost]: [Effect]".
+fn has_cost_colon(p: &Parser<'_>) -> bool {
+    let mut quoted = false;
+    for t in &p.toks {
+        match t.tok {
+            Tok::Punct('"' | '“' | '”') => quoted = !quoted,
+            Tok::Punct(':') if !quoted => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Spellings that refer to the card itself: its full name, each face of a "A // B" name, and
+/// a legendary card's short name (the part before the comma: "Jace" for "Jace, the Mind
+/// Sculptor"). Longest first, so the full name wins over the short one.
+fn self_names(name: &str) -> Vec<&str> {
+    let mut names = vec![name.trim()];
+    for face in name.split(" // ") {
+        names.push(face.trim());
+        if let Some((short, _)) = face.split_once(", ") {
+            names.push(short.trim());
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    names.dedup();
+    names
 }
 
 /// Parses a mana cost such as `{2}{G}{G}`, `{X}{R}`, `{C}`, `{0}`.
@@ -28,6 +150,248 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
 /// # Errors
 /// A message naming the symbol that is not supported.
 pub fn parse_mana_cost(s: &str) -> Result<ManaCost, String> {
-    let _ = s;
-    todo!("mana cost parser")
+    mana::parse_cost(s)
+}
+
+/// Builders shared by the template families' tests.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use super::{OracleError, compile};
+    use crate::cards::ir::{
+        Ability, Affected, Amount, CardType, ControllerFilter, Cost, Effect, Instruction, ManaCost, ObjectFilter,
+        TargetSpec,
+    };
+
+    pub const INSTANT: &[CardType] = &[CardType::Instant];
+    pub const SORCERY: &[CardType] = &[CardType::Sorcery];
+    pub const CREATURE: &[CardType] = &[CardType::Creature];
+    pub const ARTIFACT: &[CardType] = &[CardType::Artifact];
+
+    /// Compiles, failing the test with the errors if the text does not compile.
+    pub fn ok(text: &str, name: &str, types: &[CardType]) -> Vec<Ability> {
+        match compile(text, name, types) {
+            Ok(a) => a,
+            Err(e) => panic!("{name}: {e:?}"),
+        }
+    }
+
+    /// Compiles, failing the test if the text compiles; returns (start, end, message).
+    pub fn errs(text: &str, name: &str, types: &[CardType]) -> Vec<(usize, usize, String)> {
+        match compile(text, name, types) {
+            Ok(a) => panic!("{name} compiled: {a:?}"),
+            Err(e) => e.into_iter().map(|OracleError { start, end, message }| (start, end, message)).collect(),
+        }
+    }
+
+    pub fn spell(targets: Vec<TargetSpec>, instructions: Vec<Instruction>) -> Vec<Ability> {
+        vec![Ability::Spell(Effect { targets, instructions })]
+    }
+
+    pub fn activated(cost: Cost, targets: Vec<TargetSpec>, instructions: Vec<Instruction>, mana: bool) -> Ability {
+        Ability::Activated { cost, effect: Effect { targets, instructions }, mana }
+    }
+
+    pub fn tap_cost() -> Cost {
+        Cost { tap: true, ..Cost::default() }
+    }
+
+    pub fn mana(s: &str) -> ManaCost {
+        super::parse_mana_cost(s).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    pub fn types(any: &[CardType]) -> ObjectFilter {
+        ObjectFilter { types_any: any.to_vec(), ..ObjectFilter::default() }
+    }
+
+    pub fn owned(any: &[CardType], controller: ControllerFilter) -> ObjectFilter {
+        ObjectFilter { controller, ..types(any) }
+    }
+
+    pub fn perm(any: &[CardType]) -> TargetSpec {
+        TargetSpec::Permanent(types(any))
+    }
+
+    pub fn n(v: i32) -> Amount {
+        Amount::Fixed(v)
+    }
+
+    pub const T0: Affected = Affected::Target(0);
+    pub const T1: Affected = Affected::Target(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::*;
+    use super::*;
+    use crate::cards::ir::{Affected, CardType::*, Cost, Keyword, ManaKind};
+
+    #[test]
+    fn reminder_text_only_compiles_to_nothing() {
+        assert_eq!(ok("({T}: Add {G}.)", "Forest", &[Land]), vec![]);
+        assert_eq!(ok("", "Vanilla", CREATURE), vec![]);
+    }
+
+    #[test]
+    fn permanent_lines_in_order() {
+        // Mind Stone
+        let text = "{T}: Add {C}.\n{1}, {T}, Sacrifice this artifact: Draw a card.";
+        assert_eq!(
+            ok(text, "Mind Stone", ARTIFACT),
+            vec![
+                activated(tap_cost(), vec![], vec![Instruction::AddMana(vec![ManaKind::Colorless])], true),
+                activated(
+                    Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, pay_life: 0 },
+                    vec![],
+                    vec![Instruction::Draw { who: Affected::You, count: n(1) }],
+                    false
+                ),
+            ]
+        );
+        // Birds of Paradise
+        assert_eq!(
+            ok("Flying\n{T}: Add one mana of any color.", "Birds of Paradise", CREATURE),
+            vec![
+                Ability::Keyword(Keyword::Flying),
+                activated(tap_cost(), vec![], vec![Instruction::AddManaAnyColor { count: 1 }], true),
+            ]
+        );
+    }
+
+    #[test]
+    fn spell_sentences_across_lines_share_one_effect() {
+        // Befuddle
+        assert_eq!(
+            ok("Target creature gets -4/-0 until end of turn.\nDraw a card.", "Befuddle", INSTANT),
+            spell(
+                vec![perm(&[Creature])],
+                vec![
+                    Instruction::Pump { what: T0, power: n(-4), toughness: n(0) },
+                    Instruction::Draw { who: Affected::You, count: n(1) },
+                ]
+            )
+        );
+        // Targets keep distinct indices across sentences.
+        assert_eq!(
+            ok("Destroy target artifact. Destroy target enchantment.", "Twin Breaker", SORCERY),
+            spell(
+                vec![perm(&[Artifact]), perm(&[Enchantment])],
+                vec![Instruction::Destroy(T0), Instruction::Destroy(T1)]
+            )
+        );
+    }
+
+    #[test]
+    fn keyword_line_on_a_spell_comes_before_its_effect() {
+        assert_eq!(
+            ok("Flash\nDraw a card.", "Quick Study", SORCERY),
+            vec![
+                Ability::Keyword(Keyword::Flash),
+                Ability::Spell(crate::cards::ir::Effect {
+                    targets: vec![],
+                    instructions: vec![Instruction::Draw { who: Affected::You, count: n(1) }],
+                }),
+            ]
+        );
+    }
+
+    #[test]
+    fn triggered_and_static_abilities_are_errors() {
+        let text = "When this creature enters, draw a card.";
+        assert_eq!(
+            errs(text, "Elvish Visionary", CREATURE),
+            vec![(
+                0,
+                38,
+                "unsupported text: \"When this creature enters, draw a card\"; expected a keyword or \"[cost]: [effect].\" \
+                 (triggered abilities are not supported yet)"
+                    .to_string()
+            )]
+        );
+        // Ghitu-style static line after a good keyword line: only the second line is reported.
+        let text = "Flying\nThis creature can't block.";
+        assert_eq!(
+            errs(text, "Skyward Watcher", CREATURE),
+            vec![(
+                7,
+                32,
+                "unsupported text: \"This creature can't block\"; expected a keyword or \"[cost]: [effect].\" \
+                 (static abilities are not supported yet)"
+                    .to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn every_failing_sentence_is_reported() {
+        // Swords to Plowshares: the first sentence is fine, the second is not.
+        let text = "Exile target creature. Its controller gains life equal to its power.";
+        assert_eq!(
+            errs(text, "Swords to Plowshares", INSTANT),
+            vec![(
+                44,
+                67,
+                "unsupported text: \"life equal to its power\"; expected a number (2, X, \"a\", \"two\")".to_string()
+            )]
+        );
+        // Wrath of God: both the rider and an unknown line on the next line.
+        let text = "Destroy all creatures. They can't be regenerated.\nScry 1.";
+        let e = errs(text, "Wrath of God", SORCERY);
+        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be regenerated", "Scry 1"]);
+    }
+
+    #[test]
+    fn self_name_spellings() {
+        assert_eq!(self_names("Jace, the Mind Sculptor"), vec!["Jace, the Mind Sculptor", "Jace"]);
+        assert_eq!(self_names("Life // Death"), vec!["Life // Death", "Death", "Life"]);
+        // A legendary's short name refers to itself.
+        assert_eq!(
+            ok("{T}: Urza deals 1 damage to each opponent.", "Urza, Test Artificer", CREATURE),
+            vec![activated(
+                tap_cost(),
+                vec![],
+                vec![Instruction::DealDamage { amount: n(1), to: Affected::EachOpponent }],
+                false
+            )]
+        );
+    }
+
+    #[test]
+    fn mana_cost_entry_point() {
+        assert_eq!(parse_mana_cost("{3}{U}{U}").map(|c| c.to_string()), Ok("{3}{U}{U}".to_string()));
+        assert!(parse_mana_cost("{2/W}").is_err());
+    }
+
+    /// Random strings never panic, and every error range is a valid, non-empty char range.
+    #[test]
+    fn fuzz_does_not_panic() {
+        let pieces = [
+            "Destroy", "target", "creature", "{T}", ":", ",", ".", "and", "then", "(", ")", "\"", "+3/+3", "-X/-X",
+            "deals", "X", "damage", "to", "any", "Shock", "é", "—", "•", "\n", "Add", "{G}", "{W/U}", "Sacrifice",
+            "this", "Pay", "99999999999", "life", "it", "its", "controller", "that", "player", "gets", "until",
+            "{", "}", "non", "nonland", "or", "each", "all", "Flying", "−", "'", "draws", "cards", "a", " ",
+        ];
+        // A small deterministic generator: no dependency needed for a test.
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            let len = (state % 12) as usize;
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+                if state.is_multiple_of(3) {
+                    text.push(' ');
+                }
+            }
+            for types in [INSTANT, CREATURE] {
+                if let Err(errors) = compile(&text, "Shock", types) {
+                    for e in errors {
+                        assert!(e.start <= e.end && e.end <= text.len(), "{text:?}: {e:?}");
+                        assert!(text.is_char_boundary(e.start) && text.is_char_boundary(e.end), "{text:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,139 @@
+//! Costs of activated abilities (602.1, 118): mana, `{T}`, "Sacrifice this …", "Pay N life",
+//! separated by commas and ended by the colon.
+
+use super::lexer::Tok;
+use super::mana;
+use super::parser::{PResult, Parser};
+use super::targets::eat_self_ref;
+use crate::cards::ir::Cost;
+
+const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\" or \"Pay N life\")";
+
+/// Parses `cost[, cost]*:` and consumes the colon.
+pub fn parse_cost(p: &mut Parser<'_>) -> PResult<Cost> {
+    let mut cost = Cost::default();
+    loop {
+        parse_cost_item(p, &mut cost)?;
+        if p.eat_punct(':') {
+            return Ok(cost);
+        }
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\" or \":\" after a cost"));
+        }
+    }
+}
+
+fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
+    let Some(t) = p.peek() else { return Err(p.fail(EXPECTED)) };
+    match t.tok.clone() {
+        Tok::Symbol(s) if s == "T" => {
+            if cost.tap {
+                return Err(p.fail(EXPECTED));
+            }
+            cost.tap = true;
+            p.bump();
+        }
+        Tok::Symbol(_) => {
+            // A run of mana symbols such as {1}{G}.
+            while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+                if s == "T" {
+                    break;
+                }
+                let Some(sym) = mana::symbol(&s) else {
+                    return Err(p.fail("a mana symbol the engine supports ({2}, {G}, {C}, {X})"));
+                };
+                if !mana::add_to_cost(&mut cost.mana, sym) {
+                    return Err(p.fail("a smaller generic cost"));
+                }
+                p.bump();
+            }
+        }
+        Tok::Word(w) if w.eq_ignore_ascii_case("sacrifice") => {
+            p.bump();
+            if cost.sacrifice_self || !eat_self_ref(p) {
+                return Err(p.fail("\"this creature\" (or another reference to this card) to sacrifice"));
+            }
+            cost.sacrifice_self = true;
+        }
+        Tok::Word(w) if w.eq_ignore_ascii_case("pay") => {
+            p.bump();
+            let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else {
+                return Err(p.fail("a number of life to pay"));
+            };
+            p.bump();
+            p.expect_words(&["life"])?;
+            cost.pay_life = cost.pay_life.saturating_add(n);
+        }
+        _ => return Err(p.fail(EXPECTED)),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Cost, Instruction};
+
+    fn cost_of(text: &str, name: &str) -> Cost {
+        match ok(text, name, CREATURE).into_iter().next() {
+            Some(Ability::Activated { cost, .. }) => cost,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn cost_items() {
+        assert_eq!(cost_of("{T}: Add {G}.", "Llanowar Elves"), tap_cost());
+        assert_eq!(
+            cost_of("{1}, {T}, Sacrifice this artifact: Draw a card.", "Mind Stone"),
+            Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, pay_life: 0 }
+        );
+        assert_eq!(
+            cost_of("{B}, Pay 2 life: Draw a card.", "Greed"),
+            Cost { mana: mana("{B}"), pay_life: 2, ..Cost::default() }
+        );
+        assert_eq!(
+            cost_of("{X}{R}, Sacrifice this creature: It deals X damage to target creature.", "Pain Kami"),
+            Cost { mana: mana("{X}{R}"), sacrifice_self: true, ..Cost::default() }
+        );
+        // Sacrificing the card by name (Major Teroh, Lieutenant Kirtar templates).
+        assert_eq!(
+            ok("{1}{W}, Sacrifice Lieutenant Test: Exile target creature.", "Lieutenant Test", CREATURE),
+            vec![activated(
+                Cost { mana: mana("{1}{W}"), sacrifice_self: true, ..Cost::default() },
+                vec![perm(&[crate::cards::ir::CardType::Creature])],
+                vec![Instruction::Exile(Affected::Target(0))],
+                false
+            )]
+        );
+    }
+
+    #[test]
+    fn unsupported_costs() {
+        // Zuran Orb: sacrificing another permanent.
+        assert_eq!(
+            errs("Sacrifice a land: You gain 2 life.", "Zuran Orb", ARTIFACT),
+            vec![(
+                10,
+                33,
+                "unsupported text: \"a land: You gain 2 life\"; expected \"this creature\" (or another reference to this card) to sacrifice"
+                    .to_string()
+            )]
+        );
+        let e = errs("{Q}: Draw a card.", "Untapper", ARTIFACT);
+        assert_eq!((e[0].0, e[0].1), (0, 16));
+        assert!(e[0].2.contains("expected a mana symbol the engine supports"), "{}", e[0].2);
+        let e = errs("Tap an untapped creature you control: Draw a card.", "Convoker", CREATURE);
+        assert!(e[0].2.starts_with("unsupported text: \"Tap an untapped"), "{}", e[0].2);
+        assert!(e[0].2.contains("expected a cost"), "{}", e[0].2);
+        let e = errs("{W/U}, {T}: Draw a card.", "Hybrid Thing", ARTIFACT);
+        assert_eq!((e[0].0, e[0].1), (0, 23));
+        assert!(e[0].2.contains("expected a mana symbol the engine supports"), "{}", e[0].2);
+        let e = errs("{T}, {T}: Draw a card.", "Double Tap", ARTIFACT);
+        assert_eq!((e[0].0, e[0].1), (5, 21));
+        // A cost with nothing after the colon.
+        let e = errs("{T}:", "Empty", ARTIFACT);
+        assert_eq!((e[0].0, e[0].1), (3, 4));
+        assert!(e[0].2.ends_with("expected an effect after the colon"), "{}", e[0].2);
+    }
+}

@@ -1,0 +1,724 @@
+//! Effects: sentences of instructions joined by "and" / ", then" (608.2c), each instruction
+//! one of the IR's verbs ("deals N damage to …", "Destroy …", "Draw N cards", …).
+
+use super::lexer::{PtPart, Tok};
+use super::mana;
+use super::parser::{Fail, PResult, Parser};
+use super::targets::{kinds, parse_affected, parse_target};
+use crate::cards::ir::{Affected, Amount, Instruction, TargetSpec};
+
+/// Verbs that can start a clause with no subject (imperative, the subject being "you") or
+/// continue a shared subject after "and" ("draws two cards and loses 2 life").
+const VERBS: [&str; 18] = [
+    "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
+    "lose", "loses", "deal", "deals", "get", "gets",
+];
+
+fn at_verb(p: &Parser<'_>) -> bool {
+    p.word().is_some_and(|w| VERBS.contains(&w.as_str()))
+}
+
+/// Parses sentences until the end of the line, appending instructions to `p.effect`.
+///
+/// Returns every sentence's failure; after a failure the parser skips to the next sentence,
+/// so later sentences are still checked.
+pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
+    let mut fails = Vec::new();
+    while !p.at_end() {
+        let mark = p.mark();
+        match parse_sentence(p) {
+            Ok(mut instrs) => p.effect.instructions.append(&mut instrs),
+            Err(f) => {
+                // Targets declared by a sentence that failed would shift the indices of the
+                // ones after it; drop them with the sentence.
+                p.reset(mark);
+                p.pos = f.at.max(mark.0);
+                p.skip_sentence();
+                fails.push(f);
+            }
+        }
+    }
+    fails
+}
+
+/// One sentence: clauses joined by "and" / ", then" / ", and", ending with "." or the line.
+pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
+    let mut out = Vec::new();
+    let mut subject: Option<Affected> = None;
+    loop {
+        subject = Some(parse_clause(p, subject.take(), &mut out)?);
+        if p.eat_punct('.') || p.at_end() {
+            return Ok(out);
+        }
+        if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("then") || t.is_word("and")) {
+            p.pos += 2;
+        } else if !p.eat_word("and") {
+            return Err(p.fail("\".\", \"and\" or \", then\""));
+        }
+    }
+}
+
+/// One clause: `[subject] verb …`. Without a subject, the subject is the previous clause's
+/// ("draws two cards and loses 2 life") or, at the start of a sentence, "you".
+fn parse_clause(p: &mut Parser<'_>, inherited: Option<Affected>, out: &mut Vec<Instruction>) -> PResult<Affected> {
+    let subject_at = p.pos;
+    let subject = if at_verb(p) { inherited.unwrap_or(Affected::You) } else { parse_affected(p)? };
+    parse_predicate(p, subject.clone(), subject_at, out)?;
+    Ok(subject)
+}
+
+/// The verb phrase of a clause, given its subject.
+fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out: &mut Vec<Instruction>) -> PResult<()> {
+    let verb_at = p.pos;
+    let Some(verb) = p.word() else { return Err(p.fail("a verb")) };
+    let player_subject = || -> PResult<Affected> {
+        if kinds(p, &subject).player {
+            Ok(subject.clone())
+        } else {
+            Err(Fail { at: verb_at, expected: "a verb this subject can take (\"gets\", \"deals\")".into() })
+        }
+    };
+    let imperative = subject == Affected::You;
+    match verb.as_str() {
+        "destroy" | "exile" | "tap" | "untap" if imperative => {
+            p.bump();
+            let make = |what| match verb.as_str() {
+                "destroy" => Instruction::Destroy(what),
+                "exile" => Instruction::Exile(what),
+                "tap" => Instruction::Tap(what),
+                _ => Instruction::Untap(what),
+            };
+            out.push(make(object(p)?));
+            // "Destroy target land you control and target land you don't control."
+            while let Some(what) = and_more(p, object) {
+                out.push(make(what));
+            }
+        }
+        "counter" if imperative => {
+            p.bump();
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            if !kinds(p, &what).spell {
+                return Err(Fail { at, expected: "a spell (\"target spell\", \"target creature spell\")".into() });
+            }
+            out.push(Instruction::Counter(what));
+        }
+        "add" if imperative => {
+            p.bump();
+            out.push(add_mana(p)?);
+        }
+        "draw" | "draws" | "discard" | "discards" => {
+            let who = player_subject()?;
+            p.bump();
+            let count = amount(p)?;
+            if !(p.eat_word("card") || p.eat_word("cards")) {
+                return Err(p.fail("\"cards\""));
+            }
+            out.push(if verb.starts_with("draw") {
+                Instruction::Draw { who, count }
+            } else {
+                Instruction::Discard { who, count }
+            });
+        }
+        "gain" | "gains" | "lose" | "loses" => {
+            let who = player_subject()?;
+            p.bump();
+            let amount = amount(p)?;
+            p.expect_words(&["life"])?;
+            out.push(if verb.starts_with("gain") {
+                Instruction::GainLife { who, amount }
+            } else {
+                Instruction::LoseLife { who, amount }
+            });
+        }
+        "deal" | "deals" => {
+            if subject != Affected::This {
+                return Err(Fail {
+                    at: subject_at,
+                    expected: "the card itself as the source of damage (its name or \"this …\")".into(),
+                });
+            }
+            p.bump();
+            let amount = amount(p)?;
+            p.expect_words(&["damage", "to"])?;
+            out.push(Instruction::DealDamage { amount, to: recipient(p)? });
+            // "to each creature and each player": more recipients of the same damage.
+            while let Some(to) = and_more(p, |p| {
+                p.eat_word("to");
+                recipient(p)
+            }) {
+                out.push(Instruction::DealDamage { amount, to });
+            }
+        }
+        "get" | "gets" => {
+            if !kinds(p, &subject).permanent {
+                return Err(Fail { at: subject_at, expected: "a creature to get +N/+N".into() });
+            }
+            p.bump();
+            let Some(Tok::PtMod(pw, th)) = p.peek().map(|t| t.tok.clone()) else {
+                return Err(p.fail("a power/toughness change such as +3/+3"));
+            };
+            p.bump();
+            p.expect_words(&["until", "end", "of", "turn"])?;
+            out.push(Instruction::Pump { what: subject, power: pt_amount(pw), toughness: pt_amount(th) });
+        }
+        _ => {
+            return Err(p.fail(
+                "an instruction (deals N damage, destroy, exile, counter, draw, discard, gain/lose life, gets +N/+N, tap, untap, add mana)",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// After a verb's object: "and <another object>", when what follows "and" is an object and
+/// not the start of the next clause ("and you gain 2 life"). Consumes nothing otherwise.
+fn and_more(p: &mut Parser<'_>, object: impl Fn(&mut Parser<'_>) -> PResult<Affected>) -> Option<Affected> {
+    let mark = p.mark();
+    if !p.eat_word("and") {
+        return None;
+    }
+    match object(p) {
+        Ok(what) if !at_verb(p) => Some(what),
+        _ => {
+            p.reset(mark);
+            None
+        }
+    }
+}
+
+/// The object of "Destroy" / "Exile" / "Tap" / "Untap": a permanent.
+fn object(p: &mut Parser<'_>) -> PResult<Affected> {
+    let at = p.pos;
+    let what = parse_affected(p)?;
+    if kinds(p, &what).permanent {
+        Ok(what)
+    } else {
+        Err(Fail { at, expected: "a permanent (\"target creature\", \"all creatures\", …)".into() })
+    }
+}
+
+/// Who or what is dealt damage: "any target", "target …", "each opponent", "each creature", …
+fn recipient(p: &mut Parser<'_>) -> PResult<Affected> {
+    if p.eat_words(&["any", "target"]) {
+        return Ok(Affected::Target(p.declare(TargetSpec::Any)));
+    }
+    let at = p.pos;
+    if p.eat_word("target") {
+        return Ok(Affected::Target(parse_target(p)?));
+    }
+    let who = parse_affected(p)?;
+    let k = kinds(p, &who);
+    if k.player || k.permanent {
+        Ok(who)
+    } else {
+        Err(Fail { at, expected: "a player, creature, planeswalker or battle to deal damage to".into() })
+    }
+}
+
+/// After "Add": fixed mana symbols ("{G}", "{C}{C}") or "one mana of any color".
+fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
+    if p.eat_words(&["one", "mana", "of", "any", "color"]) {
+        return Ok(Instruction::AddManaAnyColor { count: 1 });
+    }
+    let mut kinds = Vec::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        match mana::symbol(&s).and_then(mana::produced_kind) {
+            Some(k) => kinds.push(k),
+            None => return Err(p.fail("a colored or {C} mana symbol")),
+        }
+        p.bump();
+    }
+    if kinds.is_empty() {
+        return Err(p.fail("mana symbols such as {G} or \"one mana of any color\""));
+    }
+    Ok(Instruction::AddMana(kinds))
+}
+
+/// A count: digits, "X", or a number word ("a", "two").
+pub fn amount(p: &mut Parser<'_>) -> PResult<Amount> {
+    const EXPECTED: &str = "a number (2, X, \"a\", \"two\")";
+    let Some(t) = p.peek() else { return Err(p.fail(EXPECTED)) };
+    let n = match &t.tok {
+        Tok::Number(n) => i32::try_from(*n).ok(),
+        Tok::Word(w) if w == "X" => {
+            p.bump();
+            return Ok(Amount::X);
+        }
+        Tok::Word(w) => number_word(&w.to_ascii_lowercase()),
+        _ => None,
+    };
+    match n {
+        Some(n) => {
+            p.bump();
+            Ok(Amount::Fixed(n))
+        }
+        None => Err(p.fail(EXPECTED)),
+    }
+}
+
+fn number_word(w: &str) -> Option<i32> {
+    const WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    if w == "a" || w == "an" {
+        return Some(1);
+    }
+    WORDS.iter().position(|x| *x == w).and_then(|i| i32::try_from(i + 1).ok())
+}
+
+fn pt_amount(part: PtPart) -> Amount {
+    match part {
+        PtPart::Fixed(n) => Amount::Fixed(n),
+        PtPart::PlusX => Amount::X,
+        PtPart::MinusX => Amount::MinusX,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{
+        Affected::{self, *},
+        Amount, CardType::*, ControllerFilter, Cost, Instruction::*, ManaKind, ObjectFilter, TargetSpec,
+    };
+    use crate::cards::ir::Color::*;
+
+    #[test]
+    fn damage_to_any_target() {
+        for (name, n_) in [("Shock", 2), ("Lightning Bolt", 3)] {
+            let text = format!("{name} deals {n_} damage to any target.");
+            assert_eq!(
+                ok(&text, name, INSTANT),
+                spell(vec![TargetSpec::Any], vec![DealDamage { amount: n(n_), to: T0 }])
+            );
+        }
+        assert_eq!(
+            ok("Blaze deals X damage to any target.", "Blaze", SORCERY),
+            spell(vec![TargetSpec::Any], vec![DealDamage { amount: Amount::X, to: T0 }])
+        );
+    }
+
+    #[test]
+    fn damage_to_each_kind_of_recipient() {
+        let one = |text: &str, name: &str| ok(text, name, SORCERY);
+        assert_eq!(
+            one("Lava Spike deals 3 damage to target player or planeswalker.", "Lava Spike"),
+            spell(vec![TargetSpec::PlayerOrPlaneswalker], vec![DealDamage { amount: n(3), to: T0 }])
+        );
+        assert_eq!(
+            one("Flame Slash deals 4 damage to target creature.", "Flame Slash"),
+            spell(vec![perm(&[Creature])], vec![DealDamage { amount: n(4), to: T0 }])
+        );
+        assert_eq!(
+            one("Sear deals 4 damage to target creature or planeswalker.", "Sear"),
+            spell(vec![perm(&[Creature, Planeswalker])], vec![DealDamage { amount: n(4), to: T0 }])
+        );
+        assert_eq!(
+            one("Sizzle deals 3 damage to each opponent.", "Sizzle"),
+            spell(vec![], vec![DealDamage { amount: n(3), to: EachOpponent }])
+        );
+        assert_eq!(
+            one("Flame Rift deals 4 damage to each player.", "Flame Rift"),
+            spell(vec![], vec![DealDamage { amount: n(4), to: EachPlayer }])
+        );
+        assert_eq!(
+            one("Pyroclasm deals 2 damage to each creature.", "Pyroclasm"),
+            spell(vec![], vec![DealDamage { amount: n(2), to: EachPermanent(types(&[Creature])) }])
+        );
+        assert_eq!(
+            one("Inferno deals 6 damage to each creature and each player.", "Inferno"),
+            spell(
+                vec![],
+                vec![
+                    DealDamage { amount: n(6), to: EachPermanent(types(&[Creature])) },
+                    DealDamage { amount: n(6), to: EachPlayer },
+                ]
+            )
+        );
+        // Pyroclastic Elemental / Deadeye Duelist: "This creature" as the source.
+        assert_eq!(
+            ok("{1}{R}{R}: This creature deals 1 damage to target player.", "Pyroclastic Elemental", CREATURE),
+            vec![activated(
+                Cost { mana: mana("{1}{R}{R}"), ..Cost::default() },
+                vec![TargetSpec::Player { opponent_only: false }],
+                vec![DealDamage { amount: n(1), to: T0 }],
+                false
+            )]
+        );
+        assert_eq!(
+            ok("Reach\n{1}, {T}: This creature deals 1 damage to target opponent.", "Deadeye Duelist", CREATURE),
+            vec![
+                crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Reach),
+                activated(
+                    Cost { mana: mana("{1}"), tap: true, ..Cost::default() },
+                    vec![TargetSpec::Player { opponent_only: true }],
+                    vec![DealDamage { amount: n(1), to: T0 }],
+                    false
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn it_is_the_source_of_an_activated_ability_without_targets() {
+        // Mogg Fanatic
+        assert_eq!(
+            ok("Sacrifice this creature: It deals 1 damage to any target.", "Mogg Fanatic", CREATURE),
+            vec![activated(
+                Cost { sacrifice_self: true, ..Cost::default() },
+                vec![TargetSpec::Any],
+                vec![DealDamage { amount: n(1), to: T0 }],
+                false
+            )]
+        );
+        // In a spell, "it" needs an earlier target.
+        let e = errs("It deals 1 damage to any target.", "Oddity", INSTANT);
+        assert_eq!(e[0].0..e[0].1, 0..31);
+        assert!(e[0].2.ends_with("expected a target declared earlier for \"it\" to refer to"), "{}", e[0].2);
+    }
+
+    #[test]
+    fn damage_and_life_conjunction() {
+        assert_eq!(
+            ok("Sorin's Thirst deals 2 damage to target creature and you gain 2 life.", "Sorin's Thirst", INSTANT),
+            spell(
+                vec![perm(&[Creature])],
+                vec![DealDamage { amount: n(2), to: T0 }, GainLife { who: You, amount: n(2) }]
+            )
+        );
+        assert_eq!(
+            ok("Swallowing Plague deals X damage to target creature and you gain X life.", "Swallowing Plague", SORCERY),
+            spell(
+                vec![perm(&[Creature])],
+                vec![DealDamage { amount: Amount::X, to: T0 }, GainLife { who: You, amount: Amount::X }]
+            )
+        );
+    }
+
+    #[test]
+    fn destroy_and_exile() {
+        let cases: [(&str, &str, TargetSpec); 8] = [
+            ("Murder", "Destroy target creature.", perm(&[Creature])),
+            ("Shatter", "Destroy target artifact.", perm(&[Artifact])),
+            ("Demystify", "Destroy target enchantment.", perm(&[Enchantment])),
+            ("Stone Rain", "Destroy target land.", perm(&[Land])),
+            ("Vindicate", "Destroy target permanent.", perm(&[])),
+            ("Naturalize", "Destroy target artifact or enchantment.", perm(&[Artifact, Enchantment])),
+            ("Hero's Downfall", "Destroy target creature or planeswalker.", perm(&[Creature, Planeswalker])),
+            (
+                "Utter End",
+                "Exile target nonland permanent.",
+                TargetSpec::Permanent(ObjectFilter { types_none: vec![Land], ..ObjectFilter::default() }),
+            ),
+        ];
+        for (name, text, spec) in cases {
+            let instr = if text.starts_with("Exile") { Exile(T0) } else { Destroy(T0) };
+            assert_eq!(ok(text, name, INSTANT), spell(vec![spec], vec![instr]), "{name}");
+        }
+        assert_eq!(
+            ok("Exile target artifact or enchantment.", "Revoke Existence", SORCERY),
+            spell(vec![perm(&[Artifact, Enchantment])], vec![Exile(T0)])
+        );
+        assert_eq!(
+            ok("Destroy all creatures.", "Day of Judgment", SORCERY),
+            spell(vec![], vec![Destroy(EachPermanent(types(&[Creature])))])
+        );
+        assert_eq!(
+            ok("Exile all creatures.", "Final Judgment", SORCERY),
+            spell(vec![], vec![Exile(EachPermanent(types(&[Creature])))])
+        );
+    }
+
+    #[test]
+    fn controller_filters_and_object_conjunctions() {
+        assert_eq!(
+            ok("Destroy target land you control and target land you don't control.", "Boom", SORCERY),
+            spell(
+                vec![
+                    TargetSpec::Permanent(owned(&[Land], ControllerFilter::You)),
+                    TargetSpec::Permanent(owned(&[Land], ControllerFilter::Opponent)),
+                ],
+                vec![Destroy(T0), Destroy(T1)]
+            )
+        );
+        assert_eq!(
+            ok(
+                "Destroy all creatures you don't control and all planeswalkers you don't control.",
+                "In Garruk's Wake",
+                SORCERY
+            ),
+            spell(
+                vec![],
+                vec![
+                    Destroy(EachPermanent(owned(&[Creature], ControllerFilter::Opponent))),
+                    Destroy(EachPermanent(owned(&[Planeswalker], ControllerFilter::Opponent))),
+                ]
+            )
+        );
+        // Thoughtweft Gambit: "and" joining two clauses with different verbs.
+        assert_eq!(
+            ok(
+                "Tap all creatures your opponents control and untap all creatures you control.",
+                "Thoughtweft Gambit",
+                INSTANT
+            ),
+            spell(
+                vec![],
+                vec![
+                    Tap(EachPermanent(owned(&[Creature], ControllerFilter::Opponent))),
+                    Untap(EachPermanent(owned(&[Creature], ControllerFilter::You))),
+                ]
+            )
+        );
+    }
+
+    #[test]
+    fn counterspells() {
+        let spell_of = |any: &[crate::cards::ir::CardType], none: &[crate::cards::ir::CardType]| {
+            TargetSpec::Spell(ObjectFilter { types_any: any.to_vec(), types_none: none.to_vec(), ..ObjectFilter::default() })
+        };
+        assert_eq!(ok("Counter target spell.", "Cancel", INSTANT), spell(vec![spell_of(&[], &[])], vec![Counter(T0)]));
+        assert_eq!(
+            ok("Counter target creature spell.", "Essence Scatter", INSTANT),
+            spell(vec![spell_of(&[Creature], &[])], vec![Counter(T0)])
+        );
+        assert_eq!(
+            ok("Counter target noncreature spell.", "Negate", INSTANT),
+            spell(vec![spell_of(&[], &[Creature])], vec![Counter(T0)])
+        );
+        assert_eq!(
+            ok("Counter target artifact or enchantment spell.", "Annul", INSTANT),
+            spell(vec![spell_of(&[Artifact, Enchantment], &[])], vec![Counter(T0)])
+        );
+        // Absorb: two sentences.
+        assert_eq!(
+            ok("Counter target spell. You gain 3 life.", "Absorb", INSTANT),
+            spell(vec![spell_of(&[], &[])], vec![Counter(T0), GainLife { who: You, amount: n(3) }])
+        );
+        // "Counter target creature." is not a spell.
+        let e = errs("Counter target creature.", "Odd Counter", INSTANT);
+        assert_eq!((e[0].0, e[0].1), (8, 23));
+    }
+
+    #[test]
+    fn drawing_and_discarding() {
+        let draw = |who: Affected, c: i32| Draw { who, count: n(c) };
+        assert_eq!(ok("Draw two cards.", "Divination", SORCERY), spell(vec![], vec![draw(You, 2)]));
+        assert_eq!(ok("Draw three cards.", "Concentrate", SORCERY), spell(vec![], vec![draw(You, 3)]));
+        assert_eq!(ok("Draw X cards.", "Mind Spring", SORCERY), spell(vec![], vec![Draw { who: You, count: Amount::X }]));
+        assert_eq!(
+            ok("Target player draws two cards.", "Inspiration", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![draw(T0, 2)])
+        );
+        assert_eq!(ok("Each player draws two cards.", "Vision Skeins", INSTANT), spell(vec![], vec![draw(EachPlayer, 2)]));
+        assert_eq!(
+            ok("{T}: Each player draws a card.", "Temple Bell", ARTIFACT),
+            vec![activated(tap_cost(), vec![], vec![draw(EachPlayer, 1)], false)]
+        );
+        assert_eq!(
+            ok("Target player discards two cards.", "Mind Rot", SORCERY),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![Discard { who: T0, count: n(2) }])
+        );
+        assert_eq!(
+            ok("Target opponent discards two cards.", "Deception", SORCERY),
+            spell(vec![TargetSpec::Player { opponent_only: true }], vec![Discard { who: T0, count: n(2) }])
+        );
+        assert_eq!(
+            ok("Each player discards three cards.", "Delirium Skeins", SORCERY),
+            spell(vec![], vec![Discard { who: EachPlayer, count: n(3) }])
+        );
+        // Merfolk Looter: ", then" with the imperative's "you".
+        assert_eq!(
+            ok("{T}: Draw a card, then discard a card.", "Merfolk Looter", CREATURE),
+            vec![activated(tap_cost(), vec![], vec![draw(You, 1), Discard { who: You, count: n(1) }], false)]
+        );
+    }
+
+    #[test]
+    fn life() {
+        assert_eq!(
+            ok("Target player gains 5 life.", "Soothing Balm", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![GainLife { who: T0, amount: n(5) }])
+        );
+        assert_eq!(
+            ok("{T}: Target player loses 1 life.", "Onyx Goblet", ARTIFACT),
+            vec![activated(
+                tap_cost(),
+                vec![TargetSpec::Player { opponent_only: false }],
+                vec![LoseLife { who: T0, amount: n(1) }],
+                false
+            )]
+        );
+        assert_eq!(
+            ok("Defender\n{1}{B}, {T}: Each opponent loses 1 life.", "Archers' Parapet", CREATURE)[1],
+            activated(
+                Cost { mana: mana("{1}{B}"), tap: true, ..Cost::default() },
+                vec![],
+                vec![LoseLife { who: EachOpponent, amount: n(1) }],
+                false
+            )
+        );
+        assert_eq!(
+            ok("Destroy target creature. You lose 2 life.", "Infernal Grasp", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Destroy(T0), LoseLife { who: You, amount: n(2) }])
+        );
+        // Shared subject across "and": Night's Whisper, Sign in Blood.
+        assert_eq!(
+            ok("You draw two cards and lose 2 life.", "Night's Whisper", SORCERY),
+            spell(vec![], vec![Draw { who: You, count: n(2) }, LoseLife { who: You, amount: n(2) }])
+        );
+        assert_eq!(
+            ok("Target player draws two cards and loses 2 life.", "Sign in Blood", SORCERY),
+            spell(
+                vec![TargetSpec::Player { opponent_only: false }],
+                vec![Draw { who: T0, count: n(2) }, LoseLife { who: T0, amount: n(2) }]
+            )
+        );
+    }
+
+    #[test]
+    fn references_to_earlier_targets() {
+        assert_eq!(
+            ok("Destroy target creature. Its controller loses 2 life.", "Sip of Hemlock", SORCERY),
+            spell(vec![perm(&[Creature])], vec![Destroy(T0), LoseLife { who: ControllerOfTarget(0), amount: n(2) }])
+        );
+        assert_eq!(
+            ok(
+                "Destroy target creature. Its controller loses 2 life and you gain 2 life.",
+                "Certain Death",
+                SORCERY
+            ),
+            spell(
+                vec![perm(&[Creature])],
+                vec![
+                    Destroy(T0),
+                    LoseLife { who: ControllerOfTarget(0), amount: n(2) },
+                    GainLife { who: You, amount: n(2) },
+                ]
+            )
+        );
+        assert_eq!(
+            ok("Destroy target creature. Its controller discards a card.", "Assassin's Strike", SORCERY),
+            spell(vec![perm(&[Creature])], vec![Destroy(T0), Discard { who: ControllerOfTarget(0), count: n(1) }])
+        );
+    }
+
+    #[test]
+    fn pump() {
+        let pump = |p: Amount, t: Amount| spell(vec![perm(&[Creature])], vec![Pump { what: T0, power: p, toughness: t }]);
+        assert_eq!(ok("Target creature gets +3/+3 until end of turn.", "Giant Growth", INSTANT), pump(n(3), n(3)));
+        assert_eq!(ok("Target creature gets -2/-2 until end of turn.", "Disfigure", INSTANT), pump(n(-2), n(-2)));
+        assert_eq!(
+            ok("Target creature gets +X/+0 until end of turn.", "Howl from Beyond", INSTANT),
+            pump(Amount::X, n(0))
+        );
+        assert_eq!(
+            ok("Target creature gets -X/-X until end of turn.", "Death Wind", INSTANT),
+            pump(Amount::MinusX, Amount::MinusX)
+        );
+        assert_eq!(
+            ok("Creatures you control get +1/+1 until end of turn.", "Rally Test", INSTANT),
+            spell(
+                vec![],
+                vec![Pump {
+                    what: EachPermanent(owned(&[Creature], ControllerFilter::You)),
+                    power: n(1),
+                    toughness: n(1)
+                }]
+            )
+        );
+    }
+
+    #[test]
+    fn tap_and_untap() {
+        assert_eq!(
+            ok("Tap target creature.\nDraw a card.", "Pressure Point", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Tap(T0), Draw { who: You, count: n(1) }])
+        );
+        assert_eq!(
+            ok("Untap target creature.\nDraw a card.", "Refocus", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Untap(T0), Draw { who: You, count: n(1) }])
+        );
+        assert_eq!(
+            ok("{1}, {T}: Tap target artifact, creature, or land.", "Icy Manipulator", ARTIFACT),
+            vec![activated(
+                Cost { mana: mana("{1}"), tap: true, ..Cost::default() },
+                vec![perm(&[Artifact, Creature, Land])],
+                vec![Tap(T0)],
+                false
+            )]
+        );
+        assert_eq!(
+            ok("{T}: Untap target land.", "Ley Druid", CREATURE),
+            vec![activated(tap_cost(), vec![perm(&[Land])], vec![Untap(T0)], false)]
+        );
+        assert_eq!(
+            ok("{T}: Tap target artifact you don't control.", "Touchstone", ARTIFACT),
+            vec![activated(
+                tap_cost(),
+                vec![TargetSpec::Permanent(owned(&[Artifact], ControllerFilter::Opponent))],
+                vec![Tap(T0)],
+                false
+            )]
+        );
+    }
+
+    #[test]
+    fn mana_abilities() {
+        let add = |kinds: Vec<ManaKind>| vec![activated(tap_cost(), vec![], vec![AddMana(kinds)], true)];
+        assert_eq!(ok("{T}: Add {G}.", "Llanowar Elves", CREATURE), add(vec![ManaKind::Colored(Green)]));
+        assert_eq!(ok("{T}: Add {C}{C}.", "Sol Ring", ARTIFACT), add(vec![ManaKind::Colorless, ManaKind::Colorless]));
+        assert_eq!(
+            ok("{T}: Add {G}{U}.", "Gyre Engineer", CREATURE),
+            add(vec![ManaKind::Colored(Green), ManaKind::Colored(Blue)])
+        );
+        // Blightsoil Druid: a life payment does not stop it being a mana ability.
+        assert_eq!(
+            ok("{T}, Pay 1 life: Add {G}.", "Blightsoil Druid", CREATURE),
+            vec![activated(
+                Cost { tap: true, pay_life: 1, ..Cost::default() },
+                vec![],
+                vec![AddMana(vec![ManaKind::Colored(Green)])],
+                true
+            )]
+        );
+        // A choice of colors is not in the IR.
+        let e = errs("{T}: Add {R} or {G}.", "Choice Elf", CREATURE);
+        assert_eq!((e[0].0, e[0].1), (13, 19));
+        assert!(e[0].2.starts_with("unsupported text: \"or {G}\"; expected"), "{}", e[0].2);
+        // Generic mana cannot be produced.
+        let e = errs("{T}: Add {2}.", "Odd Rock", ARTIFACT);
+        assert_eq!((e[0].0, e[0].1), (9, 12));
+    }
+
+    #[test]
+    fn unsupported_phrases_are_pinpointed() {
+        let cases: [(&str, &str, &[crate::cards::ir::CardType], &str); 6] = [
+            ("Doom Blade", "Destroy target nonblack creature.", INSTANT, "nonblack creature"),
+            ("Bird Bane", "Bird Bane deals 4 damage to target creature with flying.", INSTANT, "with flying"),
+            ("Divine Verdict", "Destroy target attacking or blocking creature.", INSTANT, "attacking or blocking creature"),
+            ("Mana Leak", "Counter target spell unless its controller pays {3}.", INSTANT, "unless its controller pays {3}"),
+            ("Hymn to Tourach", "Target player discards two cards at random.", SORCERY, "at random"),
+            (
+                "Reckless Charge",
+                "Target creature gets +3/+0 and gains haste until end of turn.",
+                SORCERY,
+                "and gains haste until end of turn",
+            ),
+        ];
+        for (name, text, types, fragment) in cases {
+            let e = errs(text, name, types);
+            assert_eq!(e.len(), 1, "{name}");
+            assert_eq!(&text[e[0].0..e[0].1], fragment, "{name}");
+            assert!(e[0].2.starts_with(&format!("unsupported text: \"{fragment}\"; expected ")), "{}", e[0].2);
+        }
+        // The exact message for a filter the IR cannot express.
+        assert_eq!(
+            errs("Bird Bane deals 4 damage to target creature with flying.", "Bird Bane", INSTANT),
+            vec![(44, 55, "unsupported text: \"with flying\"; expected \".\", \"and\" or \", then\"".to_string())]
+        );
+        // Damage from something other than the card itself.
+        let text = "Target creature you control deals damage equal to its power to any target.";
+        let e = errs(text, "Soul's Fire", INSTANT);
+        assert_eq!(&text[e[0].0..e[0].1], &text[..text.len() - 1]);
+    }
+}

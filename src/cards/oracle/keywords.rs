@@ -1,0 +1,105 @@
+//! Keyword lines (702): one or more keywords separated by commas ("Flying, vigilance").
+//!
+//! Only the keywords the engine implements are accepted; any other ("First strike",
+//! "Flashback {2}{R}") is an error, so that no card silently loses an ability.
+
+use super::parser::{PResult, Parser};
+use crate::cards::ir::Keyword;
+
+const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash)";
+
+/// Whether the line at `p` is a list of supported keywords (checked without consuming).
+#[must_use]
+pub fn is_keyword_line(p: &Parser<'_>) -> bool {
+    let mut i = p.pos;
+    loop {
+        if p.toks.get(i).and_then(|t| t.word()).is_none_or(|w| Keyword::from_name(&w).is_none()) {
+            return false;
+        }
+        i += 1;
+        match p.toks.get(i) {
+            None => return true,
+            Some(t) if t.is_punct(',') || t.is_punct(';') => i += 1,
+            Some(_) => return false,
+        }
+    }
+}
+
+/// Parses a whole line as a keyword list.
+pub fn parse_keyword_line(p: &mut Parser<'_>) -> PResult<Vec<Keyword>> {
+    let mut out = Vec::new();
+    loop {
+        let kw = p.word().and_then(|w| Keyword::from_name(&w));
+        // A keyword must stand alone: "Flying creatures …" is not the keyword flying.
+        let alone = p.peek_at(1).is_none_or(|t| t.is_punct(',') || t.is_punct(';'));
+        match kw {
+            Some(k) if alone => {
+                out.push(k);
+                p.bump();
+            }
+            _ => {
+                let starts_trigger = p.word().is_some_and(|w| matches!(w.as_str(), "when" | "whenever" | "at"));
+                // A line without a period reads as a keyword list ("First strike"); one with a
+                // period is a sentence, i.e. a static ability.
+                let sentence = p.toks.iter().any(|t| t.is_punct('.'));
+                return Err(p.fail(if starts_trigger && out.is_empty() {
+                    "a keyword or \"[cost]: [effect].\" (triggered abilities are not supported yet)"
+                } else if out.is_empty() && sentence {
+                    "a keyword or \"[cost]: [effect].\" (static abilities are not supported yet)"
+                } else {
+                    EXPECTED
+                }));
+            }
+        }
+        if p.at_end() {
+            return Ok(out);
+        }
+        p.bump(); // the separator, checked by `alone`
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Keyword};
+
+    #[test]
+    fn keyword_lines() {
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        assert_eq!(
+            ok("Flying\nVigilance (Attacking doesn't cause this creature to tap.)", "Serra Angel", CREATURE),
+            kws(&[Keyword::Flying, Keyword::Vigilance])
+        );
+        assert_eq!(ok("Flying, haste", "Volcanic Dragon", CREATURE), kws(&[Keyword::Flying, Keyword::Haste]));
+        for (name, k) in [
+            ("Roc Hunter", Keyword::Reach),
+            ("Talruum Minotaur", Keyword::Haste),
+            ("Ogre Sentry", Keyword::Defender),
+            ("King Cheetah", Keyword::Flash),
+        ] {
+            let text = k.name()[..1].to_uppercase() + &k.name()[1..];
+            assert_eq!(ok(&text, name, CREATURE), kws(&[k]), "{name}");
+        }
+    }
+
+    #[test]
+    fn unsupported_keywords() {
+        let msg = |s: &str| {
+            format!(
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash)"
+            )
+        };
+        assert_eq!(errs("First strike", "Knight", CREATURE), vec![(0, 12, msg("First strike"))]);
+        // Reminder text is not part of the reported range.
+        assert_eq!(
+            errs("Flying\nTrample (This creature can deal excess combat damage.)", "Wurm", CREATURE),
+            vec![(7, 14, msg("Trample"))]
+        );
+        // The supported keyword before it is fine; the range starts at the unsupported one.
+        assert_eq!(errs("Flying, first strike", "Falcon", CREATURE), vec![(8, 20, msg("first strike"))]);
+        assert_eq!(errs("Flying, deathtouch, lifelink", "Nighthawk", CREATURE), vec![(8, 28, msg("deathtouch, lifelink"))]);
+        // On a spell, an unknown keyword line is read as (unsupported) spell text.
+        let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
+        assert_eq!((e[0].0, e[0].1), (0, 16));
+    }
+}

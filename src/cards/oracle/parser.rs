@@ -1,0 +1,170 @@
+//! The recursive-descent parser's cursor over one line's tokens, shared by the template
+//! families (costs, targets, effects, keywords).
+//!
+//! Template functions return [`Fail`] (a token index and what was expected there) rather than
+//! an [`OracleError`]: the byte range is only worked out once, by [`Parser::error`], so that
+//! every family reports the same kind of range (first word not understood → end of sentence).
+
+use super::OracleError;
+use super::lexer::{Tok, Token};
+use crate::cards::ir::{Effect, TargetSpec};
+
+/// A parse failure: at token `at`, the parser expected `expected`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fail {
+    pub at: usize,
+    pub expected: String,
+}
+
+pub type PResult<T> = Result<T, Fail>;
+
+/// A cursor over one line's tokens, plus the effect being built (its declared targets are
+/// what "target N", "it" and "that creature" refer to).
+pub struct Parser<'a> {
+    pub text: &'a str,
+    pub toks: Vec<Token>,
+    pub pos: usize,
+    pub effect: Effect,
+    /// Whether "it" with no earlier target means the ability's source: true for activated
+    /// abilities ("Sacrifice this creature: It deals 1 damage to any target."), false for
+    /// spells, whose source is the spell and is never called "it".
+    pub it_is_this: bool,
+}
+
+impl<'a> Parser<'a> {
+    #[must_use]
+    pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
+        Parser { text, toks, pos: 0, effect, it_is_this }
+    }
+
+    #[must_use]
+    pub fn peek(&self) -> Option<&Token> {
+        self.toks.get(self.pos)
+    }
+
+    #[must_use]
+    pub fn peek_at(&self, n: usize) -> Option<&Token> {
+        self.toks.get(self.pos + n)
+    }
+
+    #[must_use]
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    /// The current word, lower-cased.
+    #[must_use]
+    pub fn word(&self) -> Option<String> {
+        self.peek().and_then(Token::word)
+    }
+
+    #[must_use]
+    pub fn at_word(&self, w: &str) -> bool {
+        self.peek().is_some_and(|t| t.is_word(w))
+    }
+
+    #[must_use]
+    pub fn at_punct(&self, c: char) -> bool {
+        self.peek().is_some_and(|t| t.is_punct(c))
+    }
+
+    pub fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    /// Consumes the word `w` if it is next.
+    pub fn eat_word(&mut self, w: &str) -> bool {
+        let hit = self.at_word(w);
+        if hit {
+            self.pos += 1;
+        }
+        hit
+    }
+
+    /// Consumes the words `ws` if they are all next, otherwise nothing.
+    pub fn eat_words(&mut self, ws: &[&str]) -> bool {
+        let hit = ws.iter().enumerate().all(|(i, w)| self.peek_at(i).is_some_and(|t| t.is_word(w)));
+        if hit {
+            self.pos += ws.len();
+        }
+        hit
+    }
+
+    pub fn eat_punct(&mut self, c: char) -> bool {
+        let hit = self.at_punct(c);
+        if hit {
+            self.pos += 1;
+        }
+        hit
+    }
+
+    /// A failure at the current token.
+    #[must_use]
+    pub fn fail(&self, expected: impl Into<String>) -> Fail {
+        Fail { at: self.pos, expected: expected.into() }
+    }
+
+    /// Consumes the words `ws` or fails naming them.
+    pub fn expect_words(&mut self, ws: &[&str]) -> PResult<()> {
+        if self.eat_words(ws) { Ok(()) } else { Err(self.fail(format!("\"{}\"", ws.join(" ")))) }
+    }
+
+    /// Declares a target of the effect and returns its index.
+    pub fn declare(&mut self, spec: TargetSpec) -> usize {
+        self.effect.targets.push(spec);
+        self.effect.targets.len() - 1
+    }
+
+    /// Where a backtracking attempt can return to.
+    #[must_use]
+    pub fn mark(&self) -> (usize, usize) {
+        (self.pos, self.effect.targets.len())
+    }
+
+    pub fn reset(&mut self, mark: (usize, usize)) {
+        self.pos = mark.0;
+        self.effect.targets.truncate(mark.1);
+    }
+
+    /// Index of the token that ends the sentence containing token `from`: the next `.` outside
+    /// quotation marks, or the end of the line.
+    #[must_use]
+    pub fn sentence_end(&self, from: usize) -> usize {
+        let mut quoted = false;
+        for (i, t) in self.toks.iter().enumerate().skip(from) {
+            match t.tok {
+                Tok::Punct('"' | '“' | '”') => quoted = !quoted,
+                Tok::Punct('.') if !quoted => return i,
+                _ => {}
+            }
+        }
+        self.toks.len()
+    }
+
+    /// Turns a failure into an error whose range runs from the token not understood to the
+    /// end of its sentence (the period excluded).
+    #[must_use]
+    pub fn error(&self, fail: &Fail) -> OracleError {
+        let Some(last) = self.toks.len().checked_sub(1) else {
+            return OracleError { start: 0, end: 0, message: format!("empty text; expected {}", fail.expected) };
+        };
+        let at = fail.at.min(last);
+        let end_tok = self.sentence_end(at);
+        let start = self.toks[at].start;
+        let end = if end_tok > at { self.toks[end_tok - 1].end } else { self.toks[at].end };
+        let slice = self.text.get(start..end).unwrap_or("");
+        OracleError { start, end, message: format!("unsupported text: \"{slice}\"; expected {}", fail.expected) }
+    }
+
+    /// Skips past the end of the current sentence (error recovery).
+    pub fn skip_sentence(&mut self) {
+        let end = self.sentence_end(self.pos);
+        self.pos = (end + 1).min(self.toks.len());
+    }
+}
+
+/// Whether a token is the card's own name.
+#[must_use]
+pub fn is_self_name(t: &Token) -> bool {
+    t.tok == Tok::SelfName
+}

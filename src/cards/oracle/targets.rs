@@ -1,0 +1,333 @@
+//! Target phrases (115), object filters, and the noun phrases instructions act on:
+//! "target creature you control", "any target", "each opponent", "all creatures",
+//! "this creature", "it", "that player", "its controller".
+
+use super::lexer::Tok;
+use super::parser::{Fail, PResult, Parser};
+use crate::cards::ir::{Affected, CardType, ControllerFilter, ObjectFilter, TargetSpec};
+
+/// The nouns that, after "this", name the object the ability belongs to.
+pub const SELF_NOUNS: [&str; 6] = ["creature", "spell", "artifact", "enchantment", "land", "permanent"];
+
+/// What kind of object a filter's head noun names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Head {
+    /// "… permanent", or only card types ("creature"): a permanent on the battlefield.
+    Permanent,
+    /// "… spell": a spell on the stack.
+    Spell,
+}
+
+/// Broad kind of an [`Affected`], for checking that a verb fits its subject or object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kinds {
+    pub player: bool,
+    pub permanent: bool,
+    pub spell: bool,
+}
+
+/// Reads a card type word, singular or (if `plural`) plural.
+fn type_word(word: &str, plural: bool) -> Option<CardType> {
+    let base = if plural { word.strip_suffix('s')? } else { word };
+    // Kindred, instant and sorcery are only meaningful for spells; the caller checks heads.
+    CardType::from_name(base).filter(|t| *t != CardType::Kindred)
+}
+
+/// Reads "nonland" / "noncreature" as a card type the object must not have.
+fn non_type_word(word: &str) -> Option<CardType> {
+    let rest = word.strip_prefix("non")?;
+    let rest = rest.strip_prefix('-').unwrap_or(rest);
+    CardType::from_name(rest).filter(|t| *t != CardType::Kindred)
+}
+
+fn head_word(word: &str, plural: bool) -> Option<Head> {
+    match (word, plural) {
+        ("permanent", false) | ("permanents", true) => Some(Head::Permanent),
+        ("spell", false) | ("spells", true) => Some(Head::Spell),
+        _ => None,
+    }
+}
+
+/// Parses an object filter: `[non-types] [types joined by "or" / commas] [permanent|spell]
+/// [controller]`, e.g. "creature", "artifact or enchantment", "artifact, creature, or land",
+/// "nonland permanent", "noncreature spell", "creature an opponent controls".
+pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, Head)> {
+    let mut filter = ObjectFilter::default();
+    const EXPECTED: &str = "a card type (creature, artifact, enchantment, land, planeswalker, permanent or spell)";
+    // Non-types first: "nonartifact, nonblack creature" joins them with commas (all must hold).
+    while let Some(t) = p.word().as_deref().and_then(non_type_word) {
+        filter.types_none.push(t);
+        p.bump();
+        if p.at_punct(',') && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| non_type_word(&w).is_some()) {
+            p.bump();
+        }
+    }
+    // Then one or more card types, any of which will do ("artifact, creature, or land").
+    while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural)) {
+        filter.types_any.push(t);
+        p.bump();
+        let next_is_type = |p: &Parser<'_>, n: usize| {
+            p.peek_at(n).and_then(|t| t.word()).is_some_and(|w| type_word(&w, plural).is_some())
+        };
+        if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("or")) && next_is_type(p, 2) {
+            p.pos += 2;
+        } else if (p.at_punct(',') && next_is_type(p, 1)) || (p.at_word("or") && next_is_type(p, 1)) {
+            p.pos += 1;
+        } else {
+            break;
+        }
+        // Two types next to each other ("artifact creature") mean *both*, which the filter
+        // cannot say: stop here and let the caller report the second one.
+    }
+    let head = match p.word().as_deref().and_then(|w| head_word(w, plural)) {
+        Some(h) => {
+            p.bump();
+            h
+        }
+        None if !filter.types_any.is_empty() => Head::Permanent,
+        None => return Err(p.fail(EXPECTED)),
+    };
+    let is_spell_type = |t: &CardType| matches!(t, CardType::Instant | CardType::Sorcery);
+    if head == Head::Permanent && filter.types_any.iter().chain(&filter.types_none).any(is_spell_type) {
+        // "target instant" is not a permanent; the real templates say "instant or sorcery spell".
+        return Err(Fail { at: p.pos.saturating_sub(1), expected: "a permanent type".into() });
+    }
+    filter.controller = parse_controller(p);
+    Ok((filter, head))
+}
+
+/// "you control", "an opponent controls", "you don't control", "your opponents control".
+fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
+    if p.eat_words(&["you", "control"]) {
+        ControllerFilter::You
+    } else if p.eat_words(&["an", "opponent", "controls"])
+        || p.eat_words(&["you", "don't", "control"])
+        || p.eat_words(&["you", "don’t", "control"])
+        || p.eat_words(&["your", "opponents", "control"])
+    {
+        // Every permanent has a controller, so "you don't control" is "an opponent controls".
+        ControllerFilter::Opponent
+    } else {
+        ControllerFilter::Any
+    }
+}
+
+/// After the word "target": "player", "opponent", "player or planeswalker", or a filter.
+pub fn parse_target(p: &mut Parser<'_>) -> PResult<usize> {
+    let spec = if p.eat_words(&["player", "or", "planeswalker"]) {
+        TargetSpec::PlayerOrPlaneswalker
+    } else if p.eat_word("player") {
+        TargetSpec::Player { opponent_only: false }
+    } else if p.eat_word("opponent") {
+        TargetSpec::Player { opponent_only: true }
+    } else {
+        match parse_filter(p, false)? {
+            (f, Head::Permanent) => TargetSpec::Permanent(f),
+            (f, Head::Spell) => TargetSpec::Spell(f),
+        }
+    };
+    Ok(p.declare(spec))
+}
+
+/// Consumes a reference to the card itself: its name, or "this creature" etc.
+pub fn eat_self_ref(p: &mut Parser<'_>) -> bool {
+    if p.peek().is_some_and(|t| t.tok == Tok::SelfName) {
+        p.bump();
+        return true;
+    }
+    if p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| SELF_NOUNS.contains(&w.as_str())) {
+        p.pos += 2;
+        return true;
+    }
+    false
+}
+
+/// The most recent target whose spec satisfies `pred`.
+fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usize> {
+    p.effect.targets.iter().rposition(pred)
+}
+
+fn is_object(spec: &TargetSpec) -> bool {
+    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+}
+
+fn is_player(spec: &TargetSpec) -> bool {
+    matches!(spec, TargetSpec::Player { .. } | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+}
+
+/// Parses a noun phrase naming what an instruction acts on. Targets it mentions are declared.
+pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
+    const EXPECTED: &str = "\"target …\", \"each …\", \"all …\", \"you\", \"it\" or the card's name";
+    let start = p.pos;
+    if eat_self_ref(p) {
+        return Ok(Affected::This);
+    }
+    let Some(w) = p.word() else { return Err(p.fail(EXPECTED)) };
+    match w.as_str() {
+        "target" => {
+            p.bump();
+            Ok(Affected::Target(parse_target(p)?))
+        }
+        "you" => {
+            p.bump();
+            Ok(Affected::You)
+        }
+        "each" => {
+            p.bump();
+            if p.eat_word("player") {
+                Ok(Affected::EachPlayer)
+            } else if p.eat_word("opponent") {
+                Ok(Affected::EachOpponent)
+            } else {
+                each_permanent(p, false)
+            }
+        }
+        "all" => {
+            p.bump();
+            each_permanent(p, true)
+        }
+        "it" => {
+            p.bump();
+            match last_target(p, |_| true) {
+                Some(i) => Ok(Affected::Target(i)),
+                None if p.it_is_this => Ok(Affected::This),
+                None => Err(Fail { at: start, expected: "a target declared earlier for \"it\" to refer to".into() }),
+            }
+        }
+        "that" => {
+            p.bump();
+            let noun = p.word().unwrap_or_default();
+            let found = match noun.as_str() {
+                "player" => last_target(p, is_player),
+                "creature" | "permanent" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Any)),
+                "spell" => last_target(p, |s| matches!(s, TargetSpec::Spell(_))),
+                _ => return Err(p.fail("\"player\", \"creature\", \"permanent\" or \"spell\"")),
+            };
+            p.bump();
+            if p.at_word("controls") || p.at_word("controller") {
+                return Err(Fail { at: start, expected: EXPECTED.into() });
+            }
+            found.map(Affected::Target).ok_or(Fail { at: start, expected: format!("an earlier target for \"that {noun}\"") })
+        }
+        "its" | "their" => {
+            p.bump();
+            if !p.eat_word("controller") {
+                return Err(Fail { at: start, expected: EXPECTED.into() });
+            }
+            last_target(p, is_object)
+                .map(Affected::ControllerOfTarget)
+                .ok_or(Fail { at: start, expected: "an earlier target whose controller \"its controller\" names".into() })
+        }
+        // A plural subject: "Creatures you control get +1/+1 until end of turn."
+        _ if type_word(&w, true).is_some() || non_type_word(&w).is_some() => each_permanent(p, true),
+        _ => Err(p.fail(EXPECTED)),
+    }
+}
+
+fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
+    let at = p.pos;
+    match parse_filter(p, plural)? {
+        (f, Head::Permanent) => Ok(Affected::EachPermanent(f)),
+        (_, Head::Spell) => Err(Fail { at, expected: "permanents (spells cannot be affected all at once)".into() }),
+    }
+}
+
+/// What kinds of thing an [`Affected`] can be, given the effect's targets.
+#[must_use]
+pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
+    let k = |player, permanent, spell| Kinds { player, permanent, spell };
+    match a {
+        Affected::You | Affected::EachPlayer | Affected::EachOpponent | Affected::ControllerOfTarget(_) => {
+            k(true, false, false)
+        }
+        Affected::This => k(false, true, false),
+        Affected::EachPermanent(_) => k(false, true, false),
+        Affected::Target(i) => match p.effect.targets.get(*i) {
+            Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),
+            Some(TargetSpec::Player { .. }) => k(true, false, false),
+            Some(TargetSpec::Permanent(_)) => k(false, true, false),
+            Some(TargetSpec::Spell(_)) => k(false, false, true),
+            None => k(false, false, false),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lexer::lex;
+    use super::super::parser::Parser;
+    use super::*;
+    use crate::cards::ir::{CardType::*, Effect};
+
+    /// Parses `text` as a filter and returns it with the number of tokens left over.
+    fn filter(text: &str, plural: bool) -> PResult<(ObjectFilter, Head, usize)> {
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        let (f, h) = parse_filter(&mut p, plural)?;
+        Ok((f, h, p.toks.len() - p.pos))
+    }
+
+    fn f(any: &[CardType], none: &[CardType], controller: ControllerFilter) -> ObjectFilter {
+        ObjectFilter { types_any: any.to_vec(), types_none: none.to_vec(), controller }
+    }
+
+    #[test]
+    fn filters() {
+        use ControllerFilter::*;
+        assert_eq!(filter("creature", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 0)));
+        assert_eq!(filter("nonland permanent", false), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
+        assert_eq!(filter("noncreature spell", false), Ok((f(&[], &[Creature], Any), Head::Spell, 0)));
+        assert_eq!(filter("instant or sorcery spell", false), Ok((f(&[Instant, Sorcery], &[], Any), Head::Spell, 0)));
+        assert_eq!(
+            filter("nonartifact creature an opponent controls", false),
+            Ok((f(&[Creature], &[Artifact], Opponent), Head::Permanent, 0))
+        );
+        assert_eq!(filter("creature you control", false), Ok((f(&[Creature], &[], You), Head::Permanent, 0)));
+        assert_eq!(filter("creatures your opponents control", true), Ok((f(&[Creature], &[], Opponent), Head::Permanent, 0)));
+        assert_eq!(filter("nonland permanents", true), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
+        // Words after the filter are left for the caller to reject ("with flying").
+        assert_eq!(filter("creature with flying", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
+        // "artifact creature" means both types: the filter stops before "creature".
+        assert_eq!(filter("artifact creature", false), Ok((f(&[Artifact], &[], Any), Head::Permanent, 1)));
+        // Not a type at all.
+        assert_eq!(filter("nonblack creature", false).map_err(|e| e.at), Err(0));
+        assert_eq!(filter("creatures", false).map_err(|e| e.at), Err(0));
+        // An instant is never a permanent.
+        assert!(filter("instant", false).is_err());
+    }
+
+    #[test]
+    fn target_phrases_declare_targets() {
+        let text = "player or planeswalker";
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        assert_eq!(parse_target(&mut p), Ok(0));
+        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker]);
+        let text = "target opponent and target creature spell";
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
+        assert!(p.eat_word("and"));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(1)));
+        assert_eq!(
+            p.effect.targets,
+            vec![
+                TargetSpec::Player { opponent_only: true },
+                TargetSpec::Spell(f(&[Creature], &[], ControllerFilter::Any))
+            ]
+        );
+    }
+
+    #[test]
+    fn referents() {
+        let text = "it that creature its controller that player";
+        let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
+        // Nothing to refer to yet.
+        assert!(parse_affected(&mut p).is_err());
+        p.pos = 0;
+        p.declare(TargetSpec::Player { opponent_only: false });
+        p.declare(TargetSpec::Permanent(f(&[Creature], &[], ControllerFilter::Any)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(1)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(1)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::ControllerOfTarget(1)));
+        assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
+        assert!(p.at_end());
+    }
+}
