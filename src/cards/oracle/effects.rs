@@ -31,6 +31,7 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
             Err(f) => {
                 // Targets declared by a sentence that failed would shift the indices of the
                 // ones after it; drop them with the sentence.
+                p.dropped_targets |= p.effect.targets.len() > mark.1;
                 p.reset(mark);
                 p.pos = f.at.max(mark.0);
                 p.skip_sentence();
@@ -373,7 +374,13 @@ mod tests {
         // In a spell, "it" needs an earlier target.
         let e = errs("It deals 1 damage to any target.", "Oddity", INSTANT);
         assert_eq!(e[0].0..e[0].1, 0..31);
-        assert!(e[0].2.ends_with("expected a target declared earlier for \"it\" to refer to"), "{}", e[0].2);
+        assert!(e[0].2.ends_with("expected an earlier target for \"it\""), "{}", e[0].2);
+        // Bull's Strength: the target was declared by a sentence that could not be read.
+        let text = "Target creature gets +2/+2 and gains trample until end of turn. Untap it.";
+        let e = errs(text, "Bull's Strength", INSTANT);
+        assert_eq!(e.len(), 2);
+        assert_eq!(&text[e[1].0..e[1].1], "it");
+        assert!(e[1].2.ends_with("(the sentence declaring it could not be read)"), "{}", e[1].2);
     }
 
     #[test]

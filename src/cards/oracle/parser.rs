@@ -29,12 +29,15 @@ pub struct Parser<'a> {
     /// abilities ("Sacrifice this creature: It deals 1 damage to any target."), false for
     /// spells, whose source is the spell and is never called "it".
     pub it_is_this: bool,
+    /// Whether a sentence that failed declared targets (they were dropped with it), so that
+    /// a later "it" can say why it has nothing to refer to.
+    pub dropped_targets: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false }
     }
 
     #[must_use]

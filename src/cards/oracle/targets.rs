@@ -155,6 +155,15 @@ fn is_player(spec: &TargetSpec) -> bool {
     matches!(spec, TargetSpec::Player { .. } | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
 }
 
+/// What a reference such as "it" expected when it found no earlier target.
+fn missing_referent(p: &Parser<'_>, what: &str) -> String {
+    if p.dropped_targets {
+        format!("an earlier target for {what} (the sentence declaring it could not be read)")
+    } else {
+        format!("an earlier target for {what}")
+    }
+}
+
 /// Parses a noun phrase naming what an instruction acts on. Targets it mentions are declared.
 pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     const EXPECTED: &str = "\"target …\", \"each …\", \"all …\", \"you\", \"it\" or the card's name";
@@ -191,7 +200,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             match last_target(p, |_| true) {
                 Some(i) => Ok(Affected::Target(i)),
                 None if p.it_is_this => Ok(Affected::This),
-                None => Err(Fail { at: start, expected: "a target declared earlier for \"it\" to refer to".into() }),
+                None => Err(Fail { at: start, expected: missing_referent(p, "\"it\"") }),
             }
         }
         "that" => {
@@ -207,7 +216,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             if p.at_word("controls") || p.at_word("controller") {
                 return Err(Fail { at: start, expected: EXPECTED.into() });
             }
-            found.map(Affected::Target).ok_or(Fail { at: start, expected: format!("an earlier target for \"that {noun}\"") })
+            found.map(Affected::Target).ok_or_else(|| Fail { at: start, expected: missing_referent(p, &format!("\"that {noun}\"")) })
         }
         "its" | "their" => {
             p.bump();
@@ -216,7 +225,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             }
             last_target(p, is_object)
                 .map(Affected::ControllerOfTarget)
-                .ok_or(Fail { at: start, expected: "an earlier target whose controller \"its controller\" names".into() })
+                .ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"its controller\"") })
         }
         // A plural subject: "Creatures you control get +1/+1 until end of turn."
         _ if type_word(&w, true).is_some() || non_type_word(&w).is_some() => each_permanent(p, true),
