@@ -8,3 +8,6 @@ pub mod rules;
 pub mod diag;
 pub mod engine;
 pub mod scenario;
+pub mod run;
+pub mod report;
+pub mod cli;

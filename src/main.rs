@@ -1,3 +1,5 @@
-fn main() {
-    println!("Hello, world!");
+//! The `judge` binary: see [`judge::cli`].
+
+fn main() -> std::process::ExitCode {
+    judge::cli::main()
 }

@@ -15,24 +15,24 @@ use crate::scenario::model::{
 use crate::scenario::read::{Diags, MapView, boolean, int, list, nonneg, string};
 use crate::scenario::yaml::{self, Kind, Node};
 
-const TOP_KEYS: &[&str] =
+pub const TOP_KEYS: &[&str] =
     &["name", "description", "rules", "seed", "cards", "players", "start", "stack", "actions", "until", "expect", "auto_choose"];
-const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile"];
-const ENTRY_KEYS: &[&str] =
+pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile"];
+pub const ENTRY_KEYS: &[&str] =
     &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed"];
-const VERBS: &[&str] =
+pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
-const CAST_KEYS: &[&str] = &[
+pub const CAST_KEYS: &[&str] = &[
     "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "pay", "sacrifice",
     "discard", "exile", "tap", "ability",
 ];
-const CHOOSE_KEYS: &[&str] = &[
+pub const CHOOSE_KEYS: &[&str] = &[
     "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
     "bottom", "assign", "modes", "x",
 ];
-const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
-const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
-const OBJECT_EXPECT_KEYS: &[&str] = &[
+pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
+pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
+pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
     "keywords", "attached_to", "face_down", "name", "loyalty", "sick",
 ];

@@ -3,6 +3,7 @@
 pub mod load;
 pub mod model;
 pub mod read;
+pub mod schema;
 pub mod yaml;
 
 pub use load::load;

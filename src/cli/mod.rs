@@ -1,0 +1,314 @@
+//! The command line: the only place that knows about argv, output streams and exit codes.
+//!
+//! Exit codes: 0 every scenario ran and every expectation held; 1 an expectation failed;
+//! 2 a file could not be run (YAML, schema, unknown card, unscripted decision, bad arguments).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::cards::library::{Entry, library};
+use crate::diag::{Source, render};
+use crate::report;
+use crate::run::{RunResult, run};
+use crate::scenario::{Scenario, load};
+
+#[derive(Parser, Debug)]
+#[command(name = "judge", version, about = "A rules-judge oracle for Magic: The Gathering: replays a scenario and explains the outcome with the Comprehensive Rules it applied.", long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay scenario files and print the trace, the final state, the rules applied and the
+    /// verdict of each expectation. Exit 0 when all hold, 1 when one fails, 2 when a file
+    /// cannot be run.
+    Run {
+        /// Scenario files (YAML).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Run every `*.yaml` scenario under the paths (default `scenarios/`), in path order, and
+    /// print one PASS/FAIL line each, the details of each failure, and `N passed, M failed`.
+    Test {
+        /// Files or directories to search for scenarios.
+        paths: Vec<PathBuf>,
+    },
+    /// Load and validate scenario files without running them (exit 0, or 2 with diagnostics).
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Show a card of the library and how its Oracle text was understood.
+    Card {
+        /// The card's name, e.g. "Lightning Bolt".
+        name: Vec<String>,
+    },
+    /// Card-list tools.
+    Cards {
+        #[command(subcommand)]
+        command: CardsCommand,
+    },
+    /// Print the JSON Schema (draft-07) of scenario files, for editors with a YAML language server.
+    Schema,
+}
+
+#[derive(Subcommand, Debug)]
+enum CardsCommand {
+    /// Report how many cards of a card list (MTGJSON AtomicCards.json, or a flat JSON list of
+    /// card records) have text the compiler understands completely, and the most common
+    /// fragments it does not.
+    Coverage {
+        file: PathBuf,
+    },
+    /// List the card library.
+    List,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// Parses the arguments and runs the command.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    ExitCode::from(dispatch(cli.command))
+}
+
+fn dispatch(cmd: Command) -> u8 {
+    match cmd {
+        Command::Run { files, format } => cmd_run(&files, format),
+        Command::Test { paths } => cmd_test(&paths),
+        Command::Check { files } => cmd_check(&files),
+        Command::Card { name } => cmd_card(&name.join(" ")),
+        Command::Cards { command: CardsCommand::Coverage { file } } => cmd_coverage(&file),
+        Command::Cards { command: CardsCommand::List } => {
+            for n in &library().names {
+                println!("{n}");
+            }
+            0
+        }
+        Command::Schema => {
+            println!("{}", crate::scenario::schema::schema_text());
+            0
+        }
+    }
+}
+
+/// Reads and loads a scenario file; on failure, prints diagnostics and returns `None`.
+fn load_file(path: &Path) -> Result<(Source, Scenario), String> {
+    let shown = path.display().to_string();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return Err(format!("error: cannot read {shown}: {e}\n")),
+    };
+    let source = Source::new(shown, text);
+    match load(&source) {
+        Ok(s) => Ok((source, s)),
+        Err(diags) => Err(render(Some(&source), &diags)),
+    }
+}
+
+fn cmd_run(files: &[PathBuf], format: Format) -> u8 {
+    let mut code = 0;
+    let mut docs = Vec::new();
+    for f in files {
+        let (source, s) = match load_file(f) {
+            Ok(x) => x,
+            Err(msg) => {
+                eprint!("{msg}");
+                code = 2;
+                continue;
+            }
+        };
+        let r = run(&s);
+        match format {
+            Format::Text => print!("{}", report::text(&source.path, &s, &r)),
+            Format::Json => docs.push(report::json(&source.path, &s, &r)),
+        }
+        if let Some(d) = &r.stop {
+            eprint!("{}", render(Some(&source), std::slice::from_ref(d)));
+            code = 2;
+        } else if r.verdicts.iter().any(|v| !v.ok) {
+            code = code.max(1);
+        }
+    }
+    if format == Format::Json {
+        let v = if docs.len() == 1 { docs.pop().unwrap_or_default() } else { serde_json::Value::Array(docs) };
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    code
+}
+
+/// Every `*.yaml` file under the paths, sorted.
+fn scenario_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let defaults = [PathBuf::from("scenarios")];
+    let paths = if paths.is_empty() { &defaults[..] } else { paths };
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_file() {
+            out.push(p.clone());
+            continue;
+        }
+        for e in walkdir::WalkDir::new(p).sort_by_file_name().into_iter().filter_map(Result::ok) {
+            if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                out.push(e.path().to_path_buf());
+            }
+        }
+    }
+    out
+}
+
+/// The outcome of one scenario under `judge test`.
+pub enum TestOutcome {
+    Pass,
+    Fail(String),
+    Error(String),
+}
+
+/// Runs one scenario file as a test.
+#[must_use]
+pub fn test_file(path: &Path) -> TestOutcome {
+    let (source, s) = match load_file(path) {
+        Ok(x) => x,
+        Err(msg) => return TestOutcome::Error(msg),
+    };
+    let r: RunResult = run(&s);
+    if let Some(d) = &r.stop {
+        return TestOutcome::Error(render(Some(&source), std::slice::from_ref(d)));
+    }
+    let fails: Vec<String> = r
+        .verdicts
+        .iter()
+        .filter(|v| !v.ok)
+        .map(|v| format!("  {}:{}:{}: {}\n    expected: {}\n    actual:   {}\n", source.path, v.line, v.column, v.what, v.expected, v.actual))
+        .collect();
+    if fails.is_empty() { TestOutcome::Pass } else { TestOutcome::Fail(fails.concat()) }
+}
+
+fn cmd_test(paths: &[PathBuf]) -> u8 {
+    let files = scenario_files(paths);
+    if files.is_empty() {
+        eprintln!("error: no scenario files (*.yaml) found");
+        return 2;
+    }
+    let (mut passed, mut failed, mut errors) = (0, 0, 0);
+    let mut details = String::new();
+    for f in &files {
+        match test_file(f) {
+            TestOutcome::Pass => {
+                passed += 1;
+                println!("PASS  {}", f.display());
+            }
+            TestOutcome::Fail(d) => {
+                failed += 1;
+                println!("FAIL  {}", f.display());
+                details.push_str(&format!("\n--- {} ---\n{d}", f.display()));
+            }
+            TestOutcome::Error(d) => {
+                errors += 1;
+                println!("ERROR {}", f.display());
+                details.push_str(&format!("\n--- {} ---\n{d}", f.display()));
+            }
+        }
+    }
+    if !details.is_empty() {
+        print!("{details}");
+    }
+    println!("\n{passed} passed, {} failed", failed + errors);
+    if errors > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+fn cmd_check(files: &[PathBuf]) -> u8 {
+    let mut code = 0;
+    for f in files {
+        match load_file(f) {
+            Ok(_) => println!("ok: {}", f.display()),
+            Err(msg) => {
+                eprint!("{msg}");
+                code = 2;
+            }
+        }
+    }
+    code
+}
+
+fn cmd_card(name: &str) -> u8 {
+    let lib = library();
+    match lib.get(name) {
+        Some(Entry::Card(c)) => {
+            println!("{}", c.name);
+            if let Some(cost) = &c.cost {
+                println!("cost:  {cost}");
+            }
+            println!("type:  {}", c.type_line);
+            if let (Some(p), Some(t)) = (c.power, c.toughness) {
+                println!("P/T:   {p}/{t}");
+            }
+            if !c.text.is_empty() {
+                println!("text:  {}", c.text.replace('\n', "\n       "));
+            }
+            println!("\nabilities, as understood:");
+            for (i, a) in c.abilities.iter().enumerate() {
+                println!("  {}. {}", i + 1, serde_json::to_string(a).unwrap_or_default());
+            }
+            if c.abilities.is_empty() {
+                println!("  (none)");
+            }
+            0
+        }
+        Some(Entry::Broken { source, diags }) => {
+            eprint!("{}", render(Some(source), diags));
+            2
+        }
+        None => {
+            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str));
+            eprintln!("error: no card named `{name}` in the library");
+            if !near.is_empty() {
+                eprintln!("  help: did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
+            }
+            2
+        }
+    }
+}
+
+fn cmd_coverage(file: &Path) -> u8 {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    match crate::cards::coverage::coverage(&text) {
+        Ok(r) => {
+            print!("{r}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            2
+        }
+    }
+}

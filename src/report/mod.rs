@@ -1,0 +1,199 @@
+//! Rendering a replay for people (tables) and programs (JSON).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde_json::json;
+
+use crate::engine::Game;
+use crate::engine::state::StackItem;
+use crate::rules::index;
+use crate::run::{RunResult, outcome_text};
+use crate::scenario::Scenario;
+
+fn table() -> Table {
+    let mut t = Table::new();
+    t.load_style(presets::ASCII_MARKDOWN).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
+    t
+}
+
+/// How often each rule was cited, in rule order.
+#[must_use]
+pub fn rules_applied(g: &Game) -> BTreeMap<RuleKey, usize> {
+    let mut m = BTreeMap::new();
+    for ev in &g.trace {
+        for r in &ev.rules {
+            *m.entry(RuleKey(r.as_str())).or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+/// A rule number ordered as the CR orders it (603.2 before 603.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleKey(pub &'static str);
+
+impl RuleKey {
+    fn parts(self) -> (u32, u32, String) {
+        let (head, tail) = self.0.split_once('.').unwrap_or((self.0, ""));
+        let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+        let letters: String = tail.chars().skip_while(char::is_ascii_digit).collect();
+        (head.parse().unwrap_or(0), digits.parse().unwrap_or(0), letters)
+    }
+}
+
+impl Ord for RuleKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.parts().cmp(&other.parts())
+    }
+}
+
+impl PartialOrd for RuleKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The text report: trace, final state, rules applied, verdicts.
+#[must_use]
+pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
+    let g = &r.game;
+    let mut out = String::new();
+    let _ = writeln!(out, "Scenario: {} ({path})", s.name);
+    if let Some(d) = &s.description {
+        let _ = writeln!(out, "{}", d.trim());
+    }
+    let _ = writeln!(out, "\nTrace");
+    let mut t = table();
+    t.set_header(vec!["#", "turn", "step", "event", "rules"]);
+    for ev in &g.trace {
+        let rules: Vec<&str> = ev.rules.iter().map(|r| r.as_str()).collect();
+        t.add_row(vec![ev.seq.to_string(), ev.turn.to_string(), ev.step.name().to_owned(), ev.text.clone(), rules.join(", ")]);
+    }
+    let _ = writeln!(out, "{t}");
+    out.push_str(&state_text(g));
+    let _ = writeln!(out, "\nRules applied");
+    let mut t = table();
+    t.set_header(vec!["rule", "title", "times"]);
+    let idx = index();
+    for (k, n) in rules_applied(g) {
+        t.add_row(vec![k.0.to_owned(), idx.title(k.0).to_owned(), n.to_string()]);
+    }
+    let _ = writeln!(out, "{t}");
+    if !r.verdicts.is_empty() {
+        let _ = writeln!(out, "\nExpectations");
+        for v in &r.verdicts {
+            let mark = if v.ok { "ok  " } else { "FAIL" };
+            if v.ok {
+                let _ = writeln!(out, "  {mark} {}: {}", v.what, v.expected);
+            } else {
+                let _ = writeln!(out, "  {mark} {}:{}:{}: {}: expected {}, got {}", path, v.line, v.column, v.what, v.expected, v.actual);
+            }
+        }
+    }
+    let _ = writeln!(out);
+    if let Some(o) = outcome_text(g) {
+        let _ = writeln!(out, "Game over: {o}");
+    }
+    out
+}
+
+/// The final state: players, battlefield and stack.
+#[must_use]
+pub fn state_text(g: &Game) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\nFinal state: turn {}, {} step, {} active", g.turn, g.step.name(), g.players[g.active].name);
+    let mut t = table();
+    t.set_header(vec!["player", "life", "poison", "library", "hand", "graveyard", "exile", "lost"]);
+    for p in &g.players {
+        let names = |ids: &[crate::engine::ObjId]| -> String {
+            if ids.is_empty() { "-".to_owned() } else { ids.iter().map(|&id| g.obj(id).card.name.clone()).collect::<Vec<_>>().join(", ") }
+        };
+        t.add_row(vec![
+            p.name.clone(),
+            p.life.to_string(),
+            p.poison.to_string(),
+            p.library.len().to_string(),
+            names(&p.hand),
+            names(&p.graveyard),
+            names(&p.exile),
+            if p.lost { "yes".to_owned() } else { "no".to_owned() },
+        ]);
+    }
+    let _ = writeln!(out, "{t}");
+    let mut t = table();
+    t.set_header(vec!["controller", "permanent", "P/T", "damage", "tapped", "counters"]);
+    for &id in &g.battlefield {
+        let o = g.obj(id);
+        let pt = if g.is_creature(id) { format!("{}/{}", g.power(id), g.toughness(id)) } else { "-".to_owned() };
+        let mut counters = Vec::new();
+        if o.counters.plus > 0 {
+            counters.push(format!("+1/+1: {}", o.counters.plus));
+        }
+        if o.counters.minus > 0 {
+            counters.push(format!("-1/-1: {}", o.counters.minus));
+        }
+        if o.counters.loyalty > 0 {
+            counters.push(format!("loyalty: {}", o.counters.loyalty));
+        }
+        t.add_row(vec![
+            g.players[o.controller].name.clone(),
+            g.describe(id),
+            pt,
+            o.damage.to_string(),
+            if o.tapped { "yes".to_owned() } else { "no".to_owned() },
+            if counters.is_empty() { "-".to_owned() } else { counters.join(", ") },
+        ]);
+    }
+    let _ = writeln!(out, "\nBattlefield\n{t}");
+    let stack = g.stack_names();
+    let _ = writeln!(out, "\nStack (top first): {}", if stack.is_empty() { "empty".to_owned() } else { stack.join(", ") });
+    out
+}
+
+/// The JSON report: the same data as the text one.
+#[must_use]
+pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
+    let g = &r.game;
+    let idx = index();
+    let players: Vec<_> = g
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let names = |ids: &[crate::engine::ObjId]| ids.iter().map(|&id| g.obj(id).card.name.clone()).collect::<Vec<_>>();
+            json!({
+                "name": p.name, "life": p.life, "poison": p.poison, "lost": p.lost,
+                "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile),
+                "battlefield": g.permanents_of(i).map(|id| {
+                    let o = g.obj(id);
+                    json!({"name": o.card.name, "id": g.label(id), "power": g.is_creature(id).then(|| g.power(id)),
+                           "toughness": g.is_creature(id).then(|| g.toughness(id)), "damage": o.damage, "tapped": o.tapped,
+                           "counters": {"+1/+1": o.counters.plus, "-1/-1": o.counters.minus, "loyalty": o.counters.loyalty}})
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let stack: Vec<_> = g
+        .stack
+        .iter()
+        .rev()
+        .map(|s| match s {
+            StackItem::Spell(id) => json!({"spell": g.obj(*id).card.name, "id": g.label(*id)}),
+            StackItem::Ability(a) => json!({"ability_of": g.obj(a.source).card.name}),
+        })
+        .collect();
+    let rules: Vec<_> = rules_applied(g).into_iter().map(|(k, n)| json!({"rule": k.0, "title": idx.title(k.0), "times": n})).collect();
+    json!({
+        "file": path,
+        "name": s.name,
+        "trace": g.trace,
+        "state": {"turn": g.turn, "step": g.step, "active": g.players[g.active].name, "players": players, "stack": stack},
+        "outcome": outcome_text(g),
+        "rejections": g.rejections.iter().map(|x| json!({"action": x.action, "rules": x.rules, "reason": x.reason})).collect::<Vec<_>>(),
+        "rules_applied": rules,
+        "expectations": r.verdicts,
+        "passed": r.verdicts.iter().all(|v| v.ok),
+    })
+}

@@ -1,0 +1,223 @@
+//! Checking expectations (`expect:` and `check:`) against the game.
+
+use crate::cards::ir::Color;
+use crate::diag::Span;
+use crate::engine::state::{Game, ObjId, Outcome, Zone};
+use crate::rules::rule_within;
+use crate::run::refs;
+use crate::scenario::model::{At, Expect, ZoneExpect};
+
+/// One checked expectation.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Verdict {
+    pub what: String,
+    pub expected: String,
+    pub actual: String,
+    pub ok: bool,
+    #[serde(skip)]
+    pub span: Span,
+    pub line: u32,
+    pub column: u32,
+}
+
+fn verdict(what: impl Into<String>, expected: impl std::fmt::Display, actual: impl std::fmt::Display, ok: bool, span: Span) -> Verdict {
+    Verdict { what: what.into(), expected: expected.to_string(), actual: actual.to_string(), ok, span, line: span.line, column: span.col }
+}
+
+fn cmp<T: PartialEq + std::fmt::Display>(out: &mut Vec<Verdict>, what: String, exp: &At<T>, actual: T) {
+    let ok = exp.value == actual;
+    out.push(verdict(what, &exp.value, actual, ok, exp.span));
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn show(v: &[String]) -> String {
+    format!("[{}]", v.join(", "))
+}
+
+/// Checks `e` against the game now.
+#[must_use]
+pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    for (r, pe) in &e.players {
+        let Ok(p) = refs::player(g, r) else {
+            out.push(verdict(format!("player {}", r.text), "a player of the game", "no such player", false, r.span));
+            continue;
+        };
+        let pl = &g.players[p];
+        let name = &pl.name;
+        if let Some(x) = &pe.life {
+            cmp(&mut out, format!("{name}'s life"), x, pl.life);
+        }
+        if let Some(x) = &pe.poison {
+            cmp(&mut out, format!("{name}'s poison counters"), x, pl.poison);
+        }
+        if let Some(x) = &pe.lost {
+            cmp(&mut out, format!("{name} lost"), x, pl.lost);
+        }
+        for (zone, x) in &pe.zones {
+            let ids: Vec<ObjId> = match *zone {
+                "battlefield" => g.permanents_of(p).collect(),
+                "library" => pl.library.clone(),
+                "hand" => pl.hand.clone(),
+                "graveyard" => pl.graveyard.clone(),
+                _ => pl.exile.clone(),
+            };
+            let names: Vec<String> = ids.iter().map(|&id| g.obj(id).card.name.clone()).collect();
+            match &x.value {
+                ZoneExpect::Count(n) => out.push(verdict(format!("{name}'s {zone} (count)"), n, names.len(), *n == names.len(), x.span)),
+                ZoneExpect::Names(want) => {
+                    let (w, a) = (sorted(want.clone()), sorted(names));
+                    let ok = w == a;
+                    out.push(verdict(format!("{name}'s {zone}"), show(&w), show(&a), ok, x.span));
+                }
+            }
+        }
+    }
+    for (r, oe) in &e.objects {
+        let id = match refs::object(g, r, refs::Place::Anywhere) {
+            Ok(id) => id,
+            Err(_) => match refs::label(g, &r.text) {
+                Some(id) => id,
+                None => {
+                    out.push(verdict(format!("object {}", r.text), "exactly one such object", "none or several (use an `id:` label)", false, r.span));
+                    continue;
+                }
+            },
+        };
+        let o = g.obj(id);
+        let on = o.zone == Zone::Battlefield;
+        let who = format!("{}", r.text);
+        if let Some(x) = &oe.zone {
+            out.push(verdict(format!("{who}: zone"), &x.value, o.zone.name(), x.value == o.zone.name(), x.span));
+        }
+        if let Some(x) = &oe.controller {
+            let c = &g.players[o.controller].name;
+            out.push(verdict(format!("{who}: controller"), &x.value, c, &x.value == c, x.span));
+        }
+        if let Some(x) = &oe.owner {
+            let c = &g.players[o.owner].name;
+            out.push(verdict(format!("{who}: owner"), &x.value, c, &x.value == c, x.span));
+        }
+        if let Some(x) = &oe.name {
+            out.push(verdict(format!("{who}: name"), &x.value, &o.card.name, x.value == o.card.name, x.span));
+        }
+        if let Some(x) = &oe.tapped {
+            cmp(&mut out, format!("{who}: tapped"), x, o.tapped);
+        }
+        if let Some(x) = &oe.sick {
+            cmp(&mut out, format!("{who}: sick"), x, o.sick);
+        }
+        let (pw, th) = if on { (g.power(id), g.toughness(id)) } else { (o.card.power.unwrap_or(0), o.card.toughness.unwrap_or(0)) };
+        if let Some(x) = &oe.power {
+            cmp(&mut out, format!("{who}: power"), x, i64::from(pw));
+        }
+        if let Some(x) = &oe.toughness {
+            cmp(&mut out, format!("{who}: toughness"), x, i64::from(th));
+        }
+        if let Some(x) = &oe.damage {
+            cmp(&mut out, format!("{who}: damage"), x, i64::from(o.damage));
+        }
+        if let Some(x) = &oe.loyalty {
+            cmp(&mut out, format!("{who}: loyalty"), x, i64::from(o.counters.loyalty));
+        }
+        for (kind, x) in &oe.counters {
+            let n = match kind.as_str() {
+                "+1/+1" => o.counters.plus,
+                "-1/-1" => o.counters.minus,
+                "loyalty" => o.counters.loyalty,
+                _ => 0,
+            };
+            cmp(&mut out, format!("{who}: {kind} counters"), x, n);
+        }
+        let set = |x: &At<Vec<String>>, actual: Vec<String>, what: &str, out: &mut Vec<Verdict>| {
+            let w = sorted(x.value.iter().map(|s| s.to_lowercase()).collect());
+            let a = sorted(actual.iter().map(|s| s.to_lowercase()).collect());
+            out.push(verdict(format!("{who}: {what}"), show(&w), show(&a), w == a, x.span));
+        };
+        if let Some(x) = &oe.types {
+            set(x, o.card.types.iter().map(|t| t.name().to_owned()).collect(), "types", &mut out);
+        }
+        if let Some(x) = &oe.subtypes {
+            set(x, o.card.subtypes.clone(), "subtypes", &mut out);
+        }
+        if let Some(x) = &oe.supertypes {
+            set(x, o.card.supertypes.clone(), "supertypes", &mut out);
+        }
+        if let Some(x) = &oe.colors {
+            set(x, o.card.colors.iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);
+        }
+        if let Some(x) = &oe.keywords {
+            let have: Vec<String> = crate::cards::ir::Keyword::ALL.iter().filter(|&&k| g.has_keyword(id, k)).map(|k| k.name().to_owned()).collect();
+            let missing: Vec<String> = x.value.iter().filter(|k| !have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
+            out.push(verdict(format!("{who}: keywords include"), show(&x.value), show(&have), missing.is_empty(), x.span));
+        }
+    }
+    if let Some(x) = &e.stack {
+        let actual = g.stack_names();
+        out.push(verdict("the stack (top first)", show(&x.value), show(&actual), x.value == actual, x.span));
+    }
+    if let Some(r) = &e.winner {
+        let actual = match &g.outcome {
+            Some(Outcome::Winner(p)) => g.players[*p].name.clone(),
+            Some(Outcome::Draw) => "a draw".to_owned(),
+            None => "the game is not over".to_owned(),
+        };
+        out.push(verdict("winner", &r.text, &actual, actual == r.text, r.span));
+    }
+    if let Some(x) = &e.draw {
+        let actual = g.outcome == Some(Outcome::Draw);
+        cmp(&mut out, "the game is a draw".to_owned(), x, actual);
+    }
+    let cited = |rule: &str| g.trace.iter().any(|ev| ev.rules.iter().any(|r| rule_within(r.as_str(), rule)));
+    for r in &e.rules {
+        let ok = cited(&r.value);
+        out.push(verdict(format!("rule {} cited", r.value), "cited", if ok { "cited" } else { "not cited" }, ok, r.span));
+    }
+    for r in &e.rules_absent {
+        let ok = !cited(&r.value);
+        out.push(verdict(format!("rule {} not cited", r.value), "not cited", if ok { "not cited" } else { "cited" }, ok, r.span));
+    }
+    for rj in &e.rejected {
+        let hit = g.rejections.iter().find(|x| x.action == rj.action);
+        let actual = hit.map_or_else(|| "not rejected".to_owned(), |x| format!("rejected ({})", x.rules.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")));
+        let ok = hit.is_some_and(|x| rj.rule.as_deref().is_none_or(|want| x.rules.iter().any(|r| r.is_within(want))));
+        let expected = match &rj.rule {
+            Some(r) => format!("rejected citing {r}"),
+            None => "rejected".to_owned(),
+        };
+        out.push(verdict(format!("action {} rejected", rj.action), expected, actual, ok, rj.span));
+    }
+    if !e.events.is_empty() {
+        let mut pos = 0;
+        for ev in &e.events {
+            let found = g.trace[pos..].iter().position(|t| t.matches(&ev.fields));
+            let want = ev.fields.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join(", ");
+            match found {
+                Some(i) => {
+                    let seq = g.trace[pos + i].seq;
+                    pos += i + 1;
+                    out.push(verdict("event in order", format!("{{{want}}}"), format!("event #{seq}"), true, ev.span));
+                }
+                None => out.push(verdict("event in order", format!("{{{want}}}"), "no such event after the previous match", false, ev.span)),
+            }
+        }
+    }
+    out
+}
+
+/// A rejection the scenario did not expect is a failure (contract: `expect.rejected`).
+#[must_use]
+pub fn unexpected_rejections(g: &Game, e: Option<&Expect>) -> Vec<Verdict> {
+    g.rejections
+        .iter()
+        .filter(|r| !e.is_some_and(|e| e.rejected.iter().any(|x| x.action == r.action)))
+        .map(|r| {
+            let rules = r.rules.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            verdict(format!("action {} was rejected ({rules}): {}", r.action, r.reason), "no rejection", "rejected", false, Span::default())
+        })
+        .collect()
+}

@@ -1,0 +1,461 @@
+//! Replaying a scenario: the script drives the game (priority actions, turn-based
+//! declarations and decisions), then the game runs to `until`, then expectations are checked.
+
+pub mod expect;
+pub mod refs;
+
+use crate::cards::ir::{Ability, Color};
+use crate::diag::{Diagnostic, Span};
+use crate::engine::casting::{Choices, Illegal};
+use crate::engine::decision::{AttackDecl, BlockDecl, DecisionKind, legal_answers};
+use crate::engine::state::Outcome;
+use crate::engine::{Answer, Decider, Decision, Game, PlayerId, Stop, Target};
+use crate::scenario::Scenario;
+use crate::scenario::model::{Action, ActionKind, CastChoices, Choice, Step, Until};
+use expect::Verdict;
+use refs::Place;
+
+/// The result of a replay.
+pub struct RunResult {
+    pub game: Game,
+    /// Verdicts of `check` actions and of `expect`, in order.
+    pub verdicts: Vec<Verdict>,
+    /// Why the run stopped early (exit 2), if it did.
+    pub stop: Option<Diagnostic>,
+}
+
+/// Guards against scripts that would pass forever.
+const MAX_PASSES: usize = 20_000;
+
+/// The script as a decider: actions are taken in order; `choose` entries answer decisions.
+struct Script<'a> {
+    actions: &'a [Action],
+    used: Vec<bool>,
+    auto_first: bool,
+    /// The last entry used, for "a `choose` would go here".
+    last: Option<usize>,
+    end_span: Span,
+}
+
+impl<'a> Script<'a> {
+    fn head(&self) -> Option<usize> {
+        self.used.iter().position(|u| !u)
+    }
+
+    fn take(&mut self, i: usize) -> &'a Action {
+        self.used[i] = true;
+        self.last = Some(i);
+        &self.actions[i]
+    }
+
+    /// The first unused `choose` for `p` in the run of `choose` entries at the head.
+    fn choose_for(&self, g: &Game, p: PlayerId) -> Option<usize> {
+        let start = self.head()?;
+        for i in start..self.actions.len() {
+            if self.used[i] {
+                continue;
+            }
+            match &self.actions[i].kind {
+                ActionKind::Choose(c) => {
+                    if c.player.as_ref().is_some_and(|r| r.text == g.players[p].name) {
+                        return Some(i);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn where_text(&self) -> String {
+        match self.last {
+            Some(i) => format!("after action {} (line {})", self.actions[i].index, self.actions[i].span.line),
+            None => "at the start of `actions`".to_owned(),
+        }
+    }
+
+    fn where_span(&self) -> Span {
+        match self.head() {
+            Some(i) => self.actions[i].span,
+            None => self.last.map_or(self.end_span, |i| self.actions[i].span),
+        }
+    }
+}
+
+impl Decider for Script<'_> {
+    fn decide(&mut self, g: &Game, d: &Decision) -> Result<Answer, Stop> {
+        let Some(i) = self.choose_for(g, d.player) else {
+            if self.auto_first {
+                return Ok(first_answer(d));
+            }
+            let who = &g.players[d.player].name;
+            return Err(Stop(
+                Diagnostic::new(format!("unscripted decision: {who} must choose {} (rule {})", d.what, d.rule), self.where_span())
+                    .label("a `choose` is needed before this point")
+                    .help(format!(
+                        "legal answers — {}. Add `- choose: {{player: {who}, {}}}` {} ",
+                        legal_answers(g, d),
+                        example_key(d),
+                        self.where_text()
+                    )),
+            ));
+        };
+        let action = self.take(i);
+        let ActionKind::Choose(c) = &action.kind else { unreachable_choice() };
+        answer(g, d, c, action.span)
+    }
+
+    fn attackers(&mut self, g: &Game) -> Result<Option<(usize, AttackDecl)>, Stop> {
+        let Some(i) = self.head() else { return Ok(None) };
+        let ActionKind::Attack(list) = &self.actions[i].kind else { return Ok(None) };
+        let action = self.take(i);
+        let mut out = Vec::new();
+        for (a, t) in list {
+            let id = refs::object(g, a, Place::Battlefield)?;
+            let target = t.as_ref().map(|t| refs::target(g, t)).transpose()?;
+            out.push((id, target));
+        }
+        Ok(Some((action.index, out)))
+    }
+
+    fn blockers(&mut self, g: &Game) -> Result<Option<(usize, BlockDecl)>, Stop> {
+        let Some(i) = self.head() else { return Ok(None) };
+        let ActionKind::Block(list) = &self.actions[i].kind else { return Ok(None) };
+        let action = self.take(i);
+        let mut out = Vec::new();
+        for (b, atts) in list {
+            let id = refs::object(g, b, Place::Battlefield)?;
+            let atts = atts.iter().map(|a| refs::object(g, a, Place::Battlefield)).collect::<Result<Vec<_>, _>>()?;
+            out.push((id, atts));
+        }
+        Ok(Some((action.index, out)))
+    }
+}
+
+fn unreachable_choice() -> ! {
+    // `choose_for` only returns indices of `choose` entries.
+    std::process::abort()
+}
+
+fn example_key(d: &Decision) -> &'static str {
+    match d.kind {
+        DecisionKind::Pick { .. } => "pick: [...]",
+        DecisionKind::Color => "color: ...",
+        DecisionKind::Assign { .. } => "assign: {...}",
+    }
+}
+
+fn first_answer(d: &Decision) -> Answer {
+    match &d.kind {
+        DecisionKind::Pick { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
+        DecisionKind::Color => Answer::Color(Color::White),
+        DecisionKind::Assign { recipients, total } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
+    }
+}
+
+fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop> {
+    let mismatch = |need: &str| {
+        Stop(
+            Diagnostic::new(format!("this `choose` does not fit the decision it meets: {} must choose {}", g.players[d.player].name, d.what), span)
+                .help(format!("this decision takes `{need}`; legal answers — {}", legal_answers(g, d))),
+        )
+    };
+    match &d.kind {
+        DecisionKind::Pick { options, count } => {
+            let Some(picks) = &c.pick else { return Err(mismatch("pick")) };
+            let mut remaining = options.clone();
+            let mut out = Vec::new();
+            for r in picks {
+                let t = refs::among(g, r, &remaining)?;
+                remaining.retain(|x| *x != t);
+                out.push(t);
+            }
+            if out.len() != *count {
+                return Err(Stop(Diagnostic::new(format!("{} must pick exactly {count}, this `choose` picks {}", g.players[d.player].name, out.len()), span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Pick(out))
+        }
+        DecisionKind::Color => {
+            let Some((name, cspan)) = &c.color else { return Err(mismatch("color")) };
+            Color::from_name(name).map(Answer::Color).ok_or_else(|| Stop(Diagnostic::new(format!("`{name}` is not a color"), *cspan).help("colors are white, blue, black, red, green")))
+        }
+        DecisionKind::Assign { recipients, total } => {
+            let Some(parts) = &c.assign else { return Err(mismatch("assign")) };
+            let opts: Vec<Target> = recipients.iter().map(|&o| Target::Object(o)).collect();
+            let mut out = Vec::new();
+            for (r, n) in parts {
+                if let Target::Object(o) = refs::among(g, r, &opts)? {
+                    out.push((o, *n));
+                }
+            }
+            let sum: u32 = out.iter().map(|(_, n)| n).sum();
+            if sum != *total {
+                return Err(Stop(Diagnostic::new(format!("the assignment adds up to {sum}, but {total} damage must be assigned"), span).help("510.1c: all of the creature's combat damage is divided among its blockers")));
+            }
+            Ok(Answer::Assign(out))
+        }
+    }
+}
+
+/// Replays a scenario.
+#[must_use]
+pub fn run(s: &Scenario) -> RunResult {
+    let mut game = Game::from_scenario(s);
+    let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span };
+    let mut verdicts = Vec::new();
+    game.give_priority(game.active);
+    let stop = drive(&mut game, &mut script, s, &mut verdicts).err().map(|Stop(d)| d);
+    let stop = stop.or_else(|| {
+        script.head().map(|i| {
+            let a = &s.actions[i];
+            Diagnostic::new(format!("action {} (`{}`) was never used: the game ended before it", a.index, a.verb()), a.span)
+                .help("remove it, or check the script: a `choose` is used only by a decision of its player")
+        })
+    });
+    if stop.is_none() {
+        if let Some(e) = &s.expect {
+            verdicts.extend(expect::evaluate(&game, e));
+        }
+        verdicts.extend(expect::unexpected_rejections(&game, s.expect.as_ref()));
+    }
+    RunResult { game, verdicts, stop }
+}
+
+fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
+    while let Some(i) = script.head() {
+        if g.outcome.is_some() {
+            return Ok(());
+        }
+        let action = &s.actions[i];
+        match &action.kind {
+            ActionKind::Choose(_) => {
+                // No decision is pending: the game goes on until one consumes this entry.
+                let mut n = 0;
+                while script.head() == Some(i) && g.outcome.is_none() && g.priority.is_some() {
+                    g.pass_priority(script)?;
+                    n += 1;
+                    if n > MAX_PASSES {
+                        break;
+                    }
+                }
+                if script.head() == Some(i) && g.outcome.is_none() {
+                    return Err(Stop(Diagnostic::new("this `choose` is never used: no decision of its player came up", action.span).help("remove it, or move it after the action that causes the decision")));
+                }
+            }
+            ActionKind::Attack(_) => {
+                goto(g, script, action, None, Step::DeclareAttackers, true)?;
+                // The declaration consumed the entry; if not, the step was already past.
+                if script.head() == Some(i) {
+                    return Err(Stop(Diagnostic::new("attackers can no longer be declared this turn", action.span).help("`goto` a later turn first, e.g. `goto: {turn: 3, step: precombat_main}`")));
+                }
+            }
+            ActionKind::Block(_) => {
+                if g.step < Step::DeclareBlockers && g.combat.attackers.is_empty() && g.attackers_declared {
+                    return Err(Stop(Diagnostic::new("no creature is attacking, so there is no declare blockers step (508.8)", action.span).help("declare attackers first with `attack:`")));
+                }
+                goto(g, script, action, None, Step::DeclareBlockers, true)?;
+                if script.head() == Some(i) {
+                    return Err(Stop(Diagnostic::new("blockers can no longer be declared in this combat", action.span).help("blocks are declared once, at the start of the declare blockers step")));
+                }
+            }
+            _ => {
+                script.take(i);
+                let cause = format!("action {}: {}", action.index, action.verb());
+                let old = std::mem::replace(&mut g.cause, cause);
+                let r = act(g, script, action, verdicts);
+                g.cause = old;
+                r?;
+            }
+        }
+    }
+    if g.outcome.is_some() {
+        return Ok(());
+    }
+    let end = Action { index: 0, player: None, kind: ActionKind::Pass, span: s.end_span };
+    match s.until {
+        Until::StackEmpty => pass_while(g, script, |g| !g.stack.is_empty()),
+        Until::Step { turn, step } => goto(g, script, &end, turn, step, false),
+        Until::EndOfTurn => {
+            g.stop_after_cleanup = true;
+            pass_while(g, script, |g| !g.cleanup_done)
+        }
+        Until::GameOver => pass_while(g, script, |g| g.outcome.is_none()),
+    }
+}
+
+fn pass_while(g: &mut Game, script: &mut Script<'_>, cond: impl Fn(&Game) -> bool) -> Result<(), Stop> {
+    let mut n = 0;
+    while cond(g) && g.outcome.is_none() && g.priority.is_some() {
+        g.pass_priority(script)?;
+        n += 1;
+        if n > MAX_PASSES {
+            return Err(Stop(Diagnostic::new("the game did not reach the requested point after 20000 passes", script.end_span).help("check `until:` and the last `goto:`")));
+        }
+    }
+    Ok(())
+}
+
+/// Passes until the game is at the first priority moment of `step` (of `turn`, or this turn).
+fn goto(g: &mut Game, script: &mut Script<'_>, action: &Action, turn: Option<u32>, step: Step, declaration: bool) -> Result<(), Stop> {
+    let turn = turn.unwrap_or(g.turn);
+    if (turn, step) < (g.turn, g.step) || (declaration && turn == g.turn && step == g.step) {
+        let what = if declaration { format!("the {} step of turn {turn}", step.name()) } else { format!("turn {turn}, {}", step.name()) };
+        return Err(Stop(
+            Diagnostic::new(format!("the game is already past {what} (it is turn {}, {} step)", g.turn, g.step.name()), action.span)
+                .help("`goto` moves forward only: name a later turn, e.g. `goto: {turn: N, step: STEP}`"),
+        ));
+    }
+    if matches!(step, Step::Untap | Step::Cleanup) {
+        return Err(Stop(Diagnostic::new(format!("no player receives priority in the {} step (502.4, 514.3)", step.name()), action.span).help("name the step before or after it; `until: end_of_turn` runs through cleanup")));
+    }
+    pass_while(g, script, |g| (g.turn, g.step) < (turn, step))
+}
+
+/// The player an action is taken by.
+fn actor(g: &Game, action: &Action, default: impl FnOnce(&Game) -> Option<PlayerId>) -> Result<PlayerId, Stop> {
+    if let Some(r) = &action.player {
+        return refs::player(g, r);
+    }
+    default(g).ok_or_else(|| Stop(Diagnostic::new("cannot tell which player takes this action", action.span).help("add `player: NAME`")))
+}
+
+/// Other players pass until `p` has priority (contract: automatic passing). Never ends a step
+/// whose stack is empty.
+fn pass_to(g: &mut Game, script: &mut Script<'_>, p: PlayerId, action: &Action) -> Result<(), Stop> {
+    let mut n = 0;
+    while g.priority != Some(p) && g.outcome.is_none() {
+        if g.priority.is_none() {
+            return Err(Stop(Diagnostic::new("no player has priority now", action.span)));
+        }
+        if g.stack.is_empty() && g.passes + 1 >= g.living() {
+            let holder = g.priority.map(|h| g.players[h].name.clone()).unwrap_or_default();
+            return Err(Stop(
+                Diagnostic::new(format!("{} can't act now: {holder} holds priority and passing would end the {} step", g.players[p].name, g.step.name()), action.span)
+                    .help("automatic passing never ends a step with an empty stack; use `goto:` to move on"),
+            ));
+        }
+        g.pass_priority(script)?;
+        n += 1;
+        if n > MAX_PASSES {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
+    Ok(Choices {
+        targets: c.targets.iter().map(|r| refs::target(g, r)).collect::<Result<_, _>>()?,
+        x: c.x,
+        pay: c.pay.as_ref().map(|p| p.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<_, _>>()).transpose()?,
+    })
+}
+
+fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
+    match &action.kind {
+        ActionKind::Cast { card, choices } => {
+            let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
+            let id = refs::object(g, card, Place::Hand(owner_hint))?;
+            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            pass_to(g, script, p, action)?;
+            let ch = cast_choices(g, choices)?;
+            attempt(g, script, action.index, |g, dec| g.cast(p, id, &ch, dec))
+        }
+        ActionKind::Play { card } => {
+            let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
+            let id = refs::object(g, card, Place::Hand(owner_hint))?;
+            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            pass_to(g, script, p, action)?;
+            attempt(g, script, action.index, |g, _| Ok(g.play_land(p, id)))
+        }
+        ActionKind::Activate { card, ability, choices } => {
+            let id = refs::object(g, card, Place::Battlefield)?;
+            let p = actor(g, action, |g| Some(g.obj(id).controller))?;
+            let activated: Vec<usize> = g.obj(id).card.abilities.iter().enumerate().filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).collect();
+            let idx = match (ability, activated.as_slice()) {
+                (Some(n), list) => list.get(n - 1).copied().ok_or_else(|| {
+                    Stop(Diagnostic::new(format!("{} has {} activated abilities; there is no ability {n}", g.describe(id), list.len()), action.span))
+                })?,
+                (None, [one]) => *one,
+                (None, []) => return Err(Stop(Diagnostic::new(format!("{} has no activated ability", g.describe(id)), card.span))),
+                (None, list) => {
+                    return Err(Stop(Diagnostic::new(format!("{} has {} activated abilities: say which", g.describe(id), list.len()), action.span).help("add `ability: N` (1-based, in text order, mana abilities included)")));
+                }
+            };
+            pass_to(g, script, p, action)?;
+            let ch = cast_choices(g, choices)?;
+            attempt(g, script, action.index, |g, dec| g.activate(p, id, idx, &ch, dec))
+        }
+        ActionKind::Pass => {
+            let p = match &action.player {
+                Some(r) => refs::player(g, r)?,
+                None => g.priority.ok_or_else(|| Stop(Diagnostic::new("no player has priority now", action.span)))?,
+            };
+            pass_to(g, script, p, action)?;
+            g.pass_priority(script)
+        }
+        ActionKind::Resolve { all } => {
+            let n = g.stack.len();
+            if n == 0 {
+                return Err(Stop(Diagnostic::new("`resolve`: the stack is empty", action.span).help("remove this action, or use `goto:` to move on")));
+            }
+            if *all {
+                pass_while(g, script, |g| !g.stack.is_empty())
+            } else {
+                pass_while(g, script, |g| g.stack.len() >= n)
+            }
+        }
+        ActionKind::Goto { turn, step } => goto(g, script, action, *turn, *step, false),
+        ActionKind::Concede(r) => {
+            let p = refs::player(g, r)?;
+            g.lose(p, crate::cr!("104.3a"), "concedes");
+            g.check_game_over();
+            if g.outcome.is_none() && g.priority == Some(p) {
+                g.give_priority(g.next_player(p));
+            }
+            Ok(())
+        }
+        ActionKind::Check(e) => {
+            verdicts.extend(expect::evaluate(g, e));
+            Ok(())
+        }
+        ActionKind::Choose(_) | ActionKind::Attack(_) | ActionKind::Block(_) => Ok(()),
+    }
+}
+
+/// Tries a player action; if the rules forbid it, the game is put back exactly as it was
+/// and the rejection recorded (732.1).
+fn attempt(
+    g: &mut Game,
+    script: &mut Script<'_>,
+    index: usize,
+    f: impl FnOnce(&mut Game, &mut dyn Decider) -> Result<Result<(), Illegal>, Stop>,
+) -> Result<(), Stop> {
+    let saved = g.clone();
+    let saved_used = script.used.clone();
+    match f(g, script)? {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            *g = saved;
+            script.used = saved_used;
+            script.used[..].iter_mut().enumerate().for_each(|(i, u)| {
+                if script.actions[i].index == index {
+                    *u = true;
+                }
+            });
+            g.reject(index, e);
+            Ok(())
+        }
+    }
+}
+
+/// Whether the game ended and how, for reports.
+#[must_use]
+pub fn outcome_text(g: &Game) -> Option<String> {
+    match &g.outcome {
+        Some(Outcome::Winner(p)) => Some(format!("{} wins", g.players[*p].name)),
+        Some(Outcome::Draw) => Some("draw".to_owned()),
+        None => None,
+    }
+}
+

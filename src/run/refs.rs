@@ -1,0 +1,118 @@
+//! Resolving the references written in a scenario (player names, `id` labels, card names,
+//! `Name#N`) to players and objects of the running game.
+
+use crate::diag::Diagnostic;
+use crate::engine::state::{Game, ObjId, PlayerId, Target, Zone};
+use crate::engine::Stop;
+use crate::scenario::model::Ref;
+
+/// Where a card-name reference looks.
+#[derive(Clone, Copy, Debug)]
+pub enum Place {
+    Hand(Option<PlayerId>),
+    Battlefield,
+    BattlefieldOrStack,
+    Anywhere,
+}
+
+impl Place {
+    fn words(self, g: &Game) -> String {
+        match self {
+            Place::Hand(Some(p)) => format!("{}'s hand", g.players[p].name),
+            Place::Hand(None) => "any hand".into(),
+            Place::Battlefield => "the battlefield".into(),
+            Place::BattlefieldOrStack => "the battlefield or the stack".into(),
+            Place::Anywhere => "any zone".into(),
+        }
+    }
+
+    fn contains(self, g: &Game, id: ObjId) -> bool {
+        let o = g.obj(id);
+        if !o.live {
+            return false;
+        }
+        match self {
+            Place::Hand(p) => o.zone == Zone::Hand && p.is_none_or(|p| o.owner == p),
+            Place::Battlefield => o.zone == Zone::Battlefield,
+            Place::BattlefieldOrStack => matches!(o.zone, Zone::Battlefield | Zone::Stack),
+            Place::Anywhere => o.zone != Zone::Nowhere,
+        }
+    }
+}
+
+pub fn player(g: &Game, r: &Ref) -> Result<PlayerId, Stop> {
+    g.players.iter().position(|p| p.name == r.text).ok_or_else(|| {
+        let names: Vec<&str> = g.players.iter().map(|p| p.name.as_str()).collect();
+        Stop(Diagnostic::new(format!("unknown player `{}`", r.text), r.span).help(format!("the players are: {}", names.join(", "))))
+    })
+}
+
+/// The object a label names (wherever its card is now), if `r` is a label.
+pub fn label(g: &Game, text: &str) -> Option<ObjId> {
+    g.cards.iter().find(|c| c.label.as_deref() == Some(text)).map(|c| c.current)
+}
+
+/// Resolves an object reference: a label anywhere, else a card name in `place`.
+pub fn object(g: &Game, r: &Ref, place: Place) -> Result<ObjId, Stop> {
+    if let Some(id) = label(g, &r.text) {
+        return Ok(id);
+    }
+    let (name, nth) = match r.text.rsplit_once('#') {
+        Some((n, k)) if k.parse::<usize>().is_ok() => (n, k.parse::<usize>().ok()),
+        _ => (r.text.as_str(), None),
+    };
+    if let Some(k) = nth {
+        let all: Vec<ObjId> = g.cards.iter().map(|c| c.current).filter(|&id| g.obj(id).card.name == name).collect();
+        return all.get(k.wrapping_sub(1)).copied().ok_or_else(|| {
+            Stop(Diagnostic::new(format!("there is no `{name}` number {k} ({} exist)", all.len()), r.span).help("`Name#N` counts objects of that name in the order they were created, from 1"))
+        });
+    }
+    let found: Vec<ObjId> = g.objects.iter().filter(|o| o.card.name == name && place.contains(g, o.id)).map(|o| o.id).collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Stop(
+            Diagnostic::new(format!("no `{}` in {}", r.text, place.words(g)), r.span)
+                .help("check the name, or give the card an `id:` label in the setup and refer to the label"),
+        )),
+        many => {
+            let list: Vec<String> = many.iter().map(|&id| describe_place(g, id)).collect();
+            Err(Stop(
+                Diagnostic::new(format!("`{}` is ambiguous: {} objects match", r.text, many.len()), r.span)
+                    .help(format!("candidates: {}; give each an `id:` label in the setup and use the label", list.join("; "))),
+            ))
+        }
+    }
+}
+
+fn describe_place(g: &Game, id: ObjId) -> String {
+    let o = g.obj(id);
+    format!("{} ({} of {})", g.describe(id), o.zone.name(), g.players[o.controller].name)
+}
+
+/// Resolves a target: a player name, or an object on the battlefield or the stack.
+pub fn target(g: &Game, r: &Ref) -> Result<Target, Stop> {
+    if let Some(p) = g.players.iter().position(|p| p.name == r.text) {
+        return Ok(Target::Player(p));
+    }
+    object(g, r, Place::BattlefieldOrStack).map(Target::Object)
+}
+
+/// Resolves a reference among the options of a decision.
+pub fn among(g: &Game, r: &Ref, options: &[Target]) -> Result<Target, Stop> {
+    let hit = |t: &Target| match *t {
+        Target::Player(p) => g.players[p].name == r.text,
+        Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.name == r.text,
+    };
+    let found: Vec<Target> = options.iter().copied().filter(hit).collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => {
+            let names: Vec<String> = options.iter().map(|t| g.describe_target(*t)).collect();
+            Err(Stop(Diagnostic::new(format!("`{}` is not one of the choices", r.text), r.span).help(format!("the choices are: {}", names.join(", ")))))
+        }
+        _ => {
+            // Same-named cards: pick the first one not already taken is the caller's job.
+            Ok(found[0])
+        }
+    }
+}
