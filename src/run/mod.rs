@@ -91,7 +91,7 @@ impl Decider for Script<'_> {
             let who = &g.players[d.player].name;
             return Err(Stop(
                 Diagnostic::new(format!("unscripted decision: {who} must choose {} (rule {})", d.what, d.rule), self.where_span())
-                    .label("a `choose` is needed before this point")
+                    .label(if self.head().is_some() { "a `choose` is needed before this entry" } else { "a `choose` is needed after this entry" })
                     .help(format!(
                         "legal answers — {}. Add `- choose: {{player: {who}, {}}}` {} ",
                         legal_answers(g, d),

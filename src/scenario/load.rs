@@ -58,12 +58,17 @@ fn not_supported(diags: &mut Diags, node: &Node, what: &str, help: &str) {
 
 struct Cards {
     inline: HashMap<String, Card>,
+    /// Inline cards whose definition has errors (already reported).
+    broken: Vec<String>,
 }
 
 impl Cards {
     fn lookup(&self, name: &str, node: &Node, diags: &mut Diags) -> Option<Card> {
         if let Some(c) = self.inline.get(name) {
             return Some(c.clone());
+        }
+        if self.broken.iter().any(|b| b == name) {
+            return None;
         }
         match library().get(name) {
             Some(Entry::Card(c)) => Some(c.clone()),
@@ -118,16 +123,19 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
     // Inline cards first: they shadow the library.
     let mut inline = HashMap::new();
     let mut inline_cards = Vec::new();
+    let mut broken = Vec::new();
     if let Some(n) = m.get("cards") {
         for c in list(n, "`cards`", diags) {
             if let Some(def) = read_card(c, diags) {
                 let def = Arc::new(def);
                 inline.insert(def.name.clone(), def.clone());
                 inline_cards.push(def);
+            } else if let Some(name) = MapView::new(c, "a card definition", &mut Diags::default()).and_then(|m| m.get("name")).and_then(Node::scalar_text) {
+                broken.push(name);
             }
         }
     }
-    let cards = Cards { inline };
+    let cards = Cards { inline, broken };
 
     let mut players = Vec::new();
     let mut labels: HashMap<String, Span> = HashMap::new();

@@ -1,0 +1,225 @@
+//! Integration tests that drive the real `judge` binary: exit codes and the full rendered
+//! text of diagnostics.
+
+use std::process::Command;
+
+fn judge(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the judge binary runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Asserts the exit code and the whole of stderr.
+fn assert_diagnostic(args: &[&str], code: i32, expected: &str) {
+    let (c, _, err) = judge(args);
+    assert_eq!(err, expected, "stderr of judge {args:?}");
+    assert_eq!(c, code, "exit code of judge {args:?}");
+}
+
+#[test]
+fn diagnostic_unknown_key() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/unknown_key.yaml"],
+        2,
+        r#"  × unknown key `lif` in a player
+   ╭─[tests/fixtures/unknown_key.yaml:4:5]
+ 3 │   - name: Alice
+ 4 │     lif: 20
+   ·     ─┬─
+   ·      ╰── unknown key
+ 5 │   - name: Bob
+   ╰────
+  help: did you mean `life`? a player takes: name, life, poison, library, hand, battlefield,
+        graveyard, exile
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_unknown_card() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/unknown_card.yaml"],
+        2,
+        r#"  × unknown card `Lightning Blot`
+   ╭─[tests/fixtures/unknown_card.yaml:4:12]
+ 3 │   - name: Alice
+ 4 │     hand: [Lightning Blot]
+   ·            ───────┬──────
+   ·                   ╰── not in the card library
+ 5 │   - name: Bob
+   ╰────
+  help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`? Otherwise define
+        it under `cards:`
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_bad_yaml() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/bad_yaml.yaml"],
+        2,
+        r#"  × YAML syntax error: line 3 column 3: "-" is only valid inside a block
+   ╭─[tests/fixtures/bad_yaml.yaml:3:3]
+ 2 │ players: [
+ 3 │   - name: Alice
+   ·   ─
+   ╰────
+  help: check the indentation and the brackets and quotes around this place
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_unsupported_text() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/unsupported_text.yaml"],
+        2,
+        r#"  × card `Trampling Bear`: cannot read "Trample"
+   ╭─[tests/fixtures/unsupported_text.yaml:6:11]
+ 5 │     type: Creature — Bear
+ 6 │     text: Trample
+   ·           ───┬───
+   ·              ╰── unsupported text: "Trample"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash)
+ 7 │     power: 2
+   ╰────
+  help: this template is not supported yet; `judge cards coverage` lists what is, and `judge card
+        NAME` shows how a card was read
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_wrong_type() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/wrong_type.yaml"],
+        2,
+        r#"  × `life` of a player must be an integer, found a string
+   ╭─[tests/fixtures/wrong_type.yaml:4:11]
+ 3 │   - name: Alice
+ 4 │     life: twenty
+   ·           ───┬──
+   ·              ╰── expected an integer
+ 5 │   - name: Bob
+   ╰────
+  × `poison` must be an integer, found a list
+   ╭─[tests/fixtures/wrong_type.yaml:6:13]
+ 5 │   - name: Bob
+ 6 │     poison: [1]
+   ·             ┬
+   ·             ╰── expected an integer
+   ╰────
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_unscripted() {
+    assert_diagnostic(
+        &["run", "tests/fixtures/unscripted.yaml"],
+        2,
+        r#"  × unscripted decision: Bob must choose discard 2 card(s) (rule 701.9b)
+    ╭─[tests/fixtures/unscripted.yaml:9:5]
+  8 │ actions:
+  9 │   - cast: Mind Rot
+    ·     ┬
+    ·     ╰── a `choose` is needed after this entry
+ 10 │     targets: [Bob]
+    ╰────
+  help: legal answers — pick 2 of: Forest, Island, Plains. Add `- choose: {player: Bob, pick:
+        [...]}` after action 1 (line 9)
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_ambiguous() {
+    assert_diagnostic(
+        &["run", "tests/fixtures/ambiguous.yaml"],
+        2,
+        r#"  × `Grizzly Bears` is ambiguous: 2 objects match
+    ╭─[tests/fixtures/ambiguous.yaml:10:15]
+  9 │   - cast: Shock
+ 10 │     targets: [Grizzly Bears]
+    ·               ─────────────
+    ╰────
+  help: candidates: Grizzly Bears (battlefield of Bob); Grizzly Bears (battlefield of Bob); give
+        each an `id:` label in the setup and use the label
+"#,
+    );
+}
+
+#[test]
+fn failing_expectation_exits_1_with_place_expected_and_actual() {
+    let (code, out, _) = judge(&["test", "tests/fixtures/failing_expect.yaml"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "FAIL  tests/fixtures/failing_expect.yaml\n\n--- tests/fixtures/failing_expect.yaml ---\n  tests/fixtures/failing_expect.yaml:12:17: Bob's life\n    expected: 19\n    actual:   18\n\n0 passed, 1 failed\n"
+    );
+}
+
+#[test]
+fn check_accepts_a_valid_file() {
+    let (code, out, err) = judge(&["check", "scenarios/casting/shock_kills_bears.yaml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok: scenarios/casting/shock_kills_bears.yaml\n", ""));
+}
+
+#[test]
+fn run_passes_and_prints_trace_state_rules_and_verdicts() {
+    let (code, out, _) = judge(&["run", "scenarios/casting/shock_kills_bears.yaml"]);
+    assert_eq!(code, 0);
+    for needle in [
+        "| 11 | 1    | precombat_main | Shock deals 2 damage to Grizzly Bears [bears]",
+        "| 704.5g | Lethal damage",
+        "ok   bears: zone: graveyard",
+        "| Bob    | 20   | 0      | 0       | -    | Grizzly Bears |",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in\n{out}");
+    }
+}
+
+#[test]
+fn json_output_carries_the_same_data() {
+    let (code, out, _) = judge(&["run", "--format", "json", "scenarios/casting/shock_kills_bears.yaml"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["passed"], true);
+    assert_eq!(v["state"]["players"][1]["graveyard"][0], "Grizzly Bears");
+    let damage = v["trace"].as_array().and_then(|t| t.iter().find(|e| e["kind"] == "damage")).cloned().unwrap_or_default();
+    assert_eq!(damage["amount"], 2);
+    assert_eq!(damage["target"]["label"], "bears");
+    assert_eq!(damage["rules"][0], "120.3e");
+}
+
+#[test]
+fn same_file_gives_the_same_output_byte_for_byte() {
+    let a = judge(&["run", "--format", "json", "scenarios/casting/shock_kills_bears.yaml"]);
+    let b = judge(&["run", "--format", "json", "scenarios/casting/shock_kills_bears.yaml"]);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn unknown_card_name_for_card_command() {
+    let (code, _, err) = judge(&["card", "Lightning", "Blot"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: no card named `Lightning Blot` in the library\n  help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`?\n");
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let (code, _, err) = judge(&["run"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("required arguments were not provided"), "{err}");
+}
+
+#[test]
+fn committed_schema_is_fresh() {
+    let (code, out, _) = judge(&["schema"]);
+    assert_eq!(code, 0);
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/schema/scenario.schema.json")).expect("schema/scenario.schema.json exists");
+    assert_eq!(out, committed, "run `judge schema > schema/scenario.schema.json` and commit it");
+}
