@@ -56,7 +56,7 @@ impl Game {
                 let n = Self::amount(ctx, *amount);
                 // 120.2: damage from one source to several recipients is dealt at once.
                 for t in self.affected(ctx, to) {
-                    self.deal_damage(ctx.source, t, n, false);
+                    self.deal_damage(ctx.source, t, n, None);
                 }
             }
             Instruction::Destroy(a) => {
@@ -162,24 +162,23 @@ impl Game {
     }
 
     /// Deals damage (120.3): life loss for a player, loyalty loss for a planeswalker, marked
-    /// damage for a creature.
-    pub fn deal_damage(&mut self, source: ObjId, to: Target, n: i64, combat: bool) {
+    /// damage for a creature. `combat` is the rule by which combat damage was assigned
+    /// (510.1b–d), or `None` for damage from a spell or ability.
+    pub fn deal_damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
+        let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cr!("510.2")]).unwrap_or_default();
+        let combat = !combat_rules.is_empty();
         if n <= 0 {
             return;
         }
         let src = self.describe(source);
         let kind = if combat { "combat damage" } else { "damage" };
-        let combat_rule = if combat { Some(cr!("510.2")) } else { None };
         match to {
             Target::Player(p) => {
                 if self.players[p].lost {
                     return;
                 }
                 self.players[p].life -= n;
-                let mut ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rules(&[cr!("120.3a")]);
-                if let Some(r) = combat_rule {
-                    ev = ev.rule(r);
-                }
+                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules);
                 self.record(ev);
             }
             Target::Object(o) => {
@@ -196,7 +195,7 @@ impl Game {
                     self.obj_mut(o).damage += u32::try_from(n).unwrap_or(u32::MAX);
                     rules.push(cr!("120.3e"));
                 }
-                rules.extend(combat_rule);
+                rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
             }

@@ -107,7 +107,7 @@ impl Game {
         // of your own turn with an empty stack.
         let fast = self.obj(card).card.is(CardType::Instant) || self.has_keyword(card, Keyword::Flash);
         if !fast {
-            if let Err(e) = self.sorcery_timing(p, &name) {
+            if let Err(e) = self.sorcery_timing(p, &name, timing_rule(&self.obj(card).card.types)) {
                 return Ok(Err(e));
             }
         }
@@ -127,14 +127,16 @@ impl Game {
             Ability::Spell(e) => Some(e.targets.clone()),
             _ => None,
         }).unwrap_or_default();
-        if let Err(e) = self.check_targets(&specs, &ch.targets, p, Some(spell), &name) {
+        // A reference to the card itself now means the spell it became (115.5 then applies).
+        let targets: Vec<Target> = ch.targets.iter().map(|&t| if t == Target::Object(card) { Target::Object(spell) } else { t }).collect();
+        if let Err(e) = self.check_targets(&specs, &targets, p, Some(spell), &name) {
             return Ok(Err(e));
         }
-        self.obj_mut(spell).targets.clone_from(&ch.targets);
-        if !ch.targets.is_empty() {
-            let shown: Vec<String> = ch.targets.iter().map(|t| self.describe_target(*t)).collect();
+        self.obj_mut(spell).targets.clone_from(&targets);
+        if !targets.is_empty() {
+            let shown: Vec<String> = targets.iter().map(|t| self.describe_target(*t)).collect();
             let mut ev = Ev::new(EventKind::Cast, format!("{} targets {}", self.describe(spell), shown.join(", "))).player(self, p).object(self, spell).rule(cr!("601.2c"));
-            if let Some(t) = ch.targets.first() {
+            if let Some(t) = targets.first() {
                 ev = ev.target(self, *t);
             }
             self.record(ev);
@@ -151,17 +153,19 @@ impl Game {
         Ok(Ok(()))
     }
 
-    fn sorcery_timing(&self, p: PlayerId, name: &str) -> Result<(), Illegal> {
-        if self.active != p {
-            return Err(Illegal::new(cr!("307.1"), format!("{name} can be cast only during its controller's own turn")));
-        }
-        if !self.step.is_main() {
-            return Err(Illegal::new(cr!("307.1"), format!("{name} can be cast only in a main phase, not in the {} step", self.step.name())));
-        }
-        if !self.stack.is_empty() {
-            return Err(Illegal::new(cr!("307.1"), format!("{name} can be cast only while the stack is empty")));
-        }
-        Ok(())
+    /// Sorcery timing (117.1a): a main phase of the caster's own turn with an empty stack.
+    /// `rule` is the card type's own timing rule (302.1 for a creature, 307.1 for a sorcery…).
+    fn sorcery_timing(&self, p: PlayerId, name: &str, rule: RuleId) -> Result<(), Illegal> {
+        let why = if self.active != p {
+            format!("{name} can be cast only during its controller's own turn")
+        } else if !self.step.is_main() {
+            format!("{name} can be cast only in a main phase, not in the {} step", self.step.name())
+        } else if !self.stack.is_empty() {
+            format!("{name} can be cast only while the stack is empty")
+        } else {
+            return Ok(());
+        };
+        Err(Illegal::new(rule, why).also(cr!("117.1a")))
     }
 
     /// Plays a land (305.1, 305.2, 116.2a).
@@ -175,8 +179,11 @@ impl Game {
         if o.zone != Zone::Hand || o.owner != p {
             return Err(Illegal::new(cr!("305.1"), format!("{name} is not in {}'s hand", self.players[p].name)));
         }
-        if self.active != p || !self.step.is_main() || !self.stack.is_empty() {
-            return Err(Illegal::new(cr!("305.1"), format!("a land can be played only in a main phase of your own turn with an empty stack")).also(cr!("116.2a")));
+        if self.active != p {
+            return Err(Illegal::new(cr!("305.3"), format!("{} can't play a land during another player's turn", self.players[p].name)).also(cr!("305.1")).also(cr!("116.2a")));
+        }
+        if !self.step.is_main() || !self.stack.is_empty() {
+            return Err(Illegal::new(cr!("305.1"), "a land can be played only in a main phase of your own turn with an empty stack").also(cr!("116.2a")));
         }
         if self.players[p].lands_played >= 1 {
             return Err(Illegal::new(cr!("305.2"), format!("{} has already played a land this turn", self.players[p].name)).also(cr!("116.2a")));
@@ -252,6 +259,23 @@ impl Game {
         }
         self.passes = 0;
         Ok(Ok(()))
+    }
+}
+
+/// The timing rule of a spell's card type: each permanent type and sorcery has its own.
+fn timing_rule(types: &[CardType]) -> RuleId {
+    if types.contains(&CardType::Sorcery) {
+        cr!("307.1")
+    } else if types.contains(&CardType::Creature) {
+        cr!("302.1")
+    } else if types.contains(&CardType::Planeswalker) {
+        cr!("306.1")
+    } else if types.contains(&CardType::Battle) {
+        cr!("310.1")
+    } else if types.contains(&CardType::Enchantment) {
+        cr!("303.1")
+    } else {
+        cr!("301.1")
     }
 }
 

@@ -146,7 +146,7 @@ impl Game {
     /// # Errors
     /// When a damage assignment among several blockers is not scripted.
     pub fn combat_damage(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let mut assigned: Vec<(ObjId, Target, i64)> = Vec::new();
+        let mut assigned: Vec<(ObjId, Target, i64, crate::rules::RuleId)> = Vec::new();
         for att in self.combat.attackers.clone() {
             let power = i64::from(self.power(att.id));
             if power <= 0 || !self.on_battlefield(att.id) {
@@ -159,14 +159,14 @@ impl Game {
                     Target::Object(o) => self.on_battlefield(o),
                 };
                 if still {
-                    assigned.push((att.id, att.attacking, power));
+                    assigned.push((att.id, att.attacking, power, cr!("510.1b")));
                 }
                 continue;
             }
             let blockers: Vec<ObjId> = att.blockers.iter().copied().filter(|&b| self.on_battlefield(b)).collect();
             match blockers.as_slice() {
                 [] => {} // 510.1c: blocked, but nothing blocks it any more.
-                [one] => assigned.push((att.id, Target::Object(*one), power)),
+                [one] => assigned.push((att.id, Target::Object(*one), power, cr!("510.1c"))),
                 _ => {
                     let d = Decision {
                         player: self.obj(att.id).controller,
@@ -176,7 +176,7 @@ impl Game {
                     };
                     if let Answer::Assign(parts) = self.decide(dec, &d)? {
                         for (o, n) in parts {
-                            assigned.push((att.id, Target::Object(o), i64::from(n)));
+                            assigned.push((att.id, Target::Object(o), i64::from(n), cr!("510.1c")));
                         }
                     }
                 }
@@ -189,11 +189,11 @@ impl Game {
             }
             // 510.1d: a blocker damages the creature it blocks (one here, 509.1a).
             if let Some(a) = attackers.iter().copied().find(|&a| self.on_battlefield(a)) {
-                assigned.push((b, Target::Object(a), power));
+                assigned.push((b, Target::Object(a), power, cr!("510.1d")));
             }
         }
-        for (src, to, n) in assigned {
-            self.deal_damage(src, to, n, true);
+        for (src, to, n, rule) in assigned {
+            self.deal_damage(src, to, n, Some(rule));
         }
         Ok(())
     }

@@ -25,7 +25,13 @@ impl Game {
     /// # Errors
     /// When a decision during resolution or the next steps can't be made.
     pub fn pass_priority(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let Some(p) = self.priority else { return Ok(()) };
+        let Some(p) = self.priority else {
+            // Paused after a cleanup step: the game goes on with the next turn.
+            if self.cleanup_done && self.outcome.is_none() {
+                return self.end_step(dec);
+            }
+            return Ok(());
+        };
         let ev = Ev::new(EventKind::Pass, format!("{} passes priority", self.players[p].name)).player(self, p).rule(cr!("117.3d"));
         self.record(ev);
         self.passes += 1;

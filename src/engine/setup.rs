@@ -51,7 +51,6 @@ impl Game {
             cause: "setup".to_owned(),
             cleanup_done: false,
             attackers_declared: false,
-            stop_after_cleanup: false,
         };
         for (pi, p) in s.players.iter().enumerate() {
             let owner_of = |e: &CardEntry| e.owner.as_ref().and_then(|o| s.players.iter().position(|q| q.name == o.text)).unwrap_or(pi);

@@ -197,8 +197,6 @@ pub struct Game {
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
     pub attackers_declared: bool,
-    /// Stop once the cleanup step is over instead of starting the next turn.
-    pub stop_after_cleanup: bool,
 }
 
 impl Game {

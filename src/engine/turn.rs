@@ -26,17 +26,21 @@ impl Game {
             }
             let next = match self.step.next() {
                 Some(s) => s,
+                // 514.3a: players had priority in cleanup, so another cleanup step follows.
+                None if !self.cleanup_done => Step::Cleanup,
                 None => {
-                    if self.stop_after_cleanup {
-                        self.priority = None;
-                        return Ok(());
-                    }
                     self.begin_turn();
                     Step::Untap
                 }
             };
             // 508.8: with no attackers, the declare blockers and combat damage steps are skipped.
-            let next = if matches!(next, Step::DeclareBlockers | Step::CombatDamage) && self.combat.attackers.is_empty() { Step::EndOfCombat } else { next };
+            let next = if next == Step::DeclareBlockers && self.combat.attackers.is_empty() {
+                let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cr!("508.8"));
+                self.record(ev);
+                Step::EndOfCombat
+            } else {
+                next
+            };
             self.step = next;
             let ev = Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule());
             self.record(ev);
@@ -48,6 +52,12 @@ impl Game {
             if self.outcome.is_some() {
                 return Ok(());
             }
+            if self.cleanup_done {
+                // The turn is over: pause here, so a run can stop "at end of turn" (the next
+                // call of `end_step` starts the next turn).
+                self.priority = None;
+                return Ok(());
+            }
         }
     }
 
@@ -55,6 +65,7 @@ impl Game {
         self.turn += 1;
         self.active = self.next_player(self.active);
         self.attackers_declared = false;
+        self.cleanup_done = false;
         for p in &mut self.players {
             p.lands_played = 0;
         }

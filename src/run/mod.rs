@@ -35,6 +35,9 @@ struct Script<'a> {
     /// The last entry used, for "a `choose` would go here".
     last: Option<usize>,
     end_span: Span,
+    /// Set while the runner carries out an `attack`/`block` entry: only then does a
+    /// declaration step take it (a `goto` passing through other turns' combats does not).
+    declaring: bool,
 }
 
 impl<'a> Script<'a> {
@@ -108,6 +111,9 @@ impl Decider for Script<'_> {
     fn attackers(&mut self, g: &Game) -> Result<Option<(usize, AttackDecl)>, Stop> {
         let Some(i) = self.head() else { return Ok(None) };
         let ActionKind::Attack(list) = &self.actions[i].kind else { return Ok(None) };
+        if !self.declaring {
+            return Ok(None);
+        }
         let action = self.take(i);
         let mut out = Vec::new();
         for (a, t) in list {
@@ -121,6 +127,9 @@ impl Decider for Script<'_> {
     fn blockers(&mut self, g: &Game) -> Result<Option<(usize, BlockDecl)>, Stop> {
         let Some(i) = self.head() else { return Ok(None) };
         let ActionKind::Block(list) = &self.actions[i].kind else { return Ok(None) };
+        if !self.declaring {
+            return Ok(None);
+        }
         let action = self.take(i);
         let mut out = Vec::new();
         for (b, atts) in list {
@@ -201,7 +210,7 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
 #[must_use]
 pub fn run(s: &Scenario) -> RunResult {
     let mut game = Game::from_scenario(s);
-    let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span };
+    let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
     let mut verdicts = Vec::new();
     game.give_priority(game.active);
     let stop = drive(&mut game, &mut script, s, &mut verdicts).err().map(|Stop(d)| d);
@@ -223,15 +232,16 @@ pub fn run(s: &Scenario) -> RunResult {
 
 fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
     while let Some(i) = script.head() {
-        if g.outcome.is_some() {
+        let action = &s.actions[i];
+        // After the game ends only checks can still be used: they read the final state.
+        if g.outcome.is_some() && !matches!(action.kind, ActionKind::Check(_)) {
             return Ok(());
         }
-        let action = &s.actions[i];
         match &action.kind {
             ActionKind::Choose(_) => {
                 // No decision is pending: the game goes on until one consumes this entry.
                 let mut n = 0;
-                while script.head() == Some(i) && g.outcome.is_none() && g.priority.is_some() {
+                while script.head() == Some(i) && g.outcome.is_none() && (g.priority.is_some() || g.cleanup_done) {
                     g.pass_priority(script)?;
                     n += 1;
                     if n > MAX_PASSES {
@@ -243,7 +253,10 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 }
             }
             ActionKind::Attack(_) => {
-                goto(g, script, action, None, Step::DeclareAttackers, true)?;
+                script.declaring = true;
+                let r = goto(g, script, action, None, Step::DeclareAttackers, true);
+                script.declaring = false;
+                r?;
                 // The declaration consumed the entry; if not, the step was already past.
                 if script.head() == Some(i) {
                     return Err(Stop(Diagnostic::new("attackers can no longer be declared this turn", action.span).help("`goto` a later turn first, e.g. `goto: {turn: 3, step: precombat_main}`")));
@@ -253,7 +266,10 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 if g.step < Step::DeclareBlockers && g.combat.attackers.is_empty() && g.attackers_declared {
                     return Err(Stop(Diagnostic::new("no creature is attacking, so there is no declare blockers step (508.8)", action.span).help("declare attackers first with `attack:`")));
                 }
-                goto(g, script, action, None, Step::DeclareBlockers, true)?;
+                script.declaring = true;
+                let r = goto(g, script, action, None, Step::DeclareBlockers, true);
+                script.declaring = false;
+                r?;
                 if script.head() == Some(i) {
                     return Err(Stop(Diagnostic::new("blockers can no longer be declared in this combat", action.span).help("blocks are declared once, at the start of the declare blockers step")));
                 }
@@ -276,8 +292,8 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
         Until::StackEmpty => pass_while(g, script, |g| !g.stack.is_empty()),
         Until::Step { turn, step } => goto(g, script, &end, turn, step, false),
         Until::EndOfTurn => {
-            g.stop_after_cleanup = true;
-            pass_while(g, script, |g| !g.cleanup_done)
+            let turn = g.turn;
+            pass_while(g, script, |g| !(g.cleanup_done && g.turn == turn))
         }
         Until::GameOver => pass_while(g, script, |g| g.outcome.is_none()),
     }
@@ -285,7 +301,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
 
 fn pass_while(g: &mut Game, script: &mut Script<'_>, cond: impl Fn(&Game) -> bool) -> Result<(), Stop> {
     let mut n = 0;
-    while cond(g) && g.outcome.is_none() && g.priority.is_some() {
+    while cond(g) && g.outcome.is_none() && (g.priority.is_some() || g.cleanup_done) {
         g.pass_priority(script)?;
         n += 1;
         if n > MAX_PASSES {
@@ -324,7 +340,7 @@ fn actor(g: &Game, action: &Action, default: impl FnOnce(&Game) -> Option<Player
 fn pass_to(g: &mut Game, script: &mut Script<'_>, p: PlayerId, action: &Action) -> Result<(), Stop> {
     let mut n = 0;
     while g.priority != Some(p) && g.outcome.is_none() {
-        if g.priority.is_none() {
+        if g.priority.is_none() && !g.cleanup_done {
             return Err(Stop(Diagnostic::new("no player has priority now", action.span)));
         }
         if g.stack.is_empty() && g.passes + 1 >= g.living() {
@@ -359,14 +375,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
-            attempt(g, script, action.index, |g, dec| g.cast(p, id, &ch, dec))
+            attempt(g, script, action.index, p, |g, dec| g.cast(p, id, &ch, dec))
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
             let id = refs::object(g, card, Place::Hand(owner_hint))?;
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
-            attempt(g, script, action.index, |g, _| Ok(g.play_land(p, id)))
+            attempt(g, script, action.index, p, |g, _| Ok(g.play_land(p, id)))
         }
         ActionKind::Activate { card, ability, choices } => {
             let id = refs::object(g, card, Place::Battlefield)?;
@@ -384,7 +400,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             };
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
-            attempt(g, script, action.index, |g, dec| g.activate(p, id, idx, &ch, dec))
+            attempt(g, script, action.index, p, |g, dec| g.activate(p, id, idx, &ch, dec))
         }
         ActionKind::Pass => {
             let p = match &action.player {
@@ -424,17 +440,22 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
 }
 
 /// Tries a player action; if the rules forbid it, the game is put back exactly as it was
-/// and the rejection recorded (732.1).
+/// and the rejection recorded (732.1). After a legal action the player receives priority again
+/// (117.3c), with state-based actions checked first (117.5).
 fn attempt(
     g: &mut Game,
     script: &mut Script<'_>,
     index: usize,
+    p: PlayerId,
     f: impl FnOnce(&mut Game, &mut dyn Decider) -> Result<Result<(), Illegal>, Stop>,
 ) -> Result<(), Stop> {
     let saved = g.clone();
     let saved_used = script.used.clone();
     match f(g, script)? {
-        Ok(()) => Ok(()),
+        Ok(()) => {
+            g.give_priority(p);
+            Ok(())
+        }
         Err(e) => {
             *g = saved;
             script.used = saved_used;
