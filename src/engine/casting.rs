@@ -143,7 +143,7 @@ impl Game {
         }
         // 601.2f–h: total cost, mana abilities, payment.
         let cost = self.obj(spell).card.cost.clone().unwrap_or_default();
-        if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), dec)? {
+        if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
             return Ok(Err(e));
         }
         // 601.2i: the spell becomes cast.
@@ -237,8 +237,12 @@ impl Game {
         if let Err(e) = self.check_targets(&effect.targets, &ch.targets, p, None, &name) {
             return Ok(Err(e));
         }
-        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch.pay.as_deref(), dec)? {
+        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch.pay.as_deref(), cost.tap.then_some(source), dec)? {
             return Ok(Err(e));
+        }
+        if cost.tap && self.obj(source).tapped {
+            // It was tapped for mana while paying: the {T} part can no longer be paid.
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} was tapped for mana and can't also be tapped to pay its {{T}} cost"))));
         }
         if cost.tap {
             self.obj_mut(source).tapped = true;

@@ -66,11 +66,11 @@ impl Owed {
 
 impl Game {
     /// The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
-    fn mana_sources(&self, p: PlayerId) -> Vec<Source> {
+    fn mana_sources(&self, p: PlayerId, reserved: Option<ObjId>) -> Vec<Source> {
         let mut out = Vec::new();
         for id in self.permanents_of(p) {
             let o = self.obj(id);
-            if o.tapped || (o.sick && self.is_creature(id)) {
+            if o.tapped || self.summoning_sick(id) || Some(id) == reserved {
                 continue;
             }
             for (i, a) in o.card.abilities.iter().enumerate() {
@@ -134,12 +134,12 @@ impl Game {
             if self.obj(id).tapped {
                 return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is already tapped", self.describe(id)))));
             }
-            if self.obj(id).sick && self.is_creature(id) {
+            if self.summoning_sick(id) {
                 return Ok(Err(Illegal::new(cr!("302.6"), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
             }
         }
         if !cost.mana.is_empty() {
-            if let Err(e) = self.pay_mana(p, &cost.mana, 0, None, dec)? {
+            if let Err(e) = self.pay_mana(p, &cost.mana, 0, None, cost.tap.then_some(id), dec)? {
                 return Ok(Err(e));
             }
         }
@@ -166,11 +166,12 @@ impl Game {
     }
 
     /// Pays a mana cost for `p` (601.2g–h): from the pool, after activating the mana abilities
-    /// of `explicit` sources, or automatically.
+    /// of `explicit` sources, or automatically. `reserved` is a permanent that automatic payment
+    /// must not tap (the source of an ability whose cost also includes {T}).
     ///
     /// # Errors
     /// `Stop` for a decision that cannot be made; the inner `Illegal` when the cost can't be paid (118.3).
-    pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, explicit: Option<&[ObjId]>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+    pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, explicit: Option<&[ObjId]>, reserved: Option<ObjId>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let mut owed = Owed { colored: cost.colored, colorless: cost.colorless, generic: cost.generic + cost.x * x };
         if owed.is_paid() {
             return Ok(Ok(()));
@@ -193,7 +194,7 @@ impl Game {
             let mut pool = self.players[p].pool;
             spend_pool(&mut pool, &mut after_pool);
             if !after_pool.is_paid() {
-                let sources = self.mana_sources(p);
+                let sources = self.mana_sources(p, reserved);
                 let mut plan = Vec::new();
                 if !plan_sources(&sources, 0, &mut after_pool, &mut plan) {
                     return Ok(Err(Illegal::new(cr!("118.3"), format!("{} cannot pay {cost}: not enough mana available", self.players[p].name)).also(cr!("601.2h"))));
