@@ -52,6 +52,23 @@ pub enum EventKind {
 }
 
 impl EventKind {
+    pub const ALL: [EventKind; 38] = [
+        EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
+        EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
+        EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
+        EventKind::LoseLife, EventKind::Destroy, EventKind::Sacrifice, EventKind::Exile, EventKind::Discard,
+        EventKind::PutIntoGraveyard, EventKind::EntersBattlefield, EventKind::CeasesToExist, EventKind::Pump,
+        EventKind::DeclareAttacker, EventKind::DeclareBlocker, EventKind::RemoveFromCombat, EventKind::ManaEmpties,
+        EventKind::DamageWearsOff, EventKind::EffectEnds, EventKind::Choice, EventKind::Loses, EventKind::Concede,
+        EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
+    ];
+
+    /// Every kind's name, as written in `expect.events`.
+    #[must_use]
+    pub fn names() -> Vec<String> {
+        EventKind::ALL.iter().map(|k| k.name()).collect()
+    }
+
     #[must_use]
     pub fn name(self) -> String {
         serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()

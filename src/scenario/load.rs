@@ -36,7 +36,9 @@ pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
     "keywords", "attached_to", "face_down", "name", "loyalty", "sick",
 ];
-const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack"];
+/// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
+/// card that left the game with its owner (800.4a).
+const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "nowhere"];
 
 /// Loads a scenario from its text.
 ///
@@ -609,6 +611,18 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
         for item in list(en, "`events`", diags) {
             let Some(im) = MapView::new(item, "an `events` entry", diags) else { continue };
             im.check_keys(crate::engine::event::EVENT_FIELDS, "an `events` entry", diags);
+            if let Some(k) = im.get("kind") {
+                if let Some(kind) = k.scalar_text() {
+                    let kinds = crate::engine::event::EventKind::names();
+                    if !kinds.contains(&kind) {
+                        let near = nearest(&kind, kinds.iter().map(String::as_str));
+                        diags.push(Diagnostic::new(format!("unknown event kind `{kind}`"), k.span).help(match near.first() {
+                            Some(n) => format!("did you mean `{n}`? Kinds: {}", kinds.join(", ")),
+                            None => format!("kinds: {}", kinds.join(", ")),
+                        }));
+                    }
+                }
+            }
             let fields = im.entries.iter().filter_map(|(k, v)| Some((k.scalar_text()?, v.scalar_text()?))).collect();
             e.events.push(EventExpect { fields, span: item.span });
         }
