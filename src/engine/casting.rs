@@ -106,11 +106,10 @@ impl Game {
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
         let fast = self.obj(card).card.is(CardType::Instant) || self.has_keyword(card, Keyword::Flash);
-        if !fast {
-            if let Err(e) = self.sorcery_timing(p, &name, timing_rule(&self.obj(card).card.types)) {
+        if !fast
+            && let Err(e) = self.sorcery_timing(p, &name, timing_rule(&self.obj(card).card.types)) {
                 return Ok(Err(e));
             }
-        }
         let x = ch.x.unwrap_or(0);
         let has_x = self.obj(card).card.cost.as_ref().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {

@@ -5,24 +5,28 @@ use crate::cards::ir::{Ability, CardType, ControllerFilter, Keyword, ObjectFilte
 use crate::engine::state::{Game, ObjId, PlayerId};
 
 impl Game {
-    /// Power: printed (layer 7a), then effects that modify it (7c), then counters (7d).
+    /// Power and toughness: printed values (layer 7a), then effects that modify them (7c),
+    /// then counters (7d).
     #[must_use]
-    pub fn power(&self, id: ObjId) -> i32 {
+    pub fn power_toughness(&self, id: ObjId) -> (i32, i32) {
         let o = self.obj(id);
-        let base = o.card.power.unwrap_or(0);
-        let pumps: i32 = self.pumps.iter().filter(|p| p.object == id).map(|p| p.power).sum();
+        let (mut p, mut t) = (o.card.power.unwrap_or(0), o.card.toughness.unwrap_or(0));
+        for pump in self.pumps.iter().filter(|pump| pump.object == id) {
+            p += pump.power;
+            t += pump.toughness;
+        }
         let counters = i32::try_from(o.counters.plus).unwrap_or(0) - i32::try_from(o.counters.minus).unwrap_or(0);
-        base + pumps + counters
+        (p + counters, t + counters)
     }
 
-    /// Toughness, as [`Game::power`].
+    #[must_use]
+    pub fn power(&self, id: ObjId) -> i32 {
+        self.power_toughness(id).0
+    }
+
     #[must_use]
     pub fn toughness(&self, id: ObjId) -> i32 {
-        let o = self.obj(id);
-        let base = o.card.toughness.unwrap_or(0);
-        let pumps: i32 = self.pumps.iter().filter(|p| p.object == id).map(|p| p.toughness).sum();
-        let counters = i32::try_from(o.counters.plus).unwrap_or(0) - i32::try_from(o.counters.minus).unwrap_or(0);
-        base + pumps + counters
+        self.power_toughness(id).1
     }
 
     #[must_use]
@@ -37,7 +41,7 @@ impl Game {
 
     #[must_use]
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
-        self.obj(id).card.abilities.iter().any(|a| *a == Ability::Keyword(k))
+        self.obj(id).card.abilities.contains(&Ability::Keyword(k))
     }
 
     /// Whether an object matches a filter, with "you" being `you`.

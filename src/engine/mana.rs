@@ -138,11 +138,10 @@ impl Game {
                 return Ok(Err(Illegal::new(cr!("302.6"), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
             }
         }
-        if !cost.mana.is_empty() {
-            if let Err(e) = self.pay_mana(p, &cost.mana, 0, None, cost.tap.then_some(id), dec)? {
+        if !cost.mana.is_empty()
+            && let Err(e) = self.pay_mana(p, &cost.mana, 0, None, cost.tap.then_some(id), dec)? {
                 return Ok(Err(e));
             }
-        }
         if cost.tap {
             self.obj_mut(id).tapped = true;
             let ev = Ev::new(EventKind::Tap, format!("{} is tapped to activate a mana ability", self.describe(id))).object(self, id).rule(cr!("605.3a"));

@@ -90,7 +90,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         };
         let o = g.obj(id);
         let on = o.zone == Zone::Battlefield;
-        let who = format!("{}", r.text);
+        let who = r.text.to_string();
         if let Some(x) = &oe.zone {
             out.push(verdict(format!("{who}: zone"), &x.value, o.zone.name(), x.value == o.zone.name(), x.span));
         }

@@ -116,11 +116,10 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
             None => false,
         },
     };
-    if let Some(n) = m.get("stack") {
-        if !matches!(&n.kind, Kind::Seq(v) if v.is_empty()) {
+    if let Some(n) = m.get("stack")
+        && !matches!(&n.kind, Kind::Seq(v) if v.is_empty()) {
             not_supported(diags, n, "`stack` (objects on the stack at the start)", "cast the spells in `actions:` instead");
         }
-    }
 
     // Inline cards first: they shadow the library.
     let mut inline = HashMap::new();
@@ -157,11 +156,10 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
     let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
     for p in &players {
         for e in p.library.iter().chain(&p.hand).chain(&p.battlefield).chain(&p.graveyard).chain(&p.exile) {
-            if let Some(o) = &e.owner {
-                if !player_names.contains(&o.text) {
+            if let Some(o) = &e.owner
+                && !player_names.contains(&o.text) {
                     unknown_player(diags, o, &player_names);
                 }
-            }
         }
     }
 
@@ -277,8 +275,8 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     let sick = m.boolean("sick", "a card entry", diags).unwrap_or(false);
     let damage = m.get("damage").and_then(|n| nonneg(n, "`damage`", diags)).unwrap_or(0);
     let mut counters = IndexMap::new();
-    if let Some(cn) = m.get("counters") {
-        if let Some(cm) = MapView::new(cn, "`counters`", diags) {
+    if let Some(cn) = m.get("counters")
+        && let Some(cm) = MapView::new(cn, "`counters`", diags) {
             for (k, v) in cm.entries {
                 let Some(kind) = k.scalar_text() else { continue };
                 if kind != "+1/+1" && kind != "-1/-1" && kind != "loyalty" {
@@ -289,7 +287,6 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
                 }
             }
         }
-    }
     let Some(card) = card else { return };
     if (tapped || damage > 0 || sick || !counters.is_empty()) && zone != "battlefield" {
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
@@ -303,31 +300,28 @@ fn read_start(node: &Node, players: &[String], diags: &mut Diags) -> Start {
     let mut start = Start { turn: 1, active: 0, step: Step::PrecombatMain };
     let Some(m) = MapView::new(node, "`start`", diags) else { return start };
     m.check_keys(&["turn", "active", "step"], "`start`", diags);
-    if let Some(n) = m.get("turn") {
-        if let Some(t) = nonneg(n, "`turn`", diags) {
+    if let Some(n) = m.get("turn")
+        && let Some(t) = nonneg(n, "`turn`", diags) {
             if t == 0 {
                 diags.push(Diagnostic::new("turns are numbered from 1", n.span));
             }
             start.turn = t.max(1);
         }
-    }
-    if let Some(n) = m.get("active") {
-        if let Some(p) = string(n, "`active`", diags) {
+    if let Some(n) = m.get("active")
+        && let Some(p) = string(n, "`active`", diags) {
             match players.iter().position(|q| *q == p) {
                 Some(i) => start.active = i,
                 None => unknown_player(diags, &Ref { text: p, span: n.span }, players),
             }
         }
-    }
-    if let Some(n) = m.get("step") {
-        if let Some(s) = step(n, diags) {
+    if let Some(n) = m.get("step")
+        && let Some(s) = step(n, diags) {
             if matches!(s, Step::Untap | Step::Cleanup) {
                 diags.push(Diagnostic::new(format!("a game cannot start in the {} step: no player receives priority there (502.4, 514.3)", s.name()), n.span)
                     .help("start in `upkeep` or a later step"));
             }
             start.step = s;
         }
-    }
     start
 }
 
@@ -516,8 +510,8 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.targets = m.get("targets").map(|n| refs(n, "`targets`", diags));
     c.x = m.get("x").and_then(|n| nonneg(n, "`x`", diags));
     c.number = m.get("number").and_then(|n| nonneg(n, "`number`", diags));
-    if let Some(a) = m.get("assign") {
-        if let Some(am) = MapView::new(a, "`assign`", diags) {
+    if let Some(a) = m.get("assign")
+        && let Some(am) = MapView::new(a, "`assign`", diags) {
             c.assign = Some(
                 am.entries
                     .iter()
@@ -525,7 +519,6 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
                     .collect(),
             );
         }
-    }
     for key in ["card_type", "subtype", "creature_type", "name", "apply", "top", "bottom", "modes"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
@@ -561,8 +554,8 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
     let mut e = Expect::default();
     let Some(m) = MapView::new(node, what, diags) else { return e };
     m.check_keys(EXPECT_KEYS, what, diags);
-    if let Some(pn) = m.get("players") {
-        if let Some(pm) = MapView::new(pn, "`players` expectations", diags) {
+    if let Some(pn) = m.get("players")
+        && let Some(pm) = MapView::new(pn, "`players` expectations", diags) {
             for (k, v) in pm.entries {
                 let Some(r) = one_ref(k, "a player name", diags) else { continue };
                 let mut pe = PlayerExpect::default();
@@ -584,15 +577,13 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
                 e.players.push((r, pe));
             }
         }
-    }
-    if let Some(on) = m.get("objects") {
-        if let Some(om) = MapView::new(on, "`objects` expectations", diags) {
+    if let Some(on) = m.get("objects")
+        && let Some(om) = MapView::new(on, "`objects` expectations", diags) {
             for (k, v) in om.entries {
                 let Some(r) = one_ref(k, "an object reference", diags) else { continue };
                 e.objects.push((r, read_object_expect(v, diags)));
             }
         }
-    }
     e.stack = m.get("stack").map(|n| At { value: names(n, "`stack`", diags), span: n.span });
     e.winner = m.get("winner").and_then(|n| one_ref(n, "`winner`", diags));
     e.draw = m.get("draw").and_then(|n| boolean(n, "`draw`", diags).map(|value| At { value, span: n.span }));
@@ -611,8 +602,8 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
         for item in list(en, "`events`", diags) {
             let Some(im) = MapView::new(item, "an `events` entry", diags) else { continue };
             im.check_keys(crate::engine::event::EVENT_FIELDS, "an `events` entry", diags);
-            if let Some(k) = im.get("kind") {
-                if let Some(kind) = k.scalar_text() {
+            if let Some(k) = im.get("kind")
+                && let Some(kind) = k.scalar_text() {
                     let kinds = crate::engine::event::EventKind::names();
                     if !kinds.contains(&kind) {
                         let near = nearest(&kind, kinds.iter().map(String::as_str));
@@ -622,7 +613,6 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
                         }));
                     }
                 }
-            }
             let fields = im.entries.iter().filter_map(|(k, v)| Some((k.scalar_text()?, v.scalar_text()?))).collect();
             e.events.push(EventExpect { fields, span: item.span });
         }
@@ -641,11 +631,10 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     }
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.zone = at_str("zone", diags);
-    if let Some(z) = &o.zone {
-        if !ZONES.contains(&z.value.as_str()) {
+    if let Some(z) = &o.zone
+        && !ZONES.contains(&z.value.as_str()) {
             diags.push(Diagnostic::new(format!("unknown zone `{}`", z.value), z.span).help(format!("zones: {}", ZONES.join(", "))));
         }
-    }
     o.controller = at_str("controller", diags);
     o.owner = at_str("owner", diags);
     o.name = at_str("name", diags);
@@ -662,14 +651,13 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     o.supertypes = at_list("supertypes", diags);
     o.colors = at_list("colors", diags);
     o.keywords = at_list("keywords", diags);
-    if let Some(cn) = m.get("counters") {
-        if let Some(cm) = MapView::new(cn, "`counters`", diags) {
+    if let Some(cn) = m.get("counters")
+        && let Some(cm) = MapView::new(cn, "`counters`", diags) {
             for (k, v) in cm.entries {
                 if let (Some(kind), Some(n)) = (k.scalar_text(), nonneg(v, "a counter count", diags)) {
                     o.counters.push((kind, At { value: n, span: v.span }));
                 }
             }
         }
-    }
     o
 }
