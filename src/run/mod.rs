@@ -104,8 +104,11 @@ impl Decider for Script<'_> {
             ));
         };
         let action = self.take(i);
-        let ActionKind::Choose(c) = &action.kind else { unreachable_choice() };
-        answer(g, d, c, action.span)
+        match &action.kind {
+            ActionKind::Choose(c) => answer(g, d, c, action.span),
+            // `choose_for` only returns the index of a `choose` entry.
+            _ => Err(Stop(Diagnostic::new("internal error: a decision met a non-`choose` entry", action.span))),
+        }
     }
 
     fn attackers(&mut self, g: &Game) -> Result<Option<(usize, AttackDecl)>, Stop> {
@@ -139,11 +142,6 @@ impl Decider for Script<'_> {
         }
         Ok(Some((action.index, out)))
     }
-}
-
-fn unreachable_choice() -> ! {
-    // `choose_for` only returns indices of `choose` entries.
-    std::process::abort()
 }
 
 fn example_key(d: &Decision) -> &'static str {
