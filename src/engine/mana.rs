@@ -33,7 +33,6 @@ enum Output {
 #[derive(Clone, Debug)]
 struct Source {
     id: ObjId,
-    ability: usize,
     output: Output,
 }
 
@@ -48,9 +47,6 @@ struct Owed {
 impl Owed {
     fn is_paid(&self) -> bool {
         self.generic == 0 && self.colorless == 0 && self.colored.iter().all(|&n| n == 0)
-    }
-    fn total(&self) -> u32 {
-        self.generic + self.colorless + self.colored.iter().sum::<u32>()
     }
     /// Applies one mana; returns false if it is of no use.
     fn apply(&mut self, k: ManaKind) -> bool {
@@ -73,7 +69,7 @@ impl Game {
             if o.tapped || self.summoning_sick(id) || Some(id) == reserved {
                 continue;
             }
-            for (i, a) in o.card.abilities.iter().enumerate() {
+            for a in &o.card.abilities {
                 if let Ability::Activated { cost, effect, mana: true } = a {
                     if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 {
                         continue;
@@ -83,7 +79,7 @@ impl Game {
                         [Instruction::AddManaAnyColor { count: 1 }] => Output::AnyColor,
                         _ => continue,
                     };
-                    out.push(Source { id, ability: i, output });
+                    out.push(Source { id, output });
                     break;
                 }
             }
@@ -117,7 +113,6 @@ impl Game {
         let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(src.id))).object(self, src.id).rule(cr!("605.3a"));
         self.record(ev);
         self.add_mana(p, &kinds, src.id);
-        let _ = src.ability;
     }
 
     /// Activates the mana ability `ability` of `id` on the player's request (605.3a).
@@ -253,7 +248,7 @@ fn plan_sources(sources: &[Source], i: usize, owed: &mut Owed, plan: &mut Vec<(u
     if owed.is_paid() {
         return true;
     }
-    if i >= sources.len() || (sources.len() - i) < usize::try_from(owed.total().div_ceil(3)).unwrap_or(usize::MAX).min(1) {
+    if i >= sources.len() {
         return false;
     }
     let choices: Vec<Option<Color>> = match &sources[i].output {

@@ -312,15 +312,14 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (from, owner, card_id, card, token) = {
+        let (owner, card_id, card) = {
             let o = self.obj(id);
-            (o.zone, o.owner, o.card_id, o.card.clone(), o.card.token)
+            (o.owner, o.card_id, o.card.clone())
         };
         self.remove_from_zone(id);
         self.obj_mut(id).live = false;
-        // 704.5d: a token that leaves the battlefield goes to the new zone and then ceases to
-        // exist when state-based actions are checked; it is tracked there until then.
-        let _ = token;
+        // 704.5d: a token that leaves the battlefield goes to the new zone like a card, and
+        // ceases to exist when state-based actions are next checked (sba.rs).
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
@@ -334,7 +333,6 @@ impl Game {
                 }
             }
         }
-        let _ = from;
         nid
     }
 
