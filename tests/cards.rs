@@ -32,8 +32,8 @@ fn basic_lands_have_their_intrinsic_mana_ability() {
 fn shock_is_two_damage_to_any_target() {
     let c = card("Shock");
     let [Ability::Spell(e)] = c.abilities.as_slice() else { panic!("{:?}", c.abilities) };
-    assert_eq!(e.targets, vec![TargetSpec::Any]);
-    assert_eq!(e.instructions, vec![Instruction::DealDamage { amount: Amount::Fixed(2), to: Affected::Target(0) }]);
+    assert_eq!(e.targets, vec![TargetSpec::Any.into()]);
+    assert_eq!(e.instructions, vec![Instruction::DealDamage { amount: Amount::Fixed(2), to: Affected::Target(0), divided: false }]);
 }
 
 #[test]

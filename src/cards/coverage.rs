@@ -138,14 +138,14 @@ mod tests {
             "Knight B": [{"name": "Knight B", "types": ["Creature"], "text": "Flying\nFirst strike"}],
             "Life // Death": [
                 {"name": "Life // Death", "faceName": "Life", "types": ["Sorcery"], "text": "You gain 1 life."},
-                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with flying."}
+                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with first strike."}
             ]}}"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 3);
         assert_eq!(
             r.top_unsupported,
-            vec![("First strike".to_string(), 2), ("with flying".to_string(), 1)]
+            vec![("First strike".to_string(), 2), ("with first strike".to_string(), 1)]
         );
     }
 
@@ -154,8 +154,8 @@ mod tests {
         let json = r#"[
             {"name": "Lava Spike", "manaCost": "{R}", "types": ["Sorcery"], "layout": "normal",
              "text": "Lava Spike deals 3 damage to target player or planeswalker."},
-            {"name": "Grim A", "types": ["Sorcery"], "text": "Grim A deals 3 damage to target creature with flying."},
-            {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with flying."},
+            {"name": "Grim A", "types": ["Sorcery"], "text": "Grim A deals 3 damage to target creature with first strike."},
+            {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with first strike."},
             {"name": "Aa", "types": ["Creature"], "text": "Trample"},
             {"name": "Bb", "types": ["Creature"], "text": "Trample"},
             {"name": "Cc", "types": ["Creature"], "text": "Deathtouch"}
@@ -165,7 +165,7 @@ mod tests {
         assert_eq!(r.compiled, 1);
         assert_eq!(
             r.top_unsupported,
-            vec![("Trample".to_string(), 2), ("with flying".to_string(), 2), ("Deathtouch".to_string(), 1)]
+            vec![("Trample".to_string(), 2), ("with first strike".to_string(), 2), ("Deathtouch".to_string(), 1)]
         );
     }
 

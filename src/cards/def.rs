@@ -160,7 +160,7 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
                 0,
                 Ability::Activated {
                     cost: Cost { tap: true, ..Cost::default() },
-                    effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(*color)])] },
+                    effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(*color)])], modal: None },
                     mana: true,
                 },
             );

@@ -145,6 +145,16 @@ impl ManaCost {
         Color::ALL.into_iter().filter(|c| self.colored[c.index()] > 0)
     }
 
+    /// Adds another cost's symbols (601.2f: the total cost).
+    pub fn add(&mut self, other: &ManaCost) {
+        self.generic += other.generic;
+        for (a, b) in self.colored.iter_mut().zip(other.colored) {
+            *a += b;
+        }
+        self.colorless += other.colorless;
+        self.x += other.x;
+    }
+
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.generic == 0 && self.colored.iter().all(|&n| n == 0) && self.colorless == 0 && self.x == 0
@@ -197,11 +207,23 @@ pub enum Keyword {
     Defender,
     /// 702.8
     Flash,
+    /// 702.11
+    Hexproof,
+    /// 702.18
+    Shroud,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 6] =
-        [Keyword::Flying, Keyword::Reach, Keyword::Haste, Keyword::Vigilance, Keyword::Defender, Keyword::Flash];
+    pub const ALL: [Keyword; 8] = [
+        Keyword::Flying,
+        Keyword::Reach,
+        Keyword::Haste,
+        Keyword::Vigilance,
+        Keyword::Defender,
+        Keyword::Flash,
+        Keyword::Hexproof,
+        Keyword::Shroud,
+    ];
 
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -212,6 +234,8 @@ impl Keyword {
             Keyword::Vigilance => "vigilance",
             Keyword::Defender => "defender",
             Keyword::Flash => "flash",
+            Keyword::Hexproof => "hexproof",
+            Keyword::Shroud => "shroud",
         }
     }
 
@@ -230,6 +254,8 @@ impl Keyword {
             Keyword::Vigilance => "702.20",
             Keyword::Defender => "702.3",
             Keyword::Flash => "702.8",
+            Keyword::Hexproof => "702.11",
+            Keyword::Shroud => "702.18",
         }
     }
 }
@@ -252,6 +278,43 @@ pub struct ObjectFilter {
     /// The object must have none of these card types ("nonland").
     pub types_none: Vec<CardType>,
     pub controller: ControllerFilter,
+    /// The object must have none of these colors ("nonblack").
+    pub colors_none: Vec<Color>,
+    /// `Some(true)`: "tapped"; `Some(false)`: "untapped".
+    pub tapped: Option<bool>,
+    /// "attacking" (506.4).
+    pub attacking: bool,
+    /// "with flying", "with defender".
+    pub keyword: Option<Keyword>,
+    /// "with mana value N or less" / "with mana value X" (202.3).
+    pub mana_value: Option<(Compare, Amount)>,
+}
+
+/// A comparison in a filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Compare {
+    Equal,
+    AtMost,
+    AtLeast,
+}
+
+/// A quality that protection is from (702.16a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Quality {
+    Color(Color),
+    /// "protection from creatures", "from artifacts".
+    Type(CardType),
+    /// "protection from everything" (702.16j).
+    Everything,
+}
+
+/// Something an effect grants until end of turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Grant {
+    Keyword(Keyword),
+    Protection(Quality),
+    /// "protection from the color of your choice": the color is chosen on resolution (608.2d).
+    ProtectionFromChosenColor,
 }
 
 /// What a target may be (115.1, 115.4). `Zone` says where object targets are looked for.
@@ -267,6 +330,25 @@ pub enum TargetSpec {
     Permanent(ObjectFilter),
     /// "target spell", "target creature spell": a spell on the stack.
     Spell(ObjectFilter),
+    /// "target spell or permanent".
+    SpellOrPermanent(ObjectFilter),
+    /// "target creature card from your graveyard": a card in a graveyard (115.1, 400.1).
+    GraveyardCard { filter: ObjectFilter, yours: bool },
+}
+
+/// One instance of the word "target" (115.3): what it may pick and how many. The same
+/// object can't be chosen twice for one instance, but may be for different instances.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetSlot {
+    pub spec: TargetSpec,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl From<TargetSpec> for TargetSlot {
+    fn from(spec: TargetSpec) -> TargetSlot {
+        TargetSlot { spec, min: 1, max: 1 }
+    }
 }
 
 /// Something an instruction acts on.
@@ -296,13 +378,17 @@ pub enum Amount {
     X,
     /// Minus X ("gets -X/-X").
     MinusX,
+    /// "deals 2 damage … If this spell was kicked, it deals 4 damage instead" (702.33).
+    Kicked { base: i32, kicked: i32 },
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Instruction {
     /// "[source] deals N damage to [recipients]" (120). The source is the ability's source.
-    DealDamage { amount: Amount, to: Affected },
+    /// `divided`: "divided as you choose among" the targets; the division was chosen as the
+    /// spell was cast (601.2d).
+    DealDamage { amount: Amount, to: Affected, divided: bool },
     /// "Destroy …" (701.8).
     Destroy(Affected),
     /// "Exile …" (701.13).
@@ -311,8 +397,9 @@ pub enum Instruction {
     Counter(Affected),
     /// "[player] draws N cards" (121).
     Draw { who: Affected, count: Amount },
-    /// "[player] discards N cards" (701.9): the discarding player chooses.
-    Discard { who: Affected, count: Amount },
+    /// "[player] discards N cards" (701.9): the discarding player chooses, or "at random"
+    /// with the scenario's seed (701.9b).
+    Discard { who: Affected, count: Amount, random: bool },
     /// "[player] gains N life" (119).
     GainLife { who: Affected, amount: Amount },
     /// "[player] loses N life" (119).
@@ -326,13 +413,108 @@ pub enum Instruction {
     AddMana(Vec<ManaKind>),
     /// "Add one mana of any color." (106.1b): the controller chooses a color on resolution.
     AddManaAnyColor { count: u32 },
+    /// "[creature] gains hexproof / protection from … until end of turn" (611.2a).
+    Grant { what: Affected, grant: Grant },
+    /// "[object] becomes black [until end of turn]" (105.3, layer 5).
+    BecomeColor { what: Affected, color: Color, until_end_of_turn: bool },
+    /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
+    CantBeRegenerated,
+    /// "Regenerate …" (701.19a): a shield for the next destruction this turn.
+    Regenerate(Affected),
+    /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
+    CounterUnlessPays { what: Affected, cost: ManaCost },
+    /// "Copy target … spell. You may choose new targets for the copy." (707.10).
+    CopySpell { what: Affected, new_targets: bool },
+    /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
+    Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
+    /// "Search [player]'s [zones] for … and [put/exile] them", then shuffle (701.23).
+    Search(Search),
+    /// "Then that player shuffles." / "then shuffle" (701.24).
+    Shuffle(Affected),
+    /// "Return [object] to its owner's hand." (400.7).
+    ReturnToHand(Affected),
+    /// "Exchange control of two target creatures." (701.12a–b).
+    ExchangeControl(Affected, Affected),
+    /// "Two target players exchange life totals." (701.12c).
+    ExchangeLife(Affected, Affected),
+    /// "You may play an additional land this turn." (305.2a).
+    AdditionalLand { who: Affected, count: u32 },
+    /// "Target player can't play lands this turn." (101.2, 305.2).
+    CantPlayLands(Affected),
+}
+
+/// A zone a search looks in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SearchZone {
+    Library,
+    Graveyard,
+    Hand,
+}
+
+/// What a search looks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CardQuery {
+    /// "a card": a quantity, which must be found if the zone has it (701.23c).
+    AnyCard,
+    /// "a basic land card", "a creature card": a stated quality (701.23b).
+    Filter { filter: ObjectFilter, basic: bool },
+    /// "all cards with the same name as that artifact".
+    SameNameAs(Affected),
+}
+
+/// Where found cards go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SearchDest {
+    Hand,
+    Battlefield { tapped: bool },
+    Exile,
+}
+
+/// A search (701.23).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Search {
+    /// The player whose zones are searched.
+    pub whose: Affected,
+    pub zones: Vec<SearchZone>,
+    pub query: CardQuery,
+    /// `None`: all that match; `Some(n)`: up to n.
+    pub count: Option<u32>,
+    pub reveal: bool,
+    pub dest: SearchDest,
+}
+
+/// A modal effect (700.2): choose between `min` and `max` of the modes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Modal {
+    pub min: u32,
+    pub max: u32,
+    pub modes: Vec<Mode>,
+}
+
+/// One mode: the target instances it declares (indices into the effect's targets) and its
+/// instructions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mode {
+    pub slots: Vec<usize>,
+    pub instructions: Vec<Instruction>,
+}
+
+/// An additional cost a spell's text requires (601.2b, 118.8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum AdditionalCost {
+    /// "As an additional cost to cast this spell, sacrifice a creature."
+    Sacrifice(ObjectFilter),
+    /// "As an additional cost to cast this spell, discard a card."
+    Discard,
 }
 
 /// An effect: the targets it declares, then the instructions in text order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Effect {
-    pub targets: Vec<TargetSpec>,
+    pub targets: Vec<TargetSlot>,
     pub instructions: Vec<Instruction>,
+    /// Set for a modal effect; its instructions are then in the modes.
+    pub modal: Option<Modal>,
 }
 
 /// The cost of an activated ability (602.1, 118).
@@ -356,4 +538,14 @@ pub enum Ability {
     Spell(Effect),
     /// "[Cost]: [Effect]." (602). `mana` marks a mana ability (605.1a).
     Activated { cost: Cost, effect: Effect, mana: bool },
+    /// "Protection from …" (702.16).
+    Protection(Quality),
+    /// "This spell can't be countered." (101.2, 701.6).
+    CantBeCountered,
+    /// "Kicker {cost}" (702.33): an optional additional cost.
+    Kicker(ManaCost),
+    /// "As an additional cost to cast this spell, …" (601.2b).
+    AdditionalCost(AdditionalCost),
+    /// "You can't play lands." — a static ability of a permanent (101.2, 305.2).
+    CantPlayLands,
 }

@@ -1,12 +1,15 @@
 //! Keyword actions and the other instructions of effects (701, 119, 120, 121), as they are
 //! performed by a resolving spell or ability.
 
-use crate::cards::ir::{Affected, Amount, Instruction};
+use rand_chacha::rand_core::Rng;
+
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, Grant, Instruction, Quality, Search, SearchDest, SearchZone};
 use crate::cr;
+use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::resolve::Context;
-use crate::engine::state::{Game, ObjId, PlayerId, Pump, StackItem, Target, Zone};
+use crate::engine::state::{Chosen, Continuous, Game, Modification, ObjId, PlayerId, StackItem, Target, Zone};
 use crate::engine::Ev;
 
 impl Game {
@@ -15,26 +18,34 @@ impl Game {
             Amount::Fixed(n) => i64::from(n),
             Amount::X => i64::from(ctx.x),
             Amount::MinusX => -i64::from(ctx.x),
+            Amount::Kicked { base, kicked } => i64::from(if ctx.kicked { kicked } else { base }),
         }
+    }
+
+    /// The legal targets chosen for instance `slot` of the word "target".
+    fn legal_targets(ctx: &Context, slot: usize) -> impl Iterator<Item = &Chosen> {
+        ctx.targets.iter().zip(&ctx.legal).filter(move |(c, l)| **l && c.slot == slot).map(|(c, _)| c)
     }
 
     /// The players and objects an instruction acts on, in APNAP order for players (101.4).
     /// Illegal targets are left out (608.2b).
     fn affected(&self, ctx: &Context, a: &Affected) -> Vec<Target> {
         match a {
-            Affected::Target(i) => ctx.targets.get(*i).copied().flatten().into_iter().collect(),
+            Affected::Target(i) => Self::legal_targets(ctx, *i).map(|c| c.target).collect(),
             Affected::This => vec![Target::Object(ctx.source)],
             Affected::You => vec![Target::Player(ctx.controller)],
             Affected::EachPlayer => self.apnap().into_iter().map(Target::Player).collect(),
             Affected::EachOpponent => self.apnap().into_iter().filter(|&p| p != ctx.controller).map(Target::Player).collect(),
             Affected::EachPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| self.matches_filter(id, f, ctx.controller)).map(Target::Object).collect()
+                self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
             }
-            Affected::ControllerOfTarget(i) => match ctx.targets.get(*i).copied().flatten() {
-                Some(Target::Object(o)) => vec![Target::Player(self.obj(o).controller)],
-                Some(Target::Player(p)) => vec![Target::Player(p)],
-                None => Vec::new(),
-            },
+            // 608.2b: information about an illegal target can't be determined.
+            Affected::ControllerOfTarget(i) => Self::legal_targets(ctx, *i)
+                .map(|c| match c.target {
+                    Target::Object(o) => Target::Player(self.obj(o).controller),
+                    t @ Target::Player(_) => t,
+                })
+                .collect(),
         }
     }
 
@@ -52,17 +63,25 @@ impl Game {
     /// When a decision can't be made.
     pub fn perform(&mut self, ins: &Instruction, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         match ins {
-            Instruction::DealDamage { amount, to } => {
-                let n = Self::amount(ctx, *amount);
+            Instruction::DealDamage { amount, to, divided } => {
                 // 120.2: damage from one source to several recipients is dealt at once.
-                for t in self.affected(ctx, to) {
-                    self.deal_damage(ctx.source, t, n, None);
+                if *divided {
+                    let Affected::Target(slot) = to else { return Ok(()) };
+                    let shares: Vec<(Target, u32)> = Self::legal_targets(ctx, *slot).map(|c| (c.target, c.share)).collect();
+                    for (t, n) in shares {
+                        self.deal_damage(ctx.source, t, i64::from(n), None);
+                    }
+                } else {
+                    let n = Self::amount(ctx, *amount);
+                    for t in self.affected(ctx, to) {
+                        self.deal_damage(ctx.source, t, n, None);
+                    }
                 }
             }
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
-                        self.destroy(id, cr!("701.8a"));
+                        self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen);
                     }
                 }
             }
@@ -77,11 +96,25 @@ impl Game {
             }
             Instruction::Counter(a) => {
                 for id in self.objects_of(ctx, a) {
+                    self.counter(id);
+                }
+            }
+            Instruction::CounterUnlessPays { what, cost } => {
+                for id in self.objects_of(ctx, what) {
+                    if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
+                        continue;
+                    }
+                    let payer = self.obj(id).controller;
+                    if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe(id)), dec)? {
+                        continue;
+                    }
+                    self.counter(id);
+                }
+            }
+            Instruction::CopySpell { what, new_targets } => {
+                for id in self.objects_of(ctx, what) {
                     if self.is_live(id) && self.obj(id).zone == Zone::Stack {
-                        // 701.6a: countered, it goes to its owner's graveyard; costs are not refunded.
-                        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard", self.describe(id))).object(self, id).zone(Zone::Graveyard).rule(cr!("701.6a"));
-                        self.record(ev);
-                        self.move_object(id, Zone::Graveyard);
+                        self.copy_spell(id, ctx.controller, *new_targets, dec)?;
                     }
                 }
             }
@@ -93,17 +126,18 @@ impl Game {
                     }
                 }
             }
-            Instruction::Discard { who, count } => {
+            Instruction::Discard { who, count, random } => {
                 let n = usize::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
                 // 101.4: each player chooses in APNAP order, then all discard at once.
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    let cards = self.choose_cards(p, n, dec, &format!("discard {n} card(s)"), cr!("701.9b"))?;
+                    let cards = if *random { self.random_cards(p, n) } else { self.choose_cards(p, n, dec, &format!("discard {n} card(s)"), cr!("701.9b"))? };
                     chosen.push((p, cards));
                 }
+                let rule = if *random { cr!("701.9b") } else { cr!("701.9a") };
                 for (p, cards) in chosen {
                     for c in cards {
-                        self.discard(p, c, cr!("701.9a"));
+                        self.discard(p, c, rule);
                     }
                 }
             }
@@ -124,10 +158,102 @@ impl Game {
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
-                        self.pumps.push(Pump { object: id, power: pw, toughness: th, until_end_of_turn: true });
+                        self.effects.push(Continuous { object: id, modification: Modification::Pt(pw, th), until_end_of_turn: true });
                         let ev = Ev::new(EventKind::Pump, format!("{} gets {pw:+}/{th:+} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
                         self.record(ev);
                     }
+                }
+            }
+            Instruction::Grant { what, grant } => {
+                for id in self.objects_of(ctx, what) {
+                    if self.on_battlefield(id) {
+                        self.grant(id, *grant, ctx.controller, dec)?;
+                    }
+                }
+            }
+            Instruction::BecomeColor { what, color, until_end_of_turn } => {
+                for id in self.objects_of(ctx, what) {
+                    if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
+                        self.effects.push(Continuous { object: id, modification: Modification::Color(*color), until_end_of_turn: *until_end_of_turn });
+                        let how = if *until_end_of_turn { " until end of turn" } else { "" };
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {}{how}", self.describe(id), color.name())).object(self, id).rules(&[cr!("105.3"), cr!("613.1e")]);
+                        self.record(ev);
+                    }
+                }
+            }
+            Instruction::CantBeRegenerated => {}
+            Instruction::Regenerate(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.on_battlefield(id) {
+                        self.obj_mut(id).regen_shields += 1;
+                        let ev = Ev::new(EventKind::Regenerate, format!("{} gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead", self.describe(id))).object(self, id).rule(cr!("701.19a"));
+                        self.record(ev);
+                    }
+                }
+            }
+            Instruction::Sacrifice { who, filter, count } => {
+                let n = usize::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                // 101.4: the active player chooses first, then the others in turn order; then
+                // everything chosen is sacrificed at once. 701.21a: only your own permanents.
+                let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
+                for p in self.players_of(ctx, who) {
+                    let options: Vec<Target> = self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).map(Target::Object).collect();
+                    let d = Decision { player: p, kind: DecisionKind::Pick { options, count: n }, rule: cr!("101.4"), what: format!("{n} permanent(s) to sacrifice") };
+                    let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
+                    chosen.push((p, ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect()));
+                }
+                for (p, ids) in chosen {
+                    for id in ids {
+                        if self.on_battlefield(id) {
+                            let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.21a"), cr!("101.4")]);
+                            self.record(ev);
+                            self.move_object(id, Zone::Graveyard);
+                        }
+                    }
+                }
+            }
+            Instruction::Search(s) => self.search(ctx, s, dec)?,
+            Instruction::Shuffle(a) => {
+                for p in self.players_of(ctx, a) {
+                    self.shuffle(p);
+                }
+            }
+            Instruction::ReturnToHand(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard) {
+                        let owner = self.obj(id).owner;
+                        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        self.record(ev);
+                        self.move_object(id, Zone::Hand);
+                    }
+                }
+            }
+            Instruction::ExchangeControl(a, b) => {
+                let (xs, ys) = (self.objects_of(ctx, a), self.objects_of(ctx, b));
+                let both: Vec<ObjId> = xs.into_iter().chain(ys).filter(|&o| self.on_battlefield(o)).collect();
+                self.exchange_control(&both);
+            }
+            Instruction::ExchangeLife(a, b) => {
+                let mut ps = self.players_of(ctx, a);
+                for p in self.players_of(ctx, b) {
+                    if !ps.contains(&p) {
+                        ps.push(p);
+                    }
+                }
+                self.exchange_life(&ps);
+            }
+            Instruction::AdditionalLand { who, count } => {
+                for p in self.players_of(ctx, who) {
+                    self.players[p].extra_lands += count;
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} may play {count} additional land(s) this turn", self.players[p].name)).player(self, p).rule(cr!("305.2a"));
+                    self.record(ev);
+                }
+            }
+            Instruction::CantPlayLands(a) => {
+                for p in self.players_of(ctx, a) {
+                    self.players[p].cant_play_lands = true;
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't play lands this turn", self.players[p].name)).player(self, p).rules(&[cr!("305.2"), cr!("101.2")]);
+                    self.record(ev);
                 }
             }
             Instruction::Tap(a) => {
@@ -161,9 +287,245 @@ impl Game {
         Ok(())
     }
 
+    /// Gives a permanent an ability until end of turn (611.2a, layer 6). "Protection from the
+    /// color of your choice" asks the controller for the color as the effect happens (608.2d).
+    fn grant(&mut self, id: ObjId, grant: Grant, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let (m, text, rule) = match grant {
+            Grant::Keyword(k) => (Modification::Grant(k), k.name().to_owned(), crate::rules::RuleId::new_static(k.rule())),
+            Grant::Protection(q) => (Modification::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
+            Grant::ProtectionFromChosenColor => {
+                let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
+                let Answer::Color(c) = self.decide(dec, &d)? else { return Ok(()) };
+                let q = Quality::Color(c);
+                (Modification::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a"))
+            }
+        };
+        self.effects.push(Continuous { object: id, modification: m, until_end_of_turn: true });
+        let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.1f"), rule]);
+        self.record(ev);
+        Ok(())
+    }
+
+    /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
+    /// refunded (701.6b) — unless it can't be countered (101.2).
+    fn counter(&mut self, id: ObjId) {
+        if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
+            return;
+        }
+        if self.obj(id).card.abilities.contains(&Ability::CantBeCountered) {
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("101.2"), cr!("701.6a")]);
+            self.record(ev);
+            return;
+        }
+        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
+        self.record(ev);
+        self.move_object(id, Zone::Graveyard);
+    }
+
+    /// Offers `p` to pay `cost` ("unless its controller pays {3}"). A player who can't pay
+    /// can't choose to (118.3); the offer is then declined without asking.
+    ///
+    /// # Errors
+    /// When the decision is not scripted.
+    fn offer_payment(&mut self, p: PlayerId, cost: &crate::cards::ir::ManaCost, what: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let mut probe = self.clone();
+        let can_pay = matches!(probe.pay_mana(p, cost, 0, None, None, &mut crate::engine::decision::Refuse), Ok(Ok(())));
+        let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule: cr!("118.12a"), what: what.to_owned() };
+        let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
+        if !yes {
+            return Ok(false);
+        }
+        let saved = self.clone();
+        match self.pay_mana(p, cost, 0, None, None, dec)? {
+            Ok(()) => Ok(true),
+            Err(_) => {
+                *self = saved;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Copies a spell on the stack (707.10): the copy has the original's copiable values and
+    /// choices (707.2, 707.10), is controlled by `controller`, and is not cast. If allowed, its
+    /// controller may choose new targets (707.10c).
+    fn copy_spell(&mut self, id: ObjId, controller: PlayerId, new_targets: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let card = self.obj(id).card.clone();
+        let choices = self.obj(id).choices.clone();
+        let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        let copy = self.new_object(card_id, card, controller, controller, Zone::Stack);
+        self.obj_mut(copy).copy = true;
+        self.obj_mut(copy).choices = choices;
+        self.stack.push(StackItem::Spell(copy));
+        let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        self.record(ev);
+        if !new_targets || self.obj(copy).choices.targets.is_empty() {
+            return Ok(());
+        }
+        let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
+        let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(()) };
+        let effect = self.obj(copy).card.abilities.iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
+        // 115.7: each new target must be legal for the instance it replaces; an illegal
+        // change leaves that target as it was.
+        let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
+        let mut changed = self.obj(copy).choices.targets.clone();
+        for (c, t) in changed.iter_mut().zip(&list) {
+            match self.target_problem(&effect.targets[c.slot].spec, *t, by) {
+                None => c.target = *t,
+                Some((rule, why)) => {
+                    let ev = Ev::new(EventKind::Choice, format!("{} can't be the copy's new target ({why}): the old target stays", self.describe_target(*t))).rules(&[cr!("115.7d"), rule]);
+                    self.record(ev);
+                }
+            }
+        }
+        let shown: Vec<String> = changed.iter().map(|c| self.describe_target(c.target)).collect();
+        self.obj_mut(copy).choices.targets = changed;
+        let ev = Ev::new(EventKind::CopySpell, format!("the copy of {} now targets {}", self.describe(id), shown.join(", "))).object(self, copy).rules(&[cr!("707.10c"), cr!("115.7d")]);
+        self.record(ev);
+        Ok(())
+    }
+
+    /// A search (701.23): cards with a stated quality in a hidden zone may be left unfound
+    /// (701.23b); in a public zone every match is found; a search for a quantity finds as
+    /// many as it can (701.23c).
+    fn search(&mut self, ctx: &Context, s: &Search, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let Some(&p) = self.players_of(ctx, &s.whose).first() else { return Ok(()) };
+        let name: Option<String> = match &s.query {
+            CardQuery::SameNameAs(a) => match self.affected(ctx, a).first() {
+                Some(Target::Object(o)) => Some(self.obj(*o).card.name.clone()),
+                // 608.2b: the information can't be determined, so that part does nothing.
+                _ => return Ok(()),
+            },
+            _ => None,
+        };
+        let mut public: Vec<Target> = Vec::new();
+        let mut hidden: Vec<Target> = Vec::new();
+        for z in &s.zones {
+            let (zone, is_public) = match z {
+                SearchZone::Library => (Zone::Library, false),
+                SearchZone::Hand => (Zone::Hand, false),
+                SearchZone::Graveyard => (Zone::Graveyard, true),
+            };
+            for &o in self.zone_list(p, zone) {
+                let ok = match &s.query {
+                    CardQuery::AnyCard => true,
+                    CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, ctx.controller) && (!basic || self.obj(o).card.supertypes.iter().any(|t| t == "Basic")),
+                    CardQuery::SameNameAs(_) => name.as_deref() == Some(self.obj(o).card.name.as_str()),
+                };
+                if ok {
+                    if is_public { public.push(Target::Object(o)) } else { hidden.push(Target::Object(o)) }
+                }
+            }
+        }
+        let searcher = ctx.controller;
+        let max = s.count.map_or(usize::MAX, |n| n as usize);
+        let quantity = matches!(s.query, CardQuery::AnyCard);
+        let mut found: Vec<Target> = public.iter().copied().take(max).collect();
+        let room = max.saturating_sub(found.len());
+        if room > 0 && !hidden.is_empty() {
+            let (min, rule) = if quantity { (room.min(hidden.len()), cr!("701.23d")) } else { (0, cr!("701.23b")) };
+            let d = Decision { player: searcher, kind: DecisionKind::PickRange { options: hidden, min, max: room }, rule, what: "the cards the search finds".to_owned() };
+            if let Answer::Pick(ts) = self.decide(dec, &d)? {
+                found.extend(ts);
+            }
+        }
+        let shown: Vec<String> = found.iter().map(|t| self.describe_target(*t)).collect();
+        let shown = if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") };
+        let ev = Ev::new(EventKind::Search, format!("{} searches and finds {shown}", self.players[searcher].name)).player(self, searcher).rule(cr!("701.23a"));
+        self.record(ev);
+        for t in found {
+            let Target::Object(o) = t else { continue };
+            if s.reveal {
+                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[searcher].name, self.describe(o))).object(self, o).rule(cr!("701.20a"));
+                self.record(ev);
+            }
+            let (zone, kind, verb, rule) = match s.dest {
+                SearchDest::Hand => (Zone::Hand, EventKind::ReturnToHand, "is put into its owner's hand", cr!("701.23a")),
+                SearchDest::Battlefield { .. } => (Zone::Battlefield, EventKind::EntersBattlefield, "is put onto the battlefield", cr!("701.23a")),
+                SearchDest::Exile => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
+            };
+            let ev = Ev::new(kind, format!("{} {verb}", self.describe(o))).object(self, o).zone(zone).rule(rule);
+            self.record(ev);
+            let nid = self.move_object(o, zone);
+            if let SearchDest::Battlefield { tapped } = s.dest {
+                self.obj_mut(nid).controller = searcher;
+                self.obj_mut(nid).tapped = tapped;
+            }
+        }
+        Ok(())
+    }
+
+    /// Shuffles a library with the scenario's seeded generator (701.24a).
+    pub fn shuffle(&mut self, p: PlayerId) {
+        let mut lib = std::mem::take(&mut self.players[p].library);
+        for i in (1..lib.len()).rev() {
+            let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
+            lib.swap(i, j);
+        }
+        self.players[p].library = lib;
+        let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library", self.players[p].name)).player(self, p).rule(cr!("701.24a"));
+        self.record(ev);
+    }
+
+    /// `n` cards of `p`'s hand chosen at random with the seeded generator (701.9b).
+    fn random_cards(&mut self, p: PlayerId, n: usize) -> Vec<ObjId> {
+        let mut hand = self.players[p].hand.clone();
+        let mut out = Vec::new();
+        while out.len() < n && !hand.is_empty() {
+            let i = usize::try_from(self.rng.next_u64() % hand.len() as u64).unwrap_or(0);
+            out.push(hand.remove(i));
+        }
+        out
+    }
+
+    /// Exchanges control of two permanents (701.12a–b): all or nothing; between permanents
+    /// of one controller it does nothing.
+    fn exchange_control(&mut self, both: &[ObjId]) {
+        let [a, b] = both else {
+            let ev = Ev::new(EventKind::ExchangeControl, "the exchange of control can't be completed, so no part of it happens").rule(cr!("701.12a"));
+            self.record(ev);
+            return;
+        };
+        let (ca, cb) = (self.obj(*a).controller, self.obj(*b).controller);
+        if ca == cb {
+            let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} have the same controller: the exchange does nothing", self.describe(*a), self.describe(*b))).rule(cr!("701.12b"));
+            self.record(ev);
+            return;
+        }
+        for (id, to) in [(*a, cb), (*b, ca)] {
+            self.obj_mut(id).controller = to;
+            // 302.6: it hasn't been under its new controller's control since their turn began.
+            self.obj_mut(id).sick = true;
+        }
+        let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} exchange controllers: {} now controls {}, {} controls {}", self.describe(*a), self.describe(*b), self.players[cb].name, self.describe(*a), self.players[ca].name, self.describe(*b)))
+            .object(self, *a)
+            .rules(&[cr!("701.12b"), cr!("613.1b")]);
+        self.record(ev);
+    }
+
+    /// Two players exchange life totals (701.12c): each gains or loses the difference.
+    fn exchange_life(&mut self, ps: &[PlayerId]) {
+        let [a, b] = ps else {
+            let ev = Ev::new(EventKind::ExchangeLife, "the exchange of life totals can't be completed, so no part of it happens").rule(cr!("701.12a"));
+            self.record(ev);
+            return;
+        };
+        let (la, lb) = (self.players[*a].life, self.players[*b].life);
+        let ev = Ev::new(EventKind::ExchangeLife, format!("{} ({la}) and {} ({lb}) exchange life totals", self.players[*a].name, self.players[*b].name)).rule(cr!("701.12c"));
+        self.record(ev);
+        for (p, from, to) in [(*a, la, lb), (*b, lb, la)] {
+            if to > from {
+                self.gain_life(p, to - from);
+            } else {
+                self.lose_life(p, from - to, cr!("701.12c"));
+            }
+        }
+    }
+
     /// Deals damage (120.3): life loss for a player, loyalty loss for a planeswalker, marked
     /// damage for a creature. `combat` is the rule by which combat damage was assigned
-    /// (510.1b–d), or `None` for damage from a spell or ability.
+    /// (510.1b–d), or `None` for damage from a spell or ability. Damage to a permanent with
+    /// protection from a quality of the source is prevented (702.16e).
     pub fn deal_damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
         let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cr!("510.2")]).unwrap_or_default();
         let combat = !combat_rules.is_empty();
@@ -185,6 +547,11 @@ impl Game {
                 if !self.on_battlefield(o) {
                     return;
                 }
+                if let Some(q) = self.protected_from(o, source) {
+                    let ev = Ev::new(EventKind::PreventDamage, format!("{n} {kind} {src} would deal to {} is prevented: protection from {}", self.describe(o), quality_words(q))).source(self, source).target(self, to).amount(n).rules(&[cr!("702.16e"), cr!("615.1")]);
+                    self.record(ev);
+                    return;
+                }
                 let mut rules = Vec::new();
                 if self.has_type(o, crate::cards::ir::CardType::Planeswalker) {
                     let c = &mut self.obj_mut(o).counters;
@@ -202,11 +569,34 @@ impl Game {
         }
     }
 
-    /// Destroys a permanent: it moves to its owner's graveyard (701.8a).
-    pub fn destroy(&mut self, id: ObjId, rule: crate::rules::RuleId) {
-        let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed", self.describe(id))).object(self, id).zone(Zone::Graveyard).rule(rule);
+    /// Destroys a permanent: it moves to its owner's graveyard (701.8a) — unless a
+    /// regeneration shield replaces the destruction (701.19a): then all damage is removed, it
+    /// is tapped and removed from combat. `can_regenerate` is false when the effect says it
+    /// can't be regenerated (701.19c). Returns whether it was destroyed.
+    pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &str, can_regenerate: bool) -> bool {
+        let why = if why.is_empty() { String::new() } else { format!(": {why}") };
+        if self.obj(id).regen_shields > 0 {
+            if can_regenerate {
+                let o = self.obj_mut(id);
+                o.regen_shields -= 1;
+                o.damage = 0;
+                o.tapped = true;
+                self.combat.attackers.retain(|a| a.id != id);
+                for a in &mut self.combat.attackers {
+                    a.blockers.retain(|&b| b != id);
+                }
+                self.combat.blockers.retain(|(b, _)| *b != id);
+                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed, it is tapped and removed from combat", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]);
+                self.record(ev);
+                return false;
+            }
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.describe(id))).object(self, id).rule(cr!("701.19c"));
+            self.record(ev);
+        }
+        let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed{why}", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
         self.move_object(id, Zone::Graveyard);
+        true
     }
 
     /// Draws one card (121.2); from an empty library the player will lose (121.4, 704.5b).

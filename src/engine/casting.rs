@@ -2,11 +2,11 @@
 //! legality of targets (115, 601.2c). An action the rules forbid returns [`Illegal`]; the
 //! caller reverses it (732).
 
-use crate::cards::ir::{Ability, CardType, Keyword, TargetSpec};
+use crate::cards::ir::{Ability, AdditionalCost, Amount, CardType, Effect, Instruction, Keyword, Quality, TargetSlot, TargetSpec};
 use crate::cr;
-use crate::engine::decision::{Decider, Stop};
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
-use crate::engine::state::{Game, ObjId, PlayerId, StackAbility, StackItem, Target, Zone};
+use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackAbility, StackChoices, StackItem, Target, Zone};
 use crate::engine::Ev;
 use crate::rules::RuleId;
 
@@ -32,46 +32,157 @@ impl Illegal {
 /// The cast-time choices of a spell or ability, resolved to game objects.
 #[derive(Clone, Debug, Default)]
 pub struct Choices {
+    /// Targets in the order of the text's instances of "target" (115.3).
     pub targets: Vec<Target>,
     pub x: Option<u32>,
     pub pay: Option<Vec<ObjId>>,
+    /// Modes, 0-based (700.2).
+    pub modes: Option<Vec<usize>>,
+    /// The division of a divided amount among the targets (601.2d).
+    pub divide: Vec<(Target, u32)>,
+    /// Kicker paid (702.33).
+    pub kicked: bool,
+    /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
+    pub sacrifice: Option<Vec<ObjId>>,
+    pub discard: Option<Vec<ObjId>>,
 }
 
 type Outcome = Result<Result<(), Illegal>, Stop>;
 
+/// What a spell or ability targets with, for the legality of its targets.
+#[derive(Clone, Copy, Debug)]
+pub struct Targeter {
+    /// The controller of the spell or ability.
+    pub you: PlayerId,
+    /// The object whose characteristics matter (protection 702.16b): the spell itself, or
+    /// the source of an ability.
+    pub source: ObjId,
+    /// The spell itself, which can't be its own target (115.5); `None` for abilities.
+    pub this: Option<ObjId>,
+    /// The value of X, for "with mana value X".
+    pub x: u32,
+}
+
 impl Game {
-    /// Whether `t` is a legal choice for a target of kind `spec` of a spell or ability
-    /// controlled by `you` whose object is `this` (115.1, 115.4, 115.5).
+    /// Why `t` is not a legal choice for a target of kind `spec` (115.1, 115.4, 115.5, and the
+    /// abilities that forbid targeting: hexproof 702.11b, shroud 702.18a, protection
+    /// 702.16b), or `None` when it is legal.
     #[must_use]
-    pub fn target_legal(&self, spec: &TargetSpec, t: Target, you: PlayerId, this: Option<ObjId>) -> bool {
-        match (spec, t) {
-            (TargetSpec::Any, Target::Player(p)) | (TargetSpec::PlayerOrPlaneswalker, Target::Player(p)) => !self.players[p].lost,
-            (TargetSpec::Player { opponent_only }, Target::Player(p)) => !self.players[p].lost && (!opponent_only || p != you),
+    pub fn target_problem(&self, spec: &TargetSpec, t: Target, by: Targeter) -> Option<(RuleId, String)> {
+        let kind_ok = match (spec, t) {
+            (TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker, Target::Player(p)) => !self.players[p].lost,
+            (TargetSpec::Player { opponent_only }, Target::Player(p)) => !self.players[p].lost && (!opponent_only || p != by.you),
             (TargetSpec::Any, Target::Object(o)) => {
                 self.on_battlefield(o) && [CardType::Creature, CardType::Planeswalker, CardType::Battle].iter().any(|&ty| self.has_type(o, ty))
             }
             (TargetSpec::PlayerOrPlaneswalker, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
-            (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && self.matches_filter(o, f, you),
+            (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && self.matches_filter_x(o, f, by.you, by.x),
             (TargetSpec::Spell(f), Target::Object(o)) => {
                 let ob = self.obj(o);
-                ob.live && ob.zone == Zone::Stack && Some(o) != this && self.matches_filter(o, f, you)
+                ob.live && ob.zone == Zone::Stack && self.matches_filter_x(o, f, by.you, by.x)
+            }
+            (TargetSpec::SpellOrPermanent(f), Target::Object(o)) => {
+                let ob = self.obj(o);
+                ob.live && matches!(ob.zone, Zone::Stack | Zone::Battlefield) && self.matches_filter_x(o, f, by.you, by.x)
+            }
+            (TargetSpec::GraveyardCard { filter, yours }, Target::Object(o)) => {
+                let ob = self.obj(o);
+                ob.live && ob.zone == Zone::Graveyard && (!yours || ob.owner == by.you) && self.matches_filter_x(o, filter, by.you, by.x)
             }
             _ => false,
+        };
+        let Target::Object(o) = t else {
+            return (!kind_ok).then(|| (cr!("115.1"), format!("{} is not {}", self.describe_target(t), describe_spec(spec))));
+        };
+        if Some(o) == by.this {
+            return Some((cr!("115.5"), format!("{} can't target itself", self.describe(o))));
         }
+        if !kind_ok {
+            return Some((cr!("115.1"), format!("{} is not {}", self.describe(o), describe_spec(spec))));
+        }
+        if self.obj(o).zone != Zone::Battlefield {
+            return None;
+        }
+        if self.has_keyword(o, Keyword::Shroud) {
+            return Some((cr!("702.18a"), format!("{} has shroud", self.describe(o))));
+        }
+        if self.has_keyword(o, Keyword::Hexproof) && self.obj(o).controller != by.you {
+            return Some((cr!("702.11b"), format!("{} has hexproof and is controlled by an opponent of {}", self.describe(o), self.players[by.you].name)));
+        }
+        if let Some(q) = self.protected_from(o, by.source) {
+            return Some((cr!("702.16b"), format!("{} has protection from {} and {} has that quality", self.describe(o), quality_words(q), self.describe(by.source))));
+        }
+        None
     }
 
-    fn check_targets(&self, specs: &[TargetSpec], chosen: &[Target], you: PlayerId, this: Option<ObjId>, name: &str) -> Result<(), Illegal> {
-        if chosen.len() != specs.len() {
-            return Err(Illegal::new(
-                cr!("601.2c"),
-                format!("{name} needs {} target(s), {} given", specs.len(), chosen.len()),
-            ));
-        }
-        for (i, (spec, t)) in specs.iter().zip(chosen).enumerate() {
-            if !self.target_legal(spec, *t, you, this) {
-                let rule = if Some(*t) == this.map(Target::Object) { cr!("115.5") } else { cr!("115.1") };
-                return Err(Illegal::new(cr!("601.2c"), format!("{} is not a legal choice for target {} of {name} ({})", self.describe_target(*t), i + 1, describe_spec(spec))).also(rule));
+    /// Whether `t` is a legal target (see [`Game::target_problem`]).
+    #[must_use]
+    pub fn target_legal(&self, spec: &TargetSpec, t: Target, by: Targeter) -> bool {
+        self.target_problem(spec, t, by).is_none()
+    }
+
+    /// Sorts the announced targets into the instances of "target" they were chosen for
+    /// (601.2c): each instance takes as many as it may, in order; one object can't be chosen
+    /// twice for one instance (115.3) but may be for different instances.
+    fn assign_targets(&self, slots: &[(usize, &TargetSlot)], chosen: &[Target], by: Targeter, name: &str) -> Result<Vec<Chosen>, Illegal> {
+        let mut out: Vec<Chosen> = Vec::new();
+        let mut rest = chosen;
+        for (k, (slot, spec)) in slots.iter().enumerate() {
+            let later_min: usize = slots[k + 1..].iter().map(|(_, s)| s.min as usize).sum();
+            let mut taken: Vec<Target> = Vec::new();
+            while let Some(&t) = rest.first() {
+                if taken.len() >= spec.max as usize || rest.len() <= later_min && taken.len() >= spec.min as usize {
+                    break;
+                }
+                if taken.contains(&t) {
+                    return Err(Illegal::new(cr!("115.3"), format!("{} is chosen twice for one instance of the word \"target\" of {name}: each instance needs different objects", self.describe_target(t))).also(cr!("601.2c")));
+                }
+                if let Some((rule, why)) = self.target_problem(&spec.spec, t, by) {
+                    if taken.len() < spec.min as usize {
+                        return Err(Illegal::new(cr!("601.2c"), format!("{} is not a legal choice for target {} of {name} ({}): {why}", self.describe_target(t), slot + 1, describe_spec(&spec.spec))).also(rule));
+                    }
+                    break;
+                }
+                taken.push(t);
+                out.push(Chosen { slot: *slot, target: t, share: 0 });
+                rest = &rest[1..];
             }
+            if taken.len() < spec.min as usize {
+                return Err(Illegal::new(cr!("601.2c"), format!("{name} needs {} for target {} ({}), {} given", count_words(spec), slot + 1, describe_spec(&spec.spec), taken.len())));
+            }
+        }
+        if let Some(&t) = rest.first() {
+            let why = slots.iter().find_map(|(_, s)| self.target_problem(&s.spec, t, by));
+            let mut e = Illegal::new(cr!("601.2c"), match &why {
+                Some((_, w)) => format!("{} is not a legal target of {name}: {w}", self.describe_target(t)),
+                None => format!("{name} has no room for another target ({} given)", chosen.len()),
+            });
+            if let Some((rule, _)) = why {
+                e = e.also(rule);
+            }
+            return Err(e);
+        }
+        Ok(out)
+    }
+
+    /// Announces the division of a divided amount (601.2d): every target gets at least one.
+    fn divide(&self, targets: &mut [Chosen], ch: &Choices, total: u32, name: &str) -> Result<(), Illegal> {
+        if let [only] = targets {
+            only.share = total;
+            return Ok(());
+        }
+        if ch.divide.is_empty() {
+            return Err(Illegal::new(cr!("601.2d"), format!("{name} divides {total} among {} targets: announce the division with `divide:`", targets.len())));
+        }
+        for c in targets.iter_mut() {
+            c.share = ch.divide.iter().filter(|(t, _)| *t == c.target).map(|(_, n)| n).sum();
+            if c.share == 0 {
+                return Err(Illegal::new(cr!("601.2d"), format!("each target of {name} must get at least 1; {} gets none", self.describe_target(c.target))));
+            }
+        }
+        let sum: u32 = targets.iter().map(|c| c.share).sum();
+        if sum != total || ch.divide.iter().any(|(t, _)| !targets.iter().any(|c| c.target == *t)) {
+            return Err(Illegal::new(cr!("601.2d"), format!("the division of {name} must give all {total} to its targets (it gives {sum})")));
         }
         Ok(())
     }
@@ -83,6 +194,71 @@ impl Game {
         } else {
             Err(Illegal::new(cr!("117.1"), format!("{} does not have priority", self.players[p].name)))
         }
+    }
+
+    /// Modes, targets and the division of a spell or ability being put on the stack
+    /// (601.2b–d, 602.2b). Returns the chosen modes and targets.
+    fn propose(&mut self, effect: &Effect, ch: &Choices, by: Targeter, name: &str) -> Result<(Vec<usize>, Vec<Chosen>), Illegal> {
+        let modes: Vec<usize> = match &effect.modal {
+            None => {
+                if ch.modes.is_some() {
+                    return Err(Illegal::new(cr!("700.2"), format!("{name} is not modal: it has no modes to choose")));
+                }
+                Vec::new()
+            }
+            Some(m) => {
+                let chosen = match &ch.modes {
+                    Some(c) => c.clone(),
+                    None if m.modes.len() == m.min as usize && m.min == m.max => (0..m.modes.len()).collect(),
+                    None => return Err(Illegal::new(cr!("700.2a"), format!("{name} is modal: choose {} of its {} modes with `modes:`", mode_count(m.min, m.max), m.modes.len())).also(cr!("601.2b"))),
+                };
+                if let Some(&bad) = chosen.iter().find(|&&i| i >= m.modes.len()) {
+                    return Err(Illegal::new(cr!("700.2a"), format!("{name} has {} modes; there is no mode {}", m.modes.len(), bad + 1)));
+                }
+                let mut sorted = chosen.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted.len() != chosen.len() {
+                    return Err(Illegal::new(cr!("700.2d"), format!("a mode of {name} can't be chosen more than once")));
+                }
+                if chosen.len() < m.min as usize || chosen.len() > m.max as usize {
+                    return Err(Illegal::new(cr!("700.2a"), format!("{name} needs {} mode(s), {} chosen", mode_count(m.min, m.max), chosen.len())).also(cr!("601.2b")));
+                }
+                let shown: Vec<String> = sorted.iter().map(|i| (i + 1).to_string()).collect();
+                let ev = Ev::new(EventKind::Cast, format!("{name}: mode(s) {} chosen", shown.join(", "))).rules(&[cr!("601.2b"), cr!("700.2a")]);
+                self.record(ev);
+                sorted
+            }
+        };
+        let slots: Vec<(usize, &TargetSlot)> = match &effect.modal {
+            None => effect.targets.iter().enumerate().collect(),
+            Some(m) => {
+                let mut idx: Vec<usize> = modes.iter().flat_map(|&i| m.modes[i].slots.iter().copied()).collect();
+                idx.sort_unstable();
+                idx.into_iter().map(|i| (i, &effect.targets[i])).collect()
+            }
+        };
+        let mut chosen = self.assign_targets(&slots, &ch.targets, by, name)?;
+        if let Some(total) = divided_total(effect, &modes, ch.x.unwrap_or(0)) {
+            self.divide(&mut chosen, ch, total, name)?;
+        } else if !ch.divide.is_empty() {
+            return Err(Illegal::new(cr!("601.2d"), format!("{name} does not divide anything among its targets")));
+        }
+        if !chosen.is_empty() {
+            let shown: Vec<String> = chosen
+                .iter()
+                .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
+                .collect();
+            let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cr!("601.2c"));
+            if let Some(c) = chosen.first() {
+                ev = ev.target(self, c.target);
+            }
+            if chosen.iter().any(|c| c.share > 0) {
+                ev = ev.rule(cr!("601.2d"));
+            }
+            self.record(ev);
+        }
+        Ok((modes, chosen))
     }
 
     /// Casts a spell from its owner's hand (601.2a–i).
@@ -115,40 +291,97 @@ impl Game {
         if ch.x.is_some() && !has_x {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
         }
+        let kicker = self.obj(card).card.abilities.iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
+        if ch.kicked && kicker.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
+        }
         // 601.2a: the card moves to the stack and becomes a spell.
         let spell = self.move_object(card, Zone::Stack);
         self.obj_mut(spell).controller = p;
-        self.obj_mut(spell).x = x;
+        self.obj_mut(spell).choices.x = x;
+        self.obj_mut(spell).choices.kicked = ch.kicked;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
-        // 601.2c: targets.
-        let specs: Vec<TargetSpec> = self.obj(spell).card.abilities.iter().find_map(|a| match a {
-            Ability::Spell(e) => Some(e.targets.clone()),
+        if ch.kicked {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a")]);
+            self.record(ev);
+        }
+        // 601.2b–d: modes, targets, division.
+        let effect = self.obj(spell).card.abilities.iter().find_map(|a| match a {
+            Ability::Spell(e) => Some(e.clone()),
             _ => None,
         }).unwrap_or_default();
         // A reference to the card itself now means the spell it became (115.5 then applies).
-        let targets: Vec<Target> = ch.targets.iter().map(|&t| if t == Target::Object(card) { Target::Object(spell) } else { t }).collect();
-        if let Err(e) = self.check_targets(&specs, &targets, p, Some(spell), &name) {
-            return Ok(Err(e));
-        }
-        self.obj_mut(spell).targets.clone_from(&targets);
-        if !targets.is_empty() {
-            let shown: Vec<String> = targets.iter().map(|t| self.describe_target(*t)).collect();
-            let mut ev = Ev::new(EventKind::Cast, format!("{} targets {}", self.describe(spell), shown.join(", "))).player(self, p).object(self, spell).rule(cr!("601.2c"));
-            if let Some(t) = targets.first() {
-                ev = ev.target(self, *t);
+        let mut ch2 = ch.clone();
+        for t in &mut ch2.targets {
+            if *t == Target::Object(card) {
+                *t = Target::Object(spell);
             }
-            self.record(ev);
         }
-        // 601.2f–h: total cost, mana abilities, payment.
-        let cost = self.obj(spell).card.cost.clone().unwrap_or_default();
+        let by = Targeter { you: p, source: spell, this: Some(spell), x };
+        let (modes, targets) = match self.propose(&effect, &ch2, by, &name) {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e)),
+        };
+        self.obj_mut(spell).choices.modes = modes;
+        self.obj_mut(spell).choices.targets = targets;
+        // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
+        let mut cost = self.obj(spell).card.cost.clone().unwrap_or_default();
+        if ch.kicked && let Some(k) = &kicker {
+            cost.add(k);
+        }
         if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
             return Ok(Err(e));
+        }
+        let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities.iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        for c in &extra {
+            if let Err(e) = self.pay_additional(p, c, ch, &name, dec)? {
+                return Ok(Err(e));
+            }
         }
         // 601.2i: the spell becomes cast.
         let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         self.record(ev);
         self.passes = 0;
+        Ok(Ok(()))
+    }
+
+    /// Pays an additional cost of a spell (601.2h): the objects named in the action, or the
+    /// only ones that can pay it (forced).
+    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, name: &str, dec: &mut dyn Decider) -> Outcome {
+        let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
+            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
+            AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
+        };
+        let pick = match named {
+            Some(list) => {
+                let Some(&o) = list.first() else {
+                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{name}'s additional cost requires {what}ing one"))));
+                };
+                if !candidates.contains(&o) {
+                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be {what}d to pay {name}'s additional cost", self.describe(o))).also(cr!("118.3"))));
+                }
+                o
+            }
+            None if candidates.is_empty() => {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} has nothing to {what} for {name}'s additional cost", self.players[p].name)).also(cr!("601.2h"))));
+            }
+            None => {
+                let options: Vec<Target> = candidates.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("601.2h"), what: format!("what to {what} for the additional cost of {name}") };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => match ts.first() {
+                        Some(Target::Object(o)) => *o,
+                        _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the additional cost"))),
+                    },
+                    _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the additional cost"))),
+                }
+            }
+        };
+        let verb = if *what == *"sacrifice" { EventKind::Sacrifice } else { EventKind::Discard };
+        let ev = Ev::new(verb, format!("{} {what}s {} to pay the additional cost of {name}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
+        self.record(ev);
+        self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
     }
 
@@ -184,8 +417,18 @@ impl Game {
         if !self.step.is_main() || !self.stack.is_empty() {
             return Err(Illegal::new(cr!("305.1"), "a land can be played only in a main phase of your own turn with an empty stack").also(cr!("116.2a")));
         }
-        if self.players[p].lands_played >= 1 {
-            return Err(Illegal::new(cr!("305.2"), format!("{} has already played a land this turn", self.players[p].name)).also(cr!("116.2a")));
+        // 101.2: an effect that says a player can't play lands beats one that lets them play
+        // an additional land.
+        if self.players[p].cant_play_lands {
+            return Err(Illegal::new(cr!("101.2"), format!("an effect says {} can't play lands this turn", self.players[p].name)).also(cr!("305.2")));
+        }
+        if let Some(src) = self.battlefield.iter().copied().find(|&o| self.obj(o).controller == p && self.obj(o).card.abilities.contains(&Ability::CantPlayLands)) {
+            return Err(Illegal::new(cr!("101.2"), format!("{} says its controller can't play lands", self.describe(src))).also(cr!("305.2")));
+        }
+        let allowed = 1 + self.players[p].extra_lands;
+        if self.players[p].lands_played >= allowed {
+            let e = Illegal::new(cr!("305.2"), format!("{} has already played {} land(s) this turn", self.players[p].name, self.players[p].lands_played)).also(cr!("116.2a"));
+            return Err(if allowed > 1 { e.also(cr!("305.2a")) } else { e });
         }
         self.players[p].lands_played += 1;
         let nid = self.move_object(card, Zone::Battlefield);
@@ -233,9 +476,11 @@ impl Game {
         let x = ch.x.unwrap_or(0);
         let ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
         self.record(ev);
-        if let Err(e) = self.check_targets(&effect.targets, &ch.targets, p, None, &name) {
-            return Ok(Err(e));
-        }
+        let by = Targeter { you: p, source, this: None, x };
+        let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e)),
+        };
         if let Err(e) = self.pay_mana(p, &cost.mana, x, ch.pay.as_deref(), cost.tap.then_some(source), dec)? {
             return Ok(Err(e));
         }
@@ -254,7 +499,8 @@ impl Game {
             self.record(ev);
         }
         // The ability exists on the stack independently of its source (113.7a).
-        self.stack.push(StackItem::Ability(StackAbility { source, controller: p, ability, x, targets: ch.targets.clone() }));
+        let choices = StackChoices { x, targets, modes, kicked: false };
+        self.stack.push(StackItem::Ability(StackAbility { source, controller: p, ability, choices }));
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);
@@ -292,11 +538,64 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::PlayerOrPlaneswalker => "target player or planeswalker".to_owned(),
         TargetSpec::Permanent(f) => format!("target {} permanent", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
+        TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),
+        TargetSpec::GraveyardCard { filter, yours: true } => format!("target {} card in your graveyard", filter_words(filter)),
+        TargetSpec::GraveyardCard { filter, yours: false } => format!("target {} card in a graveyard", filter_words(filter)),
+    }
+}
+
+/// "one or two targets", "two targets", "up to three targets".
+fn count_words(s: &TargetSlot) -> String {
+    match (s.min, s.max) {
+        (1, 1) => "a target".to_owned(),
+        (a, b) if a == b => format!("{a} different targets"),
+        (0, b) => format!("up to {b} targets"),
+        (a, u32::MAX) => format!("at least {a} target(s)"),
+        (a, b) => format!("{a} to {b} targets"),
+    }
+}
+
+fn mode_count(min: u32, max: u32) -> String {
+    if min == max { min.to_string() } else { format!("{min} to {max}") }
+}
+
+/// The amount an effect divides among its targets (601.2d), if it divides one.
+fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<u32> {
+    let instrs: Vec<&Instruction> = match &effect.modal {
+        None => effect.instructions.iter().collect(),
+        Some(m) => modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
+    };
+    instrs.into_iter().find_map(|i| match i {
+        Instruction::DealDamage { amount, divided: true, .. } => Some(match amount {
+            Amount::Fixed(n) => u32::try_from(*n).unwrap_or(0),
+            Amount::X => x,
+            Amount::MinusX | Amount::Kicked { .. } => 0,
+        }),
+        _ => None,
+    })
+}
+
+/// A quality protection is from, in words.
+#[must_use]
+pub fn quality_words(q: Quality) -> String {
+    match q {
+        Quality::Color(c) => c.name().to_owned(),
+        Quality::Type(t) => format!("{}s", t.name().to_lowercase()),
+        Quality::Everything => "everything".to_owned(),
     }
 }
 
 fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
-    let mut w: Vec<String> = f.types_none.iter().map(|t| format!("non{}", t.name().to_lowercase())).collect();
+    let mut w: Vec<String> = f.colors_none.iter().map(|c| format!("non{}", c.name())).collect();
+    match f.tapped {
+        Some(true) => w.push("tapped".into()),
+        Some(false) => w.push("untapped".into()),
+        None => {}
+    }
+    if f.attacking {
+        w.push("attacking".into());
+    }
+    w.extend(f.types_none.iter().map(|t| format!("non{}", t.name().to_lowercase())));
     if !f.types_any.is_empty() {
         w.push(f.types_any.iter().map(|t| t.name().to_lowercase()).collect::<Vec<_>>().join(" or "));
     }
@@ -304,6 +603,20 @@ fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
         crate::cards::ir::ControllerFilter::You => w.push("you control".into()),
         crate::cards::ir::ControllerFilter::Opponent => w.push("an opponent controls".into()),
         crate::cards::ir::ControllerFilter::Any => {}
+    }
+    if let Some(k) = f.keyword {
+        w.push(format!("with {}", k.name()));
+    }
+    if let Some((cmp, n)) = f.mana_value {
+        let n = match n {
+            Amount::Fixed(n) => n.to_string(),
+            _ => "X".to_owned(),
+        };
+        w.push(match cmp {
+            crate::cards::ir::Compare::Equal => format!("with mana value {n}"),
+            crate::cards::ir::Compare::AtMost => format!("with mana value {n} or less"),
+            crate::cards::ir::Compare::AtLeast => format!("with mana value {n} or greater"),
+        });
     }
     w.join(" ")
 }

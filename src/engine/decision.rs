@@ -15,6 +15,12 @@ pub enum DecisionKind {
     Color,
     /// Divide `total` combat damage among `recipients` (510.1c–d).
     Assign { recipients: Vec<ObjId>, total: u32 },
+    /// Pick between `min` and `max` of `options` (what a search finds, 701.23b).
+    PickRange { options: Vec<Target>, min: usize, max: usize },
+    /// A "may" or an offer to pay (`able`: whether the player can take the option at all).
+    May { able: bool },
+    /// New targets for a copy of a spell, or keep them (707.10c).
+    NewTargets { spell: ObjId },
 }
 
 /// A decision the rules ask a player to make.
@@ -33,6 +39,18 @@ pub enum Answer {
     Pick(Vec<Target>),
     Color(Color),
     Assign(Vec<(ObjId, u32)>),
+    May(bool),
+    /// `None`: keep the targets.
+    Targets(Option<Vec<Target>>),
+}
+
+/// A decider that answers nothing: for probing whether something can be done without asking.
+pub struct Refuse;
+
+impl Decider for Refuse {
+    fn decide(&mut self, _game: &Game, _d: &Decision) -> Result<Answer, Stop> {
+        Err(Stop(Diagnostic::new("probe", crate::diag::Span::default())))
+    }
 }
 
 /// Why a run stopped before its end: the file must change (exit 2).
@@ -85,6 +103,16 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             let names: Vec<String> = recipients.iter().map(|o| game.describe(*o)).collect();
             format!("assign {total} damage among: {}", names.join(", "))
         }
+        DecisionKind::PickRange { options, min, max } => {
+            let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
+            let n = if *max >= options.len() { format!("{min} or more") } else { format!("{min} to {max}") };
+            format!("pick {n} of: {}", names.join(", "))
+        }
+        DecisionKind::May { .. } => "may: true or may: false".to_owned(),
+        DecisionKind::NewTargets { spell } => {
+            let now: Vec<String> = game.obj(*spell).choices.targets.iter().map(|c| game.describe_target(c.target)).collect();
+            format!("targets: [...] (one per current target: {}), or may: false to keep them", now.join(", "))
+        }
     }
 }
 
@@ -100,6 +128,8 @@ impl Game {
             DecisionKind::Pick { options, count } if options.len() <= *count => Some(Answer::Pick(options.clone())),
             DecisionKind::Pick { count: 0, .. } => Some(Answer::Pick(Vec::new())),
             DecisionKind::Assign { recipients, total } if recipients.len() == 1 => Some(Answer::Assign(vec![(recipients[0], *total)])),
+            DecisionKind::PickRange { options, min, .. } if options.len() <= *min => Some(Answer::Pick(options.clone())),
+            DecisionKind::May { able: false } => Some(Answer::May(false)),
             _ => None,
         };
         let (answer, how) = match forced {
@@ -110,6 +140,10 @@ impl Game {
             Answer::Pick(ts) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
             Answer::Color(c) => c.name().to_owned(),
             Answer::Assign(a) => a.iter().map(|(o, n)| format!("{n} to {}", self.describe(*o))).collect::<Vec<_>>().join(", "),
+            Answer::May(true) => "yes".to_owned(),
+            Answer::May(false) => "no".to_owned(),
+            Answer::Targets(None) => "keep the targets".to_owned(),
+            Answer::Targets(Some(ts)) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
         };
         let shown = if shown.is_empty() { "nothing".to_owned() } else { shown };
         let ev = Ev::new(EventKind::Choice, format!("{} {how}: {} — {shown}", self.players[d.player].name, d.what)).player(self, d.player).rule(d.rule);

@@ -49,10 +49,22 @@ pub enum EventKind {
     LeavesGame,
     GameOver,
     Rejected,
+    Grant,
+    ColorChange,
+    CopySpell,
+    Search,
+    Shuffle,
+    Reveal,
+    Regenerate,
+    ExchangeControl,
+    ExchangeLife,
+    ReturnToHand,
+    PreventDamage,
+    RuleChange,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 38] = [
+    pub const ALL: [EventKind; 50] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -61,6 +73,7 @@ impl EventKind {
         EventKind::DeclareAttacker, EventKind::DeclareBlocker, EventKind::RemoveFromCombat, EventKind::ManaEmpties,
         EventKind::DamageWearsOff, EventKind::EffectEnds, EventKind::Choice, EventKind::Loses, EventKind::Concede,
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
+        EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -1,8 +1,8 @@
 //! Characteristics of objects: printed values plus continuous effects applied in layer
 //! order (613). Nothing stores a modified characteristic; it is computed when asked.
 
-use crate::cards::ir::{Ability, CardType, ControllerFilter, Keyword, ObjectFilter};
-use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::cards::ir::{Ability, Amount, CardType, Color, Compare, ControllerFilter, Keyword, ObjectFilter, Quality};
+use crate::engine::state::{Game, Modification, ObjId, PlayerId, Zone};
 
 impl Game {
     /// Power and toughness: printed values (layer 7a), then effects that modify them (7c),
@@ -11,9 +11,11 @@ impl Game {
     pub fn power_toughness(&self, id: ObjId) -> (i32, i32) {
         let o = self.obj(id);
         let (mut p, mut t) = (o.card.power.unwrap_or(0), o.card.toughness.unwrap_or(0));
-        for pump in self.pumps.iter().filter(|pump| pump.object == id) {
-            p += pump.power;
-            t += pump.toughness;
+        for e in self.effects.iter().filter(|e| e.object == id) {
+            if let Modification::Pt(dp, dt) = e.modification {
+                p += dp;
+                t += dt;
+            }
         }
         let counters = i32::try_from(o.counters.plus).unwrap_or(0) - i32::try_from(o.counters.minus).unwrap_or(0);
         (p + counters, t + counters)
@@ -39,14 +41,61 @@ impl Game {
         self.has_type(id, CardType::Creature)
     }
 
+    /// The object's colors (105.2, 202.2): from its mana cost or color indicator, then
+    /// color-changing effects in timestamp order (layer 5, 613.1e).
+    #[must_use]
+    pub fn colors(&self, id: ObjId) -> Vec<Color> {
+        let mut colors = self.obj(id).card.colors.clone();
+        for e in self.effects.iter().filter(|e| e.object == id) {
+            if let Modification::Color(c) = e.modification {
+                colors = vec![c];
+            }
+        }
+        colors
+    }
+
+    #[must_use]
+    pub fn has_color(&self, id: ObjId, c: Color) -> bool {
+        self.colors(id).contains(&c)
+    }
+
+    /// Printed keywords and keywords granted by effects (layer 6).
     #[must_use]
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
         self.obj(id).card.abilities.contains(&Ability::Keyword(k))
+            || self.effects.iter().any(|e| e.object == id && e.modification == Modification::Grant(k))
     }
 
-    /// Whether an object matches a filter, with "you" being `you`.
+    /// The qualities the object has protection from (702.16a), printed and granted.
     #[must_use]
-    pub fn matches_filter(&self, id: ObjId, f: &ObjectFilter, you: PlayerId) -> bool {
+    pub fn protections(&self, id: ObjId) -> Vec<Quality> {
+        let mut out: Vec<Quality> = self.obj(id).card.abilities.iter().filter_map(|a| if let Ability::Protection(q) = a { Some(*q) } else { None }).collect();
+        out.extend(self.effects.iter().filter(|e| e.object == id).filter_map(|e| if let Modification::Protection(q) = e.modification { Some(q) } else { None }));
+        out
+    }
+
+    /// Whether `source` has a quality that `id` has protection from (702.16a): the quality
+    /// protection is from is matched against the source's current characteristics.
+    #[must_use]
+    pub fn protected_from(&self, id: ObjId, source: ObjId) -> Option<Quality> {
+        self.protections(id).into_iter().find(|q| match q {
+            Quality::Color(c) => self.has_color(source, *c),
+            Quality::Type(t) => self.has_type(source, *t),
+            Quality::Everything => true,
+        })
+    }
+
+    /// Mana value (202.3): on the stack X counts as its chosen value (202.3e), elsewhere 0.
+    #[must_use]
+    pub fn mana_value(&self, id: ObjId) -> u32 {
+        let o = self.obj(id);
+        let x = if o.zone == Zone::Stack { o.choices.x } else { 0 };
+        o.card.cost.as_ref().map_or(0, |c| c.mana_value(x))
+    }
+
+    /// Whether an object matches a filter, with "you" being `you` and X being `x`.
+    #[must_use]
+    pub fn matches_filter_x(&self, id: ObjId, f: &ObjectFilter, you: PlayerId, x: u32) -> bool {
         let o = self.obj(id);
         let types = &o.card.types;
         let type_ok = f.types_any.is_empty() || f.types_any.iter().any(|t| types.contains(t));
@@ -56,6 +105,30 @@ impl Game {
             ControllerFilter::You => o.controller == you,
             ControllerFilter::Opponent => o.controller != you,
         };
-        type_ok && !not_ok && ctrl_ok
+        let color_ok = f.colors_none.iter().all(|c| !self.has_color(id, *c));
+        let tapped_ok = f.tapped.is_none_or(|t| o.tapped == t);
+        let attacking_ok = !f.attacking || self.combat.attackers.iter().any(|a| a.id == id);
+        let keyword_ok = f.keyword.is_none_or(|k| self.has_keyword(id, k));
+        let mv_ok = f.mana_value.is_none_or(|(cmp, n)| {
+            let n = match n {
+                Amount::Fixed(n) => i64::from(n),
+                Amount::X => i64::from(x),
+                Amount::MinusX => -i64::from(x),
+                Amount::Kicked { base, .. } => i64::from(base),
+            };
+            let mv = i64::from(self.mana_value(id));
+            match cmp {
+                Compare::Equal => mv == n,
+                Compare::AtMost => mv <= n,
+                Compare::AtLeast => mv >= n,
+            }
+        });
+        type_ok && !not_ok && ctrl_ok && color_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok
+    }
+
+    /// [`Game::matches_filter_x`] with X = 0.
+    #[must_use]
+    pub fn matches_filter(&self, id: ObjId, f: &ObjectFilter, you: PlayerId) -> bool {
+        self.matches_filter_x(id, f, you, 0)
     }
 }

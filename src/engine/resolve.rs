@@ -2,21 +2,27 @@
 //! in the order written (608.2c), the spell put into its owner's graveyard last (608.2n), or a
 //! permanent spell put onto the battlefield (608.3).
 
-use crate::cards::ir::{Ability, Effect};
+use crate::cards::ir::{Ability, Effect, Instruction};
 use crate::cr;
+use crate::engine::casting::Targeter;
 use crate::engine::decision::{Decider, Stop};
 use crate::engine::event::EventKind;
-use crate::engine::state::{Game, ObjId, PlayerId, StackItem, Target, Zone};
+use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackChoices, StackItem, Zone};
 use crate::engine::Ev;
 
-/// What a resolving effect knows: who controls it, its source, its targets (`None` where the
-/// target became illegal) and X.
+/// What a resolving effect knows: who controls it, its source, its targets with whether each
+/// is still legal (608.2b), X, whether it was kicked.
 #[derive(Clone, Debug)]
 pub struct Context {
     pub controller: PlayerId,
     pub source: ObjId,
-    pub targets: Vec<Option<Target>>,
+    pub targets: Vec<Chosen>,
+    /// Parallel to `targets`: still legal on resolution.
+    pub legal: Vec<bool>,
     pub x: u32,
+    pub kicked: bool,
+    /// "They can't be regenerated." (701.19c) is part of the effect.
+    pub no_regen: bool,
 }
 
 impl Game {
@@ -35,7 +41,7 @@ impl Game {
                 let name = format!("ability of {}", self.describe(a.source));
                 let cause = format!("{name} resolving");
                 self.with_cause(cause, |g| {
-                    g.run_effect(effect, a.controller, a.source, &a.targets, a.x, &name, dec)
+                    g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec)
                 })?;
                 Ok(())
             }
@@ -52,9 +58,8 @@ impl Game {
                 _ => None,
             });
             if let Some(effect) = effect {
-                let targets = g.obj(id).targets.clone();
-                let x = g.obj(id).x;
-                let resolved = g.run_effect(effect, controller, id, &targets, x, &name, dec)?;
+                let choices = g.obj(id).choices.clone();
+                let resolved = g.run_effect(effect, controller, id, Some(id), &choices, &name, dec)?;
                 if g.is_live(id) && g.obj(id).zone == Zone::Stack {
                     let ev = if resolved {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is put into its owner's graveyard as the last step of its resolution")).rule(cr!("608.2n"))
@@ -86,31 +91,47 @@ impl Game {
         })
     }
 
-    /// Follows an effect's instructions. When it has targets and every one is now illegal,
-    /// it does nothing at all (608.2b); otherwise illegal targets are left alone.
+    /// Follows an effect's instructions (608.2c): for a modal effect, those of the chosen
+    /// modes in printed order (700.2). When it has targets and every one is now illegal, it
+    /// does nothing at all (608.2b); otherwise illegal targets are left alone.
     #[expect(clippy::too_many_arguments, reason = "the pieces of a resolving object, kept separate to avoid cloning it")]
-    fn run_effect(&mut self, effect: &Effect, controller: PlayerId, source: ObjId, targets: &[Target], x: u32, name: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
-        let this = (self.obj(source).zone == Zone::Stack).then_some(source);
-        let checked: Vec<Option<Target>> = targets
-            .iter()
-            .zip(&effect.targets)
-            .map(|(t, spec)| self.target_legal(spec, *t, controller, this).then_some(*t))
-            .collect();
-        if !effect.targets.is_empty() && checked.iter().all(Option::is_none) {
-            let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: all its targets are illegal")).source(self, source).rule(cr!("608.2b"));
+    fn run_effect(&mut self, effect: &Effect, controller: PlayerId, source: ObjId, this: Option<ObjId>, choices: &StackChoices, name: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let by = Targeter { you: controller, source, this: this.filter(|&t| self.obj(t).zone == Zone::Stack), x: choices.x };
+        let mut legal = Vec::with_capacity(choices.targets.len());
+        let mut problems = Vec::new();
+        for c in &choices.targets {
+            match self.target_problem(&effect.targets[c.slot].spec, c.target, by) {
+                None => legal.push(true),
+                Some(p) => {
+                    legal.push(false);
+                    problems.push((c.target, p));
+                }
+            }
+        }
+        if !choices.targets.is_empty() && legal.iter().all(|l| !l) {
+            let mut rules = vec![cr!("608.2b")];
+            rules.extend(problems.iter().map(|(_, (r, _))| *r).filter(|r| r.as_str() != "115.1"));
+            let why: Vec<String> = problems.iter().map(|(_, (_, w))| w.clone()).collect();
+            let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: all its targets are illegal ({})", why.join("; "))).source(self, source).rules(&rules);
             self.record(ev);
             return Ok(false);
         }
         let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).source(self, source).rule(cr!("608.2c"));
         self.record(ev);
-        for (t, c) in targets.iter().zip(&checked) {
-            if c.is_none() {
-                let ev = Ev::new(EventKind::Choice, format!("{} is no longer a legal target: {name} does not affect it", self.describe_target(*t))).target(self, *t).rule(cr!("608.2b"));
-                self.record(ev);
+        for (t, (rule, why)) in &problems {
+            let mut ev = Ev::new(EventKind::Choice, format!("{} is an illegal target now ({why}): {name} does not affect it as that target", self.describe_target(*t))).target(self, *t).rule(cr!("608.2b"));
+            if rule.as_str() != "115.1" {
+                ev = ev.rule(*rule);
             }
+            self.record(ev);
         }
-        let ctx = Context { controller, source, targets: checked, x };
-        for ins in &effect.instructions {
+        let instructions: Vec<&Instruction> = match &effect.modal {
+            None => effect.instructions.iter().collect(),
+            Some(m) => choices.modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
+        };
+        let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
+        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen };
+        for ins in instructions {
             self.perform(ins, &ctx, dec)?;
             if self.outcome.is_some() {
                 break;

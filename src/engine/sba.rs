@@ -33,10 +33,12 @@ impl Game {
         }
         let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String)> = Vec::new();
         let mut destroyed: Vec<(ObjId, String)> = Vec::new();
-        let mut vanish: Vec<ObjId> = Vec::new();
+        let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
         for o in &self.objects {
             if o.live && o.card.token && o.zone != Zone::Battlefield && o.zone != Zone::Nowhere {
-                vanish.push(o.id);
+                vanish.push((o.id, cr!("704.5d")));
+            } else if o.live && o.copy && o.zone != Zone::Stack && o.zone != Zone::Nowhere {
+                vanish.push((o.id, cr!("704.5e")));
             }
         }
         for &id in &self.battlefield {
@@ -68,14 +70,12 @@ impl Game {
                 g.move_object(id, Zone::Graveyard);
             }
             for (id, why) in destroyed {
-                let text = format!("{} is destroyed: lethal damage ({why})", g.describe(id));
-                let ev = Ev::new(EventKind::Destroy, text).object(g, id).zone(Zone::Graveyard).rules(&[cr!("704.5g"), cr!("701.8a")]);
-                g.record(ev);
-                g.move_object(id, Zone::Graveyard);
+                g.destroy(id, &[cr!("704.5g"), cr!("701.8a")], &format!("lethal damage ({why})"), true);
             }
-            for id in vanish {
-                let text = format!("the token {} ceases to exist", g.describe(id));
-                let ev = Ev::new(EventKind::CeasesToExist, text).object(g, id).rule(cr!("704.5d"));
+            for (id, rule) in vanish {
+                let what = if g.obj(id).copy { "the copy of" } else { "the token" };
+                let text = format!("{what} {} ceases to exist", g.describe(id));
+                let ev = Ev::new(EventKind::CeasesToExist, text).object(g, id).rule(rule);
                 g.record(ev);
                 g.move_object(id, Zone::Nowhere);
             }

@@ -29,6 +29,8 @@ impl Game {
                     lost: false,
                     drew_from_empty: false,
                     lands_played: 0,
+                    extra_lands: 0,
+                    cant_play_lands: false,
                 })
                 .collect(),
             objects: Vec::new(),
@@ -42,7 +44,7 @@ impl Game {
             passes: 0,
             starting_player: s.start.active,
             first_turn: if s.start.turn == 1 { 1 } else { 0 },
-            pumps: Vec::new(),
+            effects: Vec::new(),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),

@@ -77,9 +77,33 @@ pub struct Object {
     /// Came under its controller's control since the start of their most recent turn (302.6).
     pub sick: bool,
     pub counters: Counters,
-    /// On the stack: the value chosen for X (107.3) and the chosen targets (601.2c).
+    /// On the stack: what was chosen as it was cast (601.2b–d).
+    pub choices: StackChoices,
+    /// A copy of a spell (707.10): not a card; it ceases to exist off the stack (704.5e).
+    pub copy: bool,
+    /// Regeneration shields (701.19a), each good for the next destruction this turn.
+    pub regen_shields: u32,
+}
+
+/// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
+/// a divided amount (601.2d).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chosen {
+    pub slot: usize,
+    pub target: Target,
+    pub share: u32,
+}
+
+/// The choices a spell or ability was put on the stack with (601.2b–d, 602.2b).
+#[derive(Clone, Debug, Default)]
+pub struct StackChoices {
+    /// The value of X (107.3).
     pub x: u32,
-    pub targets: Vec<Target>,
+    pub targets: Vec<Chosen>,
+    /// Chosen modes, 0-based, in printed order (700.2).
+    pub modes: Vec<usize>,
+    /// Kicker paid (702.33).
+    pub kicked: bool,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.
@@ -96,8 +120,7 @@ pub struct StackAbility {
     pub controller: PlayerId,
     /// Index into the source card's abilities.
     pub ability: usize,
-    pub x: u32,
-    pub targets: Vec<Target>,
+    pub choices: StackChoices,
 }
 
 #[derive(Clone, Debug)]
@@ -123,14 +146,31 @@ pub struct Player {
     /// Drew from an empty library since state-based actions were last checked (704.5b).
     pub drew_from_empty: bool,
     pub lands_played: u32,
+    /// Additional lands this player may play this turn (305.2a).
+    pub extra_lands: u32,
+    /// An effect says this player can't play lands this turn (101.2, 305.2).
+    pub cant_play_lands: bool,
 }
 
-/// A continuous effect from a resolved spell or ability (611.2).
+/// What a continuous effect from a resolved spell or ability does to one object (611.2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Modification {
+    /// Layer 7c.
+    Pt(i32, i32),
+    /// Layer 6.
+    Grant(crate::cards::ir::Keyword),
+    /// Layer 6.
+    Protection(crate::cards::ir::Quality),
+    /// Layer 5: the object is this color only (105.3).
+    Color(crate::cards::ir::Color),
+}
+
+/// A continuous effect from a resolved spell or ability on one object (611.2), in timestamp
+/// order (613.7).
 #[derive(Clone, Debug)]
-pub struct Pump {
+pub struct Continuous {
     pub object: ObjId,
-    pub power: i32,
-    pub toughness: i32,
+    pub modification: Modification,
     /// Ends in the cleanup step (514.2).
     pub until_end_of_turn: bool,
 }
@@ -185,7 +225,7 @@ pub struct Game {
     /// The player who took the first turn (103.8a).
     pub starting_player: PlayerId,
     pub first_turn: u32,
-    pub pumps: Vec<Pump>,
+    pub effects: Vec<Continuous>,
     pub combat: Combat,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
@@ -301,8 +341,9 @@ impl Game {
             damage: 0,
             sick: zone == Zone::Battlefield,
             counters: Counters::default(),
-            x: 0,
-            targets: Vec::new(),
+            choices: StackChoices::default(),
+            copy: false,
+            regen_shields: 0,
         });
         self.cards[card_id.0 as usize].current = id;
         id
@@ -312,9 +353,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card) = {
+        let (owner, card_id, card, copy) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone())
+            (o.owner, o.card_id, o.card.clone(), o.copy)
         };
         self.remove_from_zone(id);
         self.obj_mut(id).live = false;
@@ -323,6 +364,7 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
+        self.obj_mut(nid).copy = copy;
         match new_zone {
             Zone::Battlefield => self.battlefield.push(nid),
             Zone::Stack => self.stack.push(StackItem::Spell(nid)),
@@ -344,7 +386,7 @@ impl Game {
         match zone {
             Zone::Battlefield => {
                 self.battlefield.retain(|&x| x != id);
-                self.pumps.retain(|p| p.object != id);
+                self.effects.retain(|p| p.object != id);
                 // 506.4: a permanent that leaves the battlefield is removed from combat.
                 self.combat.attackers.retain(|a| a.id != id);
                 for a in &mut self.combat.attackers {

@@ -68,6 +68,8 @@ impl Game {
         self.cleanup_done = false;
         for p in &mut self.players {
             p.lands_played = 0;
+            p.extra_lands = 0;
+            p.cant_play_lands = false;
         }
         let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
         self.record(ev);
@@ -166,8 +168,13 @@ impl Game {
                     let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cr!("514.2"));
                     self.record(ev);
                 }
-                let ending: Vec<_> = self.pumps.iter().filter(|p| p.until_end_of_turn).map(|p| p.object).collect();
-                self.pumps.retain(|p| !p.until_end_of_turn);
+                let mut ending: Vec<_> = self.effects.iter().filter(|p| p.until_end_of_turn).map(|p| p.object).collect();
+                ending.dedup();
+                self.effects.retain(|p| !p.until_end_of_turn);
+                // Regeneration shields last only this turn (701.19a).
+                for id in self.battlefield.clone() {
+                    self.obj_mut(id).regen_shields = 0;
+                }
                 for id in ending {
                     let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" effect on {} ends", self.describe(id))).object(self, id).rule(cr!("514.2"));
                     self.record(ev);

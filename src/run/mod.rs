@@ -149,6 +149,9 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Pick { .. } => "pick: [...]",
         DecisionKind::Color => "color: ...",
         DecisionKind::Assign { .. } => "assign: {...}",
+        DecisionKind::PickRange { .. } => "pick: [...]",
+        DecisionKind::May { .. } => "may: true",
+        DecisionKind::NewTargets { .. } => "targets: [...]",
     }
 }
 
@@ -157,6 +160,9 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Pick { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
         DecisionKind::Color => Answer::Color(Color::White),
         DecisionKind::Assign { recipients, total } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
+        DecisionKind::PickRange { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
+        DecisionKind::May { .. } => Answer::May(false),
+        DecisionKind::NewTargets { .. } => Answer::Targets(None),
     }
 }
 
@@ -200,6 +206,28 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 return Err(Stop(Diagnostic::new(format!("the assignment adds up to {sum}, but {total} damage must be assigned"), span).help("510.1c: all of the creature's combat damage is divided among its blockers")));
             }
             Ok(Answer::Assign(out))
+        }
+        DecisionKind::PickRange { options, min, max } => {
+            let Some(picks) = &c.pick else { return Err(mismatch("pick")) };
+            let mut remaining = options.clone();
+            let mut out = Vec::new();
+            for r in picks {
+                let t = refs::among(g, r, &remaining)?;
+                remaining.retain(|x| *x != t);
+                out.push(t);
+            }
+            if out.len() < *min || out.len() > *max {
+                return Err(Stop(Diagnostic::new(format!("{} must pick {}, this `choose` picks {}", g.players[d.player].name, if *max >= options.len() { format!("at least {min}") } else { format!("{min} to {max}") }, out.len()), span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Pick(out))
+        }
+        DecisionKind::May { .. } => c.may.map(Answer::May).ok_or_else(|| mismatch("may")),
+        DecisionKind::NewTargets { .. } => {
+            if c.may == Some(false) {
+                return Ok(Answer::Targets(None));
+            }
+            let Some(ts) = &c.targets else { return Err(mismatch("targets")) };
+            Ok(Answer::Targets(Some(ts.iter().map(|r| refs::target(g, r)).collect::<Result<_, _>>()?)))
         }
     }
 }
@@ -358,10 +386,18 @@ fn pass_to(g: &mut Game, script: &mut Script<'_>, p: PlayerId, action: &Action) 
 }
 
 fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
+    let objects = |list: &Option<Vec<crate::scenario::model::Ref>>, place: Place| -> Result<Option<Vec<crate::engine::ObjId>>, Stop> {
+        list.as_ref().map(|p| p.iter().map(|r| refs::object(g, r, place)).collect::<Result<_, _>>()).transpose()
+    };
     Ok(Choices {
         targets: c.targets.iter().map(|r| refs::target(g, r)).collect::<Result<_, _>>()?,
         x: c.x,
-        pay: c.pay.as_ref().map(|p| p.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<_, _>>()).transpose()?,
+        pay: objects(&c.pay, Place::Battlefield)?,
+        modes: c.modes.clone(),
+        divide: c.divide.iter().map(|(r, n)| Ok((refs::target(g, r)?, *n))).collect::<Result<_, Stop>>()?,
+        kicked: c.kicked,
+        sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
+        discard: objects(&c.discard, Place::Hand(None))?,
     })
 }
 

@@ -94,7 +94,9 @@ pub fn target(g: &Game, r: &Ref) -> Result<Target, Stop> {
     if let Some(p) = g.players.iter().position(|p| p.name == r.text) {
         return Ok(Target::Player(p));
     }
-    object(g, r, Place::BattlefieldOrStack).map(Target::Object)
+    // Cards in graveyards can be targets too when the text says so ("target creature card
+    // from your graveyard"); the battlefield and the stack are looked at first.
+    object(g, r, Place::BattlefieldOrStack).or_else(|e| object(g, r, Place::Anywhere).map_err(|_| e)).map(Target::Object)
 }
 
 /// Resolves a reference among the options of a decision.

@@ -431,16 +431,49 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            for key in ["modes", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "sacrifice", "discard", "exile", "tap"] {
+            for key in ["alternative_cost", "face_down", "exile", "tap"] {
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
             }
             let card = one_ref(value, &format!("`{verb}`"), diags)?;
+            let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
+            if let Some(n) = m.get("optional_costs") {
+                for c in list(n, "`optional_costs`", diags) {
+                    match string(c, "an optional cost", diags).as_deref() {
+                        Some("kicker") => kicked = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker"),
+                        None => {}
+                    }
+                }
+            }
+            let modes = m.get("modes").map(|n| {
+                list(n, "`modes`", diags)
+                    .into_iter()
+                    .filter_map(|v| {
+                        let k = nonneg(v, "a mode number", diags)?;
+                        if k == 0 {
+                            diags.push(Diagnostic::new("modes are numbered from 1, in printed order", v.span));
+                            return None;
+                        }
+                        Some(k as usize - 1)
+                    })
+                    .collect()
+            });
+            let mut divide = Vec::new();
+            if let Some(a) = m.get("divide")
+                && let Some(am) = MapView::new(a, "`divide`", diags) {
+                    divide = am.entries.iter().filter_map(|(k, v)| Some((one_ref(k, "a target", diags)?, nonneg(v, "an amount", diags)?))).collect();
+                }
             let choices = CastChoices {
                 targets: m.get("targets").map(|n| refs(n, "`targets`", diags)).unwrap_or_default(),
                 x: m.get("x").and_then(|n| nonneg(n, "`x`", diags)),
                 pay: m.get("pay").map(|n| refs(n, "`pay`", diags)),
+                modes,
+                divide,
+                kicked,
+                sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
+                discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

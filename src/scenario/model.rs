@@ -153,6 +153,12 @@ pub struct CastChoices {
     pub targets: Vec<Ref>,
     pub x: Option<u32>,
     pub pay: Option<Vec<Ref>>,
+    /// 0-based mode indices (the file numbers them from 1).
+    pub modes: Option<Vec<usize>>,
+    pub divide: Vec<(Ref, u32)>,
+    pub kicked: bool,
+    pub sacrifice: Option<Vec<Ref>>,
+    pub discard: Option<Vec<Ref>>,
 }
 
 /// An answer to a decision (`choose`).

@@ -6,7 +6,7 @@
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
 
-const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash)";
+const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, protection from …)";
 
 /// Whether the line at `p` is a list of supported keywords (checked without consuming).
 #[must_use]
@@ -86,7 +86,7 @@ mod tests {
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
-                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash)"
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, protection from …)"
             )
         };
         assert_eq!(errs("First strike", "Knight", CREATURE), vec![(0, 12, msg("First strike"))]);

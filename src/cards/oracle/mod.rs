@@ -17,7 +17,7 @@ pub mod mana;
 pub mod parser;
 pub mod targets;
 
-use crate::cards::ir::{Ability, CardType, Effect, Instruction, ManaCost};
+use crate::cards::ir::{Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
 use parser::Parser;
 
@@ -54,6 +54,8 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
     // which collects the sentences of every line so target indices stay distinct.
     let mut spell: Option<(usize, Effect)> = None;
 
+    // An open "Choose one —" and the modes read so far (700.2).
+    let mut modal: Option<(usize, Modal)> = None;
     let mut offset = 0;
     for line in text.split('\n') {
         let base = offset;
@@ -61,6 +63,31 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
         let toks = lexer::lex(line, base, &names);
         if toks.is_empty() {
             continue; // blank, or only reminder text
+        }
+        if let Some(special) = special_line(text, &toks, is_spell) {
+            match special {
+                Ok(a) => abilities.push(a),
+                Err(e) => errors.push(e),
+            }
+            continue;
+        }
+        if is_spell && let Some((min, max)) = modal_header(&toks) {
+            modal = Some((0, Modal { min, max, modes: Vec::new() }));
+            continue;
+        }
+        if let Some((_, m)) = &mut modal
+            && toks[0].is_punct('•')
+        {
+            let (at, mut effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
+            let first = effect.targets.len();
+            let mut p = Parser::new(text, toks[1..].to_vec(), std::mem::take(&mut effect), false);
+            for f in effects::parse_sentences(&mut p) {
+                errors.push(p.error(&f));
+            }
+            let instructions = std::mem::take(&mut p.effect.instructions);
+            m.modes.push(Mode { slots: (first..p.effect.targets.len()).collect(), instructions });
+            spell = Some((at, p.effect));
+            continue;
         }
         if is_spell {
             let mut p = Parser::new(text, toks, Effect::default(), false);
@@ -85,10 +112,88 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
             }
         }
     }
+    if let Some((_, m)) = modal {
+        if m.modes.is_empty() {
+            errors.push(OracleError { start: 0, end: text.len(), message: "a \"Choose …\" line with no \"•\" modes after it".into() });
+        } else if let Some((_, e)) = &mut spell {
+            e.modal = Some(m);
+        }
+    }
     if let Some((at, effect)) = spell {
         abilities.insert(at.min(abilities.len()), Ability::Spell(effect));
     }
     if errors.is_empty() { Ok(abilities) } else { Err(errors) }
+}
+
+/// "Choose one —", "Choose two —", "Choose one or both —", "Choose one or more —" (700.2).
+fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
+    let words: Vec<String> = toks.iter().filter_map(lexer::Token::word).collect();
+    if !toks.last().is_some_and(|t| t.is_punct('—')) || words.first().map(String::as_str) != Some("choose") {
+        return None;
+    }
+    let n = |w: &str| ["one", "two", "three", "four"].iter().position(|x| *x == w).map(|i| i as u32 + 1);
+    match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["choose", a] => n(a).map(|k| (k, k)),
+        ["choose", "one", "or", "both"] => Some((1, 2)),
+        ["choose", "one", "or", "more"] => Some((1, u32::MAX)),
+        _ => None,
+    }
+}
+
+/// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
+/// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
+/// red", "You can't play lands." Returns `None` for any other line.
+fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Result<Ability, OracleError>> {
+    let mut p = Parser::new(text, toks.to_vec(), Effect::default(), false);
+    let end = |p: &mut Parser<'_>| p.eat_punct('.') && p.at_end() || p.at_end();
+    for cant in ["can't", "can’t"] {
+        if p.eat_words(&["this", "spell", cant, "be", "countered"]) {
+            return Some(if end(&mut p) { Ok(Ability::CantBeCountered) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+        }
+        p.pos = 0;
+        if !is_spell && p.eat_words(&["you", cant, "play", "lands"]) {
+            return Some(if end(&mut p) { Ok(Ability::CantPlayLands) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+        }
+        p.pos = 0;
+    }
+    if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        p.bump();
+        let mut cost = String::new();
+        while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+            cost.push_str(&format!("{{{s}}}"));
+            p.bump();
+        }
+        return Some(match mana::parse_cost(&cost) {
+            Ok(c) if p.at_end() => Ok(Ability::Kicker(c)),
+            Ok(_) => Err(p.error(&p.fail("the end of the kicker cost"))),
+            Err(e) => Err(p.error(&p.fail(e))),
+        });
+    }
+    if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
+        p.eat_punct(',');
+        let cost = if p.eat_words(&["discard", "a", "card"]) {
+            Some(AdditionalCost::Discard)
+        } else if p.eat_words(&["sacrifice", "a"]) || p.eat_words(&["sacrifice", "an"]) {
+            match targets::parse_filter(&mut p, false) {
+                Ok((f, targets::Head::Permanent)) => Some(AdditionalCost::Sacrifice(f)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        return Some(match cost {
+            Some(c) if end(&mut p) => Ok(Ability::AdditionalCost(c)),
+            _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\" or \"discard a card\", then the end of the sentence"))),
+        });
+    }
+    if p.eat_words(&["protection", "from"]) {
+        return Some(match effects::parse_quality(&mut p) {
+            Ok(q) if p.at_end() => Ok(Ability::Protection(q)),
+            Ok(_) => Err(p.error(&p.fail("the end of the line"))),
+            Err(f) => Err(p.error(&f)),
+        });
+    }
+    None
 }
 
 /// One line of a permanent: an activated ability if it has a cost and a colon, else keywords.
@@ -184,11 +289,11 @@ pub(crate) mod test_util {
     }
 
     pub fn spell(targets: Vec<TargetSpec>, instructions: Vec<Instruction>) -> Vec<Ability> {
-        vec![Ability::Spell(Effect { targets, instructions })]
+        vec![Ability::Spell(Effect { targets: targets.into_iter().map(Into::into).collect(), instructions, modal: None })]
     }
 
     pub fn activated(cost: Cost, targets: Vec<TargetSpec>, instructions: Vec<Instruction>, mana: bool) -> Ability {
-        Ability::Activated { cost, effect: Effect { targets, instructions }, mana }
+        Ability::Activated { cost, effect: Effect { targets: targets.into_iter().map(Into::into).collect(), instructions, modal: None }, mana }
     }
 
     pub fn tap_cost() -> Cost {
@@ -289,6 +394,7 @@ mod tests {
                 Ability::Spell(crate::cards::ir::Effect {
                     targets: vec![],
                     instructions: vec![Instruction::Draw { who: Affected::You, count: n(1) }],
+                    modal: None,
                 }),
             ]
         );
@@ -334,9 +440,9 @@ mod tests {
             )]
         );
         // Wrath of God: both the rider and an unknown line on the next line.
-        let text = "Destroy all creatures. They can't be regenerated.\nScry 1.";
-        let e = errs(text, "Wrath of God", SORCERY);
-        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be regenerated", "Scry 1"]);
+        let text = "Destroy all creatures. They can't be blocked.\nScry 1.";
+        let e = errs(text, "Wrath of Odd", SORCERY);
+        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Scry 1"]);
     }
 
     #[test]
@@ -349,7 +455,7 @@ mod tests {
             vec![activated(
                 tap_cost(),
                 vec![],
-                vec![Instruction::DealDamage { amount: n(1), to: Affected::EachOpponent }],
+                vec![Instruction::DealDamage { amount: n(1), to: Affected::EachOpponent, divided: false }],
                 false
             )]
         );

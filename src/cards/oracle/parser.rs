@@ -114,7 +114,12 @@ impl<'a> Parser<'a> {
 
     /// Declares a target of the effect and returns its index.
     pub fn declare(&mut self, spec: TargetSpec) -> usize {
-        self.effect.targets.push(spec);
+        self.declare_slot(spec.into())
+    }
+
+    /// Declares an instance of "target" with its count and returns its index.
+    pub fn declare_slot(&mut self, slot: crate::cards::ir::TargetSlot) -> usize {
+        self.effect.targets.push(slot);
         self.effect.targets.len() - 1
     }
 

@@ -4,7 +4,7 @@
 
 use super::lexer::Tok;
 use super::parser::{Fail, PResult, Parser};
-use crate::cards::ir::{Affected, CardType, ControllerFilter, ObjectFilter, TargetSpec};
+use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, Keyword, ObjectFilter, TargetSlot, TargetSpec};
 
 /// The nouns that, after "this", name the object the ability belongs to.
 pub const SELF_NOUNS: [&str; 6] = ["creature", "spell", "artifact", "enchantment", "land", "permanent"];
@@ -16,6 +16,10 @@ pub enum Head {
     Permanent,
     /// "… spell": a spell on the stack.
     Spell,
+    /// "… spell or permanent".
+    SpellOrPermanent,
+    /// "… card": a card in a zone other than the battlefield and the stack.
+    Card,
 }
 
 /// Broad kind of an [`Affected`], for checking that a verb fits its subject or object.
@@ -44,8 +48,78 @@ fn head_word(word: &str, plural: bool) -> Option<Head> {
     match (word, plural) {
         ("permanent", false) | ("permanents", true) => Some(Head::Permanent),
         ("spell", false) | ("spells", true) => Some(Head::Spell),
+        ("card", false) | ("cards", true) => Some(Head::Card),
         _ => None,
     }
+}
+
+/// Reads "nonblack" as a color the object must not have.
+fn non_color_word(word: &str) -> Option<Color> {
+    Color::from_name(word.strip_prefix("non")?)
+}
+
+/// A number in words or digits ("two", "3"); "a"/"an"/"one" are 1.
+pub fn count_word(p: &Parser<'_>, at: usize) -> Option<u32> {
+    match &p.peek_at(at)?.tok {
+        Tok::Number(n) => Some(*n),
+        Tok::Word(w) => {
+            const WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+            let w = w.to_ascii_lowercase();
+            if w == "a" || w == "an" {
+                return Some(1);
+            }
+            WORDS.iter().position(|x| *x == w).and_then(|i| u32::try_from(i + 1).ok())
+        }
+        _ => None,
+    }
+}
+
+/// How many targets one instance of "target" takes (115.3, 601.2c): "two target", "up to
+/// three target", "any number of target", "one or two target", "one, two, or three target".
+/// Returns (min, max); consumes nothing and returns `None` if no count precedes "target" or
+/// "targets".
+pub fn parse_count(p: &mut Parser<'_>) -> Option<(u32, u32)> {
+    let start = p.pos;
+    let done = |p: &Parser<'_>| p.at_word("target") || p.at_word("targets");
+    if p.eat_words(&["up", "to"]) {
+        if let Some(n) = count_word(p, 0) {
+            p.bump();
+            if done(p) {
+                return Some((0, n));
+            }
+        }
+    } else if p.eat_words(&["any", "number", "of"]) {
+        if done(p) {
+            return Some((0, u32::MAX));
+        }
+    } else if let Some(a) = count_word(p, 0) {
+        p.bump();
+        let mut max = a;
+        // "one or two", "one, two, or three"
+        loop {
+            if p.at_punct(',') && count_word(p, 1).is_some() {
+                p.bump();
+            }
+            if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("or")) {
+                p.bump();
+            }
+            if p.at_word("or") && count_word(p, 1).is_some() {
+                p.bump();
+            }
+            match count_word(p, 0) {
+                Some(n) if n > max && p.peek_at(1).is_some() => {
+                    max = n;
+                    p.bump();
+                }
+                _ => break,
+            }
+        }
+        if done(p) && (max > 1 || a > 1) {
+            return Some((a, max));
+        }
+    }
+    p.pos = start;
+    None
 }
 
 /// Parses an object filter: `[non-types] [types joined by "or" / commas] [permanent|spell]
@@ -54,6 +128,25 @@ fn head_word(word: &str, plural: bool) -> Option<Head> {
 pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, Head)> {
     let mut filter = ObjectFilter::default();
     const EXPECTED: &str = "a card type (creature, artifact, enchantment, land, planeswalker, permanent or spell)";
+    // Qualities before the type: "tapped", "attacking", "nonblack", in any order.
+    loop {
+        let Some(w) = p.word() else { break };
+        if let Some(c) = non_color_word(&w) {
+            filter.colors_none.push(c);
+        } else if w == "tapped" {
+            filter.tapped = Some(true);
+        } else if w == "untapped" {
+            filter.tapped = Some(false);
+        } else if w == "attacking" {
+            filter.attacking = true;
+        } else {
+            break;
+        }
+        p.bump();
+        if p.at_punct(',') {
+            p.bump();
+        }
+    }
     // Non-types first: "nonartifact, nonblack creature" joins them with commas (all must hold).
     while let Some(t) = p.word().as_deref().and_then(non_type_word) {
         filter.types_none.push(t);
@@ -80,6 +173,10 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         // cannot say: stop here and let the caller report the second one.
     }
     let head = match p.word().as_deref().and_then(|w| head_word(w, plural)) {
+        Some(Head::Spell) if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(|w| head_word(w, plural)) == Some(Head::Permanent) => {
+            p.pos += 3;
+            Head::SpellOrPermanent
+        }
         Some(h) => {
             p.bump();
             h
@@ -93,7 +190,41 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         return Err(Fail { at: p.pos.saturating_sub(1), expected: "a permanent type".into() });
     }
     filter.controller = parse_controller(p);
+    parse_with(p, &mut filter)?;
+    if filter.controller == ControllerFilter::Any {
+        filter.controller = parse_controller(p);
+    }
     Ok((filter, head))
+}
+
+/// "with flying", "with mana value 3 or less", "with mana value X".
+fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
+    if !p.at_word("with") {
+        return Ok(());
+    }
+    if let Some(k) = p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Keyword::from_name) {
+        p.pos += 2;
+        filter.keyword = Some(k);
+        return Ok(());
+    }
+    if p.peek_at(1).is_some_and(|t| t.is_word("mana")) && p.peek_at(2).is_some_and(|t| t.is_word("value")) {
+        p.pos += 3;
+        let n = match p.peek().map(|t| t.tok.clone()) {
+            Some(Tok::Number(n)) => Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX)),
+            Some(Tok::Word(w)) if w == "X" => Amount::X,
+            _ => return Err(p.fail("a number or X")),
+        };
+        p.bump();
+        let cmp = if p.eat_words(&["or", "less"]) {
+            Compare::AtMost
+        } else if p.eat_words(&["or", "greater"]) {
+            Compare::AtLeast
+        } else {
+            Compare::Equal
+        };
+        filter.mana_value = Some((cmp, n));
+    }
+    Ok(())
 }
 
 /// "you control", "an opponent controls", "you don't control", "your opponents control".
@@ -114,19 +245,39 @@ fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
 
 /// After the word "target": "player", "opponent", "player or planeswalker", or a filter.
 pub fn parse_target(p: &mut Parser<'_>) -> PResult<usize> {
-    let spec = if p.eat_words(&["player", "or", "planeswalker"]) {
+    parse_target_counted(p, 1, 1)
+}
+
+/// After the word "target"/"targets", with the count read before it; plural nouns when the
+/// count can be more than one.
+pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<usize> {
+    let plural = max > 1;
+    let noun = |p: &mut Parser<'_>, one: &[&str], many: &[&str]| p.eat_words(if plural { many } else { one });
+    let spec = if noun(p, &["player", "or", "planeswalker"], &["players", "or", "planeswalkers"]) {
         TargetSpec::PlayerOrPlaneswalker
-    } else if p.eat_word("player") {
+    } else if noun(p, &["player"], &["players"]) {
         TargetSpec::Player { opponent_only: false }
-    } else if p.eat_word("opponent") {
+    } else if noun(p, &["opponent"], &["opponents"]) {
         TargetSpec::Player { opponent_only: true }
     } else {
-        match parse_filter(p, false)? {
+        let at = p.pos;
+        match parse_filter(p, plural)? {
             (f, Head::Permanent) => TargetSpec::Permanent(f),
             (f, Head::Spell) => TargetSpec::Spell(f),
+            (f, Head::SpellOrPermanent) => TargetSpec::SpellOrPermanent(f),
+            (filter, Head::Card) => {
+                let yours = if p.eat_words(&["from", "your", "graveyard"]) || p.eat_words(&["in", "your", "graveyard"]) {
+                    true
+                } else if p.eat_words(&["from", "a", "graveyard"]) || p.eat_words(&["in", "a", "graveyard"]) {
+                    false
+                } else {
+                    return Err(Fail { at, expected: "a card in a graveyard (\"… card from your graveyard\")".into() });
+                };
+                TargetSpec::GraveyardCard { filter, yours }
+            }
         }
     };
-    Ok(p.declare(spec))
+    Ok(p.declare_slot(TargetSlot { spec, min, max }))
 }
 
 /// Consumes a reference to the card itself: its name, or "this creature" etc.
@@ -144,11 +295,11 @@ pub fn eat_self_ref(p: &mut Parser<'_>) -> bool {
 
 /// The most recent target whose spec satisfies `pred`.
 fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usize> {
-    p.effect.targets.iter().rposition(pred)
+    p.effect.targets.iter().rposition(|s| pred(&s.spec))
 }
 
 fn is_object(spec: &TargetSpec) -> bool {
-    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
 }
 
 fn is_player(spec: &TargetSpec) -> bool {
@@ -176,6 +327,14 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         "target" => {
             p.bump();
             Ok(Affected::Target(parse_target(p)?))
+        }
+        _ if parse_count(p).is_some() => {
+            p.pos = start;
+            let (min, max) = parse_count(p).unwrap_or((1, 1));
+            if !p.eat_word("target") {
+                return Err(p.fail("\"target\""));
+            }
+            Ok(Affected::Target(parse_target_counted(p, min, max)?))
         }
         "you" => {
             p.bump();
@@ -208,7 +367,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             let noun = p.word().unwrap_or_default();
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
-                "creature" | "permanent" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Any)),
+                "creature" | "permanent" | "artifact" | "land" | "enchantment" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any)),
                 "spell" => last_target(p, |s| matches!(s, TargetSpec::Spell(_))),
                 _ => return Err(p.fail("\"player\", \"creature\", \"permanent\" or \"spell\"")),
             };
@@ -237,7 +396,7 @@ fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
     let at = p.pos;
     match parse_filter(p, plural)? {
         (f, Head::Permanent) => Ok(Affected::EachPermanent(f)),
-        (_, Head::Spell) => Err(Fail { at, expected: "permanents (spells cannot be affected all at once)".into() }),
+        _ => Err(Fail { at, expected: "permanents (spells and cards cannot be affected all at once)".into() }),
     }
 }
 
@@ -251,11 +410,13 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         }
         Affected::This => k(false, true, false),
         Affected::EachPermanent(_) => k(false, true, false),
-        Affected::Target(i) => match p.effect.targets.get(*i) {
+        Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),
             Some(TargetSpec::Player { .. }) => k(true, false, false),
             Some(TargetSpec::Permanent(_)) => k(false, true, false),
             Some(TargetSpec::Spell(_)) => k(false, false, true),
+            Some(TargetSpec::SpellOrPermanent(_)) => k(false, true, true),
+            Some(TargetSpec::GraveyardCard { .. }) => Kinds { player: false, permanent: false, spell: false },
             None => k(false, false, false),
         },
     }
@@ -276,7 +437,7 @@ mod tests {
     }
 
     fn f(any: &[CardType], none: &[CardType], controller: ControllerFilter) -> ObjectFilter {
-        ObjectFilter { types_any: any.to_vec(), types_none: none.to_vec(), controller }
+        ObjectFilter { types_any: any.to_vec(), types_none: none.to_vec(), controller, ..ObjectFilter::default() }
     }
 
     #[test]
@@ -294,11 +455,15 @@ mod tests {
         assert_eq!(filter("creatures your opponents control", true), Ok((f(&[Creature], &[], Opponent), Head::Permanent, 0)));
         assert_eq!(filter("nonland permanents", true), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
         // Words after the filter are left for the caller to reject ("with flying").
-        assert_eq!(filter("creature with flying", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
+        assert_eq!(filter("creature with first strike", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 3)));
+        let flying = ObjectFilter { keyword: Some(crate::cards::ir::Keyword::Flying), ..f(&[Creature], &[], Any) };
+        assert_eq!(filter("creature with flying", false), Ok((flying, Head::Permanent, 0)));
+        let nonblack = ObjectFilter { colors_none: vec![crate::cards::ir::Color::Black], tapped: Some(true), ..f(&[Creature], &[], Any) };
+        assert_eq!(filter("tapped nonblack creature", false), Ok((nonblack, Head::Permanent, 0)));
         // "artifact creature" means both types: the filter stops before "creature".
         assert_eq!(filter("artifact creature", false), Ok((f(&[Artifact], &[], Any), Head::Permanent, 1)));
         // Not a type at all.
-        assert_eq!(filter("nonblack creature", false).map_err(|e| e.at), Err(0));
+        assert_eq!(filter("nonwhatever creature", false).map_err(|e| e.at), Err(0));
         assert_eq!(filter("creatures", false).map_err(|e| e.at), Err(0));
         // An instant is never a permanent.
         assert!(filter("instant", false).is_err());
@@ -309,7 +474,7 @@ mod tests {
         let text = "player or planeswalker";
         let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
         assert_eq!(parse_target(&mut p), Ok(0));
-        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker]);
+        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker.into()]);
         let text = "target opponent and target creature spell";
         let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
         assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
@@ -318,8 +483,8 @@ mod tests {
         assert_eq!(
             p.effect.targets,
             vec![
-                TargetSpec::Player { opponent_only: true },
-                TargetSpec::Spell(f(&[Creature], &[], ControllerFilter::Any))
+                TargetSpec::Player { opponent_only: true }.into(),
+                TargetSpec::Spell(f(&[Creature], &[], ControllerFilter::Any)).into()
             ]
         );
     }
