@@ -444,7 +444,10 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
         Affected::You
     } else if p.eat_words(&["its", "controller's"]) || p.eat_words(&["its", "controller’s"]) {
         match p.effect.targets.iter().rposition(|s| !matches!(s.spec, TargetSpec::Player { .. })) {
-            Some(i) => Affected::ControllerOfTarget(i),
+            Some(i) => {
+                p.last_player = Some(Affected::ControllerOfTarget(i));
+                Affected::ControllerOfTarget(i)
+            }
             None => return Err(p.fail("an earlier target for \"its controller's\"")),
         }
     } else {

@@ -32,12 +32,14 @@ pub struct Parser<'a> {
     /// Whether a sentence that failed declared targets (they were dropped with it), so that
     /// a later "it" can say why it has nothing to refer to.
     pub dropped_targets: bool,
+    /// The last player named without a target ("its controller"), for a later "that player".
+    pub last_player: Option<crate::cards::ir::Affected>,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None }
     }
 
     #[must_use]

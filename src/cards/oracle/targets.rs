@@ -365,6 +365,10 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         "that" => {
             p.bump();
             let noun = p.word().unwrap_or_default();
+            if noun == "player" && last_target(p, is_player).is_none() && let Some(who) = p.last_player.clone() {
+                p.bump();
+                return Ok(who);
+            }
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
                 "creature" | "permanent" | "artifact" | "land" | "enchantment" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any)),
@@ -382,8 +386,9 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             if !p.eat_word("controller") {
                 return Err(Fail { at: start, expected: EXPECTED.into() });
             }
-            last_target(p, is_object)
-                .map(Affected::ControllerOfTarget)
+            let who = last_target(p, is_object).map(Affected::ControllerOfTarget);
+            p.last_player.clone_from(&who);
+            who
                 .ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"its controller\"") })
         }
         // A plural subject: "Creatures you control get +1/+1 until end of turn."
