@@ -14,6 +14,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
+/// `println!` that ignores a closed stdout (`judge rules diff … | head`).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
 use crate::rules::alias::aliases;
 use crate::rules::diff::{Change, ChangeKind, Diff, diff};
 use crate::rules::store::{self, Loaded};
@@ -132,10 +140,10 @@ fn edition_note(doc: &CrText) -> Option<String> {
 fn import(file: &Path) -> Result<u8, String> {
     let (doc, path) = store::import(file)?;
     print_warnings(&file.display().to_string(), &doc);
-    println!("imported {} ({})", file.display(), doc.describe());
-    println!("stored at {}", path.display());
+    outln!("imported {} ({})", file.display(), doc.describe());
+    outln!("stored at {}", path.display());
     if let Some(n) = edition_note(&doc) {
-        println!("{n}");
+        outln!("{n}");
     }
     Ok(0)
 }
@@ -156,14 +164,14 @@ fn check(file: &Path) -> Result<u8, String> {
         levels[level] += 1;
     }
     let examples: usize = doc.rules.iter().map(|r| r.examples.len()).sum();
-    println!("{shown}: {}", doc.describe());
-    println!("  encoding {}, {} line endings", doc.encoding, doc.line_endings);
-    println!(
+    outln!("{shown}: {}", doc.describe());
+    outln!("  encoding {}, {} line endings", doc.encoding, doc.line_endings);
+    outln!(
         "  {} sections, {} rules, {} subrules, {} lettered subrules, {} examples",
         levels[0], levels[1], levels[2], levels[3], examples
     );
     let quirks = doc.warnings.len() - malformed;
-    println!("  {quirks} quirks read as intended, {malformed} lines that could not be read");
+    outln!("  {quirks} quirks read as intended, {malformed} lines that could not be read");
     Ok(u8::from(malformed > 0))
 }
 
@@ -291,7 +299,10 @@ fn show_rule(query: &str, edition: Option<&str>, rules: Option<&Path>) -> Result
             let _ = writeln!(out, "\n(official text: not available; run `judge rules import MagicCompRules.txt`, or pass --rules FILE)");
         }
     }
-    print!("{out}");
+    {
+        use std::io::Write as _;
+        let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    }
     Ok(0)
 }
 
@@ -328,7 +339,7 @@ fn nearest_numbers(number: &str, all: &[&str]) -> Vec<String> {
 }
 
 fn search(words: &[String], rules: Option<&Path>, limit: usize) -> Result<u8, String> {
-    let terms: Vec<String> = words.iter().flat_map(|w| w.split_whitespace()).map(str::to_lowercase).collect();
+    let terms: Vec<String> = words.iter().flat_map(|w| w.split_whitespace()).map(|w| stem(&w.to_lowercase())).collect();
     if terms.is_empty() {
         return Err("nothing to search for".into());
     }
@@ -361,6 +372,8 @@ fn search(words: &[String], rules: Option<&Path>, limit: usize) -> Result<u8, St
         if terms.len() > 1 {
             score += 3 * u32::from(title.contains(&phrase)) + 2 * u32::from(summary.contains(&phrase) || text.contains(&phrase));
         }
+        // The rule named by the words ("first strike" → 702.7) comes first.
+        score += 6 * u32::from(names(&title, &phrase));
         hits.push((score, n));
     }
     // Stable: equal scores stay in rule order.
@@ -381,9 +394,9 @@ fn search(words: &[String], rules: Option<&Path>, limit: usize) -> Result<u8, St
         })
         .unwrap_or_default();
     let source = copy.as_ref().map_or_else(|| "index only; no official text available".to_owned(), |c| format!("index and {}", c.origin));
-    println!("rules matching \"{}\" ({source}):", terms.join(" "));
+    outln!("rules matching \"{}\" ({source}):", words.join(" "));
     if hits.is_empty() {
-        println!("  (none)");
+        outln!("  (none)");
     }
     for (_, n) in hits.iter().take(limit) {
         let (title, what) = match idx.get(n) {
@@ -391,18 +404,40 @@ fn search(words: &[String], rules: Option<&Path>, limit: usize) -> Result<u8, St
             None => (String::new(), doc.and_then(|d| d.get(n)).map_or("", |r| first_line(&r.text))),
         };
         let line = if title.is_empty() { shorten(what, 90) } else { format!("{title} — {}", shorten(what, 90usize.saturating_sub(title.chars().count()))) };
-        println!("  {n:<8} {line}");
+        outln!("  {n:<8} {line}");
     }
     if hits.len() > limit {
-        println!("  … {} more (raise --limit)", hits.len() - limit);
+        outln!("  … {} more (raise --limit)", hits.len() - limit);
     }
     if !glossary.is_empty() {
-        println!("\nglossary:");
+        outln!("\nglossary:");
         for g in glossary.iter().take(limit) {
-            println!("  {} — {}", g.term, shorten(first_line(&g.definition), 90));
+            outln!("  {} — {}", g.term, shorten(first_line(&g.definition), 90));
         }
     }
     Ok(u8::from(hits.is_empty() && glossary.is_empty()))
+}
+
+/// Whether a (lower-cased) title is just the phrase: "first strike (keyword)" for "first strik".
+fn names(title: &str, phrase: &str) -> bool {
+    let Some(rest) = title.strip_prefix(phrase) else { return false };
+    // Finish the stemmed word, then allow only a parenthetical.
+    let rest = rest.trim_start_matches(char::is_alphabetic).trim();
+    rest.is_empty() || rest.starts_with('(')
+}
+
+/// A crude stem so that a word also finds its other forms: "regenerate" finds "regenerating"
+/// and "regeneration", "blockers" finds "blocker".
+fn stem(word: &str) -> String {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '.');
+    if w.chars().count() > 4 {
+        for suffix in ["ing", "ion", "es", "e", "s"] {
+            if let Some(s) = w.strip_suffix(suffix) {
+                return s.to_owned();
+            }
+        }
+    }
+    w.to_owned()
 }
 
 /// Describes a changed rule for listings: the index title, or the start of its text.
@@ -440,16 +475,16 @@ fn read_pair(old: &Path, new: &Path) -> Result<(CrText, CrText), String> {
 fn cmd_diff(old: &Path, new: &Path, summary: bool) -> Result<u8, String> {
     let (o, n) = read_pair(old, new)?;
     let d = diff(&o, &n);
-    println!("{}", header("old", old, &o));
-    println!("{}", header("new", new, &n));
-    println!("{}", counts(&d));
+    outln!("{}", header("old", old, &o));
+    outln!("{}", header("new", new, &n));
+    outln!("{}", counts(&d));
     if !summary {
         for kind in [ChangeKind::Renumbered, ChangeKind::Reworded, ChangeKind::Added, ChangeKind::Removed] {
             let list: Vec<&Change> = d.changes.iter().filter(|c| c.kind == kind).collect();
             if list.is_empty() {
                 continue;
             }
-            println!("\n{} ({})", kind.name(), list.len());
+            outln!("\n{} ({})", kind.name(), list.len());
             for c in list {
                 let line = match kind {
                     ChangeKind::Renumbered => {
@@ -470,7 +505,7 @@ fn cmd_diff(old: &Path, new: &Path, summary: bool) -> Result<u8, String> {
                         format!("{a:<8} {}", o.get(a).map(|r| shorten(first_line(&r.text), 60)).unwrap_or_default())
                     }
                 };
-                println!("  {line}");
+                outln!("  {line}");
             }
         }
     }
@@ -480,7 +515,12 @@ fn cmd_diff(old: &Path, new: &Path, summary: bool) -> Result<u8, String> {
 /// How a change touches a cited rule, for `rules affected`.
 fn change_note(c: &Change) -> String {
     match c.kind {
-        ChangeKind::Renumbered => format!("{} renumbered to {}", c.old.as_deref().unwrap_or(""), c.new.as_deref().unwrap_or("")),
+        ChangeKind::Renumbered => format!(
+            "{} renumbered to {}{}",
+            c.old.as_deref().unwrap_or(""),
+            c.new.as_deref().unwrap_or(""),
+            if c.reworded { " and reworded" } else { "" }
+        ),
         ChangeKind::Reworded => format!("{} reworded", c.old.as_deref().unwrap_or("")),
         ChangeKind::Added => format!("{} added", c.new.as_deref().unwrap_or("")),
         ChangeKind::Removed => format!("{} removed", c.old.as_deref().unwrap_or("")),
@@ -495,7 +535,7 @@ fn affected(old: &Path, new: &Path, paths: &[PathBuf]) -> Result<u8, String> {
         return Err("no scenario files (*.yaml) found".into());
     }
     let edition = |doc: &CrText| doc.effective.clone().unwrap_or_else(|| "?".into());
-    println!("changes from {} to {}: {}", edition(&o), edition(&n), counts(&d));
+    outln!("changes from {} to {}: {}", edition(&o), edition(&n), counts(&d));
     let (mut hit, mut errors) = (0, 0);
     for f in &files {
         let (source, s) = match super::load_file(f) {
@@ -528,13 +568,13 @@ fn affected(old: &Path, new: &Path, paths: &[PathBuf]) -> Result<u8, String> {
         }
         if !lines.is_empty() {
             hit += 1;
-            println!("AFFECTED {}", f.display());
+            outln!("AFFECTED {}", f.display());
             for l in lines {
-                println!("{l}");
+                outln!("{l}");
             }
         }
     }
-    println!("\n{hit} of {} scenarios cite rules that changed", files.len());
+    outln!("\n{hit} of {} scenarios cite rules that changed", files.len());
     Ok(if errors > 0 {
         2
     } else {
@@ -549,7 +589,7 @@ fn cmd_digest(file: &Path, edition: Option<&str>) -> Result<u8, String> {
     for w in &dg.warnings {
         eprintln!("{shown}:{}: warning: {}", w.line, w.message);
     }
-    println!("{} ({shown}): {} rulings", dg.heading.as_deref().unwrap_or("(no heading)"), dg.entries.len());
+    outln!("{} ({shown}): {} rulings", dg.heading.as_deref().unwrap_or("(no heading)"), dg.entries.len());
     let idx = index();
     for e in &dg.entries {
         let ed = edition.or(e.year()).unwrap_or("?");
@@ -557,7 +597,7 @@ fn cmd_digest(file: &Path, edition: Option<&str>) -> Result<u8, String> {
         let now = resolved.as_ref().map_or(e.number.clone(), |r| r.number.clone());
         let arrow = if now == e.number { "=" } else { "→" };
         let title = idx.get(&now).map_or_else(|| "(not in the index)".to_owned(), |x| x.title.to_owned());
-        println!("  {:<8} ({ed}) {arrow} {now:<8} {title}", e.number);
+        outln!("  {:<8} ({ed}) {arrow} {now:<8} {title}", e.number);
     }
     Ok(u8::from(!dg.warnings.is_empty()))
 }
