@@ -377,7 +377,7 @@ fn search(words: &[String], rules: Option<&Path>, limit: usize) -> Result<u8, St
         hits.push((score, n));
     }
     // Stable: equal scores stay in rule order.
-    hits.sort_by(|a, b| b.0.cmp(&a.0));
+    hits.sort_by_key(|h| std::cmp::Reverse(h.0));
     let glossary: Vec<_> = doc
         .map(|d| {
             let mut g: Vec<_> = d
