@@ -1,9 +1,12 @@
 //! The rules index is honest: every citation the engine can emit (every `cr!("…")` literal
-//! in the source) exists in `rulings/rules.tsv`, and every index line parses.
+//! in the source) exists in `rulings/rules.tsv`, every index line parses, every entry's
+//! chain of parents is in the index, and every alias of `rulings/aliases.tsv` points at an
+//! existing entry.
 
 use std::path::Path;
 
-use judge::rules::{index, is_rule_number};
+use judge::rules::alias::aliases;
+use judge::rules::{EDITION, ancestors, index, is_rule_number};
 
 fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
     for e in walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().filter_map(Result::ok) {
@@ -54,5 +57,48 @@ fn keyword_and_step_rules_are_in_the_index() {
     }
     for s in judge::scenario::model::Step::ALL {
         assert!(idx.get(s.rule().as_str()).is_some(), "{}", s.rule());
+    }
+}
+
+#[test]
+fn every_entry_has_its_parents_in_the_index() {
+    let idx = index();
+    let mut missing = Vec::new();
+    for e in &idx.entries {
+        for a in ancestors(e.number) {
+            if idx.get(a).is_none() {
+                missing.push(format!("{} (above {})", a, e.number));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "parents missing from rulings/rules.tsv:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn aliases_point_at_existing_entries() {
+    let table = aliases();
+    assert!(table.problems.is_empty(), "{:?}", table.problems);
+    assert!(table.rows.len() > 40);
+    let idx = index();
+    for a in &table.rows {
+        assert!(idx.get(a.new).is_some(), "alias {} ({}) → {}: not in the index", a.old, a.edition, a.new);
+        assert!(a.edition.as_bytes().iter().take(4).all(u8::is_ascii_digit), "edition `{}` should start with a year", a.edition);
+        assert!(a.edition < EDITION, "edition `{}` is not older than the index's", a.edition);
+        assert!(!a.note.trim().is_empty(), "alias {} has no note", a.old);
+    }
+}
+
+#[test]
+fn keyword_action_renumbering_of_2009_is_complete() {
+    // The renumbering of keyword actions between the 2009 and the current edition.
+    let expected = [
+        ("701.2", "701.2"), ("701.3", "701.3"), ("701.4", "701.5"), ("701.5", "701.6"), ("701.6", "701.8"),
+        ("701.7", "701.9"), ("701.8", "701.12"), ("701.9", "701.13"), ("701.10", "701.18"), ("701.11", "701.19"),
+        ("701.12", "701.20"), ("701.13", "701.21"), ("701.14", "701.23"), ("701.15", "701.26"), ("701.16", "701.22"),
+        ("701.17", "701.29"), ("701.18", "701.30"), ("701.19", "701.31"), ("114", "116"), ("706.2", "707.2"), ("714", "732"),
+    ];
+    for (old, new) in expected {
+        let r = aliases().resolve(Some("2009"), old).map(|r| r.number);
+        assert_eq!(r.as_deref(), Some(new), "{old} (2009)");
     }
 }

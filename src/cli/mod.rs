@@ -3,6 +3,8 @@
 //! Exit codes: 0 every scenario ran and every expectation held; 1 an expectation failed;
 //! 2 a file could not be run (YAML, schema, unknown card, unscripted decision, bad arguments).
 
+mod rules;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -57,6 +59,25 @@ enum Command {
     },
     /// Print the JSON Schema (draft-07) of scenario files, for editors with a YAML language server.
     Schema,
+    /// Show a rule of the Comprehensive Rules: number, title, summary, the rules above and
+    /// within it, and the official text and examples when a copy is available. Unknown numbers
+    /// get the nearest existing ones (exit 2).
+    Rule {
+        /// A rule number (`608.2b`), or an old name listed in rulings/aliases.tsv (`totem armor`).
+        number: String,
+        /// Read the number in an older edition's numbering (e.g. 2009) and show the rule it
+        /// became.
+        #[arg(long)]
+        edition: Option<String>,
+        /// A rules file (.txt or an imported .json) to use instead of the imported copy.
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// Comprehensive Rules reference tools: import a copy, search, compare editions.
+    Rules {
+        #[command(subcommand)]
+        command: rules::RulesCommand,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -107,6 +128,8 @@ fn dispatch(cmd: Command) -> u8 {
             println!("{}", crate::scenario::schema::schema_text());
             0
         }
+        Command::Rule { number, edition, rules } => rules::rule(&number, edition.as_deref(), rules.as_deref()),
+        Command::Rules { command } => rules::dispatch(command),
     }
 }
 

@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The edition of the Comprehensive Rules whose numbering the index follows.
-#[expect(dead_code, reason = "shown by the rules commands of the rules-reference work")]
 pub const EDITION: &str = "2026-01-16";
+
+/// [`EDITION`] as the rules document words it.
+pub const EDITION_NAME: &str = "January 16, 2026";
 
 const INDEX_TSV: &str = include_str!("../../rulings/rules.tsv");
 
@@ -36,6 +38,11 @@ impl RulesIndex {
     #[must_use]
     pub fn title(&self, number: &str) -> &'static str {
         self.get(number).map_or("(not in the index)", |e| e.title)
+    }
+
+    /// The entries directly below `number`, in file order.
+    pub fn children<'a>(&'a self, number: &'a str) -> impl Iterator<Item = &'a RuleEntry> + 'a {
+        self.entries.iter().filter(move |e| super::parent(e.number) == Some(number))
     }
 
     fn parse(text: &'static str) -> RulesIndex {

@@ -1,8 +1,18 @@
 //! Rule numbers as a type, and the rules index of `rulings/` that every citation must exist in.
+//!
+//! Beside the index, this module reads the official Comprehensive Rules text that a user owns
+//! ([`text`]), the "General Rulings" digests ([`digest`]), maps older editions' numbers to the
+//! current ones ([`alias`]), compares two editions ([`diff`]) and keeps an imported copy of the
+//! rules in the user's data directory ([`store`]). `judge` never ships the official text.
 
+pub mod alias;
+pub mod diff;
+pub mod digest;
 mod index;
+pub mod store;
+pub mod text;
 
-pub use index::{RuleEntry, RulesIndex, index};
+pub use index::{EDITION, EDITION_NAME, RuleEntry, RulesIndex, index};
 
 use serde::Serialize;
 
@@ -70,6 +80,50 @@ pub fn is_rule_number(s: &str) -> bool {
     digits > 0 && (letters.is_empty() || (letters.len() == 1 && letters.bytes().all(|b| b.is_ascii_lowercase())))
 }
 
+/// The rule directly above `number` in the structure part › rule › subrule › lettered subrule:
+/// `608.2b` → `608.2` → `608` → `6` → none.
+#[must_use]
+pub fn parent(number: &str) -> Option<&str> {
+    if let Some((head, tail)) = number.split_once('.') {
+        if tail.ends_with(|c: char| c.is_ascii_alphabetic()) {
+            return Some(&number[..number.len() - 1]);
+        }
+        return Some(head);
+    }
+    if number.len() > 1 {
+        return Some(&number[..1]);
+    }
+    None
+}
+
+/// The chain of rules above `number`, outermost first: `608.2b` → `[6, 608, 608.2]`.
+#[must_use]
+pub fn ancestors(number: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut cur = number;
+    while let Some(p) = parent(cur) {
+        out.push(p);
+        cur = p;
+    }
+    out.reverse();
+    out
+}
+
+/// A key that sorts rule numbers in the order of the rules: `603.2` before `603.10`,
+/// `603.1` before `603.1a`. Numbers that are not rule numbers sort last, by text.
+#[must_use]
+pub fn sort_key(number: &str) -> (u32, u32, String) {
+    let (head, tail) = number.split_once('.').unwrap_or((number, ""));
+    let Ok(h) = head.parse::<u32>() else { return (u32::MAX, 0, number.to_owned()) };
+    // Parts (`6`) sort before their first rule (`600`).
+    let h = if head.len() == 1 { h * 100 } else { h };
+    let part_bias = u32::from(head.len() != 1);
+    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+    let letters = &tail[digits.len()..];
+    let sub = digits.parse::<u32>().map_or(0, |d| d + 1);
+    (h * 2 + part_bias, sub, letters.to_owned())
+}
+
 impl std::fmt::Display for RuleId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.0)
@@ -106,6 +160,19 @@ mod tests {
         assert!(!rule_within("603.10a", "603.1"));
         assert!(rule_within("603.10a", "603.10"));
         assert!(!rule_within("6033", "603"));
+    }
+
+    #[test]
+    fn parents_and_order() {
+        assert_eq!(parent("608.2b"), Some("608.2"));
+        assert_eq!(parent("608.2"), Some("608"));
+        assert_eq!(parent("608"), Some("6"));
+        assert_eq!(parent("6"), None);
+        assert_eq!(parent("603.10a"), Some("603.10"));
+        assert_eq!(ancestors("608.2b"), vec!["6", "608", "608.2"]);
+        let mut v = vec!["603.10", "603.2", "603.1a", "6", "603", "603.1", "600", "7", "100.1"];
+        v.sort_by_key(|n| sort_key(n));
+        assert_eq!(v, vec!["100.1", "6", "600", "603", "603.1", "603.1a", "603.2", "603.10", "7"]);
     }
 
     #[test]
