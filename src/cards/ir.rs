@@ -441,6 +441,9 @@ pub enum Instruction {
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).
     CantPlayLands(Affected),
+    /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
+    /// player may take `action` only if it is possible.
+    MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
 }
 
 /// A zone a search looks in.

@@ -213,6 +213,25 @@ impl Game {
                 }
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
+            Instruction::MayOrElse { who, action, then, otherwise } => {
+                for p in self.players_of(ctx, who) {
+                    // 608.2d: a player can't choose an option that is impossible.
+                    let able = match action.as_ref() {
+                        Instruction::Sacrifice { filter, count, .. } => {
+                            let need = usize::try_from(Self::amount(ctx, *count).max(1)).unwrap_or(1);
+                            self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
+                        }
+                        _ => true,
+                    };
+                    let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("608.2d"), what: "whether to take the option (\"you may …\")".to_owned() };
+                    let Answer::May(yes) = self.decide(dec, &d)? else { continue };
+                    let sub = Context { controller: p, ..ctx.clone() };
+                    let list: Vec<&Instruction> = if yes { std::iter::once(action.as_ref()).chain(then.iter()).collect() } else { otherwise.iter().collect() };
+                    for ins in list {
+                        self.perform(ins, &sub, dec)?;
+                    }
+                }
+            }
             Instruction::Shuffle(a) => {
                 for p in self.players_of(ctx, a) {
                     self.shuffle(p);

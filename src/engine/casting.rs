@@ -92,13 +92,14 @@ impl Game {
             _ => false,
         };
         let Target::Object(o) = t else {
-            return (!kind_ok).then(|| (cr!("115.1"), format!("{} is not {}", self.describe_target(t), describe_spec(spec))));
+            return (!kind_ok).then(|| (cr!("115.1"), format!("{} doesn't match \"{}\"", self.describe_target(t), describe_spec(spec))));
         };
         if Some(o) == by.this {
             return Some((cr!("115.5"), format!("{} can't target itself", self.describe(o))));
         }
         if !kind_ok {
-            return Some((cr!("115.1"), format!("{} is not {}", self.describe(o), describe_spec(spec))));
+            let why = if self.obj(o).live { format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec)) } else { format!("{} has left the zone it was in", self.describe(o)) };
+            return Some((cr!("115.1"), why));
         }
         if self.obj(o).zone != Zone::Battlefield {
             return None;
@@ -255,6 +256,10 @@ impl Game {
             }
             if chosen.iter().any(|c| c.share > 0) {
                 ev = ev.rule(cr!("601.2d"));
+            }
+            // 115.3: one object chosen for several instances of the word "target".
+            if chosen.iter().any(|c| chosen.iter().any(|d| d.target == c.target && d.slot != c.slot)) {
+                ev = ev.rule(cr!("115.3"));
             }
             self.record(ev);
         }
@@ -536,7 +541,8 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::Player { opponent_only: true } => "target opponent".to_owned(),
         TargetSpec::Player { opponent_only: false } => "target player".to_owned(),
         TargetSpec::PlayerOrPlaneswalker => "target player or planeswalker".to_owned(),
-        TargetSpec::Permanent(f) => format!("target {} permanent", filter_words(f)),
+        TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {} permanent", filter_words(f)).replace("  ", " "),
+        TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
         TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),
         TargetSpec::GraveyardCard { filter, yours: true } => format!("target {} card in your graveyard", filter_words(filter)),

@@ -148,10 +148,12 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             set(x, o.card.supertypes.clone(), "supertypes", &mut out);
         }
         if let Some(x) = &oe.colors {
-            set(x, o.card.colors.iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);
+            set(x, g.colors(id).iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);
         }
         if let Some(x) = &oe.keywords {
-            let have: Vec<String> = crate::cards::ir::Keyword::ALL.iter().filter(|&&k| g.has_keyword(id, k)).map(|k| k.name().to_owned()).collect();
+            let mut have: Vec<String> = crate::cards::ir::Keyword::ALL.iter().filter(|&&k| g.has_keyword(id, k)).map(|k| k.name().to_owned()).collect();
+            // "protection from black", printed or granted (702.16).
+            have.extend(g.protections(id).into_iter().map(|q| format!("protection from {}", crate::engine::casting::quality_words(q))));
             let missing: Vec<String> = x.value.iter().filter(|k| !have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
             out.push(verdict(format!("{who}: keywords include"), show(&x.value), show(&have), missing.is_empty(), x.span));
         }

@@ -81,6 +81,17 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         return Ok(true);
     }
+    for (words, yes) in [(&["if", "you", "don't"][..], false), (&["if", "you", "don’t"][..], false), (&["if", "you", "do"][..], true)] {
+        if p.eat_words(words) {
+            p.eat_punct(',');
+            let instrs = parse_sentence(p)?;
+            let Some(Instruction::MayOrElse { then, otherwise, .. }) = p.effect.instructions.last_mut() else {
+                return Err(Fail { at: start, expected: "a \"you may …\" instruction before it".into() });
+            };
+            if yes { then.extend(instrs) } else { otherwise.extend(instrs) }
+            return Ok(true);
+        }
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.eat_words(&["it", "deals"]) {
@@ -342,6 +353,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             p.expect_words(&["play", "lands", "this", "turn"])?;
             out.push(Instruction::CantPlayLands(who));
+        }
+        "may" if p.peek_at(1).is_some_and(|t| t.is_word("sacrifice")) => {
+            let who = player_subject()?;
+            p.bump();
+            let mut action = Vec::new();
+            parse_predicate(p, who.clone(), subject_at, &mut action)?;
+            let [action] = <[Instruction; 1]>::try_from(action).map_err(|_| p.fail("one action after \"may\""))?;
+            out.push(Instruction::MayOrElse { who, action: Box::new(action), then: Vec::new(), otherwise: Vec::new() });
         }
         "may" => {
             let who = player_subject()?;
