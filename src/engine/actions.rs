@@ -198,6 +198,11 @@ impl Game {
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
                 for p in self.players_of(ctx, who) {
                     let options: Vec<Target> = self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).map(Target::Object).collect();
+                    if options.is_empty() && n > 0 {
+                        let ev = Ev::new(EventKind::Choice, format!("{} has nothing to sacrifice: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
+                        self.record(ev);
+                        continue;
+                    }
                     let d = Decision { player: p, kind: DecisionKind::Pick { options, count: n }, rule: cr!("101.4"), what: format!("{n} permanent(s) to sacrifice") };
                     let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
                     chosen.push((p, ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect()));

@@ -73,7 +73,7 @@ impl Game {
                 g.destroy(id, &[cr!("704.5g"), cr!("701.8a")], &format!("lethal damage ({why})"), true);
             }
             for (id, rule) in vanish {
-                let what = if g.obj(id).copy { "the copy of" } else { "the token" };
+                let what = if g.obj(id).copy { "the" } else { "the token" };
                 let text = format!("{what} {} ceases to exist", g.describe(id));
                 let ev = Ev::new(EventKind::CeasesToExist, text).object(g, id).rule(rule);
                 g.record(ev);

@@ -277,9 +277,10 @@ impl Game {
     #[must_use]
     pub fn describe(&self, id: ObjId) -> String {
         let o = self.obj(id);
+        let copy = if o.copy { "copy of " } else { "" };
         match self.label(id) {
-            Some(l) => format!("{} [{l}]", o.card.name),
-            None => o.card.name.clone(),
+            Some(l) => format!("{copy}{} [{l}]", o.card.name),
+            None => format!("{copy}{}", o.card.name),
         }
     }
 

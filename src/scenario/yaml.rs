@@ -129,8 +129,14 @@ pub fn parse(source: &Source) -> Result<Node, Diagnostic> {
                 || source.span_at(0, 0),
                 |loc| source.span_at(source.offset_of(loc.line(), loc.column()), 1),
             );
-            Err(Diagnostic::new(format!("YAML syntax error: {first}"), span)
-                .help("check the indentation and the brackets and quotes around this place"))
+            // The parser's advice about its own options means nothing to a scenario's author.
+            let first = first.split(", set DuplicateKeyPolicy").next().unwrap_or(&first).to_owned();
+            let help = if first.contains("duplicate mapping key") {
+                "each key may appear once in a map: merge the two entries"
+            } else {
+                "check the indentation and the brackets and quotes around this place"
+            };
+            Err(Diagnostic::new(format!("YAML syntax error: {first}"), span).help(help))
         }
     }
 }
