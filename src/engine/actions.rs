@@ -254,7 +254,12 @@ impl Game {
             }
             Instruction::ExchangeControl(a, b) => {
                 let (xs, ys) = (self.objects_of(ctx, a), self.objects_of(ctx, b));
-                let both: Vec<ObjId> = xs.into_iter().chain(ys).filter(|&o| self.on_battlefield(o)).collect();
+                let mut both: Vec<ObjId> = Vec::new();
+                for o in xs.into_iter().chain(ys) {
+                    if self.on_battlefield(o) && !both.contains(&o) {
+                        both.push(o);
+                    }
+                }
                 self.exchange_control(&both);
             }
             Instruction::ExchangeLife(a, b) => {
