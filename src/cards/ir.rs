@@ -334,6 +334,9 @@ pub enum TargetSpec {
     SpellOrPermanent(ObjectFilter),
     /// "target creature card from your graveyard": a card in a graveyard (115.1, 400.1).
     GraveyardCard { filter: ObjectFilter, yours: bool },
+    /// "target activated or triggered ability": an ability on the stack (mana abilities never
+    /// are, 605.3b).
+    Ability,
 }
 
 /// One instance of the word "target" (115.3): what it may pick and how many. The same

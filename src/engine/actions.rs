@@ -43,7 +43,7 @@ impl Game {
             Affected::ControllerOfTarget(i) => Self::legal_targets(ctx, *i)
                 .map(|c| match c.target {
                     Target::Object(o) => Target::Player(self.obj(o).controller),
-                    t @ Target::Player(_) => t,
+                    t @ (Target::Player(_) | Target::Ability(_)) => t,
                 })
                 .collect(),
         }
@@ -95,8 +95,19 @@ impl Game {
                 }
             }
             Instruction::Counter(a) => {
-                for id in self.objects_of(ctx, a) {
-                    self.counter(id);
+                for t in self.affected(ctx, a) {
+                    match t {
+                        Target::Object(id) => self.counter(id),
+                        Target::Ability(uid) => {
+                            // 701.6a: a countered ability is removed from the stack; its costs
+                            // stay paid (701.6b).
+                            let name = self.describe_target(t);
+                            self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
+                            let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
+                            self.record(ev);
+                        }
+                        Target::Player(_) => {}
+                    }
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
@@ -564,6 +575,7 @@ impl Game {
         let src = self.describe(source);
         let kind = if combat { "combat damage" } else { "damage" };
         match to {
+            Target::Ability(_) => {}
             Target::Player(p) => {
                 if self.players[p].lost {
                     return;

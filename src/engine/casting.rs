@@ -85,12 +85,16 @@ impl Game {
                 let ob = self.obj(o);
                 ob.live && matches!(ob.zone, Zone::Stack | Zone::Battlefield) && self.matches_filter_x(o, f, by.you, by.x)
             }
+            (TargetSpec::Ability, Target::Ability(uid)) => self.stack_ability(uid).is_some(),
             (TargetSpec::GraveyardCard { filter, yours }, Target::Object(o)) => {
                 let ob = self.obj(o);
                 ob.live && ob.zone == Zone::Graveyard && (!yours || ob.owner == by.you) && self.matches_filter_x(o, filter, by.you, by.x)
             }
             _ => false,
         };
+        if let Target::Ability(_) = t {
+            return (!kind_ok).then(|| (cr!("115.1"), format!("{} is no longer on the stack", self.describe_target(t))));
+        }
         let Target::Object(o) = t else {
             return (!kind_ok).then(|| (cr!("115.1"), format!("{} doesn't match \"{}\"", self.describe_target(t), describe_spec(spec))));
         };
@@ -132,6 +136,19 @@ impl Game {
             let later_min: usize = slots[k + 1..].iter().map(|(_, s)| s.min as usize).sum();
             let mut taken: Vec<Target> = Vec::new();
             while let Some(&t) = rest.first() {
+                // An ability on the stack is named by its source: the most recent one.
+                let t = match (&spec.spec, t) {
+                    (TargetSpec::Ability, Target::Object(src)) => self
+                        .stack
+                        .iter()
+                        .rev()
+                        .find_map(|s| match s {
+                            StackItem::Ability(a) if a.source == src => Some(Target::Ability(a.uid)),
+                            _ => None,
+                        })
+                        .unwrap_or(t),
+                    _ => t,
+                };
                 if taken.len() >= spec.max as usize || rest.len() <= later_min && taken.len() >= spec.min as usize {
                     break;
                 }
@@ -505,7 +522,9 @@ impl Game {
         }
         // The ability exists on the stack independently of its source (113.7a).
         let choices = StackChoices { x, targets, modes, kicked: false };
-        self.stack.push(StackItem::Ability(StackAbility { source, controller: p, ability, choices }));
+        let uid = self.next_ability_uid;
+        self.next_ability_uid += 1;
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices }));
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);
@@ -547,6 +566,7 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),
         TargetSpec::GraveyardCard { filter, yours: true } => format!("target {} card in your graveyard", filter_words(filter)),
         TargetSpec::GraveyardCard { filter, yours: false } => format!("target {} card in a graveyard", filter_words(filter)),
+        TargetSpec::Ability => "target activated or triggered ability".to_owned(),
     }
 }
 

@@ -57,6 +57,7 @@ impl Game {
             let ok = match target {
                 Target::Player(p) => defenders.contains(&p),
                 Target::Object(o) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.obj(o).controller),
+                Target::Ability(_) => false,
             };
             if !ok {
                 return Err(Illegal::new(cr!("508.1b"), format!("{name} can't attack {}: it must attack an opponent or a planeswalker an opponent controls", self.describe_target(target))));
@@ -110,6 +111,7 @@ impl Game {
             let attacked_controller = match att.attacking {
                 Target::Player(p) => p,
                 Target::Object(o) => self.obj(o).controller,
+                Target::Ability(_) => usize::MAX,
             };
             if attacked_controller != controller {
                 return Err(Illegal::new(cr!("509.1a"), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
@@ -160,6 +162,7 @@ impl Game {
                 let still = match att.attacking {
                     Target::Player(p) => !self.players[p].lost,
                     Target::Object(o) => self.on_battlefield(o),
+                    Target::Ability(_) => false,
                 };
                 if still {
                     assigned.push((att.id, att.attacking, power, cr!("510.1b")));

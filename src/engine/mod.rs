@@ -62,6 +62,7 @@ impl Ev {
         self.target = Some(match t {
             Target::Player(p) => Named { name: g.players[p].name.clone(), label: None },
             Target::Object(o) => named(g, o),
+            Target::Ability(_) => Named { name: g.describe_target(t), label: None },
         });
         self
     }

@@ -45,6 +45,7 @@ impl Game {
             starting_player: s.start.active,
             first_turn: if s.start.turn == 1 { 1 } else { 0 },
             effects: Vec::new(),
+            next_ability_uid: 0,
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),

@@ -51,6 +51,8 @@ impl Zone {
 pub enum Target {
     Player(PlayerId),
     Object(ObjId),
+    /// An activated ability on the stack, by its [`StackAbility::uid`] (113.1, 701.6).
+    Ability(u32),
 }
 
 /// Counters on a permanent (122): the kinds the engine knows.
@@ -116,6 +118,9 @@ pub struct PhysCard {
 /// An activated ability on the stack (602.2a): not a card, not a spell.
 #[derive(Clone, Debug)]
 pub struct StackAbility {
+    /// Distinguishes this ability on the stack from every other (a target for "counter target
+    /// activated ability").
+    pub uid: u32,
     pub source: ObjId,
     pub controller: PlayerId,
     /// Index into the source card's abilities.
@@ -237,6 +242,8 @@ pub struct Game {
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
     pub attackers_declared: bool,
+    /// The next [`StackAbility::uid`].
+    pub next_ability_uid: u32,
 }
 
 impl Game {
@@ -289,6 +296,10 @@ impl Game {
         match t {
             Target::Player(p) => self.players[p].name.clone(),
             Target::Object(o) => self.describe(o),
+            Target::Ability(uid) => match self.stack_ability(uid) {
+                Some(a) => format!("ability of {}", self.describe(a.source)),
+                None => "an ability that has left the stack".to_owned(),
+            },
         }
     }
 
@@ -403,6 +414,15 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The activated ability on the stack with this uid, if it is still there.
+    #[must_use]
+    pub fn stack_ability(&self, uid: u32) -> Option<&StackAbility> {
+        self.stack.iter().find_map(|s| match s {
+            StackItem::Ability(a) if a.uid == uid => Some(a),
+            _ => None,
+        })
     }
 
     /// Permanents on the battlefield controlled by `p`, in arrival order.

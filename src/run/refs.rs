@@ -104,6 +104,7 @@ pub fn among(g: &Game, r: &Ref, options: &[Target]) -> Result<Target, Stop> {
     let hit = |t: &Target| match *t {
         Target::Player(p) => g.players[p].name == r.text,
         Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.name == r.text,
+        Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.name == r.text),
     };
     let found: Vec<Target> = options.iter().copied().filter(hit).collect();
     match found.as_slice() {

@@ -259,6 +259,8 @@ pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<u
         TargetSpec::Player { opponent_only: false }
     } else if noun(p, &["opponent"], &["opponents"]) {
         TargetSpec::Player { opponent_only: true }
+    } else if p.eat_words(&["activated", "or", "triggered", "ability"]) || p.eat_words(&["activated", "ability"]) {
+        TargetSpec::Ability
     } else {
         let at = p.pos;
         match parse_filter(p, plural)? {
@@ -422,6 +424,8 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
             Some(TargetSpec::Spell(_)) => k(false, false, true),
             Some(TargetSpec::SpellOrPermanent(_)) => k(false, true, true),
             Some(TargetSpec::GraveyardCard { .. }) => Kinds { player: false, permanent: false, spell: false },
+            // Abilities on the stack can be countered like spells.
+            Some(TargetSpec::Ability) => k(false, false, true),
             None => k(false, false, false),
         },
     }
