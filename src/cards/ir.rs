@@ -444,6 +444,10 @@ pub enum Instruction {
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).
     CantPlayLands(Affected),
+    /// "[creatures] can attack this turn as though they didn't have defender".
+    AttackDespiteDefender(Affected),
+    /// "[creature] can't attack [or block] this turn".
+    CantAttackOrBlock { what: Affected, attack: bool, block: bool },
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },

@@ -193,6 +193,34 @@ impl Game {
                 }
             }
             Instruction::CantBeRegenerated => {}
+            Instruction::AttackDespiteDefender(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.on_battlefield(id) {
+                        self.effects.push(Continuous { object: id, modification: Modification::AttackDespiteDefender, until_end_of_turn: true });
+                        let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("702.3b")]);
+                        self.record(ev);
+                    }
+                }
+            }
+            Instruction::CantAttackOrBlock { what, attack, block } => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    for (on, m) in [(*attack, Modification::CantAttack), (*block, Modification::CantBlock)] {
+                        if on {
+                            self.effects.push(Continuous { object: id, modification: m, until_end_of_turn: true });
+                        }
+                    }
+                    let what = match (attack, block) {
+                        (true, true) => "attack or block",
+                        (true, false) => "attack",
+                        _ => "block",
+                    };
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't {what} this turn", self.describe(id))).object(self, id).rule(cr!("611.2a"));
+                    self.record(ev);
+                }
+            }
             Instruction::Regenerate(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {

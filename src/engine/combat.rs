@@ -2,6 +2,7 @@
 
 use crate::cards::ir::{CardType, Keyword};
 use crate::cr;
+use crate::engine::state::Modification;
 use crate::engine::casting::Illegal;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -44,7 +45,12 @@ impl Game {
             if self.summoning_sick(id) {
                 return Err(Illegal::new(cr!("302.6"), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")).also(cr!("508.1a")));
             }
-            if self.has_keyword(id, Keyword::Defender) {
+            // 101.2: "can't attack" wins over any permission to attack.
+            if self.has_effect(id, Modification::CantAttack) {
+                let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack this turn")).also(cr!("508.1c"));
+                return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
+            }
+            if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Modification::AttackDespiteDefender) {
                 return Err(Illegal::new(cr!("702.3b"), format!("{name} has defender and can't attack")).also(cr!("508.1c")));
             }
             let target = match target {
@@ -98,6 +104,9 @@ impl Game {
             let controller = self.obj(*b).controller;
             if controller == self.active {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is controlled by the attacking player")));
+            }
+            if self.has_effect(*b, Modification::CantBlock) {
+                return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
             }
             if self.obj(*b).tapped {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));

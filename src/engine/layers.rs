@@ -66,6 +66,12 @@ impl Game {
             || self.effects.iter().any(|e| e.object == id && e.modification == Modification::Grant(k))
     }
 
+    /// Whether a continuous effect applies this modification to the object.
+    #[must_use]
+    pub fn has_effect(&self, id: ObjId, m: Modification) -> bool {
+        self.effects.iter().any(|e| e.object == id && e.modification == m)
+    }
+
     /// The qualities the object has protection from (702.16a), printed and granted.
     #[must_use]
     pub fn protections(&self, id: ObjId) -> Vec<Quality> {

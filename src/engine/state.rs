@@ -168,6 +168,11 @@ pub enum Modification {
     Protection(crate::cards::ir::Quality),
     /// Layer 5: the object is this color only (105.3).
     Color(crate::cards::ir::Color),
+    /// "can attack this turn as though it didn't have defender" (a rule-changing effect).
+    AttackDespiteDefender,
+    /// "can't attack this turn" / "can't block this turn".
+    CantAttack,
+    CantBlock,
 }
 
 /// A continuous effect from a resolved spell or ability on one object (611.2), in timestamp

@@ -12,10 +12,10 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 32] = [
+const VERBS: [&str; 33] = [
     "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
-    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may",
+    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -348,11 +348,34 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let until_end_of_turn = p.eat_words(&["until", "end", "of", "turn"]);
             out.push(Instruction::BecomeColor { what, color, until_end_of_turn });
         }
+        "can't" | "can’t" if kinds(p, &subject).permanent => {
+            p.bump();
+            let (attack, block) = if p.eat_words(&["attack", "or", "block"]) {
+                (true, true)
+            } else if p.eat_word("attack") {
+                (true, false)
+            } else if p.eat_word("block") {
+                (false, true)
+            } else {
+                return Err(p.fail("\"attack\", \"block\" or \"attack or block\""));
+            };
+            p.expect_words(&["this", "turn"])?;
+            out.push(Instruction::CantAttackOrBlock { what: subject.clone(), attack, block });
+        }
         "can't" | "can’t" => {
             let who = player_subject()?;
             p.bump();
             p.expect_words(&["play", "lands", "this", "turn"])?;
             out.push(Instruction::CantPlayLands(who));
+        }
+        "can" => {
+            let what = permanent_subject()?;
+            p.bump();
+            p.expect_words(&["attack", "this", "turn", "as", "though"])?;
+            if !(p.eat_words(&["they", "didn't", "have", "defender"]) || p.eat_words(&["it", "didn't", "have", "defender"]) || p.eat_words(&["they", "didn’t", "have", "defender"]) || p.eat_words(&["it", "didn’t", "have", "defender"])) {
+                return Err(p.fail("\"it didn't have defender\""));
+            }
+            out.push(Instruction::AttackDespiteDefender(what));
         }
         "may" if p.peek_at(1).is_some_and(|t| t.is_word("sacrifice")) => {
             let who = player_subject()?;
