@@ -242,7 +242,7 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    let d = Decision { player: p, kind: DecisionKind::Pick { options, count: n }, rule: cr!("101.4"), what: format!("{n} permanent(s) to sacrifice") };
+                    let d = Decision { player: p, kind: DecisionKind::Pick { options, count: n }, rule: cr!("101.4"), what: format!("what to sacrifice ({n})") };
                     let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
                     chosen.push((p, ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect()));
                 }
@@ -646,6 +646,7 @@ impl Game {
         let why = if why.is_empty() { String::new() } else { format!(": {why}") };
         if self.obj(id).regen_shields > 0 {
             if can_regenerate {
+                let in_combat = self.combat.attackers.iter().any(|a| a.id == id) || self.combat.blockers.iter().any(|(b, _)| *b == id);
                 let o = self.obj_mut(id);
                 o.regen_shields -= 1;
                 o.damage = 0;
@@ -655,8 +656,12 @@ impl Game {
                     a.blockers.retain(|&b| b != id);
                 }
                 self.combat.blockers.retain(|(b, _)| *b != id);
-                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed, it is tapped and removed from combat", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]);
+                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]);
                 self.record(ev);
+                if in_combat {
+                    let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cr!("701.19a"));
+                    self.record(ev);
+                }
                 return false;
             }
             let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.describe(id))).object(self, id).rule(cr!("701.19c"));

@@ -183,9 +183,14 @@ impl Game {
         Ok(out)
     }
 
-    /// Announces the division of a divided amount (601.2d): every target gets at least one.
-    fn divide(&self, targets: &mut [Chosen], ch: &Choices, total: u32, name: &str) -> Result<(), Illegal> {
-        if let [only] = targets {
+    /// Announces the division of a divided amount among the targets of instance `slot` of the
+    /// word "target" (601.2d): every one of them gets at least one; no other target gets any.
+    fn divide(&self, chosen: &mut [Chosen], slot: usize, ch: &Choices, total: u32, name: &str) -> Result<(), Illegal> {
+        if let Some((t, _)) = ch.divide.iter().find(|(t, _)| !chosen.iter().any(|c| c.slot == slot && c.target == *t)) {
+            return Err(Illegal::new(cr!("601.2d"), format!("{} is not one of the targets {name} divides its amount among", self.describe_target(*t))));
+        }
+        let mut targets: Vec<&mut Chosen> = chosen.iter_mut().filter(|c| c.slot == slot).collect();
+        if let [only] = targets.as_mut_slice() {
             only.share = total;
             return Ok(());
         }
@@ -199,7 +204,7 @@ impl Game {
             }
         }
         let sum: u32 = targets.iter().map(|c| c.share).sum();
-        if sum != total || ch.divide.iter().any(|(t, _)| !targets.iter().any(|c| c.target == *t)) {
+        if sum != total {
             return Err(Illegal::new(cr!("601.2d"), format!("the division of {name} must give all {total} to its targets (it gives {sum})")));
         }
         Ok(())
@@ -257,8 +262,8 @@ impl Game {
             }
         };
         let mut chosen = self.assign_targets(&slots, &ch.targets, by, name)?;
-        if let Some(total) = divided_total(effect, &modes, ch.x.unwrap_or(0)) {
-            self.divide(&mut chosen, ch, total, name)?;
+        if let Some((slot, total)) = divided_total(effect, &modes, ch.x.unwrap_or(0)) {
+            self.divide(&mut chosen, slot, ch, total, name)?;
         } else if !ch.divide.is_empty() {
             return Err(Illegal::new(cr!("601.2d"), format!("{name} does not divide anything among its targets")));
         }
@@ -325,7 +330,7 @@ impl Game {
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
         if ch.kicked {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a"), cr!("702.33d")]);
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
@@ -585,18 +590,18 @@ fn mode_count(min: u32, max: u32) -> String {
     if min == max { min.to_string() } else { format!("{min} to {max}") }
 }
 
-/// The amount an effect divides among its targets (601.2d), if it divides one.
-fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<u32> {
+/// The target instance an effect divides an amount among, and the amount (601.2d).
+fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<(usize, u32)> {
     let instrs: Vec<&Instruction> = match &effect.modal {
         None => effect.instructions.iter().collect(),
         Some(m) => modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
     };
     instrs.into_iter().find_map(|i| match i {
-        Instruction::DealDamage { amount, divided: true, .. } => Some(match amount {
+        Instruction::DealDamage { amount, divided: true, to: crate::cards::ir::Affected::Target(slot) } => Some((*slot, match amount {
             Amount::Fixed(n) => u32::try_from(*n).unwrap_or(0),
             Amount::X => x,
             Amount::MinusX | Amount::Kicked { .. } => 0,
-        }),
+        })),
         _ => None,
     })
 }

@@ -173,7 +173,11 @@ impl Game {
                 self.effects.retain(|p| !p.until_end_of_turn);
                 // Regeneration shields last only this turn (701.19a).
                 for id in self.battlefield.clone() {
-                    self.obj_mut(id).regen_shields = 0;
+                    if self.obj(id).regen_shields > 0 {
+                        self.obj_mut(id).regen_shields = 0;
+                        let ev = Ev::new(EventKind::EffectEnds, format!("the regeneration shield on {} ends with the turn", self.describe(id))).object(self, id).rules(&[cr!("514.2"), cr!("701.19a")]);
+                        self.record(ev);
+                    }
                 }
                 for id in ending {
                     let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" effect on {} ends", self.describe(id))).object(self, id).rule(cr!("514.2"));
