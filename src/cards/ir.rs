@@ -556,6 +556,7 @@ pub enum Ability {
     Kicker(ManaCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
-    /// "You can't play lands." — a static ability of a permanent (101.2, 305.2).
-    CantPlayLands,
+    /// "You can't play lands." / "Players can't play lands." — a static ability of a
+    /// permanent (101.2, 305.2); `everyone` for "Players".
+    CantPlayLands { everyone: bool },
 }

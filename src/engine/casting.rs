@@ -449,8 +449,11 @@ impl Game {
         if self.players[p].cant_play_lands {
             return Err(Illegal::new(cr!("101.2"), format!("an effect says {} can't play lands this turn", self.players[p].name)).also(cr!("305.2")));
         }
-        if let Some(src) = self.battlefield.iter().copied().find(|&o| self.obj(o).controller == p && self.obj(o).card.abilities.contains(&Ability::CantPlayLands)) {
-            return Err(Illegal::new(cr!("101.2"), format!("{} says its controller can't play lands", self.describe(src))).also(cr!("305.2")));
+        let forbids = |o: ObjId| {
+            self.obj(o).card.abilities.iter().any(|a| matches!(a, Ability::CantPlayLands { everyone } if *everyone || self.obj(o).controller == p))
+        };
+        if let Some(src) = self.battlefield.iter().copied().find(|&o| forbids(o)) {
+            return Err(Illegal::new(cr!("101.2"), format!("{} forbids playing lands", self.describe(src))).also(cr!("305.2")));
         }
         let allowed = 1 + self.players[p].extra_lands;
         if self.players[p].lands_played >= allowed {

@@ -151,10 +151,12 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             return Some(if end(&mut p) { Ok(Ability::CantBeCountered) } else { Err(p.error(&p.fail("the end of the sentence"))) });
         }
         p.pos = 0;
-        if !is_spell && p.eat_words(&["you", cant, "play", "lands"]) {
-            return Some(if end(&mut p) { Ok(Ability::CantPlayLands) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+        for (who, everyone) in [("you", false), ("players", true)] {
+            if !is_spell && p.eat_words(&[who, cant, "play", "lands"]) {
+                return Some(if end(&mut p) { Ok(Ability::CantPlayLands { everyone }) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+            }
+            p.pos = 0;
         }
-        p.pos = 0;
     }
     if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
         p.bump();
