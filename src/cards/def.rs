@@ -184,11 +184,14 @@ fn text_span(node: &Node, text: &str, start: usize, end: usize) -> crate::diag::
     span
 }
 
+/// A type line read into supertypes, card types and subtypes.
+pub type TypeLine = (Vec<String>, Vec<CardType>, Vec<String>);
+
 /// Splits a type line into supertypes, card types and subtypes.
 ///
 /// # Errors
 /// The first word before the dash that is neither a supertype nor a card type.
-pub fn parse_type_line(line: &str) -> Result<(Vec<String>, Vec<CardType>, Vec<String>), String> {
+pub fn parse_type_line(line: &str) -> Result<TypeLine, String> {
     let (head, tail) = match line.split_once('—').or_else(|| line.split_once(" - ")) {
         Some((h, t)) => (h, t),
         None => (line, ""),

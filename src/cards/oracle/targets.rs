@@ -129,8 +129,7 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     let mut filter = ObjectFilter::default();
     const EXPECTED: &str = "a card type (creature, artifact, enchantment, land, planeswalker, permanent or spell)";
     // Qualities before the type: "tapped", "attacking", "nonblack", in any order.
-    loop {
-        let Some(w) = p.word() else { break };
+    while let Some(w) = p.word() {
         if let Some(c) = non_color_word(&w) {
             filter.colors_none.push(c);
         } else if w == "tapped" {
