@@ -173,16 +173,21 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 .help(format!("this decision takes `{need}`; legal answers — {}", legal_answers(g, d))),
         )
     };
+    // The picks of a `pick:` answer, each taken from what the earlier ones left.
+    let picked = |options: &[Target]| -> Result<Vec<Target>, Stop> {
+        let Some(picks) = &c.pick else { return Err(mismatch("pick")) };
+        let mut remaining = options.to_vec();
+        let mut out = Vec::new();
+        for r in picks {
+            let t = refs::among(g, r, &remaining)?;
+            remaining.retain(|x| *x != t);
+            out.push(t);
+        }
+        Ok(out)
+    };
     match &d.kind {
         DecisionKind::Pick { options, count } => {
-            let Some(picks) = &c.pick else { return Err(mismatch("pick")) };
-            let mut remaining = options.clone();
-            let mut out = Vec::new();
-            for r in picks {
-                let t = refs::among(g, r, &remaining)?;
-                remaining.retain(|x| *x != t);
-                out.push(t);
-            }
+            let out = picked(options)?;
             if out.len() != *count {
                 return Err(Stop(Diagnostic::new(format!("{} must pick exactly {count}, this `choose` picks {}", g.players[d.player].name, out.len()), span).help(legal_answers(g, d))));
             }
@@ -208,14 +213,7 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             Ok(Answer::Assign(out))
         }
         DecisionKind::PickRange { options, min, max } => {
-            let Some(picks) = &c.pick else { return Err(mismatch("pick")) };
-            let mut remaining = options.clone();
-            let mut out = Vec::new();
-            for r in picks {
-                let t = refs::among(g, r, &remaining)?;
-                remaining.retain(|x| *x != t);
-                out.push(t);
-            }
+            let out = picked(options)?;
             if out.len() < *min || out.len() > *max {
                 return Err(Stop(Diagnostic::new(format!("{} must pick {}, this `choose` picks {}", g.players[d.player].name, if *max >= options.len() { format!("at least {min}") } else { format!("{min} to {max}") }, out.len()), span).help(legal_answers(g, d))));
             }
