@@ -288,6 +288,8 @@ pub struct ObjectFilter {
     pub keyword: Option<Keyword>,
     /// "with mana value N or less" / "with mana value X" (202.3).
     pub mana_value: Option<(Compare, Amount)>,
+    /// The object must have one of these colors ("a red spell").
+    pub colors: Vec<Color>,
 }
 
 /// A comparison in a filter.
@@ -371,6 +373,78 @@ pub enum Affected {
     EachPermanent(ObjectFilter),
     /// The controller of the object chosen for target N ("its controller").
     ControllerOfTarget(usize),
+    /// The object a triggered ability triggered on ("that creature", "it"), as it last
+    /// existed (603.10).
+    TriggerObject,
+    /// The controller of that object ("that land's controller"), as it last existed.
+    TriggerObjectController,
+    /// The player a triggered ability triggered for ("that player": whose step began, who cast
+    /// the spell).
+    TriggerPlayer,
+}
+
+/// Who or what a trigger condition watches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Subject {
+    /// The object with the ability ("this creature", its name).
+    This,
+    /// Objects matching a filter; `another` excludes the object with the ability.
+    Matching { filter: ObjectFilter, another: bool },
+}
+
+/// Whose turn or whose action a trigger condition watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Whose {
+    You,
+    Each,
+    Opponent,
+}
+
+/// The steps a "beginning of" trigger can name (603.2b, 500.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum StepName {
+    Upkeep,
+    Draw,
+    PrecombatMain,
+    Combat,
+    End,
+}
+
+/// A trigger condition (603.1): the event that makes the ability trigger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Trigger {
+    /// "When this creature enters" / "Whenever another creature you control enters" (603.6a).
+    Enters(Subject),
+    /// "When this creature dies" / "Whenever another creature dies" (700.4, 603.6c, 603.10a).
+    Dies(Subject),
+    /// "Whenever a land is put into a graveyard from the battlefield" (603.6c, 603.10a).
+    PutIntoGraveyardFromBattlefield(Subject),
+    /// "When this creature leaves the battlefield" (603.6c, 603.10a).
+    LeavesBattlefield(Subject),
+    /// "At the beginning of your upkeep" / "each player's draw step" (603.2b).
+    BeginningOf { step: StepName, whose: Whose },
+    /// "Whenever this creature attacks" (508.3a).
+    Attacks(Subject),
+    /// "Whenever this creature blocks" (509.3a).
+    Blocks(Subject),
+    /// "Whenever this creature becomes blocked" (509.3c).
+    BecomesBlocked(Subject),
+    /// "Whenever you cast a red spell" / "Whenever a player casts …" (601.2i).
+    Cast { filter: ObjectFilter, whose: Whose },
+    /// "Whenever this creature blocks or becomes blocked": either event.
+    Either(Box<Trigger>, Box<Trigger>),
+}
+
+/// An intervening "if" clause (603.4), checked when the ability would trigger and again as it
+/// resolves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Condition {
+    /// "if this artifact is untapped"
+    SourceUntapped,
+    /// "if you have N or less life"
+    LifeAtMost(i64),
+    /// "if you control no other creatures" — none matching besides the source.
+    ControlNoOther(ObjectFilter),
 }
 
 /// A number in an effect.
@@ -556,6 +630,8 @@ pub enum Ability {
     Kicker(ManaCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
+    /// "[Trigger condition], [if …,] [effect]." (603.1, 603.4).
+    Triggered { trigger: Trigger, condition: Option<Condition>, effect: Effect },
     /// "You can't play lands." / "Players can't play lands." — a static ability of a
     /// permanent (101.2, 305.2); `everyone` for "Players".
     CantPlayLands { everyone: bool },

@@ -39,6 +39,9 @@ impl Game {
             Affected::EachPermanent(f) => {
                 self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
             }
+            Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
+            Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.obj(o).controller)).into_iter().collect(),
+            Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
             // 608.2b: information about an illegal target can't be determined.
             Affected::ControllerOfTarget(i) => Self::legal_targets(ctx, *i)
                 .map(|c| match c.target {

@@ -369,6 +369,7 @@ impl Game {
         // 601.2i: the spell becomes cast.
         let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
         self.passes = 0;
         Ok(Ok(()))
     }
@@ -532,7 +533,7 @@ impl Game {
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None }));
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);
@@ -621,6 +622,9 @@ pub fn quality_words(q: Quality) -> String {
 
 fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     let mut w: Vec<String> = f.colors_none.iter().map(|c| format!("non{}", c.name())).collect();
+    if !f.colors.is_empty() {
+        w.push(f.colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or "));
+    }
     match f.tapped {
         Some(true) => w.push("tapped".into()),
         Some(false) => w.push("untapped".into()),

@@ -85,6 +85,10 @@ impl Game {
             }
             self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
         }
+        // 508.3a: "whenever … attacks" abilities trigger once attackers are declared.
+        for a in self.combat.attackers.clone() {
+            self.fire(crate::engine::triggers::Happening::Attacks(a.id));
+        }
         Ok(())
     }
 
@@ -150,6 +154,16 @@ impl Game {
             };
             let ev = Ev::new(EventKind::DeclareBlocker, text).object(self, att.id).rule(rule);
             self.record(ev);
+        }
+        // 509.3a, 509.3c: "blocks" triggers once per blocker; "becomes blocked" once per
+        // attacker, however many creatures block it.
+        for (b, _) in self.combat.blockers.clone() {
+            self.fire(crate::engine::triggers::Happening::Blocks(b));
+        }
+        for att in self.combat.attackers.clone() {
+            if att.blocked {
+                self.fire(crate::engine::triggers::Happening::BecomesBlocked(att.id));
+            }
         }
         Ok(())
     }

@@ -21,6 +21,11 @@ pub enum DecisionKind {
     May { able: bool },
     /// New targets for a copy of a spell, or keep them (707.10c).
     NewTargets { spell: ObjId },
+    /// The order of a player's triggered abilities (603.3b): `options` are their sources,
+    /// `abilities` the ability indices, parallel.
+    Order { options: Vec<Target>, abilities: Vec<usize> },
+    /// The targets of a triggered ability as it goes on the stack (603.3d).
+    TriggerTargets { options: Vec<Target>, count: usize },
 }
 
 /// A decision the rules ask a player to make.
@@ -42,6 +47,8 @@ pub enum Answer {
     May(bool),
     /// `None`: keep the targets.
     Targets(Option<Vec<Target>>),
+    /// Indices into the options of an `Order` decision, first to go on the stack first.
+    Order(Vec<usize>),
 }
 
 /// A decider that answers nothing: for probing whether something can be done without asking.
@@ -109,6 +116,14 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             format!("pick {n} of: {}", names.join(", "))
         }
         DecisionKind::May { .. } => "may: true or may: false".to_owned(),
+        DecisionKind::Order { options, .. } => {
+            let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
+            format!("order: [...] naming each of: {}", names.join(", "))
+        }
+        DecisionKind::TriggerTargets { options, count } => {
+            let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
+            format!("targets: {count} of: {}", names.join(", "))
+        }
         DecisionKind::NewTargets { spell } => {
             let now: Vec<String> = game.obj(*spell).choices.targets.iter().map(|c| game.describe_target(c.target)).collect();
             format!("targets: [...] (one per current target: {}), or may: false to keep them", now.join(", "))
@@ -144,6 +159,10 @@ impl Game {
             Answer::May(false) => "no".to_owned(),
             Answer::Targets(None) => "keep the targets".to_owned(),
             Answer::Targets(Some(ts)) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
+            Answer::Order(o) => match &d.kind {
+                DecisionKind::Order { options, .. } => o.iter().filter_map(|&i| options.get(i)).map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", then "),
+                _ => String::new(),
+            },
         };
         let shown = if shown.is_empty() { "nothing".to_owned() } else { shown };
         let ev = Ev::new(EventKind::Choice, format!("{} {how}: {} — {shown}", self.players[d.player].name, d.what)).player(self, d.player).rule(d.rule);

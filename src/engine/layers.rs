@@ -111,7 +111,7 @@ impl Game {
             ControllerFilter::You => o.controller == you,
             ControllerFilter::Opponent => o.controller != you,
         };
-        let color_ok = f.colors_none.iter().all(|c| !self.has_color(id, *c));
+        let color_ok = f.colors_none.iter().all(|c| !self.has_color(id, *c)) && (f.colors.is_empty() || f.colors.iter().any(|c| self.has_color(id, *c)));
         let tapped_ok = f.tapped.is_none_or(|t| o.tapped == t);
         let attacking_ok = !f.attacking || self.combat.attackers.iter().any(|a| a.id == id);
         let keyword_ok = f.keyword.is_none_or(|k| self.has_keyword(id, k));

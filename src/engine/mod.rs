@@ -16,6 +16,7 @@ pub mod resolve;
 pub mod sba;
 pub mod setup;
 pub mod state;
+pub mod triggers;
 pub mod turn;
 
 pub use decision::{Answer, Decider, Decision, DecisionKind, Stop};

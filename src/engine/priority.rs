@@ -8,15 +8,25 @@ use crate::engine::state::{Game, PlayerId};
 use crate::engine::Ev;
 
 impl Game {
-    /// Gives `p` priority, performing state-based actions first (117.5, 704.3).
-    pub fn give_priority(&mut self, p: PlayerId) {
-        self.check_sbas();
-        if self.outcome.is_some() {
-            self.priority = None;
-            return;
+    /// Gives `p` priority. First state-based actions are performed, then waiting triggered
+    /// abilities are put on the stack, and again until neither happens (117.5, 704.3, 603.3).
+    ///
+    /// # Errors
+    /// When the order or the targets of triggered abilities are not scripted.
+    pub fn give_priority(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        loop {
+            self.check_sbas();
+            if self.outcome.is_some() {
+                self.priority = None;
+                return Ok(());
+            }
+            if !self.stack_triggers(dec)? {
+                break;
+            }
         }
         let p = if self.players[p].lost { self.next_player(p) } else { p };
         self.priority = Some(p);
+        Ok(())
     }
 
     /// The player with priority passes (117.3d). When all players have passed in succession,
@@ -37,8 +47,7 @@ impl Game {
         self.passes += 1;
         if self.passes < self.living() {
             let next = self.next_player(p);
-            self.give_priority(next);
-            return Ok(());
+            return self.give_priority(next, dec);
         }
         self.passes = 0;
         if self.stack.is_empty() {
@@ -46,8 +55,7 @@ impl Game {
         } else {
             self.resolve_top(dec)?;
             // 117.3b: the active player receives priority after a spell or ability resolves.
-            self.give_priority(self.active);
-            Ok(())
+            self.give_priority(self.active, dec)
         }
     }
 }

@@ -23,6 +23,8 @@ pub struct Context {
     pub kicked: bool,
     /// "They can't be regenerated." (701.19c) is part of the effect.
     pub no_regen: bool,
+    /// What a triggered ability triggered on.
+    pub trigger: crate::engine::state::TriggerInfo,
 }
 
 impl Game {
@@ -37,11 +39,26 @@ impl Game {
             StackItem::Ability(a) => {
                 self.stack.pop();
                 let card = self.obj(a.source).card.clone();
-                let Some(Ability::Activated { effect, .. }) = card.abilities.get(a.ability) else { return Ok(()) };
+                let (effect, condition) = match card.abilities.get(a.ability) {
+                    Some(Ability::Activated { effect, .. }) => (effect, None),
+                    Some(Ability::Triggered { effect, condition, .. }) => (effect, condition.as_ref()),
+                    _ => return Ok(()),
+                };
                 let name = format!("ability of {}", self.describe(a.source));
                 let cause = format!("{name} resolving");
                 self.with_cause(cause, |g| {
-                    g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec)
+                    // 603.4: an intervening "if" is checked again as the ability resolves.
+                    if let Some(c) = condition
+                        && !g.condition_holds(c, a.source, a.controller)
+                    {
+                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: its \"if\" condition is no longer true")).source(g, a.source).rule(cr!("603.4"));
+                        g.record(ev);
+                        return Ok(false);
+                    }
+                    g.trigger_info = a.trigger.unwrap_or_default();
+                    let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
+                    g.trigger_info = crate::engine::state::TriggerInfo::default();
+                    r
                 })?;
                 Ok(())
             }
@@ -130,9 +147,13 @@ impl Game {
             Some(m) => choices.modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
         };
         let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
-        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen };
+        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, trigger: self.trigger_info };
         for ins in instructions {
-            self.perform(ins, &ctx, dec)?;
+            // One instruction is one event: what leaves the battlefield in it leaves together.
+            self.begin_batch();
+            let r = self.perform(ins, &ctx, dec);
+            self.end_batch();
+            r?;
             if self.outcome.is_some() {
                 break;
             }

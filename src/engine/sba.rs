@@ -58,6 +58,7 @@ impl Game {
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() {
             return false;
         }
+        self.begin_batch();
         self.with_cause("state-based actions (704.3)".to_owned(), |g| {
             for (p, rule, why) in &losers {
                 g.players[*p].drew_from_empty = false;
@@ -81,6 +82,7 @@ impl Game {
             }
             g.check_game_over();
         });
+        self.end_batch();
         true
     }
 

@@ -115,7 +115,27 @@ pub struct PhysCard {
     pub current: ObjId,
 }
 
-/// An activated ability on the stack (602.2a): not a card, not a spell.
+/// What a triggered ability triggered on: the object (as it last existed, 603.10) and the
+/// player the event concerns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TriggerInfo {
+    pub object: Option<ObjId>,
+    pub player: Option<PlayerId>,
+}
+
+/// A triggered ability that has triggered and waits to be put on the stack the next time a
+/// player would receive priority (603.3).
+#[derive(Clone, Copy, Debug)]
+pub struct PendingTrigger {
+    pub source: ObjId,
+    /// Index into the source card's abilities.
+    pub ability: usize,
+    /// The source's controller when it triggered (603.3a).
+    pub controller: PlayerId,
+    pub info: TriggerInfo,
+}
+
+/// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
 #[derive(Clone, Debug)]
 pub struct StackAbility {
     /// Distinguishes this ability on the stack from every other (a target for "counter target
@@ -126,6 +146,8 @@ pub struct StackAbility {
     /// Index into the source card's abilities.
     pub ability: usize,
     pub choices: StackChoices,
+    /// For a triggered ability, what it triggered on; `None` for an activated ability.
+    pub trigger: Option<TriggerInfo>,
 }
 
 #[derive(Clone, Debug)]
@@ -249,6 +271,14 @@ pub struct Game {
     pub attackers_declared: bool,
     /// The next [`StackAbility::uid`].
     pub next_ability_uid: u32,
+    /// Triggered abilities waiting to be put on the stack (603.3).
+    pub pending: Vec<PendingTrigger>,
+    /// Permanents that left the battlefield in the event being carried out, for the look back
+    /// of leaves-the-battlefield abilities (603.10a); `batch` > 0 while one is under way.
+    pub leaving: Vec<ObjId>,
+    pub batch: u32,
+    /// What the triggered ability now resolving triggered on.
+    pub trigger_info: TriggerInfo,
 }
 
 impl Game {
@@ -380,6 +410,7 @@ impl Game {
         // ceases to exist when state-based actions are next checked (sba.rs).
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
+        let from = self.obj(id).zone;
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
         match new_zone {
@@ -391,6 +422,9 @@ impl Game {
                     list.push(nid);
                 }
             }
+        }
+        if from == Zone::Battlefield || to == Zone::Battlefield {
+            self.zone_change_triggers(id, nid, from, to);
         }
         nid
     }

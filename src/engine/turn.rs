@@ -44,10 +44,11 @@ impl Game {
             self.step = next;
             let ev = Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule());
             self.record(ev);
+            // 603.2b: "at the beginning of" abilities trigger as the step begins.
+            self.fire(crate::engine::triggers::Happening::StepBegins);
             if self.begin_step(dec)? {
                 self.passes = 0;
-                self.give_priority(self.active);
-                return Ok(());
+                return self.give_priority(self.active, dec);
             }
             if self.outcome.is_some() {
                 return Ok(());

@@ -151,7 +151,8 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Assign { .. } => "assign: {...}",
         DecisionKind::PickRange { .. } => "pick: [...]",
         DecisionKind::May { .. } => "may: true",
-        DecisionKind::NewTargets { .. } => "targets: [...]",
+        DecisionKind::NewTargets { .. } | DecisionKind::TriggerTargets { .. } => "targets: [...]",
+        DecisionKind::Order { .. } => "order: [...]",
     }
 }
 
@@ -163,6 +164,8 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::PickRange { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::May { .. } => Answer::May(false),
         DecisionKind::NewTargets { .. } => Answer::Targets(None),
+        DecisionKind::Order { options, .. } => Answer::Order((0..options.len()).collect()),
+        DecisionKind::TriggerTargets { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
     }
 }
 
@@ -220,6 +223,32 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             Ok(Answer::Pick(out))
         }
         DecisionKind::May { .. } => c.may.map(Answer::May).ok_or_else(|| mismatch("may")),
+        DecisionKind::TriggerTargets { options, count } => {
+            let Some(ts) = c.targets.as_ref().or(c.pick.as_ref()) else { return Err(mismatch("targets")) };
+            let mut out = Vec::new();
+            for r in ts {
+                out.push(refs::among(g, r, options)?);
+            }
+            if out.len() != *count {
+                return Err(Stop(Diagnostic::new(format!("the ability needs {count} target(s), this `choose` names {}", out.len()), span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Pick(out))
+        }
+        DecisionKind::Order { options, .. } => {
+            let Some(order) = &c.order else { return Err(mismatch("order")) };
+            let mut left: Vec<usize> = (0..options.len()).collect();
+            let mut out = Vec::new();
+            for r in order {
+                let remaining: Vec<Target> = left.iter().map(|&i| options[i]).collect();
+                let t = refs::among(g, r, &remaining)?;
+                let Some(pos) = left.iter().position(|&i| options[i] == t) else { continue };
+                out.push(left.remove(pos));
+            }
+            if !left.is_empty() {
+                return Err(Stop(Diagnostic::new(format!("the order must name every triggered ability ({} of {} named)", out.len(), options.len()), span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Order(out))
+        }
         DecisionKind::NewTargets { .. } => {
             if c.may == Some(false) {
                 return Ok(Answer::Targets(None));
@@ -236,8 +265,8 @@ pub fn run(s: &Scenario) -> RunResult {
     let mut game = Game::from_scenario(s);
     let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
     let mut verdicts = Vec::new();
-    game.give_priority(game.active);
-    let stop = drive(&mut game, &mut script, s, &mut verdicts).err().map(|Stop(d)| d);
+    let active = game.active;
+    let stop = game.give_priority(active, &mut script).and_then(|()| drive(&mut game, &mut script, s, &mut verdicts)).err().map(|Stop(d)| d);
     let stop = stop.or_else(|| {
         script.head().map(|i| {
             let a = &s.actions[i];
@@ -459,7 +488,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             g.lose(p, crate::cr!("104.3a"), "concedes");
             g.check_game_over();
             if g.outcome.is_none() && g.priority == Some(p) {
-                g.give_priority(g.next_player(p));
+                g.give_priority(g.next_player(p), script)?;
             }
             Ok(())
         }
@@ -484,10 +513,7 @@ fn attempt(
     let saved = g.clone();
     let saved_used = script.used.clone();
     match f(g, script)? {
-        Ok(()) => {
-            g.give_priority(p);
-            Ok(())
-        }
+        Ok(()) => g.give_priority(p, script),
         Err(e) => {
             *g = saved;
             script.used = saved_used;

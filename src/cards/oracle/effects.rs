@@ -117,7 +117,17 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     // "Then that player shuffles." — a leading "then" only orders the sentence (608.2c).
     p.eat_word("then");
     loop {
-        subject = Some(parse_clause(p, subject.take(), &mut out)?);
+        // After "you may [do something]", the rest of the sentence is part of what is done
+        // ("you may search …, put that card …, then shuffle").
+        if let Some(Instruction::MayOrElse { then, .. }) = out.last_mut()
+            && subject.is_some()
+        {
+            let mut more = Vec::new();
+            parse_clause(p, subject.clone(), &mut more)?;
+            then.append(&mut more);
+        } else {
+            subject = Some(parse_clause(p, subject.take(), &mut out)?);
+        }
         if p.eat_punct('.') || p.at_end() {
             return Ok(out);
         }
@@ -312,6 +322,8 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let who = player_subject()?;
             p.bump();
             let count = amount(p)?;
+            // "draws an additional card" (Howling Mine): one more card.
+            p.eat_word("additional");
             if !(p.eat_word("card") || p.eat_word("cards")) {
                 return Err(p.fail("\"cards\""));
             }
@@ -377,7 +389,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }
             out.push(Instruction::AttackDespiteDefender(what));
         }
-        "may" if p.peek_at(1).is_some_and(|t| t.is_word("sacrifice")) => {
+        "may" if !p.peek_at(1).is_some_and(|t| t.is_word("play")) => {
             let who = player_subject()?;
             p.bump();
             let mut action = Vec::new();

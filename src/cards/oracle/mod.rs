@@ -16,6 +16,7 @@ pub mod lexer;
 pub mod mana;
 pub mod parser;
 pub mod targets;
+pub mod triggers;
 
 use crate::cards::ir::{Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
@@ -200,6 +201,9 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
 
 /// One line of a permanent: an activated ability if it has a cost and a colon, else keywords.
 fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<OracleError>> {
+    if triggers::is_trigger_line(p) {
+        return triggers::parse_triggered(p).map(|a| vec![a]).map_err(|f| vec![p.error(&f)]);
+    }
     if !has_cost_colon(p) {
         return keywords::parse_keyword_line(p)
             .map(|ks| ks.into_iter().map(Ability::Keyword).collect())
@@ -403,18 +407,25 @@ mod tests {
     }
 
     #[test]
-    fn triggered_and_static_abilities_are_errors() {
-        let text = "When this creature enters, draw a card.";
-        assert_eq!(
-            errs(text, "Elvish Visionary", CREATURE),
-            vec![(
-                0,
-                38,
-                "unsupported text: \"When this creature enters, draw a card\"; expected a keyword or \"[cost]: [effect].\" \
-                 (triggered abilities are not supported yet)"
-                    .to_string()
-            )]
-        );
+    fn triggered_abilities_compile_and_unsupported_conditions_are_pinpointed() {
+        use crate::cards::ir::{StepName, Subject, Trigger, Whose};
+        let abilities = ok("When this creature enters, draw a card.", "Elvish Visionary", CREATURE);
+        let [Ability::Triggered { trigger: Trigger::Enters(Subject::This), condition: None, effect }] = abilities.as_slice() else {
+            panic!("{abilities:?}")
+        };
+        assert_eq!(effect.instructions, vec![Instruction::Draw { who: Affected::You, count: n(1) }]);
+        let text = "At the beginning of each player's draw step, if this artifact is untapped, that player draws an additional card.";
+        let abilities = ok(text, "Howling Mine", ARTIFACT);
+        let [Ability::Triggered { trigger: Trigger::BeginningOf { step: StepName::Draw, whose: Whose::Each }, condition: Some(_), effect }] = abilities.as_slice()
+        else {
+            panic!("{abilities:?}")
+        };
+        assert_eq!(effect.instructions, vec![Instruction::Draw { who: Affected::TriggerPlayer, count: n(1) }]);
+        // A trigger condition outside the templates is reported from its first unknown word.
+        let text = "Whenever this creature deals combat damage to a player, draw a card.";
+        let e = errs(text, "Ophidian Jr", CREATURE);
+        assert_eq!(&text[e[0].0..e[0].1], "deals combat damage to a player, draw a card");
+        assert!(e[0].2.contains("expected \"enters\", \"dies\""), "{}", e[0].2);
         // Ghitu-style static line after a good keyword line: only the second line is reported.
         let text = "Flying\nThis creature can't block.";
         assert_eq!(

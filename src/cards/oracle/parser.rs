@@ -34,12 +34,16 @@ pub struct Parser<'a> {
     pub dropped_targets: bool,
     /// The last player named without a target ("its controller"), for a later "that player".
     pub last_player: Option<crate::cards::ir::Affected>,
+    /// In a triggered ability whose trigger names another object: "that creature", "it".
+    pub trigger_object: bool,
+    /// In a triggered ability whose trigger names a player: "that player".
+    pub trigger_player: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false }
     }
 
     #[must_use]

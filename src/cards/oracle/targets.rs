@@ -132,6 +132,11 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     while let Some(w) = p.word() {
         if let Some(c) = non_color_word(&w) {
             filter.colors_none.push(c);
+        } else if let Some(c) = Color::from_name(&w).filter(|_| p.peek_at(1).and_then(|t| t.word()).is_some_and(|n| type_word(&n, plural).is_some() || head_word(&n, plural).is_some() || Color::from_name(&n).is_some() || n == "or")) {
+            filter.colors.push(c);
+            if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some() {
+                p.bump();
+            }
         } else if w == "tapped" {
             filter.tapped = Some(true);
         } else if w == "untapped" {
@@ -359,6 +364,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             p.bump();
             match last_target(p, |_| true) {
                 Some(i) => Ok(Affected::Target(i)),
+                None if p.trigger_object => Ok(Affected::TriggerObject),
                 None if p.it_is_this => Ok(Affected::This),
                 None => Err(Fail { at: start, expected: missing_referent(p, "\"it\"") }),
             }
@@ -369,6 +375,19 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             if noun == "player" && last_target(p, is_player).is_none() && let Some(who) = p.last_player.clone() {
                 p.bump();
                 return Ok(who);
+            }
+            if noun == "player" && last_target(p, is_player).is_none() && p.trigger_player {
+                p.bump();
+                return Ok(Affected::TriggerPlayer);
+            }
+            // "that land's controller", "that creature's controller"
+            if p.trigger_object && (noun.ends_with("'s") || noun.ends_with("’s")) && p.peek_at(1).is_some_and(|t| t.is_word("controller")) {
+                p.pos += 2;
+                return Ok(Affected::TriggerObjectController);
+            }
+            if p.trigger_object && matches!(noun.as_str(), "creature" | "permanent" | "land" | "artifact" | "enchantment" | "spell") && last_target(p, |_| true).is_none() {
+                p.bump();
+                return Ok(Affected::TriggerObject);
             }
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
@@ -387,7 +406,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             if !p.eat_word("controller") {
                 return Err(Fail { at: start, expected: EXPECTED.into() });
             }
-            let who = last_target(p, is_object).map(Affected::ControllerOfTarget);
+            let who = last_target(p, is_object).map(Affected::ControllerOfTarget).or_else(|| p.trigger_object.then_some(Affected::TriggerObjectController));
             p.last_player.clone_from(&who);
             who
                 .ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"its controller\"") })
@@ -414,7 +433,8 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::You | Affected::EachPlayer | Affected::EachOpponent | Affected::ControllerOfTarget(_) => {
             k(true, false, false)
         }
-        Affected::This => k(false, true, false),
+        Affected::This | Affected::TriggerObject => k(false, true, false),
+        Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
         Affected::EachPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),

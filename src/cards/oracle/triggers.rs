@@ -1,0 +1,223 @@
+//! Triggered abilities (603.1): "[When/Whenever/At] [trigger condition], [if …,] [effect]."
+//!
+//! Trigger conditions read here: enters (603.6a), dies / is put into a graveyard from the
+//! battlefield / leaves the battlefield (603.6c, 603.10a), "at the beginning of" a step
+//! (603.2b), attacks / blocks / becomes blocked (508.3a, 509.3a, 509.3c) and casting a spell
+//! (601.2i). Intervening "if" clauses (603.4): "if this … is untapped", "if you have N or
+//! less life", "if you control no other creatures".
+
+use super::effects;
+use super::lexer::Tok;
+use super::parser::{Fail, PResult, Parser};
+use super::targets::{Head, eat_self_ref, parse_filter};
+use crate::cards::ir::{Ability, Condition, ControllerFilter, Effect, StepName, Subject, Trigger, Whose};
+
+/// Whether the line starts like a triggered ability.
+#[must_use]
+pub fn is_trigger_line(p: &Parser<'_>) -> bool {
+    p.at_word("when") || p.at_word("whenever") || (p.at_word("at") && p.peek_at(1).is_some_and(|t| t.is_word("the")))
+}
+
+/// Parses a whole line as a triggered ability.
+///
+/// # Errors
+/// The first words outside the supported templates.
+pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
+    let trigger = parse_condition(p)?;
+    if !p.eat_punct(',') {
+        return Err(p.fail("\",\" after the trigger condition"));
+    }
+    let condition = if p.eat_word("if") {
+        let c = parse_if(p)?;
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\" after the \"if\" clause"));
+        }
+        Some(c)
+    } else {
+        None
+    };
+    // References to what triggered the ability: "that creature", "that player", "it".
+    let subject_is_this = matches!(
+        &trigger,
+        Trigger::Enters(Subject::This)
+            | Trigger::Dies(Subject::This)
+            | Trigger::LeavesBattlefield(Subject::This)
+            | Trigger::PutIntoGraveyardFromBattlefield(Subject::This)
+            | Trigger::Attacks(Subject::This)
+            | Trigger::Blocks(Subject::This)
+            | Trigger::BecomesBlocked(Subject::This)
+            | Trigger::BeginningOf { .. }
+            | Trigger::Either(..)
+    );
+    p.trigger_object = !subject_is_this;
+    p.trigger_player = matches!(trigger, Trigger::BeginningOf { .. } | Trigger::Cast { .. });
+    p.effect = Effect::default();
+    let fails = effects::parse_sentences(p);
+    if let Some(f) = fails.into_iter().next() {
+        return Err(f);
+    }
+    let effect = std::mem::take(&mut p.effect);
+    if effect.instructions.is_empty() {
+        return Err(p.fail("an effect"));
+    }
+    Ok(Ability::Triggered { trigger, condition, effect })
+}
+
+/// "When this creature enters", "Whenever another creature you control dies", "At the
+/// beginning of your upkeep", "Whenever you cast a red spell", …
+fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
+    if p.eat_words(&["at", "the", "beginning", "of"]) {
+        return parse_beginning(p);
+    }
+    if !(p.eat_word("whenever") || p.eat_word("when")) {
+        return Err(p.fail("\"When\", \"Whenever\" or \"At the beginning of\""));
+    }
+    // "you cast", "a player casts", "an opponent casts"
+    let whose = if p.eat_words(&["you", "cast"]) {
+        Some(Whose::You)
+    } else if p.eat_words(&["a", "player", "casts"]) {
+        Some(Whose::Each)
+    } else if p.eat_words(&["an", "opponent", "casts"]) {
+        Some(Whose::Opponent)
+    } else {
+        None
+    };
+    if let Some(whose) = whose {
+        let at = p.pos;
+        if !(p.eat_word("a") || p.eat_word("an")) {
+            return Err(p.fail("\"a … spell\""));
+        }
+        let (filter, head) = parse_filter(p, false)?;
+        if head != Head::Spell {
+            return Err(Fail { at, expected: "a spell (\"a red spell\", \"an instant or sorcery spell\")".into() });
+        }
+        return Ok(Trigger::Cast { filter, whose });
+    }
+    let subject = parse_subject(p)?;
+    let t = if p.eat_word("enters") {
+        // Older wording: "enters the battlefield [under your control]".
+        if p.eat_words(&["the", "battlefield"]) && p.eat_words(&["under", "your", "control"]) {
+            return Ok(Trigger::Enters(with_controller(subject, ControllerFilter::You)));
+        }
+        Trigger::Enters(subject)
+    } else if p.eat_word("dies") {
+        Trigger::Dies(subject)
+    } else if p.eat_words(&["is", "put", "into", "a", "graveyard", "from", "the", "battlefield"])
+        || p.eat_words(&["are", "put", "into", "a", "graveyard", "from", "the", "battlefield"])
+    {
+        Trigger::PutIntoGraveyardFromBattlefield(subject)
+    } else if p.eat_words(&["leaves", "the", "battlefield"]) {
+        Trigger::LeavesBattlefield(subject)
+    } else if p.eat_words(&["becomes", "blocked"]) {
+        Trigger::BecomesBlocked(subject)
+    } else if p.eat_word("attacks") {
+        if p.eat_words(&["or", "blocks"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Attacks(subject.clone())), Box::new(Trigger::Blocks(subject))));
+        }
+        Trigger::Attacks(subject)
+    } else if p.eat_word("blocks") {
+        if p.eat_words(&["or", "becomes", "blocked"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Blocks(subject.clone())), Box::new(Trigger::BecomesBlocked(subject))));
+        }
+        Trigger::Blocks(subject)
+    } else {
+        return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\" or \"becomes blocked\""));
+    };
+    Ok(t)
+}
+
+fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
+    match s {
+        Subject::Matching { mut filter, another } => {
+            filter.controller = c;
+            Subject::Matching { filter, another }
+        }
+        Subject::This => Subject::This,
+    }
+}
+
+/// "this creature" / the card's name, or "[another|a|an] [filter]".
+fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
+    if eat_self_ref(p) {
+        // "Blood Artist or another creature": any creature, itself included.
+        if p.eat_words(&["or", "another"]) {
+            let at = p.pos;
+            let (filter, head) = parse_filter(p, false)?;
+            if head != Head::Permanent {
+                return Err(Fail { at, expected: "a permanent".into() });
+            }
+            return Ok(Subject::Matching { filter, another: false });
+        }
+        return Ok(Subject::This);
+    }
+    let another = p.eat_word("another");
+    if !another && !(p.eat_word("a") || p.eat_word("an")) {
+        return Err(p.fail("\"this …\", the card's name, \"a …\" or \"another …\""));
+    }
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, false)?;
+    if head != Head::Permanent {
+        return Err(Fail { at, expected: "a permanent (\"creature\", \"land\", \"creature you control\")".into() });
+    }
+    Ok(Subject::Matching { filter, another })
+}
+
+/// After "At the beginning of": "your upkeep", "each player's draw step", "each end step",
+/// "combat on your turn", "your precombat main phase".
+fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
+    let mut whose = if p.eat_word("your") {
+        Whose::You
+    } else if p.eat_words(&["each", "player's"]) || p.eat_words(&["each", "player’s"]) {
+        Whose::Each
+    } else if p.eat_words(&["each", "opponent's"]) || p.eat_words(&["each", "opponent’s"]) {
+        Whose::Opponent
+    } else if p.eat_word("each") || p.at_word("combat") {
+        Whose::Each
+    } else if p.eat_words(&["the", "next"]) {
+        return Err(p.fail("a step of a turn (delayed triggers are not supported yet)"));
+    } else {
+        return Err(p.fail("\"your\", \"each\", \"each player's\" or \"each opponent's\""));
+    };
+    let step = if p.eat_word("upkeep") {
+        StepName::Upkeep
+    } else if p.eat_words(&["draw", "step"]) {
+        StepName::Draw
+    } else if p.eat_words(&["end", "step"]) {
+        StepName::End
+    } else if p.eat_words(&["precombat", "main", "phase"]) || p.eat_words(&["first", "main", "phase"]) {
+        StepName::PrecombatMain
+    } else if p.eat_word("combat") {
+        if p.eat_words(&["on", "your", "turn"]) {
+            whose = Whose::You;
+        }
+        StepName::Combat
+    } else {
+        return Err(p.fail("\"upkeep\", \"draw step\", \"end step\", \"precombat main phase\" or \"combat\""));
+    };
+    Ok(Trigger::BeginningOf { step, whose })
+}
+
+/// An intervening "if" clause (603.4).
+fn parse_if(p: &mut Parser<'_>) -> PResult<Condition> {
+    if eat_self_ref(p) {
+        if p.eat_words(&["is", "untapped"]) {
+            return Ok(Condition::SourceUntapped);
+        }
+        return Err(p.fail("\"is untapped\""));
+    }
+    if p.eat_words(&["you", "have"]) {
+        let n = match p.peek().map(|t| t.tok.clone()) {
+            Some(Tok::Number(n)) => i64::from(n),
+            _ => return Err(p.fail("a number of life")),
+        };
+        p.bump();
+        p.expect_words(&["or", "less", "life"])?;
+        return Ok(Condition::LifeAtMost(n));
+    }
+    if p.eat_words(&["you", "control", "no", "other"]) {
+        let (mut filter, _) = parse_filter(p, true)?;
+        filter.controller = ControllerFilter::You;
+        return Ok(Condition::ControlNoOther(filter));
+    }
+    Err(p.fail("an \"if\" condition the engine supports (\"this … is untapped\", \"you have N or less life\", \"you control no other …\")"))
+}

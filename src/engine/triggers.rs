@@ -1,0 +1,244 @@
+//! Triggered abilities (603): trigger conditions checked against what happens, the look back
+//! of leaves-the-battlefield abilities (603.10a), intervening "if" clauses (603.4), and putting
+//! waiting triggers on the stack in APNAP order, each player ordering their own (603.3b), with
+//! targets chosen then (603.3d).
+
+use crate::cards::ir::{Ability, Condition, StepName, Subject, Trigger, Whose};
+use crate::cr;
+use crate::engine::casting::Targeter;
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
+use crate::engine::event::EventKind;
+use crate::engine::state::{Chosen, Game, ObjId, PendingTrigger, PlayerId, StackAbility, StackChoices, StackItem, Target, TriggerInfo, Zone};
+use crate::engine::Ev;
+use crate::scenario::model::Step;
+
+/// Something that happened that trigger conditions are checked against.
+#[derive(Clone, Copy, Debug)]
+pub enum Happening {
+    /// An object moved to or from the battlefield: `old` as it last existed, `new` as it is now.
+    ZoneChange { old: ObjId, new: ObjId, from: Zone, to: Zone },
+    /// A step began (603.2b).
+    StepBegins,
+    Attacks(ObjId),
+    Blocks(ObjId),
+    BecomesBlocked(ObjId),
+    /// A spell became cast (601.2i).
+    Cast { spell: ObjId, player: PlayerId },
+}
+
+impl Game {
+    /// Starts an event in which several things happen at once (a resolving instruction, one
+    /// round of state-based actions): permanents that leave during it still "see" each other
+    /// leave (603.10a).
+    pub fn begin_batch(&mut self) {
+        self.batch += 1;
+    }
+
+    pub fn end_batch(&mut self) {
+        self.batch = self.batch.saturating_sub(1);
+        if self.batch == 0 {
+            self.leaving.clear();
+        }
+    }
+
+    /// Checks the trigger conditions of a zone change (called by `move_object`).
+    pub fn zone_change_triggers(&mut self, old: ObjId, new: ObjId, from: Zone, to: Zone) {
+        if from == Zone::Battlefield {
+            self.leaving.push(old);
+        }
+        self.fire(Happening::ZoneChange { old, new, from, to });
+        if self.batch == 0 {
+            self.leaving.clear();
+        }
+    }
+
+    /// Checks every triggered ability that could see `h` (603.2); those that trigger wait in
+    /// `pending` until a player would receive priority.
+    pub fn fire(&mut self, h: Happening) {
+        let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
+        // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
+        // this event still count as sources, as they last existed.
+        let mut sources: Vec<ObjId> = self.battlefield.clone();
+        if leaves {
+            sources.extend(self.leaving.iter().copied());
+        }
+        for src in sources {
+            let abilities = self.obj(src).card.abilities.len();
+            for i in 0..abilities {
+                let Some(Ability::Triggered { trigger, condition, .. }) = self.obj(src).card.abilities.get(i) else { continue };
+                let on_battlefield = self.on_battlefield(src);
+                let looks_back = matches!(trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
+                if !on_battlefield && !(leaves && looks_back) {
+                    continue;
+                }
+                let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
+                let controller = self.obj(src).controller;
+                let holds = condition.as_ref().is_none_or(|c| self.condition_holds(c, src, controller));
+                let name = self.describe(src);
+                if !holds {
+                    let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cr!("603.4"));
+                    self.record(ev);
+                    continue;
+                }
+                let rule = match trigger {
+                    Trigger::Enters(_) => cr!("603.6a"),
+                    Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => cr!("603.10a"),
+                    Trigger::BeginningOf { .. } => cr!("603.2b"),
+                    Trigger::BecomesBlocked(_) => cr!("509.3c"),
+                    _ => cr!("603.2"),
+                };
+                let ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
+                self.record(ev);
+                self.pending.push(PendingTrigger { source: src, ability: i, controller, info });
+            }
+        }
+    }
+
+    /// Whether `trigger` of `src` triggers on `h`, and what it triggered on.
+    fn trigger_matches(&self, trigger: &Trigger, src: ObjId, h: Happening) -> Option<TriggerInfo> {
+        let controller = self.obj(src).controller;
+        let subject = |s: &Subject, o: ObjId| match s {
+            Subject::This => o == src,
+            Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
+        };
+        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None });
+        match (trigger, h) {
+            (Trigger::Enters(s), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if subject(s, new) => object(new),
+            // 700.4: "dies" means put into a graveyard from the battlefield, for a creature.
+            (Trigger::Dies(s), Happening::ZoneChange { old, from: Zone::Battlefield, to: Zone::Graveyard, .. })
+                if self.is_creature(old) && subject(s, old) =>
+            {
+                object(old)
+            }
+            (Trigger::PutIntoGraveyardFromBattlefield(s), Happening::ZoneChange { old, from: Zone::Battlefield, to: Zone::Graveyard, .. }) if subject(s, old) => object(old),
+            (Trigger::LeavesBattlefield(s), Happening::ZoneChange { old, from: Zone::Battlefield, .. }) if subject(s, old) => object(old),
+            (Trigger::BeginningOf { step, whose }, Happening::StepBegins) => {
+                let now = match self.step {
+                    Step::Upkeep => StepName::Upkeep,
+                    Step::Draw => StepName::Draw,
+                    Step::PrecombatMain => StepName::PrecombatMain,
+                    Step::BeginningOfCombat => StepName::Combat,
+                    Step::End => StepName::End,
+                    _ => return None,
+                };
+                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active) })
+            }
+            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
+                if subject(s, o) =>
+            {
+                object(o)
+            }
+            (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
+            (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
+                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player) })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether an intervening "if" clause holds (603.4).
+    #[must_use]
+    pub fn condition_holds(&self, c: &Condition, src: ObjId, controller: PlayerId) -> bool {
+        match c {
+            Condition::SourceUntapped => !self.obj(src).tapped,
+            Condition::LifeAtMost(n) => self.players[controller].life <= *n,
+            Condition::ControlNoOther(f) => !self.permanents_of(controller).any(|o| o != src && self.matches_filter(o, f, controller)),
+        }
+    }
+
+    /// Puts waiting triggered abilities on the stack (603.3b): the active player's first, then
+    /// each other player's in turn order; each player orders their own. Returns whether any
+    /// were put on the stack.
+    ///
+    /// # Errors
+    /// When an order or a target is not scripted.
+    pub fn stack_triggers(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        if self.pending.is_empty() {
+            return Ok(false);
+        }
+        let pending = std::mem::take(&mut self.pending);
+        for p in self.apnap() {
+            let mut mine: Vec<PendingTrigger> = pending.iter().copied().filter(|t| t.controller == p).collect();
+            if mine.len() > 1 && !interchangeable(self, &mine) {
+                let options: Vec<Target> = mine.iter().map(|t| Target::Object(t.source)).collect();
+                let d = Decision { player: p, kind: DecisionKind::Order { options, abilities: mine.iter().map(|t| t.ability).collect() }, rule: cr!("603.3b"), what: "the order of your triggered abilities (the first named goes on the stack first)".to_owned() };
+                if let Answer::Order(order) = self.decide(dec, &d)? {
+                    mine = order.into_iter().filter_map(|i| mine.get(i).copied()).collect();
+                }
+            }
+            for t in mine {
+                self.put_trigger(t, dec)?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
+    /// get the targets it needs is removed.
+    fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let Some(Ability::Triggered { effect, .. }) = self.obj(t.source).card.abilities.get(t.ability).cloned() else { return Ok(()) };
+        let name = format!("ability of {}", self.describe(t.source));
+        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0 };
+        let mut chosen: Vec<Chosen> = Vec::new();
+        for (slot, spec) in effect.targets.iter().enumerate() {
+            let mut options: Vec<Target> = self.apnap().into_iter().map(Target::Player).collect();
+            options.extend(self.battlefield.iter().map(|&o| Target::Object(o)));
+            for p in 0..self.players.len() {
+                options.extend(self.players[p].graveyard.iter().map(|&o| Target::Object(o)));
+            }
+            options.extend(self.stack.iter().filter_map(|s| if let StackItem::Spell(o) = s { Some(Target::Object(*o)) } else { None }));
+            options.retain(|&o| self.target_legal(&spec.spec, o, by));
+            let need = spec.min as usize;
+            if options.len() < need {
+                let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} has no legal target for it and is removed from the stack")).source(self, t.source).rule(cr!("603.3d"));
+                self.record(ev);
+                return Ok(());
+            }
+            let count = (spec.max as usize).min(options.len());
+            let picks = if options.len() == count {
+                options.clone()
+            } else {
+                let d = Decision { player: t.controller, kind: DecisionKind::TriggerTargets { options, count }, rule: cr!("603.3d"), what: format!("the target(s) of the {name}") };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => ts,
+                    _ => Vec::new(),
+                }
+            };
+            chosen.extend(picks.into_iter().map(|target| Chosen { slot, target, share: 0 }));
+        }
+        let uid = self.next_ability_uid;
+        self.next_ability_uid += 1;
+        let shown: Vec<String> = chosen.iter().map(|c| self.describe_target(c.target)).collect();
+        let text = if shown.is_empty() { format!("the {name} is put on the stack") } else { format!("the {name} is put on the stack targeting {}", shown.join(", ")) };
+        let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(cr!("603.3b"));
+        if !chosen.is_empty() {
+            ev = ev.rule(cr!("603.3d"));
+        }
+        self.record(ev);
+        let choices = StackChoices { targets: chosen, ..StackChoices::default() };
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info) }));
+        self.passes = 0;
+        Ok(())
+    }
+}
+
+fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
+    match whose {
+        Whose::You => player == controller,
+        Whose::Each => true,
+        Whose::Opponent => player != controller,
+    }
+}
+
+/// Whether the waiting triggers are instances of one ability of one source whose effects don't
+/// depend on what triggered them: their order is then no choice at all.
+fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
+    let Some(first) = ts.first() else { return true };
+    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability);
+    if !same {
+        return false;
+    }
+    // The IR's serialized form names every reference to the triggering event.
+    let refers = g.obj(first.source).card.abilities.get(first.ability).is_some_and(|a| serde_json::to_string(a).is_ok_and(|s| s.contains("\"Trigger")));
+    !refers || ts.iter().all(|t| t.info == first.info)
+}
