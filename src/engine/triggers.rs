@@ -80,14 +80,20 @@ impl Game {
                     self.record(ev);
                     continue;
                 }
-                let rule = match trigger {
-                    Trigger::Enters(_) => cr!("603.6a"),
-                    Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => cr!("603.10a"),
-                    Trigger::BeginningOf { .. } => cr!("603.2b"),
-                    Trigger::BecomesBlocked(_) => cr!("509.3c"),
-                    _ => cr!("603.2"),
+                let rule = match h {
+                    Happening::ZoneChange { to: Zone::Battlefield, .. } => cr!("603.6a"),
+                    Happening::ZoneChange { .. } => cr!("603.10a"),
+                    Happening::StepBegins => cr!("603.2b"),
+                    Happening::Attacks(_) => cr!("508.3a"),
+                    Happening::Blocks(_) => cr!("509.3a"),
+                    Happening::BecomesBlocked(_) => cr!("509.3c"),
+                    Happening::Cast { .. } => cr!("601.2i"),
                 };
-                let ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
+                let on = self.trigger_words(src, info);
+                let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
+                if leaves {
+                    ev = ev.rule(cr!("603.6c"));
+                }
                 self.record(ev);
                 self.pending.push(PendingTrigger { source: src, ability: i, controller, info });
             }
@@ -133,6 +139,16 @@ impl Game {
                 (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player) })
             }
             _ => None,
+        }
+    }
+
+    /// " on Plains", " for Bob": what a trigger triggered on, for the trace.
+    fn trigger_words(&self, src: ObjId, info: TriggerInfo) -> String {
+        match (info.object, info.player) {
+            (Some(o), _) if o == src => String::new(),
+            (Some(o), _) => format!(" on {}", self.describe(o)),
+            (None, Some(p)) => format!(" for {}", self.players[p].name),
+            (None, None) => String::new(),
         }
     }
 
@@ -209,7 +225,8 @@ impl Game {
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let shown: Vec<String> = chosen.iter().map(|c| self.describe_target(c.target)).collect();
-        let text = if shown.is_empty() { format!("the {name} is put on the stack") } else { format!("the {name} is put on the stack targeting {}", shown.join(", ")) };
+        let on = self.trigger_words(t.source, t.info);
+        let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
         let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(cr!("603.3b"));
         if !chosen.is_empty() {
             ev = ev.rule(cr!("603.3d"));

@@ -472,14 +472,20 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             g.pass_priority(script)
         }
         ActionKind::Resolve { all } => {
-            let n = g.stack.len();
-            if n == 0 {
+            if g.stack.is_empty() {
                 return Err(Stop(Diagnostic::new("`resolve`: the stack is empty", action.span).help("remove this action, or use `goto:` to move on")));
             }
             if *all {
                 pass_while(g, script, |g| !g.stack.is_empty())
             } else {
-                pass_while(g, script, |g| g.stack.len() >= n)
+                // Until the object now on top has left the stack: objects put on the stack
+                // meanwhile (triggers of its resolution) are not waited for.
+                let top = g.stack.last().cloned();
+                pass_while(g, script, |g| match &top {
+                    Some(crate::engine::state::StackItem::Spell(id)) => g.is_live(*id) && g.obj(*id).zone == crate::engine::Zone::Stack,
+                    Some(crate::engine::state::StackItem::Ability(a)) => g.stack_ability(a.uid).is_some(),
+                    None => false,
+                })
             }
         }
         ActionKind::Goto { turn, step } => goto(g, script, action, *turn, *step, false),
