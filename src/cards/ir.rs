@@ -435,6 +435,18 @@ pub enum Trigger {
     Either(Box<Trigger>, Box<Trigger>),
 }
 
+/// Replacement and prevention effects of static abilities (614.1a, 615.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum StaticReplacement {
+    /// "If a creature you control would deal damage to a permanent or player, it deals double
+    /// that damage instead." — sources matching the filter.
+    DoubleDamage(ObjectFilter),
+    /// "If you would draw a card, draw two cards instead." (614.11)
+    DrawInstead(u32),
+    /// "Prevent all combat damage that would be dealt to this creature."
+    PreventCombatDamageToThis,
+}
+
 /// An intervening "if" clause (603.4), checked when the ability would trigger and again as it
 /// resolves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -522,6 +534,15 @@ pub enum Instruction {
     AttackDespiteDefender(Affected),
     /// "[creature] can't attack [or block] this turn".
     CantAttackOrBlock { what: Affected, attack: bool, block: bool },
+    /// "Prevent the next N damage that would be dealt to [target] this turn." (615.7)
+    PreventNext { to: Affected, amount: u32 },
+    /// "Prevent all combat damage that would be dealt this turn." (615.1)
+    PreventAllCombatDamage,
+    /// "If that creature would die this turn, exile it instead." (614.1a)
+    ExileIfWouldDie(Affected),
+    /// "[Instructions] at the beginning of the next end step." — a delayed triggered
+    /// ability (603.7).
+    Delayed { step: StepName, instructions: Vec<Instruction> },
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -630,6 +651,8 @@ pub enum Ability {
     Kicker(ManaCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
+    /// A static ability that creates a replacement or prevention effect (614, 615).
+    Replacement(StaticReplacement),
     /// "[Trigger condition], [if …,] [effect]." (603.1, 603.4).
     Triggered { trigger: Trigger, condition: Option<Condition>, effect: Effect },
     /// "You can't play lands." / "Players can't play lands." — a static ability of a

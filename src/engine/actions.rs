@@ -8,6 +8,7 @@ use crate::cr;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
+use crate::engine::replace::ShieldKind;
 use crate::engine::resolve::Context;
 use crate::engine::state::{Chosen, Continuous, Game, Modification, ObjId, PlayerId, StackItem, Target, Zone};
 use crate::engine::Ev;
@@ -72,12 +73,12 @@ impl Game {
                     let Affected::Target(slot) = to else { return Ok(()) };
                     let shares: Vec<(Target, u32)> = Self::legal_targets(ctx, *slot).map(|c| (c.target, c.share)).collect();
                     for (t, n) in shares {
-                        self.deal_damage(ctx.source, t, i64::from(n), None);
+                        self.damage(ctx.source, t, i64::from(n), None, dec)?;
                     }
                 } else {
                     let n = Self::amount(ctx, *amount);
                     for t in self.affected(ctx, to) {
-                        self.deal_damage(ctx.source, t, n, None);
+                        self.damage(ctx.source, t, n, None, dec)?;
                     }
                 }
             }
@@ -136,7 +137,7 @@ impl Game {
                 let n = Self::amount(ctx, *count).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {
-                        self.draw(p, cr!("121.1"));
+                        self.draw_with(p, cr!("121.1"), dec)?;
                     }
                 }
             }
@@ -196,6 +197,32 @@ impl Game {
                 }
             }
             Instruction::CantBeRegenerated => {}
+            Instruction::PreventNext { to, amount } => {
+                for t in self.affected(ctx, to) {
+                    self.add_shield(ctx.source, ShieldKind::PreventNext { to: t, remaining: *amount });
+                    let ev = Ev::new(EventKind::Grant, format!("the next {amount} damage that would be dealt to {} this turn will be prevented", self.describe_target(t))).target(self, t).rules(&[cr!("615.7"), cr!("615.1")]);
+                    self.record(ev);
+                }
+            }
+            Instruction::PreventAllCombatDamage => {
+                self.add_shield(ctx.source, ShieldKind::PreventAllCombat);
+                let ev = Ev::new(EventKind::Grant, "all combat damage that would be dealt this turn will be prevented").source(self, ctx.source).rule(cr!("615.1"));
+                self.record(ev);
+            }
+            Instruction::ExileIfWouldDie(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.on_battlefield(id) {
+                        self.add_shield(ctx.source, ShieldKind::ExileIfDies(id));
+                        let ev = Ev::new(EventKind::Grant, format!("if {} would die this turn, it will be exiled instead", self.describe(id))).object(self, id).rules(&[cr!("614.1a"), cr!("700.4")]);
+                        self.record(ev);
+                    }
+                }
+            }
+            Instruction::Delayed { step, instructions } => {
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone() });
+                let ev = Ev::new(EventKind::Grant, "a delayed triggered ability is created: it will trigger at the beginning of the next end step").source(self, ctx.source).rule(cr!("603.7a"));
+                self.record(ev);
+            }
             Instruction::AttackDespiteDefender(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
@@ -593,6 +620,35 @@ impl Game {
         }
     }
 
+    /// Deals damage after the replacement and prevention effects that apply to it (616.1);
+    /// nothing happens if all of it is prevented.
+    ///
+    /// # Errors
+    /// When a choice among effects is not scripted.
+    pub fn damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>, dec: &mut dyn Decider) -> Result<(), Stop> {
+        if n <= 0 {
+            return Ok(());
+        }
+        let n = self.modify_damage(source, to, n, combat.is_some(), dec)?;
+        self.deal_damage(source, to, n, combat);
+        Ok(())
+    }
+
+    /// Draws one card after "if you would draw" replacement effects (614.11, 616.1).
+    ///
+    /// # Errors
+    /// When a choice among effects is not scripted.
+    pub fn draw_with(&mut self, p: PlayerId, rule: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let mut queue: Vec<Vec<ObjId>> = vec![Vec::new()];
+        while let Some(applied) = queue.pop() {
+            match self.replace_draw(p, &applied, dec)? {
+                Some(instead) => queue.extend(instead),
+                None => self.draw(p, rule),
+            }
+        }
+        Ok(())
+    }
+
     /// Deals damage (120.3): life loss for a player, loyalty loss for a planeswalker, marked
     /// damage for a creature. `combat` is the rule by which combat damage was assigned
     /// (510.1b–d), or `None` for damage from a spell or ability. Damage to a permanent with
@@ -617,11 +673,6 @@ impl Game {
             }
             Target::Object(o) => {
                 if !self.on_battlefield(o) {
-                    return;
-                }
-                if let Some(q) = self.protected_from(o, source) {
-                    let ev = Ev::new(EventKind::PreventDamage, format!("{n} {kind} {src} would deal to {} is prevented: protection from {}", self.describe(o), quality_words(q))).source(self, source).target(self, to).amount(n).rules(&[cr!("702.16e"), cr!("615.1")]);
-                    self.record(ev);
                     return;
                 }
                 let mut rules = Vec::new();

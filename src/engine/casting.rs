@@ -533,7 +533,7 @@ impl Game {
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None }));
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);

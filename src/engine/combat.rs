@@ -221,7 +221,14 @@ impl Game {
                 assigned.push((b, Target::Object(a), power, cr!("510.1d")));
             }
         }
+        // 510.2: all combat damage is dealt at once; each assignment first meets the effects
+        // that would replace or prevent it (616.1).
+        let mut dealt = Vec::new();
         for (src, to, n, rule) in assigned {
+            let n = self.modify_damage(src, to, n, true, dec)?;
+            dealt.push((src, to, n, rule));
+        }
+        for (src, to, n, rule) in dealt {
             self.deal_damage(src, to, n, Some(rule));
         }
         Ok(())

@@ -26,6 +26,8 @@ pub enum DecisionKind {
     Order { options: Vec<Target>, abilities: Vec<usize> },
     /// The targets of a triggered ability as it goes on the stack (603.3d).
     TriggerTargets { options: Vec<Target>, count: usize },
+    /// Which replacement or prevention effect to apply first (616.1): their sources.
+    Apply { options: Vec<Target> },
 }
 
 /// A decision the rules ask a player to make.
@@ -119,6 +121,10 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
         DecisionKind::Order { options, .. } => {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
             format!("order: [...] naming each of: {}", names.join(", "))
+        }
+        DecisionKind::Apply { options } => {
+            let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
+            format!("apply: one of {}", names.join(", "))
         }
         DecisionKind::TriggerTargets { options, count } => {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();

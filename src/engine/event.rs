@@ -62,10 +62,11 @@ pub enum EventKind {
     PreventDamage,
     RuleChange,
     Trigger,
+    Replace,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 51] = [
+    pub const ALL: [EventKind; 52] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -74,7 +75,7 @@ impl EventKind {
         EventKind::DeclareAttacker, EventKind::DeclareBlocker, EventKind::RemoveFromCombat, EventKind::ManaEmpties,
         EventKind::DamageWearsOff, EventKind::EffectEnds, EventKind::Choice, EventKind::Loses, EventKind::Concede,
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
-        EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger,
+        EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
     ];
 
     /// Every kind's name, as written in `expect.events`.

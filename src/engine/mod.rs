@@ -12,6 +12,7 @@ pub mod event;
 pub mod layers;
 pub mod mana;
 pub mod priority;
+pub mod replace;
 pub mod resolve;
 pub mod sba;
 pub mod setup;

@@ -39,9 +39,11 @@ impl Game {
             StackItem::Ability(a) => {
                 self.stack.pop();
                 let card = self.obj(a.source).card.clone();
-                let (effect, condition) = match card.abilities.get(a.ability) {
-                    Some(Ability::Activated { effect, .. }) => (effect, None),
-                    Some(Ability::Triggered { effect, condition, .. }) => (effect, condition.as_ref()),
+                let delayed_effect = a.delayed.map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() });
+                let (effect, condition) = match (&delayed_effect, card.abilities.get(a.ability)) {
+                    (Some(e), _) => (e, None),
+                    (None, Some(Ability::Activated { effect, .. })) => (effect, None),
+                    (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
                     _ => return Ok(()),
                 };
                 let name = format!("ability of {}", self.describe(a.source));

@@ -133,6 +133,8 @@ pub struct PendingTrigger {
     /// The source's controller when it triggered (603.3a).
     pub controller: PlayerId,
     pub info: TriggerInfo,
+    /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
+    pub delayed: Option<usize>,
 }
 
 /// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
@@ -148,6 +150,8 @@ pub struct StackAbility {
     pub choices: StackChoices,
     /// For a triggered ability, what it triggered on; `None` for an activated ability.
     pub trigger: Option<TriggerInfo>,
+    /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
+    pub delayed: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -279,6 +283,13 @@ pub struct Game {
     pub batch: u32,
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
+    /// Shields and "this turn" replacement/prevention effects of resolved spells (614, 615).
+    pub shields: Vec<crate::engine::replace::Shield>,
+    pub next_shield: u32,
+    /// Delayed triggered abilities waiting for their moment (603.7), and the effects of those
+    /// that have triggered (indexed by `PendingTrigger::delayed`).
+    pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
+    pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
 }
 
 impl Game {
@@ -403,6 +414,18 @@ impl Game {
         let (owner, card_id, card, copy) = {
             let o = self.obj(id);
             (o.owner, o.card_id, o.card.clone(), o.copy)
+        };
+        // 614.1a: "if it would die this turn, exile it instead".
+        let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would die; {}'s effect exiles it instead", self.describe(id), self.describe(src)))
+                .object(self, id)
+                .source(self, src)
+                .zone(Zone::Exile)
+                .rule(crate::cr!("614.1a"));
+            self.record(ev);
+            Zone::Exile
+        } else {
+            to
         };
         self.remove_from_zone(id);
         self.obj_mut(id).live = false;

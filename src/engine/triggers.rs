@@ -95,7 +95,7 @@ impl Game {
                     ev = ev.rule(cr!("603.6c"));
                 }
                 self.record(ev);
-                self.pending.push(PendingTrigger { source: src, ability: i, controller, info });
+                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None });
             }
         }
     }
@@ -192,8 +192,14 @@ impl Game {
     /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
     /// get the targets it needs is removed.
     fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let Some(Ability::Triggered { effect, .. }) = self.obj(t.source).card.abilities.get(t.ability).cloned() else { return Ok(()) };
-        let name = format!("ability of {}", self.describe(t.source));
+        let effect = match t.delayed {
+            Some(i) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
+            None => match self.obj(t.source).card.abilities.get(t.ability) {
+                Some(Ability::Triggered { effect, .. }) => effect.clone(),
+                _ => return Ok(()),
+            },
+        };
+        let name = if t.delayed.is_some() { format!("delayed ability from {}", self.describe(t.source)) } else { format!("ability of {}", self.describe(t.source)) };
         let by = Targeter { you: t.controller, source: t.source, this: None, x: 0 };
         let mut chosen: Vec<Chosen> = Vec::new();
         for (slot, spec) in effect.targets.iter().enumerate() {
@@ -233,7 +239,7 @@ impl Game {
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, ..StackChoices::default() };
-        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info) }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed }));
         self.passes = 0;
         Ok(())
     }
@@ -251,7 +257,7 @@ fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
 /// depend on what triggered them: their order is then no choice at all.
 fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     let Some(first) = ts.first() else { return true };
-    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability);
+    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability && t.delayed.is_none());
     if !same {
         return false;
     }

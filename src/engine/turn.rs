@@ -46,6 +46,9 @@ impl Game {
             self.record(ev);
             // 603.2b: "at the beginning of" abilities trigger as the step begins.
             self.fire(crate::engine::triggers::Happening::StepBegins);
+            if next == Step::End {
+                self.fire_delayed(crate::cards::ir::StepName::End);
+            }
             if self.begin_step(dec)? {
                 self.passes = 0;
                 return self.give_priority(self.active, dec);
@@ -108,7 +111,7 @@ impl Game {
                     let ev = Ev::new(EventKind::Draw, format!("{} skips the draw of the first turn", self.players[ap].name)).player(self, ap).amount(0).rule(cr!("103.8a"));
                     self.record(ev);
                 } else {
-                    self.draw(ap, cr!("504.1"));
+                    self.draw_with(ap, cr!("504.1"), dec)?;
                 }
                 Ok(true)
             }
@@ -172,6 +175,12 @@ impl Game {
                 let mut ending: Vec<_> = self.effects.iter().filter(|p| p.until_end_of_turn).map(|p| p.object).collect();
                 ending.dedup();
                 self.effects.retain(|p| !p.until_end_of_turn);
+                // "This turn" replacement and prevention effects end (514.2).
+                if !self.shields.is_empty() {
+                    self.shields.clear();
+                    let ev = Ev::new(EventKind::EffectEnds, "prevention and replacement effects that last \"this turn\" end").rule(cr!("514.2"));
+                    self.record(ev);
+                }
                 // Regeneration shields last only this turn (701.19a).
                 for id in self.battlefield.clone() {
                     if self.obj(id).regen_shields > 0 {

@@ -153,6 +153,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::May { .. } => "may: true",
         DecisionKind::NewTargets { .. } | DecisionKind::TriggerTargets { .. } => "targets: [...]",
         DecisionKind::Order { .. } => "order: [...]",
+        DecisionKind::Apply { .. } => "apply: ...",
     }
 }
 
@@ -165,6 +166,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::May { .. } => Answer::May(false),
         DecisionKind::NewTargets { .. } => Answer::Targets(None),
         DecisionKind::Order { options, .. } => Answer::Order((0..options.len()).collect()),
+        DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
         DecisionKind::TriggerTargets { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
     }
 }
@@ -233,6 +235,10 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 return Err(Stop(Diagnostic::new(format!("the ability needs {count} target(s), this `choose` names {}", out.len()), span).help(legal_answers(g, d))));
             }
             Ok(Answer::Pick(out))
+        }
+        DecisionKind::Apply { options } => {
+            let Some(r) = &c.apply else { return Err(mismatch("apply")) };
+            Ok(Answer::Pick(vec![refs::among(g, r, options)?]))
         }
         DecisionKind::Order { options, .. } => {
             let Some(order) = &c.order else { return Err(mismatch("order")) };

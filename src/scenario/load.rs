@@ -552,7 +552,8 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
                     .collect(),
             );
         }
-    for key in ["card_type", "subtype", "creature_type", "name", "apply", "top", "bottom", "modes"] {
+    c.apply = m.get("apply").and_then(|n| one_ref(n, "`apply`", diags));
+    for key in ["card_type", "subtype", "creature_type", "name", "top", "bottom", "modes"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
         }

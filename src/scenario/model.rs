@@ -173,6 +173,8 @@ pub struct Choice {
     pub assign: Option<Vec<(Ref, u32)>>,
     pub x: Option<u32>,
     pub number: Option<u32>,
+    /// Which replacement or prevention effect applies first (616.1): its source.
+    pub apply: Option<Ref>,
     /// The keys written, for messages ("choose {player: Bob, color: …}").
     pub keys: Vec<String>,
 }

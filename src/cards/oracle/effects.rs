@@ -12,10 +12,10 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 33] = [
+const VERBS: [&str; 34] = [
     "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
-    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can",
+    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -92,6 +92,24 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(true);
         }
     }
+    // "If that creature would die this turn, exile it instead." (614.1a)
+    if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) {
+        p.eat_punct(',');
+        p.expect_words(&["exile", "it", "instead"])?;
+        let Some(i) = p.effect.targets.iter().rposition(|s| matches!(s.spec, TargetSpec::Permanent(_) | TargetSpec::Any)) else {
+            return Err(Fail { at: start, expected: "an earlier target creature".into() });
+        };
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::ExileIfWouldDie(Affected::Target(i)));
+        return Ok(true);
+    }
+    // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
+    if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+        p.eat_punct(',');
+        let instructions = parse_sentence(p)?;
+        p.effect.instructions.push(Instruction::Delayed { step: crate::cards::ir::StepName::End, instructions });
+        return Ok(true);
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.eat_words(&["it", "deals"]) {
@@ -117,6 +135,15 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     // "Then that player shuffles." — a leading "then" only orders the sentence (608.2c).
     p.eat_word("then");
     loop {
+        // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
+        if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+            let instructions = std::mem::take(&mut out);
+            out.push(Instruction::Delayed { step: crate::cards::ir::StepName::End, instructions });
+            if p.eat_punct('.') || p.at_end() {
+                return Ok(out);
+            }
+            return Err(p.fail("\".\""));
+        }
         // After "you may [do something]", the rest of the sentence is part of what is done
         // ("you may search …, put that card …, then shuffle").
         if let Some(Instruction::MayOrElse { then, .. }) = out.last_mut()
@@ -127,6 +154,9 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             then.append(&mut more);
         } else {
             subject = Some(parse_clause(p, subject.take(), &mut out)?);
+        }
+        if p.at_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+            continue;
         }
         if p.eat_punct('.') || p.at_end() {
             return Ok(out);
@@ -235,6 +265,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 out.push(Instruction::Counter(what));
             }
+        }
+        "prevent" if imperative => {
+            p.bump();
+            if p.eat_words(&["all", "combat", "damage", "that", "would", "be", "dealt", "this", "turn"]) {
+                out.push(Instruction::PreventAllCombatDamage);
+                return Ok(());
+            }
+            p.expect_words(&["the", "next"])?;
+            let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
+            p.expect_words(&["damage", "that", "would", "be", "dealt", "to"])?;
+            let to = recipient(p)?;
+            p.expect_words(&["this", "turn"])?;
+            out.push(Instruction::PreventNext { to, amount: u32::try_from(n).unwrap_or(0) });
         }
         "add" if imperative => {
             p.bump();

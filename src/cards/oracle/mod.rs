@@ -189,12 +189,68 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\" or \"discard a card\", then the end of the sentence"))),
         });
     }
+    if !is_spell && let Some(r) = static_replacement(&mut p) {
+        return Some(r.map(Ability::Replacement).map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if p.eat_words(&["protection", "from"]) {
         return Some(match effects::parse_quality(&mut p) {
             Ok(q) if p.at_end() => Ok(Ability::Protection(q)),
             Ok(_) => Err(p.error(&p.fail("the end of the line"))),
             Err(f) => Err(p.error(&f)),
         });
+    }
+    None
+}
+
+/// Static replacement and prevention abilities of permanents (614.1a, 614.11, 615.1).
+fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::StaticReplacement, parser::Fail>> {
+    use crate::cards::ir::{ObjectFilter, StaticReplacement};
+    let done = |p: &mut Parser<'_>, r: StaticReplacement| -> Result<StaticReplacement, parser::Fail> {
+        p.eat_punct('.');
+        if p.at_end() { Ok(r) } else { Err(p.fail("the end of the sentence")) }
+    };
+    if p.eat_words(&["if", "you", "would", "draw", "a", "card"]) {
+        p.eat_punct(',');
+        let n = match targets::count_word(p, 1) {
+            Some(n) if p.at_word("draw") => n,
+            _ => return Some(Err(p.fail("\"draw N cards instead\""))),
+        };
+        p.pos += 2;
+        if !(p.eat_words(&["cards", "instead"]) || p.eat_words(&["card", "instead"])) {
+            return Some(Err(p.fail("\"cards instead\"")));
+        }
+        return Some(done(p, StaticReplacement::DrawInstead(n)));
+    }
+    if p.eat_words(&["prevent", "all", "combat", "damage", "that", "would", "be", "dealt", "to"]) {
+        if !targets::eat_self_ref(p) {
+            return Some(Err(p.fail("\"this creature\"")));
+        }
+        return Some(done(p, StaticReplacement::PreventCombatDamageToThis));
+    }
+    if p.eat_word("if") && (p.eat_word("a") || p.eat_word("an")) {
+        // "If a source would deal damage …" / "If a creature you control would deal damage …"
+        let filter = if p.eat_word("source") {
+            ObjectFilter::default()
+        } else {
+            match targets::parse_filter(p, false) {
+                Ok((f, _)) => f,
+                Err(e) => return Some(Err(e)),
+            }
+        };
+        if !p.eat_words(&["would", "deal", "damage"]) {
+            return Some(Err(p.fail("\"would deal damage\"")));
+        }
+        p.eat_words(&["to", "a", "permanent", "or", "player"]);
+        p.eat_punct(',');
+        if !p.eat_words(&["it", "deals", "double", "that", "damage"]) {
+            return Some(Err(p.fail("\"it deals double that damage\"")));
+        }
+        p.eat_words(&["to", "that", "permanent", "or", "player"]);
+        if !p.eat_word("instead") {
+            return Some(Err(p.fail("\"instead\"")));
+        }
+        return Some(done(p, StaticReplacement::DoubleDamage(filter)));
     }
     None
 }

@@ -113,6 +113,12 @@ impl<'a> Parser<'a> {
         Fail { at: self.pos, expected: expected.into() }
     }
 
+    /// Whether the next tokens are the words `ws` (nothing is consumed).
+    #[must_use]
+    pub fn at_words(&self, ws: &[&str]) -> bool {
+        ws.iter().enumerate().all(|(i, w)| self.peek_at(i).is_some_and(|t| t.is_word(w)))
+    }
+
     /// Consumes the words `ws` or fails naming them.
     pub fn expect_words(&mut self, ws: &[&str]) -> PResult<()> {
         if self.eat_words(ws) { Ok(()) } else { Err(self.fail(format!("\"{}\"", ws.join(" ")))) }

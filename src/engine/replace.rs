@@ -1,0 +1,242 @@
+//! Replacement and prevention effects (614–616) on damage, draws and dying, and delayed
+//! triggered abilities (603.7).
+//!
+//! An event that would happen is offered to every effect that applies to it. When more than one
+//! applies, the affected player — or the controller of the affected object — chooses which to
+//! apply first (616.1e), then the rest are offered again to the modified event (616.1f); each
+//! effect applies to an event at most once (614.5). Every step is traced.
+
+use crate::cards::ir::{Ability, Instruction, StaticReplacement, StepName};
+use crate::cr;
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
+use crate::engine::event::EventKind;
+use crate::engine::state::{Game, ObjId, PendingTrigger, PlayerId, Target, TriggerInfo};
+use crate::engine::Ev;
+use crate::rules::RuleId;
+
+/// A shield or "this turn" effect created by a resolved spell or ability.
+#[derive(Clone, Debug)]
+pub struct Shield {
+    pub id: u32,
+    /// The spell or ability's source.
+    pub source: ObjId,
+    pub kind: ShieldKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShieldKind {
+    /// "Prevent the next N damage that would be dealt to [it] this turn" (615.7).
+    PreventNext { to: Target, remaining: u32 },
+    /// "Prevent all combat damage that would be dealt this turn."
+    PreventAllCombat,
+    /// "If that creature would die this turn, exile it instead." (614.1a)
+    ExileIfDies(ObjId),
+}
+
+/// A delayed triggered ability waiting for its moment (603.7).
+#[derive(Clone, Debug)]
+pub struct DelayedTrigger {
+    pub source: ObjId,
+    pub controller: PlayerId,
+    pub step: StepName,
+    pub instructions: Vec<Instruction>,
+}
+
+/// One effect that applies to a damage event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DamageEffect {
+    Shield(u32),
+    /// A static ability of a permanent: (object, ability index).
+    Static(ObjId, usize),
+    /// Protection from a quality of the source (702.16e).
+    Protection(ObjId),
+}
+
+impl Game {
+    /// The damage that remains of `n` that `source` would deal to `to` after replacement and
+    /// prevention effects (616.1). Returns 0 when all of it is prevented.
+    ///
+    /// # Errors
+    /// When the affected player's choice of effect is not scripted.
+    pub fn modify_damage(&mut self, source: ObjId, to: Target, n: i64, combat: bool, dec: &mut dyn Decider) -> Result<i64, Stop> {
+        let mut amount = n;
+        let mut used: Vec<DamageEffect> = Vec::new();
+        let affected = match to {
+            Target::Player(p) => p,
+            Target::Object(o) => self.obj(o).controller,
+            Target::Ability(_) => return Ok(amount),
+        };
+        while amount > 0 {
+            let options: Vec<DamageEffect> = self.damage_effects(source, to, combat).into_iter().filter(|e| !used.contains(e)).collect();
+            let Some(&first) = options.first() else { break };
+            // An effect that prevents all of the damage leaves nothing for the others, whatever
+            // the order: it is applied without asking.
+            let all = options.iter().copied().find(|e| self.prevents_all(*e));
+            let pick = match all {
+                Some(e) => e,
+                None if options.len() == 1 => first,
+                None => {
+                    let sources: Vec<Target> = options.iter().map(|e| Target::Object(self.damage_effect_source(*e))).collect();
+                    let d = Decision { player: affected, kind: DecisionKind::Apply { options: sources }, rule: cr!("616.1e"), what: format!("which effect applies first to the {amount} damage {} would deal to {}", self.describe(source), self.describe_target(to)) };
+                    match self.decide(dec, &d)? {
+                        Answer::Pick(ts) => ts.first().and_then(|t| options.iter().copied().find(|e| Target::Object(self.damage_effect_source(*e)) == *t)).unwrap_or(first),
+                        _ => first,
+                    }
+                }
+            };
+            used.push(pick);
+            amount = self.apply_damage_effect(pick, source, to, amount);
+        }
+        Ok(amount)
+    }
+
+    fn damage_effect_source(&self, e: DamageEffect) -> ObjId {
+        match e {
+            DamageEffect::Shield(id) => self.shields.iter().find(|s| s.id == id).map_or(ObjId(0), |s| s.source),
+            DamageEffect::Static(o, _) | DamageEffect::Protection(o) => o,
+        }
+    }
+
+    fn prevents_all(&self, e: DamageEffect) -> bool {
+        match e {
+            DamageEffect::Protection(_) => true,
+            DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && s.kind == ShieldKind::PreventAllCombat),
+            DamageEffect::Static(o, i) => matches!(self.obj(o).card.abilities.get(i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis))),
+        }
+    }
+
+    /// The effects that apply to damage from `source` to `to`.
+    fn damage_effects(&self, source: ObjId, to: Target, combat: bool) -> Vec<DamageEffect> {
+        let mut out = Vec::new();
+        if let Target::Object(o) = to
+            && self.protected_from(o, source).is_some()
+        {
+            out.push(DamageEffect::Protection(o));
+        }
+        for s in &self.shields {
+            let applies = match &s.kind {
+                ShieldKind::PreventNext { to: t, remaining } => *t == to && *remaining > 0,
+                ShieldKind::PreventAllCombat => combat,
+                ShieldKind::ExileIfDies(_) => false,
+            };
+            if applies {
+                out.push(DamageEffect::Shield(s.id));
+            }
+        }
+        for &p in &self.battlefield {
+            for (i, a) in self.obj(p).card.abilities.iter().enumerate() {
+                let applies = match a {
+                    Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.obj(p).controller) && (self.obj(source).zone != crate::engine::Zone::Battlefield || self.on_battlefield(source)),
+                    Ability::Replacement(StaticReplacement::PreventCombatDamageToThis) => combat && to == Target::Object(p),
+                    _ => false,
+                };
+                if applies {
+                    out.push(DamageEffect::Static(p, i));
+                }
+            }
+        }
+        out
+    }
+
+    fn apply_damage_effect(&mut self, e: DamageEffect, source: ObjId, to: Target, amount: i64) -> i64 {
+        let src = self.describe(source);
+        let whom = self.describe_target(to);
+        let (left, text, rules): (i64, String, Vec<RuleId>) = match e {
+            DamageEffect::Protection(o) => {
+                let q = self.protected_from(o, source).map(crate::engine::casting::quality_words).unwrap_or_default();
+                (0, format!("{amount} damage {src} would deal to {whom} is prevented: protection from {q}"), vec![cr!("702.16e"), cr!("615.1")])
+            }
+            DamageEffect::Shield(id) => {
+                let Some(s) = self.shields.iter_mut().find(|s| s.id == id) else { return amount };
+                match &mut s.kind {
+                    ShieldKind::PreventNext { remaining, .. } => {
+                        let prevented = amount.min(i64::from(*remaining));
+                        *remaining -= u32::try_from(prevented).unwrap_or(0);
+                        let left_on = *remaining;
+                        (amount - prevented, format!("{prevented} of the {amount} damage {src} would deal to {whom} is prevented by a shield ({left_on} left)"), vec![cr!("615.7"), cr!("615.1")])
+                    }
+                    ShieldKind::PreventAllCombat => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
+                    ShieldKind::ExileIfDies(_) => return amount,
+                }
+            }
+            DamageEffect::Static(o, i) => match self.obj(o).card.abilities.get(i) {
+                Some(Ability::Replacement(StaticReplacement::DoubleDamage(_))) => {
+                    (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cr!("614.1a")])
+                }
+                Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
+                _ => return amount,
+            },
+        };
+        let kind = if left < amount { EventKind::PreventDamage } else { EventKind::Replace };
+        let ev = Ev::new(kind, text).source(self, source).target(self, to).amount(amount - left).rules(&rules);
+        self.record(ev);
+        left
+    }
+
+    /// How many cards a draw becomes after "If you would draw a card, draw N cards instead"
+    /// effects (614.11), each applying once (614.5): returns the draws that happen instead, as
+    /// lists of effects already applied to each.
+    ///
+    /// # Errors
+    /// When the player's choice of effect is not scripted.
+    pub fn replace_draw(&mut self, p: PlayerId, applied: &[ObjId], dec: &mut dyn Decider) -> Result<Option<Vec<Vec<ObjId>>>, Stop> {
+        let options: Vec<(ObjId, u32)> = self
+            .battlefield
+            .iter()
+            .copied()
+            .filter(|&o| self.obj(o).controller == p && !applied.contains(&o))
+            .filter_map(|o| self.obj(o).card.abilities.iter().find_map(|a| if let Ability::Replacement(StaticReplacement::DrawInstead(n)) = a { Some((o, *n)) } else { None }))
+            .collect();
+        let Some(&(first, _)) = options.first() else { return Ok(None) };
+        let pick = if options.len() == 1 {
+            first
+        } else {
+            let sources: Vec<Target> = options.iter().map(|(o, _)| Target::Object(*o)).collect();
+            let d = Decision { player: p, kind: DecisionKind::Apply { options: sources }, rule: cr!("616.1e"), what: "which replacement effect applies first to the draw".to_owned() };
+            match self.decide(dec, &d)? {
+                Answer::Pick(ts) => match ts.first() {
+                    Some(Target::Object(o)) => *o,
+                    _ => first,
+                },
+                _ => first,
+            }
+        };
+        let n = options.iter().find(|(o, _)| *o == pick).map_or(1, |(_, n)| *n);
+        let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} replaces it with {n} draws", self.players[p].name, self.describe(pick))).player(self, p).source(self, pick).rules(&[cr!("614.11"), cr!("614.5")]);
+        self.record(ev);
+        let mut with: Vec<ObjId> = applied.to_vec();
+        with.push(pick);
+        Ok(Some((0..n).map(|_| with.clone()).collect()))
+    }
+
+    /// Where a permanent going from the battlefield to a graveyard goes instead (614.1a:
+    /// "if it would die this turn, exile it instead").
+    #[must_use]
+    pub fn dies_instead(&self, id: ObjId) -> Option<ObjId> {
+        self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)).map(|s| s.source)
+    }
+
+    /// Creates a shield or "this turn" effect from a resolving spell or ability.
+    pub fn add_shield(&mut self, source: ObjId, kind: ShieldKind) {
+        let id = self.next_shield;
+        self.next_shield += 1;
+        self.shields.push(Shield { id, source, kind });
+    }
+
+    /// Delayed triggered abilities whose moment is the step now beginning trigger (603.7).
+    pub fn fire_delayed(&mut self, step: StepName) {
+        let mut i = 0;
+        while i < self.delayed.len() {
+            if self.delayed[i].step == step {
+                let d = self.delayed.remove(i);
+                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), cr!("603.7d")]);
+                self.record(ev);
+                let index = self.delayed_effects.len();
+                self.delayed_effects.push(d.instructions);
+                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index) });
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
