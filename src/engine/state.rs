@@ -85,6 +85,12 @@ pub struct Object {
     pub copy: bool,
     /// Regeneration shields (701.19a), each good for the next destruction this turn.
     pub regen_shields: u32,
+    /// Dealt damage by a source with deathtouch since state-based actions were last checked
+    /// (702.2b, 704.5h).
+    pub deathtouch_damage: bool,
+    /// The marked damage at which the trace last noted that indestructible kept this creature
+    /// from being destroyed (702.12b), so that the note is not repeated at every check.
+    pub indestructible_noted: u32,
 }
 
 /// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
@@ -361,6 +367,8 @@ impl Game {
             choices: StackChoices::default(),
             copy: false,
             regen_shields: 0,
+            deathtouch_damage: false,
+            indestructible_noted: 0,
         });
         self.cards[card_id.0 as usize].current = id;
         id

@@ -12,10 +12,10 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 33] = [
+const VERBS: [&str; 34] = [
     "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
-    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can",
+    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "put",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -148,7 +148,7 @@ fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
         return parse_quality(p).map(Grant::Protection);
     }
     match p.word().as_deref().and_then(Keyword::from_name) {
-        Some(k) if k != Keyword::Flash => {
+        Some(k) if !matches!(k, Keyword::Flash | Keyword::Riot) => {
             p.bump();
             Ok(Grant::Keyword(k))
         }
@@ -281,6 +281,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 out.push(Instruction::ExchangeLife(who.clone(), who));
             }
+        }
+        "put" if imperative => {
+            // "Put two +1/+1 counters on target creature." (122.1a, 122.6)
+            p.bump();
+            let count = amount(p)?;
+            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("\"+1/+1\" or \"-1/-1\" counters"))?;
+            p.bump();
+            if !(p.eat_word("counter") || p.eat_word("counters")) {
+                return Err(p.fail("\"counters\""));
+            }
+            p.expect_words(&["on"])?;
+            let what = object(p)?;
+            out.push(Instruction::PutCounters { what, kind, count });
         }
         "search" if imperative => {
             p.bump();
