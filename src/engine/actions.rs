@@ -657,8 +657,11 @@ impl Game {
     /// can't be regenerated (701.19c). Returns whether it was destroyed.
     pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &str, can_regenerate: bool) -> bool {
         let why = if why.is_empty() { String::new() } else { format!(": {why}") };
+        // The rule that would have destroyed it (704.5g, 704.5h, an effect's 701.8a) is cited
+        // with what stops or replaces the destruction, except 701.8a itself: nothing moves.
+        let reason: Vec<crate::rules::RuleId> = rules.iter().copied().filter(|r| r.as_str() != "701.8a").collect();
         if self.indestructible(id) {
-            self.indestructible_stops(id, &why);
+            self.indestructible_stops(id, &why, &reason);
             return false;
         }
         if self.obj(id).regen_shields > 0 {
@@ -673,7 +676,7 @@ impl Game {
                     a.blockers.retain(|&b| b != id);
                 }
                 self.combat.blockers.retain(|(b, _)| *b != id);
-                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]);
+                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]).rules(&reason);
                 self.record(ev);
                 if in_combat {
                     let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cr!("701.19a"));

@@ -46,8 +46,9 @@ impl Game {
     }
 
     /// A destruction that indestructible stops (702.12b): traced, and nothing happens.
-    pub fn indestructible_stops(&mut self, id: ObjId, why: &str) {
-        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.describe(id))).object(self, id).rule(cr!("702.12b"));
+    /// `why` explains the destruction (": lethal damage (…)"), `reason` its rules.
+    pub fn indestructible_stops(&mut self, id: ObjId, why: &str, reason: &[crate::rules::RuleId]) {
+        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.describe(id))).object(self, id).rule(cr!("702.12b")).rules(reason);
         self.record(ev);
     }
 }

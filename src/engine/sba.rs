@@ -43,7 +43,7 @@ impl Game {
         }
         // 702.12b: an indestructible creature ignores 704.5g and 704.5h; the trace says so once
         // per amount of damage (and once per deathtouch hit), not at every check.
-        let mut spared: Vec<(ObjId, String)> = Vec::new();
+        let mut spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut annihilate: Vec<(ObjId, u32)> = Vec::new();
         for &id in &self.battlefield {
             if self.is_creature(id) {
@@ -68,7 +68,7 @@ impl Game {
                     if !self.indestructible(id) {
                         destroyed.push((id, rules, why));
                     } else if o.deathtouch_damage || dmg != o.indestructible_noted {
-                        spared.push((id, why));
+                        spared.push((id, rules, why));
                     }
                 }
             }
@@ -86,9 +86,9 @@ impl Game {
         }
         if !spared.is_empty() {
             self.with_cause("state-based actions (704.3)".to_owned(), |g| {
-                for (id, why) in spared {
+                for (id, rules, why) in spared {
                     g.obj_mut(id).indestructible_noted = g.obj(id).damage;
-                    g.indestructible_stops(id, &format!(": {why}"));
+                    g.indestructible_stops(id, &format!(": {why}"), &rules);
                 }
             });
         }
