@@ -346,7 +346,7 @@ impl Game {
                 let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
-                        self.put_counters(id, *kind, n, &[cr!("122.1a")], "gets");
+                        self.put_counters(id, *kind, n, &[cr!("122.1a")], false, "");
                     }
                 }
             }

@@ -11,7 +11,8 @@ use crate::rules::RuleId;
 
 impl Game {
     /// Puts `n` counters of `kind` on a permanent (122.6), traced with `rules` besides 122.6.
-    pub fn put_counters(&mut self, id: ObjId, kind: CounterKind, n: u32, rules: &[RuleId], how: &str) {
+    /// `entering`: as it enters the battlefield, for the wording of the trace; `note` ends it.
+    pub fn put_counters(&mut self, id: ObjId, kind: CounterKind, n: u32, rules: &[RuleId], entering: bool, note: &str) {
         if n == 0 {
             return;
         }
@@ -20,8 +21,9 @@ impl Game {
             CounterKind::PlusOne => c.plus += n,
             CounterKind::MinusOne => c.minus += n,
         }
-        let s = if n == 1 { "" } else { "s" };
-        let ev = Ev::new(EventKind::PutCounters, format!("{} {how} {n} {} counter{s} on it", self.describe(id), kind.name()))
+        let counters = if n == 1 { format!("a {} counter", kind.name()) } else { format!("{n} {} counters", kind.name()) };
+        let text = if entering { format!("{} enters with {counters} on it{note}", self.describe(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.describe(id)) };
+        let ev = Ev::new(EventKind::PutCounters, text)
             .object(self, id)
             .amount(i64::from(n))
             .rules(rules)

@@ -75,8 +75,8 @@ impl Game {
                     let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&[cr!("614.1d"), cr!("614.12")]);
                     self.record(ev);
                 }
-                Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], "enters with"),
-                Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], "enters with (riot)"),
+                Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.effects.push(Continuous { object: nid, modification: Modification::Grant(Keyword::Haste), until_end_of_turn: false });
