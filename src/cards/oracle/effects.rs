@@ -1149,4 +1149,37 @@ mod tests {
         let e = errs(text, "Soul's Fire", INSTANT);
         assert_eq!(&text[e[0].0..e[0].1], &text[..text.len() - 1]);
     }
+
+    #[test]
+    fn put_counters() {
+        use crate::cards::ir::{CounterKind, Keyword};
+        assert_eq!(
+            ok("Put a +1/+1 counter on target creature.", "Battlegrowth", INSTANT),
+            spell(vec![perm(&[Creature])], vec![PutCounters { what: T0, kind: CounterKind::PlusOne, count: n(1) }])
+        );
+        assert_eq!(
+            ok("Put four -1/-1 counters on target creature.", "Blight Rot", INSTANT),
+            spell(vec![perm(&[Creature])], vec![PutCounters { what: T0, kind: CounterKind::MinusOne, count: n(4) }])
+        );
+        assert_eq!(
+            ok("Put two -1/-1 counters on each creature.", "Darkness Descends", SORCERY),
+            spell(vec![], vec![PutCounters { what: EachPermanent(types(&[Creature])), kind: CounterKind::MinusOne, count: n(2) }])
+        );
+        // On a permanent, "this creature" is the card itself.
+        assert_eq!(
+            ok("{3}{G}: Put a +1/+1 counter on this creature.", "Jungle Delver", CREATURE),
+            vec![activated(Cost { mana: mana("{3}{G}"), ..Cost::default() }, vec![], vec![PutCounters { what: This, kind: CounterKind::PlusOne, count: n(1) }], false)]
+        );
+        // Granting the new keywords uses the existing "gains … until end of turn".
+        assert_eq!(
+            ok("Target creature gains deathtouch until end of turn.", "Deadly Dose", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Grant { what: T0, grant: crate::cards::ir::Grant::Keyword(Keyword::Deathtouch) }])
+        );
+        // Counters other than +1/+1 and -1/-1 are not supported: the kind is pinpointed.
+        let text = "Put a flying counter on target creature.";
+        let e = errs(text, "Feather Test", INSTANT);
+        assert_eq!(&text[e[0].0..e[0].1], "flying counter on target creature");
+        // Riot can't be granted (it matters only as a permanent enters).
+        assert_eq!(errs("Target creature gains riot until end of turn.", "Riot Test", INSTANT).len(), 1);
+    }
 }
