@@ -45,6 +45,12 @@ impl Game {
         // per amount of damage (and once per deathtouch hit), not at every check.
         let mut spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut annihilate: Vec<(ObjId, u32)> = Vec::new();
+        // Once its damage is no longer lethal (removed in cleanup, say), a later lethal amount is
+        // worth noting again, even if it is the same number.
+        let relieved: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.obj(id).indestructible_noted > 0 && i64::from(self.obj(id).damage) < i64::from(self.toughness(id))).collect();
+        for id in relieved {
+            self.obj_mut(id).indestructible_noted = 0;
+        }
         for &id in &self.battlefield {
             if self.is_creature(id) {
                 let t = self.toughness(id);
