@@ -158,14 +158,14 @@ mod tests {
             {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with first strike."},
             {"name": "Aa", "types": ["Creature"], "text": "Trample"},
             {"name": "Bb", "types": ["Creature"], "text": "Trample"},
-            {"name": "Cc", "types": ["Creature"], "text": "Deathtouch"}
+            {"name": "Cc", "types": ["Creature"], "text": "Menace"}
         ]"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 1);
         assert_eq!(
             r.top_unsupported,
-            vec![("Trample".to_string(), 2), ("with first strike".to_string(), 2), ("Deathtouch".to_string(), 1)]
+            vec![("Trample".to_string(), 2), ("with first strike".to_string(), 2), ("Menace".to_string(), 1)]
         );
     }
 

@@ -211,10 +211,18 @@ pub enum Keyword {
     Hexproof,
     /// 702.18
     Shroud,
+    /// 702.2
+    Deathtouch,
+    /// 702.15
+    Lifelink,
+    /// 702.12
+    Indestructible,
+    /// 702.136: a replacement effect as the permanent enters (614.1c), see `engine::enter`.
+    Riot,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 8] = [
+    pub const ALL: [Keyword; 12] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -223,6 +231,10 @@ impl Keyword {
         Keyword::Flash,
         Keyword::Hexproof,
         Keyword::Shroud,
+        Keyword::Deathtouch,
+        Keyword::Lifelink,
+        Keyword::Indestructible,
+        Keyword::Riot,
     ];
 
     #[must_use]
@@ -236,6 +248,10 @@ impl Keyword {
             Keyword::Flash => "flash",
             Keyword::Hexproof => "hexproof",
             Keyword::Shroud => "shroud",
+            Keyword::Deathtouch => "deathtouch",
+            Keyword::Lifelink => "lifelink",
+            Keyword::Indestructible => "indestructible",
+            Keyword::Riot => "riot",
         }
     }
 
@@ -256,6 +272,10 @@ impl Keyword {
             Keyword::Flash => "702.8",
             Keyword::Hexproof => "702.11",
             Keyword::Shroud => "702.18",
+            Keyword::Deathtouch => "702.2",
+            Keyword::Lifelink => "702.15",
+            Keyword::Indestructible => "702.12",
+            Keyword::Riot => "702.136",
         }
     }
 }
@@ -546,6 +566,8 @@ pub enum Instruction {
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
+    /// "Put N +1/+1 counters on [object]" (122.1a, 122.6).
+    PutCounters { what: Affected, kind: CounterKind, count: Amount },
 }
 
 /// A zone a search looks in.
@@ -658,4 +680,28 @@ pub enum Ability {
     /// "You can't play lands." / "Players can't play lands." — a static ability of a
     /// permanent (101.2, 305.2); `everyone` for "Players".
     CantPlayLands { everyone: bool },
+    /// "This land enters tapped." — a replacement effect as it enters (614.1d, 614.12).
+    EntersTapped,
+    /// "This creature enters with N +1/+1 counters on it." (614.1c, 122.6).
+    EntersWithCounters { kind: CounterKind, count: u32 },
+}
+
+/// A kind of counter an effect puts on a permanent (122.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CounterKind {
+    /// +1/+1 (122.1a).
+    PlusOne,
+    /// -1/-1 (122.1a).
+    MinusOne,
+}
+
+impl CounterKind {
+    /// As written in card text and in expectations ("+1/+1").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::PlusOne => "+1/+1",
+            CounterKind::MinusOne => "-1/-1",
+        }
+    }
 }

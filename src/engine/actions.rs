@@ -372,6 +372,14 @@ impl Game {
                     }
                 }
             }
+            Instruction::PutCounters { what, kind, count } => {
+                let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                for id in self.objects_of(ctx, what) {
+                    if self.on_battlefield(id) {
+                        self.put_counters(id, *kind, n, &[cr!("122.1a")], false, "");
+                    }
+                }
+            }
             Instruction::AddMana(kinds) => self.add_mana(ctx.controller, kinds, ctx.source),
             Instruction::AddManaAnyColor { count } => {
                 for _ in 0..*count {
@@ -542,13 +550,16 @@ impl Game {
                 SearchDest::Battlefield { .. } => (Zone::Battlefield, EventKind::EntersBattlefield, "is put onto the battlefield", cr!("701.23a")),
                 SearchDest::Exile => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
             };
+            if let SearchDest::Battlefield { tapped } = s.dest {
+                let how = if tapped { " tapped" } else { "" };
+                self.put_onto_battlefield(o, searcher, tapped, dec, |g, nid| {
+                    Ev::new(kind, format!("{} {verb}{how} under {}'s control", g.describe(nid), g.players[searcher].name)).object(g, nid).player(g, searcher).zone(zone).rule(rule)
+                })?;
+                continue;
+            }
             let ev = Ev::new(kind, format!("{} {verb}", self.describe(o))).object(self, o).zone(zone).rule(rule);
             self.record(ev);
-            let nid = self.move_object(o, zone);
-            if let SearchDest::Battlefield { tapped } = s.dest {
-                self.obj_mut(nid).controller = searcher;
-                self.obj_mut(nid).tapped = tapped;
-            }
+            self.move_object(o, zone);
         }
         Ok(())
     }
@@ -670,6 +681,7 @@ impl Game {
                 self.players[p].life -= n;
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules);
                 self.record(ev);
+                self.damage_results(source, to, n);
             }
             Target::Object(o) => {
                 if !self.on_battlefield(o) {
@@ -688,6 +700,7 @@ impl Game {
                 rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
+                self.damage_results(source, to, n);
             }
         }
     }
@@ -698,6 +711,13 @@ impl Game {
     /// can't be regenerated (701.19c). Returns whether it was destroyed.
     pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &str, can_regenerate: bool) -> bool {
         let why = if why.is_empty() { String::new() } else { format!(": {why}") };
+        // The rule that would have destroyed it (704.5g, 704.5h, an effect's 701.8a) is cited
+        // with what stops or replaces the destruction, except 701.8a itself: nothing moves.
+        let reason: Vec<crate::rules::RuleId> = rules.iter().copied().filter(|r| r.as_str() != "701.8a").collect();
+        if self.indestructible(id) {
+            self.indestructible_stops(id, &why, &reason);
+            return false;
+        }
         if self.obj(id).regen_shields > 0 {
             if can_regenerate {
                 let in_combat = self.combat.attackers.iter().any(|a| a.id == id) || self.combat.blockers.iter().any(|(b, _)| *b == id);
@@ -710,7 +730,7 @@ impl Game {
                     a.blockers.retain(|&b| b != id);
                 }
                 self.combat.blockers.retain(|(b, _)| *b != id);
-                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]);
+                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]).rules(&reason);
                 self.record(ev);
                 if in_combat {
                     let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cr!("701.19a"));

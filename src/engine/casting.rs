@@ -429,7 +429,19 @@ impl Game {
     }
 
     /// Plays a land (305.1, 305.2, 116.2a).
-    pub fn play_land(&mut self, p: PlayerId, card: ObjId) -> Result<(), Illegal> {
+    ///
+    /// # Errors
+    /// When a choice as the land enters is not scripted (614.12a).
+    pub fn play_land(&mut self, p: PlayerId, card: ObjId, dec: &mut dyn Decider) -> Outcome {
+        if let Err(e) = self.check_land(p, card) {
+            return Ok(Err(e));
+        }
+        self.put_land(p, card, dec)?;
+        Ok(Ok(()))
+    }
+
+    /// Whether `p` may play `card` now (305.1, 305.2, 305.3).
+    fn check_land(&self, p: PlayerId, card: ObjId) -> Result<(), Illegal> {
         self.check_priority(p)?;
         let o = self.obj(card);
         let name = o.card.name.clone();
@@ -461,11 +473,16 @@ impl Game {
             let e = Illegal::new(cr!("305.2"), format!("{} has already played {} land(s) this turn", self.players[p].name, self.players[p].lands_played)).also(cr!("116.2a"));
             return Err(if allowed > 1 { e.also(cr!("305.2a")) } else { e });
         }
+        Ok(())
+    }
+
+    /// Puts a played land onto the battlefield (305.1), counting it against the lands `p` may
+    /// play this turn (305.2).
+    fn put_land(&mut self, p: PlayerId, card: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         self.players[p].lands_played += 1;
-        let nid = self.move_object(card, Zone::Battlefield);
-        self.obj_mut(nid).controller = p;
-        let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}", self.players[p].name, self.describe(nid))).player(self, p).object(self, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
-        self.record(ev);
+        self.put_onto_battlefield(card, p, false, dec, |g, nid| {
+            Ev::new(EventKind::PlayLand, format!("{} plays {}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")])
+        })?;
         self.passes = 0;
         Ok(())
     }

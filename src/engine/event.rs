@@ -63,10 +63,14 @@ pub enum EventKind {
     RuleChange,
     Trigger,
     Replace,
+    /// Counters put on a permanent (122.6), by an effect or as it enters.
+    PutCounters,
+    /// Counters removed from a permanent (704.5q).
+    RemoveCounters,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 52] = [
+    pub const ALL: [EventKind; 54] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -76,6 +80,7 @@ impl EventKind {
         EventKind::DamageWearsOff, EventKind::EffectEnds, EventKind::Choice, EventKind::Loses, EventKind::Concede,
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
+        EventKind::PutCounters, EventKind::RemoveCounters,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -59,11 +59,13 @@ impl Game {
         self.colors(id).contains(&c)
     }
 
-    /// Printed keywords and keywords granted by effects (layer 6).
+    /// Printed keywords and keywords granted by effects (layer 6); for an object that has
+    /// left the battlefield, those granted as it last existed there (last known information).
     #[must_use]
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
         self.obj(id).card.abilities.contains(&Ability::Keyword(k))
             || self.effects.iter().any(|e| e.object == id && e.modification == Modification::Grant(k))
+            || self.obj(id).lki_granted.contains(&k)
     }
 
     /// Whether a continuous effect applies this modification to the object.

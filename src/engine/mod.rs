@@ -7,8 +7,11 @@
 pub mod actions;
 pub mod casting;
 pub mod combat;
+pub mod counters;
 pub mod decision;
+pub mod enter;
 pub mod event;
+pub mod keywords;
 pub mod layers;
 pub mod mana;
 pub mod priority;

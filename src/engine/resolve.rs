@@ -93,14 +93,13 @@ impl Game {
                 // 608.3: a permanent spell becomes a permanent under its controller's control.
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
                 g.record(ev);
-                let nid = g.move_object(id, Zone::Battlefield);
-                g.obj_mut(nid).controller = controller;
-                let ev = Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
-                    .object(g, nid)
-                    .player(g, controller)
-                    .zone(Zone::Battlefield)
-                    .rule(cr!("608.3a"));
-                g.record(ev);
+                g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
+                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
+                        .object(g, nid)
+                        .player(g, controller)
+                        .zone(Zone::Battlefield)
+                        .rule(cr!("608.3a"))
+                })?;
             } else {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cr!("608.2"));
                 g.record(ev);

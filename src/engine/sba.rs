@@ -32,7 +32,7 @@ impl Game {
             }
         }
         let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String)> = Vec::new();
-        let mut destroyed: Vec<(ObjId, String)> = Vec::new();
+        let mut destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
         for o in &self.objects {
             if o.live && o.card.token && o.zone != Zone::Battlefield && o.zone != Zone::Nowhere {
@@ -41,21 +41,64 @@ impl Game {
                 vanish.push((o.id, cr!("704.5e")));
             }
         }
+        // 702.12b: an indestructible creature ignores 704.5g and 704.5h; the trace says so once
+        // per amount of damage (and once per deathtouch hit), not at every check.
+        let mut spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
+        let mut annihilate: Vec<(ObjId, u32)> = Vec::new();
+        // Once its damage is no longer lethal (removed in cleanup, say), a later lethal amount is
+        // worth noting again, even if it is the same number.
+        let relieved: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.obj(id).indestructible_noted > 0 && i64::from(self.obj(id).damage) < i64::from(self.toughness(id))).collect();
+        for id in relieved {
+            self.obj_mut(id).indestructible_noted = 0;
+        }
         for &id in &self.battlefield {
             if self.is_creature(id) {
                 let t = self.toughness(id);
-                let dmg = self.obj(id).damage;
+                let o = self.obj(id);
+                let dmg = o.damage;
+                let lethal = i64::from(dmg) >= i64::from(t);
                 if t <= 0 {
                     to_graveyard.push((id, cr!("704.5f"), format!("toughness {t}")));
-                } else if i64::from(dmg) >= i64::from(t) {
-                    destroyed.push((id, format!("{dmg} damage marked, toughness {t}")));
+                } else if lethal || o.deathtouch_damage {
+                    let mut why = Vec::new();
+                    let mut rules = Vec::new();
+                    if lethal {
+                        why.push(format!("{dmg} damage marked, toughness {t}"));
+                        rules.push(cr!("704.5g"));
+                    }
+                    if o.deathtouch_damage {
+                        why.push("dealt damage by a source with deathtouch".to_owned());
+                        rules.extend([cr!("704.5h"), cr!("702.2b")]);
+                    }
+                    let why = format!("{} ({})", if lethal { "lethal damage" } else { "deathtouch" }, why.join("; "));
+                    if !self.indestructible(id) {
+                        destroyed.push((id, rules, why));
+                    } else if o.deathtouch_damage || dmg != o.indestructible_noted {
+                        spared.push((id, rules, why));
+                    }
                 }
+            }
+            let c = self.obj(id).counters;
+            if c.plus > 0 && c.minus > 0 {
+                annihilate.push((id, c.plus.min(c.minus)));
             }
             if self.has_type(id, CardType::Planeswalker) && self.obj(id).counters.loyalty == 0 {
                 to_graveyard.push((id, cr!("704.5i"), "0 loyalty".to_owned()));
             }
         }
-        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() {
+        // 702.2b: deathtouch damage counts only until this check.
+        for o in &mut self.objects {
+            o.deathtouch_damage = false;
+        }
+        if !spared.is_empty() {
+            self.with_cause("state-based actions (704.3)".to_owned(), |g| {
+                for (id, rules, why) in spared {
+                    g.obj_mut(id).indestructible_noted = g.obj(id).damage;
+                    g.indestructible_stops(id, &format!(": {why}"), &rules);
+                }
+            });
+        }
+        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() {
             return false;
         }
         self.begin_batch();
@@ -70,8 +113,17 @@ impl Game {
                 g.record(ev);
                 g.move_object(id, Zone::Graveyard);
             }
-            for (id, why) in destroyed {
-                g.destroy(id, &[cr!("704.5g"), cr!("701.8a")], &format!("lethal damage ({why})"), true);
+            for (id, mut rules, why) in destroyed {
+                rules.push(cr!("701.8a"));
+                g.destroy(id, &rules, &why, true);
+            }
+            for (id, n) in annihilate {
+                let c = &mut g.obj_mut(id).counters;
+                c.plus -= n;
+                c.minus -= n;
+                let text = format!("{n} +1/+1 and {n} -1/-1 counter(s) are removed from {}", g.describe(id));
+                let ev = Ev::new(EventKind::RemoveCounters, text).object(g, id).amount(i64::from(n)).rules(&[cr!("704.5q"), cr!("122.3")]);
+                g.record(ev);
             }
             for (id, rule) in vanish {
                 let what = if g.obj(id).copy { "the" } else { "the token" };

@@ -85,6 +85,15 @@ pub struct Object {
     pub copy: bool,
     /// Regeneration shields (701.19a), each good for the next destruction this turn.
     pub regen_shields: u32,
+    /// Dealt damage by a source with deathtouch since state-based actions were last checked
+    /// (702.2b, 704.5h).
+    pub deathtouch_damage: bool,
+    /// The marked damage at which the trace last noted that indestructible kept this creature
+    /// from being destroyed (702.12b), so that the note is not repeated at every check.
+    pub indestructible_noted: u32,
+    /// Keywords effects had granted it when it left the battlefield: last known information
+    /// for a source that deals damage afterwards (702.2e, 702.15c).
+    pub lki_granted: Vec<crate::cards::ir::Keyword>,
 }
 
 /// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
@@ -402,6 +411,9 @@ impl Game {
             choices: StackChoices::default(),
             copy: false,
             regen_shields: 0,
+            deathtouch_damage: false,
+            indestructible_noted: 0,
+            lki_granted: Vec::new(),
         });
         self.cards[card_id.0 as usize].current = id;
         id
@@ -460,6 +472,8 @@ impl Game {
         match zone {
             Zone::Battlefield => {
                 self.battlefield.retain(|&x| x != id);
+                let granted = self.effects.iter().filter(|e| e.object == id).filter_map(|e| if let Modification::Grant(k) = e.modification { Some(k) } else { None }).collect();
+                self.obj_mut(id).lki_granted = granted;
                 self.effects.retain(|p| p.object != id);
                 // 506.4: a permanent that leaves the battlefield is removed from combat.
                 self.combat.attackers.retain(|a| a.id != id);

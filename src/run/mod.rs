@@ -449,7 +449,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let id = refs::object(g, card, Place::Hand(owner_hint))?;
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
-            attempt(g, script, action.index, p, |g, _| Ok(g.play_land(p, id)))
+            attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
             let id = refs::object(g, card, Place::Battlefield)?;

@@ -12,10 +12,10 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 34] = [
+const VERBS: [&str; 35] = [
     "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
-    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent",
+    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -188,7 +188,7 @@ fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
         return parse_quality(p).map(Grant::Protection);
     }
     match p.word().as_deref().and_then(Keyword::from_name) {
-        Some(k) if k != Keyword::Flash => {
+        Some(k) if !matches!(k, Keyword::Flash | Keyword::Riot) => {
             p.bump();
             Ok(Grant::Keyword(k))
         }
@@ -334,6 +334,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 out.push(Instruction::ExchangeLife(who.clone(), who));
             }
+        }
+        "put" if imperative => {
+            // "Put two +1/+1 counters on target creature." (122.1a, 122.6)
+            p.bump();
+            let count = amount(p)?;
+            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("\"+1/+1\" or \"-1/-1\" counters"))?;
+            p.bump();
+            if !(p.eat_word("counter") || p.eat_word("counters")) {
+                return Err(p.fail("\"counters\""));
+            }
+            p.expect_words(&["on"])?;
+            let what = object(p)?;
+            out.push(Instruction::PutCounters { what, kind, count });
         }
         "search" if imperative => {
             p.bump();
@@ -1190,5 +1203,38 @@ mod tests {
         let text = "Target creature you control deals damage equal to its power to any target.";
         let e = errs(text, "Soul's Fire", INSTANT);
         assert_eq!(&text[e[0].0..e[0].1], &text[..text.len() - 1]);
+    }
+
+    #[test]
+    fn put_counters() {
+        use crate::cards::ir::{CounterKind, Keyword};
+        assert_eq!(
+            ok("Put a +1/+1 counter on target creature.", "Battlegrowth", INSTANT),
+            spell(vec![perm(&[Creature])], vec![PutCounters { what: T0, kind: CounterKind::PlusOne, count: n(1) }])
+        );
+        assert_eq!(
+            ok("Put four -1/-1 counters on target creature.", "Blight Rot", INSTANT),
+            spell(vec![perm(&[Creature])], vec![PutCounters { what: T0, kind: CounterKind::MinusOne, count: n(4) }])
+        );
+        assert_eq!(
+            ok("Put two -1/-1 counters on each creature.", "Darkness Descends", SORCERY),
+            spell(vec![], vec![PutCounters { what: EachPermanent(types(&[Creature])), kind: CounterKind::MinusOne, count: n(2) }])
+        );
+        // On a permanent, "this creature" is the card itself.
+        assert_eq!(
+            ok("{3}{G}: Put a +1/+1 counter on this creature.", "Jungle Delver", CREATURE),
+            vec![activated(Cost { mana: mana("{3}{G}"), ..Cost::default() }, vec![], vec![PutCounters { what: This, kind: CounterKind::PlusOne, count: n(1) }], false)]
+        );
+        // Granting the new keywords uses the existing "gains … until end of turn".
+        assert_eq!(
+            ok("Target creature gains deathtouch until end of turn.", "Deadly Dose", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Grant { what: T0, grant: crate::cards::ir::Grant::Keyword(Keyword::Deathtouch) }])
+        );
+        // Counters other than +1/+1 and -1/-1 are not supported: the kind is pinpointed.
+        let text = "Put a flying counter on target creature.";
+        let e = errs(text, "Feather Test", INSTANT);
+        assert_eq!(&text[e[0].0..e[0].1], "flying counter on target creature");
+        // Riot can't be granted (it matters only as a permanent enters).
+        assert_eq!(errs("Target creature gains riot until end of turn.", "Riot Test", INSTANT).len(), 1);
     }
 }

@@ -6,7 +6,7 @@
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
 
-const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, protection from …)";
+const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, protection from …)";
 
 /// Whether the line at `p` is a list of supported keywords (checked without consuming).
 #[must_use]
@@ -71,11 +71,15 @@ mod tests {
             kws(&[Keyword::Flying, Keyword::Vigilance])
         );
         assert_eq!(ok("Flying, haste", "Volcanic Dragon", CREATURE), kws(&[Keyword::Flying, Keyword::Haste]));
+        assert_eq!(ok("Flying, deathtouch, lifelink", "Vampire Nighthawk", CREATURE), kws(&[Keyword::Flying, Keyword::Deathtouch, Keyword::Lifelink]));
         for (name, k) in [
             ("Roc Hunter", Keyword::Reach),
             ("Talruum Minotaur", Keyword::Haste),
             ("Ogre Sentry", Keyword::Defender),
             ("King Cheetah", Keyword::Flash),
+            ("Typhoid Rats", Keyword::Deathtouch),
+            ("Darksteel Myr", Keyword::Indestructible),
+            ("Rakdos Cackler", Keyword::Riot),
         ] {
             let text = k.name()[..1].to_uppercase() + &k.name()[1..];
             assert_eq!(ok(&text, name, CREATURE), kws(&[k]), "{name}");
@@ -86,7 +90,7 @@ mod tests {
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
-                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, protection from …)"
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, protection from …)"
             )
         };
         assert_eq!(errs("First strike", "Knight", CREATURE), vec![(0, 12, msg("First strike"))]);
@@ -97,7 +101,7 @@ mod tests {
         );
         // The supported keyword before it is fine; the range starts at the unsupported one.
         assert_eq!(errs("Flying, first strike", "Falcon", CREATURE), vec![(8, 20, msg("first strike"))]);
-        assert_eq!(errs("Flying, deathtouch, lifelink", "Nighthawk", CREATURE), vec![(8, 28, msg("deathtouch, lifelink"))]);
+        assert_eq!(errs("Flying, first strike, trample", "Nighthawk", CREATURE), vec![(8, 29, msg("first strike, trample"))]);
         // On a spell, an unknown keyword line is read as (unsupported) spell text.
         let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
         assert_eq!((e[0].0, e[0].1), (0, 16));

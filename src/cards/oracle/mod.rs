@@ -15,6 +15,7 @@ pub mod keywords;
 pub mod lexer;
 pub mod mana;
 pub mod parser;
+pub mod statics;
 pub mod targets;
 pub mod triggers;
 
@@ -199,6 +200,9 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Ok(_) => Err(p.error(&p.fail("the end of the line"))),
             Err(f) => Err(p.error(&f)),
         });
+    }
+    if !is_spell && statics::is_enters_line(&p) {
+        return Some(statics::parse_enters_line(&mut p).map_err(|f| p.error(&f)));
     }
     None
 }

@@ -1,0 +1,90 @@
+//! Putting a permanent onto the battlefield, with the replacement effects that modify how it
+//! enters (614.1c, 614.1d, 614.12): "This land enters tapped.", "This creature enters with N
+//! +1/+1 counters on it.", and riot (702.136). Every path that puts an object onto the
+//! battlefield goes through [`Game::put_onto_battlefield`]: a resolving permanent spell
+//! (608.3), a land played (305.1), a card put onto the battlefield by an effect (701.23a).
+//!
+//! These are not triggered abilities: the permanent is already tapped, already has its
+//! counters or haste when it arrives, and nothing uses the stack. Which of them apply is
+//! decided from the permanent as it would exist on the battlefield — here its printed
+//! abilities — and their choices are made before it enters (614.12, 614.12a). They are applied
+//! in the order of the card's text; each modifies a different part of the event, so the order
+//! the controller could choose (616.1) never changes the result.
+
+use crate::cards::ir::{Ability, CounterKind, Keyword};
+use crate::cr;
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
+use crate::engine::event::EventKind;
+use crate::engine::state::{Continuous, Game, Modification, ObjId, PlayerId, Zone};
+use crate::engine::Ev;
+
+/// One replacement effect that applies as a permanent enters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entering {
+    Tapped,
+    Counters(CounterKind, u32),
+    /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
+    Riot(bool),
+}
+
+impl Game {
+    /// Moves `id` onto the battlefield under `controller`'s control, `tapped` if the effect
+    /// putting it there says so, applying its entering replacement effects. `announce` builds
+    /// the event that says it entered (the caller's wording and rule), recorded before the
+    /// replacements' own events. Returns the new object.
+    ///
+    /// # Errors
+    /// When a choice for a replacement (riot) is not scripted.
+    pub fn put_onto_battlefield(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        tapped: bool,
+        dec: &mut dyn Decider,
+        announce: impl FnOnce(&Game, ObjId) -> Ev,
+    ) -> Result<ObjId, Stop> {
+        // 614.12a: the choices are made before the permanent enters.
+        let mut entering = Vec::new();
+        for a in self.obj(id).card.abilities.clone() {
+            match a {
+                Ability::EntersTapped => entering.push(Entering::Tapped),
+                Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                // 702.136b: each instance of riot is a separate choice.
+                Ability::Keyword(Keyword::Riot) => {
+                    let d = Decision {
+                        player: controller,
+                        kind: DecisionKind::May { able: true },
+                        rule: cr!("702.136a"),
+                        what: format!("riot: whether {} enters with an additional +1/+1 counter (if not, it gains haste)", self.describe(id)),
+                    };
+                    let Answer::May(yes) = self.decide(dec, &d)? else { continue };
+                    entering.push(Entering::Riot(yes));
+                }
+                _ => {}
+            }
+        }
+        let nid = self.move_object(id, Zone::Battlefield);
+        let o = self.obj_mut(nid);
+        o.controller = controller;
+        o.tapped = tapped || entering.contains(&Entering::Tapped);
+        let ev = announce(self, nid);
+        self.record(ev);
+        for e in entering {
+            match e {
+                Entering::Tapped => {
+                    let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&[cr!("614.1d"), cr!("614.12")]);
+                    self.record(ev);
+                }
+                Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
+                Entering::Riot(false) => {
+                    // The haste lasts as long as the permanent stays on the battlefield.
+                    self.effects.push(Continuous { object: nid, modification: Modification::Grant(Keyword::Haste), until_end_of_turn: false });
+                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&[cr!("702.136a"), cr!("702.10")]);
+                    self.record(ev);
+                }
+            }
+        }
+        Ok(nid)
+    }
+}

@@ -1,0 +1,54 @@
+//! Keyword abilities that change what damage and destruction do: deathtouch (702.2),
+//! lifelink (702.15) and indestructible (702.12). All three are static abilities; none of them
+//! uses the stack.
+
+use crate::cards::ir::Keyword;
+use crate::cr;
+use crate::engine::event::EventKind;
+use crate::engine::state::{Game, ObjId, Target};
+use crate::engine::Ev;
+
+impl Game {
+    /// Whether the permanent has indestructible (702.12).
+    #[must_use]
+    pub fn indestructible(&self, id: ObjId) -> bool {
+        self.has_keyword(id, Keyword::Indestructible)
+    }
+
+    /// The results of `n` damage that `source` has just dealt to `to`, besides losing life or
+    /// marking damage (120.3): lifelink makes the source's controller gain that much life at
+    /// the same time (120.3f, 702.15b); deathtouch damage to a creature is remembered until
+    /// state-based actions are next checked (702.2b, 704.5h). A source that has left its zone
+    /// is looked at as it last existed (702.2e, 702.15c): its object stays in the arena.
+    pub fn damage_results(&mut self, source: ObjId, to: Target, n: i64) {
+        if n <= 0 {
+            return;
+        }
+        if let Target::Object(o) = to
+            && self.is_creature(o)
+            && self.has_keyword(source, Keyword::Deathtouch)
+        {
+            self.obj_mut(o).deathtouch_damage = true;
+        }
+        if self.has_keyword(source, Keyword::Lifelink) {
+            let p = self.obj(source).controller;
+            if self.players[p].lost {
+                return;
+            }
+            self.players[p].life += n;
+            let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life: {} has lifelink (the life is gained as the damage is dealt)", self.players[p].name, self.describe(source)))
+                .player(self, p)
+                .source(self, source)
+                .amount(n)
+                .rules(&[cr!("702.15b"), cr!("120.3f"), cr!("119.3")]);
+            self.record(ev);
+        }
+    }
+
+    /// A destruction that indestructible stops (702.12b): traced, and nothing happens.
+    /// `why` explains the destruction (": lethal damage (…)"), `reason` its rules.
+    pub fn indestructible_stops(&mut self, id: ObjId, why: &str, reason: &[crate::rules::RuleId]) {
+        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.describe(id))).object(self, id).rule(cr!("702.12b")).rules(reason);
+        self.record(ev);
+    }
+}
