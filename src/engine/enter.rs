@@ -63,6 +63,7 @@ impl Game {
                 _ => {}
             }
         }
+        let from = self.obj(id).zone;
         let nid = self.move_object(id, Zone::Battlefield);
         let o = self.obj_mut(nid);
         o.controller = controller;
@@ -85,6 +86,8 @@ impl Game {
                 }
             }
         }
+        // 603.6a: "enters" abilities see the permanent as it is on the battlefield.
+        self.zone_change_triggers(id, nid, from, Zone::Battlefield);
         Ok(nid)
     }
 }

@@ -458,7 +458,10 @@ impl Game {
                 }
             }
         }
-        if from == Zone::Battlefield || to == Zone::Battlefield {
+        // Leaving the battlefield triggers now; entering triggers once the permanent is
+        // fully on the battlefield, with its entering replacements applied
+        // (`put_onto_battlefield`, 603.6a).
+        if from == Zone::Battlefield {
             self.zone_change_triggers(id, nid, from, to);
         }
         nid
