@@ -455,6 +455,16 @@ pub enum Trigger {
     Either(Box<Trigger>, Box<Trigger>),
 }
 
+/// What an Aura's static ability gives the enchanted permanent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct EnchantedGets {
+    pub power: i32,
+    pub toughness: i32,
+    pub keywords: Vec<Keyword>,
+    pub cant_attack: bool,
+    pub cant_block: bool,
+}
+
 /// Replacement and prevention effects of static abilities (614.1a, 615.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum StaticReplacement {
@@ -675,8 +685,15 @@ pub enum Ability {
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).
     Replacement(StaticReplacement),
+    /// "Enchant creature" (702.5, 303.4a): what an Aura can be attached to, and its target.
+    Enchant(ObjectFilter),
+    /// "Enchanted creature gets +3/+3 and has flying." / "… can't attack or block." (303.4,
+    /// 613.1f, 613.4c).
+    Enchanted(EnchantedGets),
+    /// "Umbra armor" (702.89; "totem armor" on older printings).
+    UmbraArmor,
     /// "[Trigger condition], [if …,] [effect]." (603.1, 603.4).
-    Triggered { trigger: Trigger, condition: Option<Condition>, effect: Effect },
+    Triggered { trigger: Box<Trigger>, condition: Option<Condition>, effect: Effect },
     /// "You can't play lands." / "Players can't play lands." — a static ability of a
     /// permanent (101.2, 305.2); `everyone` for "Players".
     CantPlayLands { everyone: bool },

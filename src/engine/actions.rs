@@ -85,7 +85,7 @@ impl Game {
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
-                        self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen);
+                        self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen, dec)?;
                     }
                 }
             }
@@ -709,14 +709,47 @@ impl Game {
     /// regeneration shield replaces the destruction (701.19a): then all damage is removed, it
     /// is tapped and removed from combat. `can_regenerate` is false when the effect says it
     /// can't be regenerated (701.19c). Returns whether it was destroyed.
-    pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &str, can_regenerate: bool) -> bool {
+    ///
+    /// Regeneration and umbra armor (702.89a) both replace destruction; when both could, the
+    /// permanent's controller chooses which applies (616.1e).
+    ///
+    /// # Errors
+    /// When that choice is not scripted.
+    pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &str, can_regenerate: bool, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let why = if why.is_empty() { String::new() } else { format!(": {why}") };
         // The rule that would have destroyed it (704.5g, 704.5h, an effect's 701.8a) is cited
         // with what stops or replaces the destruction, except 701.8a itself: nothing moves.
         let reason: Vec<crate::rules::RuleId> = rules.iter().copied().filter(|r| r.as_str() != "701.8a").collect();
         if self.indestructible(id) {
             self.indestructible_stops(id, &why, &reason);
-            return false;
+            return Ok(false);
+        }
+        let umbras: Vec<ObjId> = self.battlefield.iter().copied().filter(|&a| self.obj(a).attached_to == Some(id) && self.obj(a).card.abilities.contains(&Ability::UmbraArmor)).collect();
+        let regen = self.obj(id).regen_shields > 0 && can_regenerate;
+        if let Some(&first) = umbras.first() {
+            let mut options: Vec<Target> = umbras.iter().map(|&a| Target::Object(a)).collect();
+            if regen {
+                options.push(Target::Object(id));
+            }
+            let pick = if options.len() == 1 {
+                Target::Object(first)
+            } else {
+                let d = Decision { player: self.obj(id).controller, kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its regeneration shield)", self.describe(id), self.describe(id)) };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => ts.first().copied().unwrap_or(Target::Object(first)),
+                    _ => Target::Object(first),
+                }
+            };
+            if let Target::Object(aura) = pick
+                && aura != id
+            {
+                // 702.89a: instead, all damage is removed from it and the Aura is destroyed.
+                self.obj_mut(id).damage = 0;
+                let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.describe(id), self.describe(aura))).object(self, id).source(self, aura).rules(&[cr!("702.89a"), cr!("614.1a")]).rules(&reason);
+                self.record(ev);
+                self.destroy(aura, &[cr!("702.89a"), cr!("701.8a")], "by its umbra armor", true, dec)?;
+                return Ok(false);
+            }
         }
         if self.obj(id).regen_shields > 0 {
             if can_regenerate {
@@ -736,7 +769,7 @@ impl Game {
                     let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cr!("701.19a"));
                     self.record(ev);
                 }
-                return false;
+                return Ok(false);
             }
             let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.describe(id))).object(self, id).rule(cr!("701.19c"));
             self.record(ev);
@@ -744,7 +777,7 @@ impl Game {
         let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed{why}", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
         self.move_object(id, Zone::Graveyard);
-        true
+        Ok(true)
     }
 
     /// Draws one card (121.2); from an empty library the player will lose (121.4, 704.5b).

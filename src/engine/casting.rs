@@ -334,10 +334,7 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = self.obj(spell).card.abilities.iter().find_map(|a| match a {
-            Ability::Spell(e) => Some(e.clone()),
-            _ => None,
-        }).unwrap_or_default();
+        let effect = aura_or_spell_effect(&self.obj(spell).card.abilities);
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -352,6 +349,12 @@ impl Game {
         };
         self.obj_mut(spell).choices.modes = modes;
         self.obj_mut(spell).choices.targets = targets;
+        // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
+        if self.obj(spell).card.abilities.iter().any(|a| matches!(a, Ability::Enchant(_)))
+            && let Some(ev) = self.trace.last_mut()
+        {
+            ev.rules.push(cr!("303.4a"));
+        }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
         let mut cost = self.obj(spell).card.cost.clone().unwrap_or_default();
         if ch.kicked && let Some(k) = &kicker {
@@ -559,6 +562,20 @@ impl Game {
         self.passes = 0;
         Ok(Ok(()))
     }
+}
+
+/// The effect a spell is cast with: an instant's or sorcery's spell ability, or for an Aura the
+/// target its enchant ability defines (303.4a).
+#[must_use]
+pub fn aura_or_spell_effect(abilities: &[Ability]) -> Effect {
+    abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Spell(e) => Some(e.clone()),
+            Ability::Enchant(f) => Some(Effect { targets: vec![TargetSpec::Permanent(f.clone()).into()], ..Effect::default() }),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The timing rule of a spell's card type: each permanent type and sorcery has its own.

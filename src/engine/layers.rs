@@ -17,6 +17,10 @@ impl Game {
                 t += dt;
             }
         }
+        for (_, g) in self.auras_on(id) {
+            p += g.power;
+            t += g.toughness;
+        }
         let counters = i32::try_from(o.counters.plus).unwrap_or(0) - i32::try_from(o.counters.minus).unwrap_or(0);
         (p + counters, t + counters)
     }
@@ -66,12 +70,25 @@ impl Game {
         self.obj(id).card.abilities.contains(&Ability::Keyword(k))
             || self.effects.iter().any(|e| e.object == id && e.modification == Modification::Grant(k))
             || self.obj(id).lki_granted.contains(&k)
+            || self.auras_on(id).any(|(_, g)| g.keywords.contains(&k))
+    }
+
+    /// The Auras attached to `id` with what their "enchanted creature …" abilities give it.
+    pub fn auras_on(&self, id: ObjId) -> impl Iterator<Item = (ObjId, &crate::cards::ir::EnchantedGets)> + '_ {
+        self.battlefield.iter().copied().filter(move |&a| self.obj(a).attached_to == Some(id)).flat_map(move |a| {
+            self.obj(a).card.abilities.iter().filter_map(move |ab| if let Ability::Enchanted(g) = ab { Some((a, g)) } else { None })
+        })
     }
 
     /// Whether a continuous effect applies this modification to the object.
     #[must_use]
     pub fn has_effect(&self, id: ObjId, m: Modification) -> bool {
         self.effects.iter().any(|e| e.object == id && e.modification == m)
+            || match m {
+                Modification::CantAttack => self.auras_on(id).any(|(_, g)| g.cant_attack),
+                Modification::CantBlock => self.auras_on(id).any(|(_, g)| g.cant_block),
+                _ => false,
+            }
     }
 
     /// The qualities the object has protection from (702.16a), printed and granted.

@@ -15,7 +15,7 @@ impl Game {
     /// When the order or the targets of triggered abilities are not scripted.
     pub fn give_priority(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         loop {
-            self.check_sbas();
+            self.check_sbas(dec)?;
             if self.outcome.is_some() {
                 self.priority = None;
                 return Ok(());

@@ -89,6 +89,35 @@ impl Game {
                     g.record(ev);
                     g.move_object(id, Zone::Graveyard);
                 }
+            } else if let Some(Ability::Enchant(f)) = card.abilities.iter().find(|a| matches!(a, Ability::Enchant(_))) {
+                // 608.3b: an Aura spell checks its target; 608.3c: it enters attached to it.
+                let target = g.obj(id).choices.targets.first().map(|c| c.target);
+                let by = Targeter { you: controller, source: id, this: Some(id), x: 0 };
+                let problem = match target {
+                    Some(t) => g.target_problem(&crate::cards::ir::TargetSpec::Permanent(f.clone()), t, by).map(|(r, w)| (Some(r), w)),
+                    None => Some((None, "it has no target".to_owned())),
+                };
+                if let Some((rule, why)) = problem {
+                    let mut ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: its target is illegal ({why}); it is put into its owner's graveyard")).object(g, id).rules(&[cr!("608.3b"), cr!("608.2b")]);
+                    if let Some(r) = rule.filter(|r| r.as_str() != "115.1") {
+                        ev = ev.rule(r);
+                    }
+                    g.record(ev);
+                    g.move_object(id, Zone::Graveyard);
+                    return Ok(());
+                }
+                let Some(crate::engine::state::Target::Object(host)) = target else { return Ok(()) };
+                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3b"));
+                g.record(ev);
+                let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
+                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield attached to {}", g.describe(nid), g.describe(host)))
+                        .object(g, nid)
+                        .target(g, crate::engine::state::Target::Object(host))
+                        .player(g, controller)
+                        .zone(Zone::Battlefield)
+                        .rules(&[cr!("608.3c"), cr!("303.4b")])
+                })?;
+                g.obj_mut(nid).attached_to = Some(host);
             } else if card.types.iter().any(|t| t.is_permanent_type()) {
                 // 608.3: a permanent spell becomes a permanent under its controller's control.
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));

@@ -1,7 +1,8 @@
 //! State-based actions (704), checked as one event whenever a player would receive
 //! priority, repeated until none applies (704.3).
 
-use crate::cards::ir::CardType;
+use crate::cards::ir::{Ability, CardType};
+use crate::engine::decision::{Decider, Stop};
 use crate::cr;
 use crate::engine::event::EventKind;
 use crate::engine::state::{ObjId, Outcome, PlayerId, Zone};
@@ -9,15 +10,18 @@ use crate::engine::{Ev, Game};
 
 impl Game {
     /// Performs state-based actions until none applies (704.3). Returns whether any happened.
-    pub fn check_sbas(&mut self) -> bool {
+    ///
+    /// # Errors
+    /// When a choice among replacement effects (616.1) is not scripted.
+    pub fn check_sbas(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let mut any = false;
-        while self.outcome.is_none() && self.sba_once() {
+        while self.outcome.is_none() && self.sba_once(dec)? {
             any = true;
         }
-        any
+        Ok(any)
     }
 
-    fn sba_once(&mut self) -> bool {
+    fn sba_once(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let mut losers: Vec<(PlayerId, crate::rules::RuleId, String)> = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             if p.lost {
@@ -98,11 +102,25 @@ impl Game {
                 }
             });
         }
+        // 704.5m: an Aura attached to nothing, or to something it can't enchant (303.4c,
+        // including protection, 702.16c).
+        for &a in &self.battlefield {
+            let Some(Ability::Enchant(f)) = self.obj(a).card.abilities.iter().find(|x| matches!(x, Ability::Enchant(_))) else { continue };
+            let why = match self.obj(a).attached_to {
+                None => Some("it is attached to nothing".to_owned()),
+                Some(h) if !self.on_battlefield(h) => Some("what it enchanted has left the battlefield".to_owned()),
+                Some(h) if !self.matches_filter(h, f, self.obj(a).controller) => Some(format!("{} is no longer something it can enchant", self.describe(h))),
+                Some(h) => self.protected_from(h, a).map(|q| format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q))),
+            };
+            if let Some(why) = why {
+                to_graveyard.push((a, cr!("704.5m"), why));
+            }
+        }
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() {
-            return false;
+            return Ok(false);
         }
         self.begin_batch();
-        self.with_cause("state-based actions (704.3)".to_owned(), |g| {
+        let r = self.with_cause("state-based actions (704.3)".to_owned(), |g| -> Result<(), Stop> {
             for (p, rule, why) in &losers {
                 g.players[*p].drew_from_empty = false;
                 g.lose(*p, *rule, why);
@@ -115,7 +133,7 @@ impl Game {
             }
             for (id, mut rules, why) in destroyed {
                 rules.push(cr!("701.8a"));
-                g.destroy(id, &rules, &why, true);
+                g.destroy(id, &rules, &why, true, dec)?;
             }
             for (id, n) in annihilate {
                 let c = &mut g.obj_mut(id).counters;
@@ -133,9 +151,11 @@ impl Game {
                 g.move_object(id, Zone::Nowhere);
             }
             g.check_game_over();
+            Ok(())
         });
         self.end_batch();
-        true
+        r?;
+        Ok(true)
     }
 
     /// A player loses the game (104.3, 704.5a–c).

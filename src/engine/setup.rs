@@ -63,12 +63,16 @@ impl Game {
             cleanup_done: false,
             attackers_declared: false,
         };
+        let mut attach: Vec<(ObjId, String)> = Vec::new();
         for (pi, p) in s.players.iter().enumerate() {
             let owner_of = |e: &CardEntry| e.owner.as_ref().and_then(|o| s.players.iter().position(|q| q.name == o.text)).unwrap_or(pi);
             for (zone, list) in [(Zone::Library, &p.library), (Zone::Hand, &p.hand), (Zone::Graveyard, &p.graveyard), (Zone::Exile, &p.exile), (Zone::Battlefield, &p.battlefield)] {
                 for e in list {
                     let owner = owner_of(e);
                     let id = g.add_card(e, owner, pi, zone);
+                    if let Some(r) = &e.attached_to {
+                        attach.push((id, r.text.clone()));
+                    }
                     match zone {
                         Zone::Battlefield => g.battlefield.push(id),
                         z => {
@@ -78,6 +82,12 @@ impl Game {
                         }
                     }
                 }
+            }
+        }
+        // Auras that start attached (303.4b): the labels were checked when the file was read.
+        for (a, host) in attach {
+            if let Some(h) = g.cards.iter().find(|c| c.label.as_deref() == Some(host.as_str())).map(|c| c.current) {
+                g.obj_mut(a).attached_to = Some(h);
             }
         }
         let ev = Ev::new(

@@ -85,6 +85,8 @@ pub struct Object {
     pub copy: bool,
     /// Regeneration shields (701.19a), each good for the next destruction this turn.
     pub regen_shields: u32,
+    /// The object an Aura is attached to (303.4b).
+    pub attached_to: Option<ObjId>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (702.2b, 704.5h).
     pub deathtouch_damage: bool,
@@ -411,6 +413,7 @@ impl Game {
             choices: StackChoices::default(),
             copy: false,
             regen_shields: 0,
+            attached_to: None,
             deathtouch_damage: false,
             indestructible_noted: 0,
             lki_granted: Vec::new(),

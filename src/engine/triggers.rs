@@ -67,8 +67,8 @@ impl Game {
             for i in 0..abilities {
                 let Some(Ability::Triggered { trigger, condition, .. }) = self.obj(src).card.abilities.get(i) else { continue };
                 let on_battlefield = self.on_battlefield(src);
-                let looks_back = matches!(trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
-                if !on_battlefield && !(leaves && looks_back) {
+                let looks_back = matches!(**trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
+                if !(on_battlefield || leaves && looks_back) {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };

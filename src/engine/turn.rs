@@ -195,7 +195,7 @@ impl Game {
                 }
                 // 514.3a: if state-based actions would happen now, players get priority.
                 let before = self.trace.len();
-                self.check_sbas();
+                self.check_sbas(dec)?;
                 if self.trace.len() > before && self.outcome.is_none() {
                     let ev = Ev::new(EventKind::StepBegins, "state-based actions happened in cleanup: players receive priority").rule(cr!("514.3a"));
                     self.record(ev);

@@ -154,6 +154,14 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
         }
     }
     let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    let battlefield_labels: Vec<&str> = players.iter().flat_map(|p| p.battlefield.iter().filter_map(|e| e.id.as_deref())).collect();
+    for e in players.iter().flat_map(|p| &p.battlefield) {
+        if let Some(r) = &e.attached_to
+            && !battlefield_labels.contains(&r.text.as_str())
+        {
+            diags.push(Diagnostic::new(format!("`attached_to: {}` names no permanent", r.text), r.span).help("give the permanent it enchants an `id` and name that id here"));
+        }
+    }
     for p in &players {
         for e in p.library.iter().chain(&p.hand).chain(&p.battlefield).chain(&p.graveyard).chain(&p.exile) {
             if let Some(o) = &e.owner
@@ -240,16 +248,20 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
 fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<CardEntry>, diags: &mut Diags) {
     if let Kind::Str(name) = &node.kind {
         if let Some(card) = cards.lookup(name, node, diags) {
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    for key in ["attached_to", "face_down", "chosen", "transformed"] {
+    for key in ["face_down", "chosen", "transformed"] {
         if let Some(k) = m.key_node(key) {
-            not_supported(diags, k, &format!("`{key}`"), "this engine does not model Auras, face-down or double-faced permanents yet");
+            not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
         }
+    }
+    let attached_to = m.get("attached_to").and_then(|n| one_ref(n, "`attached_to`", diags));
+    if attached_to.is_some() && zone != "battlefield" {
+        diags.push(Diagnostic::new("`attached_to` only applies on the battlefield", node.span));
     }
     let Some(card_node) = m.require("card", "a card entry", diags) else { return };
     let card = match &card_node.kind {
@@ -292,7 +304,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), span: node.span });
     }
 }
 
@@ -658,12 +670,11 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     let mut o = ObjectExpect::default();
     let Some(m) = MapView::new(node, "an object's expectations", diags) else { return o };
     m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
-    for key in ["attached_to", "face_down"] {
-        if let Some(k) = m.key_node(key) {
-            not_supported(diags, k, &format!("`{key}`"), "Auras and face-down permanents are not modelled yet");
-        }
+    if let Some(k) = m.key_node("face_down") {
+        not_supported(diags, k, "`face_down`", "face-down permanents are not modelled yet");
     }
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
+    o.attached_to = at_str("attached_to", diags);
     o.zone = at_str("zone", diags);
     if let Some(z) = &o.zone
         && !ZONES.contains(&z.value.as_str()) {

@@ -115,6 +115,8 @@ pub struct CardEntry {
     pub damage: u32,
     pub counters: IndexMap<String, u32>,
     pub sick: bool,
+    /// The label of the permanent an Aura starts attached to (303.4b).
+    pub attached_to: Option<Ref>,
     pub span: Span,
 }
 
@@ -264,6 +266,8 @@ pub struct ObjectExpect {
     pub keywords: Option<At<Vec<String>>>,
     pub name: Option<At<String>>,
     pub sick: Option<At<bool>>,
+    /// The label or name of what it is attached to.
+    pub attached_to: Option<At<String>>,
 }
 
 #[derive(Clone, Debug)]

@@ -190,6 +190,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\" or \"discard a card\", then the end of the sentence"))),
         });
     }
+    if !is_spell && let Some(r) = aura_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = static_replacement(&mut p) {
         return Some(r.map(Ability::Replacement).map_err(|f| p.error(&f)));
     }
@@ -205,6 +209,58 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         return Some(statics::parse_enters_line(&mut p).map_err(|f| p.error(&f)));
     }
     None
+}
+
+/// The lines of an Aura: "Enchant creature" (303.4a), "Enchanted creature gets +3/+3 and has
+/// flying.", "Enchanted creature can't attack or block.", "Umbra armor" (702.89).
+fn aura_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+    use crate::cards::ir::{EnchantedGets, Keyword};
+    if p.eat_word("enchant") {
+        return Some(match targets::parse_filter(p, false) {
+            Ok((f, targets::Head::Permanent)) if p.at_end() => Ok(Ability::Enchant(f)),
+            Ok(_) => Err(p.fail("a permanent it can enchant, then the end of the line")),
+            Err(e) => Err(e),
+        });
+    }
+    if (p.eat_words(&["umbra", "armor"]) || p.eat_words(&["totem", "armor"])) && p.at_end() {
+        return Some(Ok(Ability::UmbraArmor));
+    }
+    if !(p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"])) {
+        return None;
+    }
+    let mut g = EnchantedGets::default();
+    loop {
+        if p.eat_word("gets") {
+            let Some(Tok::PtMod(lexer::PtPart::Fixed(pw), lexer::PtPart::Fixed(th))) = p.peek().map(|t| t.tok.clone()) else {
+                return Some(Err(p.fail("a fixed power/toughness change such as +3/+3")));
+            };
+            p.bump();
+            g.power += pw;
+            g.toughness += th;
+        } else if p.eat_word("has") {
+            match p.word().as_deref().and_then(Keyword::from_name) {
+                Some(k) => {
+                    p.bump();
+                    g.keywords.push(k);
+                }
+                None => return Some(Err(p.fail("a keyword the engine supports"))),
+            }
+        } else if p.eat_words(&["can't", "attack", "or", "block"]) || p.eat_words(&["can’t", "attack", "or", "block"]) {
+            g.cant_attack = true;
+            g.cant_block = true;
+        } else if p.eat_words(&["can't", "attack"]) || p.eat_words(&["can’t", "attack"]) {
+            g.cant_attack = true;
+        } else if p.eat_words(&["can't", "block"]) || p.eat_words(&["can’t", "block"]) {
+            g.cant_block = true;
+        } else {
+            return Some(Err(p.fail("\"gets +N/+N\", \"has [keyword]\" or \"can't attack or block\"")));
+        }
+        if p.eat_word("and") {
+            continue;
+        }
+        p.eat_punct('.');
+        return Some(if p.at_end() { Ok(Ability::Enchanted(g)) } else { Err(p.fail("\"and\" or the end of the sentence")) });
+    }
 }
 
 /// Static replacement and prevention abilities of permanents (614.1a, 614.11, 615.1).
@@ -470,16 +526,13 @@ mod tests {
     fn triggered_abilities_compile_and_unsupported_conditions_are_pinpointed() {
         use crate::cards::ir::{StepName, Subject, Trigger, Whose};
         let abilities = ok("When this creature enters, draw a card.", "Elvish Visionary", CREATURE);
-        let [Ability::Triggered { trigger: Trigger::Enters(Subject::This), condition: None, effect }] = abilities.as_slice() else {
-            panic!("{abilities:?}")
-        };
+        let [Ability::Triggered { trigger, condition: None, effect }] = abilities.as_slice() else { panic!("{abilities:?}") };
+        assert_eq!(**trigger, Trigger::Enters(Subject::This));
         assert_eq!(effect.instructions, vec![Instruction::Draw { who: Affected::You, count: n(1) }]);
         let text = "At the beginning of each player's draw step, if this artifact is untapped, that player draws an additional card.";
         let abilities = ok(text, "Howling Mine", ARTIFACT);
-        let [Ability::Triggered { trigger: Trigger::BeginningOf { step: StepName::Draw, whose: Whose::Each }, condition: Some(_), effect }] = abilities.as_slice()
-        else {
-            panic!("{abilities:?}")
-        };
+        let [Ability::Triggered { trigger, condition: Some(_), effect }] = abilities.as_slice() else { panic!("{abilities:?}") };
+        assert_eq!(**trigger, Trigger::BeginningOf { step: StepName::Draw, whose: Whose::Each });
         assert_eq!(effect.instructions, vec![Instruction::Draw { who: Affected::TriggerPlayer, count: n(1) }]);
         // A trigger condition outside the templates is reported from its first unknown word.
         let text = "Whenever this creature deals combat damage to a player, draw a card.";

@@ -60,7 +60,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     if effect.instructions.is_empty() {
         return Err(p.fail("an effect"));
     }
-    Ok(Ability::Triggered { trigger, condition, effect })
+    Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
 }
 
 /// "When this creature enters", "Whenever another creature you control dies", "At the
@@ -151,7 +151,7 @@ fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
         return Ok(Subject::This);
     }
     let another = p.eat_word("another");
-    if !another && !(p.eat_word("a") || p.eat_word("an")) {
+    if !(another || p.eat_word("a") || p.eat_word("an")) {
         return Err(p.fail("\"this …\", the card's name, \"a …\" or \"another …\""));
     }
     let at = p.pos;
