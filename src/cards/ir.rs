@@ -475,6 +475,8 @@ pub enum StaticReplacement {
     DrawInstead(u32),
     /// "Prevent all combat damage that would be dealt to this creature."
     PreventCombatDamageToThis,
+    /// "Skip your draw step." (614.1b, 614.10)
+    SkipDrawStep,
 }
 
 /// An intervening "if" clause (603.4), checked when the ability would trigger and again as it

@@ -34,6 +34,21 @@ impl Game {
                 }
             };
             // 508.8: with no attackers, the declare blockers and combat damage steps are skipped.
+            // 614.1b, 614.10: "skip your draw step" replaces the step with nothing.
+            let skipper = if next == Step::Draw {
+                self.permanents_of(self.active).find(|&o| {
+                    self.obj(o).card.abilities.contains(&crate::cards::ir::Ability::Replacement(crate::cards::ir::StaticReplacement::SkipDrawStep))
+                })
+            } else {
+                None
+            };
+            let next = if let Some(src) = skipper {
+                let ev = Ev::new(EventKind::Replace, format!("{}'s draw step is skipped ({})", self.players[self.active].name, self.describe(src))).source(self, src).rules(&[cr!("614.1b"), cr!("614.10")]);
+                self.record(ev);
+                Step::PrecombatMain
+            } else {
+                next
+            };
             let next = if next == Step::DeclareBlockers && self.combat.attackers.is_empty() {
                 let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cr!("508.8"));
                 self.record(ev);

@@ -282,6 +282,9 @@ fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Sta
         }
         return Some(done(p, StaticReplacement::DrawInstead(n)));
     }
+    if p.eat_words(&["skip", "your", "draw", "step"]) {
+        return Some(done(p, StaticReplacement::SkipDrawStep));
+    }
     if p.eat_words(&["prevent", "all", "combat", "damage", "that", "would", "be", "dealt", "to"]) {
         if !targets::eat_self_ref(p) {
             return Some(Err(p.fail("\"this creature\"")));
