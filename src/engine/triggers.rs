@@ -56,6 +56,10 @@ impl Game {
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
+        let has_trigger = |o: &ObjId| self.obj(*o).card.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }));
+        if !self.battlefield.iter().any(has_trigger) && !(leaves && self.leaving.iter().any(has_trigger)) {
+            return;
+        }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
         // this event still count as sources, as they last existed.
         let mut sources: Vec<ObjId> = self.battlefield.clone();

@@ -522,12 +522,20 @@ fn attempt(
     p: PlayerId,
     f: impl FnOnce(&mut Game, &mut dyn Decider) -> Result<Result<(), Illegal>, Stop>,
 ) -> Result<(), Stop> {
+    // The snapshot leaves out the trace, which only grows: restoring cuts it back instead of
+    // copying it for every action.
+    let trace = std::mem::take(&mut g.trace);
+    let mark = trace.len();
     let saved = g.clone();
+    g.trace = trace;
     let saved_used = script.used.clone();
     match f(g, script)? {
         Ok(()) => g.give_priority(p, script),
         Err(e) => {
+            let mut trace = std::mem::take(&mut g.trace);
+            trace.truncate(mark);
             *g = saved;
+            g.trace = trace;
             script.used = saved_used;
             script.used[..].iter_mut().enumerate().for_each(|(i, u)| {
                 if script.actions[i].index == index {
