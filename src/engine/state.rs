@@ -236,6 +236,9 @@ pub struct Combat {
     pub attackers: Vec<Attacker>,
     /// Blocker → the attackers it blocks.
     pub blockers: Vec<(ObjId, Vec<ObjId>)>,
+    /// Some creature was declared as an attacker this combat (508.8 looks at the declaration,
+    /// not at what is still attacking).
+    pub any_declared: bool,
 }
 
 /// How the game ended.

@@ -49,7 +49,7 @@ impl Game {
             } else {
                 next
             };
-            let next = if next == Step::DeclareBlockers && self.combat.attackers.is_empty() {
+            let next = if next == Step::DeclareBlockers && !self.combat.any_declared {
                 let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cr!("508.8"));
                 self.record(ev);
                 Step::EndOfCombat

@@ -322,7 +322,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 }
             }
             ActionKind::Block(_) => {
-                if g.step < Step::DeclareBlockers && g.combat.attackers.is_empty() && g.attackers_declared {
+                if g.step < Step::DeclareBlockers && !g.combat.any_declared && g.attackers_declared {
                     return Err(Stop(Diagnostic::new("no creature is attacking, so there is no declare blockers step (508.8)", action.span).help("declare attackers first with `attack:`")));
                 }
                 script.declaring = true;
