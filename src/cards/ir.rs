@@ -477,6 +477,9 @@ pub enum StaticReplacement {
     PreventCombatDamageToThis,
     /// "Skip your draw step." (614.1b, 614.10)
     SkipDrawStep,
+    /// "If this creature would die, exile it instead." / "If a creature an opponent controls
+    /// would die, exile it instead." (614.1a); `None` is the permanent itself.
+    ExileInsteadOfDying(Option<ObjectFilter>),
 }
 
 /// An intervening "if" clause (603.4), checked when the ability would trigger and again as it

@@ -213,7 +213,20 @@ impl Game {
     /// "if it would die this turn, exile it instead").
     #[must_use]
     pub fn dies_instead(&self, id: ObjId) -> Option<ObjId> {
-        self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)).map(|s| s.source)
+        if !self.is_creature(id) {
+            return None;
+        }
+        self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)).map(|s| s.source).or_else(|| {
+            // Permanents leaving in the same event still apply their effects to it: the effect
+            // existed before the event (614.1, 603.10a's batch).
+            self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
+                self.obj(p).card.abilities.iter().any(|a| match a {
+                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(None)) => p == id,
+                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.obj(p).controller),
+                    _ => false,
+                })
+            })
+        })
     }
 
     /// Creates a shield or "this turn" effect from a resolving spell or ability.

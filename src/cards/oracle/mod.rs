@@ -291,6 +291,30 @@ fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Sta
         }
         return Some(done(p, StaticReplacement::PreventCombatDamageToThis));
     }
+    // "If this creature would die, exile it instead." / "If a creature an opponent controls
+    // would die, exile it instead."
+    {
+        let mark = p.pos;
+        if p.eat_word("if") {
+            let subject = if targets::eat_self_ref(p) {
+                Some(None)
+            } else if p.eat_word("a") || p.eat_word("an") {
+                targets::parse_filter(p, false).ok().map(|(f, _)| Some(f))
+            } else {
+                None
+            };
+            if let Some(subject) = subject
+                && p.eat_words(&["would", "die"])
+            {
+                p.eat_punct(',');
+                if !p.eat_words(&["exile", "it", "instead"]) {
+                    return Some(Err(p.fail("\"exile it instead\"")));
+                }
+                return Some(done(p, StaticReplacement::ExileInsteadOfDying(subject)));
+            }
+        }
+        p.pos = mark;
+    }
     if p.eat_word("if") && (p.eat_word("a") || p.eat_word("an")) {
         // "If a source would deal damage …" / "If a creature you control would deal damage …"
         let filter = if p.eat_word("source") {
