@@ -410,6 +410,8 @@ pub enum Subject {
     This,
     /// Objects matching a filter; `another` excludes the object with the ability.
     Matching { filter: ObjectFilter, another: bool },
+    /// The permanent the Aura with the ability enchants ("enchanted creature", 303.4b).
+    Enchanted,
 }
 
 /// Whose turn or whose action a trigger condition watches.
@@ -453,6 +455,14 @@ pub enum Trigger {
     Cast { filter: ObjectFilter, whose: Whose },
     /// "Whenever this creature blocks or becomes blocked": either event.
     Either(Box<Trigger>, Box<Trigger>),
+    /// "Whenever this creature deals [combat] damage to a player / an opponent" (120, 510.2).
+    DealsDamage { who: Subject, combat_only: bool, to: Whose },
+    /// "Whenever you gain life" (119.3).
+    GainLife(Whose),
+    /// "Whenever you draw a card" (121.2).
+    Draws(Whose),
+    /// "Whenever you attack": one or more creatures are declared as attackers (508.3b).
+    Attack(Whose),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -502,6 +512,8 @@ pub enum Amount {
     X,
     /// Minus X ("gets -X/-X").
     MinusX,
+    /// "that much": the amount of the event a triggered ability triggered on (603.2).
+    ThatMuch,
     /// "deals 2 damage … If this spell was kicked, it deals 4 damage instead" (702.33).
     Kicked { base: i32, kicked: i32 },
 }

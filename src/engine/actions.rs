@@ -20,6 +20,7 @@ impl Game {
             Amount::X => i64::from(ctx.x),
             Amount::MinusX => -i64::from(ctx.x),
             Amount::Kicked { base, kicked } => i64::from(if ctx.kicked { kicked } else { base }),
+            Amount::ThatMuch => ctx.trigger.amount.unwrap_or(0),
         }
     }
 
@@ -682,6 +683,7 @@ impl Game {
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules);
                 self.record(ev);
                 self.damage_results(source, to, n);
+                self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
             Target::Object(o) => {
                 if !self.on_battlefield(o) {
@@ -701,6 +703,7 @@ impl Game {
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
                 self.damage_results(source, to, n);
+                self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
         }
     }
@@ -792,6 +795,7 @@ impl Game {
         let nid = self.move_object(top, Zone::Hand);
         let ev = Ev::new(EventKind::Draw, format!("{} draws {}", self.players[p].name, self.describe(nid))).player(self, p).object(self, nid).amount(1).zone(Zone::Hand).rule(rule);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::Draw { player: p });
     }
 
     /// Discards a card from `p`'s hand (701.9a).
@@ -824,6 +828,7 @@ impl Game {
         self.players[p].life += n;
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {

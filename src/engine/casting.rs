@@ -638,7 +638,7 @@ fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<(usize, u32
         Instruction::DealDamage { amount, divided: true, to: crate::cards::ir::Affected::Target(slot) } => Some((*slot, match amount {
             Amount::Fixed(n) => u32::try_from(*n).unwrap_or(0),
             Amount::X => x,
-            Amount::MinusX | Amount::Kicked { .. } => 0,
+            Amount::MinusX | Amount::Kicked { .. } | Amount::ThatMuch => 0,
         })),
         _ => None,
     })

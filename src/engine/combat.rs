@@ -90,6 +90,9 @@ impl Game {
         for a in self.combat.attackers.clone() {
             self.fire(crate::engine::triggers::Happening::Attacks(a.id));
         }
+        if !self.combat.attackers.is_empty() {
+            self.fire(crate::engine::triggers::Happening::AttackersDeclared { player: self.active });
+        }
         Ok(())
     }
 

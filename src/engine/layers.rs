@@ -140,6 +140,7 @@ impl Game {
                 Amount::X => i64::from(x),
                 Amount::MinusX => -i64::from(x),
                 Amount::Kicked { base, .. } => i64::from(base),
+                Amount::ThatMuch => 0,
             };
             let mv = i64::from(self.mana_value(id));
             match cmp {

@@ -132,6 +132,8 @@ pub struct PhysCard {
 pub struct TriggerInfo {
     pub object: Option<ObjId>,
     pub player: Option<PlayerId>,
+    /// The amount of damage or life of the event ("that much").
+    pub amount: Option<i64>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a

@@ -24,6 +24,14 @@ pub enum Happening {
     BecomesBlocked(ObjId),
     /// A spell became cast (601.2i).
     Cast { spell: ObjId, player: PlayerId },
+    /// Damage was dealt (120.3), after replacement and prevention.
+    Damage { source: ObjId, to: Target, amount: i64, combat: bool },
+    /// A player gained life (119.3).
+    GainLife { player: PlayerId, amount: i64 },
+    /// A player drew a card (121.2).
+    Draw { player: PlayerId },
+    /// A player declared one or more attackers (508.1).
+    AttackersDeclared { player: PlayerId },
 }
 
 impl Game {
@@ -92,6 +100,8 @@ impl Game {
                     Happening::Blocks(_) => cr!("509.3a"),
                     Happening::BecomesBlocked(_) => cr!("509.3c"),
                     Happening::Cast { .. } => cr!("601.2i"),
+                    Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
+                    Happening::AttackersDeclared { .. } => cr!("508.3b"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -110,8 +120,9 @@ impl Game {
         let subject = |s: &Subject, o: ObjId| match s {
             Subject::This => o == src,
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
+            Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
-        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None });
+        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None });
         match (trigger, h) {
             (Trigger::Enters(s), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if subject(s, new) => object(new),
             // 700.4: "dies" means put into a graveyard from the battlefield, for a creature.
@@ -131,7 +142,7 @@ impl Game {
                     Step::End => StepName::End,
                     _ => return None,
                 };
-                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active) })
+                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None })
             }
             (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
                 if subject(s, o) =>
@@ -140,7 +151,17 @@ impl Game {
             }
             (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
             (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player) })
+                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None })
+            }
+            (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
+                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount) })
+            }
+            (Trigger::GainLife(whose), Happening::GainLife { player, amount }) => {
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount) })
+            }
+            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None }),
+            (Trigger::Attack(whose), Happening::AttackersDeclared { player }) => {
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None })
             }
             _ => None,
         }

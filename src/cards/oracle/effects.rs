@@ -716,6 +716,9 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
 /// A count: digits, "X", or a number word ("a", "two").
 pub fn amount(p: &mut Parser<'_>) -> PResult<Amount> {
     const EXPECTED: &str = "a number (2, X, \"a\", \"two\")";
+    if p.eat_words(&["that", "much"]) {
+        return Ok(Amount::ThatMuch);
+    }
     let Some(t) = p.peek() else { return Err(p.fail(EXPECTED)) };
     let n = match &t.tok {
         Tok::Number(n) => i32::try_from(*n).ok(),

@@ -346,6 +346,11 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             p.bump();
             Ok(Affected::You)
         }
+        // "Whenever an opponent draws a card, they lose 2 life."
+        "they" if p.trigger_player && last_target(p, is_player).is_none() => {
+            p.bump();
+            Ok(Affected::TriggerPlayer)
+        }
         "each" => {
             p.bump();
             if p.eat_word("player") {

@@ -48,9 +48,16 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::BecomesBlocked(Subject::This)
             | Trigger::BeginningOf { .. }
             | Trigger::Either(..)
+            | Trigger::GainLife(_)
+            | Trigger::Draws(_)
+            | Trigger::Attack(_)
+            | Trigger::DealsDamage { who: Subject::This, .. }
     );
     p.trigger_object = !subject_is_this;
-    p.trigger_player = matches!(trigger, Trigger::BeginningOf { .. } | Trigger::Cast { .. });
+    p.trigger_player = matches!(
+        trigger,
+        Trigger::BeginningOf { .. } | Trigger::Cast { .. } | Trigger::DealsDamage { .. } | Trigger::GainLife(_) | Trigger::Draws(_)
+    );
     p.effect = Effect::default();
     let fails = effects::parse_sentences(p);
     if let Some(f) = fails.into_iter().next() {
@@ -73,6 +80,22 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Err(p.fail("\"When\", \"Whenever\" or \"At the beginning of\""));
     }
     // "you cast", "a player casts", "an opponent casts"
+    // "Whenever you gain life", "Whenever an opponent draws a card", "Whenever you attack"
+    for (words, whose) in [(&["you"][..], Whose::You), (&["an", "opponent"][..], Whose::Opponent), (&["a", "player"][..], Whose::Each)] {
+        let mark = p.pos;
+        if p.eat_words(words) {
+            if p.eat_words(&["gain", "life"]) || p.eat_words(&["gains", "life"]) {
+                return Ok(Trigger::GainLife(whose));
+            }
+            if p.eat_words(&["draw", "a", "card"]) || p.eat_words(&["draws", "a", "card"]) {
+                return Ok(Trigger::Draws(whose));
+            }
+            if p.eat_word("attack") || p.eat_word("attacks") {
+                return Ok(Trigger::Attack(whose));
+            }
+        }
+        p.pos = mark;
+    }
     let whose = if p.eat_words(&["you", "cast"]) {
         Some(Whose::You)
     } else if p.eat_words(&["a", "player", "casts"]) {
@@ -94,7 +117,26 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Ok(Trigger::Cast { filter, whose });
     }
     let subject = parse_subject(p)?;
+    if p.at_word("deals") {
+        p.bump();
+        let combat_only = p.eat_word("combat");
+        p.expect_words(&["damage", "to"])?;
+        let to = if p.eat_words(&["a", "player"]) {
+            Whose::Each
+        } else if p.eat_words(&["an", "opponent"]) {
+            Whose::Opponent
+        } else {
+            return Err(p.fail("\"a player\" or \"an opponent\""));
+        };
+        return Ok(Trigger::DealsDamage { who: subject, combat_only, to });
+    }
     let t = if p.eat_word("enters") {
+        if p.eat_words(&["or", "attacks"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::Attacks(subject))));
+        }
+        if p.eat_words(&["or", "leaves", "the", "battlefield"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::LeavesBattlefield(subject))));
+        }
         // Older wording: "enters the battlefield [under your control]".
         if p.eat_words(&["the", "battlefield"]) && p.eat_words(&["under", "your", "control"]) {
             return Ok(Trigger::Enters(with_controller(subject, ControllerFilter::You)));
@@ -132,12 +174,15 @@ fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
             filter.controller = c;
             Subject::Matching { filter, another }
         }
-        Subject::This => Subject::This,
+        s @ (Subject::This | Subject::Enchanted) => s,
     }
 }
 
 /// "this creature" / the card's name, or "[another|a|an] [filter]".
 fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
+    if p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"]) {
+        return Ok(Subject::Enchanted);
+    }
     if eat_self_ref(p) {
         // "Blood Artist or another creature": any creature, itself included.
         if p.eat_words(&["or", "another"]) {
@@ -171,7 +216,7 @@ fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
         Whose::Each
     } else if p.eat_words(&["each", "opponent's"]) || p.eat_words(&["each", "opponent’s"]) {
         Whose::Opponent
-    } else if p.eat_word("each") || p.at_word("combat") {
+    } else if p.eat_word("each") || p.at_word("combat") || (p.at_word("the") && p.peek_at(1).is_some_and(|t| t.is_word("end")) && p.eat_word("the")) {
         Whose::Each
     } else if p.eat_words(&["the", "next"]) {
         return Err(p.fail("a step of a turn (delayed triggers are not supported yet)"));
