@@ -65,7 +65,7 @@ impl Game {
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| self.obj(*o).card.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }));
-        if !self.battlefield.iter().any(has_trigger) && !(leaves && self.leaving.iter().any(has_trigger)) {
+        if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
