@@ -1,7 +1,6 @@
 //! The engine never panics and stays deterministic on scripts it was not written for: every
 //! scenario is replayed again with each one of its actions left out, and again with it done
-//! twice, with every unscripted
-//! decision answered by the first legal answer. Any outcome is acceptable — a different final
+//! twice, with every unscripted decision answered by the first legal answer. Any outcome is acceptable — a different final
 //! state, a rejection, an error with its place in the file — except a panic or two runs of the
 //! same input disagreeing.
 
