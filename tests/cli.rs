@@ -78,12 +78,12 @@ fn diagnostic_unsupported_text() {
     assert_diagnostic(
         &["check", "tests/fixtures/unsupported_text.yaml"],
         2,
-        r#"  × card `Trampling Bear`: cannot read "Trample"
+        r#"  × card `Flanking Bear`: cannot read "Flanking"
    ╭─[tests/fixtures/unsupported_text.yaml:6:11]
  5 │     type: Creature — Bear
- 6 │     text: Trample
-   ·           ───┬───
-   ·              ╰── unsupported text: "Trample"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, protection from …)
+ 6 │     text: Flanking
+   ·           ────┬───
+   ·               ╰── unsupported text: "Flanking"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, protection from …)
  7 │     power: 2
    ╰────
   help: this template is not supported yet; `judge cards coverage` lists what is, and `judge card
@@ -131,6 +131,24 @@ fn diagnostic_unscripted() {
     ╰────
   help: legal answers — pick 2 of: Forest, Island, Plains. Add `- choose: {player: Bob, pick:
         [...]}` after action 1 (line 9)
+"#,
+    );
+}
+
+#[test]
+fn diagnostic_trample_assignment_not_lethal() {
+    assert_diagnostic(
+        &["run", "tests/fixtures/trample_not_lethal.yaml"],
+        2,
+        r#"  × Grizzly Bears [bears] must be assigned lethal damage (2) before any damage is assigned to Bob
+  │ (it gets 1)
+    ╭─[tests/fixtures/trample_not_lethal.yaml:16:5]
+ 15 │   - goto: combat_damage
+ 16 │   - choose: {player: Alice, assign: {bears: 1, Bob: 2}}
+    ·     ─
+ 17 │ expect:
+    ╰────
+  help: 702.19b: trample lets the rest go to the player only after every blocker has lethal damage
 "#,
     );
 }

@@ -134,18 +134,18 @@ mod tests {
             "Shock": [{"name": "Shock", "types": ["Instant"], "text": "Shock deals 2 damage to any target."}],
             "Forest": [{"name": "Forest", "types": ["Land"], "text": "({T}: Add {G}.)"}],
             "Ornithopter": [{"name": "Ornithopter", "types": ["Artifact", "Creature"]}],
-            "Knight A": [{"name": "Knight A", "types": ["Creature"], "text": "First strike"}],
-            "Knight B": [{"name": "Knight B", "types": ["Creature"], "text": "Flying\nFirst strike"}],
+            "Knight A": [{"name": "Knight A", "types": ["Creature"], "text": "Flanking"}],
+            "Knight B": [{"name": "Knight B", "types": ["Creature"], "text": "Flying\nFlanking"}],
             "Life // Death": [
                 {"name": "Life // Death", "faceName": "Life", "types": ["Sorcery"], "text": "You gain 1 life."},
-                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with first strike."}
+                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with shadow."}
             ]}}"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 3);
         assert_eq!(
             r.top_unsupported,
-            vec![("First strike".to_string(), 2), ("with first strike".to_string(), 1)]
+            vec![("Flanking".to_string(), 2), ("with shadow".to_string(), 1)]
         );
     }
 
@@ -154,18 +154,18 @@ mod tests {
         let json = r#"[
             {"name": "Lava Spike", "manaCost": "{R}", "types": ["Sorcery"], "layout": "normal",
              "text": "Lava Spike deals 3 damage to target player or planeswalker."},
-            {"name": "Grim A", "types": ["Sorcery"], "text": "Grim A deals 3 damage to target creature with first strike."},
-            {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with first strike."},
-            {"name": "Aa", "types": ["Creature"], "text": "Trample"},
-            {"name": "Bb", "types": ["Creature"], "text": "Trample"},
-            {"name": "Cc", "types": ["Creature"], "text": "Menace"}
+            {"name": "Grim A", "types": ["Sorcery"], "text": "Grim A deals 3 damage to target creature with shadow."},
+            {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with shadow."},
+            {"name": "Aa", "types": ["Creature"], "text": "Shadow"},
+            {"name": "Bb", "types": ["Creature"], "text": "Shadow"},
+            {"name": "Cc", "types": ["Creature"], "text": "Fear"}
         ]"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 1);
         assert_eq!(
             r.top_unsupported,
-            vec![("Trample".to_string(), 2), ("with first strike".to_string(), 2), ("Menace".to_string(), 1)]
+            vec![("Shadow".to_string(), 2), ("with shadow".to_string(), 2), ("Fear".to_string(), 1)]
         );
     }
 

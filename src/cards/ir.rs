@@ -219,10 +219,18 @@ pub enum Keyword {
     Indestructible,
     /// 702.136: a replacement effect as the permanent enters (614.1c), see `engine::enter`.
     Riot,
+    /// 702.7
+    FirstStrike,
+    /// 702.4
+    DoubleStrike,
+    /// 702.19
+    Trample,
+    /// 702.111
+    Menace,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 12] = [
+    pub const ALL: [Keyword; 16] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -235,6 +243,10 @@ impl Keyword {
         Keyword::Lifelink,
         Keyword::Indestructible,
         Keyword::Riot,
+        Keyword::FirstStrike,
+        Keyword::DoubleStrike,
+        Keyword::Trample,
+        Keyword::Menace,
     ];
 
     #[must_use]
@@ -252,6 +264,10 @@ impl Keyword {
             Keyword::Lifelink => "lifelink",
             Keyword::Indestructible => "indestructible",
             Keyword::Riot => "riot",
+            Keyword::FirstStrike => "first strike",
+            Keyword::DoubleStrike => "double strike",
+            Keyword::Trample => "trample",
+            Keyword::Menace => "menace",
         }
     }
 
@@ -276,6 +292,10 @@ impl Keyword {
             Keyword::Lifelink => "702.15",
             Keyword::Indestructible => "702.12",
             Keyword::Riot => "702.136",
+            Keyword::FirstStrike => "702.7",
+            Keyword::DoubleStrike => "702.4",
+            Keyword::Trample => "702.19",
+            Keyword::Menace => "702.111",
         }
     }
 }
@@ -461,7 +481,7 @@ pub enum Trigger {
     GainLife(Whose),
     /// "Whenever you draw a card" (121.2).
     Draws(Whose),
-    /// "Whenever you attack": one or more creatures are declared as attackers (508.3b).
+    /// "Whenever you attack": one or more creatures are declared as attackers (508.3d).
     Attack(Whose),
 }
 

@@ -140,6 +140,13 @@ impl Game {
                 return Err(Illegal::new(cr!("702.16f"), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))).also(cr!("509.1b")));
             }
         }
+        // 702.111b: a creature with menace can't be blocked except by two or more creatures.
+        for att in &self.combat.attackers {
+            let n = decl.iter().filter(|(_, atts)| atts.contains(&att.id)).count();
+            if n == 1 && self.has_keyword(att.id, Keyword::Menace) {
+                return Err(Illegal::new(cr!("702.111b"), format!("{} has menace: it can't be blocked by just one creature", self.describe(att.id))).also(cr!("509.1b")));
+            }
+        }
         for (b, attackers) in decl {
             let a = attackers[0];
             let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
@@ -178,38 +185,79 @@ impl Game {
     /// # Errors
     /// When a damage assignment among several blockers is not scripted.
     pub fn combat_damage(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        // 510.4: with first strike or double strike in combat, there are two combat damage
+        // steps; in the first only those creatures deal damage; in the second, the others and
+        // those with double strike (702.4b, 702.7b).
+        let in_combat: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.id).chain(self.combat.blockers.iter().map(|(b, _)| *b)).collect();
+        let strikes = |g: &Game, o: ObjId| g.has_keyword(o, Keyword::FirstStrike) || g.has_keyword(o, Keyword::DoubleStrike);
+        let deals: Vec<ObjId> = match &self.combat.first_strikers {
+            None if in_combat.iter().any(|&o| strikes(self, o)) => {
+                let first: Vec<ObjId> = in_combat.iter().copied().filter(|&o| strikes(self, o)).collect();
+                let ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rules(&[cr!("510.4"), cr!("702.7b")]);
+                self.record(ev);
+                self.combat.first_strikers = Some(first.clone());
+                first
+            }
+            None => in_combat,
+            Some(first) => {
+                let first = first.clone();
+                in_combat.into_iter().filter(|&o| !first.contains(&o) || self.has_keyword(o, Keyword::DoubleStrike)).collect()
+            }
+        };
         let mut assigned: Vec<(ObjId, Target, i64, crate::rules::RuleId)> = Vec::new();
         for att in self.combat.attackers.clone() {
             let power = i64::from(self.power(att.id));
-            if power <= 0 || !self.on_battlefield(att.id) {
+            if power <= 0 || !self.on_battlefield(att.id) || !deals.contains(&att.id) {
                 continue; // 510.1a
             }
+            let attacked_still = match att.attacking {
+                Target::Player(p) => !self.players[p].lost,
+                Target::Object(o) => self.on_battlefield(o),
+                Target::Ability(_) => false,
+            };
             if !att.blocked {
                 // 510.1b: an unblocked creature damages what it attacks, if that is still there.
-                let still = match att.attacking {
-                    Target::Player(p) => !self.players[p].lost,
-                    Target::Object(o) => self.on_battlefield(o),
-                    Target::Ability(_) => false,
-                };
-                if still {
+                if attacked_still {
                     assigned.push((att.id, att.attacking, power, cr!("510.1b")));
                 }
                 continue;
             }
             let blockers: Vec<ObjId> = att.blockers.iter().copied().filter(|&b| self.on_battlefield(b)).collect();
-            match blockers.as_slice() {
+            let trample = self.has_keyword(att.id, Keyword::Trample);
+            if trample && blockers.is_empty() {
+                // 702.19d: a trampler whose blockers are all gone assigns all its damage to
+                // what it attacks.
+                if attacked_still {
+                    assigned.push((att.id, att.attacking, power, cr!("702.19d")));
+                }
+                continue;
+            }
+            // 702.19b: lethal damage for each blocker, counting damage already marked; any 1 is
+            // lethal from a source with deathtouch (702.2c).
+            let deathtouch = self.has_keyword(att.id, Keyword::Deathtouch);
+            let lethal: Vec<u32> = blockers
+                .iter()
+                .map(|&b| if deathtouch { 1 } else { u32::try_from((self.toughness(b) - i32::try_from(self.obj(b).damage).unwrap_or(0)).max(1)).unwrap_or(1) })
+                .collect();
+            let over = trample && attacked_still && u64::try_from(power).unwrap_or(0) > lethal.iter().map(|&n| u64::from(n)).sum::<u64>();
+            let mut recipients: Vec<Target> = blockers.iter().map(|&b| Target::Object(b)).collect();
+            if over {
+                recipients.push(att.attacking);
+            }
+            match recipients.as_slice() {
                 [] => {} // 510.1c: blocked, but nothing blocks it any more.
-                [one] => assigned.push((att.id, Target::Object(*one), power, cr!("510.1c"))),
+                [one] => assigned.push((att.id, *one, power, cr!("510.1c"))),
                 _ => {
                     let d = Decision {
                         player: self.obj(att.id).controller,
-                        kind: DecisionKind::Assign { recipients: blockers.clone(), total: u32::try_from(power).unwrap_or(0) },
-                        rule: cr!("510.1c"),
-                        what: format!("how {} divides {power} combat damage among its blockers", self.describe(att.id)),
+                        kind: DecisionKind::Assign { recipients: recipients.clone(), total: u32::try_from(power).unwrap_or(0), lethal: over.then(|| lethal.clone()) },
+                        rule: if over { cr!("702.19b") } else { cr!("510.1c") },
+                        what: format!("how {} divides {power} combat damage among its blockers{}", self.describe(att.id), if over { " and what it attacks (trample)" } else { "" }),
                     };
                     if let Answer::Assign(parts) = self.decide(dec, &d)? {
-                        for (o, n) in parts {
-                            assigned.push((att.id, Target::Object(o), i64::from(n), cr!("510.1c")));
+                        for (t, n) in parts {
+                            let rule = if Some(&t) == recipients.last().filter(|_| over) { cr!("702.19b") } else { cr!("510.1c") };
+                            assigned.push((att.id, t, i64::from(n), rule));
                         }
                     }
                 }
@@ -217,7 +265,7 @@ impl Game {
         }
         for (b, attackers) in self.combat.blockers.clone() {
             let power = i64::from(self.power(b));
-            if power <= 0 || !self.on_battlefield(b) {
+            if power <= 0 || !self.on_battlefield(b) || !deals.contains(&b) {
                 continue;
             }
             // 510.1d: a blocker damages the creature it blocks (one here, 509.1a).

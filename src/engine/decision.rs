@@ -13,8 +13,10 @@ pub enum DecisionKind {
     Pick { options: Vec<Target>, count: usize },
     /// A color (106.1b, "one mana of any color").
     Color,
-    /// Divide `total` combat damage among `recipients` (510.1c–d).
-    Assign { recipients: Vec<ObjId>, total: u32 },
+    /// Divide `total` combat damage among `recipients` (510.1c–d). With trample (702.19b) the
+    /// last recipient is the player or planeswalker attacked, and it may get damage only if
+    /// every blocker gets at least its `lethal` amount (parallel to the blockers).
+    Assign { recipients: Vec<Target>, total: u32, lethal: Option<Vec<u32>> },
     /// Pick between `min` and `max` of `options` (what a search finds, 701.23b).
     PickRange { options: Vec<Target>, min: usize, max: usize },
     /// A "may" or an offer to pay (`able`: whether the player can take the option at all).
@@ -45,7 +47,7 @@ pub struct Decision {
 pub enum Answer {
     Pick(Vec<Target>),
     Color(Color),
-    Assign(Vec<(ObjId, u32)>),
+    Assign(Vec<(Target, u32)>),
     May(bool),
     /// `None`: keep the targets.
     Targets(Option<Vec<Target>>),
@@ -108,8 +110,8 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             format!("pick {count} of: {}", names.join(", "))
         }
         DecisionKind::Color => "color: white, blue, black, red or green".to_owned(),
-        DecisionKind::Assign { recipients, total } => {
-            let names: Vec<String> = recipients.iter().map(|o| game.describe(*o)).collect();
+        DecisionKind::Assign { recipients, total, .. } => {
+            let names: Vec<String> = recipients.iter().map(|o| game.describe_target(*o)).collect();
             format!("assign {total} damage among: {}", names.join(", "))
         }
         DecisionKind::PickRange { options, min, max } => {
@@ -148,7 +150,7 @@ impl Game {
         let forced = match &d.kind {
             DecisionKind::Pick { options, count } if options.len() <= *count => Some(Answer::Pick(options.clone())),
             DecisionKind::Pick { count: 0, .. } => Some(Answer::Pick(Vec::new())),
-            DecisionKind::Assign { recipients, total } if recipients.len() == 1 => Some(Answer::Assign(vec![(recipients[0], *total)])),
+            DecisionKind::Assign { recipients, total, .. } if recipients.len() == 1 => Some(Answer::Assign(vec![(recipients[0], *total)])),
             DecisionKind::PickRange { options, min, .. } if options.len() <= *min => Some(Answer::Pick(options.clone())),
             DecisionKind::May { able: false } => Some(Answer::May(false)),
             _ => None,
@@ -160,7 +162,7 @@ impl Game {
         let shown = match &answer {
             Answer::Pick(ts) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
             Answer::Color(c) => c.name().to_owned(),
-            Answer::Assign(a) => a.iter().map(|(o, n)| format!("{n} to {}", self.describe(*o))).collect::<Vec<_>>().join(", "),
+            Answer::Assign(a) => a.iter().map(|(o, n)| format!("{n} to {}", self.describe_target(*o))).collect::<Vec<_>>().join(", "),
             Answer::May(true) => "yes".to_owned(),
             Answer::May(false) => "no".to_owned(),
             Answer::Targets(None) => "keep the targets".to_owned(),

@@ -241,6 +241,11 @@ pub struct Combat {
     /// Some creature was declared as an attacker this combat (508.8 looks at the declaration,
     /// not at what is still attacking).
     pub any_declared: bool,
+    /// The creatures that had first strike or double strike as the first of two combat damage
+    /// steps began (510.4); `None` while there has been no first-strike damage step.
+    pub first_strikers: Option<Vec<ObjId>>,
+    /// The second combat damage step of this combat has begun.
+    pub second_damage_step: bool,
 }
 
 /// How the game ended.

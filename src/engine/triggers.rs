@@ -101,7 +101,7 @@ impl Game {
                     Happening::BecomesBlocked(_) => cr!("509.3c"),
                     Happening::Cast { .. } => cr!("601.2i"),
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
-                    Happening::AttackersDeclared { .. } => cr!("508.3b"),
+                    Happening::AttackersDeclared { .. } => cr!("508.3d"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);

@@ -24,7 +24,12 @@ impl Game {
                 // 511.3: everything is removed from combat as the end of combat step ends.
                 self.combat = Combat::default();
             }
+            // 510.4: after a first-strike combat damage step, a second one follows.
             let next = match self.step.next() {
+                Some(_) if self.step == Step::CombatDamage && self.combat.first_strikers.is_some() && !self.combat.second_damage_step => {
+                    self.combat.second_damage_step = true;
+                    Step::CombatDamage
+                }
                 Some(s) => s,
                 // 514.3a: players had priority in cleanup, so another cleanup step follows.
                 None if !self.cleanup_done => Step::Cleanup,

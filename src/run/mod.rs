@@ -161,7 +161,7 @@ fn first_answer(d: &Decision) -> Answer {
     match &d.kind {
         DecisionKind::Pick { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
         DecisionKind::Color => Answer::Color(Color::White),
-        DecisionKind::Assign { recipients, total } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
+        DecisionKind::Assign { recipients, total, .. } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
         DecisionKind::PickRange { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::May { .. } => Answer::May(false),
         DecisionKind::NewTargets { .. } => Answer::Targets(None),
@@ -202,18 +202,27 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             let Some((name, cspan)) = &c.color else { return Err(mismatch("color")) };
             Color::from_name(name).map(Answer::Color).ok_or_else(|| Stop(Diagnostic::new(format!("`{name}` is not a color"), *cspan).help("colors are white, blue, black, red, green")))
         }
-        DecisionKind::Assign { recipients, total } => {
+        DecisionKind::Assign { recipients, total, lethal } => {
             let Some(parts) = &c.assign else { return Err(mismatch("assign")) };
-            let opts: Vec<Target> = recipients.iter().map(|&o| Target::Object(o)).collect();
             let mut out = Vec::new();
             for (r, n) in parts {
-                if let Target::Object(o) = refs::among(g, r, &opts)? {
-                    out.push((o, *n));
-                }
+                out.push((refs::among(g, r, recipients)?, *n));
             }
             let sum: u32 = out.iter().map(|(_, n)| n).sum();
             if sum != *total {
                 return Err(Stop(Diagnostic::new(format!("the assignment adds up to {sum}, but {total} damage must be assigned"), span).help("510.1c: all of the creature's combat damage is divided among its blockers")));
+            }
+            // 702.19b: with trample, damage goes past the blockers only once each has lethal.
+            if let Some(lethal) = lethal
+                && let Some(&player) = recipients.last()
+                && out.iter().any(|(t, n)| *t == player && *n > 0)
+            {
+                for (b, need) in recipients.iter().zip(lethal) {
+                    let got: u32 = out.iter().filter(|(t, _)| t == b).map(|(_, n)| n).sum();
+                    if got < *need {
+                        return Err(Stop(Diagnostic::new(format!("{} must be assigned lethal damage ({need}) before any damage is assigned to {} (it gets {got})", g.describe_target(*b), g.describe_target(player)), span).help("702.19b: trample lets the rest go to the player only after every blocker has lethal damage")));
+                    }
+                }
             }
             Ok(Answer::Assign(out))
         }

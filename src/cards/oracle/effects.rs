@@ -187,9 +187,9 @@ fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
         }
         return parse_quality(p).map(Grant::Protection);
     }
-    match p.word().as_deref().and_then(Keyword::from_name) {
-        Some(k) if !matches!(k, Keyword::Flash | Keyword::Riot) => {
-            p.bump();
+    match super::keywords::keyword_at(p, p.pos) {
+        Some((k, words)) if !matches!(k, Keyword::Flash | Keyword::Riot) => {
+            p.pos += words;
             Ok(Grant::Keyword(k))
         }
         _ => Err(p.fail("a keyword the engine supports or \"protection from …\"")),
@@ -390,7 +390,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 Instruction::Discard { who, count, random }
             });
         }
-        "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection") || t.word().as_deref().and_then(Keyword::from_name).is_some()) => {
+        "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection")) || super::keywords::keyword_at(p, p.pos + 1).is_some() => {
             let what = permanent_subject()?;
             p.bump();
             let grant = parse_grant(p)?;
@@ -856,7 +856,7 @@ mod tests {
         assert_eq!(e[0].0..e[0].1, 0..31);
         assert!(e[0].2.ends_with("expected an earlier target for \"it\""), "{}", e[0].2);
         // Bull's Strength: the target was declared by a sentence that could not be read.
-        let text = "Target creature gets +2/+2 and gains trample until end of turn. Untap it.";
+        let text = "Target creature gets +2/+2 and gains shadow until end of turn. Untap it.";
         let e = errs(text, "Bull's Strength", INSTANT);
         assert_eq!(e.len(), 2);
         assert_eq!(&text[e[1].0..e[1].1], "it");
@@ -1186,9 +1186,9 @@ mod tests {
             ("Goblin Lore", "Draw four cards, then discard three cards at random and one card.", SORCERY, "one card"),
             (
                 "Reckless Charge",
-                "Target creature gets +3/+0 and gains trample until end of turn.",
+                "Target creature gets +3/+0 and gains shadow until end of turn.",
                 SORCERY,
-                "trample until end of turn",
+                "shadow until end of turn",
             ),
         ];
         for (name, text, types, fragment) in cases {
@@ -1199,8 +1199,8 @@ mod tests {
         }
         // The exact message for a filter the IR cannot express.
         assert_eq!(
-            errs("Bird Bane deals 4 damage to target creature with first strike.", "Bird Bane", INSTANT),
-            vec![(44, 61, "unsupported text: \"with first strike\"; expected \".\", \"and\" or \", then\"".to_string())]
+            errs("Bird Bane deals 4 damage to target creature with shadow.", "Bird Bane", INSTANT),
+            vec![(44, 55, "unsupported text: \"with shadow\"; expected \".\", \"and\" or \", then\"".to_string())]
         );
         // Damage from something other than the card itself.
         let text = "Target creature you control deals damage equal to its power to any target.";

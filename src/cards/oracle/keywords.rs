@@ -6,17 +6,28 @@
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
 
-const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, protection from …)";
+const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, protection from …)";
+
+/// The keyword whose name starts at token `i` ("flying", "first strike") and how many words
+/// its name has.
+#[must_use]
+pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
+    let first = p.toks.get(i).and_then(|t| t.word())?;
+    if let Some(second) = p.toks.get(i + 1).and_then(|t| t.word())
+        && let Some(k) = Keyword::from_name(&format!("{first} {second}"))
+    {
+        return Some((k, 2));
+    }
+    Keyword::from_name(&first).map(|k| (k, 1))
+}
 
 /// Whether the line at `p` is a list of supported keywords (checked without consuming).
 #[must_use]
 pub fn is_keyword_line(p: &Parser<'_>) -> bool {
     let mut i = p.pos;
     loop {
-        if p.toks.get(i).and_then(|t| t.word()).is_none_or(|w| Keyword::from_name(&w).is_none()) {
-            return false;
-        }
-        i += 1;
+        let Some((_, words)) = keyword_at(p, i) else { return false };
+        i += words;
         match p.toks.get(i) {
             None => return true,
             Some(t) if t.is_punct(',') || t.is_punct(';') => i += 1,
@@ -29,13 +40,14 @@ pub fn is_keyword_line(p: &Parser<'_>) -> bool {
 pub fn parse_keyword_line(p: &mut Parser<'_>) -> PResult<Vec<Keyword>> {
     let mut out = Vec::new();
     loop {
-        let kw = p.word().and_then(|w| Keyword::from_name(&w));
+        let kw = keyword_at(p, p.pos);
         // A keyword must stand alone: "Flying creatures …" is not the keyword flying.
-        let alone = p.peek_at(1).is_none_or(|t| t.is_punct(',') || t.is_punct(';'));
+        let words = kw.map_or(1, |(_, w)| w);
+        let alone = p.peek_at(words).is_none_or(|t| t.is_punct(',') || t.is_punct(';'));
         match kw {
-            Some(k) if alone => {
+            Some((k, _)) if alone => {
                 out.push(k);
-                p.bump();
+                p.pos += words;
             }
             _ => {
                 let starts_trigger = p.word().is_some_and(|w| matches!(w.as_str(), "when" | "whenever" | "at"));
@@ -90,18 +102,20 @@ mod tests {
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
-                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, protection from …)"
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, protection from …)"
             )
         };
-        assert_eq!(errs("First strike", "Knight", CREATURE), vec![(0, 12, msg("First strike"))]);
+        assert_eq!(errs("Flanking", "Knight", CREATURE), vec![(0, 8, msg("Flanking"))]);
         // Reminder text is not part of the reported range.
         assert_eq!(
-            errs("Flying\nTrample (This creature can deal excess combat damage.)", "Wurm", CREATURE),
-            vec![(7, 14, msg("Trample"))]
+            errs("Flying\nShadow (This creature can block or be blocked by only creatures with shadow.)", "Wurm", CREATURE),
+            vec![(7, 13, msg("Shadow"))]
         );
         // The supported keyword before it is fine; the range starts at the unsupported one.
-        assert_eq!(errs("Flying, first strike", "Falcon", CREATURE), vec![(8, 20, msg("first strike"))]);
-        assert_eq!(errs("Flying, first strike, trample", "Nighthawk", CREATURE), vec![(8, 29, msg("first strike, trample"))]);
+        assert_eq!(errs("Flying, flanking", "Falcon", CREATURE), vec![(8, 16, msg("flanking"))]);
+        // Two-word keywords are read as one.
+        assert_eq!(ok("Flying, first strike", "Falcon", CREATURE).len(), 2);
+        assert_eq!(errs("Flying, flanking, shadow", "Nighthawk", CREATURE), vec![(8, 24, msg("flanking, shadow"))]);
         // On a spell, an unknown keyword line is read as (unsupported) spell text.
         let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
         assert_eq!((e[0].0, e[0].1), (0, 16));

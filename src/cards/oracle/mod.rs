@@ -214,7 +214,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
 /// The lines of an Aura: "Enchant creature" (303.4a), "Enchanted creature gets +3/+3 and has
 /// flying.", "Enchanted creature can't attack or block.", "Umbra armor" (702.89).
 fn aura_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
-    use crate::cards::ir::{EnchantedGets, Keyword};
+    use crate::cards::ir::EnchantedGets;
     if p.eat_word("enchant") {
         return Some(match targets::parse_filter(p, false) {
             Ok((f, targets::Head::Permanent)) if p.at_end() => Ok(Ability::Enchant(f)),
@@ -238,9 +238,9 @@ fn aura_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
             g.power += pw;
             g.toughness += th;
         } else if p.eat_word("has") {
-            match p.word().as_deref().and_then(Keyword::from_name) {
-                Some(k) => {
-                    p.bump();
+            match keywords::keyword_at(p, p.pos) {
+                Some((k, words)) => {
+                    p.pos += words;
                     g.keywords.push(k);
                 }
                 None => return Some(Err(p.fail("a keyword the engine supports"))),

@@ -4,7 +4,7 @@
 
 use super::lexer::Tok;
 use super::parser::{Fail, PResult, Parser};
-use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, Keyword, ObjectFilter, TargetSlot, TargetSpec};
+use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, ObjectFilter, TargetSlot, TargetSpec};
 
 /// The nouns that, after "this", name the object the ability belongs to.
 pub const SELF_NOUNS: [&str; 6] = ["creature", "spell", "artifact", "enchantment", "land", "permanent"];
@@ -206,8 +206,8 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
     if !p.at_word("with") {
         return Ok(());
     }
-    if let Some(k) = p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Keyword::from_name) {
-        p.pos += 2;
+    if let Some((k, words)) = super::keywords::keyword_at(p, p.pos + 1) {
+        p.pos += 1 + words;
         filter.keyword = Some(k);
         return Ok(());
     }
@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(filter("creatures your opponents control", true), Ok((f(&[Creature], &[], Opponent), Head::Permanent, 0)));
         assert_eq!(filter("nonland permanents", true), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
         // Words after the filter are left for the caller to reject ("with flying").
-        assert_eq!(filter("creature with first strike", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 3)));
+        assert_eq!(filter("creature with shadow", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
         let flying = ObjectFilter { keyword: Some(crate::cards::ir::Keyword::Flying), ..f(&[Creature], &[], Any) };
         assert_eq!(filter("creature with flying", false), Ok((flying, Head::Permanent, 0)));
         let nonblack = ObjectFilter { colors_none: vec![crate::cards::ir::Color::Black], tapped: Some(true), ..f(&[Creature], &[], Any) };
