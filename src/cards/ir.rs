@@ -701,6 +701,10 @@ pub struct Cost {
     pub sacrifice_self: bool,
     /// "Pay N life" (119.4).
     pub pay_life: u32,
+    /// "Activate only as a sorcery." (602.5d)
+    pub sorcery_speed: bool,
+    /// "Activate only once each turn." (602.5b)
+    pub once_each_turn: bool,
 }
 
 /// An ability of a card, in text order.
@@ -729,6 +733,9 @@ pub enum Ability {
     Enchanted(EnchantedGets),
     /// "Umbra armor" (702.89; "totem armor" on older printings).
     UmbraArmor,
+    /// "This creature can't attack/block/be blocked." — about the permanent itself (509.1b,
+    /// 508.1c).
+    SelfRestriction { cant_attack: bool, cant_block: bool, unblockable: bool },
     /// "[Trigger condition], [if …,] [effect]." (603.1, 603.4).
     Triggered { trigger: Box<Trigger>, condition: Option<Condition>, effect: Effect },
     /// "You can't play lands." / "Players can't play lands." — a static ability of a

@@ -513,6 +513,20 @@ impl Game {
         if let Err(e) = self.check_priority(p) {
             return Ok(Err(e));
         }
+        // 602.5d: "Activate only as a sorcery" follows the timing of a sorcery spell.
+        if cost.sorcery_speed
+            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), cr!("602.5d"))
+        {
+            return Ok(Err(e));
+        }
+        // 602.5b: "Activate only once each turn".
+        if cost.once_each_turn {
+            if self.obj(source).activated_turns.contains(&(ability, self.turn)) {
+                return Ok(Err(Illegal::new(cr!("602.5b"), format!("the ability of {name} can be activated only once each turn, and it already was this turn"))));
+            }
+            let turn = self.turn;
+            self.obj_mut(source).activated_turns.push((ability, turn));
+        }
         if cost.tap {
             if self.obj(source).tapped {
                 return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} is already tapped: its {{T}} cost can't be paid"))));

@@ -136,6 +136,9 @@ impl Game {
             if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
                 return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
             }
+            if self.obj(*a).card.abilities.iter().any(|x| matches!(x, crate::cards::ir::Ability::SelfRestriction { unblockable: true, .. })) {
+                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
+            }
             if let Some(q) = self.protected_from(*a, *b) {
                 return Err(Illegal::new(cr!("702.16f"), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))).also(cr!("509.1b")));
             }

@@ -85,8 +85,14 @@ impl Game {
     pub fn has_effect(&self, id: ObjId, m: Modification) -> bool {
         self.effects.iter().any(|e| e.object == id && e.modification == m)
             || match m {
-                Modification::CantAttack => self.auras_on(id).any(|(_, g)| g.cant_attack),
-                Modification::CantBlock => self.auras_on(id).any(|(_, g)| g.cant_block),
+                Modification::CantAttack => {
+                    self.auras_on(id).any(|(_, g)| g.cant_attack)
+                        || self.obj(id).card.abilities.iter().any(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. }))
+                }
+                Modification::CantBlock => {
+                    self.auras_on(id).any(|(_, g)| g.cant_block)
+                        || self.obj(id).card.abilities.iter().any(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. }))
+                }
                 _ => false,
             }
     }

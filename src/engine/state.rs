@@ -87,6 +87,8 @@ pub struct Object {
     pub regen_shields: u32,
     /// The object an Aura is attached to (303.4b).
     pub attached_to: Option<ObjId>,
+    /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
+    pub activated_turns: Vec<(usize, u32)>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (702.2b, 704.5h).
     pub deathtouch_damage: bool,
@@ -424,6 +426,7 @@ impl Game {
             copy: false,
             regen_shields: 0,
             attached_to: None,
+            activated_turns: Vec::new(),
             deathtouch_damage: false,
             indestructible_noted: 0,
             lki_granted: Vec::new(),

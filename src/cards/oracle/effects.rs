@@ -73,6 +73,17 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             }
         }
     }
+    // Activation restrictions of an activated ability (602.5b, 602.5d).
+    if p.eat_words(&["activate", "only", "as", "a", "sorcery"]) {
+        end_sentence(p)?;
+        p.sorcery_speed = true;
+        return Ok(true);
+    }
+    if p.eat_words(&["activate", "only", "once", "each", "turn"]) {
+        end_sentence(p)?;
+        p.once_each_turn = true;
+        return Ok(true);
+    }
     if p.eat_words(&["you", "may", "choose", "new", "targets", "for", "the", "copy"]) {
         let Some(Instruction::CopySpell { new_targets, .. }) = p.effect.instructions.last_mut() else {
             return Err(Fail { at: start, expected: "a \"copy\" instruction before it".into() });

@@ -190,6 +190,25 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\" or \"discard a card\", then the end of the sentence"))),
         });
     }
+    // "This creature can't block." / "can't attack" / "can't be blocked" (509.1b, 508.1c).
+    if !is_spell && targets::eat_self_ref(&mut p) {
+        let r = if p.eat_words(&["can't", "attack", "or", "block"]) || p.eat_words(&["can’t", "attack", "or", "block"]) {
+            Some((true, true, false))
+        } else if p.eat_words(&["can't", "block"]) || p.eat_words(&["can’t", "block"]) {
+            Some((false, true, false))
+        } else if p.eat_words(&["can't", "attack"]) || p.eat_words(&["can’t", "attack"]) {
+            Some((true, false, false))
+        } else if p.eat_words(&["can't", "be", "blocked"]) || p.eat_words(&["can’t", "be", "blocked"]) {
+            Some((false, false, true))
+        } else {
+            None
+        };
+        if let Some((cant_attack, cant_block, unblockable)) = r {
+            p.eat_punct('.');
+            return Some(if p.at_end() { Ok(Ability::SelfRestriction { cant_attack, cant_block, unblockable }) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+        }
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = aura_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
@@ -352,7 +371,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
             .map(|ks| ks.into_iter().map(Ability::Keyword).collect())
             .map_err(|f| vec![p.error(&f)]);
     }
-    let cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
+    let mut cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
     if p.at_end() {
         return Err(vec![p.error(&p.fail("an effect after the colon"))]);
     }
@@ -361,11 +380,19 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return Err(fails.iter().map(|f| p.error(f)).collect());
     }
     let effect = std::mem::take(&mut p.effect);
+    cost.sorcery_speed = p.sorcery_speed;
+    cost.once_each_turn = p.once_each_turn;
     // 605.1a: no target, and it could add mana as it resolves. Every instruction adding mana
     // is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
         && !effect.instructions.is_empty()
         && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. }));
+    if mana && (cost.sorcery_speed || cost.once_each_turn) {
+        // Automatic mana payment would have to respect the restriction; until it does, such a
+        // card is refused rather than played wrongly.
+        let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);
+        return Err(vec![p.error(&parser::Fail { at, expected: "no activation restriction on a mana ability (not supported yet)".into() })]);
+    }
     Ok(vec![Ability::Activated { cost, effect, mana }])
 }
 

@@ -38,12 +38,15 @@ pub struct Parser<'a> {
     pub trigger_object: bool,
     /// In a triggered ability whose trigger names a player: "that player".
     pub trigger_player: bool,
+    /// "Activate only as a sorcery." / "Activate only once each turn." read so far.
+    pub sorcery_speed: bool,
+    pub once_each_turn: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false }
     }
 
     #[must_use]
