@@ -86,7 +86,7 @@ mod tests {
         assert_eq!(cost_of("{T}: Add {G}.", "Llanowar Elves"), tap_cost());
         assert_eq!(
             cost_of("{1}, {T}, Sacrifice this artifact: Draw a card.", "Mind Stone"),
-            Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, pay_life: 0 }
+            Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, ..Cost::default() }
         );
         assert_eq!(
             cost_of("{B}, Pay 2 life: Draw a card.", "Greed"),

@@ -521,7 +521,7 @@ mod tests {
             vec![
                 activated(tap_cost(), vec![], vec![Instruction::AddMana(vec![ManaKind::Colorless])], true),
                 activated(
-                    Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, pay_life: 0 },
+                    Cost { mana: mana("{1}"), tap: true, sacrifice_self: true, ..Cost::default() },
                     vec![],
                     vec![Instruction::Draw { who: Affected::You, count: n(1) }],
                     false
