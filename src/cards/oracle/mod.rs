@@ -594,16 +594,21 @@ mod tests {
         assert_eq!(&text[e[0].0..e[0].1], "becomes tapped, draw a card");
         assert!(e[0].2.contains("expected \"enters\", \"dies\""), "{}", e[0].2);
         // Ghitu-style static line after a good keyword line: only the second line is reported.
-        let text = "Flying\nThis creature can't block.";
+        let text = "Flying\nThis creature has shadow as long as you control a Swamp.";
         assert_eq!(
             errs(text, "Skyward Watcher", CREATURE),
             vec![(
                 7,
-                32,
-                "unsupported text: \"This creature can't block\"; expected a keyword or \"[cost]: [effect].\" \
+                63,
+                "unsupported text: \"This creature has shadow as long as you control a Swamp\"; expected a keyword or \"[cost]: [effect].\" \
                  (static abilities are not supported yet)"
                     .to_string()
             )]
+        );
+        // "This creature can't block." is a restriction the engine knows.
+        assert_eq!(
+            ok("Flying\nThis creature can't block.", "Skyward Watcher", CREATURE)[1],
+            Ability::SelfRestriction { cant_attack: false, cant_block: true, unblockable: false }
         );
     }
 
