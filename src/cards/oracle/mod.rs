@@ -599,7 +599,7 @@ mod tests {
             errs(text, "Skyward Watcher", CREATURE),
             vec![(
                 7,
-                63,
+                62,
                 "unsupported text: \"This creature has shadow as long as you control a Swamp\"; expected a keyword or \"[cost]: [effect].\" \
                  (static abilities are not supported yet)"
                     .to_string()
