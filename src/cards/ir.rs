@@ -227,10 +227,13 @@ pub enum Keyword {
     Trample,
     /// 702.111
     Menace,
+    /// 702.108: a triggered ability ("whenever you cast a noncreature spell, this creature gets
+    /// +1/+1 until end of turn"), compiled to that trigger beside the keyword.
+    Prowess,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 16] = [
+    pub const ALL: [Keyword; 17] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -247,6 +250,7 @@ impl Keyword {
         Keyword::DoubleStrike,
         Keyword::Trample,
         Keyword::Menace,
+        Keyword::Prowess,
     ];
 
     #[must_use]
@@ -268,6 +272,7 @@ impl Keyword {
             Keyword::DoubleStrike => "double strike",
             Keyword::Trample => "trample",
             Keyword::Menace => "menace",
+            Keyword::Prowess => "prowess",
         }
     }
 
@@ -296,6 +301,7 @@ impl Keyword {
             Keyword::DoubleStrike => "702.4",
             Keyword::Trample => "702.19",
             Keyword::Menace => "702.111",
+            Keyword::Prowess => "702.108",
         }
     }
 }
@@ -597,6 +603,8 @@ pub enum Instruction {
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).
     CantPlayLands(Affected),
+    /// "Attach this permanent to target creature you control." — equip (701.3a, 702.6a).
+    Attach(Affected),
     /// "[creatures] can attack this turn as though they didn't have defender".
     AttackDespiteDefender(Affected),
     /// "[creature] can't attack [or block] this turn".

@@ -198,6 +198,22 @@ impl Game {
                 }
             }
             Instruction::CantBeRegenerated => {}
+            Instruction::Attach(a) => {
+                for host in self.objects_of(ctx, a) {
+                    if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
+                        continue;
+                    }
+                    if self.obj(ctx.source).attached_to == Some(host) {
+                        // 701.3b: attaching to what it is already attached to does nothing.
+                        let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).rule(cr!("701.3b"));
+                        self.record(ev);
+                        continue;
+                    }
+                    self.obj_mut(ctx.source).attached_to = Some(host);
+                    let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).target(self, Target::Object(host)).rules(&[cr!("701.3a"), cr!("702.6a")]);
+                    self.record(ev);
+                }
+            }
             Instruction::PreventNext { to, amount } => {
                 for t in self.affected(ctx, to) {
                     self.add_shield(ctx.source, ShieldKind::PreventNext { to: t, remaining: *amount });

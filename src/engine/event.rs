@@ -67,10 +67,14 @@ pub enum EventKind {
     PutCounters,
     /// Counters removed from a permanent (704.5q).
     RemoveCounters,
+    /// An Equipment or Aura becomes attached (701.3a).
+    Attach,
+    /// An Equipment becomes unattached (704.5n).
+    Unattach,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 54] = [
+    pub const ALL: [EventKind; 56] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -80,7 +84,7 @@ impl EventKind {
         EventKind::DamageWearsOff, EventKind::EffectEnds, EventKind::Choice, EventKind::Loses, EventKind::Concede,
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
-        EventKind::PutCounters, EventKind::RemoveCounters,
+        EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
     ];
 
     /// Every kind's name, as written in `expect.events`.

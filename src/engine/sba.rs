@@ -116,8 +116,22 @@ impl Game {
                 to_graveyard.push((a, cr!("704.5m"), why));
             }
         }
-        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() {
+        // 704.5n: an Equipment attached to something that isn't a creature on the battlefield
+        // becomes unattached and stays on the battlefield.
+        let unattach: Vec<ObjId> = self
+            .battlefield
+            .iter()
+            .copied()
+            .filter(|&e| self.obj(e).card.subtypes.iter().any(|s| s == "Equipment"))
+            .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h)))
+            .collect();
+        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() {
             return Ok(false);
+        }
+        for e in unattach {
+            self.obj_mut(e).attached_to = None;
+            let ev = Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).object(self, e).rule(cr!("704.5n"));
+            self.record(ev);
         }
         self.begin_batch();
         let r = self.with_cause("state-based actions (704.3)".to_owned(), |g| -> Result<(), Stop> {

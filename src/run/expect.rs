@@ -113,7 +113,10 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         }
         if let Some(x) = &oe.attached_to {
             let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.obj(h).card.name.clone(), str::to_owned));
-            let hit = o.attached_to.filter(|_| on).is_some_and(|h| g.label(h) == Some(x.value.as_str()) || g.obj(h).card.name == x.value);
+            let hit = match o.attached_to.filter(|_| on) {
+                None => x.value == "nothing",
+                Some(h) => g.label(h) == Some(x.value.as_str()) || g.obj(h).card.name == x.value,
+            };
             out.push(verdict(format!("{who}: attached to"), x.value.clone(), actual, hit, x.span));
         }
         let (pw, th) = if on { (g.power(id), g.toughness(id)) } else { (o.card.power.unwrap_or(0), o.card.toughness.unwrap_or(0)) };

@@ -209,6 +209,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         }
     }
     p.pos = 0;
+    if !is_spell && let Some(r) = equip_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = aura_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
@@ -244,7 +248,7 @@ fn aura_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
     if (p.eat_words(&["umbra", "armor"]) || p.eat_words(&["totem", "armor"])) && p.at_end() {
         return Some(Ok(Ability::UmbraArmor));
     }
-    if !(p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"])) {
+    if !(p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"]) || p.eat_words(&["equipped", "creature"])) {
         return None;
     }
     let mut g = EnchantedGets::default();
@@ -257,12 +261,22 @@ fn aura_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
             g.power += pw;
             g.toughness += th;
         } else if p.eat_word("has") {
-            match keywords::keyword_at(p, p.pos) {
-                Some((k, words)) => {
-                    p.pos += words;
-                    g.keywords.push(k);
+            loop {
+                match keywords::keyword_at(p, p.pos) {
+                    Some((k, words)) => {
+                        p.pos += words;
+                        g.keywords.push(k);
+                    }
+                    None => return Some(Err(p.fail("a keyword the engine supports"))),
                 }
-                None => return Some(Err(p.fail("a keyword the engine supports"))),
+                // "has trample and lifelink", "has flying, vigilance, and haste"
+                let mark = p.pos;
+                p.eat_punct(',');
+                p.eat_word("and");
+                if p.pos == mark || keywords::keyword_at(p, p.pos).is_none() {
+                    p.pos = mark;
+                    break;
+                }
             }
         } else if p.eat_words(&["can't", "attack", "or", "block"]) || p.eat_words(&["can’t", "attack", "or", "block"]) {
             g.cant_attack = true;
@@ -367,9 +381,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return triggers::parse_triggered(p).map(|a| vec![a]).map_err(|f| vec![p.error(&f)]);
     }
     if !has_cost_colon(p) {
-        return keywords::parse_keyword_line(p)
-            .map(|ks| ks.into_iter().map(Ability::Keyword).collect())
-            .map_err(|f| vec![p.error(&f)]);
+        return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().flat_map(keyword_abilities).collect()).map_err(|f| vec![p.error(&f)]);
     }
     let mut cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
     if p.at_end() {
@@ -394,6 +406,51 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return Err(vec![p.error(&parser::Fail { at, expected: "no activation restriction on a mana ability (not supported yet)".into() })]);
     }
     Ok(vec![Ability::Activated { cost, effect, mana }])
+}
+
+/// The abilities a keyword stands for: itself, and for a triggered keyword (prowess, 702.108a)
+/// the trigger it means.
+fn keyword_abilities(k: crate::cards::ir::Keyword) -> Vec<Ability> {
+    use crate::cards::ir::{Amount, CardType, Keyword, ObjectFilter, Trigger, Whose};
+    match k {
+        Keyword::Prowess => vec![
+            Ability::Keyword(k),
+            Ability::Triggered {
+                trigger: Box::new(Trigger::Cast { filter: ObjectFilter { types_none: vec![CardType::Creature], ..ObjectFilter::default() }, whose: Whose::You }),
+                condition: None,
+                effect: Effect { instructions: vec![Instruction::Pump { what: crate::cards::ir::Affected::This, power: Amount::Fixed(1), toughness: Amount::Fixed(1) }], ..Effect::default() },
+            },
+        ],
+        _ => vec![Ability::Keyword(k)],
+    }
+}
+
+/// "Equip {2}" (702.6a): "{2}: Attach this permanent to target creature you control. Activate
+/// only as a sorcery."
+fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+    use crate::cards::ir::{Affected, CardType, ControllerFilter, Cost, ObjectFilter, TargetSpec};
+    if !(p.at_word("equip") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))) {
+        return None;
+    }
+    p.bump();
+    let mut text = String::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        text.push_str(&format!("{{{s}}}"));
+        p.bump();
+    }
+    if !p.at_end() {
+        return Some(Err(p.fail("the end of the equip cost")));
+    }
+    let mana = match mana::parse_cost(&text) {
+        Ok(c) => c,
+        Err(e) => return Some(Err(p.fail(e))),
+    };
+    let target = TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() });
+    Some(Ok(Ability::Activated {
+        cost: Cost { mana, sorcery_speed: true, ..Cost::default() },
+        effect: Effect { targets: vec![target.into()], instructions: vec![Instruction::Attach(Affected::Target(0))], modal: None },
+        mana: false,
+    }))
 }
 
 /// Whether the line has a colon outside quotation marks, i.e. reads as "[Cost]: [Effect]".

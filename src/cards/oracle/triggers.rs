@@ -180,7 +180,7 @@ fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
 
 /// "this creature" / the card's name, or "[another|a|an] [filter]".
 fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
-    if p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"]) {
+    if p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"]) || p.eat_words(&["equipped", "creature"]) {
         return Ok(Subject::Enchanted);
     }
     if eat_self_ref(p) {
