@@ -605,6 +605,11 @@ pub enum Instruction {
     CantPlayLands(Affected),
     /// "Attach this permanent to target creature you control." — equip (701.3a, 702.6a).
     Attach(Affected),
+    /// "Target opponent reveals their hand. You choose a nonland card from it. That player
+    /// discards that card." (701.20a, 701.9b)
+    RevealHand { who: Affected, choose: Option<ObjectFilter>, discard: bool },
+    /// "Scry N." (701.22a)
+    Scry(u32),
     /// "[creatures] can attack this turn as though they didn't have defender".
     AttackDespiteDefender(Affected),
     /// "[creature] can't attack [or block] this turn".

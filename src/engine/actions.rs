@@ -198,6 +198,27 @@ impl Game {
                 }
             }
             Instruction::CantBeRegenerated => {}
+            Instruction::RevealHand { who, choose, discard } => {
+                for p in self.players_of(ctx, who) {
+                    let shown: Vec<String> = self.players[p].hand.iter().map(|&c| self.describe(c)).collect();
+                    let shown = if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") };
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals their hand: {shown}", self.players[p].name)).player(self, p).rule(cr!("701.20a"));
+                    self.record(ev);
+                    let Some(f) = choose else { continue };
+                    let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&c| self.matches_filter(c, f, ctx.controller)).map(Target::Object).collect();
+                    if options.is_empty() {
+                        let ev = Ev::new(EventKind::Choice, format!("{} has no card {} can choose: nothing is chosen", self.players[p].name, self.players[ctx.controller].name)).player(self, p).rule(cr!("101.3"));
+                        self.record(ev);
+                        continue;
+                    }
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.9b"), what: format!("a card from {}'s hand", self.players[p].name) };
+                    let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
+                    if *discard && let Some(Target::Object(c)) = ts.first() {
+                        self.discard(p, *c, cr!("701.9b"));
+                    }
+                }
+            }
+            Instruction::Scry(n) => self.scry(ctx.controller, *n, dec)?,
             Instruction::Attach(a) => {
                 for host in self.objects_of(ctx, a) {
                     if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
@@ -578,6 +599,26 @@ impl Game {
             self.record(ev);
             self.move_object(o, zone);
         }
+        Ok(())
+    }
+
+    /// Scry N (701.22a): the player looks at the top N cards and puts any of them on the bottom
+    /// and the rest on top, in the orders they choose.
+    fn scry(&mut self, p: PlayerId, n: u32, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(n as usize).collect();
+        if seen.is_empty() {
+            return Ok(());
+        }
+        let d = Decision { player: p, kind: DecisionKind::Scry { cards: seen.clone() }, rule: cr!("701.22a"), what: format!("scry {n}: which cards stay on top and which go to the bottom") };
+        let Answer::Scry { top, bottom } = self.decide(dec, &d)? else { return Ok(()) };
+        let lib = &mut self.players[p].library;
+        lib.retain(|c| !seen.contains(c));
+        let mut new = top.clone();
+        new.append(lib);
+        new.extend(bottom.iter().copied());
+        *lib = new;
+        let ev = Ev::new(EventKind::Choice, format!("{} scries {n}: {} on top, {} on the bottom", self.players[p].name, top.len(), bottom.len())).player(self, p).rule(cr!("701.22a"));
+        self.record(ev);
         Ok(())
     }
 

@@ -30,6 +30,8 @@ pub enum DecisionKind {
     TriggerTargets { options: Vec<Target>, count: usize },
     /// Which replacement or prevention effect to apply first (616.1): their sources.
     Apply { options: Vec<Target> },
+    /// Scry (701.22a): `cards` are the top cards, in order.
+    Scry { cards: Vec<ObjId> },
 }
 
 /// A decision the rules ask a player to make.
@@ -53,6 +55,8 @@ pub enum Answer {
     Targets(Option<Vec<Target>>),
     /// Indices into the options of an `Order` decision, first to go on the stack first.
     Order(Vec<usize>),
+    /// Scry: the cards kept on top (top first) and put on the bottom (in order).
+    Scry { top: Vec<ObjId>, bottom: Vec<ObjId> },
 }
 
 /// A decider that answers nothing: for probing whether something can be done without asking.
@@ -128,6 +132,10 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
             format!("apply: one of {}", names.join(", "))
         }
+        DecisionKind::Scry { cards } => {
+            let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
+            format!("top: [...] and bottom: [...] naming each of: {}", names.join(", "))
+        }
         DecisionKind::TriggerTargets { options, count } => {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
             format!("targets: {count} of: {}", names.join(", "))
@@ -167,6 +175,10 @@ impl Game {
             Answer::May(false) => "no".to_owned(),
             Answer::Targets(None) => "keep the targets".to_owned(),
             Answer::Targets(Some(ts)) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
+            Answer::Scry { top, bottom } => {
+                let names = |v: &[ObjId]| v.iter().map(|o| self.describe(*o)).collect::<Vec<_>>().join(", ");
+                format!("top [{}], bottom [{}]", names(top), names(bottom))
+            }
             Answer::Order(o) => match &d.kind {
                 DecisionKind::Order { options, .. } => o.iter().filter_map(|&i| options.get(i)).map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", then "),
                 _ => String::new(),

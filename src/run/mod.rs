@@ -154,6 +154,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::NewTargets { .. } | DecisionKind::TriggerTargets { .. } => "targets: [...]",
         DecisionKind::Order { .. } => "order: [...]",
         DecisionKind::Apply { .. } => "apply: ...",
+        DecisionKind::Scry { .. } => "top: [...], bottom: [...]",
     }
 }
 
@@ -167,6 +168,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::NewTargets { .. } => Answer::Targets(None),
         DecisionKind::Order { options, .. } => Answer::Order((0..options.len()).collect()),
         DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
+        DecisionKind::Scry { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::TriggerTargets { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
     }
 }
@@ -244,6 +246,30 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 return Err(Stop(Diagnostic::new(format!("the ability needs {count} target(s), this `choose` names {}", out.len()), span).help(legal_answers(g, d))));
             }
             Ok(Answer::Pick(out))
+        }
+        DecisionKind::Scry { cards } => {
+            if c.top.is_none() && c.bottom.is_none() {
+                return Err(mismatch("top"));
+            }
+            let opts: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
+            let mut left = opts.clone();
+            let mut take = |list: &Option<Vec<crate::scenario::model::Ref>>| -> Result<Vec<crate::engine::ObjId>, Stop> {
+                let mut out = Vec::new();
+                for r in list.iter().flatten() {
+                    let t = refs::among(g, r, &left)?;
+                    left.retain(|x| *x != t);
+                    if let Target::Object(o) = t {
+                        out.push(o);
+                    }
+                }
+                Ok(out)
+            };
+            let top = take(&c.top)?;
+            let bottom = take(&c.bottom)?;
+            if !left.is_empty() {
+                return Err(Stop(Diagnostic::new("a scry must place every card it looked at, on top or on the bottom", span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Scry { top, bottom })
         }
         DecisionKind::Apply { options } => {
             let Some(r) = &c.apply else { return Err(mismatch("apply")) };

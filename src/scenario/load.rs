@@ -565,7 +565,9 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
             );
         }
     c.apply = m.get("apply").and_then(|n| one_ref(n, "`apply`", diags));
-    for key in ["card_type", "subtype", "creature_type", "name", "top", "bottom", "modes"] {
+    c.top = m.get("top").map(|n| refs(n, "`top`", diags));
+    c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
+    for key in ["card_type", "subtype", "creature_type", "name", "modes"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
         }

@@ -177,6 +177,9 @@ pub struct Choice {
     pub number: Option<u32>,
     /// Which replacement or prevention effect applies first (616.1): its source.
     pub apply: Option<Ref>,
+    /// Scry: the cards kept on top, top first, and those put on the bottom.
+    pub top: Option<Vec<Ref>>,
+    pub bottom: Option<Vec<Ref>>,
     /// The keys written, for messages ("choose {player: Bob, color: …}").
     pub keys: Vec<String>,
 }

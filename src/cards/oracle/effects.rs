@@ -12,10 +12,10 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 35] = [
+const VERBS: [&str; 37] = [
     "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
-    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put",
+    "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -72,6 +72,35 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
                 return Ok(true);
             }
         }
+    }
+    // "You choose a nonland card from it." / "That player discards that card." after "Target
+    // opponent reveals their hand." (701.20a, 701.9b)
+    if p.at_words(&["you", "choose", "a"]) || p.at_words(&["you", "choose", "an"]) {
+        p.pos += 3;
+        let filter = if p.eat_word("card") {
+            crate::cards::ir::ObjectFilter::default()
+        } else {
+            let (f, head) = super::targets::parse_filter(p, false)?;
+            if head != Head::Card {
+                return Err(Fail { at: start, expected: "\"you choose a … card from it\"".into() });
+            }
+            f
+        };
+        p.expect_words(&["from", "it"])?;
+        let Some(Instruction::RevealHand { choose, .. }) = p.effect.instructions.last_mut() else {
+            return Err(Fail { at: start, expected: "\"… reveals their hand\" before it".into() });
+        };
+        *choose = Some(filter);
+        end_sentence(p)?;
+        return Ok(true);
+    }
+    if p.eat_words(&["that", "player", "discards", "that", "card"]) {
+        let Some(Instruction::RevealHand { choose: Some(_), discard, .. }) = p.effect.instructions.last_mut() else {
+            return Err(Fail { at: start, expected: "\"you choose a card from it\" before it".into() });
+        };
+        *discard = true;
+        end_sentence(p)?;
+        return Ok(true);
     }
     // Activation restrictions of an activated ability (602.5b, 602.5d).
     if p.eat_words(&["activate", "only", "as", "a", "sorcery"]) {
@@ -276,6 +305,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 out.push(Instruction::Counter(what));
             }
+        }
+        "scry" if imperative => {
+            p.bump();
+            let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
+            out.push(Instruction::Scry(u32::try_from(n).unwrap_or(0)));
+        }
+        "reveals" => {
+            let who = player_subject()?;
+            p.bump();
+            p.expect_words(&["their", "hand"])?;
+            out.push(Instruction::RevealHand { who, choose: None, discard: false });
         }
         "prevent" if imperative => {
             p.bump();
