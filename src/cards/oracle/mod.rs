@@ -682,9 +682,9 @@ mod tests {
             )]
         );
         // Wrath of God: both the rider and an unknown line on the next line.
-        let text = "Destroy all creatures. They can't be blocked.\nScry 1.";
+        let text = "Destroy all creatures. They can't be blocked.\nClash with an opponent.";
         let e = errs(text, "Wrath of Odd", SORCERY);
-        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Scry 1"]);
+        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Clash with an opponent"]);
     }
 
     #[test]
