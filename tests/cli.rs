@@ -83,7 +83,7 @@ fn diagnostic_unsupported_text() {
  5 │     type: Creature — Bear
  6 │     text: Flanking
    ·           ────┬───
-   ·               ╰── unsupported text: "Flanking"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, protection from …)
+   ·               ╰── unsupported text: "Flanking"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)
  7 │     power: 2
    ╰────
   help: this template is not supported yet; `judge cards coverage` lists what is, and `judge card

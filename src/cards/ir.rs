@@ -230,10 +230,12 @@ pub enum Keyword {
     /// 702.108: a triggered ability ("whenever you cast a noncreature spell, this creature gets
     /// +1/+1 until end of turn"), compiled to that trigger beside the keyword.
     Prowess,
+    /// 702.114: a characteristic-defining ability — the object is colorless.
+    Devoid,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 17] = [
+    pub const ALL: [Keyword; 18] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -251,6 +253,7 @@ impl Keyword {
         Keyword::Trample,
         Keyword::Menace,
         Keyword::Prowess,
+        Keyword::Devoid,
     ];
 
     #[must_use]
@@ -273,6 +276,7 @@ impl Keyword {
             Keyword::Trample => "trample",
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
+            Keyword::Devoid => "devoid",
         }
     }
 
@@ -302,6 +306,7 @@ impl Keyword {
             Keyword::Trample => "702.19",
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
+            Keyword::Devoid => "702.114",
         }
     }
 }

@@ -49,7 +49,8 @@ impl Game {
     /// color-changing effects in timestamp order (layer 5, 613.1e).
     #[must_use]
     pub fn colors(&self, id: ObjId) -> Vec<Color> {
-        let mut colors = self.obj(id).card.colors.clone();
+        // 702.114a, 604.3: devoid defines the object as colorless, everywhere.
+        let mut colors = if self.obj(id).card.abilities.contains(&Ability::Keyword(Keyword::Devoid)) { Vec::new() } else { self.obj(id).card.colors.clone() };
         for e in self.effects.iter().filter(|e| e.object == id) {
             if let Modification::Color(c) = e.modification {
                 colors = vec![c];

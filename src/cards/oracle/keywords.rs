@@ -6,7 +6,7 @@
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
 
-const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, protection from …)";
+const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)";
 
 /// The keyword whose name starts at token `i` ("flying", "first strike") and how many words
 /// its name has.
@@ -102,7 +102,7 @@ mod tests {
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
-                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, protection from …)"
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)"
             )
         };
         assert_eq!(errs("Flanking", "Knight", CREATURE), vec![(0, 8, msg("Flanking"))]);
