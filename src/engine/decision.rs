@@ -32,6 +32,8 @@ pub enum DecisionKind {
     Apply { options: Vec<Target> },
     /// Scry (701.22a): `cards` are the top cards, in order.
     Scry { cards: Vec<ObjId> },
+    /// Modes of a modal triggered ability (603.3c): between `min` and `max` of `count` modes.
+    Modes { count: usize, min: usize, max: usize },
 }
 
 /// A decision the rules ask a player to make.
@@ -57,6 +59,8 @@ pub enum Answer {
     Order(Vec<usize>),
     /// Scry: the cards kept on top (top first) and put on the bottom (in order).
     Scry { top: Vec<ObjId>, bottom: Vec<ObjId> },
+    /// Chosen modes, 0-based, in printed order.
+    Modes(Vec<usize>),
 }
 
 /// A decider that answers nothing: for probing whether something can be done without asking.
@@ -132,6 +136,7 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
             format!("apply: one of {}", names.join(", "))
         }
+        DecisionKind::Modes { count, min, max } => format!("modes: [...] — {} of modes 1 to {count}", if min == max { min.to_string() } else { format!("{min} to {max}") }),
         DecisionKind::Scry { cards } => {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
             format!("top: [...] and bottom: [...] naming each of: {}", names.join(", "))
@@ -175,6 +180,7 @@ impl Game {
             Answer::May(false) => "no".to_owned(),
             Answer::Targets(None) => "keep the targets".to_owned(),
             Answer::Targets(Some(ts)) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
+            Answer::Modes(ms) => ms.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", "),
             Answer::Scry { top, bottom } => {
                 let names = |v: &[ObjId]| v.iter().map(|o| self.describe(*o)).collect::<Vec<_>>().join(", ");
                 format!("top [{}], bottom [{}]", names(top), names(bottom))

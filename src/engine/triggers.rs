@@ -227,7 +227,28 @@ impl Game {
         let name = if t.delayed.is_some() { format!("delayed ability from {}", self.describe(t.source)) } else { format!("ability of {}", self.describe(t.source)) };
         let by = Targeter { you: t.controller, source: t.source, this: None, x: 0 };
         let mut chosen: Vec<Chosen> = Vec::new();
+        // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
+        let mut modes: Vec<usize> = Vec::new();
+        if let Some(m) = &effect.modal {
+            let n = m.modes.len();
+            modes = if n <= m.min as usize {
+                (0..n).collect()
+            } else {
+                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cr!("603.3c"), what: format!("the mode(s) of the {name}") };
+                match self.decide(dec, &d)? {
+                    Answer::Modes(ms) => ms,
+                    _ => Vec::new(),
+                }
+            };
+            let shown: Vec<String> = modes.iter().map(|i| (i + 1).to_string()).collect();
+            let ev = Ev::new(EventKind::Choice, format!("mode(s) {} of the {name} chosen", shown.join(", "))).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
+            self.record(ev);
+        }
+        let active_slots: Option<Vec<usize>> = effect.modal.as_ref().map(|m| modes.iter().flat_map(|&i| m.modes[i].slots.iter().copied()).collect());
         for (slot, spec) in effect.targets.iter().enumerate() {
+            if active_slots.as_ref().is_some_and(|s| !s.contains(&slot)) {
+                continue;
+            }
             let mut options: Vec<Target> = self.apnap().into_iter().map(Target::Player).collect();
             options.extend(self.battlefield.iter().map(|&o| Target::Object(o)));
             for p in 0..self.players.len() {
@@ -263,7 +284,7 @@ impl Game {
             ev = ev.rule(cr!("603.3d"));
         }
         self.record(ev);
-        let choices = StackChoices { targets: chosen, ..StackChoices::default() };
+        let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
         self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed }));
         self.passes = 0;
         Ok(())

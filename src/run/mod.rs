@@ -155,6 +155,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Order { .. } => "order: [...]",
         DecisionKind::Apply { .. } => "apply: ...",
         DecisionKind::Scry { .. } => "top: [...], bottom: [...]",
+        DecisionKind::Modes { .. } => "modes: [...]",
     }
 }
 
@@ -169,6 +170,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Order { options, .. } => Answer::Order((0..options.len()).collect()),
         DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
         DecisionKind::Scry { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
+        DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
         DecisionKind::TriggerTargets { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
     }
 }
@@ -246,6 +248,16 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 return Err(Stop(Diagnostic::new(format!("the ability needs {count} target(s), this `choose` names {}", out.len()), span).help(legal_answers(g, d))));
             }
             Ok(Answer::Pick(out))
+        }
+        DecisionKind::Modes { count, min, max } => {
+            let Some(ms) = &c.modes else { return Err(mismatch("modes")) };
+            let mut sorted = ms.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != ms.len() || sorted.iter().any(|&i| i >= *count) || sorted.len() < *min || sorted.len() > *max {
+                return Err(Stop(Diagnostic::new(format!("this `choose` must name {} different mode(s) between 1 and {count}", if min == max { min.to_string() } else { format!("{min} to {max}") }), span).help("700.2: each mode at most once")));
+            }
+            Ok(Answer::Modes(sorted))
         }
         DecisionKind::Scry { cards } => {
             if c.top.is_none() && c.bottom.is_none() {

@@ -566,8 +566,21 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
         }
     c.apply = m.get("apply").and_then(|n| one_ref(n, "`apply`", diags));
     c.top = m.get("top").map(|n| refs(n, "`top`", diags));
+    c.modes = m.get("modes").map(|n| {
+        list(n, "`modes`", diags)
+            .into_iter()
+            .filter_map(|v| {
+                let k = nonneg(v, "a mode number", diags)?;
+                if k == 0 {
+                    diags.push(Diagnostic::new("modes are numbered from 1, in printed order", v.span));
+                    return None;
+                }
+                Some(k as usize - 1)
+            })
+            .collect()
+    });
     c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
-    for key in ["card_type", "subtype", "creature_type", "name", "modes"] {
+    for key in ["card_type", "subtype", "creature_type", "name"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
         }

@@ -177,6 +177,8 @@ pub struct Choice {
     pub number: Option<u32>,
     /// Which replacement or prevention effect applies first (616.1): its source.
     pub apply: Option<Ref>,
+    /// Modes of a modal triggered ability, 0-based (written from 1).
+    pub modes: Option<Vec<usize>>,
     /// Scry: the cards kept on top, top first, and those put on the bottom.
     pub top: Option<Vec<Ref>>,
     pub bottom: Option<Vec<Ref>>,

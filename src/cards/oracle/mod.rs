@@ -58,6 +58,9 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
 
     // An open "Choose one —" and the modes read so far (700.2).
     let mut modal: Option<(usize, Modal)> = None;
+    // A modal triggered ability whose "•" modes follow: its index and how its text refers to
+    // what triggered it.
+    let mut trigger_modes: Option<(usize, bool, bool)> = None;
     let mut offset = 0;
     for line in text.split('\n') {
         let base = offset;
@@ -73,6 +76,29 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
             }
             continue;
         }
+        if let Some((at, trigger_object, trigger_player)) = trigger_modes
+            && toks[0].is_punct('•')
+        {
+            let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) else { continue };
+            let first = effect.targets.len();
+            let mut p = Parser::new(text, toks[1..].to_vec(), std::mem::take(effect), true);
+            p.trigger_object = trigger_object;
+            p.trigger_player = trigger_player;
+            let mut fails = effects::parse_sentences(&mut p);
+            for f in fails.drain(..) {
+                errors.push(p.error(&f));
+            }
+            let instructions = std::mem::take(&mut p.effect.instructions);
+            let slots = (first..p.effect.targets.len()).collect();
+            if let Some(m) = &mut p.effect.modal {
+                m.modes.push(Mode { slots, instructions });
+            }
+            if let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) {
+                *effect = p.effect;
+            }
+            continue;
+        }
+        trigger_modes = None;
         if is_spell && let Some((min, max)) = modal_header(&toks) {
             modal = Some((0, Modal { min, max, modes: Vec::new() }));
             continue;
@@ -109,10 +135,20 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
         } else {
             let mut p = Parser::new(text, toks, Effect::default(), true);
             match compile_permanent_line(&mut p) {
-                Ok(mut abs) => abilities.append(&mut abs),
+                Ok(mut abs) => {
+                    if let [Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. }] = abs.as_slice()
+                        && m.modes.is_empty()
+                    {
+                        trigger_modes = Some((abilities.len(), p.trigger_object, p.trigger_player));
+                    }
+                    abilities.append(&mut abs);
+                }
                 Err(mut errs) => errors.append(&mut errs),
             }
         }
+    }
+    if abilities.iter().any(|a| matches!(a, Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } if m.modes.is_empty())) {
+        errors.push(OracleError { start: 0, end: text.len(), message: "a triggered \"choose …\" with no \"•\" modes after it".into() });
     }
     if let Some((_, m)) = modal {
         if m.modes.is_empty() {
@@ -128,7 +164,7 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
 }
 
 /// "Choose one —", "Choose two —", "Choose one or both —", "Choose one or more —" (700.2).
-fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
+pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
     let words: Vec<String> = toks.iter().filter_map(lexer::Token::word).collect();
     if !toks.last().is_some_and(|t| t.is_punct('—')) || words.first().map(String::as_str) != Some("choose") {
         return None;

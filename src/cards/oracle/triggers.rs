@@ -59,6 +59,12 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         Trigger::BeginningOf { .. } | Trigger::Cast { .. } | Trigger::DealsDamage { .. } | Trigger::GainLife(_) | Trigger::Draws(_)
     );
     p.effect = Effect::default();
+    // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
+    // ability (700.2b); the compiler reads the modes from the next lines.
+    if let Some((min, max)) = super::modal_header(&p.toks[p.pos..]) {
+        let effect = Effect { modal: Some(crate::cards::ir::Modal { min, max, modes: Vec::new() }), ..Effect::default() };
+        return Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect });
+    }
     let fails = effects::parse_sentences(p);
     if let Some(f) = fails.into_iter().next() {
         return Err(f);
