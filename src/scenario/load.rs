@@ -378,6 +378,21 @@ fn read_until(node: &Node, diags: &mut Diags) -> Until {
     }
 }
 
+/// A list of mode numbers, written from 1 in printed order; returned 0-based.
+fn mode_list(node: &Node, diags: &mut Diags) -> Vec<usize> {
+    list(node, "`modes`", diags)
+        .into_iter()
+        .filter_map(|v| {
+            let k = nonneg(v, "a mode number", diags)?;
+            if k == 0 {
+                diags.push(Diagnostic::new("modes are numbered from 1, in printed order", v.span));
+                return None;
+            }
+            Some(k as usize - 1)
+        })
+        .collect()
+}
+
 fn refs(node: &Node, what: &str, diags: &mut Diags) -> Vec<Ref> {
     list(node, what, diags).into_iter().filter_map(|n| string(n, what, diags).map(|text| Ref { text, span: n.span })).collect()
 }
@@ -459,19 +474,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     }
                 }
             }
-            let modes = m.get("modes").map(|n| {
-                list(n, "`modes`", diags)
-                    .into_iter()
-                    .filter_map(|v| {
-                        let k = nonneg(v, "a mode number", diags)?;
-                        if k == 0 {
-                            diags.push(Diagnostic::new("modes are numbered from 1, in printed order", v.span));
-                            return None;
-                        }
-                        Some(k as usize - 1)
-                    })
-                    .collect()
-            });
+            let modes = m.get("modes").map(|n| mode_list(n, diags));
             let mut divide = Vec::new();
             if let Some(a) = m.get("divide")
                 && let Some(am) = MapView::new(a, "`divide`", diags) {
@@ -566,19 +569,7 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
         }
     c.apply = m.get("apply").and_then(|n| one_ref(n, "`apply`", diags));
     c.top = m.get("top").map(|n| refs(n, "`top`", diags));
-    c.modes = m.get("modes").map(|n| {
-        list(n, "`modes`", diags)
-            .into_iter()
-            .filter_map(|v| {
-                let k = nonneg(v, "a mode number", diags)?;
-                if k == 0 {
-                    diags.push(Diagnostic::new("modes are numbered from 1, in printed order", v.span));
-                    return None;
-                }
-                Some(k as usize - 1)
-            })
-            .collect()
-    });
+    c.modes = m.get("modes").map(|n| mode_list(n, diags));
     c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
     for key in ["card_type", "subtype", "creature_type", "name"] {
         if let Some(k) = m.key_node(key) {
