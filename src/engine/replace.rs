@@ -126,7 +126,7 @@ impl Game {
         for &p in &self.battlefield {
             for (i, a) in self.obj(p).card.abilities.iter().enumerate() {
                 let applies = match a {
-                    Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.obj(p).controller) && (self.obj(source).zone != crate::engine::Zone::Battlefield || self.on_battlefield(source)),
+                    Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.obj(p).controller),
                     Ability::Replacement(StaticReplacement::PreventCombatDamageToThis) => combat && to == Target::Object(p),
                     _ => false,
                 };

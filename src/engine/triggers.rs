@@ -307,7 +307,11 @@ fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     if !same {
         return false;
     }
-    // The IR's serialized form names every reference to the triggering event.
-    let refers = g.obj(first.source).card.abilities.get(first.ability).is_some_and(|a| serde_json::to_string(a).is_ok_and(|s| s.contains("\"Trigger")));
+    // Whether the effect refers to what triggered it: the IR's serialized form names every
+    // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).
+    let refers = match g.obj(first.source).card.abilities.get(first.ability) {
+        Some(Ability::Triggered { effect, .. }) => serde_json::to_string(effect).is_ok_and(|s| ["TriggerObject", "TriggerPlayer", "ThatMuch"].iter().any(|k| s.contains(k))),
+        _ => true,
+    };
     !refers || ts.iter().all(|t| t.info == first.info)
 }
