@@ -82,6 +82,7 @@ impl Game {
                         self.damage(ctx.source, t, n, None, dec)?;
                     }
                 }
+                self.flush_lifelink();
             }
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {

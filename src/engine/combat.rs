@@ -286,6 +286,7 @@ impl Game {
         for (src, to, n, rule) in dealt {
             self.deal_damage(src, to, n, Some(rule));
         }
+        self.flush_lifelink();
         Ok(())
     }
 }

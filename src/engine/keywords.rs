@@ -31,9 +31,22 @@ impl Game {
             self.obj_mut(o).deathtouch_damage = true;
         }
         if self.has_keyword(source, Keyword::Lifelink) {
+            // Gained as part of the damage event; one life gain per source however many
+            // things it damaged at once (120.3f, 702.15b): collected, then `flush_lifelink`.
+            match self.lifelink.iter_mut().find(|(s, _)| *s == source) {
+                Some((_, total)) => *total += n,
+                None => self.lifelink.push((source, n)),
+            }
+        }
+    }
+
+    /// The life gained through lifelink in the damage event that just happened (702.15b):
+    /// one gain per source, as part of that event, seen by "whenever you gain life" (603.2).
+    pub fn flush_lifelink(&mut self) {
+        for (source, n) in std::mem::take(&mut self.lifelink) {
             let p = self.obj(source).controller;
             if self.players[p].lost {
-                return;
+                continue;
             }
             self.players[p].life += n;
             let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life: {} has lifelink (the life is gained as the damage is dealt)", self.players[p].name, self.describe(source)))
@@ -42,6 +55,7 @@ impl Game {
                 .amount(n)
                 .rules(&[cr!("702.15b"), cr!("120.3f"), cr!("119.3")]);
             self.record(ev);
+            self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
         }
     }
 

@@ -54,6 +54,7 @@ impl Game {
             next_shield: 0,
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
+            lifelink: Vec::new(),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),

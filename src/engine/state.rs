@@ -313,6 +313,8 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// Life to be gained through lifelink in the damage event being carried out.
+    pub lifelink: Vec<(ObjId, i64)>,
 }
 
 impl Game {
