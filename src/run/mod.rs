@@ -70,6 +70,13 @@ impl<'a> Script<'a> {
         None
     }
 
+    /// The `attack`/`block` entry at the head of the script, taken — only while the runner
+    /// carries out that entry (a `goto` through other combats declares nothing).
+    fn take_declaration(&mut self, is: impl Fn(&ActionKind) -> bool) -> Option<&'a Action> {
+        let i = self.head()?;
+        (self.declaring && is(&self.actions[i].kind)).then(|| self.take(i))
+    }
+
     fn where_text(&self) -> String {
         match self.last {
             Some(i) => format!("after action {} (line {})", self.actions[i].index, self.actions[i].span.line),
@@ -112,12 +119,8 @@ impl Decider for Script<'_> {
     }
 
     fn attackers(&mut self, g: &Game) -> Result<Option<(usize, AttackDecl)>, Stop> {
-        let Some(i) = self.head() else { return Ok(None) };
-        let ActionKind::Attack(list) = &self.actions[i].kind else { return Ok(None) };
-        if !self.declaring {
-            return Ok(None);
-        }
-        let action = self.take(i);
+        let Some(action) = self.take_declaration(|k| matches!(k, ActionKind::Attack(_))) else { return Ok(None) };
+        let ActionKind::Attack(list) = &action.kind else { return Ok(None) };
         let mut out = Vec::new();
         for (a, t) in list {
             let id = refs::object(g, a, Place::Battlefield)?;
@@ -128,12 +131,8 @@ impl Decider for Script<'_> {
     }
 
     fn blockers(&mut self, g: &Game) -> Result<Option<(usize, BlockDecl)>, Stop> {
-        let Some(i) = self.head() else { return Ok(None) };
-        let ActionKind::Block(list) = &self.actions[i].kind else { return Ok(None) };
-        if !self.declaring {
-            return Ok(None);
-        }
-        let action = self.take(i);
+        let Some(action) = self.take_declaration(|k| matches!(k, ActionKind::Block(_))) else { return Ok(None) };
+        let ActionKind::Block(list) = &action.kind else { return Ok(None) };
         let mut out = Vec::new();
         for (b, atts) in list {
             let id = refs::object(g, b, Place::Battlefield)?;
