@@ -341,6 +341,12 @@ pub struct ObjectFilter {
     pub mana_value: Option<(Compare, Amount)>,
     /// The object must have one of these colors ("a red spell").
     pub colors: Vec<Color>,
+    /// The object must have at least one of these subtypes ("Elf creatures", "Merfolk").
+    pub subtypes: Vec<String>,
+    /// The object must have none of these supertypes ("nonbasic lands").
+    pub supertypes_none: Vec<String>,
+    /// The object must have every one of these supertypes ("legendary creatures").
+    pub supertypes: Vec<String>,
 }
 
 /// A comparison in a filter.
@@ -504,6 +510,24 @@ pub struct EnchantedGets {
     pub keywords: Vec<Keyword>,
     pub cant_attack: bool,
     pub cant_block: bool,
+}
+
+impl EnchantedGets {
+    /// The continuous effect this gives the enchanted or equipped permanent, by layer.
+    #[must_use]
+    pub fn changes(&self) -> Vec<Change> {
+        let mut out: Vec<Change> = self.keywords.iter().map(|k| Change::Grant(*k)).collect();
+        if self.power != 0 || self.toughness != 0 {
+            out.push(Change::Pt(self.power, self.toughness));
+        }
+        if self.cant_attack {
+            out.push(Change::CantAttack);
+        }
+        if self.cant_block {
+            out.push(Change::CantBlock);
+        }
+        out
+    }
 }
 
 /// Replacement and prevention effects of static abilities (614.1a, 615.1).
@@ -763,6 +787,73 @@ pub enum Ability {
     EntersTapped,
     /// "This creature enters with N +1/+1 counters on it." (614.1c, 122.6).
     EntersWithCounters { kind: CounterKind, count: u32 },
+    /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
+    /// ability-removing, P/T-setting and control-changing statics.
+    Static(StaticEffect),
+}
+
+/// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Change {
+    /// Layer 2 (613.1b): the object is controlled by the effect's controller ("gain control of
+    /// target creature", "You control enchanted creature").
+    GainControl,
+    /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
+    /// addition to its other land types".
+    AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4 (613.1d, 305.7): the land's land subtypes are replaced by this basic land type;
+    /// it loses the abilities of its rules text and has the new type's mana ability.
+    SetLandType(String),
+    /// Layer 5 (613.1e, 105.3): the object is exactly these colors.
+    SetColors(Vec<Color>),
+    /// Layer 6 (613.1f): gains a keyword ability.
+    Grant(Keyword),
+    /// Layer 6: gains protection.
+    Protection(Quality),
+    /// Layer 6: "loses all abilities".
+    LoseAll,
+    /// Layer 6: "loses flying".
+    Lose(Keyword),
+    /// Layer 7b (613.4b): base power and toughness set to these values.
+    SetPt(PtValue, PtValue),
+    /// Layer 7c (613.4c): "+N/+N".
+    Pt(i32, i32),
+    /// Layer 7d (613.4d): power and toughness switched.
+    Switch,
+    /// Rules effects applied after the layers (613.11): "can't attack", "can't block",
+    /// "can attack as though it didn't have defender".
+    CantAttack,
+    CantBlock,
+    AttackDespiteDefender,
+}
+
+/// A value a P/T-setting effect sets power or toughness to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PtValue {
+    Fixed(i32),
+    /// "equal to its mana value" (Opalescence, March of the Machines).
+    ManaValue,
+}
+
+/// What a static ability's effect applies to (611.3a: whatever matches at each moment).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum StaticSubject {
+    /// "Enchanted creature" / "Equipped creature": the object the source is attached to.
+    Attached,
+    /// "This creature": the source itself.
+    This,
+    /// "Creatures you control", "Other Elf creatures", "Each land", "Nonbasic lands": every
+    /// permanent that matches, with "you" being the source's controller; `other` leaves the
+    /// source out.
+    Each { filter: ObjectFilter, other: bool },
+}
+
+/// A static ability that generates a continuous effect (604.1, 611.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StaticEffect {
+    pub subject: StaticSubject,
+    /// The parts of the effect; each applies in its own layer (613.6).
+    pub changes: Vec<Change>,
 }
 
 /// A kind of counter an effect puts on a permanent (122.1).

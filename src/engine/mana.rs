@@ -69,7 +69,7 @@ impl Game {
             if o.tapped || self.summoning_sick(id) || Some(id) == reserved {
                 continue;
             }
-            for a in &o.card.abilities {
+            for (_, a) in self.abilities(id) {
                 if let Ability::Activated { cost, effect, mana: true } = a {
                     if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 {
                         continue;
@@ -103,7 +103,7 @@ impl Game {
 
     /// Taps a source for mana: its mana ability is activated and resolves at once (605.3b).
     fn tap_for_mana(&mut self, src: &Source, color: Option<Color>) {
-        let p = self.obj(src.id).controller;
+        let p = self.controller(src.id);
         self.obj_mut(src.id).tapped = true;
         let kinds = match (&src.output, color) {
             (Output::Fixed(k), _) => k.clone(),
@@ -120,9 +120,8 @@ impl Game {
     /// # Errors
     /// When its cost cannot be paid.
     pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
-        let o = self.obj(id);
-        let p = o.controller;
-        let Some(Ability::Activated { cost, effect, .. }) = o.card.abilities.get(ability).cloned() else {
+        let p = self.controller(id);
+        let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
             return Ok(Err(Illegal::new(cr!("602.2"), "that ability does not exist")));
         };
         if cost.tap {
@@ -172,10 +171,10 @@ impl Game {
         }
         if let Some(ids) = explicit {
             for &id in ids {
-                if self.obj(id).controller != p || !self.on_battlefield(id) {
+                if self.controller(id) != p || !self.on_battlefield(id) {
                     return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
                 }
-                let Some(ability) = self.obj(id).card.abilities.iter().position(|a| matches!(a, Ability::Activated { mana: true, .. })) else {
+                let Some(ability) = self.abilities(id).find(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })).map(|(i, _)| i) else {
                     return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                 };
                 if let Err(e) = self.activate_mana_ability(id, ability, dec)? {

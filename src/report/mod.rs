@@ -138,7 +138,7 @@ pub fn state_text(g: &Game) -> String {
             counters.push(format!("loyalty: {}", o.counters.loyalty));
         }
         t.add_row(vec![
-            g.players[o.controller].name.clone(),
+            g.players[g.controller(o.id)].name.clone(),
             g.describe(id),
             pt,
             o.damage.to_string(),
