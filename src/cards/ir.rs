@@ -232,10 +232,17 @@ pub enum Keyword {
     Prowess,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
+    /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
+    /// controls a land of that type.
+    Plainswalk,
+    Islandwalk,
+    Swampwalk,
+    Mountainwalk,
+    Forestwalk,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 18] = [
+    pub const ALL: [Keyword; 23] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -254,6 +261,11 @@ impl Keyword {
         Keyword::Menace,
         Keyword::Prowess,
         Keyword::Devoid,
+        Keyword::Plainswalk,
+        Keyword::Islandwalk,
+        Keyword::Swampwalk,
+        Keyword::Mountainwalk,
+        Keyword::Forestwalk,
     ];
 
     #[must_use]
@@ -277,6 +289,11 @@ impl Keyword {
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
             Keyword::Devoid => "devoid",
+            Keyword::Plainswalk => "plainswalk",
+            Keyword::Islandwalk => "islandwalk",
+            Keyword::Swampwalk => "swampwalk",
+            Keyword::Mountainwalk => "mountainwalk",
+            Keyword::Forestwalk => "forestwalk",
         }
     }
 
@@ -307,6 +324,20 @@ impl Keyword {
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
+            Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
+        }
+    }
+
+    /// The land type of a landwalk keyword (702.14a).
+    #[must_use]
+    pub fn landwalk_type(self) -> Option<&'static str> {
+        match self {
+            Keyword::Plainswalk => Some("Plains"),
+            Keyword::Islandwalk => Some("Island"),
+            Keyword::Swampwalk => Some("Swamp"),
+            Keyword::Mountainwalk => Some("Mountain"),
+            Keyword::Forestwalk => Some("Forest"),
+            _ => None,
         }
     }
 }
@@ -343,6 +374,8 @@ pub struct ObjectFilter {
     pub colors: Vec<Color>,
     /// The object must have at least one of these subtypes ("Elf creatures", "Merfolk").
     pub subtypes: Vec<String>,
+    /// The object must have none of these subtypes ("non-Aura enchantment").
+    pub subtypes_none: Vec<String>,
     /// The object must have none of these supertypes ("nonbasic lands").
     pub supertypes_none: Vec<String>,
     /// The object must have every one of these supertypes ("legendary creatures").
@@ -415,6 +448,7 @@ impl From<TargetSpec> for TargetSlot {
 
 /// Something an instruction acts on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Affected {
     /// The object or player chosen for target number N of the ability (0-based).
     Target(usize),
@@ -442,6 +476,7 @@ pub enum Affected {
 
 /// Who or what a trigger condition watches.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Subject {
     /// The object with the ability ("this creature", its name).
     This,
@@ -550,6 +585,7 @@ pub enum StaticReplacement {
 /// An intervening "if" clause (603.4), checked when the ability would trigger and again as it
 /// resolves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Condition {
     /// "if this artifact is untapped"
     SourceUntapped,
@@ -608,6 +644,11 @@ pub enum Instruction {
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
     BecomeColor { what: Affected, color: Color, until_end_of_turn: bool },
+    /// A continuous effect of a resolving spell or ability on a set of objects locked in as it
+    /// begins (611.2c): "Gain control of target creature until end of turn", "Until end of
+    /// turn, target creature loses all abilities and has base power and toughness 0/1",
+    /// "Switch target creature's power and toughness until end of turn".
+    Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool },
     /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
     CantBeRegenerated,
     /// "Regenerate …" (701.19a): a shield for the next destruction this turn.
@@ -717,6 +758,7 @@ pub struct Mode {
 
 /// An additional cost a spell's text requires (601.2b, 118.8).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum AdditionalCost {
     /// "As an additional cost to cast this spell, sacrifice a creature."
     Sacrifice(ObjectFilter),
@@ -837,6 +879,7 @@ pub enum PtValue {
 
 /// What a static ability's effect applies to (611.3a: whatever matches at each moment).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum StaticSubject {
     /// "Enchanted creature" / "Equipped creature": the object the source is attached to.
     Attached,

@@ -199,6 +199,13 @@ impl Game {
                     }
                 }
             }
+            Instruction::Continuous { what, changes, until_end_of_turn } => {
+                // 611.2c: the set of objects is locked in now.
+                let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
+                if !ids.is_empty() {
+                    self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn);
+                }
+            }
             Instruction::CantBeRegenerated => {}
             Instruction::RevealHand { who, choose, discard } => {
                 for p in self.players_of(ctx, who) {
@@ -232,7 +239,11 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    self.obj_mut(ctx.source).attached_to = Some(host);
+                    // 613.7e: an Equipment or Aura gets a new timestamp as it becomes attached.
+                    let ts = self.timestamp();
+                    let o = self.obj_mut(ctx.source);
+                    o.attached_to = Some(host);
+                    o.timestamp = ts;
                     let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).target(self, Target::Object(host)).rules(&[cr!("701.3a"), cr!("702.6a")]);
                     self.record(ev);
                 }

@@ -136,6 +136,12 @@ impl Game {
             if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
                 return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
             }
+            // 702.14c: landwalk, against the defending player's lands of that type.
+            if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
+                self.has_keyword(*a, k) && self.permanents_of(controller).any(|l| self.has_type(l, CardType::Land) && k.landwalk_type().is_some_and(|t| self.has_subtype(l, t)))
+            }) {
+                return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
+            }
             if self.abilities(*a).any(|(_, x)| matches!(x, crate::cards::ir::Ability::SelfRestriction { unblockable: true, .. })) {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
             }

@@ -19,6 +19,43 @@ impl Game {
         self.touch();
     }
 
+    /// Starts the parts of one continuous effect of a resolving spell or ability, sharing one
+    /// timestamp (613.7b), on the set of objects locked in now (611.2c), and traces it.
+    pub fn add_effects(&mut self, source: ObjId, controller: PlayerId, ids: &[ObjId], changes: &[Change], until_end_of_turn: bool) {
+        let timestamp = self.timestamp();
+        let before: Vec<PlayerId> = ids.iter().map(|&o| self.controller(o)).collect();
+        for c in changes {
+            self.effects.push(Continuous { timestamp, source, controller, objects: ids.to_vec(), change: c.clone(), until_end_of_turn });
+        }
+        self.touch();
+        let names: Vec<String> = ids.iter().map(|&o| self.describe(o)).collect();
+        let what: Vec<String> = changes.iter().filter(|c| **c != Change::GainControl).map(describe_change).collect();
+        let how = if until_end_of_turn { " until end of turn" } else { "" };
+        let mut rules = vec![crate::cr!("611.2a"), crate::cr!("611.2c")];
+        for c in changes {
+            let r = crate::engine::layers::Layer::of(c).rule();
+            if !rules.contains(&r) {
+                rules.push(r);
+            }
+        }
+        if changes.contains(&Change::GainControl) {
+            for (&o, was) in ids.iter().zip(before) {
+                let now = self.controller(o);
+                let text = if now == was {
+                    format!("{} gains control of {}{how} (it already controls it)", self.players[controller].name, self.describe(o))
+                } else {
+                    format!("{} gains control of {}{how}", self.players[controller].name, self.describe(o))
+                };
+                let ev = Ev::new(EventKind::ControlChange, text).object(self, o).player(self, controller).source(self, source).rules(&rules);
+                self.record(ev);
+            }
+        }
+        if !what.is_empty() {
+            let ev = Ev::new(EventKind::Grant, format!("{}: {}{how}", names.join(", "), what.join(", "))).object(self, ids[0]).source(self, source).rules(&rules);
+            self.record(ev);
+        }
+    }
+
     /// Ends the effects that last until end of turn (514.2), with an event for each object
     /// whose characteristics or control they changed.
     pub fn end_turn_effects(&mut self) {

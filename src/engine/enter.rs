@@ -71,6 +71,7 @@ impl Game {
         o.tapped = tapped || entering.contains(&Entering::Tapped);
         let ev = announce(self, nid);
         self.record(ev);
+        self.trace_statics(nid, true);
         for e in entering {
             match e {
                 Entering::Tapped => {

@@ -171,6 +171,7 @@ pub struct Layered {
 
 /// What an effect applies to.
 #[derive(Clone, Debug)]
+#[expect(clippy::large_enum_variant, reason = "one per effect per computation, never moved after")]
 enum Subject<'a> {
     /// A resolved spell or ability's set, locked in as it began (611.2c).
     Locked(&'a [ObjId]),
@@ -489,7 +490,7 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     };
     let colors = o.colors();
     let color_ok = f.colors_none.iter().all(|c| !colors.contains(c)) && (f.colors.is_empty() || f.colors.iter().any(|c| colors.contains(c)));
-    let sub_ok = f.subtypes.is_empty() || f.subtypes.iter().any(|s| o.subtypes().contains(s));
+    let sub_ok = (f.subtypes.is_empty() || f.subtypes.iter().any(|s| o.subtypes().contains(s))) && f.subtypes_none.iter().all(|s| !o.subtypes().contains(s));
     let super_ok = f.supertypes_none.iter().all(|s| !o.supertypes().contains(s)) && f.supertypes.iter().all(|s| o.supertypes().contains(s));
     let obj = g.obj(id);
     let tapped_ok = f.tapped.is_none_or(|t| obj.tapped == t);
@@ -827,6 +828,7 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             words.extend(filter.supertypes.iter().map(|s| s.to_lowercase()));
             words.extend(filter.colors.iter().map(|c| c.name().to_owned()));
             words.extend(filter.types_none.iter().map(|t| format!("non{}", t.name())));
+            words.extend(filter.subtypes_none.iter().map(|t| format!("non-{t}")));
             if let Some(t) = filter.tapped {
                 words.push(if t { "tapped" } else { "untapped" }.to_owned());
             }

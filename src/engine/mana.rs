@@ -79,8 +79,9 @@ impl Game {
                         [Instruction::AddManaAnyColor { count: 1 }] => Output::AnyColor,
                         _ => continue,
                     };
+                    // A land with several basic land types (305.6) offers each of its abilities;
+                    // the plan taps it at most once.
                     out.push(Source { id, output });
-                    break;
                 }
             }
         }
@@ -174,7 +175,16 @@ impl Game {
                 if self.controller(id) != p || !self.on_battlefield(id) {
                     return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
                 }
-                let Some(ability) = self.abilities(id).find(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })).map(|(i, _)| i) else {
+                // Of several mana abilities (a Forest that is also a Swamp, 305.6), the first that
+                // makes mana of a color still owed; else the first.
+                let mana_abilities: Vec<(usize, bool)> = self
+                    .abilities(id)
+                    .filter_map(|(i, a)| match a {
+                        Ability::Activated { mana: true, effect, .. } => Some((i, matches!(effect.instructions.as_slice(), [Instruction::AddMana(k)] if k.iter().any(|&k| matches!(k, ManaKind::Colored(c) if owed.colored[c.index()] > 0))))),
+                        _ => None,
+                    })
+                    .collect();
+                let Some(ability) = mana_abilities.iter().find(|(_, useful)| *useful).or(mana_abilities.first()).map(|(i, _)| *i) else {
                     return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                 };
                 if let Err(e) = self.activate_mana_ability(id, ability, dec)? {
@@ -249,6 +259,9 @@ fn plan_sources(sources: &[Source], i: usize, owed: &mut Owed, plan: &mut Vec<(u
     }
     if i >= sources.len() {
         return false;
+    }
+    if plan.iter().any(|(j, _)| sources[*j].id == sources[i].id) {
+        return plan_sources(sources, i + 1, owed, plan);
     }
     let choices: Vec<Option<Color>> = match &sources[i].output {
         Output::Fixed(_) => vec![None],

@@ -479,6 +479,7 @@ impl Game {
         // fully on the battlefield, with its entering replacements applied
         // (`put_onto_battlefield`, 603.6a).
         if from == Zone::Battlefield {
+            self.trace_statics(id, false);
             self.zone_change_triggers(id, nid, from, to);
         }
         nid

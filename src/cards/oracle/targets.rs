@@ -143,6 +143,19 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             filter.tapped = Some(false);
         } else if w == "attacking" {
             filter.attacking = true;
+        } else if let Some(s) = supertype_word(&w) {
+            // "nonbasic lands", "legendary creatures", "basic land".
+            match s {
+                (st, true) => filter.supertypes_none.push(st.to_owned()),
+                (st, false) => filter.supertypes.push(st.to_owned()),
+            }
+        } else if let Some(st) = w.strip_prefix("non-").or_else(|| w.strip_prefix("non")).and_then(crate::cards::subtypes::subtype_word) {
+            // "non-Aura enchantment", "non-Human creatures".
+            filter.subtypes_none.push(st.to_owned());
+        } else if let Some(st) = capitalized_subtype(p) {
+            // "Elf creatures", "Zombie you control", and the plural noun alone: "Merfolk",
+            // "Goblins", "Swamps".
+            filter.subtypes.push(st.to_owned());
         } else {
             break;
         }
@@ -185,7 +198,7 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             p.bump();
             h
         }
-        None if !filter.types_any.is_empty() => Head::Permanent,
+        None if !filter.types_any.is_empty() || !filter.subtypes.is_empty() => Head::Permanent,
         None => return Err(p.fail(EXPECTED)),
     };
     let is_spell_type = |t: &CardType| matches!(t, CardType::Instant | CardType::Sorcery);
@@ -199,6 +212,26 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         filter.controller = parse_controller(p);
     }
     Ok((filter, head))
+}
+
+/// "nonbasic" / "legendary" / "basic" / "snow": a supertype, and whether it is negated.
+fn supertype_word(word: &str) -> Option<(&'static str, bool)> {
+    const SUPERTYPES: [&str; 4] = ["Basic", "Legendary", "Snow", "World"];
+    let (rest, non) = match word.strip_prefix("non") {
+        Some(r) => (r.strip_prefix('-').unwrap_or(r), true),
+        None => (word, false),
+    };
+    SUPERTYPES.iter().find(|s| s.eq_ignore_ascii_case(rest)).map(|s| (*s, non))
+}
+
+/// A subtype at the cursor, written with a capital as rules text writes subtypes ("Elf",
+/// "Merfolk", "Swamps"); "Time Lord" is the one of two words.
+fn capitalized_subtype(p: &Parser<'_>) -> Option<&'static str> {
+    let Some(Tok::Word(raw)) = p.peek().map(|t| &t.tok) else { return None };
+    if !raw.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    crate::cards::subtypes::subtype_word(raw)
 }
 
 /// "with flying", "with mana value 3 or less", "with mana value X".
@@ -417,7 +450,14 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 .ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"its controller\"") })
         }
         // A plural subject: "Creatures you control get +1/+1 until end of turn."
-        _ if type_word(&w, true).is_some() || non_type_word(&w).is_some() => each_permanent(p, true),
+        _ if type_word(&w, true).is_some()
+            || non_type_word(&w).is_some()
+            || Color::from_name(&w).is_some()
+            || matches!(w.as_str(), "tapped" | "untapped" | "attacking")
+            || capitalized_subtype(p).is_some() =>
+        {
+            each_permanent(p, true)
+        }
         _ => Err(p.fail(EXPECTED)),
     }
 }
