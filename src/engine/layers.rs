@@ -155,6 +155,9 @@ pub struct EffectInfo {
     pub source: ObjId,
     pub timestamp: u64,
     pub text: String,
+    /// What it applies to, and each part's text by layer.
+    pub subject: String,
+    pub parts: Vec<(Layer, String)>,
     /// From a static ability (611.3) rather than a resolved spell or ability (611.2).
     pub from_static: bool,
     /// The effect did not apply: its source had lost the ability by then (613.6, 613.8).
@@ -629,7 +632,15 @@ fn compute(g: &Game) -> Layered {
     out.effects = effs
         .iter()
         .enumerate()
-        .map(|(i, e)| EffectInfo { source: e.source, timestamp: e.timestamp, text: describe(g, e), from_static: e.ability.is_some(), void: void[i] })
+        .map(|(i, e)| EffectInfo {
+            source: e.source,
+            timestamp: e.timestamp,
+            text: describe(g, e),
+            subject: describe_affected(g, e),
+            parts: e.changes.iter().map(|c| (Layer::of(c), describe_change(c))).collect(),
+            from_static: e.ability.is_some(),
+            void: void[i],
+        })
         .collect();
     out.chars = vec![None; g.objects.len()];
     for (i, c) in w.chars.into_iter().enumerate() {
@@ -805,12 +816,15 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
 
 /// A plain description of an effect, for the trace and `--explain`.
 fn describe(g: &Game, e: &Eff<'_>) -> String {
-    let what = match &e.subject {
+    let parts: Vec<String> = e.changes.iter().map(describe_change).collect();
+    format!("{}: {}", describe_affected(g, e), parts.join(", "))
+}
+
+fn describe_affected(g: &Game, e: &Eff<'_>) -> String {
+    match &e.subject {
         Subject::Locked(ids) => ids.iter().map(|&id| g.describe(id)).collect::<Vec<_>>().join(", "),
         Subject::Static(s) => describe_subject(s),
-    };
-    let parts: Vec<String> = e.changes.iter().map(describe_change).collect();
-    format!("{what}: {}", parts.join(", "))
+    }
 }
 
 /// "creatures you control", "enchanted creature".
@@ -837,7 +851,7 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             }
             words.extend(filter.subtypes.iter().cloned());
             let types: Vec<&str> = filter.types_any.iter().map(|t| t.name()).collect();
-            words.push(if types.is_empty() { "permanents".to_owned() } else { format!("{}s", types.join(" or ")) });
+            words.push(if types.is_empty() { "permanents".to_owned() } else { format!("{}s", types.join(" or ").to_lowercase()) });
             match filter.controller {
                 ControllerFilter::You => words.push("you control".to_owned()),
                 ControllerFilter::Opponent => words.push("your opponents control".to_owned()),
@@ -854,7 +868,7 @@ pub fn describe_change(c: &Change) -> String {
     match c {
         Change::GainControl => "control changes (layer 2)".to_owned(),
         Change::AddTypes { types, subtypes } => {
-            let mut w: Vec<String> = types.iter().map(|t| t.name().to_owned()).collect();
+            let mut w: Vec<String> = types.iter().map(|t| t.name().to_lowercase()).collect();
             w.extend(subtypes.iter().cloned());
             format!("is {} in addition to its other types", w.join(" "))
         }
@@ -864,13 +878,8 @@ pub fn describe_change(c: &Change) -> String {
         Change::Protection(q) => format!("has protection from {}", crate::engine::casting::quality_words(*q)),
         Change::LoseAll => "loses all abilities".to_owned(),
         Change::Lose(k) => format!("loses {}", k.name()),
-        Change::SetPt(p, t) => {
-            let v = |x: &PtValue| match x {
-                PtValue::Fixed(n) => n.to_string(),
-                PtValue::ManaValue => "its mana value".to_owned(),
-            };
-            format!("has base power and toughness {}/{}", v(p), v(t))
-        }
+        Change::SetPt(PtValue::Fixed(p), PtValue::Fixed(t)) => format!("has base power and toughness {p}/{t}"),
+        Change::SetPt(..) => "has base power and toughness each equal to its mana value".to_owned(),
         Change::Pt(p, t) => format!("{p:+}/{t:+}"),
         Change::Switch => "power and toughness switched".to_owned(),
         Change::CantAttack => "can't attack".to_owned(),

@@ -1,5 +1,7 @@
 //! Rendering a replay for people (tables) and programs (JSON).
 
+pub mod explain;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
