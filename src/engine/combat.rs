@@ -95,6 +95,8 @@ impl Game {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
             let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
             let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
+            // 702.10b: haste is what lets a creature its controller got this turn attack.
+            let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
             self.record(ev);
             if vigilance {
                 let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cr!("702.20b"));
