@@ -514,6 +514,7 @@ impl Game {
         self.obj_mut(copy).copy = true;
         self.obj_mut(copy).choices = choices;
         self.stack.push(StackItem::Spell(copy));
+        self.touch();
         let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
         self.record(ev);
         if !new_targets || self.obj(copy).choices.targets.is_empty() {
@@ -832,6 +833,7 @@ impl Game {
                 o.damage = 0;
                 o.tapped = true;
                 self.combat.attackers.retain(|a| a.id != id);
+                self.touch();
                 for a in &mut self.combat.attackers {
                     a.blockers.retain(|&b| b != id);
                 }

@@ -107,6 +107,7 @@ impl Game {
                 self.record(ev);
             }
             self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
+            self.touch();
             self.combat.any_declared = true;
         }
         // 508.3a: "whenever … attacks" abilities trigger once attackers are declared.

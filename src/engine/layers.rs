@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use smallvec::SmallVec;
+
 use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, Keyword, ObjectFilter, PtValue, Quality, StaticSubject};
 use crate::engine::state::{Game, ObjId, PlayerId, StackItem, Zone};
 use crate::rules::RuleId;
@@ -132,10 +134,11 @@ pub struct Applied {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chars {
     pub controller: PlayerId,
-    pub types: Vec<CardType>,
-    pub subtypes: Vec<String>,
-    pub supertypes: Vec<String>,
-    pub colors: Vec<Color>,
+    pub types: SmallVec<[CardType; 3]>,
+    /// `None` while no effect changed them: the printed ones (saves copying every name).
+    pub subtypes: Option<Vec<String>>,
+    pub supertypes: Option<Vec<String>>,
+    pub colors: SmallVec<[Color; 2]>,
     /// Bit i set: printed ability i does not function (lost, 613.1f, 305.7).
     pub lost: u64,
     /// Abilities effects gave it (layer 6), after its printed ones.
@@ -149,7 +152,7 @@ pub struct Chars {
     pub must_attack: bool,
     pub cant_be_blocked: bool,
     /// What was applied to it, in order (for `--explain`).
-    pub log: Vec<Applied>,
+    pub log: SmallVec<[Applied; 2]>,
 }
 
 /// A continuous effect in force, as `--explain` names it.
@@ -170,8 +173,10 @@ pub struct EffectInfo {
 /// Every object's characteristics, computed together (613.1).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Layered {
-    /// Indexed by object id; `None` where no continuous effect is in force at all.
-    chars: Vec<Option<Chars>>,
+    /// Object id → index in `chars`, `u32::MAX` when it has none (out of scope, or no
+    /// continuous effect is in force at all).
+    pos: Vec<u32>,
+    chars: Vec<Chars>,
     pub effects: Vec<EffectInfo>,
 }
 
@@ -252,10 +257,10 @@ impl Facts for Working<'_> {
         &self.2.types
     }
     fn subtypes(&self) -> &[String] {
-        &self.2.subtypes
+        self.2.subtypes.as_deref().unwrap_or(&self.0.obj(self.1).card.subtypes)
     }
     fn supertypes(&self) -> &[String] {
-        &self.2.supertypes
+        self.2.supertypes.as_deref().unwrap_or(&self.0.obj(self.1).card.supertypes)
     }
     fn colors(&self) -> &[Color] {
         &self.2.colors
@@ -304,7 +309,8 @@ impl Game {
         if !o.live {
             return o.lki.as_deref();
         }
-        self.layered().chars.get(id.0 as usize).and_then(Option::as_ref)
+        let l = self.layered();
+        l.pos.get(id.0 as usize).and_then(|&i| l.chars.get(i as usize))
     }
 
     /// The characteristics `id` has now, whether or not any effect changes them.
@@ -326,12 +332,12 @@ impl Game {
 
     #[must_use]
     pub fn subtypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).map_or(&self.obj(id).card.subtypes, |c| &c.subtypes)
+        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(&self.obj(id).card.subtypes)
     }
 
     #[must_use]
     pub fn supertypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).map_or(&self.obj(id).card.supertypes, |c| &c.supertypes)
+        self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.obj(id).card.supertypes)
     }
 
     #[must_use]
@@ -532,10 +538,10 @@ fn base(g: &Game, id: ObjId) -> Chars {
     let counters = counter_pt(o);
     Chars {
         controller: o.controller,
-        types: o.card.types.clone(),
-        subtypes: o.card.subtypes.clone(),
-        supertypes: o.card.supertypes.clone(),
-        colors: if devoid { Vec::new() } else { o.card.colors.clone() },
+        types: o.card.types.iter().copied().collect(),
+        subtypes: None,
+        supertypes: None,
+        colors: if devoid { SmallVec::new() } else { o.card.colors.iter().copied().collect() },
         lost: 0,
         granted: Vec::new(),
         power: o.card.power.map(|p| p.saturating_add(counters)),
@@ -546,7 +552,7 @@ fn base(g: &Game, id: ObjId) -> Chars {
         doesnt_untap: false,
         must_attack: false,
         cant_be_blocked: false,
-        log: Vec::new(),
+        log: SmallVec::new(),
     }
 }
 
@@ -619,8 +625,9 @@ fn compute(g: &Game) -> Layered {
                 }
                 started[e] = Some(affected(g, &effs[e], &w));
             }
-            let set = started[e].clone().unwrap_or_default();
+            let set = started[e].take().unwrap_or_default();
             apply(g, &effs[e], &set, &mut w, layer, Some((e, why)));
+            started[e] = Some(set);
         }
         match layer {
             Layer::Type => intrinsic_mana(g, &mut w),
@@ -651,10 +658,8 @@ fn compute(g: &Game) -> Layered {
             void: void[i],
         })
         .collect();
-    out.chars = vec![None; g.objects.len()];
-    for (i, c) in w.chars.into_iter().enumerate() {
-        out.chars[w.ids[i].0 as usize] = Some(c);
-    }
+    out.pos = w.pos;
+    out.chars = w.chars;
     out
 }
 
@@ -741,22 +746,24 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                             c.types.push(*t);
                         }
                     }
+                    let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.subtypes.clone());
                     for s in subtypes {
-                        if !c.subtypes.contains(s) {
-                            c.subtypes.push(s.clone());
+                        if !subs.contains(s) {
+                            subs.push(s.clone());
                         }
                     }
                 }
                 Change::SetLandType(t) => {
                     if c.types.contains(&CardType::Land) {
-                        c.subtypes.retain(|s| !crate::cards::subtypes::is_land_type(s));
-                        c.subtypes.push(t.clone());
+                        let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.subtypes.clone());
+                        subs.retain(|s| !crate::cards::subtypes::is_land_type(s));
+                        subs.push(t.clone());
                         // 305.7: it loses the abilities of its rules text.
                         c.lost = all_bits(n);
                         c.granted.clear();
                     }
                 }
-                Change::SetColors(cs) => c.colors.clone_from(cs),
+                Change::SetColors(cs) => c.colors = cs.iter().copied().collect(),
                 Change::Grant(k) => {
                     if !abilities_in(&g.obj(id).card.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
                         c.granted.push(Ability::Keyword(*k));
@@ -815,7 +822,7 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
             continue;
         }
         for (sub, color) in crate::cards::def::BASIC_LAND_TYPES {
-            if !c.subtypes.iter().any(|s| s == sub) {
+            if !c.subtypes.as_deref().unwrap_or(&g.obj(id).card.subtypes).iter().any(|s| s == sub) {
                 continue;
             }
             let ability = crate::cards::def::intrinsic_mana_ability(*color);

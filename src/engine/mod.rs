@@ -101,7 +101,6 @@ fn named(g: &Game, id: ObjId) -> Named {
 impl Game {
     /// Records an event in the trace.
     pub fn record(&mut self, ev: Ev) {
-        self.touch();
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
         self.trace.push(Event {
             seq,
@@ -118,7 +117,6 @@ impl Game {
             cause: self.cause.clone(),
             rules: ev.rules,
         });
-        self.sync_layers();
     }
 
     /// Runs `f` with `cause` as the cause of the events it records.

@@ -22,6 +22,9 @@ impl Game {
     }
 
     fn sba_once(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        // Whenever a player would receive priority: what changed in the layers since the last
+        // look (control, 302.6; effects switched off by dependency).
+        self.sync_layers();
         let mut losers: Vec<(PlayerId, crate::rules::RuleId, String)> = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             if p.lost {
@@ -221,6 +224,7 @@ impl Game {
             crate::engine::state::StackItem::Ability(a) => !self.players[a.controller].lost,
             crate::engine::state::StackItem::Spell(_) => true,
         });
+        self.touch();
         let lost_ids: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.players[self.controller(id)].lost).collect();
         for id in lost_ids {
             let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.describe(id))).object(self, id).rule(cr!("800.4a"));

@@ -104,6 +104,7 @@ impl Game {
         .rule(g.step.rule());
         g.record(ev);
         g.cause = "game rules".to_owned();
+        g.touch();
         g
     }
 

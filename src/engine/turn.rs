@@ -23,6 +23,7 @@ impl Game {
             if self.step == Step::EndOfCombat {
                 // 511.3: everything is removed from combat as the end of combat step ends.
                 self.combat = Combat::default();
+                self.touch();
             }
             // 510.4: after a first-strike combat damage step, a second one follows.
             let next = match self.step.next() {

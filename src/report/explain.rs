@@ -76,8 +76,8 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
         name: g.obj(id).card.name.clone(),
         controller: g.players[c.controller].name.clone(),
         types: types.into_iter().map(|t| t.name().to_owned()).collect(),
-        subtypes: c.subtypes.clone(),
-        supertypes: c.supertypes.clone(),
+        subtypes: c.subtypes.clone().unwrap_or_else(|| g.obj(id).card.subtypes.clone()),
+        supertypes: c.supertypes.clone().unwrap_or_else(|| g.obj(id).card.supertypes.clone()),
         colors: c.colors.iter().map(|c| c.name().to_owned()).collect(),
         abilities,
         power: c.power,
@@ -92,10 +92,10 @@ pub fn explain(g: &Game, id: ObjId) -> Explanation {
     let printed = &o.card;
     let copiable_chars = Chars {
         controller: o.controller,
-        types: printed.types.clone(),
-        subtypes: printed.subtypes.clone(),
-        supertypes: printed.supertypes.clone(),
-        colors: printed.colors.clone(),
+        types: printed.types.iter().copied().collect(),
+        subtypes: None,
+        supertypes: None,
+        colors: printed.colors.iter().copied().collect(),
         lost: 0,
         granted: Vec::new(),
         power: printed.power,
@@ -106,7 +106,7 @@ pub fn explain(g: &Game, id: ObjId) -> Explanation {
         doesnt_untap: false,
         must_attack: false,
         cant_be_blocked: false,
-        log: Vec::new(),
+        log: smallvec::SmallVec::new(),
     };
     let copiable = shown(g, id, &copiable_chars, printed.abilities.iter().map(ability_words).collect());
     let now = g.chars_now(id);
