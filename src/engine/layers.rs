@@ -693,7 +693,12 @@ fn depends(g: &Game, effs: &[Eff<'_>], w: &Work, started: &[Option<Vec<ObjId>>],
         intrinsic_mana(g, &mut trial);
     }
     let (before, after) = (exists(g, &effs[a], w), exists(g, &effs[a], &trial));
-    before != after || (before && affected(g, &effs[a], w) != affected(g, &effs[a], &trial))
+    // What it does: a control-changing static gives control to its source's controller, so
+    // a change of that controller changes what it does (Mind Control itself stolen).
+    let gives_control = effs[a].changes.contains(&Change::GainControl);
+    before != after
+        || (before && affected(g, &effs[a], w) != affected(g, &effs[a], &trial))
+        || (before && gives_control && effect_controller(&effs[a], w, g) != effect_controller(&effs[a], &trial, g))
 }
 
 /// Whether a static effect still exists: its source is in scope and still has the ability.
