@@ -614,7 +614,7 @@ fn static_effect_ends_with_its_source() {
 /// (613.8a(b): "what it does to any of the things it applies to") and waits until it has been
 /// applied (613.8b). Bob controls both the Aura and the giant.
 #[test]
-fn suspected_bug_stolen_mind_control_gives_control_to_its_new_controller() {
+fn stolen_mind_control_gives_control_to_its_new_controller() {
     let mut g = board(&["{card: Mind Control, id: mc, attached_to: giant}"], &[], &["{card: Hill Giant, id: giant}"]);
     let (mc, giant) = (id(&g, "mc"), id(&g, "giant"));
     assert_eq!(g.controller(giant), 0);

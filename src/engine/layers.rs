@@ -383,6 +383,26 @@ impl Game {
         (o.card.power.unwrap_or(0).saturating_add(counters), o.card.toughness.unwrap_or(0).saturating_add(counters))
     }
 
+    /// The continuous effects that decided the object's toughness (layers 7b–7d, 613.4), as
+    /// "Humility [h] (7b), Glorious Anthem (7c)", for a trace line that turns on it (704.5f).
+    #[must_use]
+    pub fn toughness_sources(&self, id: ObjId) -> Option<String> {
+        let c = self.chars(id)?;
+        let l = self.layered();
+        let live = self.obj(id).live;
+        let names: Vec<String> = c
+            .log
+            .iter()
+            .filter(|a| matches!(a.layer, Layer::SetPt | Layer::ModifyPt | Layer::SwitchPt))
+            .filter_map(|a| match a.effect {
+                Some(e) if live => l.effects.get(e).map(|e| format!("{} ({})", self.describe(e.source), a.layer.name())),
+                Some(_) => None,
+                None => Some("counters (7c)".to_owned()),
+            })
+            .collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    }
+
     #[must_use]
     pub fn power(&self, id: ObjId) -> i32 {
         self.power_toughness(id).0

@@ -65,12 +65,20 @@ impl Game {
                 let dmg = o.damage;
                 let lethal = i64::from(dmg) >= i64::from(t);
                 if t <= 0 {
-                    to_graveyard.push((id, cr!("704.5f"), format!("toughness {t}")));
+                    // Name the effects that made it so (613.4), when any did.
+                    let why = match self.toughness_sources(id) {
+                        Some(s) => format!("toughness {t}, from {s}"),
+                        None => format!("toughness {t}"),
+                    };
+                    to_graveyard.push((id, cr!("704.5f"), why));
                 } else if lethal || o.deathtouch_damage {
                     let mut why = Vec::new();
                     let mut rules = Vec::new();
                     if lethal {
-                        why.push(format!("{dmg} damage marked, toughness {t}"));
+                        match self.toughness_sources(id) {
+                            Some(s) => why.push(format!("{dmg} damage marked, toughness {t} from {s}")),
+                            None => why.push(format!("{dmg} damage marked, toughness {t}")),
+                        }
                         rules.push(cr!("704.5g"));
                     }
                     if o.deathtouch_damage {
