@@ -5,3 +5,4 @@ pub mod def;
 pub mod ir;
 pub mod library;
 pub mod oracle;
+pub mod tokens;

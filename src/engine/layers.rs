@@ -156,7 +156,8 @@ impl Game {
                 Compare::AtLeast => mv >= n,
             }
         });
-        type_ok && !not_ok && ctrl_ok && color_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok
+        let token_ok = f.token.is_none_or(|t| o.card.token == t);
+        type_ok && !not_ok && ctrl_ok && color_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
     }
 
     /// [`Game::matches_filter_x`] with X = 0.

@@ -9,7 +9,7 @@ use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, ObjId, PlayerId};
-use crate::engine::{Ev, casting::Illegal};
+use crate::engine::{Ev, casting::{Choices, Illegal}};
 
 /// Index of a mana kind in a pool: W U B R G C.
 #[must_use]
@@ -71,7 +71,9 @@ impl Game {
             }
             for a in &o.card.abilities {
                 if let Ability::Activated { cost, effect, mana: true } = a {
-                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 {
+                    // Only abilities whose whole cost is {T}: sacrificing a Treasure, paying
+                    // life or discarding is the player's choice, never made for them.
+                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card {
                         continue;
                     }
                     let output = match effect.instructions.as_slice() {
@@ -115,11 +117,13 @@ impl Game {
         self.add_mana(p, &kinds, src.id);
     }
 
-    /// Activates the mana ability `ability` of `id` on the player's request (605.3a).
+    /// Activates the mana ability `ability` of `id` on the player's request (605.3a), paying
+    /// its whole cost: mana, {T}, life, a discarded card (chosen from `ch.discard` or asked)
+    /// and sacrificing the source (a Treasure, 111.10a). `ch` holds the action's choices.
     ///
     /// # Errors
     /// When its cost cannot be paid.
-    pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+    pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let o = self.obj(id);
         let p = o.controller;
         let Some(Ability::Activated { cost, effect, .. }) = o.card.abilities.get(ability).cloned() else {
@@ -141,6 +145,9 @@ impl Game {
             self.obj_mut(id).tapped = true;
             let ev = Ev::new(EventKind::Tap, format!("{} is tapped to activate a mana ability", self.describe(id))).object(self, id).rule(cr!("605.3a"));
             self.record(ev);
+        }
+        if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
+            return Ok(Err(e));
         }
         for ins in &effect.instructions {
             match ins {
@@ -178,7 +185,7 @@ impl Game {
                 let Some(ability) = self.obj(id).card.abilities.iter().position(|a| matches!(a, Ability::Activated { mana: true, .. })) else {
                     return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                 };
-                if let Err(e) = self.activate_mana_ability(id, ability, dec)? {
+                if let Err(e) = self.activate_mana_ability(id, ability, &Choices::default(), dec)? {
                     return Ok(Err(e));
                 }
             }

@@ -20,6 +20,7 @@ pub mod resolve;
 pub mod sba;
 pub mod setup;
 pub mod state;
+pub mod tokens;
 pub mod triggers;
 pub mod turn;
 
