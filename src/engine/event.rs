@@ -107,13 +107,16 @@ pub struct Named {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// For an object: which object of that name it is, in creation order (`Name#N`).
+    #[serde(skip)]
+    pub nth: Option<usize>,
 }
 
 impl Named {
     /// Whether a value written in `expect.events` names this thing (its label or its name).
     #[must_use]
     pub fn matches(&self, s: &str) -> bool {
-        self.name == s || self.label.as_deref() == Some(s)
+        self.name == s || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")) == Some(self.name.as_str()))
     }
 }
 

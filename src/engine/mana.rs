@@ -89,6 +89,19 @@ impl Game {
         out
     }
 
+    /// Untapped permanents of `p` whose mana abilities cost more than {T} (a Treasure's
+    /// sacrifice, life, a discard): automatic payment never activates them, since those costs
+    /// are the player's choice to pay; they are used when named in `pay:`.
+    fn unused_sources_hint(&self, p: PlayerId) -> String {
+        let names: Vec<String> = self
+            .permanents_of(p)
+            .filter(|&id| !self.obj(id).tapped)
+            .filter(|&id| self.obj(id).card.abilities.iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
+            .map(|id| self.describe(id))
+            .collect();
+        if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }
+    }
+
     /// Adds mana to a player's pool, traced.
     pub fn add_mana(&mut self, p: PlayerId, kinds: &[ManaKind], source: ObjId) {
         for &k in kinds {
@@ -198,7 +211,8 @@ impl Game {
                 let sources = self.mana_sources(p, reserved);
                 let mut plan = Vec::new();
                 if !plan_sources(&sources, 0, &mut after_pool, &mut plan) {
-                    return Ok(Err(Illegal::new(cr!("118.3"), format!("{} cannot pay {cost}: not enough mana available", self.players[p].name)).also(cr!("601.2h"))));
+                    let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
+                    return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("601.2h"))));
                 }
                 for (i, color) in plan {
                     self.tap_for_mana(&sources[i].clone(), color);
