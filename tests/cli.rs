@@ -241,3 +241,40 @@ fn committed_schema_is_fresh() {
     let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/schema/scenario.schema.json")).expect("schema/scenario.schema.json exists");
     assert_eq!(out, committed, "run `judge schema > schema/scenario.schema.json` and commit it");
 }
+
+#[test]
+fn explain_shows_each_layer_with_sources_timestamps_and_reasons() {
+    let (code, out, _) = judge(&["run", "scenarios/layers/humility_then_opalescence.yaml", "--explain", "humility"]);
+    assert_eq!(code, 0);
+    let explain = &out[out.find("Explain Humility [humility] (battlefield)").expect("an explanation")..];
+    let expected = "  copiable values (613.2c): Enchantment; white; static: loses all abilities, has base power and toughness 1/1; controller Alice
+  layer 4 (613.1d):
+    other non-Aura enchantments: is creature in addition to its other types — from Opalescence [opal], timestamp 11; timestamp order (613.7)
+  layer 6 (613.1f):
+    creatures: loses all abilities — from Humility [humility], timestamp 2; timestamp order (613.7)
+  layer 7b (613.4b):
+    creatures: has base power and toughness 1/1 — from Humility [humility], timestamp 2; timestamp order (613.7)
+    other non-Aura enchantments: has base power and toughness each equal to its mana value — from Opalescence [opal], timestamp 11; timestamp order (613.7)
+";
+    assert!(explain.contains(expected), "{explain}");
+    assert!(explain.contains("  result: Creature Enchantment, 4/4; white; no abilities; controller Alice"), "{explain}");
+}
+
+#[test]
+fn explain_names_a_dependency() {
+    let (code, out, _) = judge(&["run", "scenarios/layers/urborg_then_blood_moon.yaml", "--explain", "urborg", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let layer4 = &v["explain"]["urborg"]["layers"][1];
+    assert_eq!(layer4["layer"], "4");
+    assert_eq!(layer4["applied"][0]["source"], "Blood Moon");
+    assert_eq!(layer4["applied"][0]["reason_rule"], "613.8b");
+    assert_eq!(v["explain"]["urborg"]["result"]["subtypes"], serde_json::json!(["Mountain"]));
+}
+
+#[test]
+fn explain_of_nothing_exits_2_with_the_nearest_names() {
+    let (code, _, err) = judge(&["run", "scenarios/layers/urborg_then_blood_moon.yaml", "--explain", "urbrg"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--explain urbrg: no `urbrg` in any zone") && err.contains("nearest names and labels are: urborg"), "{err}");
+}

@@ -40,8 +40,18 @@ const TOKEN_KEYS: &[&str] = &["token", "type", "text", "power", "toughness", "co
 const SUPERTYPES: &[&str] = &["Basic", "Legendary", "Snow", "World", "Ongoing"];
 
 /// The basic land types and the mana their intrinsic ability adds (305.6).
-const BASIC_LAND_TYPES: &[(&str, Color)] =
+pub const BASIC_LAND_TYPES: &[(&str, Color)] =
     &[("Plains", Color::White), ("Island", Color::Blue), ("Swamp", Color::Black), ("Mountain", Color::Red), ("Forest", Color::Green)];
+
+/// "{T}: Add [mana]" of a basic land type (305.6).
+#[must_use]
+pub fn intrinsic_mana_ability(color: Color) -> Ability {
+    Ability::Activated {
+        cost: Cost { tap: true, ..Cost::default() },
+        effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(color)])], modal: None },
+        mana: true,
+    }
+}
 
 /// Reads a card definition map (inline `cards:` entry or library file).
 pub fn read_card(node: &Node, diags: &mut Diags) -> Option<CardDef> {
@@ -162,14 +172,7 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
 pub fn add_basic_land_abilities(subtypes: &[String], abilities: &mut Vec<Ability>) {
     for (sub, color) in BASIC_LAND_TYPES {
         if subtypes.iter().any(|s| s == sub) {
-            abilities.insert(
-                0,
-                Ability::Activated {
-                    cost: Cost { tap: true, ..Cost::default() },
-                    effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(*color)])], modal: None },
-                    mana: true,
-                },
-            );
+            abilities.insert(0, intrinsic_mana_ability(*color));
         }
     }
 }

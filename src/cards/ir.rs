@@ -232,10 +232,17 @@ pub enum Keyword {
     Prowess,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
+    /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
+    /// controls a land of that type.
+    Plainswalk,
+    Islandwalk,
+    Swampwalk,
+    Mountainwalk,
+    Forestwalk,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 18] = [
+    pub const ALL: [Keyword; 23] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -254,6 +261,11 @@ impl Keyword {
         Keyword::Menace,
         Keyword::Prowess,
         Keyword::Devoid,
+        Keyword::Plainswalk,
+        Keyword::Islandwalk,
+        Keyword::Swampwalk,
+        Keyword::Mountainwalk,
+        Keyword::Forestwalk,
     ];
 
     #[must_use]
@@ -277,6 +289,11 @@ impl Keyword {
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
             Keyword::Devoid => "devoid",
+            Keyword::Plainswalk => "plainswalk",
+            Keyword::Islandwalk => "islandwalk",
+            Keyword::Swampwalk => "swampwalk",
+            Keyword::Mountainwalk => "mountainwalk",
+            Keyword::Forestwalk => "forestwalk",
         }
     }
 
@@ -307,6 +324,20 @@ impl Keyword {
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
+            Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
+        }
+    }
+
+    /// The land type of a landwalk keyword (702.14a).
+    #[must_use]
+    pub fn landwalk_type(self) -> Option<&'static str> {
+        match self {
+            Keyword::Plainswalk => Some("Plains"),
+            Keyword::Islandwalk => Some("Island"),
+            Keyword::Swampwalk => Some("Swamp"),
+            Keyword::Mountainwalk => Some("Mountain"),
+            Keyword::Forestwalk => Some("Forest"),
+            _ => None,
         }
     }
 }
@@ -341,6 +372,14 @@ pub struct ObjectFilter {
     pub mana_value: Option<(Compare, Amount)>,
     /// The object must have one of these colors ("a red spell").
     pub colors: Vec<Color>,
+    /// The object must have at least one of these subtypes ("Elf creatures", "Merfolk").
+    pub subtypes: Vec<String>,
+    /// The object must have none of these subtypes ("non-Aura enchantment").
+    pub subtypes_none: Vec<String>,
+    /// The object must have none of these supertypes ("nonbasic lands").
+    pub supertypes_none: Vec<String>,
+    /// The object must have every one of these supertypes ("legendary creatures").
+    pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
 }
@@ -411,6 +450,7 @@ impl From<TargetSpec> for TargetSlot {
 
 /// Something an instruction acts on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Affected {
     /// The object or player chosen for target number N of the ability (0-based).
     Target(usize),
@@ -438,6 +478,7 @@ pub enum Affected {
 
 /// Who or what a trigger condition watches.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Subject {
     /// The object with the ability ("this creature", its name).
     This,
@@ -508,6 +549,24 @@ pub struct EnchantedGets {
     pub cant_block: bool,
 }
 
+impl EnchantedGets {
+    /// The continuous effect this gives the enchanted or equipped permanent, by layer.
+    #[must_use]
+    pub fn changes(&self) -> Vec<Change> {
+        let mut out: Vec<Change> = self.keywords.iter().map(|k| Change::Grant(*k)).collect();
+        if self.power != 0 || self.toughness != 0 {
+            out.push(Change::Pt(self.power, self.toughness));
+        }
+        if self.cant_attack {
+            out.push(Change::CantAttack);
+        }
+        if self.cant_block {
+            out.push(Change::CantBlock);
+        }
+        out
+    }
+}
+
 /// Replacement and prevention effects of static abilities (614.1a, 615.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum StaticReplacement {
@@ -528,6 +587,7 @@ pub enum StaticReplacement {
 /// An intervening "if" clause (603.4), checked when the ability would trigger and again as it
 /// resolves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Condition {
     /// "if this artifact is untapped"
     SourceUntapped,
@@ -586,6 +646,11 @@ pub enum Instruction {
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
     BecomeColor { what: Affected, color: Color, until_end_of_turn: bool },
+    /// A continuous effect of a resolving spell or ability on a set of objects locked in as it
+    /// begins (611.2c): "Gain control of target creature until end of turn", "Until end of
+    /// turn, target creature loses all abilities and has base power and toughness 0/1",
+    /// "Switch target creature's power and toughness until end of turn".
+    Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool },
     /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
     CantBeRegenerated,
     /// "Regenerate …" (701.19a): a shield for the next destruction this turn.
@@ -719,6 +784,7 @@ pub struct Mode {
 
 /// An additional cost a spell's text requires (601.2b, 118.8).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum AdditionalCost {
     /// "As an additional cost to cast this spell, sacrifice a creature."
     Sacrifice(ObjectFilter),
@@ -791,6 +857,74 @@ pub enum Ability {
     EntersTapped,
     /// "This creature enters with N +1/+1 counters on it." (614.1c, 122.6).
     EntersWithCounters { kind: CounterKind, count: u32 },
+    /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
+    /// ability-removing, P/T-setting and control-changing statics.
+    Static(StaticEffect),
+}
+
+/// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Change {
+    /// Layer 2 (613.1b): the object is controlled by the effect's controller ("gain control of
+    /// target creature", "You control enchanted creature").
+    GainControl,
+    /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
+    /// addition to its other land types".
+    AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4 (613.1d, 305.7): the land's land subtypes are replaced by this basic land type;
+    /// it loses the abilities of its rules text and has the new type's mana ability.
+    SetLandType(String),
+    /// Layer 5 (613.1e, 105.3): the object is exactly these colors.
+    SetColors(Vec<Color>),
+    /// Layer 6 (613.1f): gains a keyword ability.
+    Grant(Keyword),
+    /// Layer 6: gains protection.
+    Protection(Quality),
+    /// Layer 6: "loses all abilities".
+    LoseAll,
+    /// Layer 6: "loses flying".
+    Lose(Keyword),
+    /// Layer 7b (613.4b): base power and toughness set to these values.
+    SetPt(PtValue, PtValue),
+    /// Layer 7c (613.4c): "+N/+N".
+    Pt(i32, i32),
+    /// Layer 7d (613.4d): power and toughness switched.
+    Switch,
+    /// Rules effects applied after the layers (613.11): "can't attack", "can't block",
+    /// "can attack as though it didn't have defender".
+    CantAttack,
+    CantBlock,
+    AttackDespiteDefender,
+}
+
+/// A value a P/T-setting effect sets power or toughness to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PtValue {
+    Fixed(i32),
+    /// "equal to its mana value" (Opalescence, March of the Machines).
+    ManaValue,
+}
+
+/// What a static ability's effect applies to (611.3a: whatever matches at each moment).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
+pub enum StaticSubject {
+    /// "Enchanted creature" / "Equipped creature": the object the source is attached to.
+    Attached,
+    /// "This creature": the source itself.
+    This,
+    /// "Creatures you control", "Other Elf creatures", "Each land", "Nonbasic lands": every
+    /// permanent that matches, with "you" being the source's controller; `other` leaves the
+    /// source out.
+    Each { filter: ObjectFilter, other: bool },
+}
+
+/// A static ability that generates a continuous effect (604.1, 611.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StaticEffect {
+    pub subject: StaticSubject,
+    /// The parts of the effect; each applies in its own layer (613.6).
+    pub changes: Vec<Change>,
 }
 
 /// A kind of counter an effect puts on a permanent (122.1).

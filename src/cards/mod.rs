@@ -5,4 +5,5 @@ pub mod def;
 pub mod ir;
 pub mod library;
 pub mod oracle;
+pub mod subtypes;
 pub mod tokens;

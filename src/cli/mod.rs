@@ -35,6 +35,10 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Explain how an object's characteristics were worked out at the end of the run
+        /// (layers 613): a scenario `id` or a card name as in expectations. May be repeated.
+        #[arg(long, value_name = "REF")]
+        explain: Vec<String>,
     },
     /// Run every `*.yaml` scenario under the paths (default `scenarios/`), in path order, and
     /// print one PASS/FAIL line each, the details of each failure, and `N passed, M failed`.
@@ -113,7 +117,7 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format } => cmd_run(&files, format),
+        Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
         Command::Test { paths } => cmd_test(&paths),
         Command::Check { files } => cmd_check(&files),
         Command::Card { name } => cmd_card(&name.join(" ")),
@@ -147,7 +151,7 @@ fn load_file(path: &Path) -> Result<(Source, Scenario), String> {
     }
 }
 
-fn cmd_run(files: &[PathBuf], format: Format) -> u8 {
+fn cmd_run(files: &[PathBuf], format: Format, explain: &[String]) -> u8 {
     let mut code = 0;
     let mut docs = Vec::new();
     for f in files {
@@ -160,9 +164,33 @@ fn cmd_run(files: &[PathBuf], format: Format) -> u8 {
             }
         };
         let r = run(&s);
+        let mut explained = Vec::new();
+        for reference in explain {
+            match explain_ref(&r.game, reference) {
+                Ok(e) => explained.push((reference, e)),
+                Err(msg) => {
+                    eprint!("{msg}");
+                    code = 2;
+                }
+            }
+        }
         match format {
-            Format::Text => print!("{}", report::text(&source.path, &s, &r)),
-            Format::Json => docs.push(report::json(&source.path, &s, &r)),
+            Format::Text => {
+                print!("{}", report::text(&source.path, &s, &r));
+                for (_, e) in &explained {
+                    print!("{}", report::explain::text(e));
+                }
+            }
+            Format::Json => {
+                let mut doc = report::json(&source.path, &s, &r);
+                if !explained.is_empty()
+                    && let Some(m) = doc.as_object_mut()
+                {
+                    let all: serde_json::Map<String, serde_json::Value> = explained.iter().map(|(k, e)| ((*k).clone(), serde_json::to_value(e).unwrap_or_default())).collect();
+                    m.insert("explain".to_owned(), serde_json::Value::Object(all));
+                }
+                docs.push(doc);
+            }
         }
         if let Some(d) = &r.stop {
             eprint!("{}", render(Some(&source), std::slice::from_ref(d)));
@@ -176,6 +204,26 @@ fn cmd_run(files: &[PathBuf], format: Format) -> u8 {
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     code
+}
+
+/// Resolves an `--explain` reference (a label or a card name, as in expectations) at the end
+/// of the run; an unknown one is an error naming the nearest labels and names.
+fn explain_ref(g: &crate::engine::Game, reference: &str) -> Result<report::explain::Explanation, String> {
+    let r = crate::scenario::model::Ref { text: reference.to_owned(), span: crate::diag::Span::default() };
+    match crate::run::refs::object(g, &r, crate::run::refs::Place::Anywhere) {
+        Ok(id) => Ok(report::explain::explain(g, id)),
+        Err(stop) => {
+            let mut names: Vec<String> = g.cards.iter().filter_map(|c| c.label.clone()).collect();
+            names.extend(g.objects.iter().map(|o| o.card.name.clone()));
+            names.sort();
+            names.dedup();
+            names.sort_by(|a, b| strsim::jaro_winkler(reference, b).total_cmp(&strsim::jaro_winkler(reference, a)));
+            names.truncate(5);
+            Err(format!("error: --explain {reference}: {}
+  help: the nearest names and labels are: {}
+", stop.0.message, names.join(", ")))
+        }
+    }
 }
 
 /// Every `*.yaml` file under the paths, sorted.

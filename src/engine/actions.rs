@@ -10,7 +10,8 @@ use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::replace::ShieldKind;
 use crate::engine::resolve::Context;
-use crate::engine::state::{Chosen, Continuous, Game, Modification, ObjId, PlayerId, StackItem, Target, Zone};
+use crate::cards::ir::Change;
+use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackItem, Target, Zone};
 use crate::engine::Ev;
 
 impl Game {
@@ -42,12 +43,12 @@ impl Game {
                 self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
             }
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
-            Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.obj(o).controller)).into_iter().collect(),
+            Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
             // 608.2b: information about an illegal target can't be determined.
             Affected::ControllerOfTarget(i) => Self::legal_targets(ctx, *i)
                 .map(|c| match c.target {
-                    Target::Object(o) => Target::Player(self.obj(o).controller),
+                    Target::Object(o) => Target::Player(self.controller(o)),
                     t @ (Target::Player(_) | Target::Ability(_)) => t,
                 })
                 .collect(),
@@ -121,7 +122,7 @@ impl Game {
                     if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
                         continue;
                     }
-                    let payer = self.obj(id).controller;
+                    let payer = self.controller(id);
                     if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe(id)), dec)? {
                         continue;
                     }
@@ -175,7 +176,7 @@ impl Game {
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
-                        self.effects.push(Continuous { object: id, modification: Modification::Pt(pw, th), until_end_of_turn: true });
+                        self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
                         let ev = Ev::new(EventKind::Pump, format!("{} gets {pw:+}/{th:+} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
                         self.record(ev);
                     }
@@ -184,18 +185,25 @@ impl Game {
             Instruction::Grant { what, grant } => {
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
-                        self.grant(id, *grant, ctx.controller, dec)?;
+                        self.grant(id, *grant, ctx.source, ctx.controller, dec)?;
                     }
                 }
             }
             Instruction::BecomeColor { what, color, until_end_of_turn } => {
                 for id in self.objects_of(ctx, what) {
                     if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
-                        self.effects.push(Continuous { object: id, modification: Modification::Color(*color), until_end_of_turn: *until_end_of_turn });
+                        self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![*color]), *until_end_of_turn);
                         let how = if *until_end_of_turn { " until end of turn" } else { "" };
                         let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {}{how}", self.describe(id), color.name())).object(self, id).rules(&[cr!("105.3"), cr!("613.1e")]);
                         self.record(ev);
                     }
+                }
+            }
+            Instruction::Continuous { what, changes, until_end_of_turn } => {
+                // 611.2c: the set of objects is locked in now.
+                let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
+                if !ids.is_empty() {
+                    self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn);
                 }
             }
             Instruction::CantBeRegenerated => {}
@@ -231,7 +239,11 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    self.obj_mut(ctx.source).attached_to = Some(host);
+                    // 613.7e: an Equipment or Aura gets a new timestamp as it becomes attached.
+                    let ts = self.timestamp();
+                    let o = self.obj_mut(ctx.source);
+                    o.attached_to = Some(host);
+                    o.timestamp = ts;
                     let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).target(self, Target::Object(host)).rules(&[cr!("701.3a"), cr!("702.6a")]);
                     self.record(ev);
                 }
@@ -265,7 +277,7 @@ impl Game {
             Instruction::AttackDespiteDefender(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
-                        self.effects.push(Continuous { object: id, modification: Modification::AttackDespiteDefender, until_end_of_turn: true });
+                        self.add_effect(ctx.source, ctx.controller, vec![id], Change::AttackDespiteDefender, true);
                         let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("702.3b")]);
                         self.record(ev);
                     }
@@ -276,9 +288,9 @@ impl Game {
                     if !self.on_battlefield(id) {
                         continue;
                     }
-                    for (on, m) in [(*attack, Modification::CantAttack), (*block, Modification::CantBlock)] {
+                    for (on, m) in [(*attack, Change::CantAttack), (*block, Change::CantBlock)] {
                         if on {
-                            self.effects.push(Continuous { object: id, modification: m, until_end_of_turn: true });
+                            self.add_effect(ctx.source, ctx.controller, vec![id], m, true);
                         }
                     }
                     let what = match (attack, block) {
@@ -368,7 +380,7 @@ impl Game {
                         both.push(o);
                     }
                 }
-                self.exchange_control(&both);
+                self.exchange_control(&both, ctx.source);
             }
             Instruction::ExchangeLife(a, b) => {
                 let mut ps = self.players_of(ctx, a);
@@ -440,18 +452,18 @@ impl Game {
 
     /// Gives a permanent an ability until end of turn (611.2a, layer 6). "Protection from the
     /// color of your choice" asks the controller for the color as the effect happens (608.2d).
-    fn grant(&mut self, id: ObjId, grant: Grant, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn grant(&mut self, id: ObjId, grant: Grant, source: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (m, text, rule) = match grant {
-            Grant::Keyword(k) => (Modification::Grant(k), k.name().to_owned(), crate::rules::RuleId::new_static(k.rule())),
-            Grant::Protection(q) => (Modification::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
+            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), crate::rules::RuleId::new_static(k.rule())),
+            Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
             Grant::ProtectionFromChosenColor => {
                 let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
                 let Answer::Color(c) = self.decide(dec, &d)? else { return Ok(()) };
                 let q = Quality::Color(c);
-                (Modification::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a"))
+                (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a"))
             }
         };
-        self.effects.push(Continuous { object: id, modification: m, until_end_of_turn: true });
+        self.add_effect(source, controller, vec![id], m, true);
         let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.1f"), rule]);
         self.record(ev);
         Ok(())
@@ -560,7 +572,7 @@ impl Game {
             for &o in self.zone_list(p, zone) {
                 let ok = match &s.query {
                     CardQuery::AnyCard => true,
-                    CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, ctx.controller) && (!basic || self.obj(o).card.supertypes.iter().any(|t| t == "Basic")),
+                    CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, ctx.controller) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
                     CardQuery::SameNameAs(_) => name.as_deref() == Some(self.obj(o).card.name.as_str()),
                 };
                 if ok {
@@ -654,22 +666,22 @@ impl Game {
 
     /// Exchanges control of two permanents (701.12a–b): all or nothing; between permanents
     /// of one controller it does nothing.
-    fn exchange_control(&mut self, both: &[ObjId]) {
+    fn exchange_control(&mut self, both: &[ObjId], source: ObjId) {
         let [a, b] = both else {
             let ev = Ev::new(EventKind::ExchangeControl, "the exchange of control can't be completed, so no part of it happens").rule(cr!("701.12a"));
             self.record(ev);
             return;
         };
-        let (ca, cb) = (self.obj(*a).controller, self.obj(*b).controller);
+        let (ca, cb) = (self.controller(*a), self.controller(*b));
         if ca == cb {
             let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} have the same controller: the exchange does nothing", self.describe(*a), self.describe(*b))).rule(cr!("701.12b"));
             self.record(ev);
             return;
         }
+        // 701.12b: a control-changing effect in layer 2 for each, lasting indefinitely. Each
+        // is now summoning sick for its new controller (302.6: `Game::is_sick`).
         for (id, to) in [(*a, cb), (*b, ca)] {
-            self.obj_mut(id).controller = to;
-            // 302.6: it hasn't been under its new controller's control since their turn began.
-            self.obj_mut(id).sick = true;
+            self.add_effect(source, to, vec![id], Change::GainControl, false);
         }
         let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} exchange controllers: {} now controls {}, {} controls {}", self.describe(*a), self.describe(*b), self.players[cb].name, self.describe(*a), self.players[ca].name, self.describe(*b)))
             .object(self, *a)
@@ -791,7 +803,7 @@ impl Game {
             self.indestructible_stops(id, &why, &reason);
             return Ok(false);
         }
-        let umbras: Vec<ObjId> = self.battlefield.iter().copied().filter(|&a| self.obj(a).attached_to == Some(id) && self.obj(a).card.abilities.contains(&Ability::UmbraArmor)).collect();
+        let umbras: Vec<ObjId> = self.battlefield.iter().copied().filter(|&a| self.obj(a).attached_to == Some(id) && self.has_ability(a, &Ability::UmbraArmor)).collect();
         let regen = self.obj(id).regen_shields > 0 && can_regenerate;
         if let Some(&first) = umbras.first() {
             let mut options: Vec<Target> = umbras.iter().map(|&a| Target::Object(a)).collect();
@@ -801,7 +813,7 @@ impl Game {
             let pick = if options.len() == 1 {
                 Target::Object(first)
             } else {
-                let d = Decision { player: self.obj(id).controller, kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its regeneration shield)", self.describe(id), self.describe(id)) };
+                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its regeneration shield)", self.describe(id), self.describe(id)) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.first().copied().unwrap_or(Target::Object(first)),
                     _ => Target::Object(first),

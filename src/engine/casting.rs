@@ -111,7 +111,7 @@ impl Game {
         if self.has_keyword(o, Keyword::Shroud) {
             return Some((cr!("702.18a"), format!("{} has shroud", self.describe(o))));
         }
-        if self.has_keyword(o, Keyword::Hexproof) && self.obj(o).controller != by.you {
+        if self.has_keyword(o, Keyword::Hexproof) && self.controller(o) != by.you {
             return Some((cr!("702.11b"), format!("{} has hexproof and is controlled by an opponent of {}", self.describe(o), self.players[by.you].name)));
         }
         if let Some(q) = self.protected_from(o, by.source) {
@@ -467,7 +467,7 @@ impl Game {
             return Err(Illegal::new(cr!("101.2"), format!("an effect says {} can't play lands this turn", self.players[p].name)).also(cr!("305.2")));
         }
         let forbids = |o: ObjId| {
-            self.obj(o).card.abilities.iter().any(|a| matches!(a, Ability::CantPlayLands { everyone } if *everyone || self.obj(o).controller == p))
+            self.abilities(o).any(|(_, a)| matches!(a, Ability::CantPlayLands { everyone } if *everyone || self.controller(o) == p))
         };
         if let Some(src) = self.battlefield.iter().copied().find(|&o| forbids(o)) {
             return Err(Illegal::new(cr!("101.2"), format!("{} forbids playing lands", self.describe(src))).also(cr!("305.2")));
@@ -498,10 +498,10 @@ impl Game {
     /// As [`Game::cast`].
     pub fn activate(&mut self, p: PlayerId, source: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
-        let Some(Ability::Activated { cost, effect, mana }) = self.obj(source).card.abilities.get(ability).cloned() else {
+        let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
         };
-        if self.obj(source).controller != p || !self.on_battlefield(source) {
+        if self.controller(source) != p || !self.on_battlefield(source) {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
         }
         if mana {
@@ -532,7 +532,7 @@ impl Game {
             if self.obj(source).tapped {
                 return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} is already tapped: its {{T}} cost can't be paid"))));
             }
-            if self.obj(source).sick && self.is_creature(source) && !self.has_keyword(source, Keyword::Haste) {
+            if self.is_sick(source) && self.is_creature(source) && !self.has_keyword(source, Keyword::Haste) {
                 return Ok(Err(Illegal::new(cr!("302.6"), format!("{name} has not been under {}'s control since their most recent turn began", self.players[p].name))));
             }
         }

@@ -2,7 +2,7 @@
 
 use crate::cards::ir::{CardType, Keyword};
 use crate::cr;
-use crate::engine::state::Modification;
+use crate::cards::ir::Change;
 use crate::engine::casting::Illegal;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -13,7 +13,7 @@ impl Game {
     /// Whether a creature can't attack or use {T} abilities yet (302.6; haste, 702.10b).
     #[must_use]
     pub fn summoning_sick(&self, id: ObjId) -> bool {
-        self.obj(id).sick && self.is_creature(id) && !self.has_keyword(id, Keyword::Haste)
+        self.is_sick(id) && self.is_creature(id) && !self.has_keyword(id, Keyword::Haste)
     }
 
     /// The players the active player may attack: their opponents still in the game.
@@ -36,7 +36,7 @@ impl Game {
             if !self.on_battlefield(id) || !self.is_creature(id) {
                 return Err(Illegal::new(cr!("508.1a"), format!("{name} is not a creature on the battlefield")));
             }
-            if self.obj(id).controller != self.active {
+            if self.controller(id) != self.active {
                 return Err(Illegal::new(cr!("508.1a"), format!("{name} is not controlled by the active player")));
             }
             if self.obj(id).tapped {
@@ -46,11 +46,11 @@ impl Game {
                 return Err(Illegal::new(cr!("302.6"), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")).also(cr!("508.1a")));
             }
             // 101.2: "can't attack" wins over any permission to attack.
-            if self.has_effect(id, Modification::CantAttack) {
+            if self.has_effect(id, Change::CantAttack) {
                 let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack this turn")).also(cr!("508.1c"));
                 return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
             }
-            if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Modification::AttackDespiteDefender) {
+            if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {
                 return Err(Illegal::new(cr!("702.3b"), format!("{name} has defender and can't attack")).also(cr!("508.1c")));
             }
             let target = match target {
@@ -62,7 +62,7 @@ impl Game {
             };
             let ok = match target {
                 Target::Player(p) => defenders.contains(&p),
-                Target::Object(o) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.obj(o).controller),
+                Target::Object(o) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.controller(o)),
                 Target::Ability(_) => false,
             };
             if !ok {
@@ -109,11 +109,11 @@ impl Game {
             if !self.on_battlefield(*b) || !self.is_creature(*b) {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is not a creature on the battlefield")));
             }
-            let controller = self.obj(*b).controller;
+            let controller = self.controller(*b);
             if controller == self.active {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is controlled by the attacking player")));
             }
-            if self.has_effect(*b, Modification::CantBlock) {
+            if self.has_effect(*b, Change::CantBlock) {
                 return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
             }
             if self.obj(*b).tapped {
@@ -127,7 +127,7 @@ impl Game {
             };
             let attacked_controller = match att.attacking {
                 Target::Player(p) => p,
-                Target::Object(o) => self.obj(o).controller,
+                Target::Object(o) => self.controller(o),
                 Target::Ability(_) => usize::MAX,
             };
             if attacked_controller != controller {
@@ -136,7 +136,13 @@ impl Game {
             if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
                 return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
             }
-            if self.obj(*a).card.abilities.iter().any(|x| matches!(x, crate::cards::ir::Ability::SelfRestriction { unblockable: true, .. })) {
+            // 702.14c: landwalk, against the defending player's lands of that type.
+            if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
+                self.has_keyword(*a, k) && self.permanents_of(controller).any(|l| self.has_type(l, CardType::Land) && k.landwalk_type().is_some_and(|t| self.has_subtype(l, t)))
+            }) {
+                return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
+            }
+            if self.abilities(*a).any(|(_, x)| matches!(x, crate::cards::ir::Ability::SelfRestriction { unblockable: true, .. })) {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
             }
             if let Some(q) = self.protected_from(*a, *b) {
@@ -252,7 +258,7 @@ impl Game {
                 [one] => assigned.push((att.id, *one, power, cr!("510.1c"))),
                 _ => {
                     let d = Decision {
-                        player: self.obj(att.id).controller,
+                        player: self.controller(att.id),
                         kind: DecisionKind::Assign { recipients: recipients.clone(), total: u32::try_from(power).unwrap_or(0), lethal: over.then(|| lethal.clone()) },
                         rule: if over { cr!("702.19b") } else { cr!("510.1c") },
                         what: format!("how {} divides {power} combat damage among its blockers{}", self.describe(att.id), if over { " and what it attacks (trample)" } else { "" }),

@@ -15,7 +15,8 @@ use crate::cards::ir::{Ability, CounterKind, Keyword};
 use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
-use crate::engine::state::{Continuous, Game, Modification, ObjId, PlayerId, Zone};
+use crate::cards::ir::Change;
+use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::Ev;
 
 /// One replacement effect that applies as a permanent enters.
@@ -70,6 +71,7 @@ impl Game {
         o.tapped = tapped || entering.contains(&Entering::Tapped);
         let ev = announce(self, nid);
         self.record(ev);
+        self.trace_statics(nid, true);
         for e in entering {
             match e {
                 Entering::Tapped => {
@@ -80,7 +82,7 @@ impl Game {
                 Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
-                    self.effects.push(Continuous { object: nid, modification: Modification::Grant(Keyword::Haste), until_end_of_turn: false });
+                    self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
                     let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&[cr!("702.136a"), cr!("702.10")]);
                     self.record(ev);
                 }

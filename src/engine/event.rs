@@ -71,12 +71,16 @@ pub enum EventKind {
     Attach,
     /// An Equipment becomes unattached (704.5n).
     Unattach,
+    /// A continuous effect of a static ability starts to apply (611.3).
+    EffectBegins,
+    /// A permanent's controller changes (613.1b).
+    ControlChange,
     /// A token is created and enters the battlefield (701.7a, 111.2).
     CreateToken,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 57] = [
+    pub const ALL: [EventKind; 59] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -86,7 +90,8 @@ impl EventKind {
         EventKind::DamageWearsOff, EventKind::EffectEnds, EventKind::Choice, EventKind::Loses, EventKind::Concede,
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
-        EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach, EventKind::CreateToken,
+        EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
+        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -44,7 +44,7 @@ impl Game {
     /// one gain per source, as part of that event, seen by "whenever you gain life" (603.2).
     pub fn flush_lifelink(&mut self) {
         for (source, n) in std::mem::take(&mut self.lifelink) {
-            let p = self.obj(source).controller;
+            let p = self.controller(source);
             if self.players[p].lost {
                 continue;
             }

@@ -1,28 +1,377 @@
-//! Characteristics of objects: printed values plus continuous effects applied in layer
-//! order (613). Nothing stores a modified characteristic; it is computed when asked.
+//! Characteristics of objects (613): every object starts from its copiable values (its printed
+//! card; layer 1 is empty until copy effects exist), then the continuous effects in force are
+//! applied layer by layer (613.1), CDAs first (613.3), in timestamp order (613.7) unless a
+//! dependency reorders them (613.8). The result is one [`Chars`] per object, computed for all
+//! objects together and cached until the game changes. This module is the only reader of
+//! printed characteristics: every rule asks it what an object is.
 
-use crate::cards::ir::{Ability, Amount, CardType, Color, Compare, ControllerFilter, Keyword, ObjectFilter, Quality};
-use crate::engine::state::{Game, Modification, ObjId, PlayerId, Zone};
+use std::borrow::Cow;
+
+use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, Keyword, ObjectFilter, PtValue, Quality, StaticSubject};
+use crate::engine::state::{Game, ObjId, PlayerId, StackItem, Zone};
+use crate::rules::RuleId;
+
+/// A layer or sublayer (613.1, 613.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub enum Layer {
+    /// 613.1b
+    Control,
+    /// 613.1d
+    Type,
+    /// 613.1e
+    Color,
+    /// 613.1f
+    Ability,
+    /// 613.4b
+    SetPt,
+    /// 613.4c
+    ModifyPt,
+    /// 613.4d
+    SwitchPt,
+    /// 613.11: rules effects, after all layers.
+    Rules,
+}
+
+impl Layer {
+    /// The layers in the order they apply.
+    pub const ORDER: [Layer; 8] = [Layer::Control, Layer::Type, Layer::Color, Layer::Ability, Layer::SetPt, Layer::ModifyPt, Layer::SwitchPt, Layer::Rules];
+
+    /// "2", "4", "7b" — as the CR numbers them.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Control => "2",
+            Layer::Type => "4",
+            Layer::Color => "5",
+            Layer::Ability => "6",
+            Layer::SetPt => "7b",
+            Layer::ModifyPt => "7c",
+            Layer::SwitchPt => "7d",
+            Layer::Rules => "rules",
+        }
+    }
+
+    /// The rule that defines the layer.
+    #[must_use]
+    pub fn rule(self) -> RuleId {
+        match self {
+            Layer::Control => crate::cr!("613.1b"),
+            Layer::Type => crate::cr!("613.1d"),
+            Layer::Color => crate::cr!("613.1e"),
+            Layer::Ability => crate::cr!("613.1f"),
+            Layer::SetPt => crate::cr!("613.4b"),
+            Layer::ModifyPt => crate::cr!("613.4c"),
+            Layer::SwitchPt => crate::cr!("613.4d"),
+            Layer::Rules => crate::cr!("613.11"),
+        }
+    }
+
+    /// The layer a change applies in.
+    #[must_use]
+    pub fn of(c: &Change) -> Layer {
+        match c {
+            Change::GainControl => Layer::Control,
+            Change::AddTypes { .. } | Change::SetLandType(_) => Layer::Type,
+            Change::SetColors(_) => Layer::Color,
+            Change::Grant(_) | Change::Protection(_) | Change::LoseAll | Change::Lose(_) => Layer::Ability,
+            Change::SetPt(..) => Layer::SetPt,
+            Change::Pt(..) => Layer::ModifyPt,
+            Change::Switch => Layer::SwitchPt,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender => Layer::Rules,
+        }
+    }
+}
+
+/// Why an effect was applied where it was, for `--explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Why {
+    /// In timestamp order (613.7).
+    Timestamp,
+    /// Ahead of earlier effects that depend on it (613.8a–b).
+    Dependency,
+    /// In timestamp order because the effects depend on each other in a loop (613.8b).
+    Loop,
+    /// Counters (613.4c, 613.7c).
+    Counters,
+}
+
+impl Why {
+    #[must_use]
+    pub fn rule(self) -> RuleId {
+        match self {
+            Why::Timestamp => crate::cr!("613.7"),
+            Why::Dependency => crate::cr!("613.8b"),
+            Why::Loop => crate::cr!("613.8b"),
+            Why::Counters => crate::cr!("613.7c"),
+        }
+    }
+
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        match self {
+            Why::Timestamp => "timestamp order",
+            Why::Dependency => "before the effects that depend on it",
+            Why::Loop => "timestamp order (dependency loop)",
+            Why::Counters => "counters",
+        }
+    }
+}
+
+/// One effect applied to one object, in the order applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub layer: Layer,
+    /// Index into [`Layered::effects`]; `None` for counters.
+    pub effect: Option<usize>,
+    pub why: Why,
+}
+
+/// An object's characteristics after every continuous effect (613.1), and the rules effects
+/// that apply to it (613.11).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chars {
+    pub controller: PlayerId,
+    pub types: Vec<CardType>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    pub colors: Vec<Color>,
+    /// Bit i set: printed ability i does not function (lost, 613.1f, 305.7).
+    pub lost: u64,
+    /// Abilities effects gave it (layer 6), after its printed ones.
+    pub granted: Vec<Ability>,
+    pub power: Option<i32>,
+    pub toughness: Option<i32>,
+    pub cant_attack: bool,
+    pub cant_block: bool,
+    pub attack_despite_defender: bool,
+    /// What was applied to it, in order (for `--explain`).
+    pub log: Vec<Applied>,
+}
+
+/// A continuous effect in force, as `--explain` names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EffectInfo {
+    pub source: ObjId,
+    pub timestamp: u64,
+    pub text: String,
+    /// What it applies to, and each part's text by layer.
+    pub subject: String,
+    pub parts: Vec<(Layer, String)>,
+    /// From a static ability (611.3) rather than a resolved spell or ability (611.2).
+    pub from_static: bool,
+    /// The effect did not apply: its source had lost the ability by then (613.6, 613.8).
+    pub void: bool,
+}
+
+/// Every object's characteristics, computed together (613.1).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layered {
+    /// Indexed by object id; `None` where no continuous effect is in force at all.
+    chars: Vec<Option<Chars>>,
+    pub effects: Vec<EffectInfo>,
+}
+
+/// What an effect applies to.
+#[derive(Clone, Debug)]
+#[expect(clippy::large_enum_variant, reason = "one per effect per computation, never moved after")]
+enum Subject<'a> {
+    /// A resolved spell or ability's set, locked in as it began (611.2c).
+    Locked(&'a [ObjId]),
+    Static(Cow<'a, StaticSubject>),
+}
+
+/// One effect, gathered for a computation.
+#[derive(Clone, Debug)]
+struct Eff<'a> {
+    timestamp: u64,
+    source: ObjId,
+    /// For a resolved effect, its controller; a static effect's is its source's (computed).
+    controller: Option<PlayerId>,
+    subject: Subject<'a>,
+    changes: Cow<'a, [Change]>,
+    /// The printed ability of `source` that generates it, for a static effect.
+    ability: Option<usize>,
+}
+
+/// The computation's working state: the objects in scope and their characteristics so far.
+#[derive(Clone)]
+struct Work {
+    ids: Vec<ObjId>,
+    /// Object id → index in `ids`, `u32::MAX` when out of scope.
+    pos: Vec<u32>,
+    chars: Vec<Chars>,
+}
+
+impl Work {
+    fn at(&self, id: ObjId) -> Option<usize> {
+        self.pos.get(id.0 as usize).copied().filter(|&i| i != u32::MAX).map(|i| i as usize)
+    }
+}
+
+/// The facts a filter reads about an object: its characteristics so far, and its status.
+trait Facts {
+    fn types(&self) -> &[CardType];
+    fn subtypes(&self) -> &[String];
+    fn supertypes(&self) -> &[String];
+    fn colors(&self) -> &[Color];
+    fn controller(&self) -> PlayerId;
+    fn has_keyword(&self, k: Keyword) -> bool;
+}
+
+struct Live<'a>(&'a Game, ObjId);
+
+impl Facts for Live<'_> {
+    fn types(&self) -> &[CardType] {
+        self.0.types(self.1)
+    }
+    fn subtypes(&self) -> &[String] {
+        self.0.subtypes(self.1)
+    }
+    fn supertypes(&self) -> &[String] {
+        self.0.supertypes(self.1)
+    }
+    fn colors(&self) -> &[Color] {
+        self.0.colors(self.1)
+    }
+    fn controller(&self) -> PlayerId {
+        self.0.controller(self.1)
+    }
+    fn has_keyword(&self, k: Keyword) -> bool {
+        self.0.has_keyword(self.1, k)
+    }
+}
+
+struct Working<'a>(&'a Game, ObjId, &'a Chars);
+
+impl Facts for Working<'_> {
+    fn types(&self) -> &[CardType] {
+        &self.2.types
+    }
+    fn subtypes(&self) -> &[String] {
+        &self.2.subtypes
+    }
+    fn supertypes(&self) -> &[String] {
+        &self.2.supertypes
+    }
+    fn colors(&self) -> &[Color] {
+        &self.2.colors
+    }
+    fn controller(&self) -> PlayerId {
+        self.2.controller
+    }
+    fn has_keyword(&self, k: Keyword) -> bool {
+        abilities_in(&self.0.obj(self.1).card.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
+    }
+}
+
+/// The abilities that function, given the printed ones and the computed characteristics.
+fn abilities_in<'a>(printed: &'a [Ability], c: &'a Chars) -> impl Iterator<Item = (usize, &'a Ability)> + 'a {
+    let n = printed.len();
+    printed.iter().enumerate().filter(move |(i, _)| *i >= 64 || c.lost & (1 << i) == 0).chain(c.granted.iter().enumerate().map(move |(i, a)| (n + i, a)))
+}
+
+fn all_bits(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
 
 impl Game {
-    /// Power and toughness: printed values (layer 7a), then effects that modify them (7c),
-    /// then counters (7d).
+    /// Forgets the computed characteristics: call after any change to the game.
+    pub fn touch(&mut self) {
+        self.layered = std::cell::OnceCell::new();
+    }
+
+    /// The characteristics of every object, computed once per state of the game.
+    pub fn layered(&self) -> &Layered {
+        let l = self.layered.get_or_init(|| compute(self));
+        // A stale cache is a wrong ruling: in debug builds (the tests), check it.
+        #[cfg(debug_assertions)]
+        {
+            let fresh = compute(self);
+            assert!(fresh == *l, "stale characteristics: the game changed without `touch`");
+        }
+        l
+    }
+
+    /// The computed characteristics of `id`: for an object that left the battlefield, as it
+    /// last existed there (608.2h, 603.10); `None` when nothing changes its printed values.
+    #[must_use]
+    pub fn chars(&self, id: ObjId) -> Option<&Chars> {
+        let o = self.obj(id);
+        if !o.live {
+            return o.lki.as_deref();
+        }
+        self.layered().chars.get(id.0 as usize).and_then(Option::as_ref)
+    }
+
+    /// The characteristics `id` has now, whether or not any effect changes them.
+    #[must_use]
+    pub fn chars_now(&self, id: ObjId) -> Chars {
+        self.chars(id).cloned().unwrap_or_else(|| base(self, id))
+    }
+
+    /// Who controls the object (layer 2, 108.4).
+    #[must_use]
+    pub fn controller(&self, id: ObjId) -> PlayerId {
+        self.chars(id).map_or(self.obj(id).controller, |c| c.controller)
+    }
+
+    #[must_use]
+    pub fn types(&self, id: ObjId) -> &[CardType] {
+        self.chars(id).map_or(&self.obj(id).card.types, |c| &c.types)
+    }
+
+    #[must_use]
+    pub fn subtypes(&self, id: ObjId) -> &[String] {
+        self.chars(id).map_or(&self.obj(id).card.subtypes, |c| &c.subtypes)
+    }
+
+    #[must_use]
+    pub fn supertypes(&self, id: ObjId) -> &[String] {
+        self.chars(id).map_or(&self.obj(id).card.supertypes, |c| &c.supertypes)
+    }
+
+    #[must_use]
+    pub fn has_type(&self, id: ObjId, t: CardType) -> bool {
+        self.types(id).contains(&t)
+    }
+
+    #[must_use]
+    pub fn has_subtype(&self, id: ObjId, s: &str) -> bool {
+        self.subtypes(id).iter().any(|x| x == s)
+    }
+
+    #[must_use]
+    pub fn is_creature(&self, id: ObjId) -> bool {
+        self.has_type(id, CardType::Creature)
+    }
+
+    /// The object's colors (105.2, 202.2): from its mana cost or color indicator, devoid
+    /// (702.114a), then color-changing effects (layer 5, 613.1e).
+    #[must_use]
+    pub fn colors(&self, id: ObjId) -> &[Color] {
+        match self.chars(id) {
+            Some(c) => &c.colors,
+            None if self.obj(id).card.abilities.contains(&Ability::Keyword(Keyword::Devoid)) => &[],
+            None => &self.obj(id).card.colors,
+        }
+    }
+
+    #[must_use]
+    pub fn has_color(&self, id: ObjId, c: Color) -> bool {
+        self.colors(id).contains(&c)
+    }
+
+    /// Power and toughness after layer 7 (613.4): printed, set (7b), modified by effects and
+    /// counters (7c), switched (7d).
     #[must_use]
     pub fn power_toughness(&self, id: ObjId) -> (i32, i32) {
+        if let Some(c) = self.chars(id) {
+            return (c.power.unwrap_or(0), c.toughness.unwrap_or(0));
+        }
         let o = self.obj(id);
-        let (mut p, mut t) = (o.card.power.unwrap_or(0), o.card.toughness.unwrap_or(0));
-        for e in self.effects.iter().filter(|e| e.object == id) {
-            if let Modification::Pt(dp, dt) = e.modification {
-                p += dp;
-                t += dt;
-            }
-        }
-        for (_, g) in self.auras_on(id) {
-            p += g.power;
-            t += g.toughness;
-        }
-        let counters = i32::try_from(o.counters.plus).unwrap_or(0) - i32::try_from(o.counters.minus).unwrap_or(0);
-        (p + counters, t + counters)
+        let counters = counter_pt(o);
+        (o.card.power.unwrap_or(0).saturating_add(counters), o.card.toughness.unwrap_or(0).saturating_add(counters))
     }
 
     #[must_use]
@@ -35,75 +384,57 @@ impl Game {
         self.power_toughness(id).1
     }
 
-    #[must_use]
-    pub fn has_type(&self, id: ObjId, t: CardType) -> bool {
-        self.obj(id).card.types.contains(&t)
-    }
-
-    #[must_use]
-    pub fn is_creature(&self, id: ObjId) -> bool {
-        self.has_type(id, CardType::Creature)
-    }
-
-    /// The object's colors (105.2, 202.2): from its mana cost or color indicator, then
-    /// color-changing effects in timestamp order (layer 5, 613.1e).
-    #[must_use]
-    pub fn colors(&self, id: ObjId) -> Vec<Color> {
-        // 702.114a, 604.3: devoid defines the object as colorless, everywhere.
-        let mut colors = if self.obj(id).card.abilities.contains(&Ability::Keyword(Keyword::Devoid)) { Vec::new() } else { self.obj(id).card.colors.clone() };
-        for e in self.effects.iter().filter(|e| e.object == id) {
-            if let Modification::Color(c) = e.modification {
-                colors = vec![c];
-            }
+    /// The abilities the object has now, with their indices: printed abilities that still
+    /// function, then those effects gave it (613.1f).
+    pub fn abilities(&self, id: ObjId) -> Box<dyn Iterator<Item = (usize, &Ability)> + '_> {
+        let printed = &self.obj(id).card.abilities;
+        match self.chars(id) {
+            Some(c) => Box::new(abilities_in(printed, c)),
+            None => Box::new(printed.iter().enumerate()),
         }
-        colors
     }
 
+    /// Ability `i` of the object, if it has it now.
     #[must_use]
-    pub fn has_color(&self, id: ObjId, c: Color) -> bool {
-        self.colors(id).contains(&c)
+    pub fn ability(&self, id: ObjId, i: usize) -> Option<&Ability> {
+        let printed = &self.obj(id).card.abilities;
+        match self.chars(id) {
+            Some(c) if i < printed.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| &printed[i]),
+            Some(c) => c.granted.get(i - printed.len()),
+            None => printed.get(i),
+        }
     }
 
-    /// Printed keywords and keywords granted by effects (layer 6); for an object that has
-    /// left the battlefield, those granted as it last existed there (last known information).
+    /// Whether the object has an ability now.
+    #[must_use]
+    pub fn has_ability(&self, id: ObjId, a: &Ability) -> bool {
+        self.abilities(id).any(|(_, x)| x == a)
+    }
+
+    /// Keyword abilities: printed and granted (layer 6); for an object that has left the
+    /// battlefield, as it last existed there.
     #[must_use]
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
-        self.obj(id).card.abilities.contains(&Ability::Keyword(k))
-            || self.effects.iter().any(|e| e.object == id && e.modification == Modification::Grant(k))
-            || self.obj(id).lki_granted.contains(&k)
-            || self.auras_on(id).any(|(_, g)| g.keywords.contains(&k))
+        self.has_ability(id, &Ability::Keyword(k))
     }
 
-    /// The Auras attached to `id` with what their "enchanted creature …" abilities give it.
-    pub fn auras_on(&self, id: ObjId) -> impl Iterator<Item = (ObjId, &crate::cards::ir::EnchantedGets)> + '_ {
-        self.battlefield.iter().copied().filter(move |&a| self.obj(a).attached_to == Some(id)).flat_map(move |a| {
-            self.obj(a).card.abilities.iter().filter_map(move |ab| if let Ability::Enchanted(g) = ab { Some((a, g)) } else { None })
-        })
-    }
-
-    /// Whether a continuous effect applies this modification to the object.
+    /// Rules effects on the object (613.11): "can't attack", "can't block", "can attack as
+    /// though it didn't have defender"; and the object's own restrictions.
     #[must_use]
-    pub fn has_effect(&self, id: ObjId, m: Modification) -> bool {
-        self.effects.iter().any(|e| e.object == id && e.modification == m)
-            || match m {
-                Modification::CantAttack => {
-                    self.auras_on(id).any(|(_, g)| g.cant_attack)
-                        || self.obj(id).card.abilities.iter().any(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. }))
-                }
-                Modification::CantBlock => {
-                    self.auras_on(id).any(|(_, g)| g.cant_block)
-                        || self.obj(id).card.abilities.iter().any(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. }))
-                }
-                _ => false,
-            }
+    pub fn has_effect(&self, id: ObjId, m: Change) -> bool {
+        let own = |pred: fn(&Ability) -> bool| self.abilities(id).any(|(_, a)| pred(a));
+        match (m, self.chars(id)) {
+            (Change::CantAttack, c) => c.is_some_and(|c| c.cant_attack) || own(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. })),
+            (Change::CantBlock, c) => c.is_some_and(|c| c.cant_block) || own(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. })),
+            (Change::AttackDespiteDefender, c) => c.is_some_and(|c| c.attack_despite_defender),
+            _ => false,
+        }
     }
 
     /// The qualities the object has protection from (702.16a), printed and granted.
     #[must_use]
     pub fn protections(&self, id: ObjId) -> Vec<Quality> {
-        let mut out: Vec<Quality> = self.obj(id).card.abilities.iter().filter_map(|a| if let Ability::Protection(q) = a { Some(*q) } else { None }).collect();
-        out.extend(self.effects.iter().filter(|e| e.object == id).filter_map(|e| if let Modification::Protection(q) = e.modification { Some(q) } else { None }));
-        out
+        self.abilities(id).filter_map(|(_, a)| if let Ability::Protection(q) = a { Some(*q) } else { None }).collect()
     }
 
     /// Whether `source` has a quality that `id` has protection from (702.16a): the quality
@@ -128,41 +459,432 @@ impl Game {
     /// Whether an object matches a filter, with "you" being `you` and X being `x`.
     #[must_use]
     pub fn matches_filter_x(&self, id: ObjId, f: &ObjectFilter, you: PlayerId, x: u32) -> bool {
-        let o = self.obj(id);
-        let types = &o.card.types;
-        let type_ok = f.types_any.is_empty() || f.types_any.iter().any(|t| types.contains(t));
-        let not_ok = f.types_none.iter().any(|t| types.contains(t));
-        let ctrl_ok = match f.controller {
-            ControllerFilter::Any => true,
-            ControllerFilter::You => o.controller == you,
-            ControllerFilter::Opponent => o.controller != you,
-        };
-        let color_ok = f.colors_none.iter().all(|c| !self.has_color(id, *c)) && (f.colors.is_empty() || f.colors.iter().any(|c| self.has_color(id, *c)));
-        let tapped_ok = f.tapped.is_none_or(|t| o.tapped == t);
-        let attacking_ok = !f.attacking || self.combat.attackers.iter().any(|a| a.id == id);
-        let keyword_ok = f.keyword.is_none_or(|k| self.has_keyword(id, k));
-        let mv_ok = f.mana_value.is_none_or(|(cmp, n)| {
-            let n = match n {
-                Amount::Fixed(n) => i64::from(n),
-                Amount::X => i64::from(x),
-                Amount::MinusX => -i64::from(x),
-                Amount::Kicked { base, .. } => i64::from(base),
-                Amount::ThatMuch => 0,
-            };
-            let mv = i64::from(self.mana_value(id));
-            match cmp {
-                Compare::Equal => mv == n,
-                Compare::AtMost => mv <= n,
-                Compare::AtLeast => mv >= n,
-            }
-        });
-        let token_ok = f.token.is_none_or(|t| o.card.token == t);
-        type_ok && !not_ok && ctrl_ok && color_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
+        filter_matches(self, id, &Live(self, id), f, you, x)
     }
 
     /// [`Game::matches_filter_x`] with X = 0.
     #[must_use]
     pub fn matches_filter(&self, id: ObjId, f: &ObjectFilter, you: PlayerId) -> bool {
         self.matches_filter_x(id, f, you, 0)
+    }
+
+    /// Whether an object is summoning sick (302.6): it hasn't been under its controller's
+    /// control continuously since their most recent turn began.
+    #[must_use]
+    pub fn is_sick(&self, id: ObjId) -> bool {
+        self.obj(id).steady != Some(self.controller(id))
+    }
+}
+
+fn counter_pt(o: &crate::engine::state::Object) -> i32 {
+    let plus = i32::try_from(o.counters.plus).unwrap_or(i32::MAX);
+    let minus = i32::try_from(o.counters.minus).unwrap_or(i32::MAX);
+    plus.saturating_sub(minus)
+}
+
+fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: PlayerId, x: u32) -> bool {
+    let types = o.types();
+    let type_ok = f.types_any.is_empty() || f.types_any.iter().any(|t| types.contains(t));
+    let not_ok = f.types_none.iter().any(|t| types.contains(t));
+    let ctrl_ok = match f.controller {
+        ControllerFilter::Any => true,
+        ControllerFilter::You => o.controller() == you,
+        ControllerFilter::Opponent => o.controller() != you,
+    };
+    let colors = o.colors();
+    let color_ok = f.colors_none.iter().all(|c| !colors.contains(c)) && (f.colors.is_empty() || f.colors.iter().any(|c| colors.contains(c)));
+    let sub_ok = (f.subtypes.is_empty() || f.subtypes.iter().any(|s| o.subtypes().contains(s))) && f.subtypes_none.iter().all(|s| !o.subtypes().contains(s));
+    let super_ok = f.supertypes_none.iter().all(|s| !o.supertypes().contains(s)) && f.supertypes.iter().all(|s| o.supertypes().contains(s));
+    let obj = g.obj(id);
+    let tapped_ok = f.tapped.is_none_or(|t| obj.tapped == t);
+    let attacking_ok = !f.attacking || g.combat.attackers.iter().any(|a| a.id == id);
+    let keyword_ok = f.keyword.is_none_or(|k| o.has_keyword(k));
+    let mv_ok = f.mana_value.is_none_or(|(cmp, n)| {
+        use crate::cards::ir::{Amount, Compare};
+        let n = match n {
+            Amount::Fixed(n) => i64::from(n),
+            Amount::X => i64::from(x),
+            Amount::MinusX => -i64::from(x),
+            Amount::Kicked { base, .. } => i64::from(base),
+            Amount::ThatMuch => 0,
+        };
+        let mv = i64::from(g.mana_value(id));
+        match cmp {
+            Compare::Equal => mv == n,
+            Compare::AtMost => mv <= n,
+            Compare::AtLeast => mv >= n,
+        }
+    });
+    let token_ok = f.token.is_none_or(|t| obj.card.token == t);
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
+}
+
+/// An object's characteristics with no effect applied: its copiable values (613.2c), its
+/// counters (613.4c) and its controller as it was put where it is.
+fn base(g: &Game, id: ObjId) -> Chars {
+    let o = g.obj(id);
+    let devoid = o.card.abilities.contains(&Ability::Keyword(Keyword::Devoid));
+    let counters = counter_pt(o);
+    Chars {
+        controller: o.controller,
+        types: o.card.types.clone(),
+        subtypes: o.card.subtypes.clone(),
+        supertypes: o.card.supertypes.clone(),
+        colors: if devoid { Vec::new() } else { o.card.colors.clone() },
+        lost: 0,
+        granted: Vec::new(),
+        power: o.card.power.map(|p| p.saturating_add(counters)),
+        toughness: o.card.toughness.map(|t| t.saturating_add(counters)),
+        cant_attack: false,
+        cant_block: false,
+        attack_despite_defender: false,
+        log: Vec::new(),
+    }
+}
+
+/// The effects in force, in timestamp order: statics of permanents (611.3), then those of
+/// resolved spells and abilities (611.2), merged by timestamp.
+fn gather(g: &Game) -> Vec<Eff<'_>> {
+    let mut out = Vec::new();
+    for &id in &g.battlefield {
+        let o = g.obj(id);
+        for (i, a) in o.card.abilities.iter().enumerate() {
+            let (subject, changes) = match a {
+                Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice())),
+                Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes())),
+                _ => continue,
+            };
+            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i) });
+        }
+    }
+    for e in &g.effects {
+        out.push(Eff {
+            timestamp: e.timestamp,
+            source: e.source,
+            controller: Some(e.controller),
+            subject: Subject::Locked(&e.objects),
+            changes: Cow::Borrowed(std::slice::from_ref(&e.change)),
+            ability: None,
+        });
+    }
+    // Stable: a permanent's statics keep their printed order; same-timestamp parts of one
+    // resolved effect keep theirs.
+    out.sort_by_key(|e| e.timestamp);
+    out
+}
+
+/// Computes every object's characteristics (613.1–613.8).
+fn compute(g: &Game) -> Layered {
+    let effs = gather(g);
+    let mut out = Layered::default();
+    if effs.is_empty() {
+        return out;
+    }
+    let mut ids: Vec<ObjId> = g.battlefield.clone();
+    ids.extend(g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None }));
+    let mut pos = vec![u32::MAX; g.objects.len()];
+    for (i, id) in ids.iter().enumerate() {
+        pos[id.0 as usize] = u32::try_from(i).unwrap_or(u32::MAX);
+    }
+    // Layer 7a is empty (no CDA defines P/T yet): start from printed P/T; counters come in 7c.
+    let chars = ids
+        .iter()
+        .map(|&id| {
+            let mut c = base(g, id);
+            c.power = g.obj(id).card.power;
+            c.toughness = g.obj(id).card.toughness;
+            c
+        })
+        .collect();
+    let mut w = Work { chars, ids, pos };
+    let mut started: Vec<Option<Vec<ObjId>>> = vec![None; effs.len()];
+    let mut void = vec![false; effs.len()];
+    for layer in Layer::ORDER {
+        let mut pending: Vec<usize> = (0..effs.len()).filter(|&e| !void[e] && effs[e].changes.iter().any(|c| Layer::of(c) == layer)).collect();
+        while !pending.is_empty() {
+            let (k, why) = choose(g, &effs, &w, &started, &pending, layer);
+            let e = pending.remove(k);
+            if started[e].is_none() {
+                if !exists(g, &effs[e], &w) {
+                    void[e] = true;
+                    continue;
+                }
+                started[e] = Some(affected(g, &effs[e], &w));
+            }
+            let set = started[e].clone().unwrap_or_default();
+            apply(g, &effs[e], &set, &mut w, layer, Some((e, why)));
+        }
+        match layer {
+            Layer::Type => intrinsic_mana(g, &mut w),
+            Layer::ModifyPt => {
+                for i in 0..w.ids.len() {
+                    let n = counter_pt(g.obj(w.ids[i]));
+                    if n != 0 {
+                        let c = &mut w.chars[i];
+                        c.power = Some(c.power.unwrap_or(0).saturating_add(n));
+                        c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(n));
+                        c.log.push(Applied { layer, effect: None, why: Why::Counters });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out.effects = effs
+        .iter()
+        .enumerate()
+        .map(|(i, e)| EffectInfo {
+            source: e.source,
+            timestamp: e.timestamp,
+            text: describe(g, e),
+            subject: describe_affected(g, e),
+            parts: e.changes.iter().map(|c| (Layer::of(c), describe_change(c))).collect(),
+            from_static: e.ability.is_some(),
+            void: void[i],
+        })
+        .collect();
+    out.chars = vec![None; g.objects.len()];
+    for (i, c) in w.chars.into_iter().enumerate() {
+        out.chars[w.ids[i].0 as usize] = Some(c);
+    }
+    out
+}
+
+/// Which pending effect applies next (613.7, 613.8): the earliest one that depends on no other
+/// pending effect; when every one does (a loop), the earliest.
+fn choose(g: &Game, effs: &[Eff<'_>], w: &Work, started: &[Option<Vec<ObjId>>], pending: &[usize], layer: Layer) -> (usize, Why) {
+    if pending.len() == 1 {
+        return (0, Why::Timestamp);
+    }
+    for (k, &a) in pending.iter().enumerate() {
+        if !pending.iter().any(|&b| b != a && depends(g, effs, w, started, a, b, layer)) {
+            return (k, if k == 0 { Why::Timestamp } else { Why::Dependency });
+        }
+    }
+    (0, Why::Loop)
+}
+
+/// 613.8a: whether applying `b` first would change whether `a` exists or what it applies to.
+fn depends(g: &Game, effs: &[Eff<'_>], w: &Work, started: &[Option<Vec<ObjId>>], a: usize, b: usize, layer: Layer) -> bool {
+    if started[a].is_some() {
+        // Its set was fixed in an earlier layer (613.6).
+        return false;
+    }
+    if !exists(g, &effs[b], w) && started[b].is_none() {
+        return false;
+    }
+    let mut trial = w.clone();
+    let set_b = started[b].clone().unwrap_or_else(|| affected(g, &effs[b], w));
+    apply(g, &effs[b], &set_b, &mut trial, layer, None);
+    if layer == Layer::Type {
+        intrinsic_mana(g, &mut trial);
+    }
+    let (before, after) = (exists(g, &effs[a], w), exists(g, &effs[a], &trial));
+    before != after || (before && affected(g, &effs[a], w) != affected(g, &effs[a], &trial))
+}
+
+/// Whether a static effect still exists: its source is in scope and still has the ability.
+fn exists(g: &Game, e: &Eff<'_>, w: &Work) -> bool {
+    let Some(i) = e.ability else { return true };
+    let Some(at) = w.at(e.source) else { return false };
+    let ok = i >= 64 || w.chars[at].lost & (1 << i) == 0;
+    ok && (!matches!(&e.subject, Subject::Static(s) if **s == StaticSubject::Attached) || g.obj(e.source).attached_to.is_some())
+}
+
+fn effect_controller(e: &Eff<'_>, w: &Work, g: &Game) -> PlayerId {
+    e.controller.unwrap_or_else(|| w.at(e.source).map_or(g.obj(e.source).controller, |i| w.chars[i].controller))
+}
+
+/// The objects an effect applies to, as the game stands in `w`.
+fn affected(g: &Game, e: &Eff<'_>, w: &Work) -> Vec<ObjId> {
+    match &e.subject {
+        Subject::Locked(ids) => ids.iter().copied().filter(|&id| w.at(id).is_some()).collect(),
+        Subject::Static(s) => match s.as_ref() {
+            StaticSubject::Attached => g.obj(e.source).attached_to.filter(|&h| w.at(h).is_some()).into_iter().collect(),
+            StaticSubject::This => vec![e.source],
+            StaticSubject::Each { filter, other } => {
+                let you = effect_controller(e, w, g);
+                w.ids
+                    .iter()
+                    .zip(&w.chars)
+                    .filter(|(id, c)| g.obj(**id).zone == Zone::Battlefield && !(*other && **id == e.source) && filter_matches(g, **id, &Working(g, **id, c), filter, you, 0))
+                    .map(|(id, _)| *id)
+                    .collect()
+            }
+        },
+    }
+}
+
+/// Applies the parts of `e` that belong to `layer` to the objects of `set`.
+fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: Option<(usize, Why)>) {
+    let controller = effect_controller(e, w, g);
+    for &id in set {
+        let Some(at) = w.at(id) else { continue };
+        let n = g.obj(id).card.abilities.len();
+        let c = &mut w.chars[at];
+        let mut any = false;
+        for ch in e.changes.iter().filter(|c| Layer::of(c) == layer) {
+            any = true;
+            match ch {
+                Change::GainControl => c.controller = controller,
+                Change::AddTypes { types, subtypes } => {
+                    for t in types {
+                        if !c.types.contains(t) {
+                            c.types.push(*t);
+                        }
+                    }
+                    for s in subtypes {
+                        if !c.subtypes.contains(s) {
+                            c.subtypes.push(s.clone());
+                        }
+                    }
+                }
+                Change::SetLandType(t) => {
+                    if c.types.contains(&CardType::Land) {
+                        c.subtypes.retain(|s| !crate::cards::subtypes::is_land_type(s));
+                        c.subtypes.push(t.clone());
+                        // 305.7: it loses the abilities of its rules text.
+                        c.lost = all_bits(n);
+                        c.granted.clear();
+                    }
+                }
+                Change::SetColors(cs) => c.colors.clone_from(cs),
+                Change::Grant(k) => {
+                    if !abilities_in(&g.obj(id).card.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
+                        c.granted.push(Ability::Keyword(*k));
+                    }
+                }
+                Change::Protection(q) => c.granted.push(Ability::Protection(*q)),
+                Change::LoseAll => {
+                    c.lost = all_bits(n);
+                    c.granted.clear();
+                }
+                Change::Lose(k) => {
+                    for (i, a) in g.obj(id).card.abilities.iter().enumerate().take(64) {
+                        if *a == Ability::Keyword(*k) {
+                            c.lost |= 1 << i;
+                        }
+                    }
+                    c.granted.retain(|a| *a != Ability::Keyword(*k));
+                }
+                Change::SetPt(p, t) => {
+                    let value = |v: &PtValue| match v {
+                        PtValue::Fixed(n) => *n,
+                        PtValue::ManaValue => i32::try_from(g.mana_value(id)).unwrap_or(i32::MAX),
+                    };
+                    c.power = Some(value(p));
+                    c.toughness = Some(value(t));
+                }
+                Change::Pt(dp, dt) => {
+                    c.power = Some(c.power.unwrap_or(0).saturating_add(*dp));
+                    c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(*dt));
+                }
+                Change::Switch => {
+                    let (p, t) = (c.power.unwrap_or(0), c.toughness.unwrap_or(0));
+                    c.power = Some(t);
+                    c.toughness = Some(p);
+                }
+                Change::CantAttack => c.cant_attack = true,
+                Change::CantBlock => c.cant_block = true,
+                Change::AttackDespiteDefender => c.attack_despite_defender = true,
+            }
+        }
+        if any && let Some((effect, why)) = log {
+            c.log.push(Applied { layer, effect: Some(effect), why });
+        }
+    }
+}
+
+/// 305.6: a land has the mana ability of each basic land type it has. Lands whose land types
+/// an effect changed get the abilities of their new types here, at the end of layer 4.
+fn intrinsic_mana(g: &Game, w: &mut Work) {
+    for (i, &id) in w.ids.iter().enumerate() {
+        let c = &mut w.chars[i];
+        if !c.types.contains(&CardType::Land) {
+            continue;
+        }
+        for (sub, color) in crate::cards::def::BASIC_LAND_TYPES {
+            if !c.subtypes.iter().any(|s| s == sub) {
+                continue;
+            }
+            let ability = crate::cards::def::intrinsic_mana_ability(*color);
+            if !abilities_in(&g.obj(id).card.abilities, c).any(|(_, a)| *a == ability) {
+                c.granted.push(ability);
+            }
+        }
+    }
+}
+
+/// A plain description of an effect, for the trace and `--explain`.
+fn describe(g: &Game, e: &Eff<'_>) -> String {
+    let parts: Vec<String> = e.changes.iter().map(describe_change).collect();
+    format!("{}: {}", describe_affected(g, e), parts.join(", "))
+}
+
+fn describe_affected(g: &Game, e: &Eff<'_>) -> String {
+    match &e.subject {
+        Subject::Locked(ids) => ids.iter().map(|&id| g.describe(id)).collect::<Vec<_>>().join(", "),
+        Subject::Static(s) => describe_subject(s),
+    }
+}
+
+/// "creatures you control", "enchanted creature".
+#[must_use]
+pub fn describe_subject(s: &StaticSubject) -> String {
+    match s {
+        StaticSubject::Attached => "the permanent it's attached to".to_owned(),
+        StaticSubject::This => "itself".to_owned(),
+        StaticSubject::Each { filter, other } => {
+            let mut words = Vec::new();
+            if *other {
+                words.push("other".to_owned());
+            }
+            words.extend(filter.supertypes_none.iter().map(|s| format!("non{}", s.to_lowercase())));
+            words.extend(filter.supertypes.iter().map(|s| s.to_lowercase()));
+            words.extend(filter.colors.iter().map(|c| c.name().to_owned()));
+            words.extend(filter.types_none.iter().map(|t| format!("non{}", t.name())));
+            words.extend(filter.subtypes_none.iter().map(|t| format!("non-{t}")));
+            if let Some(t) = filter.tapped {
+                words.push(if t { "tapped" } else { "untapped" }.to_owned());
+            }
+            if filter.attacking {
+                words.push("attacking".to_owned());
+            }
+            words.extend(filter.subtypes.iter().cloned());
+            let types: Vec<&str> = filter.types_any.iter().map(|t| t.name()).collect();
+            words.push(if types.is_empty() { "permanents".to_owned() } else { format!("{}s", types.join(" or ").to_lowercase()) });
+            match filter.controller {
+                ControllerFilter::You => words.push("you control".to_owned()),
+                ControllerFilter::Opponent => words.push("your opponents control".to_owned()),
+                ControllerFilter::Any => {}
+            }
+            words.join(" ")
+        }
+    }
+}
+
+/// "+1/+1", "gains flying", "is a Swamp".
+#[must_use]
+pub fn describe_change(c: &Change) -> String {
+    match c {
+        Change::GainControl => "control changes (layer 2)".to_owned(),
+        Change::AddTypes { types, subtypes } => {
+            let mut w: Vec<String> = types.iter().map(|t| t.name().to_lowercase()).collect();
+            w.extend(subtypes.iter().cloned());
+            format!("is {} in addition to its other types", w.join(" "))
+        }
+        Change::SetLandType(t) => format!("is a {t} (305.7)"),
+        Change::SetColors(cs) => format!("is {}", if cs.is_empty() { "colorless".to_owned() } else { cs.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ") }),
+        Change::Grant(k) => format!("has {}", k.name()),
+        Change::Protection(q) => format!("has protection from {}", crate::engine::casting::quality_words(*q)),
+        Change::LoseAll => "loses all abilities".to_owned(),
+        Change::Lose(k) => format!("loses {}", k.name()),
+        Change::SetPt(PtValue::Fixed(p), PtValue::Fixed(t)) => format!("has base power and toughness {p}/{t}"),
+        Change::SetPt(..) => "has base power and toughness each equal to its mana value".to_owned(),
+        Change::Pt(p, t) => format!("{p:+}/{t:+}"),
+        Change::Switch => "power and toughness switched".to_owned(),
+        Change::CantAttack => "can't attack".to_owned(),
+        Change::CantBlock => "can't block".to_owned(),
+        Change::AttackDespiteDefender => "can attack as though it didn't have defender".to_owned(),
     }
 }

@@ -69,7 +69,7 @@ impl Game {
             if o.tapped || self.summoning_sick(id) || Some(id) == reserved {
                 continue;
             }
-            for a in &o.card.abilities {
+            for (_, a) in self.abilities(id) {
                 if let Ability::Activated { cost, effect, mana: true } = a {
                     // Only abilities whose whole cost is {T}: sacrificing a Treasure, paying
                     // life or discarding is the player's choice, never made for them.
@@ -81,8 +81,9 @@ impl Game {
                         [Instruction::AddManaAnyColor { count: 1 }] => Output::AnyColor,
                         _ => continue,
                     };
+                    // A land with several basic land types (305.6) offers each of its abilities;
+                    // the plan taps it at most once.
                     out.push(Source { id, output });
-                    break;
                 }
             }
         }
@@ -118,7 +119,7 @@ impl Game {
 
     /// Taps a source for mana: its mana ability is activated and resolves at once (605.3b).
     fn tap_for_mana(&mut self, src: &Source, color: Option<Color>) {
-        let p = self.obj(src.id).controller;
+        let p = self.controller(src.id);
         self.obj_mut(src.id).tapped = true;
         let kinds = match (&src.output, color) {
             (Output::Fixed(k), _) => k.clone(),
@@ -137,9 +138,8 @@ impl Game {
     /// # Errors
     /// When its cost cannot be paid.
     pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
-        let o = self.obj(id);
-        let p = o.controller;
-        let Some(Ability::Activated { cost, effect, .. }) = o.card.abilities.get(ability).cloned() else {
+        let p = self.controller(id);
+        let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
             return Ok(Err(Illegal::new(cr!("602.2"), "that ability does not exist")));
         };
         if cost.tap {
@@ -192,10 +192,19 @@ impl Game {
         }
         if let Some(ids) = explicit {
             for &id in ids {
-                if self.obj(id).controller != p || !self.on_battlefield(id) {
+                if self.controller(id) != p || !self.on_battlefield(id) {
                     return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
                 }
-                let Some(ability) = self.obj(id).card.abilities.iter().position(|a| matches!(a, Ability::Activated { mana: true, .. })) else {
+                // Of several mana abilities (a Forest that is also a Swamp, 305.6), the first that
+                // makes mana of a color still owed; else the first.
+                let mana_abilities: Vec<(usize, bool)> = self
+                    .abilities(id)
+                    .filter_map(|(i, a)| match a {
+                        Ability::Activated { mana: true, effect, .. } => Some((i, matches!(effect.instructions.as_slice(), [Instruction::AddMana(k)] if k.iter().any(|&k| matches!(k, ManaKind::Colored(c) if owed.colored[c.index()] > 0))))),
+                        _ => None,
+                    })
+                    .collect();
+                let Some(ability) = mana_abilities.iter().find(|(_, useful)| *useful).or(mana_abilities.first()).map(|(i, _)| *i) else {
                     return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                 };
                 if let Err(e) = self.activate_mana_ability(id, ability, &Choices::default(), dec)? {
@@ -271,6 +280,9 @@ fn plan_sources(sources: &[Source], i: usize, owed: &mut Owed, plan: &mut Vec<(u
     }
     if i >= sources.len() {
         return false;
+    }
+    if plan.iter().any(|(j, _)| sources[*j].id == sources[i].id) {
+        return plan_sources(sources, i + 1, owed, plan);
     }
     let choices: Vec<Option<Color>> = match &sources[i].output {
         Output::Fixed(_) => vec![None],

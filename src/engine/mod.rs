@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod casting;
 pub mod combat;
+pub mod continuous;
 pub mod counters;
 pub mod decision;
 pub mod enter;
@@ -105,6 +106,7 @@ fn named(g: &Game, id: ObjId) -> Named {
 impl Game {
     /// Records an event in the trace.
     pub fn record(&mut self, ev: Ev) {
+        self.touch();
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
         self.trace.push(Event {
             seq,

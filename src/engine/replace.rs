@@ -63,7 +63,7 @@ impl Game {
         let mut used: Vec<DamageEffect> = Vec::new();
         let affected = match to {
             Target::Player(p) => p,
-            Target::Object(o) => self.obj(o).controller,
+            Target::Object(o) => self.controller(o),
             Target::Ability(_) => return Ok(amount),
         };
         while amount > 0 {
@@ -101,7 +101,7 @@ impl Game {
         match e {
             DamageEffect::Protection(_) => true,
             DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && s.kind == ShieldKind::PreventAllCombat),
-            DamageEffect::Static(o, i) => matches!(self.obj(o).card.abilities.get(i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis))),
+            DamageEffect::Static(o, i) => matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis))),
         }
     }
 
@@ -124,9 +124,9 @@ impl Game {
             }
         }
         for &p in &self.battlefield {
-            for (i, a) in self.obj(p).card.abilities.iter().enumerate() {
+            for (i, a) in self.abilities(p) {
                 let applies = match a {
-                    Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.obj(p).controller),
+                    Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.controller(p)),
                     Ability::Replacement(StaticReplacement::PreventCombatDamageToThis) => combat && to == Target::Object(p),
                     _ => false,
                 };
@@ -159,7 +159,7 @@ impl Game {
                     ShieldKind::ExileIfDies(_) => return amount,
                 }
             }
-            DamageEffect::Static(o, i) => match self.obj(o).card.abilities.get(i) {
+            DamageEffect::Static(o, i) => match self.ability(o, i) {
                 Some(Ability::Replacement(StaticReplacement::DoubleDamage(_))) => {
                     (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cr!("614.1a")])
                 }
@@ -184,8 +184,8 @@ impl Game {
             .battlefield
             .iter()
             .copied()
-            .filter(|&o| self.obj(o).controller == p && !applied.contains(&o))
-            .filter_map(|o| self.obj(o).card.abilities.iter().find_map(|a| if let Ability::Replacement(StaticReplacement::DrawInstead(n)) = a { Some((o, *n)) } else { None }))
+            .filter(|&o| self.controller(o) == p && !applied.contains(&o))
+            .filter_map(|o| self.abilities(o).find_map(|(_, a)| if let Ability::Replacement(StaticReplacement::DrawInstead(n)) = a { Some((o, *n)) } else { None }))
             .collect();
         let Some(&(first, _)) = options.first() else { return Ok(None) };
         let pick = if options.len() == 1 {
@@ -220,9 +220,9 @@ impl Game {
             // Permanents leaving in the same event still apply their effects to it: the effect
             // existed before the event (614.1, 603.10a's batch).
             self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
-                self.obj(p).card.abilities.iter().any(|a| match a {
+                self.abilities(p).any(|(_, a)| match a {
                     Ability::Replacement(StaticReplacement::ExileInsteadOfDying(None)) => p == id,
-                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.obj(p).controller),
+                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.controller(p)),
                     _ => false,
                 })
             })

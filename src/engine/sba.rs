@@ -105,11 +105,11 @@ impl Game {
         // 704.5m: an Aura attached to nothing, or to something it can't enchant (303.4c,
         // including protection, 702.16c).
         for &a in &self.battlefield {
-            let Some(Ability::Enchant(f)) = self.obj(a).card.abilities.iter().find(|x| matches!(x, Ability::Enchant(_))) else { continue };
+            let Some(Ability::Enchant(f)) = self.abilities(a).map(|(_, x)| x).find(|x| matches!(x, Ability::Enchant(_))) else { continue };
             let why = match self.obj(a).attached_to {
                 None => Some("it is attached to nothing".to_owned()),
                 Some(h) if !self.on_battlefield(h) => Some("what it enchanted has left the battlefield".to_owned()),
-                Some(h) if !self.matches_filter(h, f, self.obj(a).controller) => Some(format!("{} is no longer something it can enchant", self.describe(h))),
+                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some(format!("{} is no longer something it can enchant", self.describe(h))),
                 Some(h) => self.protected_from(h, a).map(|q| format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q))),
             };
             if let Some(why) = why {
@@ -122,7 +122,7 @@ impl Game {
             .battlefield
             .iter()
             .copied()
-            .filter(|&e| self.obj(e).card.subtypes.iter().any(|s| s == "Equipment"))
+            .filter(|&e| self.has_subtype(e, "Equipment"))
             .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h)))
             .collect();
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() {
@@ -221,7 +221,7 @@ impl Game {
             crate::engine::state::StackItem::Ability(a) => !self.players[a.controller].lost,
             crate::engine::state::StackItem::Spell(_) => true,
         });
-        let lost_ids: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.players[self.obj(id).controller].lost).collect();
+        let lost_ids: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.players[self.controller(id)].lost).collect();
         for id in lost_ids {
             let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.describe(id))).object(self, id).rule(cr!("800.4a"));
             self.record(ev);

@@ -55,6 +55,8 @@ impl Game {
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             lifelink: Vec::new(),
+            next_timestamp: 0,
+            layered: std::cell::OnceCell::new(),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),
@@ -109,7 +111,7 @@ impl Game {
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
         o.damage = e.damage;
-        o.sick = e.sick;
+        o.steady = if e.sick { None } else { Some(controller) };
         let loyalty = e.counters.get("loyalty").copied().or_else(|| {
             (o.card.is(CardType::Planeswalker)).then(|| o.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
         });

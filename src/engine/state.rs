@@ -76,8 +76,11 @@ pub struct Object {
     pub live: bool,
     pub tapped: bool,
     pub damage: u32,
-    /// Came under its controller's control since the start of their most recent turn (302.6).
-    pub sick: bool,
+    /// The player who has controlled it continuously since their most recent turn began
+    /// (302.6); it is summoning sick for anyone else ([`Game::is_sick`]).
+    pub steady: Option<PlayerId>,
+    /// When it entered its zone (613.7d), or an Aura or Equipment last became attached (613.7e).
+    pub timestamp: u64,
     pub counters: Counters,
     /// On the stack: what was chosen as it was cast (601.2b–d).
     pub choices: StackChoices,
@@ -95,9 +98,9 @@ pub struct Object {
     /// The marked damage at which the trace last noted that indestructible kept this creature
     /// from being destroyed (702.12b), so that the note is not repeated at every check.
     pub indestructible_noted: u32,
-    /// Keywords effects had granted it when it left the battlefield: last known information
-    /// for a source that deals damage afterwards (702.2e, 702.15c).
-    pub lki_granted: Vec<crate::cards::ir::Keyword>,
+    /// Its characteristics as it last existed on the battlefield (last known information,
+    /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
+    pub lki: Option<Box<crate::engine::layers::Chars>>,
 }
 
 /// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
@@ -198,31 +201,18 @@ pub struct Player {
     pub cant_play_lands: bool,
 }
 
-/// What a continuous effect from a resolved spell or ability does to one object (611.2).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Modification {
-    /// Layer 7c.
-    Pt(i32, i32),
-    /// Layer 6.
-    Grant(crate::cards::ir::Keyword),
-    /// Layer 6.
-    Protection(crate::cards::ir::Quality),
-    /// Layer 5: the object is this color only (105.3).
-    Color(crate::cards::ir::Color),
-    /// "can attack this turn as though it didn't have defender" (a rule-changing effect).
-    AttackDespiteDefender,
-    /// "can't attack this turn" / "can't block this turn".
-    CantAttack,
-    CantBlock,
-}
-
-/// A continuous effect from a resolved spell or ability on one object (611.2), in timestamp
-/// order (613.7).
+/// A continuous effect from a resolved spell or ability (611.2): what it does to the set of
+/// objects it affects, locked in as it began (611.2c).
 #[derive(Clone, Debug)]
 pub struct Continuous {
-    pub object: ObjId,
-    pub modification: Modification,
-    /// Ends in the cleanup step (514.2).
+    /// 613.7b: when it was created.
+    pub timestamp: u64,
+    pub source: ObjId,
+    /// The effect's "you": who gains control from a control-changing effect.
+    pub controller: PlayerId,
+    pub objects: Vec<ObjId>,
+    pub change: crate::cards::ir::Change,
+    /// Ends in the cleanup step (514.2); otherwise it lasts as long as its objects stay.
     pub until_end_of_turn: bool,
 }
 
@@ -315,6 +305,10 @@ pub struct Game {
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
     /// Life to be gained through lifelink in the damage event being carried out.
     pub lifelink: Vec<(ObjId, i64)>,
+    /// The next timestamp (613.7).
+    pub next_timestamp: u64,
+    /// Every object's characteristics, computed when first asked after a change (613.1).
+    pub layered: std::cell::OnceCell<crate::engine::layers::Layered>,
 }
 
 impl Game {
@@ -324,6 +318,7 @@ impl Game {
     }
 
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
+        self.touch();
         &mut self.objects[id.0 as usize]
     }
 
@@ -411,7 +406,9 @@ impl Game {
 
     /// Creates a new object for a card in a zone (setup, or a zone change).
     pub fn new_object(&mut self, card_id: CardId, card: Card, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
+        self.touch();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
+        let timestamp = self.timestamp();
         self.objects.push(Object {
             id,
             card_id,
@@ -422,7 +419,8 @@ impl Game {
             live: true,
             tapped: false,
             damage: 0,
-            sick: zone == Zone::Battlefield,
+            steady: None,
+            timestamp,
             counters: Counters::default(),
             choices: StackChoices::default(),
             copy: false,
@@ -431,7 +429,7 @@ impl Game {
             activated_turns: Vec::new(),
             deathtouch_damage: false,
             indestructible_noted: 0,
-            lki_granted: Vec::new(),
+            lki: None,
         });
         self.cards[card_id.0 as usize].current = id;
         id
@@ -476,10 +474,12 @@ impl Game {
                 }
             }
         }
+        self.touch();
         // Leaving the battlefield triggers now; entering triggers once the permanent is
         // fully on the battlefield, with its entering replacements applied
         // (`put_onto_battlefield`, 603.6a).
         if from == Zone::Battlefield {
+            self.trace_statics(id, false);
             self.zone_change_triggers(id, nid, from, to);
         }
         nid
@@ -492,10 +492,14 @@ impl Game {
         };
         match zone {
             Zone::Battlefield => {
+                let lki = self.chars_now(id);
+                self.obj_mut(id).lki = Some(Box::new(lki));
                 self.battlefield.retain(|&x| x != id);
-                let granted = self.effects.iter().filter(|e| e.object == id).filter_map(|e| if let Modification::Grant(k) = e.modification { Some(k) } else { None }).collect();
-                self.obj_mut(id).lki_granted = granted;
-                self.effects.retain(|p| p.object != id);
+                // Effects on it end for it (400.7); its own static abilities stop applying.
+                for e in &mut self.effects {
+                    e.objects.retain(|&x| x != id);
+                }
+                self.effects.retain(|e| !e.objects.is_empty());
                 // 506.4: a permanent that leaves the battlefield is removed from combat.
                 self.combat.attackers.retain(|a| a.id != id);
                 for a in &mut self.combat.attackers {
@@ -524,6 +528,12 @@ impl Game {
 
     /// Permanents on the battlefield controlled by `p`, in arrival order.
     pub fn permanents_of(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
-        self.battlefield.iter().copied().filter(move |&id| self.obj(id).controller == p)
+        self.battlefield.iter().copied().filter(move |&id| self.controller(id) == p)
+    }
+
+    /// A new timestamp (613.7).
+    pub fn timestamp(&mut self) -> u64 {
+        self.next_timestamp += 1;
+        self.next_timestamp
     }
 }

@@ -64,7 +64,7 @@ impl Game {
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
-        let has_trigger = |o: &ObjId| self.obj(*o).card.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }));
+        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }));
         if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
@@ -77,14 +77,14 @@ impl Game {
         for src in sources {
             let abilities = self.obj(src).card.abilities.len();
             for i in 0..abilities {
-                let Some(Ability::Triggered { trigger, condition, .. }) = self.obj(src).card.abilities.get(i) else { continue };
+                let Some(Ability::Triggered { trigger, condition, .. }) = self.ability(src, i) else { continue };
                 let on_battlefield = self.on_battlefield(src);
                 let looks_back = matches!(**trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
                 if !(on_battlefield || leaves && looks_back) {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
-                let controller = self.obj(src).controller;
+                let controller = self.controller(src);
                 let holds = condition.as_ref().is_none_or(|c| self.condition_holds(c, src, controller));
                 let name = self.describe(src);
                 if !holds {

@@ -42,7 +42,7 @@ impl Game {
             // 614.1b, 614.10: "skip your draw step" replaces the step with nothing.
             let skipper = if next == Step::Draw {
                 self.permanents_of(self.active).find(|&o| {
-                    self.obj(o).card.abilities.contains(&crate::cards::ir::Ability::Replacement(crate::cards::ir::StaticReplacement::SkipDrawStep))
+                    self.has_ability(o, &crate::cards::ir::Ability::Replacement(crate::cards::ir::StaticReplacement::SkipDrawStep))
                 })
             } else {
                 None
@@ -117,7 +117,7 @@ impl Game {
                 // continuously since this turn began.
                 let mine: Vec<_> = self.permanents_of(ap).collect();
                 for id in mine {
-                    self.obj_mut(id).sick = false;
+                    self.obj_mut(id).steady = Some(ap);
                     if self.obj(id).tapped {
                         self.obj_mut(id).tapped = false;
                         let ev = Ev::new(EventKind::Untap, format!("{} untaps", self.describe(id))).object(self, id).rule(cr!("502.3"));
@@ -192,9 +192,6 @@ impl Game {
                     let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cr!("514.2"));
                     self.record(ev);
                 }
-                let mut ending: Vec<_> = self.effects.iter().filter(|p| p.until_end_of_turn).map(|p| p.object).collect();
-                ending.dedup();
-                self.effects.retain(|p| !p.until_end_of_turn);
                 // "This turn" replacement and prevention effects end (514.2).
                 if !self.shields.is_empty() {
                     self.shields.clear();
@@ -209,10 +206,7 @@ impl Game {
                         self.record(ev);
                     }
                 }
-                for id in ending {
-                    let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" effect on {} ends", self.describe(id))).object(self, id).rule(cr!("514.2"));
-                    self.record(ev);
-                }
+                self.end_turn_effects();
                 // 514.3a: if state-based actions would happen now, players get priority.
                 let before = self.trace.len();
                 self.check_sbas(dec)?;

@@ -1,5 +1,7 @@
 //! Rendering a replay for people (tables) and programs (JSON).
 
+pub mod explain;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -138,7 +140,7 @@ pub fn state_text(g: &Game) -> String {
             counters.push(format!("loyalty: {}", o.counters.loyalty));
         }
         t.add_row(vec![
-            g.players[o.controller].name.clone(),
+            g.players[g.controller(o.id)].name.clone(),
             g.describe(id),
             pt,
             o.damage.to_string(),

@@ -95,7 +95,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             out.push(verdict(format!("{who}: zone"), &x.value, o.zone.name(), x.value == o.zone.name(), x.span));
         }
         if let Some(x) = &oe.controller {
-            let c = &g.players[o.controller].name;
+            let c = &g.players[g.controller(o.id)].name;
             out.push(verdict(format!("{who}: controller"), &x.value, c, &x.value == c, x.span));
         }
         if let Some(x) = &oe.owner {
@@ -109,7 +109,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             cmp(&mut out, format!("{who}: tapped"), x, o.tapped);
         }
         if let Some(x) = &oe.sick {
-            cmp(&mut out, format!("{who}: sick"), x, o.sick);
+            cmp(&mut out, format!("{who}: sick"), x, g.is_sick(o.id));
         }
         if let Some(x) = &oe.attached_to {
             let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.obj(h).card.name.clone(), str::to_owned));
@@ -147,13 +147,13 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             out.push(verdict(format!("{who}: {what}"), show(&w), show(&a), w == a, x.span));
         };
         if let Some(x) = &oe.types {
-            set(x, o.card.types.iter().map(|t| t.name().to_owned()).collect(), "types", &mut out);
+            set(x, g.types(id).iter().map(|t| t.name().to_owned()).collect(), "types", &mut out);
         }
         if let Some(x) = &oe.subtypes {
-            set(x, o.card.subtypes.clone(), "subtypes", &mut out);
+            set(x, g.subtypes(id).to_vec(), "subtypes", &mut out);
         }
         if let Some(x) = &oe.supertypes {
-            set(x, o.card.supertypes.clone(), "supertypes", &mut out);
+            set(x, g.supertypes(id).to_vec(), "supertypes", &mut out);
         }
         if let Some(x) = &oe.colors {
             set(x, g.colors(id).iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);

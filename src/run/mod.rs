@@ -499,8 +499,8 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         }
         ActionKind::Activate { card, ability, choices } => {
             let id = refs::object(g, card, Place::Battlefield)?;
-            let p = actor(g, action, |g| Some(g.obj(id).controller))?;
-            let activated: Vec<usize> = g.obj(id).card.abilities.iter().enumerate().filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).collect();
+            let p = actor(g, action, |g| Some(g.controller(id)))?;
+            let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).collect();
             let idx = match (ability, activated.as_slice()) {
                 (Some(n), list) => list.get(n - 1).copied().ok_or_else(|| {
                     Stop(Diagnostic::new(format!("{} has {} activated abilities; there is no ability {n}", g.describe(id), list.len()), action.span))

@@ -6,14 +6,14 @@ use super::mana;
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, count_word, kinds, parse_affected, parse_count, parse_filter, parse_target};
 use crate::cards::ir::{
-    Affected, Amount, CardQuery, CardType, Color, Grant, Instruction, Keyword, Quality, Search, SearchDest,
+    Affected, Amount, CardQuery, CardType, Change, Color, Grant, Instruction, Keyword, Quality, Search, SearchDest,
     SearchZone, TargetSpec,
 };
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 40] = [
-    "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
+const VERBS: [&str; 41] = [
+    "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate",
@@ -175,6 +175,21 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     let mut subject: Option<Affected> = None;
     // "Then that player shuffles." — a leading "then" only orders the sentence (608.2c).
     p.eat_word("then");
+    // "Until end of turn, target creature loses all abilities and has base power and
+    // toughness 0/1." — the duration first, then one continuous effect.
+    if p.eat_words(&["until", "end", "of", "turn"]) {
+        p.eat_punct(',');
+        let subject_at = p.pos;
+        let what = parse_affected(p)?;
+        if !kinds(p, &what).permanent {
+            return Err(Fail { at: subject_at, expected: "a permanent".into() });
+        }
+        let changes = super::statics::parse_changes(p, false)?;
+        if !(p.eat_punct('.') || p.at_end()) {
+            return Err(p.fail("\".\""));
+        }
+        return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: true }]);
+    }
     loop {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
         if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
@@ -451,6 +466,39 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 let random = p.eat_words(&["at", "random"]);
                 Instruction::Discard { who, count, random }
             });
+        }
+        "gain" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("control")) => {
+            // "Gain control of target creature [until end of turn]." (613.1b)
+            p.pos += 2;
+            p.expect_words(&["of"])?;
+            let what = object(p)?;
+            let until_end_of_turn = p.eat_words(&["until", "end", "of", "turn"]);
+            out.push(Instruction::Continuous { what, changes: vec![Change::GainControl], until_end_of_turn });
+        }
+        "switch" if imperative => {
+            // "Switch target creature's power and toughness until end of turn." (613.4d)
+            p.bump();
+            if !(p.at_word("target") && p.peek_at(1).is_some_and(|t| t.is_word("creature's") || t.is_word("creature’s"))) {
+                return Err(p.fail("\"target creature's power and toughness\""));
+            }
+            p.pos += 2;
+            let filter = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], ..Default::default() };
+            let slot = p.declare(TargetSpec::Permanent(filter));
+            p.expect_words(&["power", "and", "toughness", "until", "end", "of", "turn"])?;
+            out.push(Instruction::Continuous { what: Affected::Target(slot), changes: vec![Change::Switch], until_end_of_turn: true });
+        }
+        "lose" | "loses" | "has" | "have" if kinds(p, &subject).permanent && !kinds(p, &subject).player => {
+            // "loses all abilities until end of turn", "has base power and toughness 1/1 until
+            // end of turn".
+            let changes = super::statics::parse_changes(p, verb == "lose" || verb == "have")?;
+            p.expect_words(&["until", "end", "of", "turn"])?;
+            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true });
+        }
+        "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_none() => {
+            // "target land becomes a 3/3 creature that's still a land" (613.1d, 613.4b).
+            let changes = super::statics::parse_changes(p, verb == "become")?;
+            let until_end_of_turn = p.eat_words(&["until", "end", "of", "turn"]);
+            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn });
         }
         "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection")) || super::keywords::keyword_at(p, p.pos + 1).is_some() => {
             let what = permanent_subject()?;

@@ -251,11 +251,22 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     }
     p.pos = 0;
     if !is_spell && let Some(r) = aura_line(&mut p) {
+        if r.is_err() {
+            // "Enchanted creature loses flying.": the general static-ability grammar.
+            p.pos = 0;
+            if let Some(Ok(a)) = statics::static_effect_line(&mut p) {
+                return Some(Ok(a));
+            }
+        }
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
     if !is_spell && let Some(r) = static_replacement(&mut p) {
         return Some(r.map(Ability::Replacement).map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = statics::static_effect_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
     if p.eat_words(&["protection", "from"]) {
@@ -687,17 +698,12 @@ mod tests {
         let e = errs(text, "Tapper", CREATURE);
         assert_eq!(&text[e[0].0..e[0].1], "becomes tapped, draw a card");
         assert!(e[0].2.contains("expected \"enters\", \"dies\""), "{}", e[0].2);
-        // Ghitu-style static line after a good keyword line: only the second line is reported.
+        // Ghitu-style static line after a good keyword line: only the second line is reported,
+        // from the first word the static-ability grammar can't read.
         let text = "Flying\nThis creature has shadow as long as you control a Swamp.";
         assert_eq!(
             errs(text, "Skyward Watcher", CREATURE),
-            vec![(
-                7,
-                62,
-                "unsupported text: \"This creature has shadow as long as you control a Swamp\"; expected a keyword or \"[cost]: [effect].\" \
-                 (static abilities are not supported yet)"
-                    .to_string()
-            )]
+            vec![(25, 62, "unsupported text: \"shadow as long as you control a Swamp\"; expected a keyword the engine supports".to_string())]
         );
         // "This creature can't block." is a restriction the engine knows.
         assert_eq!(

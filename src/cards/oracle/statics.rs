@@ -1,13 +1,266 @@
-//! Static lines of permanents that are replacement effects applying as the permanent enters
-//! the battlefield (614.1c, 614.1d, 614.12): "This land enters tapped.", "This creature enters
-//! with two +1/+1 counters on it." The engine applies them in `engine::enter`.
+//! Static lines of permanents.
+//!
+//! Replacement effects applying as the permanent enters the battlefield (614.1c, 614.1d,
+//! 614.12): "This land enters tapped.", "This creature enters with two +1/+1 counters on it."
+//! The engine applies them in `engine::enter`.
+//!
+//! Static abilities that generate continuous effects (604.1, 611.3), read compositionally as
+//! a subject — "Creatures you control", "Other Merfolk", "Each other non-Aura enchantment",
+//! "Nonbasic lands", "Enchanted creature" — and predicates joined by "and": "get +1/+1",
+//! "have flying", "lose all abilities", "have base power and toughness 1/1", "is a creature in
+//! addition to its other types", "are Mountains", "can't block". The same predicates serve the
+//! continuous effects of resolving spells ("Until end of turn, target creature loses all
+//! abilities and has base power and toughness 0/1"). The engine applies them in layers.
 
 use super::lexer::{PtPart, Tok};
 use super::parser::{PResult, Parser};
-use super::targets::eat_self_ref;
-use crate::cards::ir::{Ability, CounterKind};
+use super::targets::{Head, eat_self_ref, parse_filter};
+use crate::cards::ir::{Ability, CardType, Change, Color, CounterKind, PtValue, StaticEffect, StaticSubject};
 use super::effects::amount;
 use crate::cards::ir::Amount;
+
+/// Parses a static ability line that generates a continuous effect, or returns `None` when
+/// the line doesn't start with a subject such an ability has.
+pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
+    let start = p.pos;
+    // "You control enchanted creature." (Mind Control): layer 2.
+    if p.eat_words(&["you", "control", "enchanted"]) && (p.eat_word("creature") || p.eat_word("permanent") || p.eat_word("artifact") || p.eat_word("land")) {
+        let r = end(p).map(|()| Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl] }));
+        return Some(r);
+    }
+    p.pos = start;
+    let subject = static_subject(p)?;
+    let (subject, plural) = subject;
+    Some(parse_changes(p, plural).and_then(|changes| {
+        end(p)?;
+        Ok(Ability::Static(StaticEffect { subject, changes }))
+    }))
+}
+
+fn end(p: &mut Parser<'_>) -> PResult<()> {
+    p.eat_punct('.');
+    if p.at_end() { Ok(()) } else { Err(p.fail("\"and\" or the end of the sentence")) }
+}
+
+/// The subject of a static ability, and whether it is plural.
+fn static_subject(p: &mut Parser<'_>) -> Option<(StaticSubject, bool)> {
+    let start = p.pos;
+    for (a, b) in [("enchanted", "creature"), ("enchanted", "permanent"), ("enchanted", "land"), ("equipped", "creature")] {
+        if p.eat_words(&[a, b]) && at_predicate(p) {
+            return Some((StaticSubject::Attached, false));
+        }
+        p.pos = start;
+    }
+    if eat_self_ref(p) && at_predicate(p) {
+        return Some((StaticSubject::This, false));
+    }
+    p.pos = start;
+    // "All creatures", "Each land", "Each other non-Aura enchantment", "Other Merfolk",
+    // "Creatures you control", "Nonbasic lands".
+    let plural = if p.eat_word("each") {
+        false
+    } else {
+        p.eat_word("all");
+        true
+    };
+    let other = p.eat_word("other");
+    match parse_filter(p, plural) {
+        Ok((filter, Head::Permanent)) if at_predicate(p) => Some((StaticSubject::Each { filter, other }, plural)),
+        _ => {
+            p.pos = start;
+            None
+        }
+    }
+}
+
+fn at_predicate(p: &Parser<'_>) -> bool {
+    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t"))
+}
+
+/// Predicates joined by "and": what a continuous effect does, part by part (613.6).
+///
+/// # Errors
+/// When a predicate is not one the engine knows.
+pub fn parse_changes(p: &mut Parser<'_>, plural: bool) -> PResult<Vec<Change>> {
+    let mut out = Vec::new();
+    loop {
+        predicate(p, plural, &mut out)?;
+        let mark = p.pos;
+        p.eat_punct(',');
+        if p.eat_word("and") && at_predicate_or_becomes(p) {
+            continue;
+        }
+        p.pos = mark;
+        return Ok(out);
+    }
+}
+
+fn at_predicate_or_becomes(p: &Parser<'_>) -> bool {
+    at_predicate(p) || p.at_word("becomes") || p.at_word("become")
+}
+
+fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult<()> {
+    let Some(verb) = p.word() else { return Err(p.fail("a verb")) };
+    p.bump();
+    match verb.as_str() {
+        "get" | "gets" => {
+            let Some(Tok::PtMod(PtPart::Fixed(pw), PtPart::Fixed(th))) = p.peek().map(|t| t.tok.clone()) else {
+                return Err(p.fail("a fixed power/toughness change such as +1/+1"));
+            };
+            p.bump();
+            out.push(Change::Pt(pw, th));
+        }
+        "have" | "has" => {
+            if p.eat_words(&["base", "power", "and", "toughness"]) {
+                let (pw, th) = fixed_pt(p)?;
+                out.push(Change::SetPt(PtValue::Fixed(pw), PtValue::Fixed(th)));
+            } else if p.eat_words(&["base", "power", "and", "base", "toughness", "each", "equal", "to", "its", "mana", "value"])
+                || p.eat_words(&["base", "power", "and", "toughness", "each", "equal", "to", "its", "mana", "value"])
+            {
+                out.push(Change::SetPt(PtValue::ManaValue, PtValue::ManaValue));
+            } else {
+                keyword_list(p, out, true)?;
+            }
+        }
+        "lose" | "loses" => {
+            if p.eat_words(&["all", "abilities"]) {
+                out.push(Change::LoseAll);
+            } else {
+                keyword_list(p, out, false)?;
+            }
+        }
+        "is" | "are" | "become" | "becomes" => being(p, plural, verb.starts_with("become"), out)?,
+        "can't" | "can’t" => {
+            if p.eat_words(&["attack", "or", "block"]) {
+                out.extend([Change::CantAttack, Change::CantBlock]);
+            } else if p.eat_word("attack") {
+                out.push(Change::CantAttack);
+            } else if p.eat_word("block") {
+                out.push(Change::CantBlock);
+            } else {
+                return Err(p.fail("\"attack\", \"block\" or \"attack or block\""));
+            }
+        }
+        _ => {
+            p.pos -= 1;
+            return Err(p.fail("\"get(s) +N/+N\", \"have/has [keyword]\", \"lose(s) …\", \"is/are …\" or \"can't attack/block\""));
+        }
+    }
+    Ok(())
+}
+
+/// A fixed "N/N" at the cursor.
+fn fixed_pt(p: &mut Parser<'_>) -> PResult<(i32, i32)> {
+    match p.peek().map(|t| t.tok.clone()) {
+        Some(Tok::PtMod(PtPart::Fixed(pw), PtPart::Fixed(th))) if pw >= 0 && th >= 0 => {
+            p.bump();
+            Ok((pw, th))
+        }
+        _ => Err(p.fail("a fixed power and toughness such as 1/1")),
+    }
+}
+
+/// "flying", "flying and vigilance", "flying, vigilance, and haste", "protection from red".
+fn keyword_list(p: &mut Parser<'_>, out: &mut Vec<Change>, gains: bool) -> PResult<()> {
+    let make = if gains { Change::Grant } else { Change::Lose };
+    loop {
+        if gains && p.eat_words(&["protection", "from"]) {
+            out.push(Change::Protection(super::effects::parse_quality(p)?));
+        } else {
+            match super::keywords::keyword_at(p, p.pos) {
+                Some((k, words)) if !matches!(k, crate::cards::ir::Keyword::Riot | crate::cards::ir::Keyword::Prowess | crate::cards::ir::Keyword::Devoid) => {
+                    p.pos += words;
+                    out.push(make(k));
+                }
+                _ => return Err(p.fail("a keyword the engine supports")),
+            }
+        }
+        let mark = p.pos;
+        p.eat_punct(',');
+        p.eat_word("and");
+        let more = (gains && p.at_words(&["protection", "from"])) || super::keywords::keyword_at(p, p.pos).is_some();
+        if p.pos == mark || !more {
+            p.pos = mark;
+            return Ok(());
+        }
+    }
+}
+
+/// After "is"/"are"/"becomes": "a creature in addition to its other types", "a Swamp in
+/// addition to its other land types", "Mountains", "black", "a 3/3 creature that's still a
+/// land".
+fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>) -> PResult<()> {
+    // Colors: "are black", "is white and blue", "is colorless" (105.3).
+    if p.eat_word("colorless") {
+        out.push(Change::SetColors(Vec::new()));
+        return Ok(());
+    }
+    if let Some(c) = p.word().as_deref().and_then(Color::from_name) {
+        let after = p.peek_at(1).and_then(|t| t.word());
+        if after.as_deref().is_none_or(|w| !(CardType::from_name(w).is_some() || w == "creature" || w == "creatures")) {
+            p.bump();
+            let mut colors = vec![c];
+            while p.at_word("and") && let Some(c) = p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name) {
+                p.pos += 2;
+                colors.push(c);
+            }
+            out.push(Change::SetColors(colors));
+            return Ok(());
+        }
+    }
+    if !plural {
+        p.eat_word("a");
+        p.eat_word("an");
+    }
+    // "a 3/3 creature": a base P/T with the types.
+    let pt = if let Some(Tok::PtMod(PtPart::Fixed(pw), PtPart::Fixed(th))) = p.peek().map(|t| t.tok.clone()) {
+        p.bump();
+        Some((pw, th))
+    } else {
+        None
+    };
+    let mut types = Vec::new();
+    let mut subtypes = Vec::new();
+    while let Some(w) = p.word() {
+        let single = if plural { w.strip_suffix('s').unwrap_or(&w).to_owned() } else { w.clone() };
+        if let Some(t) = CardType::from_name(&single).filter(|t| t.is_permanent_type()) {
+            types.push(t);
+        } else if let Some(Tok::Word(raw)) = p.peek().map(|t| &t.tok)
+            && raw.chars().next().is_some_and(char::is_uppercase)
+            && let Some(st) = crate::cards::subtypes::subtype_word(raw)
+        {
+            subtypes.push(st.to_owned());
+        } else {
+            break;
+        }
+        p.bump();
+    }
+    if types.is_empty() && subtypes.is_empty() {
+        return Err(p.fail("a card type or subtype (\"a creature\", \"a Swamp\", \"Mountains\") or a color"));
+    }
+    // "that's still a land" (205.1b: it keeps its other types).
+    let still = p.eat_words(&["that's", "still", "a", "land"]) || p.eat_words(&["that’s", "still", "a", "land"]) || p.eat_words(&["that", "are", "still", "lands"]);
+    let addition = p.eat_words(&["in", "addition", "to", "its", "other"]) || p.eat_words(&["in", "addition", "to", "their", "other"]);
+    if addition {
+        let _ = p.eat_word("land") || p.eat_word("creature") || p.eat_word("artifact");
+        if !p.eat_word("types") {
+            return Err(p.fail("\"types\""));
+        }
+    }
+    let basic_land = types.is_empty() && subtypes.len() == 1 && crate::cards::subtypes::BASIC_LAND_TYPES.contains(&subtypes[0].as_str());
+    if addition || still || (becomes && !types.is_empty()) {
+        out.push(Change::AddTypes { types, subtypes });
+    } else if basic_land {
+        // 305.7: "Nonbasic lands are Mountains" sets the land type.
+        out.push(Change::SetLandType(subtypes.remove(0)));
+    } else {
+        return Err(p.fail("\"in addition to its other types\" (an effect that sets types is not supported yet)"));
+    }
+    if let Some((pw, th)) = pt {
+        out.push(Change::SetPt(PtValue::Fixed(pw), PtValue::Fixed(th)));
+    }
+    Ok(())
+}
 
 /// Whether the line starts "[this permanent] enters" (its name or "this creature/land/…").
 #[must_use]
@@ -59,7 +312,7 @@ pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
-    use crate::cards::ir::{Ability, CardType, CounterKind, Keyword};
+    use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, CounterKind, Keyword, ObjectFilter, PtValue, StaticEffect, StaticSubject};
 
     const LAND: &[CardType] = &[CardType::Land];
 
@@ -80,6 +333,66 @@ mod tests {
             ok("Flying\nThis creature enters with a -1/-1 counter on it.", "Weakling", CREATURE),
             vec![Ability::Keyword(Keyword::Flying), Ability::EntersWithCounters { kind: CounterKind::MinusOne, count: 1 }]
         );
+    }
+
+    const ENCHANTMENT: &[CardType] = &[CardType::Enchantment];
+
+    fn each(f: ObjectFilter, other: bool) -> StaticSubject {
+        StaticSubject::Each { filter: f, other }
+    }
+
+    fn one(text: &str, name: &str, types: &[CardType]) -> StaticEffect {
+        match ok(text, name, types).pop() {
+            Some(Ability::Static(s)) => s,
+            a => panic!("{name}: not a static effect: {a:?}"),
+        }
+    }
+
+    #[test]
+    fn anthems_and_lords() {
+        let creatures_you = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(one("Creatures you control get +1/+1.", "Glorious Anthem", ENCHANTMENT), StaticEffect { subject: each(creatures_you.clone(), false), changes: vec![Change::Pt(1, 1)] });
+        let white = ObjectFilter { colors: vec![Color::White], ..creatures_you.clone() };
+        assert_eq!(one("White creatures you control get +1/+1.", "Honor of the Pure", ENCHANTMENT).subject, each(white, false));
+        let merfolk = ObjectFilter { subtypes: vec!["Merfolk".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(one("Other Merfolk you control get +1/+1.", "Merfolk Mistbinder", CREATURE).subject, each(merfolk, true));
+        let untapped = ObjectFilter { tapped: Some(false), ..creatures_you };
+        assert_eq!(one("Untapped creatures you control get +0/+2.", "Castle", ENCHANTMENT), StaticEffect { subject: each(untapped, false), changes: vec![Change::Pt(0, 2)] });
+        let elves = one("Other Elf creatures get +1/+1 and have vigilance and trample.", "Elf Lord", CREATURE);
+        assert_eq!(elves.changes, vec![Change::Pt(1, 1), Change::Grant(Keyword::Vigilance), Change::Grant(Keyword::Trample)]);
+    }
+
+    #[test]
+    fn humility_opalescence_blood_moon_urborg() {
+        let all = ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() };
+        assert_eq!(
+            one("All creatures lose all abilities and have base power and toughness 1/1.", "Humility", ENCHANTMENT),
+            StaticEffect { subject: each(all, false), changes: vec![Change::LoseAll, Change::SetPt(PtValue::Fixed(1), PtValue::Fixed(1))] }
+        );
+        let opal = one("Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.", "Opalescence", ENCHANTMENT);
+        assert_eq!(opal.subject, each(ObjectFilter { types_any: vec![CardType::Enchantment], subtypes_none: vec!["Aura".into()], ..ObjectFilter::default() }, true));
+        assert_eq!(opal.changes, vec![Change::AddTypes { types: vec![CardType::Creature], subtypes: vec![] }, Change::SetPt(PtValue::ManaValue, PtValue::ManaValue)]);
+        let moon = one("Nonbasic lands are Mountains.", "Blood Moon", ENCHANTMENT);
+        assert_eq!(moon.subject, each(ObjectFilter { types_any: vec![CardType::Land], supertypes_none: vec!["Basic".into()], ..ObjectFilter::default() }, false));
+        assert_eq!(moon.changes, vec![Change::SetLandType("Mountain".into())]);
+        let urborg = one("Each land is a Swamp in addition to its other land types.", "Urborg, Tomb of Yawgmoth", &[CardType::Land]);
+        assert_eq!(urborg.changes, vec![Change::AddTypes { types: vec![], subtypes: vec!["Swamp".into()] }]);
+    }
+
+    #[test]
+    fn auras_control_and_loss() {
+        let mc = ok("Enchant creature\nYou control enchanted creature.", "Mind Control", ENCHANTMENT);
+        assert_eq!(mc[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl] }));
+        let g = ok("Enchant creature\nEnchanted creature loses flying.", "Grounded", ENCHANTMENT);
+        assert_eq!(g[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::Lose(Keyword::Flying)] }));
+    }
+
+    #[test]
+    fn unread_predicates_are_errors() {
+        let e = errs("Creatures you control get +1/+1 for each Forest you control.", "Counting Anthem", ENCHANTMENT);
+        assert!(e[0].2.contains("end of the sentence"), "{e:?}");
+        let e = errs("Nonbasic lands are artifacts.", "Odd Moon", ENCHANTMENT);
+        assert!(e[0].2.contains("in addition to its other types"), "{e:?}");
     }
 
     #[test]

@@ -145,6 +145,19 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             filter.attacking = true;
         } else if w == "nontoken" {
             filter.token = Some(false);
+        } else if let Some(s) = supertype_word(&w) {
+            // "nonbasic lands", "legendary creatures", "basic land".
+            match s {
+                (st, true) => filter.supertypes_none.push(st.to_owned()),
+                (st, false) => filter.supertypes.push(st.to_owned()),
+            }
+        } else if let Some(st) = w.strip_prefix("non-").or_else(|| w.strip_prefix("non")).and_then(crate::cards::subtypes::subtype_word) {
+            // "non-Aura enchantment", "non-Human creatures".
+            filter.subtypes_none.push(st.to_owned());
+        } else if let Some(st) = capitalized_subtype(p) {
+            // "Elf creatures", "Zombie you control", and the plural noun alone: "Merfolk",
+            // "Goblins", "Swamps".
+            filter.subtypes.push(st.to_owned());
         } else {
             break;
         }
@@ -200,7 +213,7 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             p.bump();
             h
         }
-        None if !filter.types_any.is_empty() => Head::Permanent,
+        None if !filter.types_any.is_empty() || !filter.subtypes.is_empty() => Head::Permanent,
         None => return Err(p.fail(EXPECTED)),
     };
     let is_spell_type = |t: &CardType| matches!(t, CardType::Instant | CardType::Sorcery);
@@ -214,6 +227,26 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         filter.controller = parse_controller(p);
     }
     Ok((filter, head))
+}
+
+/// "nonbasic" / "legendary" / "basic" / "snow": a supertype, and whether it is negated.
+fn supertype_word(word: &str) -> Option<(&'static str, bool)> {
+    const SUPERTYPES: [&str; 4] = ["Basic", "Legendary", "Snow", "World"];
+    let (rest, non) = match word.strip_prefix("non") {
+        Some(r) => (r.strip_prefix('-').unwrap_or(r), true),
+        None => (word, false),
+    };
+    SUPERTYPES.iter().find(|s| s.eq_ignore_ascii_case(rest)).map(|s| (*s, non))
+}
+
+/// A subtype at the cursor, written with a capital as rules text writes subtypes ("Elf",
+/// "Merfolk", "Swamps"); "Time Lord" is the one of two words.
+fn capitalized_subtype(p: &Parser<'_>) -> Option<&'static str> {
+    let Some(Tok::Word(raw)) = p.peek().map(|t| &t.tok) else { return None };
+    if !raw.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    crate::cards::subtypes::subtype_word(raw)
 }
 
 /// "with flying", "with mana value 3 or less", "with mana value X".
@@ -441,9 +474,10 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         // tokens you control …", "Nontoken creatures …"
         _ if type_word(&w, true).is_some()
             || non_type_word(&w).is_some()
-            || w == "nontoken"
-            || w == "tokens"
-            || type_word(&w, false).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("tokens")) =>
+            || Color::from_name(&w).is_some()
+            || matches!(w.as_str(), "tapped" | "untapped" | "attacking" | "nontoken" | "tokens")
+            || type_word(&w, false).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("tokens"))
+            || capitalized_subtype(p).is_some() =>
         {
             each_permanent(p, true)
         }
