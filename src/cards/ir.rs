@@ -722,8 +722,9 @@ pub struct TokenSpec {
     /// compiled from it.
     pub text: String,
     pub abilities: Vec<Ability>,
-    /// The rule defining a predefined token ("111.10a" for Treasure).
-    pub predefined: Option<&'static str>,
+    /// The rules that define the token, cited as it is created: "111.10a" for a Treasure;
+    /// "701.16a" and "111.10f" for the Clue of "investigate".
+    pub rules: Vec<&'static str>,
 }
 
 /// A zone a search looks in.

@@ -42,7 +42,7 @@ pub fn predefined(word: &str) -> Option<TokenSpec> {
     let d = PREDEFINED.iter().find(|d| d.subtype.eq_ignore_ascii_case(word))?;
     let (_, types, subtypes) = parse_type_line(d.type_line).ok()?;
     let mut spec = token_spec(Vec::new(), types, subtypes, None, d.text).ok()?;
-    spec.predefined = Some(d.rule);
+    spec.rules.push(d.rule);
     Some(spec)
 }
 
@@ -55,7 +55,7 @@ pub fn token_spec(colors: Vec<Color>, types: Vec<CardType>, subtypes: Vec<String
     let name = format!("{} Token", subtypes.join(" "));
     let mut abilities = oracle::compile(text, &name, &types)?;
     add_basic_land_abilities(&subtypes, &mut abilities);
-    Ok(TokenSpec { name, colors, types, subtypes, power: pt.map(|p| p.0), toughness: pt.map(|p| p.1), text: text.to_owned(), abilities, predefined: None })
+    Ok(TokenSpec { name, colors, types, subtypes, power: pt.map(|p| p.0), toughness: pt.map(|p| p.1), text: text.to_owned(), abilities, rules: Vec::new() })
 }
 
 /// The definition of one token created from `spec` (111.3), with X = `x`: a token has no mana
@@ -122,6 +122,8 @@ mod tests {
             assert_eq!(spec.subtypes, vec![d.subtype.to_owned()]);
             assert!(spec.colors.is_empty());
             assert!(!spec.abilities.is_empty(), "{}", d.subtype);
+            // Its rule is cited as the token is created, so it must be in the rules index.
+            assert!(crate::rules::index().get(d.rule).is_some(), "{}", d.rule);
         }
         let treasure = predefined("treasure").map(|s| s.abilities);
         let Some([Ability::Activated { cost, effect, mana: true }]) = treasure.as_deref() else { panic!("{treasure:?}") };

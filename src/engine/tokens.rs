@@ -28,7 +28,7 @@ impl Game {
         let card = Arc::new(tokens::card_def(spec, x));
         let what = tokens::describe(&card);
         let mut rules = vec![cr!("701.7a"), cr!("111.2"), cr!("111.4")];
-        rules.extend(spec.predefined.map(RuleId::new_static));
+        rules.extend(spec.rules.iter().copied().map(RuleId::new_static));
         let how = if tapped { " tapped" } else { "" };
         for _ in 0..count {
             let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));

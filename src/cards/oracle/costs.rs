@@ -117,6 +117,19 @@ mod tests {
     }
 
     #[test]
+    fn discard_a_card() {
+        // Blood tokens (111.10g), Mad Prophet.
+        assert_eq!(
+            cost_of("{1}, {T}, Discard a card, Sacrifice this token: Draw a card.", "Blood Token"),
+            Cost { mana: mana("{1}"), tap: true, discard_card: true, sacrifice_self: true, ..Cost::default() }
+        );
+        assert_eq!(cost_of("{T}, Discard a card: Draw a card.", "Mad Prophet"), Cost { tap: true, discard_card: true, ..Cost::default() });
+        // Two discards, or discarding something else, are not read.
+        assert!(errs("Discard two cards: Draw a card.", "Two Discards", CREATURE)[0].2.contains("expected \"a card\" to discard"));
+        assert_eq!(errs("Discard a card, Discard a card: Draw a card.", "Double", CREATURE).len(), 1);
+    }
+
+    #[test]
     fn unsupported_costs() {
         // Zuran Orb: sacrificing another permanent.
         assert_eq!(

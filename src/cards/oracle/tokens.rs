@@ -36,7 +36,9 @@ pub fn parse_create(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
 /// "Investigate." (701.16a): create a Clue token.
 pub fn investigate(p: &mut Parser<'_>) -> Option<Instruction> {
     p.created_tokens = true;
-    Some(Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(predefined("Clue")?), tapped: false })
+    let mut clue = predefined("Clue")?;
+    clue.rules.insert(0, "701.16a");
+    Some(Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(clue), tapped: false })
 }
 
 /// The word at `pos + n` as written (case kept).
@@ -195,11 +197,11 @@ mod tests {
             assert_eq!(Some(t), predefined(name.trim_end_matches(" Token")));
         }
         let (_, count, t, tapped) = created("Create two tapped Treasure tokens.", "Test");
-        assert_eq!((count, t.predefined, tapped), (n(2), Some("111.10a"), true));
+        assert_eq!((count, t.rules, tapped), (n(2), vec!["111.10a"], true));
         // Thraben Inspector: investigate.
         let abilities = ok("When this creature enters, investigate.", "Thraben Inspector", CREATURE);
         let [Ability::Triggered { effect, .. }] = abilities.as_slice() else { panic!("{abilities:?}") };
-        assert!(matches!(&effect.instructions[..], [Instruction::CreateTokens { token, .. }] if token.name == "Clue Token"));
+        assert!(matches!(&effect.instructions[..], [Instruction::CreateTokens { token, .. }] if token.name == "Clue Token" && token.rules == ["701.16a", "111.10f"]));
     }
 
     #[test]
