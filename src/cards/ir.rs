@@ -896,6 +896,12 @@ pub enum Change {
     CantAttack,
     CantBlock,
     AttackDespiteDefender,
+    /// "doesn't untap during its controller's untap step" (502.3).
+    DoesntUntap,
+    /// "attacks each combat if able" (508.1d).
+    AttacksEachCombat,
+    /// "can't be blocked" (509.1b).
+    CantBeBlocked,
 }
 
 /// A value a P/T-setting effect sets power or toughness to.

@@ -391,6 +391,10 @@ impl Game {
                     return Ok(Err(Illegal::new(cr!("601.2h"), format!("{cost_of} requires {what}ing one"))));
                 };
                 if !candidates.contains(&o) {
+                    // 701.21a: a player can sacrifice only a permanent they control.
+                    if what == "sacrifice" && self.on_battlefield(o) && self.controller(o) != p {
+                        return Ok(Err(Illegal::new(rule, format!("{} can't sacrifice {}: {} controls it", self.players[p].name, self.describe(o), self.players[self.controller(o)].name)).also(cr!("601.2h"))));
+                    }
                     return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be {what}d to pay {cost_of}", self.describe(o))).also(cr!("118.3"))));
                 }
                 o
@@ -499,6 +503,9 @@ impl Game {
     pub fn activate(&mut self, p: PlayerId, source: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
+            if matches!(self.obj(source).card.abilities.get(ability), Some(Ability::Activated { .. })) {
+                return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
+            }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
         };
         if self.controller(source) != p || !self.on_battlefield(source) {

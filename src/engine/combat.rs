@@ -21,12 +21,46 @@ impl Game {
         self.apnap().into_iter().filter(|&p| p != self.active).collect()
     }
 
+    /// Whether the active player's untapped creature could attack now: summoning sickness
+    /// (302.6), "can't attack" effects (508.1c, 101.2), defender (702.3b).
+    fn can_attack(&self, id: ObjId) -> Result<(), Illegal> {
+        let name = self.describe(id);
+        if self.obj(id).tapped {
+            return Err(Illegal::new(cr!("508.1a"), format!("{name} is tapped: only untapped creatures can attack")));
+        }
+        if self.summoning_sick(id) {
+            return Err(Illegal::new(cr!("302.6"), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")).also(cr!("508.1a")));
+        }
+        // 101.2: "can't attack" wins over any permission to attack.
+        if self.has_effect(id, Change::CantAttack) {
+            let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack this turn")).also(cr!("508.1c"));
+            return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
+        }
+        if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {
+            return Err(Illegal::new(cr!("702.3b"), format!("{name} has defender and can't attack")).also(cr!("508.1c")));
+        }
+        Ok(())
+    }
+
+    /// The active player's creatures that must attack if able (508.1d) and are able, but are
+    /// not among `declared`.
+    #[must_use]
+    pub fn required_attackers(&self, declared: &[ObjId]) -> Vec<ObjId> {
+        self.permanents_of(self.active)
+            .filter(|&id| self.is_creature(id) && !declared.contains(&id) && self.has_effect(id, Change::AttacksEachCombat) && self.can_attack(id).is_ok())
+            .collect()
+    }
+
     /// Declares attackers (508.1): checks every requirement, then taps the attackers.
     ///
     /// # Errors
     /// When the declaration is illegal; nothing is changed then.
     pub fn declare_attackers(&mut self, decl: &[(ObjId, Option<Target>)]) -> Result<(), Illegal> {
         let defenders = self.defending_players();
+        let declared: Vec<ObjId> = decl.iter().map(|(id, _)| *id).collect();
+        if let Some(&id) = self.required_attackers(&declared).first() {
+            return Err(Illegal::new(cr!("508.1d"), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
+        }
         let mut resolved = Vec::new();
         for (i, &(id, target)) in decl.iter().enumerate() {
             let name = self.describe(id);
@@ -39,20 +73,7 @@ impl Game {
             if self.controller(id) != self.active {
                 return Err(Illegal::new(cr!("508.1a"), format!("{name} is not controlled by the active player")));
             }
-            if self.obj(id).tapped {
-                return Err(Illegal::new(cr!("508.1a"), format!("{name} is tapped: only untapped creatures can attack")));
-            }
-            if self.summoning_sick(id) {
-                return Err(Illegal::new(cr!("302.6"), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")).also(cr!("508.1a")));
-            }
-            // 101.2: "can't attack" wins over any permission to attack.
-            if self.has_effect(id, Change::CantAttack) {
-                let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack this turn")).also(cr!("508.1c"));
-                return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
-            }
-            if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {
-                return Err(Illegal::new(cr!("702.3b"), format!("{name} has defender and can't attack")).also(cr!("508.1c")));
-            }
+            self.can_attack(id)?;
             let target = match target {
                 Some(t) => t,
                 None => match defenders.as_slice() {
@@ -74,6 +95,8 @@ impl Game {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
             let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
             let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
+            // 702.10b: haste is what lets a creature its controller got this turn attack.
+            let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
             self.record(ev);
             if vigilance {
                 let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cr!("702.20b"));
@@ -142,7 +165,7 @@ impl Game {
             }) {
                 return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
             }
-            if self.abilities(*a).any(|(_, x)| matches!(x, crate::cards::ir::Ability::SelfRestriction { unblockable: true, .. })) {
+            if self.has_effect(*a, Change::CantBeBlocked) {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
             }
             if let Some(q) = self.protected_from(*a, *b) {

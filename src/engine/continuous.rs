@@ -23,7 +23,6 @@ impl Game {
     /// timestamp (613.7b), on the set of objects locked in now (611.2c), and traces it.
     pub fn add_effects(&mut self, source: ObjId, controller: PlayerId, ids: &[ObjId], changes: &[Change], until_end_of_turn: bool) {
         let timestamp = self.timestamp();
-        let before: Vec<PlayerId> = ids.iter().map(|&o| self.controller(o)).collect();
         for c in changes {
             self.effects.push(Continuous { timestamp, source, controller, objects: ids.to_vec(), change: c.clone(), until_end_of_turn });
         }
@@ -39,16 +38,8 @@ impl Game {
             }
         }
         if changes.contains(&Change::GainControl) {
-            for (&o, was) in ids.iter().zip(before) {
-                let now = self.controller(o);
-                let text = if now == was {
-                    format!("{} gains control of {}{how} (it already controls it)", self.players[controller].name, self.describe(o))
-                } else {
-                    format!("{} gains control of {}{how}", self.players[controller].name, self.describe(o))
-                };
-                let ev = Ev::new(EventKind::ControlChange, text).object(self, o).player(self, controller).source(self, source).rules(&rules);
-                self.record(ev);
-            }
+            let ev = Ev::new(EventKind::Grant, format!("{} gains control of {}{how}", self.players[controller].name, names.join(", "))).player(self, controller).object(self, ids[0]).source(self, source).rules(&rules);
+            self.record(ev);
         }
         if !what.is_empty() {
             let ev = Ev::new(EventKind::Grant, format!("{}: {}{how}", names.join(", "), what.join(", "))).object(self, ids[0]).source(self, source).rules(&rules);
@@ -63,7 +54,6 @@ impl Game {
             return;
         }
         let ending: Vec<Continuous> = self.effects.iter().filter(|e| e.until_end_of_turn).cloned().collect();
-        let before: Vec<(ObjId, PlayerId)> = ending.iter().flat_map(|e| e.objects.iter().copied()).filter(|&o| self.on_battlefield(o)).map(|o| (o, self.controller(o))).collect();
         self.effects.retain(|e| !e.until_end_of_turn);
         self.touch();
         let mut seen = Vec::new();
@@ -77,35 +67,87 @@ impl Game {
                 self.record(ev);
             }
         }
-        for (o, was) in before {
-            let now = self.controller(o);
-            if now != was {
-                let ev = Ev::new(EventKind::ControlChange, format!("{} returns to {}'s control", self.describe(o), self.players[now].name)).object(self, o).player(self, now).rules(&[crate::cr!("514.2"), crate::cr!("613.1b")]);
-                self.record(ev);
+    }
+
+    /// After each event: notices what the new state of the layers changed that the rules care
+    /// about beyond characteristics — a permanent changing controller (613.1b) stops being
+    /// continuously controlled (302.6), traced; a static effect that stops or starts applying
+    /// because its source lost or regained the ability (613.8a, 305.7), traced.
+    pub fn sync_layers(&mut self) {
+        if self.syncing {
+            return;
+        }
+        let layered = self.layered();
+        if layered.effects.is_empty() && !self.control_overridden && self.void_seen.is_empty() {
+            return;
+        }
+        let changed: Vec<(ObjId, PlayerId)> = self.battlefield.iter().map(|&id| (id, self.controller(id))).filter(|&(id, c)| self.obj(id).seen_controller != c).collect();
+        let overridden = self.battlefield.iter().any(|&id| self.controller(id) != self.obj(id).controller);
+        let void: Vec<(ObjId, u64, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, e.text.clone(), true)).collect();
+        let mut events = Vec::new();
+        for (src, ts, text, _) in &void {
+            if !self.void_seen.contains(&(*src, *ts)) {
+                events.push(Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.describe(*src))).object(self, *src).rules(&[crate::cr!("613.8a"), crate::cr!("613.8b"), crate::cr!("305.7")]));
             }
         }
+        for &(src, ts) in &self.void_seen {
+            if self.on_battlefield(src) && !void.iter().any(|(s, t, _, _)| *s == src && *t == ts) {
+                events.push(Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rules(&[crate::cr!("611.3a"), crate::cr!("613.8a")]));
+            }
+        }
+        for &(id, c) in &changed {
+            events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.describe(id), self.players[c].name)).object(self, id).player(self, c).rules(&[crate::cr!("613.1b"), crate::cr!("302.6")]));
+        }
+        self.syncing = true;
+        for &(id, c) in &changed {
+            let o = &mut self.objects[id.0 as usize];
+            o.seen_controller = c;
+            // 302.6: its new controller hasn't controlled it since their turn began.
+            o.steady = None;
+        }
+        self.void_seen = void.into_iter().map(|(s, t, _, _)| (s, t)).collect();
+        self.control_overridden = overridden;
+        for ev in events {
+            self.record(ev);
+        }
+        self.syncing = false;
     }
 
     /// Traces the static abilities of a permanent that generate continuous effects as it
     /// enters (611.3a–c) or leaves (611.3b) the battlefield.
     pub fn trace_statics(&mut self, id: ObjId, entering: bool) {
-        let lines: Vec<String> = self
+        let timestamp = self.obj(id).timestamp;
+        let void = |g: &Game| g.layered().effects.iter().any(|e| e.source == id && e.timestamp == timestamp && e.void);
+        if entering && void(self) {
+            // It entered without the ability: `sync_layers` says why.
+            return;
+        }
+        let lines: Vec<(String, Vec<RuleId>)> = self
             .obj(id)
             .card
             .abilities
             .iter()
             .filter_map(|a| match a {
-                Ability::Static(s) => Some(format!("{}: {}", describe_subject(&s.subject), s.changes.iter().map(describe_change).collect::<Vec<_>>().join(", "))),
+                Ability::Static(s) => {
+                    let mut rules = vec![if entering { crate::cr!("611.3a") } else { crate::cr!("611.3b") }];
+                    for c in &s.changes {
+                        let r = crate::engine::layers::Layer::of(c).rule();
+                        if !rules.contains(&r) {
+                            rules.push(r);
+                        }
+                    }
+                    Some((format!("{}: {}", describe_subject(&s.subject), s.changes.iter().map(describe_change).collect::<Vec<_>>().join(", ")), rules))
+                }
                 _ => None,
             })
             .collect();
-        for line in lines {
-            let (kind, text, rules): (EventKind, String, &[RuleId]) = if entering {
-                (EventKind::EffectBegins, format!("{}'s static ability applies ({line})", self.describe(id)), &[crate::cr!("611.3a"), crate::cr!("611.3c")])
+        for (line, rules) in lines {
+            let (kind, text) = if entering {
+                (EventKind::EffectBegins, format!("{}'s static ability applies ({line})", self.describe(id)))
             } else {
-                (EventKind::EffectEnds, format!("{}'s static ability stops applying ({line})", self.describe(id)), &[crate::cr!("611.3b")])
+                (EventKind::EffectEnds, format!("{}'s static ability stops applying ({line})", self.describe(id)))
             };
-            let ev = Ev::new(kind, text).object(self, id).rules(rules);
+            let ev = Ev::new(kind, text).object(self, id).rules(&rules);
             self.record(ev);
         }
     }

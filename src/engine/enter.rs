@@ -68,6 +68,7 @@ impl Game {
         let nid = self.move_object(id, Zone::Battlefield);
         let o = self.obj_mut(nid);
         o.controller = controller;
+        o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
         let ev = announce(self, nid);
         self.record(ev);

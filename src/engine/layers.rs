@@ -77,7 +77,7 @@ impl Layer {
             Change::SetPt(..) => Layer::SetPt,
             Change::Pt(..) => Layer::ModifyPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked => Layer::Rules,
         }
     }
 }
@@ -145,6 +145,9 @@ pub struct Chars {
     pub cant_attack: bool,
     pub cant_block: bool,
     pub attack_despite_defender: bool,
+    pub doesnt_untap: bool,
+    pub must_attack: bool,
+    pub cant_be_blocked: bool,
     /// What was applied to it, in order (for `--explain`).
     pub log: Vec<Applied>,
 }
@@ -427,6 +430,9 @@ impl Game {
             (Change::CantAttack, c) => c.is_some_and(|c| c.cant_attack) || own(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. })),
             (Change::CantBlock, c) => c.is_some_and(|c| c.cant_block) || own(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. })),
             (Change::AttackDespiteDefender, c) => c.is_some_and(|c| c.attack_despite_defender),
+            (Change::DoesntUntap, c) => c.is_some_and(|c| c.doesnt_untap),
+            (Change::AttacksEachCombat, c) => c.is_some_and(|c| c.must_attack),
+            (Change::CantBeBlocked, c) => c.is_some_and(|c| c.cant_be_blocked) || own(|a| matches!(a, Ability::SelfRestriction { unblockable: true, .. })),
             _ => false,
         }
     }
@@ -538,6 +544,9 @@ fn base(g: &Game, id: ObjId) -> Chars {
         cant_attack: false,
         cant_block: false,
         attack_despite_defender: false,
+        doesnt_untap: false,
+        must_attack: false,
+        cant_be_blocked: false,
         log: Vec::new(),
     }
 }
@@ -787,6 +796,9 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::CantAttack => c.cant_attack = true,
                 Change::CantBlock => c.cant_block = true,
                 Change::AttackDespiteDefender => c.attack_despite_defender = true,
+                Change::DoesntUntap => c.doesnt_untap = true,
+                Change::AttacksEachCombat => c.must_attack = true,
+                Change::CantBeBlocked => c.cant_be_blocked = true,
             }
         }
         if any && let Some((effect, why)) = log {
@@ -886,5 +898,8 @@ pub fn describe_change(c: &Change) -> String {
         Change::CantAttack => "can't attack".to_owned(),
         Change::CantBlock => "can't block".to_owned(),
         Change::AttackDespiteDefender => "can attack as though it didn't have defender".to_owned(),
+        Change::DoesntUntap => "doesn't untap during its controller's untap step".to_owned(),
+        Change::AttacksEachCombat => "attacks each combat if able".to_owned(),
+        Change::CantBeBlocked => "can't be blocked".to_owned(),
     }
 }

@@ -123,6 +123,7 @@ impl Game {
             cause: self.cause.clone(),
             rules: ev.rules,
         });
+        self.sync_layers();
     }
 
     /// Runs `f` with `cause` as the cause of the events it records.

@@ -81,6 +81,9 @@ pub struct Object {
     pub steady: Option<PlayerId>,
     /// When it entered its zone (613.7d), or an Aura or Equipment last became attached (613.7e).
     pub timestamp: u64,
+    /// Its controller when the game last looked (`Game::sync_layers`): a change of control
+    /// seen there ends continuous control (302.6).
+    pub seen_controller: PlayerId,
     pub counters: Counters,
     /// On the stack: what was chosen as it was cast (601.2b–d).
     pub choices: StackChoices,
@@ -309,6 +312,14 @@ pub struct Game {
     pub next_timestamp: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
     pub layered: std::cell::OnceCell<crate::engine::layers::Layered>,
+    /// Static effects that were in force but did not apply when last looked, by source and
+    /// timestamp (613.8a, 305.7), so that the trace says when that changes.
+    pub void_seen: Vec<(ObjId, u64)>,
+    /// Some permanent's controller differed from the one it was put there with when last
+    /// looked; `sync_layers` then keeps looking until none does.
+    pub control_overridden: bool,
+    /// `sync_layers` is running (its own events don't start it again).
+    pub syncing: bool,
 }
 
 impl Game {
@@ -421,6 +432,7 @@ impl Game {
             damage: 0,
             steady: None,
             timestamp,
+            seen_controller: controller,
             counters: Counters::default(),
             choices: StackChoices::default(),
             copy: false,

@@ -118,7 +118,10 @@ impl Game {
                 let mine: Vec<_> = self.permanents_of(ap).collect();
                 for id in mine {
                     self.obj_mut(id).steady = Some(ap);
-                    if self.obj(id).tapped {
+                    if self.obj(id).tapped && self.has_effect(id, crate::cards::ir::Change::DoesntUntap) {
+                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.describe(id))).object(self, id).rules(&[cr!("502.3"), cr!("613.11")]);
+                        self.record(ev);
+                    } else if self.obj(id).tapped {
                         self.obj_mut(id).tapped = false;
                         let ev = Ev::new(EventKind::Untap, format!("{} untaps", self.describe(id))).object(self, id).rule(cr!("502.3"));
                         self.record(ev);
@@ -140,9 +143,19 @@ impl Game {
                 loop {
                     match dec.attackers(self)? {
                         None => {
-                            let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cr!("508.1"));
-                            self.record(ev);
-                            break;
+                            // 508.1d: creatures that must attack if able do so even when the
+                            // player declares nothing else.
+                            let forced = self.required_attackers(&[]);
+                            if forced.is_empty() {
+                                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cr!("508.1"));
+                                self.record(ev);
+                                break;
+                            }
+                            let decl: Vec<(crate::engine::ObjId, Option<crate::engine::Target>)> = forced.into_iter().map(|id| (id, None)).collect();
+                            match self.declare_attackers(&decl) {
+                                Ok(()) => break,
+                                Err(e) => return Err(Stop(crate::diag::Diagnostic::new(format!("a creature must attack this combat (508.1d) but the attack can't be declared for it: {}", e.reason), crate::diag::Span::default()).help("script the attack with `attack:` naming what it attacks"))),
+                            }
                         }
                         Some((action, decl)) => match self.declare_attackers(&decl) {
                             Ok(()) => break,

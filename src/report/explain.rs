@@ -103,6 +103,9 @@ pub fn explain(g: &Game, id: ObjId) -> Explanation {
         cant_attack: false,
         cant_block: false,
         attack_despite_defender: false,
+        doesnt_untap: false,
+        must_attack: false,
+        cant_be_blocked: false,
         log: Vec::new(),
     };
     let copiable = shown(g, id, &copiable_chars, printed.abilities.iter().map(ability_words).collect());

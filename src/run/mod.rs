@@ -500,9 +500,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         ActionKind::Activate { card, ability, choices } => {
             let id = refs::object(g, card, Place::Battlefield)?;
             let p = actor(g, action, |g| Some(g.controller(id)))?;
+            // Numbered as printed (a lost ability keeps its number and is then refused by the
+            // rules, 613.1f), then the abilities effects gave it.
+            let printed = g.obj(id).card.abilities.len();
+            let numbered: Vec<usize> = g.obj(id).card.abilities.iter().enumerate().filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && matches!(a, Ability::Activated { .. })).map(|(i, _)| i)).collect();
             let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).collect();
             let idx = match (ability, activated.as_slice()) {
-                (Some(n), list) => list.get(n - 1).copied().ok_or_else(|| {
+                (Some(n), _) => numbered.get(n - 1).copied().ok_or_else(|| {
+                    let list = &numbered;
                     Stop(Diagnostic::new(format!("{} has {} activated abilities; there is no ability {n}", g.describe(id), list.len()), action.span))
                 })?,
                 (None, [one]) => *one,

@@ -498,6 +498,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "target land becomes a 3/3 creature that's still a land" (613.1d, 613.4b).
             let changes = super::statics::parse_changes(p, verb == "become")?;
             let until_end_of_turn = p.eat_words(&["until", "end", "of", "turn"]);
+            if until_end_of_turn {
+                super::statics::eat_still_a_land(p);
+            }
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn });
         }
         "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection")) || super::keywords::keyword_at(p, p.pos + 1).is_some() => {
@@ -528,6 +531,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "can't" | "can’t" if kinds(p, &subject).permanent => {
             p.bump();
+            if p.eat_words(&["be", "blocked", "this", "turn"]) {
+                out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::CantBeBlocked], until_end_of_turn: true });
+                return Ok(());
+            }
             let (attack, block) = if p.eat_words(&["attack", "or", "block"]) {
                 (true, true)
             } else if p.eat_word("attack") {

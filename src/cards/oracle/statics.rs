@@ -74,7 +74,7 @@ fn static_subject(p: &mut Parser<'_>) -> Option<(StaticSubject, bool)> {
 }
 
 fn at_predicate(p: &Parser<'_>) -> bool {
-    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t"))
+    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t" | "doesn't" | "doesn’t" | "don't" | "don’t" | "attacks" | "attack"))
 }
 
 /// Predicates joined by "and": what a continuous effect does, part by part (613.6).
@@ -130,8 +130,26 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             }
         }
         "is" | "are" | "become" | "becomes" => being(p, plural, verb.starts_with("become"), out)?,
+        "doesn't" | "doesn’t" | "don't" | "don’t" => {
+            // 502.3: "doesn't untap during its controller's untap step".
+            if !(p.eat_words(&["untap", "during", "its", "controller's", "untap", "step"])
+                || p.eat_words(&["untap", "during", "its", "controller’s", "untap", "step"])
+                || p.eat_words(&["untap", "during", "their", "controllers'", "untap", "steps"])
+                || p.eat_words(&["untap", "during", "their", "controllers’", "untap", "steps"]))
+            {
+                return Err(p.fail("\"untap during its controller's untap step\""));
+            }
+            out.push(Change::DoesntUntap);
+        }
+        "attacks" | "attack" => {
+            // 508.1d: an attack requirement.
+            p.expect_words(&["each", "combat", "if", "able"])?;
+            out.push(Change::AttacksEachCombat);
+        }
         "can't" | "can’t" => {
-            if p.eat_words(&["attack", "or", "block"]) {
+            if p.eat_words(&["be", "blocked"]) {
+                out.push(Change::CantBeBlocked);
+            } else if p.eat_words(&["attack", "or", "block"]) {
                 out.extend([Change::CantAttack, Change::CantBlock]);
             } else if p.eat_word("attack") {
                 out.push(Change::CantAttack);
@@ -147,6 +165,17 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
         }
     }
     Ok(())
+}
+
+/// ". It's still a land" (205.1b) at the cursor, consumed if there; the sentence's final
+/// period is left.
+pub fn eat_still_a_land(p: &mut Parser<'_>) -> bool {
+    let mark = p.pos;
+    if p.eat_punct('.') && (p.eat_words(&["it's", "still", "a", "land"]) || p.eat_words(&["it’s", "still", "a", "land"])) {
+        return true;
+    }
+    p.pos = mark;
+    false
 }
 
 /// A fixed "N/N" at the cursor.
@@ -219,6 +248,13 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
     } else {
         None
     };
+    // "a 3/3 red and green Elemental creature": its colors (layer 5).
+    let mut colors = Vec::new();
+    while let Some(c) = p.word().as_deref().and_then(Color::from_name) {
+        colors.push(c);
+        p.bump();
+        p.eat_word("and");
+    }
     let mut types = Vec::new();
     let mut subtypes = Vec::new();
     while let Some(w) = p.word() {
@@ -238,8 +274,22 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
     if types.is_empty() && subtypes.is_empty() {
         return Err(p.fail("a card type or subtype (\"a creature\", \"a Swamp\", \"Mountains\") or a color"));
     }
-    // "that's still a land" (205.1b: it keeps its other types).
-    let still = p.eat_words(&["that's", "still", "a", "land"]) || p.eat_words(&["that’s", "still", "a", "land"]) || p.eat_words(&["that", "are", "still", "lands"]);
+    // "… creature with haste" (layer 6).
+    let mut grants = Vec::new();
+    if p.at_word("with") && super::keywords::keyword_at(p, p.pos + 1).is_some() {
+        p.bump();
+        keyword_list(p, &mut grants, true)?;
+    }
+    // "that's still a land" / ". It's still a land." (205.1b: it keeps its other types).
+    let mut still = p.eat_words(&["that's", "still", "a", "land"]) || p.eat_words(&["that’s", "still", "a", "land"]) || p.eat_words(&["that", "are", "still", "lands"]);
+    if !still && p.at_punct('.') {
+        still = eat_still_a_land(p);
+    } else if !still && p.at_words(&["until", "end", "of", "turn"]) {
+        // ". It's still a land." after the duration: the caller eats it after the duration.
+        let mut probe = Parser::new(p.text, p.toks.clone(), crate::cards::ir::Effect::default(), false);
+        probe.pos = p.pos + 4;
+        still = eat_still_a_land(&mut probe);
+    }
     let addition = p.eat_words(&["in", "addition", "to", "its", "other"]) || p.eat_words(&["in", "addition", "to", "their", "other"]);
     if addition {
         let _ = p.eat_word("land") || p.eat_word("creature") || p.eat_word("artifact");
@@ -248,14 +298,18 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
         }
     }
     let basic_land = types.is_empty() && subtypes.len() == 1 && crate::cards::subtypes::BASIC_LAND_TYPES.contains(&subtypes[0].as_str());
-    if addition || still || (becomes && !types.is_empty()) {
+    if addition || still {
         out.push(Change::AddTypes { types, subtypes });
-    } else if basic_land {
+    } else if basic_land && !becomes {
         // 305.7: "Nonbasic lands are Mountains" sets the land type.
         out.push(Change::SetLandType(subtypes.remove(0)));
     } else {
-        return Err(p.fail("\"in addition to its other types\" (an effect that sets types is not supported yet)"));
+        return Err(p.fail("\"in addition to its other types\" or \"it's still a land\" (an effect that replaces types, 205.1b, is not supported yet)"));
     }
+    if !colors.is_empty() {
+        out.push(Change::SetColors(colors));
+    }
+    out.append(&mut grants);
     if let Some((pw, th)) = pt {
         out.push(Change::SetPt(PtValue::Fixed(pw), PtValue::Fixed(th)));
     }
