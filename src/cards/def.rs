@@ -163,13 +163,18 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
             return None;
         }
     };
-    // 305.6: a land with a basic land type has "{T}: Add [mana]" for each.
+    add_basic_land_abilities(&subtypes, &mut abilities);
+    Some(CardDef { name, cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token })
+}
+
+/// 305.6: a land with a basic land type has "{T}: Add [mana]" for each, before its other
+/// abilities (a card, or a token such as a Forest Dryad).
+pub fn add_basic_land_abilities(subtypes: &[String], abilities: &mut Vec<Ability>) {
     for (sub, color) in BASIC_LAND_TYPES {
         if subtypes.iter().any(|s| s == sub) {
             abilities.insert(0, intrinsic_mana_ability(*color));
         }
     }
-    Some(CardDef { name, cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token })
 }
 
 /// The place of bytes `start..end` of a card's text inside the YAML node that holds it. For a

@@ -380,6 +380,8 @@ pub struct ObjectFilter {
     pub supertypes_none: Vec<String>,
     /// The object must have every one of these supertypes ("legendary creatures").
     pub supertypes: Vec<String>,
+    /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
+    pub token: Option<bool>,
 }
 
 /// A comparison in a filter.
@@ -698,6 +700,31 @@ pub enum Instruction {
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
     /// "Put N +1/+1 counters on [object]" (122.1a, 122.6).
     PutCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
+    /// battlefield under the control of the player who creates it.
+    CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
+}
+
+/// The characteristics an effect gives the tokens it creates (111.3): "a 1/1 white Soldier
+/// creature token with flying", or a predefined token such as Treasure (111.10). A token has
+/// no mana cost and no characteristics the effect doesn't define.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenSpec {
+    /// Its subtypes plus "Token" when the effect names none (111.4): "Soldier Token".
+    pub name: String,
+    pub colors: Vec<Color>,
+    pub types: Vec<CardType>,
+    pub subtypes: Vec<String>,
+    /// A creature token's power and toughness; X is its value as the token is created.
+    pub power: Option<Amount>,
+    pub toughness: Option<Amount>,
+    /// The token's rules text ("Flying", a predefined token's ability), and its abilities as
+    /// compiled from it.
+    pub text: String,
+    pub abilities: Vec<Ability>,
+    /// The rules that define the token, cited as it is created: "111.10a" for a Treasure;
+    /// "701.16a" and "111.10f" for the Clue of "investigate".
+    pub rules: Vec<&'static str>,
 }
 
 /// A zone a search looks in.
@@ -785,6 +812,8 @@ pub struct Cost {
     pub sacrifice_self: bool,
     /// "Pay N life" (119.4).
     pub pay_life: u32,
+    /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
+    pub discard_card: bool,
     /// "Activate only as a sorcery." (602.5d)
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)

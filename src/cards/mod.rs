@@ -6,3 +6,4 @@ pub mod ir;
 pub mod library;
 pub mod oracle;
 pub mod subtypes;
+pub mod tokens;

@@ -431,6 +431,12 @@ impl Game {
                     }
                 }
             }
+            Instruction::CreateTokens { who, count, token, tapped } => {
+                let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
+                for p in self.players_of(ctx, who) {
+                    self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
+                }
+            }
             Instruction::AddMana(kinds) => self.add_mana(ctx.controller, kinds, ctx.source),
             Instruction::AddManaAnyColor { count } => {
                 for _ in 0..*count {

@@ -2,7 +2,7 @@
 //! legality of targets (115, 601.2c). An action the rules forbid returns [`Illegal`]; the
 //! caller reverses it (732).
 
-use crate::cards::ir::{Ability, AdditionalCost, Amount, CardType, Effect, Instruction, Keyword, Quality, TargetSlot, TargetSpec};
+use crate::cards::ir::{Ability, AdditionalCost, Amount, CardType, Cost, Effect, Instruction, Keyword, Quality, TargetSlot, TargetSpec};
 use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -365,7 +365,7 @@ impl Game {
         }
         let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities.iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
-            if let Err(e) = self.pay_additional(p, c, ch, &name, dec)? {
+            if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
                 return Ok(Err(e));
             }
         }
@@ -377,9 +377,10 @@ impl Game {
         Ok(Ok(()))
     }
 
-    /// Pays an additional cost of a spell (601.2h): the objects named in the action, or the
-    /// only ones that can pay it (forced).
-    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, name: &str, dec: &mut dyn Decider) -> Outcome {
+    /// Pays a sacrifice or discard cost (601.2h, 602.2b): the objects named in the action, or
+    /// the only ones that can pay it (forced). `cost_of` names the cost ("the additional cost
+    /// of Village Rites").
+    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
             AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
@@ -387,34 +388,34 @@ impl Game {
         let pick = match named {
             Some(list) => {
                 let Some(&o) = list.first() else {
-                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{name}'s additional cost requires {what}ing one"))));
+                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{cost_of} requires {what}ing one"))));
                 };
                 if !candidates.contains(&o) {
                     // 701.21a: a player can sacrifice only a permanent they control.
                     if what == "sacrifice" && self.on_battlefield(o) && self.controller(o) != p {
                         return Ok(Err(Illegal::new(rule, format!("{} can't sacrifice {}: {} controls it", self.players[p].name, self.describe(o), self.players[self.controller(o)].name)).also(cr!("601.2h"))));
                     }
-                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be {what}d to pay {name}'s additional cost", self.describe(o))).also(cr!("118.3"))));
+                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be {what}d to pay {cost_of}", self.describe(o))).also(cr!("118.3"))));
                 }
                 o
             }
             None if candidates.is_empty() => {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} has nothing to {what} for {name}'s additional cost", self.players[p].name)).also(cr!("601.2h"))));
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} has nothing to {what} for {cost_of}", self.players[p].name)).also(cr!("601.2h"))));
             }
             None => {
                 let options: Vec<Target> = candidates.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("601.2h"), what: format!("what to {what} for the additional cost of {name}") };
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("601.2h"), what: format!("what to {what} for {cost_of}") };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => match ts.first() {
                         Some(Target::Object(o)) => *o,
-                        _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the additional cost"))),
+                        _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the cost"))),
                     },
-                    _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the additional cost"))),
+                    _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the cost"))),
                 }
             }
         };
         let verb = if *what == *"sacrifice" { EventKind::Sacrifice } else { EventKind::Discard };
-        let ev = Ev::new(verb, format!("{} {what}s {} to pay the additional cost of {name}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
+        let ev = Ev::new(verb, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
         self.record(ev);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
@@ -515,7 +516,7 @@ impl Game {
             if let Err(e) = self.check_priority(p) {
                 return Ok(Err(e));
             }
-            return self.activate_mana_ability(source, ability, dec);
+            return self.activate_mana_ability(source, ability, ch, dec);
         }
         if let Err(e) = self.check_priority(p) {
             return Ok(Err(e));
@@ -565,22 +566,40 @@ impl Game {
             let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cr!("602.2b"));
             self.record(ev);
         }
-        if cost.pay_life > 0 {
-            self.players[p].life -= i64::from(cost.pay_life);
-            let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
-            self.record(ev);
+        if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
+            return Ok(Err(e));
         }
         // The ability exists on the stack independently of its source (113.7a).
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None }));
+        self.passes = 0;
+        Ok(Ok(()))
+    }
+
+    /// Pays the parts of an activated ability's cost other than mana and {T} (601.2h, 602.2b):
+    /// life (119.4), a discarded card (701.9a) and sacrificing the source itself (701.21a).
+    pub(crate) fn pay_other_costs(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
+        let name = self.describe(source);
+        if cost.pay_life > 0 {
+            if self.players[p].life < i64::from(cost.pay_life) {
+                return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
+            }
+            self.players[p].life -= i64::from(cost.pay_life);
+            let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
+            self.record(ev);
+        }
+        if cost.discard_card
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), dec)?
+        {
+            return Ok(Err(e));
+        }
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);
             self.move_object(source, Zone::Graveyard);
         }
-        self.passes = 0;
         Ok(Ok(()))
     }
 }
@@ -688,9 +707,15 @@ fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     if f.attacking {
         w.push("attacking".into());
     }
+    if f.token == Some(false) {
+        w.push("nontoken".into());
+    }
     w.extend(f.types_none.iter().map(|t| format!("non{}", t.name().to_lowercase())));
     if !f.types_any.is_empty() {
         w.push(f.types_any.iter().map(|t| t.name().to_lowercase()).collect::<Vec<_>>().join(" or "));
+    }
+    if f.token == Some(true) {
+        w.push("token".into());
     }
     match f.controller {
         crate::cards::ir::ControllerFilter::You => w.push("you control".into()),

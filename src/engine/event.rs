@@ -75,10 +75,12 @@ pub enum EventKind {
     EffectBegins,
     /// A permanent's controller changes (613.1b).
     ControlChange,
+    /// A token is created and enters the battlefield (701.7a, 111.2).
+    CreateToken,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 58] = [
+    pub const ALL: [EventKind; 59] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -89,7 +91,7 @@ impl EventKind {
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
-        EventKind::EffectBegins, EventKind::ControlChange,
+        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken,
     ];
 
     /// Every kind's name, as written in `expect.events`.
@@ -110,13 +112,16 @@ pub struct Named {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// For an object: which object of that name it is, in creation order (`Name#N`).
+    #[serde(skip)]
+    pub nth: Option<usize>,
 }
 
 impl Named {
     /// Whether a value written in `expect.events` names this thing (its label or its name).
     #[must_use]
     pub fn matches(&self, s: &str) -> bool {
-        self.name == s || self.label.as_deref() == Some(s)
+        self.name == s || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")) == Some(self.name.as_str()))
     }
 }
 

@@ -547,7 +547,8 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
             Compare::AtLeast => mv >= n,
         }
     });
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok
+    let token_ok = f.token.is_none_or(|t| obj.card.token == t);
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
 }
 
 /// An object's characteristics with no effect applied: its copiable values (613.2c), its

@@ -9,7 +9,7 @@ use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, ObjId, PlayerId};
-use crate::engine::{Ev, casting::Illegal};
+use crate::engine::{Ev, casting::{Choices, Illegal}};
 
 /// Index of a mana kind in a pool: W U B R G C.
 #[must_use]
@@ -71,7 +71,9 @@ impl Game {
             }
             for (_, a) in self.abilities(id) {
                 if let Ability::Activated { cost, effect, mana: true } = a {
-                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 {
+                    // Only abilities whose whole cost is {T}: sacrificing a Treasure, paying
+                    // life or discarding is the player's choice, never made for them.
+                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card {
                         continue;
                     }
                     let output = match effect.instructions.as_slice() {
@@ -86,6 +88,19 @@ impl Game {
             }
         }
         out
+    }
+
+    /// Untapped permanents of `p` whose mana abilities cost more than {T} (a Treasure's
+    /// sacrifice, life, a discard): automatic payment never activates them, since those costs
+    /// are the player's choice to pay; they are used when named in `pay:`.
+    fn unused_sources_hint(&self, p: PlayerId) -> String {
+        let names: Vec<String> = self
+            .permanents_of(p)
+            .filter(|&id| !self.obj(id).tapped)
+            .filter(|&id| self.obj(id).card.abilities.iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
+            .map(|id| self.describe(id))
+            .collect();
+        if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }
     }
 
     /// Adds mana to a player's pool, traced.
@@ -116,11 +131,13 @@ impl Game {
         self.add_mana(p, &kinds, src.id);
     }
 
-    /// Activates the mana ability `ability` of `id` on the player's request (605.3a).
+    /// Activates the mana ability `ability` of `id` on the player's request (605.3a), paying
+    /// its whole cost: mana, {T}, life, a discarded card (chosen from `ch.discard` or asked)
+    /// and sacrificing the source (a Treasure, 111.10a). `ch` holds the action's choices.
     ///
     /// # Errors
     /// When its cost cannot be paid.
-    pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+    pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let p = self.controller(id);
         let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
             return Ok(Err(Illegal::new(cr!("602.2"), "that ability does not exist")));
@@ -141,6 +158,9 @@ impl Game {
             self.obj_mut(id).tapped = true;
             let ev = Ev::new(EventKind::Tap, format!("{} is tapped to activate a mana ability", self.describe(id))).object(self, id).rule(cr!("605.3a"));
             self.record(ev);
+        }
+        if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
+            return Ok(Err(e));
         }
         for ins in &effect.instructions {
             match ins {
@@ -187,7 +207,7 @@ impl Game {
                 let Some(ability) = mana_abilities.iter().find(|(_, useful)| *useful).or(mana_abilities.first()).map(|(i, _)| *i) else {
                     return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                 };
-                if let Err(e) = self.activate_mana_ability(id, ability, dec)? {
+                if let Err(e) = self.activate_mana_ability(id, ability, &Choices::default(), dec)? {
                     return Ok(Err(e));
                 }
             }
@@ -200,7 +220,8 @@ impl Game {
                 let sources = self.mana_sources(p, reserved);
                 let mut plan = Vec::new();
                 if !plan_sources(&sources, 0, &mut after_pool, &mut plan) {
-                    return Ok(Err(Illegal::new(cr!("118.3"), format!("{} cannot pay {cost}: not enough mana available", self.players[p].name)).also(cr!("601.2h"))));
+                    let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
+                    return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("601.2h"))));
                 }
                 for (i, color) in plan {
                     self.tap_for_mana(&sources[i].clone(), color);

@@ -21,6 +21,7 @@ pub mod resolve;
 pub mod sba;
 pub mod setup;
 pub mod state;
+pub mod tokens;
 pub mod triggers;
 pub mod turn;
 
@@ -50,7 +51,7 @@ impl Ev {
     }
     #[must_use]
     pub fn player(mut self, g: &Game, p: PlayerId) -> Ev {
-        self.player = Some(Named { name: g.players[p].name.clone(), label: None });
+        self.player = Some(Named { name: g.players[p].name.clone(), label: None, nth: None });
         self
     }
     #[must_use]
@@ -66,9 +67,9 @@ impl Ev {
     #[must_use]
     pub fn target(mut self, g: &Game, t: Target) -> Ev {
         self.target = Some(match t {
-            Target::Player(p) => Named { name: g.players[p].name.clone(), label: None },
+            Target::Player(p) => Named { name: g.players[p].name.clone(), label: None, nth: None },
             Target::Object(o) => named(g, o),
-            Target::Ability(_) => Named { name: g.describe_target(t), label: None },
+            Target::Ability(_) => Named { name: g.describe_target(t), label: None, nth: None },
         });
         self
     }
@@ -95,7 +96,11 @@ impl Ev {
 }
 
 fn named(g: &Game, id: ObjId) -> Named {
-    Named { name: g.obj(id).card.name.clone(), label: g.label(id).map(str::to_owned) }
+    let name = &g.obj(id).card.name;
+    // `Name#N` counts the physical cards and tokens of that name in creation order.
+    let card = g.obj(id).card_id.0 as usize;
+    let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name == *name).count();
+    Named { name: name.clone(), label: g.label(id).map(str::to_owned), nth: Some(nth) }
 }
 
 impl Game {

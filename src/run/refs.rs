@@ -106,6 +106,13 @@ pub fn among(g: &Game, r: &Ref, options: &[Target]) -> Result<Target, Stop> {
         Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.name == r.text,
         Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.name == r.text),
     };
+    // `Name#N`: that very object, if it is one of the choices.
+    if r.text.rsplit_once('#').is_some_and(|(_, k)| k.parse::<usize>().is_ok())
+        && let Ok(id) = object(g, r, Place::Anywhere)
+        && options.contains(&Target::Object(id))
+    {
+        return Ok(Target::Object(id));
+    }
     let found: Vec<Target> = options.iter().copied().filter(hit).collect();
     match found.as_slice() {
         [one] => Ok(*one),

@@ -1,5 +1,5 @@
 //! Costs of activated abilities (602.1, 118): mana, `{T}`, "Sacrifice this …", "Pay N life",
-//! separated by commas and ended by the colon.
+//! "Discard a card", separated by commas and ended by the colon.
 
 use super::lexer::Tok;
 use super::mana;
@@ -7,7 +7,7 @@ use super::parser::{PResult, Parser};
 use super::targets::eat_self_ref;
 use crate::cards::ir::Cost;
 
-const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\" or \"Pay N life\")";
+const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\", \"Pay N life\" or \"Discard a card\")";
 
 /// Parses `cost[, cost]*:` and consumes the colon.
 pub fn parse_cost(p: &mut Parser<'_>) -> PResult<Cost> {
@@ -54,6 +54,14 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
                 return Err(p.fail("\"this creature\" (or another reference to this card) to sacrifice"));
             }
             cost.sacrifice_self = true;
+        }
+        // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
+            p.bump();
+            if cost.discard_card || !p.eat_words(&["a", "card"]) {
+                return Err(p.fail("\"a card\" to discard"));
+            }
+            cost.discard_card = true;
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("pay") => {
             p.bump();
@@ -106,6 +114,19 @@ mod tests {
                 false
             )]
         );
+    }
+
+    #[test]
+    fn discard_a_card() {
+        // Blood tokens (111.10g), Mad Prophet.
+        assert_eq!(
+            cost_of("{1}, {T}, Discard a card, Sacrifice this token: Draw a card.", "Blood Token"),
+            Cost { mana: mana("{1}"), tap: true, discard_card: true, sacrifice_self: true, ..Cost::default() }
+        );
+        assert_eq!(cost_of("{T}, Discard a card: Draw a card.", "Mad Prophet"), Cost { tap: true, discard_card: true, ..Cost::default() });
+        // Two discards, or discarding something else, are not read.
+        assert!(errs("Discard two cards: Draw a card.", "Two Discards", CREATURE)[0].2.contains("expected \"a card\" to discard"));
+        assert_eq!(errs("Discard a card, Discard a card: Draw a card.", "Double", CREATURE).len(), 1);
     }
 
     #[test]

@@ -12,10 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 38] = [
+const VERBS: [&str; 41] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
+    "create", "creates", "investigate",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -326,6 +327,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
             out.push(Instruction::Scry(u32::try_from(n).unwrap_or(0)));
         }
+        // 701.7a, 111.2: the player who creates a token controls it.
+        "create" | "creates" => {
+            let who = player_subject()?;
+            p.bump();
+            out.push(super::tokens::parse_create(p, who)?);
+        }
+        "investigate" if imperative => {
+            p.bump();
+            out.push(super::tokens::investigate(p).ok_or_else(|| p.fail("a Clue token the engine supports"))?);
+        }
         "reveals" => {
             let who = player_subject()?;
             p.bump();
@@ -628,7 +639,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         _ => {
             return Err(p.fail(
-                "an instruction (deals N damage, destroy, exile, counter, draw, discard, gain/lose life, gets +N/+N, gains …, tap, untap, add mana, regenerate, copy, return, exchange, search, sacrifice)",
+                "an instruction (deals N damage, destroy, exile, counter, draw, discard, gain/lose life, gets +N/+N, gains …, tap, untap, add mana, regenerate, copy, return, exchange, search, sacrifice, create)",
             ));
         }
     }
@@ -852,7 +863,7 @@ fn number_word(w: &str) -> Option<i32> {
     WORDS.iter().position(|x| *x == w).and_then(|i| i32::try_from(i + 1).ok())
 }
 
-fn pt_amount(part: PtPart) -> Amount {
+pub(super) fn pt_amount(part: PtPart) -> Amount {
     match part {
         PtPart::Fixed(n) => Amount::Fixed(n),
         PtPart::PlusX => Amount::X,

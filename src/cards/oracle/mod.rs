@@ -17,6 +17,7 @@ pub mod mana;
 pub mod parser;
 pub mod statics;
 pub mod targets;
+pub mod tokens;
 pub mod triggers;
 
 use crate::cards::ir::{Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};

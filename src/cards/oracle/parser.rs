@@ -41,12 +41,15 @@ pub struct Parser<'a> {
     /// "Activate only as a sorcery." / "Activate only once each turn." read so far.
     pub sorcery_speed: bool,
     pub once_each_turn: bool,
+    /// An instruction so far creates tokens: a later "it" or "them" may mean those tokens,
+    /// which no referent can name yet, so such references are refused.
+    pub created_tokens: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false }
     }
 
     #[must_use]

@@ -7,7 +7,7 @@ use super::parser::{Fail, PResult, Parser};
 use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, ObjectFilter, TargetSlot, TargetSpec};
 
 /// The nouns that, after "this", name the object the ability belongs to.
-pub const SELF_NOUNS: [&str; 6] = ["creature", "spell", "artifact", "enchantment", "land", "permanent"];
+pub const SELF_NOUNS: [&str; 7] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token"];
 
 /// What kind of object a filter's head noun names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +143,8 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             filter.tapped = Some(false);
         } else if w == "attacking" {
             filter.attacking = true;
+        } else if w == "nontoken" {
+            filter.token = Some(false);
         } else if let Some(s) = supertype_word(&w) {
             // "nonbasic lands", "legendary creatures", "basic land".
             match s {
@@ -164,16 +166,23 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             p.bump();
         }
     }
-    // Non-types first: "nonartifact, nonblack creature" joins them with commas (all must hold).
-    while let Some(t) = p.word().as_deref().and_then(non_type_word) {
-        filter.types_none.push(t);
+    // Non-types first: "nonartifact, nonblack creature" joins them with commas (all must hold);
+    // "nonland, nontoken permanent" too.
+    let is_non = |w: &str| non_type_word(w).is_some() || w == "nontoken";
+    while let Some(w) = p.word().filter(|w| is_non(w)) {
+        match non_type_word(&w) {
+            Some(t) => filter.types_none.push(t),
+            None => filter.token = Some(false),
+        }
         p.bump();
-        if p.at_punct(',') && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| non_type_word(&w).is_some()) {
+        if p.at_punct(',') && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| is_non(&w)) {
             p.bump();
         }
     }
-    // Then one or more card types, any of which will do ("artifact, creature, or land").
-    while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural)) {
+    // Then one or more card types, any of which will do ("artifact, creature, or land"); a
+    // plural "creature tokens" has a singular type.
+    let singular_before_tokens = |p: &Parser<'_>| plural && p.peek_at(1).is_some_and(|t| t.is_word("tokens"));
+    while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural).or_else(|| type_word(w, false).filter(|_| singular_before_tokens(p)))) {
         filter.types_any.push(t);
         p.bump();
         let next_is_type = |p: &Parser<'_>, n: usize| {
@@ -190,6 +199,12 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         // cannot say: stop here and let the caller report the second one.
     }
     let head = match p.word().as_deref().and_then(|w| head_word(w, plural)) {
+        // "creature token", "tokens you control" (111.1): a permanent that is a token.
+        _ if p.at_word(if plural { "tokens" } else { "token" }) => {
+            filter.token = Some(true);
+            p.bump();
+            Head::Permanent
+        }
         Some(Head::Spell) if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(|w| head_word(w, plural)) == Some(Head::Permanent) => {
             p.pos += 3;
             Head::SpellOrPermanent
@@ -362,6 +377,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         return Ok(Affected::This);
     }
     let Some(w) = p.word() else { return Err(p.fail(EXPECTED)) };
+    // "Create a 2/2 token. Put a +1/+1 counter on it." — "it" is the token, which nothing here
+    // can name yet; the words are refused rather than read as an earlier object.
+    let that_player = w == "that" && p.peek_at(1).is_some_and(|t| t.is_word("player"));
+    if tokens_created(p) && !that_player && matches!(w.as_str(), "it" | "its" | "they" | "them" | "their" | "that" | "those") {
+        return Err(p.fail("a reference the engine supports (the tokens just created can't be referred to yet)"));
+    }
     match w.as_str() {
         "target" => {
             p.bump();
@@ -449,17 +470,34 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             who
                 .ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"its controller\"") })
         }
-        // A plural subject: "Creatures you control get +1/+1 until end of turn."
+        // A plural subject: "Creatures you control get +1/+1 until end of turn.", "Creature
+        // tokens you control …", "Nontoken creatures …"
         _ if type_word(&w, true).is_some()
             || non_type_word(&w).is_some()
             || Color::from_name(&w).is_some()
-            || matches!(w.as_str(), "tapped" | "untapped" | "attacking")
+            || matches!(w.as_str(), "tapped" | "untapped" | "attacking" | "nontoken" | "tokens")
+            || type_word(&w, false).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("tokens"))
             || capitalized_subtype(p).is_some() =>
         {
             each_permanent(p, true)
         }
         _ => Err(p.fail(EXPECTED)),
     }
+}
+
+/// Whether an instruction read so far (in this line, or an earlier line of a spell) creates
+/// tokens.
+fn tokens_created(p: &Parser<'_>) -> bool {
+    fn creates(i: &crate::cards::ir::Instruction) -> bool {
+        use crate::cards::ir::Instruction;
+        match i {
+            Instruction::CreateTokens { .. } => true,
+            Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
+            Instruction::Delayed { instructions, .. } => instructions.iter().any(creates),
+            _ => false,
+        }
+    }
+    p.created_tokens || p.effect.instructions.iter().any(creates)
 }
 
 fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
