@@ -94,7 +94,7 @@ fn give_statics(g: &mut Game, id: ObjId, statics: Vec<StaticEffect>) {
 }
 
 fn each(filter: ObjectFilter, changes: Vec<Change>) -> StaticEffect {
-    StaticEffect { subject: StaticSubject::Each { filter, other: false }, changes }
+    StaticEffect { subject: StaticSubject::Each { filter, other: false }, changes, condition: None }
 }
 
 fn of_types(types: &[CardType]) -> ObjectFilter {

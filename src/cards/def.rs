@@ -105,14 +105,21 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
             return None;
         }
     };
+    // "*": defined by a characteristic-defining ability of the text (208.2a, 604.3), checked
+    // below once the text is compiled; 0 where that ability doesn't function.
+    let star = std::cell::Cell::new(None);
     let pt = |key: &str, diags: &mut Diags| -> Option<i32> {
         let n = m.get(key)?;
         match &n.kind {
             Kind::Int(i) => i32::try_from(*i).ok(),
+            Kind::Str(s) if s == "*" => {
+                star.set(Some(n.span));
+                Some(0)
+            }
             _ => {
                 diags.push(
-                    Diagnostic::new(format!("`{key}` of {what} must be a whole number"), n.span)
-                        .help("characteristic-defining values such as \"*\" are not supported yet"),
+                    Diagnostic::new(format!("`{key}` of {what} must be a whole number or \"*\""), n.span)
+                        .help("write \"*\" for a power or toughness the card's text defines (\"… power and toughness are each equal to …\")"),
                 );
                 None
             }
@@ -163,6 +170,15 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
             return None;
         }
     };
+    if let Some(span) = star.get()
+        && !abilities.iter().any(|a| matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, crate::cards::ir::Change::PtEqualTo(_)))))
+    {
+        diags.push(
+            Diagnostic::new(format!("{what} has \"*\" power or toughness but no text that defines it"), span)
+                .help("\"*\" needs a characteristic-defining ability such as \"This creature's power and toughness are each equal to the number of creatures you control.\""),
+        );
+        return None;
+    }
     add_basic_land_abilities(&subtypes, &mut abilities);
     Some(CardDef { name, cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token })
 }

@@ -889,6 +889,11 @@ pub enum Change {
     SetPt(PtValue, PtValue),
     /// Layer 7c (613.4c): "+N/+N".
     Pt(i32, i32),
+    /// Layer 7c: "+N/+N for each [thing counted]", counted as the layer applies.
+    PtFor { power: i32, toughness: i32, count: Count },
+    /// Layer 7a (613.4a, 604.3): a characteristic-defining ability — "power and toughness are
+    /// each equal to the number of …".
+    PtEqualTo(Count),
     /// Layer 7d (613.4d): power and toughness switched.
     Switch,
     /// Rules effects applied after the layers (613.11): "can't attack", "can't block",
@@ -902,6 +907,33 @@ pub enum Change {
     AttacksEachCombat,
     /// "can't be blocked" (509.1b).
     CantBeBlocked,
+}
+
+/// Something a continuous effect counts ("for each artifact you control", "the number of
+/// creature cards in your graveyard"), "you" being the effect's controller.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Count {
+    /// Permanents on the battlefield matching the filter.
+    Permanents(ObjectFilter),
+    /// Cards in the controller's graveyard matching the filter.
+    CardsInYourGraveyard(ObjectFilter),
+    /// Cards in the controller's hand.
+    CardsInYourHand,
+}
+
+/// A condition of a static ability ("as long as …", 611.3a): the effect exists only while it
+/// holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
+pub enum StaticCondition {
+    /// "as long as you control a Forest" / "… three or more artifacts".
+    YouControl { filter: ObjectFilter, at_least: u32 },
+    /// "as long as it's your turn" / "… not your turn".
+    YourTurn(bool),
+    /// "as long as this creature is untapped" / "… tapped".
+    SourceTapped(bool),
+    /// "as long as you have N or more life".
+    LifeAtLeast(i64),
 }
 
 /// A value a P/T-setting effect sets power or toughness to.
@@ -932,6 +964,8 @@ pub struct StaticEffect {
     pub subject: StaticSubject,
     /// The parts of the effect; each applies in its own layer (613.6).
     pub changes: Vec<Change>,
+    /// "as long as …": the effect exists only while this holds.
+    pub condition: Option<StaticCondition>,
 }
 
 /// A kind of counter an effect puts on a permanent (122.1).

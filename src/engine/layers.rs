@@ -24,6 +24,8 @@ pub enum Layer {
     Color,
     /// 613.1f
     Ability,
+    /// 613.4a: characteristic-defining abilities that define P/T.
+    CdaPt,
     /// 613.4b
     SetPt,
     /// 613.4c
@@ -36,7 +38,7 @@ pub enum Layer {
 
 impl Layer {
     /// The layers in the order they apply.
-    pub const ORDER: [Layer; 8] = [Layer::Control, Layer::Type, Layer::Color, Layer::Ability, Layer::SetPt, Layer::ModifyPt, Layer::SwitchPt, Layer::Rules];
+    pub const ORDER: [Layer; 9] = [Layer::Control, Layer::Type, Layer::Color, Layer::Ability, Layer::CdaPt, Layer::SetPt, Layer::ModifyPt, Layer::SwitchPt, Layer::Rules];
 
     /// "2", "4", "7b" — as the CR numbers them.
     #[must_use]
@@ -46,6 +48,7 @@ impl Layer {
             Layer::Type => "4",
             Layer::Color => "5",
             Layer::Ability => "6",
+            Layer::CdaPt => "7a",
             Layer::SetPt => "7b",
             Layer::ModifyPt => "7c",
             Layer::SwitchPt => "7d",
@@ -61,6 +64,7 @@ impl Layer {
             Layer::Type => crate::cr!("613.1d"),
             Layer::Color => crate::cr!("613.1e"),
             Layer::Ability => crate::cr!("613.1f"),
+            Layer::CdaPt => crate::cr!("613.4a"),
             Layer::SetPt => crate::cr!("613.4b"),
             Layer::ModifyPt => crate::cr!("613.4c"),
             Layer::SwitchPt => crate::cr!("613.4d"),
@@ -77,7 +81,8 @@ impl Layer {
             Change::SetColors(_) => Layer::Color,
             Change::Grant(_) | Change::Protection(_) | Change::LoseAll | Change::Lose(_) => Layer::Ability,
             Change::SetPt(..) => Layer::SetPt,
-            Change::Pt(..) => Layer::ModifyPt,
+            Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
+            Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
             Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked => Layer::Rules,
         }
@@ -200,6 +205,8 @@ struct Eff<'a> {
     changes: Cow<'a, [Change]>,
     /// The printed ability of `source` that generates it, for a static effect.
     ability: Option<usize>,
+    /// A static ability's "as long as" condition.
+    condition: Option<&'a crate::cards::ir::StaticCondition>,
 }
 
 /// The computation's working state: the objects in scope and their characteristics so far.
@@ -577,6 +584,55 @@ fn base(g: &Game, id: ObjId) -> Chars {
     }
 }
 
+/// Facts of an object outside the computation's scope (a card in a graveyard): printed.
+struct Printed<'a>(&'a Game, ObjId);
+
+impl Facts for Printed<'_> {
+    fn types(&self) -> &[CardType] {
+        &self.0.obj(self.1).card.types
+    }
+    fn subtypes(&self) -> &[String] {
+        &self.0.obj(self.1).card.subtypes
+    }
+    fn supertypes(&self) -> &[String] {
+        &self.0.obj(self.1).card.supertypes
+    }
+    fn colors(&self) -> &[Color] {
+        &self.0.obj(self.1).card.colors
+    }
+    fn controller(&self) -> PlayerId {
+        self.0.obj(self.1).controller
+    }
+    fn has_keyword(&self, k: Keyword) -> bool {
+        self.0.obj(self.1).card.abilities.contains(&Ability::Keyword(k))
+    }
+}
+
+/// Counts what a "for each" or "equal to the number of" counts, as the game stands in `w`.
+fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, w: &Work) -> i32 {
+    use crate::cards::ir::Count;
+    let n = match c {
+        Count::Permanents(f) => w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0)).count(),
+        Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &Printed(g, id), f, you, 0)).count(),
+        Count::CardsInYourHand => g.players[you].hand.len(),
+    };
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// Whether a static ability's "as long as" condition holds, as the game stands in `w`.
+fn condition_holds(g: &Game, c: &crate::cards::ir::StaticCondition, source: ObjId, you: PlayerId, w: &Work) -> bool {
+    use crate::cards::ir::StaticCondition;
+    match c {
+        StaticCondition::YouControl { filter, at_least } => {
+            let n = w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), filter, you, 0)).count();
+            n >= *at_least as usize
+        }
+        StaticCondition::YourTurn(yes) => (g.active == you) == *yes,
+        StaticCondition::SourceTapped(t) => g.obj(source).tapped == *t,
+        StaticCondition::LifeAtLeast(n) => g.players[you].life >= *n,
+    }
+}
+
 /// The effects in force, in timestamp order: statics of permanents (611.3), then those of
 /// resolved spells and abilities (611.2), merged by timestamp.
 fn gather(g: &Game) -> Vec<Eff<'_>> {
@@ -584,12 +640,12 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
     for &id in &g.battlefield {
         let o = g.obj(id);
         for (i, a) in o.card.abilities.iter().enumerate() {
-            let (subject, changes) = match a {
-                Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice())),
-                Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes())),
+            let (subject, changes, condition) = match a {
+                Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice()), s.condition.as_ref()),
+                Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes()), None),
                 _ => continue,
             };
-            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i) });
+            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition });
         }
     }
     for e in &g.effects {
@@ -600,6 +656,7 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
             subject: Subject::Locked(&e.objects),
             changes: Cow::Borrowed(std::slice::from_ref(&e.change)),
             ability: None,
+            condition: None,
         });
     }
     // Stable: a permanent's statics keep their printed order; same-timestamp parts of one
@@ -727,7 +784,8 @@ fn exists(g: &Game, e: &Eff<'_>, w: &Work) -> bool {
     let Some(i) = e.ability else { return true };
     let Some(at) = w.at(e.source) else { return false };
     let ok = i >= 64 || w.chars[at].lost & (1 << i) == 0;
-    ok && (!matches!(&e.subject, Subject::Static(s) if **s == StaticSubject::Attached) || g.obj(e.source).attached_to.is_some())
+    let holds = e.condition.is_none_or(|c| condition_holds(g, c, e.source, w.chars[at].controller, w));
+    ok && holds && (!matches!(&e.subject, Subject::Static(s) if **s == StaticSubject::Attached) || g.obj(e.source).attached_to.is_some())
 }
 
 fn effect_controller(e: &Eff<'_>, w: &Work, g: &Game) -> PlayerId {
@@ -757,12 +815,21 @@ fn affected(g: &Game, e: &Eff<'_>, w: &Work) -> Vec<ObjId> {
 /// Applies the parts of `e` that belong to `layer` to the objects of `set`.
 fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: Option<(usize, Why)>) {
     let controller = effect_controller(e, w, g);
+    // What "for each" counts, counted once as the layer applies the effect.
+    let counted: Vec<i32> = e
+        .changes
+        .iter()
+        .map(|ch| match ch {
+            Change::PtFor { count: what, .. } | Change::PtEqualTo(what) if Layer::of(ch) == layer => count(g, what, controller, w),
+            _ => 0,
+        })
+        .collect();
     for &id in set {
         let Some(at) = w.at(id) else { continue };
         let n = g.obj(id).card.abilities.len();
         let c = &mut w.chars[at];
         let mut any = false;
-        for ch in e.changes.iter().filter(|c| Layer::of(c) == layer) {
+        for (k, ch) in e.changes.iter().enumerate().filter(|(_, c)| Layer::of(c) == layer) {
             any = true;
             match ch {
                 Change::GainControl => c.controller = controller,
@@ -819,6 +886,15 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::Pt(dp, dt) => {
                     c.power = Some(c.power.unwrap_or(0).saturating_add(*dp));
                     c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(*dt));
+                }
+                Change::PtFor { power, toughness, .. } => {
+                    let n = counted[k];
+                    c.power = Some(c.power.unwrap_or(0).saturating_add(power.saturating_mul(n)));
+                    c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(toughness.saturating_mul(n)));
+                }
+                Change::PtEqualTo(_) => {
+                    c.power = Some(counted[k]);
+                    c.toughness = Some(counted[k]);
                 }
                 Change::Switch => {
                     let (p, t) = (c.power.unwrap_or(0), c.toughness.unwrap_or(0));
@@ -907,6 +983,17 @@ pub fn describe_subject(s: &StaticSubject) -> String {
     }
 }
 
+/// "artifact you control", "creature card in your graveyard".
+#[must_use]
+pub fn describe_count(c: &crate::cards::ir::Count) -> String {
+    use crate::cards::ir::Count;
+    match c {
+        Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }),
+        Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }).replace("permanents", "cards")),
+        Count::CardsInYourHand => "card in your hand".to_owned(),
+    }
+}
+
 /// "+1/+1", "gains flying", "is a Swamp".
 #[must_use]
 pub fn describe_change(c: &Change) -> String {
@@ -926,6 +1013,8 @@ pub fn describe_change(c: &Change) -> String {
         Change::SetPt(PtValue::Fixed(p), PtValue::Fixed(t)) => format!("has base power and toughness {p}/{t}"),
         Change::SetPt(..) => "has base power and toughness each equal to its mana value".to_owned(),
         Change::Pt(p, t) => format!("{p:+}/{t:+}"),
+        Change::PtFor { power, toughness, count } => format!("{power:+}/{toughness:+} for each {}", describe_count(count)),
+        Change::PtEqualTo(count) => format!("power and toughness each equal to the number of {}", describe_count(count)),
         Change::Switch => "power and toughness switched".to_owned(),
         Change::CantAttack => "can't attack".to_owned(),
         Change::CantBlock => "can't block".to_owned(),

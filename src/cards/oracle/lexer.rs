@@ -93,6 +93,15 @@ pub fn lex(line: &str, base: usize, self_names: &[&str]) -> Vec<Token> {
             continue;
         }
         let at_boundary = i == 0 || !is_word_char(line[..i].chars().next_back().unwrap_or(' '));
+        // "Crusader of Odric's power …": the name, then the possessive as a word of its own.
+        if at_boundary
+            && let Some((n, s)) = self_names.iter().filter(|n| !n.is_empty()).find_map(|n| ["'s", "’s"].into_iter().find(|s| starts_name(&line[i..], &format!("{n}{s}"))).map(|s| (n, s)))
+        {
+            out.push(Token { tok: Tok::SelfName, start: base + i, end: base + i + n.len() });
+            out.push(Token { tok: Tok::Word((*s).to_owned()), start: base + i + n.len(), end: base + i + n.len() + s.len() });
+            i += n.len() + s.len();
+            continue;
+        }
         if at_boundary && let Some(n) = self_names.iter().find(|n| !n.is_empty() && starts_name(&line[i..], n)) {
             out.push(Token { tok: Tok::SelfName, start: base + i, end: base + i + n.len() });
             i += n.len();

@@ -15,7 +15,7 @@
 use super::lexer::{PtPart, Tok};
 use super::parser::{PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
-use crate::cards::ir::{Ability, CardType, Change, Color, CounterKind, PtValue, StaticEffect, StaticSubject};
+use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, PtValue, StaticCondition, StaticEffect, StaticSubject};
 use super::effects::amount;
 use crate::cards::ir::Amount;
 
@@ -25,16 +25,105 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     let start = p.pos;
     // "You control enchanted creature." (Mind Control): layer 2.
     if p.eat_words(&["you", "control", "enchanted"]) && (p.eat_word("creature") || p.eat_word("permanent") || p.eat_word("artifact") || p.eat_word("land")) {
-        let r = end(p).map(|()| Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl] }));
+        let r = end(p).map(|()| Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl], condition: None }));
         return Some(r);
     }
     p.pos = start;
-    let subject = static_subject(p)?;
-    let (subject, plural) = subject;
+    // "As long as it's your turn, creatures you control get +1/+0."
+    let mut condition = None;
+    if p.eat_words(&["as", "long", "as"]) {
+        match static_condition(p) {
+            Ok(c) => condition = Some(c),
+            Err(e) => return Some(Err(e)),
+        }
+        p.eat_punct(',');
+    }
+    // "This creature's power and toughness are each equal to the number of …" (604.3, 613.4a)
+    let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && p.peek_at(2).is_some_and(|t| t.is_word("power"));
+    // "Crusader of Odric's power …": the name, then the possessive however the lexer split it.
+    let name_possessive = p.peek().is_some_and(|t| t.tok == Tok::SelfName)
+        && (p.peek_at(1).is_some_and(|t| t.is_word("power")) || (p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’')) && p.peek_at(2).is_some_and(|t| t.is_word("power"))));
+    if this_possessive || name_possessive {
+        while !p.at_word("power") {
+            p.bump();
+        }
+        let r = (|| {
+            p.expect_words(&["power", "and", "toughness", "are", "each", "equal", "to", "the", "number", "of"])?;
+            let what = count_phrase(p, true)?;
+            end(p)?;
+            Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo(what)], condition: condition.clone() }))
+        })();
+        return Some(r);
+    }
+    let Some((subject, plural)) = static_subject(p) else {
+        if condition.is_some() {
+            return Some(Err(p.fail("what the ability affects (\"creatures you control\", \"this creature\")")));
+        }
+        return None;
+    };
     Some(parse_changes(p, plural).and_then(|changes| {
+        if condition.is_none() && p.eat_words(&["as", "long", "as"]) {
+            condition = Some(static_condition(p)?);
+        }
         end(p)?;
-        Ok(Ability::Static(StaticEffect { subject, changes }))
+        Ok(Ability::Static(StaticEffect { subject, changes, condition }))
     }))
+}
+
+/// After "as long as": "you control a Forest", "you control three or more artifacts", "it's
+/// your turn", "this creature is untapped", "you have 30 or more life".
+fn static_condition(p: &mut Parser<'_>) -> PResult<StaticCondition> {
+    if p.eat_words(&["you", "control"]) {
+        let (at_least, plural) = if p.eat_word("a") || p.eat_word("an") {
+            (1, false)
+        } else if let Some(n) = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+            p.pos += 3;
+            (n, true)
+        } else {
+            return Err(p.fail("\"a …\" or \"N or more …\""));
+        };
+        let (mut filter, head) = parse_filter(p, plural)?;
+        if head != Head::Permanent {
+            return Err(p.fail("permanents"));
+        }
+        filter.controller = crate::cards::ir::ControllerFilter::You;
+        return Ok(StaticCondition::YouControl { filter, at_least });
+    }
+    for (words, yes) in [(&["it's", "your", "turn"][..], true), (&["it’s", "your", "turn"][..], true), (&["it", "is", "your", "turn"][..], true), (&["it's", "not", "your", "turn"][..], false), (&["it’s", "not", "your", "turn"][..], false)] {
+        if p.eat_words(words) {
+            return Ok(StaticCondition::YourTurn(yes));
+        }
+    }
+    if eat_self_ref(p) && p.eat_word("is") {
+        if p.eat_word("tapped") {
+            return Ok(StaticCondition::SourceTapped(true));
+        }
+        if p.eat_word("untapped") {
+            return Ok(StaticCondition::SourceTapped(false));
+        }
+        return Err(p.fail("\"tapped\" or \"untapped\""));
+    }
+    if p.eat_words(&["you", "have"])
+        && let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone())
+    {
+        p.bump();
+        p.expect_words(&["or", "more", "life"])?;
+        return Ok(StaticCondition::LifeAtLeast(i64::from(n)));
+    }
+    Err(p.fail("a condition the engine knows (\"you control a …\", \"it's your turn\", \"this creature is tapped\", \"you have N or more life\")"))
+}
+
+/// What "for each …" / "the number of …" counts: "artifact you control", "creatures you
+/// control", "creature card in your graveyard", "card in your hand".
+fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, plural)?;
+    match head {
+        Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
+        Head::Card if p.eat_words(&["in", "your", "graveyard"]) => Ok(Count::CardsInYourGraveyard(filter)),
+        Head::Card if filter == crate::cards::ir::ObjectFilter::default() && p.eat_words(&["in", "your", "hand"]) => Ok(Count::CardsInYourHand),
+        _ => Err(super::parser::Fail { at, expected: "\"[permanents] you control\", \"[cards] in your graveyard\" or \"card in your hand\"".into() }),
+    }
 }
 
 fn end(p: &mut Parser<'_>) -> PResult<()> {
@@ -108,7 +197,12 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
                 return Err(p.fail("a fixed power/toughness change such as +1/+1"));
             };
             p.bump();
-            out.push(Change::Pt(pw, th));
+            if p.eat_words(&["for", "each"]) {
+                let count = count_phrase(p, false)?;
+                out.push(Change::PtFor { power: pw, toughness: th, count });
+            } else {
+                out.push(Change::Pt(pw, th));
+            }
         }
         "have" | "has" => {
             if p.eat_words(&["base", "power", "and", "toughness"]) {
@@ -366,7 +460,7 @@ pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
-    use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, CounterKind, Keyword, ObjectFilter, PtValue, StaticEffect, StaticSubject};
+    use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
 
     const LAND: &[CardType] = &[CardType::Land];
 
@@ -405,13 +499,13 @@ mod tests {
     #[test]
     fn anthems_and_lords() {
         let creatures_you = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
-        assert_eq!(one("Creatures you control get +1/+1.", "Glorious Anthem", ENCHANTMENT), StaticEffect { subject: each(creatures_you.clone(), false), changes: vec![Change::Pt(1, 1)] });
+        assert_eq!(one("Creatures you control get +1/+1.", "Glorious Anthem", ENCHANTMENT), StaticEffect { subject: each(creatures_you.clone(), false), changes: vec![Change::Pt(1, 1)], condition: None });
         let white = ObjectFilter { colors: vec![Color::White], ..creatures_you.clone() };
         assert_eq!(one("White creatures you control get +1/+1.", "Honor of the Pure", ENCHANTMENT).subject, each(white, false));
         let merfolk = ObjectFilter { subtypes: vec!["Merfolk".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(one("Other Merfolk you control get +1/+1.", "Merfolk Mistbinder", CREATURE).subject, each(merfolk, true));
         let untapped = ObjectFilter { tapped: Some(false), ..creatures_you };
-        assert_eq!(one("Untapped creatures you control get +0/+2.", "Castle", ENCHANTMENT), StaticEffect { subject: each(untapped, false), changes: vec![Change::Pt(0, 2)] });
+        assert_eq!(one("Untapped creatures you control get +0/+2.", "Castle", ENCHANTMENT), StaticEffect { subject: each(untapped, false), changes: vec![Change::Pt(0, 2)], condition: None });
         let elves = one("Other Elf creatures get +1/+1 and have vigilance and trample.", "Elf Lord", CREATURE);
         assert_eq!(elves.changes, vec![Change::Pt(1, 1), Change::Grant(Keyword::Vigilance), Change::Grant(Keyword::Trample)]);
     }
@@ -421,7 +515,7 @@ mod tests {
         let all = ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() };
         assert_eq!(
             one("All creatures lose all abilities and have base power and toughness 1/1.", "Humility", ENCHANTMENT),
-            StaticEffect { subject: each(all, false), changes: vec![Change::LoseAll, Change::SetPt(PtValue::Fixed(1), PtValue::Fixed(1))] }
+            StaticEffect { subject: each(all, false), changes: vec![Change::LoseAll, Change::SetPt(PtValue::Fixed(1), PtValue::Fixed(1))], condition: None }
         );
         let opal = one("Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.", "Opalescence", ENCHANTMENT);
         assert_eq!(opal.subject, each(ObjectFilter { types_any: vec![CardType::Enchantment], subtypes_none: vec!["Aura".into()], ..ObjectFilter::default() }, true));
@@ -434,17 +528,42 @@ mod tests {
     }
 
     #[test]
+    fn counts_conditions_and_cdas() {
+        let forest = ObjectFilter { subtypes: vec!["Forest".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(
+            one("This creature gets +1/+2 as long as you control a Forest.", "Kird Ape", CREATURE),
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(1, 2)], condition: Some(StaticCondition::YouControl { filter: forest, at_least: 1 }) }
+        );
+        let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(one("This creature gets +1/+0 for each artifact you control.", "Nim Lasher", CREATURE).changes, vec![Change::PtFor { power: 1, toughness: 0, count: Count::Permanents(artifacts) }]);
+        let creature_cards = ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() };
+        assert_eq!(
+            one("This creature gets +1/+1 for each creature card in your graveyard.", "Liliana's Elite", CREATURE).changes,
+            vec![Change::PtFor { power: 1, toughness: 1, count: Count::CardsInYourGraveyard(creature_cards) }]
+        );
+        let creatures = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        for text in ["Crusader of Odric's power and toughness are each equal to the number of creatures you control.", "This creature's power and toughness are each equal to the number of creatures you control."] {
+            assert_eq!(one(text, "Crusader of Odric", CREATURE), StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo(Count::Permanents(creatures.clone()))], condition: None });
+        }
+        let plate = ok("Equipped creature gets +1/+1 for each card in your hand.\nEquip {2}", "Empyrial Plate", ARTIFACT);
+        assert!(matches!(&plate[0], Ability::Static(s) if s.changes == vec![Change::PtFor { power: 1, toughness: 1, count: Count::CardsInYourHand }]), "{plate:?}");
+        assert_eq!(one("As long as it's your turn, creatures you control get +1/+0.", "Turn Anthem", ENCHANTMENT).condition, Some(StaticCondition::YourTurn(true)));
+    }
+
+    #[test]
     fn auras_control_and_loss() {
         let mc = ok("Enchant creature\nYou control enchanted creature.", "Mind Control", ENCHANTMENT);
-        assert_eq!(mc[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl] }));
+        assert_eq!(mc[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl], condition: None }));
         let g = ok("Enchant creature\nEnchanted creature loses flying.", "Grounded", ENCHANTMENT);
-        assert_eq!(g[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::Lose(Keyword::Flying)] }));
+        assert_eq!(g[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::Lose(Keyword::Flying)], condition: None }));
     }
 
     #[test]
     fn unread_predicates_are_errors() {
-        let e = errs("Creatures you control get +1/+1 for each Forest you control.", "Counting Anthem", ENCHANTMENT);
-        assert!(e[0].2.contains("end of the sentence"), "{e:?}");
+        let e = errs("Creatures you control get +1/+1 for each opponent you have.", "Counting Anthem", ENCHANTMENT);
+        assert!(e[0].2.contains("a card type"), "{e:?}");
+        let e = errs("This creature gets +1/+1 as long as an opponent has more life than you.", "Jealous Bear", CREATURE);
+        assert!(e[0].2.contains("a condition the engine knows"), "{e:?}");
         let e = errs("Nonbasic lands are artifacts.", "Odd Moon", ENCHANTMENT);
         assert!(e[0].2.contains("in addition to its other types"), "{e:?}");
     }
