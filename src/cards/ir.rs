@@ -861,6 +861,14 @@ pub enum Ability {
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
     /// ability-removing, P/T-setting and control-changing statics.
     Static(StaticEffect),
+    /// "Noncreature spells cost {1} more to cast." / "Creature spells you cast cost {1} less
+    /// to cast." (601.2f): spells matching the filter, "you" being this permanent's controller,
+    /// cost `generic` more (or less, when negative).
+    CostChange { spells: ObjectFilter, generic: i32 },
+    /// "Creature spells you control can't be countered." (101.2, 701.6)
+    SpellsCantBeCountered(ObjectFilter),
+    /// "You may play an additional land on each of your turns." (305.2a)
+    AdditionalLands(u32),
 }
 
 /// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).

@@ -475,6 +475,12 @@ impl Game {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;
         }
+        let by_static = self.battlefield.iter().copied().find(|&o| self.abilities(o).any(|(_, a)| matches!(a, Ability::SpellsCantBeCountered(f) if self.matches_filter(id, f, self.controller(o)))));
+        if let Some(src) = by_static {
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.describe(id), self.describe(src))).object(self, id).source(self, src).rules(&[cr!("101.2"), cr!("701.6a")]);
+            self.record(ev);
+            return;
+        }
         if self.obj(id).card.abilities.contains(&Ability::CantBeCountered) {
             let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("101.2"), cr!("701.6a")]);
             self.record(ev);

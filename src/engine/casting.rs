@@ -360,6 +360,7 @@ impl Game {
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
         }
+        self.apply_cost_changes(spell, &mut cost);
         if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
             return Ok(Err(e));
         }
@@ -476,12 +477,45 @@ impl Game {
         if let Some(src) = self.battlefield.iter().copied().find(|&o| forbids(o)) {
             return Err(Illegal::new(cr!("101.2"), format!("{} forbids playing lands", self.describe(src))).also(cr!("305.2")));
         }
-        let allowed = 1 + self.players[p].extra_lands;
+        // 305.2a: statics such as "You may play an additional land on each of your turns".
+        let from_statics: u32 = self.permanents_of(p).flat_map(|o| self.abilities(o).filter_map(|(_, a)| if let Ability::AdditionalLands(n) = a { Some(*n) } else { None }).collect::<Vec<_>>()).sum();
+        let allowed = 1 + self.players[p].extra_lands + from_statics;
         if self.players[p].lands_played >= allowed {
             let e = Illegal::new(cr!("305.2"), format!("{} has already played {} land(s) this turn", self.players[p].name, self.players[p].lands_played)).also(cr!("116.2a"));
             return Err(if allowed > 1 { e.also(cr!("305.2a")) } else { e });
         }
         Ok(())
+    }
+
+    /// 601.2f: cost increases, then reductions (which reduce only generic mana), from the
+    /// static abilities of permanents; each traced with its source.
+    fn apply_cost_changes(&mut self, spell: ObjId, cost: &mut crate::cards::ir::ManaCost) {
+        let changes: Vec<(ObjId, i32)> = self
+            .battlefield
+            .iter()
+            .flat_map(|&o| {
+                self.abilities(o)
+                    .filter_map(|(_, a)| match a {
+                        Ability::CostChange { spells, generic } if self.matches_filter(spell, spells, self.controller(o)) => Some((o, *generic)),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let (more, less): (Vec<_>, Vec<_>) = changes.into_iter().partition(|(_, n)| *n > 0);
+        for (o, n) in more.into_iter().chain(less) {
+            let before = cost.generic;
+            cost.generic = u32::try_from((i64::from(cost.generic) + i64::from(n)).max(0)).unwrap_or(0);
+            let text = if n > 0 {
+                format!("{} makes {} cost {{{n}}} more", self.describe(o), self.describe(spell))
+            } else if cost.generic < before {
+                format!("{} makes {} cost {{{}}} less", self.describe(o), self.describe(spell), before - cost.generic)
+            } else {
+                format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
+            };
+            let ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            self.record(ev);
+        }
     }
 
     /// Puts a played land onto the battlefield (305.1), counting it against the lands `p` may

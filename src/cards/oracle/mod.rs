@@ -265,6 +265,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         return Some(r.map(Ability::Replacement).map_err(|f| p.error(&f)));
     }
     p.pos = 0;
+    if !is_spell && let Some(r) = statics::rules_static_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = statics::static_effect_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }

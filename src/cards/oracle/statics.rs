@@ -70,6 +70,72 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }))
 }
 
+/// Static abilities that change the rules of casting and playing (613.11): cost changes
+/// (601.2f), "can't be countered" for spells (101.2), additional land plays (305.2a).
+pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
+    let start = p.pos;
+    if p.eat_words(&["you", "may", "play", "an", "additional", "land", "on", "each", "of", "your", "turns"]) {
+        return Some(end(p).map(|()| Ability::AdditionalLands(1)));
+    }
+    p.pos = start;
+    if p.eat_words(&["you", "may", "play", "two", "additional", "lands", "on", "each", "of", "your", "turns"]) {
+        return Some(end(p).map(|()| Ability::AdditionalLands(2)));
+    }
+    p.pos = start;
+    // "[filter] spells [you cast | your opponents cast | you control] cost {N} more/less to cast."
+    // "Noncreature spells", "Red spells"; "Creature spells" (a singular type before the plural
+    // noun).
+    let mut spells = match parse_filter(p, true) {
+        Ok((f, Head::Spell)) => f,
+        _ => {
+            p.pos = start;
+            match parse_filter(p, false) {
+                Ok((f, Head::Permanent)) if !f.types_any.is_empty() && p.eat_word("spells") => {
+                    let mut f = f;
+                    if f.controller == crate::cards::ir::ControllerFilter::Any {
+                        f.controller = super::targets::controller_phrase(p);
+                    }
+                    f
+                }
+                _ => {
+                    p.pos = start;
+                    return None;
+                }
+            }
+        }
+    };
+    if p.eat_words(&["you", "cast"]) {
+        spells.controller = crate::cards::ir::ControllerFilter::You;
+    } else if p.eat_words(&["your", "opponents", "cast"]) {
+        spells.controller = crate::cards::ir::ControllerFilter::Opponent;
+    }
+    if p.at_word("cost") {
+        p.bump();
+        let n = match p.peek().map(|t| t.tok.clone()) {
+            Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
+            _ => None,
+        };
+        let Some(n) = n else { return Some(Err(p.fail("a generic mana amount such as {1}"))) };
+        p.bump();
+        let sign = if p.eat_word("more") {
+            1
+        } else if p.eat_word("less") {
+            -1
+        } else {
+            return Some(Err(p.fail("\"more\" or \"less\"")));
+        };
+        if let Err(e) = p.expect_words(&["to", "cast"]) {
+            return Some(Err(e));
+        }
+        return Some(end(p).map(|()| Ability::CostChange { spells, generic: sign * n }));
+    }
+    if p.eat_words(&["can't", "be", "countered"]) || p.eat_words(&["can’t", "be", "countered"]) {
+        return Some(end(p).map(|()| Ability::SpellsCantBeCountered(spells)));
+    }
+    p.pos = start;
+    None
+}
+
 /// After "as long as": "you control a Forest", "you control three or more artifacts", "it's
 /// your turn", "this creature is untapped", "you have 30 or more life".
 fn static_condition(p: &mut Parser<'_>) -> PResult<StaticCondition> {

@@ -279,6 +279,11 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
     Ok(())
 }
 
+/// "you control", "your opponents control" … after a noun, for other template families.
+pub fn controller_phrase(p: &mut Parser<'_>) -> ControllerFilter {
+    parse_controller(p)
+}
+
 /// "you control", "an opponent controls", "you don't control", "your opponents control".
 fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
     if p.eat_words(&["you", "control"]) {
