@@ -228,6 +228,15 @@ impl Game {
             self.record(ev);
             self.move_object(id, Zone::Nowhere);
         }
+        // 800.4a: effects that give the departed player control of objects end.
+        let ending: Vec<ObjId> = self.effects.iter().filter(|e| e.change == crate::cards::ir::Change::GainControl && self.players[e.controller].lost).flat_map(|e| e.objects.iter().copied()).collect();
+        self.effects.retain(|e| !(e.change == crate::cards::ir::Change::GainControl && self.players[e.controller].lost));
+        self.touch();
+        let ending: Vec<ObjId> = ending.into_iter().filter(|&id| self.on_battlefield(id)).collect();
+        for id in ending {
+            let ev = Ev::new(EventKind::EffectEnds, format!("the effect that gave a departed player control of {} ends", self.describe(id))).object(self, id).rule(cr!("800.4a"));
+            self.record(ev);
+        }
         self.stack.retain(|s| match s {
             crate::engine::state::StackItem::Ability(a) => !self.players[a.controller].lost,
             crate::engine::state::StackItem::Spell(_) => true,
