@@ -869,6 +869,8 @@ pub enum Ability {
     SpellsCantBeCountered(ObjectFilter),
     /// "You may play an additional land on each of your turns." (305.2a)
     AdditionalLands(u32),
+    /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
+    CantLoseGame,
 }
 
 /// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).

@@ -38,6 +38,27 @@ impl Game {
                 losers.push((i, cr!("704.5c"), format!("{} has {} poison counters", p.name, p.poison)));
             }
         }
+        // 101.2: "You can't lose the game" beats the state-based actions that say a player loses.
+        let mut spared = Vec::new();
+        losers.retain(|(p, rule, why)| {
+            let src = self.permanents_of(*p).find(|&o| self.has_ability(o, &crate::engine::state::CANT_LOSE));
+            match src {
+                Some(src) => {
+                    spared.push((*p, *rule, why.clone(), src));
+                    false
+                }
+                None => true,
+            }
+        });
+        for (p, rule, why, src) in spared {
+            self.players[p].drew_from_empty = false;
+            let key = (p, rule, self.players[p].life);
+            if !self.spared_losses.contains(&key) {
+                self.spared_losses.push(key);
+                let ev = Ev::new(EventKind::Choice, format!("{} would lose the game ({why}), but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[rule, cr!("101.2")]);
+                self.record(ev);
+            }
+        }
         let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String)> = Vec::new();
         let mut destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();

@@ -59,6 +59,7 @@ impl Game {
             void_seen: Vec::new(),
             control_overridden: false,
             syncing: false,
+            spared_losses: Vec::new(),
             layered: std::cell::OnceCell::new(),
             combat: Combat::default(),
             outcome: None,

@@ -127,6 +127,9 @@ pub struct StackChoices {
     pub kicked: bool,
 }
 
+/// "You can't lose the game …" (compared against abilities in effect).
+pub const CANT_LOSE: crate::cards::ir::Ability = crate::cards::ir::Ability::CantLoseGame;
+
 /// A physical card: its scenario label and the object that currently represents it.
 #[derive(Clone, Debug)]
 pub struct PhysCard {
@@ -320,6 +323,9 @@ pub struct Game {
     pub control_overridden: bool,
     /// `sync_layers` is running (its own events don't start it again).
     pub syncing: bool,
+    /// Losses a "can't lose the game" effect stopped, as (player, rule, life), so that the
+    /// trace says so once per situation rather than at every check.
+    pub spared_losses: Vec<(PlayerId, crate::rules::RuleId, i64)>,
 }
 
 impl Game {

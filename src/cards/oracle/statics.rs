@@ -82,6 +82,14 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         return Some(end(p).map(|()| Ability::AdditionalLands(2)));
     }
     p.pos = start;
+    // Both halves together: the engine has no way to win other than every opponent losing
+    // (104.2a), which "can't lose" already stops.
+    for apostrophe in ["can't", "can’t"] {
+        if p.eat_words(&["you", apostrophe, "lose", "the", "game", "and", "your", "opponents", apostrophe, "win", "the", "game"]) {
+            return Some(end(p).map(|()| Ability::CantLoseGame));
+        }
+        p.pos = start;
+    }
     // "[filter] spells [you cast | your opponents cast | you control] cost {N} more/less to cast."
     // "Noncreature spells", "Red spells"; "Creature spells" (a singular type before the plural
     // noun).
