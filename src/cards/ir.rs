@@ -650,7 +650,7 @@ pub enum Instruction {
     /// begins (611.2c): "Gain control of target creature until end of turn", "Until end of
     /// turn, target creature loses all abilities and has base power and toughness 0/1",
     /// "Switch target creature's power and toughness until end of turn".
-    Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool },
+    Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool, hold: Option<Hold> },
     /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
     CantBeRegenerated,
     /// "Regenerate …" (701.19a): a shield for the next destruction this turn.
@@ -871,6 +871,15 @@ pub enum Ability {
     AdditionalLands(u32),
     /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
     CantLoseGame,
+}
+
+/// A "for as long as …" duration tied to the effect's source (611.2b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Hold {
+    /// "for as long as this creature remains on the battlefield"
+    SourceOnBattlefield,
+    /// "for as long as you control this creature"
+    YouControlSource,
 }
 
 /// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).

@@ -15,7 +15,7 @@ impl Game {
     /// a new timestamp (613.7b). Recording the event is the caller's.
     pub fn add_effect(&mut self, source: ObjId, controller: PlayerId, objects: Vec<ObjId>, change: Change, until_end_of_turn: bool) {
         let timestamp = self.timestamp();
-        self.effects.push(Continuous { timestamp, source, controller, objects, change, until_end_of_turn });
+        self.effects.push(Continuous { timestamp, source, controller, objects, change, until_end_of_turn, hold: None });
         self.touch();
     }
 
@@ -24,7 +24,7 @@ impl Game {
     pub fn add_effects(&mut self, source: ObjId, controller: PlayerId, ids: &[ObjId], changes: &[Change], until_end_of_turn: bool) {
         let timestamp = self.timestamp();
         for c in changes {
-            self.effects.push(Continuous { timestamp, source, controller, objects: ids.to_vec(), change: c.clone(), until_end_of_turn });
+            self.effects.push(Continuous { timestamp, source, controller, objects: ids.to_vec(), change: c.clone(), until_end_of_turn, hold: None });
         }
         self.touch();
         let names: Vec<String> = ids.iter().map(|&o| self.describe(o)).collect();
@@ -69,6 +69,33 @@ impl Game {
         }
     }
 
+    /// Whether a "for as long as" duration still holds (611.2b).
+    #[must_use]
+    pub fn holds(&self, h: crate::cards::ir::Hold, source: ObjId, controller: PlayerId) -> bool {
+        match h {
+            crate::cards::ir::Hold::SourceOnBattlefield => self.on_battlefield(source),
+            crate::cards::ir::Hold::YouControlSource => self.on_battlefield(source) && self.controller(source) == controller,
+        }
+    }
+
+    /// Ends the effects whose "for as long as" duration is over (611.2b); they don't start again.
+    fn end_held_effects(&mut self) {
+        let over: Vec<usize> = (0..self.effects.len()).filter(|&i| self.effects[i].hold.is_some_and(|h| !self.holds(h, self.effects[i].source, self.effects[i].controller))).collect();
+        if over.is_empty() {
+            return;
+        }
+        let ended: Vec<Continuous> = over.iter().rev().map(|&i| self.effects.remove(i)).collect();
+        self.touch();
+        for e in ended.iter().rev() {
+            for &o in &e.objects {
+                if self.on_battlefield(o) {
+                    let ev = Ev::new(EventKind::EffectEnds, format!("the effect of {} on {} ends: its \"for as long as\" duration is over", self.describe(e.source), self.describe(o))).object(self, o).source(self, e.source).rule(crate::cr!("611.2b"));
+                    self.record(ev);
+                }
+            }
+        }
+    }
+
     /// After each event: notices what the new state of the layers changed that the rules care
     /// about beyond characteristics — a permanent changing controller (613.1b) stops being
     /// continuously controlled (302.6), traced; a static effect that stops or starts applying
@@ -77,6 +104,7 @@ impl Game {
         if self.syncing {
             return;
         }
+        self.end_held_effects();
         let layered = self.layered();
         if layered.effects.is_empty() && !self.control_overridden && self.void_seen.is_empty() {
             return;

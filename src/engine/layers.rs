@@ -207,6 +207,8 @@ struct Eff<'a> {
     ability: Option<usize>,
     /// A static ability's "as long as" condition.
     condition: Option<&'a crate::cards::ir::StaticCondition>,
+    /// A resolved effect's "for as long as" duration (611.2b).
+    hold: Option<crate::cards::ir::Hold>,
 }
 
 /// The computation's working state: the objects in scope and their characteristics so far.
@@ -645,7 +647,7 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
                 Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes()), None),
                 _ => continue,
             };
-            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition });
+            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition, hold: None });
         }
     }
     for e in &g.effects {
@@ -657,6 +659,7 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
             changes: Cow::Borrowed(std::slice::from_ref(&e.change)),
             ability: None,
             condition: None,
+            hold: e.hold,
         });
     }
     // Stable: a permanent's statics keep their printed order; same-timestamp parts of one
@@ -781,6 +784,11 @@ fn depends(g: &Game, effs: &[Eff<'_>], w: &Work, started: &[Option<Vec<ObjId>>],
 
 /// Whether a static effect still exists: its source is in scope and still has the ability.
 fn exists(g: &Game, e: &Eff<'_>, w: &Work) -> bool {
+    // 611.2b: a resolved effect "for as long as" its source stays, or stays yours.
+    if let Some(h) = e.hold {
+        let on = w.at(e.source).is_some_and(|i| g.obj(e.source).zone == Zone::Battlefield && (h == crate::cards::ir::Hold::SourceOnBattlefield || Some(w.chars[i].controller) == e.controller));
+        return on;
+    }
     let Some(i) = e.ability else { return true };
     let Some(at) = w.at(e.source) else { return false };
     let ok = i >= 64 || w.chars[at].lost & (1 << i) == 0;

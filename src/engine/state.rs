@@ -220,6 +220,8 @@ pub struct Continuous {
     pub change: crate::cards::ir::Change,
     /// Ends in the cleanup step (514.2); otherwise it lasts as long as its objects stay.
     pub until_end_of_turn: bool,
+    /// A "for as long as …" duration tied to its source (611.2b).
+    pub hold: Option<crate::cards::ir::Hold>,
 }
 
 #[derive(Clone, Debug)]

@@ -188,7 +188,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         if !(p.eat_punct('.') || p.at_end()) {
             return Err(p.fail("\".\""));
         }
-        return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: true }]);
+        return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: true, hold: None }]);
     }
     loop {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
@@ -473,7 +473,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["of"])?;
             let what = object(p)?;
             let until_end_of_turn = p.eat_words(&["until", "end", "of", "turn"]);
-            out.push(Instruction::Continuous { what, changes: vec![Change::GainControl], until_end_of_turn });
+            // 611.2b: "for as long as you control this creature" / "… this creature remains on
+            // the battlefield".
+            let mut hold = None;
+            if !until_end_of_turn && p.eat_words(&["for", "as", "long", "as"]) {
+                if p.eat_words(&["you", "control"]) && super::targets::eat_self_ref(p) {
+                    hold = Some(crate::cards::ir::Hold::YouControlSource);
+                } else if super::targets::eat_self_ref(p) && p.eat_words(&["remains", "on", "the", "battlefield"]) {
+                    hold = Some(crate::cards::ir::Hold::SourceOnBattlefield);
+                } else {
+                    return Err(p.fail("\"you control this creature\" or \"this creature remains on the battlefield\""));
+                }
+            }
+            out.push(Instruction::Continuous { what, changes: vec![Change::GainControl], until_end_of_turn, hold });
         }
         "switch" if imperative => {
             // "Switch target creature's power and toughness until end of turn." (613.4d)
@@ -485,14 +497,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let filter = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], ..Default::default() };
             let slot = p.declare(TargetSpec::Permanent(filter));
             p.expect_words(&["power", "and", "toughness", "until", "end", "of", "turn"])?;
-            out.push(Instruction::Continuous { what: Affected::Target(slot), changes: vec![Change::Switch], until_end_of_turn: true });
+            out.push(Instruction::Continuous { what: Affected::Target(slot), changes: vec![Change::Switch], until_end_of_turn: true, hold: None });
         }
         "lose" | "loses" | "has" | "have" if kinds(p, &subject).permanent && !kinds(p, &subject).player => {
             // "loses all abilities until end of turn", "has base power and toughness 1/1 until
             // end of turn".
             let changes = super::statics::parse_changes(p, verb == "lose" || verb == "have")?;
             p.expect_words(&["until", "end", "of", "turn"])?;
-            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true });
+            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
         }
         "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_none() => {
             // "target land becomes a 3/3 creature that's still a land" (613.1d, 613.4b).
@@ -501,7 +513,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if until_end_of_turn {
                 super::statics::eat_still_a_land(p);
             }
-            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn });
+            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn, hold: None });
         }
         "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection")) || super::keywords::keyword_at(p, p.pos + 1).is_some() => {
             let what = permanent_subject()?;
@@ -532,7 +544,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "can't" | "can’t" if kinds(p, &subject).permanent => {
             p.bump();
             if p.eat_words(&["be", "blocked", "this", "turn"]) {
-                out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::CantBeBlocked], until_end_of_turn: true });
+                out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::CantBeBlocked], until_end_of_turn: true, hold: None });
                 return Ok(());
             }
             let (attack, block) = if p.eat_words(&["attack", "or", "block"]) {
