@@ -871,6 +871,10 @@ pub enum Ability {
     AdditionalLands(u32),
     /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
     CantLoseGame,
+    /// "Your opponents can't cast spells during your turn." / "You can't cast creature
+    /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
+    /// spells, and whether only during its controller's turn.
+    CantCast { who: ControllerFilter, spells: ObjectFilter, during_your_turn: bool },
 }
 
 /// A "for as long as …" duration tied to the effect's source (611.2b).

@@ -306,6 +306,24 @@ impl Game {
         if is_land {
             return Ok(Err(Illegal::new(cr!("305.9"), format!("{name} is a land: lands are played, not cast")).also(cr!("601.3"))));
         }
+        // 601.3, 101.2: "can't cast" effects of permanents.
+        let forbids = self.battlefield.iter().copied().find(|&o| {
+            let you = self.controller(o);
+            self.abilities(o).any(|(_, a)| match a {
+                Ability::CantCast { who, spells, during_your_turn } => {
+                    let who_ok = match who {
+                        crate::cards::ir::ControllerFilter::Any => true,
+                        crate::cards::ir::ControllerFilter::You => p == you,
+                        crate::cards::ir::ControllerFilter::Opponent => p != you,
+                    };
+                    who_ok && (!during_your_turn || self.active == you) && self.matches_filter(card, spells, you)
+                }
+                _ => false,
+            })
+        });
+        if let Some(src) = forbids {
+            return Ok(Err(Illegal::new(cr!("601.3"), format!("{} says {} can't cast {name} now", self.describe(src), self.players[p].name)).also(cr!("101.2"))));
+        }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
         let fast = self.obj(card).card.is(CardType::Instant) || self.has_keyword(card, Keyword::Flash);

@@ -90,6 +90,25 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         }
         p.pos = start;
     }
+    // "Your opponents can't cast spells during your turn." / "You can't cast creature spells."
+    for (who_words, who) in [(&["your", "opponents"][..], crate::cards::ir::ControllerFilter::Opponent), (&["you"][..], crate::cards::ir::ControllerFilter::You), (&["players"][..], crate::cards::ir::ControllerFilter::Any), (&["each", "player"][..], crate::cards::ir::ControllerFilter::Any)] {
+        p.pos = start;
+        if !(p.eat_words(who_words) && (p.eat_words(&["can't", "cast"]) || p.eat_words(&["can’t", "cast"]))) {
+            continue;
+        }
+        let spells = if p.eat_word("spells") {
+            crate::cards::ir::ObjectFilter::default()
+        } else {
+            match parse_filter(p, false) {
+                Ok((f, Head::Permanent)) if !f.types_any.is_empty() && p.eat_word("spells") => f,
+                Ok((f, Head::Spell)) => f,
+                _ => return Some(Err(p.fail("\"spells\" or \"[type] spells\""))),
+            }
+        };
+        let during_your_turn = p.eat_words(&["during", "your", "turn"]);
+        return Some(end(p).map(|()| Ability::CantCast { who, spells, during_your_turn }));
+    }
+    p.pos = start;
     // "[filter] spells [you cast | your opponents cast | you control] cost {N} more/less to cast."
     // "Noncreature spells", "Red spells"; "Creature spells" (a singular type before the plural
     // noun).
