@@ -378,9 +378,10 @@ impl Game {
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
         }
-        self.apply_cost_changes(spell, &mut cost);
+        let changed = self.apply_cost_changes(spell, &mut cost);
         if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
-            return Ok(Err(e));
+            // The total cost included increases (601.2f): say so.
+            return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
         let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities.iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
@@ -507,7 +508,7 @@ impl Game {
 
     /// 601.2f: cost increases, then reductions (which reduce only generic mana), from the
     /// static abilities of permanents; each traced with its source.
-    fn apply_cost_changes(&mut self, spell: ObjId, cost: &mut crate::cards::ir::ManaCost) {
+    fn apply_cost_changes(&mut self, spell: ObjId, cost: &mut crate::cards::ir::ManaCost) -> bool {
         let changes: Vec<(ObjId, i32)> = self
             .battlefield
             .iter()
@@ -520,6 +521,7 @@ impl Game {
                     .collect::<Vec<_>>()
             })
             .collect();
+        let any = !changes.is_empty();
         let (more, less): (Vec<_>, Vec<_>) = changes.into_iter().partition(|(_, n)| *n > 0);
         for (o, n) in more.into_iter().chain(less) {
             let before = cost.generic;
@@ -534,6 +536,7 @@ impl Game {
             let ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
             self.record(ev);
         }
+        any
     }
 
     /// Puts a played land onto the battlefield (305.1), counting it against the lands `p` may

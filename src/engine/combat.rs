@@ -97,6 +97,8 @@ impl Game {
             let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
             // 702.10b: haste is what lets a creature its controller got this turn attack.
             let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
+            // 508.1d: it attacks because it must.
+            let ev = if self.has_effect(id, Change::AttacksEachCombat) { ev.rule(cr!("508.1d")) } else { ev };
             self.record(ev);
             if vigilance {
                 let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cr!("702.20b"));

@@ -10,6 +10,16 @@ use crate::engine::state::{Continuous, Game, ObjId, PlayerId};
 use crate::engine::Ev;
 use crate::rules::RuleId;
 
+/// The rules a change cites: its layer's, and the rule that says what it does where one does
+/// (305.7 for setting a land's type).
+fn change_rules(c: &Change) -> Vec<RuleId> {
+    let mut out = vec![crate::engine::layers::Layer::of(c).rule()];
+    if matches!(c, Change::SetLandType(_)) {
+        out.push(crate::cr!("305.7"));
+    }
+    out
+}
+
 impl Game {
     /// Starts a continuous effect of a resolving spell or ability (611.2a) on `objects`, with
     /// a new timestamp (613.7b). Recording the event is the caller's.
@@ -32,9 +42,10 @@ impl Game {
         let how = if until_end_of_turn { " until end of turn" } else { "" };
         let mut rules = vec![crate::cr!("611.2a"), crate::cr!("611.2c")];
         for c in changes {
-            let r = crate::engine::layers::Layer::of(c).rule();
-            if !rules.contains(&r) {
-                rules.push(r);
+            for r in change_rules(c) {
+                if !rules.contains(&r) {
+                    rules.push(r);
+                }
             }
         }
         if changes.contains(&Change::GainControl) {
@@ -111,16 +122,26 @@ impl Game {
         }
         let changed: Vec<(ObjId, PlayerId)> = self.battlefield.iter().map(|&id| (id, self.controller(id))).filter(|&(id, c)| self.obj(id).seen_controller != c).collect();
         let overridden = self.battlefield.iter().any(|&id| self.controller(id) != self.obj(id).controller);
-        let void: Vec<(ObjId, u64, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, e.text.clone(), true)).collect();
+        let void: Vec<(ObjId, u64, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, e.text.clone(), e.condition_false)).collect();
         let mut events = Vec::new();
-        for (src, ts, text, _) in &void {
-            if !self.void_seen.contains(&(*src, *ts)) {
-                events.push(Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.describe(*src))).object(self, *src).rules(&[crate::cr!("613.8a"), crate::cr!("613.8b"), crate::cr!("305.7")]));
+        for (src, ts, text, condition_false) in &void {
+            if self.void_seen.contains(&(*src, *ts)) {
+                continue;
             }
+            let ev = if *condition_false {
+                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cr!("611.3a"))
+            } else {
+                // Lost to a land-type change in the same layer (Blood Moon, 305.7, 613.8a), or
+                // to an ability-removing effect before its layer (613.6).
+                let land_type = self.chars(*src).is_some_and(|c| c.subtypes.is_some()) && self.has_type(*src, crate::cards::ir::CardType::Land);
+                let rules: &[crate::rules::RuleId] = if land_type { &[crate::cr!("305.7"), crate::cr!("613.8a")] } else { &[crate::cr!("613.1f"), crate::cr!("613.6")] };
+                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.describe(*src))).object(self, *src).rules(rules)
+            };
+            events.push(ev);
         }
         for &(src, ts) in &self.void_seen {
             if self.on_battlefield(src) && !void.iter().any(|(s, t, _, _)| *s == src && *t == ts) {
-                events.push(Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rules(&[crate::cr!("611.3a"), crate::cr!("613.8a")]));
+                events.push(Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rule(crate::cr!("611.3a")));
             }
         }
         for &(id, c) in &changed {
@@ -159,9 +180,10 @@ impl Game {
                 Ability::Static(s) => {
                     let mut rules = vec![if entering { crate::cr!("611.3a") } else { crate::cr!("611.3b") }];
                     for c in &s.changes {
-                        let r = crate::engine::layers::Layer::of(c).rule();
-                        if !rules.contains(&r) {
-                            rules.push(r);
+                        for r in change_rules(c) {
+                            if !rules.contains(&r) {
+                                rules.push(r);
+                            }
                         }
                     }
                     Some((format!("{}: {}", describe_subject(&s.subject), s.changes.iter().map(describe_change).collect::<Vec<_>>().join(", ")), rules))

@@ -171,8 +171,11 @@ pub struct EffectInfo {
     pub parts: Vec<(Layer, String)>,
     /// From a static ability (611.3) rather than a resolved spell or ability (611.2).
     pub from_static: bool,
-    /// The effect did not apply: its source had lost the ability by then (613.6, 613.8).
+    /// The effect did not apply: its source had lost the ability by then (613.6, 613.8), or
+    /// its "as long as" condition was false (611.3a).
     pub void: bool,
+    /// Its condition was false (rather than its ability lost).
+    pub condition_false: bool,
 }
 
 /// Every object's characteristics, computed together (613.1).
@@ -183,6 +186,9 @@ pub struct Layered {
     pos: Vec<u32>,
     chars: Vec<Chars>,
     pub effects: Vec<EffectInfo>,
+    /// Some effect in force depends on facts no object change touches (life totals, whose
+    /// turn it is): the cache is then dropped at every event.
+    pub volatile: bool,
 }
 
 /// What an effect applies to.
@@ -726,6 +732,8 @@ fn compute(g: &Game) -> Layered {
             _ => {}
         }
     }
+    let final_work = &w;
+    out.volatile = effs.iter().any(|e| matches!(e.condition, Some(crate::cards::ir::StaticCondition::YourTurn(_) | crate::cards::ir::StaticCondition::LifeAtLeast(_))));
     out.effects = effs
         .iter()
         .enumerate()
@@ -737,6 +745,7 @@ fn compute(g: &Game) -> Layered {
             parts: e.changes.iter().map(|c| (Layer::of(c), describe_change(c))).collect(),
             from_static: e.ability.is_some(),
             void: void[i],
+            condition_false: void[i] && e.condition.is_some() && !lost_ability(e, final_work),
         })
         .collect();
     out.pos = w.pos;
@@ -780,6 +789,12 @@ fn depends(g: &Game, effs: &[Eff<'_>], w: &Work, started: &[Option<Vec<ObjId>>],
     before != after
         || (before && affected(g, &effs[a], w) != affected(g, &effs[a], &trial))
         || (before && gives_control && effect_controller(&effs[a], w, g) != effect_controller(&effs[a], &trial, g))
+}
+
+/// Whether a static effect's source has lost the ability that generates it (or is gone).
+fn lost_ability(e: &Eff<'_>, w: &Work) -> bool {
+    let Some(i) = e.ability else { return false };
+    w.at(e.source).is_none_or(|at| i < 64 && w.chars[at].lost & (1 << i) != 0)
 }
 
 /// Whether a static effect still exists: its source is in scope and still has the ability.

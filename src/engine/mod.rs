@@ -106,6 +106,10 @@ fn named(g: &Game, id: ObjId) -> Named {
 impl Game {
     /// Records an event in the trace.
     pub fn record(&mut self, ev: Ev) {
+        // Effects whose conditions read life totals or the turn are recomputed after any event.
+        if self.layered.get().is_some_and(|l| l.volatile) {
+            self.touch();
+        }
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
         self.trace.push(Event {
             seq,
