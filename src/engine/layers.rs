@@ -566,22 +566,21 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
 }
 
-/// An object's characteristics with no effect applied: its copiable values (613.2c), its
-/// counters (613.4c) and its controller as it was put where it is.
-fn base(g: &Game, id: ObjId) -> Chars {
+/// An object's printed characteristics, as a [`Chars`] (what `--explain` shows as copiable
+/// values, 613.2c: layer 1 is empty until copy effects exist).
+#[must_use]
+pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
     let o = g.obj(id);
-    let devoid = o.card.abilities.contains(&Ability::Keyword(Keyword::Devoid));
-    let counters = counter_pt(o);
     Chars {
         controller: o.controller,
         types: o.card.types.iter().copied().collect(),
         subtypes: None,
         supertypes: None,
-        colors: if devoid { SmallVec::new() } else { o.card.colors.iter().copied().collect() },
+        colors: o.card.colors.iter().copied().collect(),
         lost: 0,
         granted: Vec::new(),
-        power: o.card.power.map(|p| p.saturating_add(counters)),
-        toughness: o.card.toughness.map(|t| t.saturating_add(counters)),
+        power: o.card.power,
+        toughness: o.card.toughness,
         cant_attack: false,
         cant_block: false,
         attack_despite_defender: false,
@@ -590,6 +589,20 @@ fn base(g: &Game, id: ObjId) -> Chars {
         cant_be_blocked: false,
         log: SmallVec::new(),
     }
+}
+
+/// An object's characteristics with no effect applied: its copiable values (613.2c), its
+/// counters (613.4c), devoid (702.114a) and its controller as it was put where it is.
+fn base(g: &Game, id: ObjId) -> Chars {
+    let o = g.obj(id);
+    let mut c = printed_chars(g, id);
+    if o.card.abilities.contains(&Ability::Keyword(Keyword::Devoid)) {
+        c.colors.clear();
+    }
+    let counters = counter_pt(o);
+    c.power = c.power.map(|p| p.saturating_add(counters));
+    c.toughness = c.toughness.map(|t| t.saturating_add(counters));
+    c
 }
 
 /// Facts of an object outside the computation's scope (a card in a graveyard): printed.

@@ -90,24 +90,7 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
 pub fn explain(g: &Game, id: ObjId) -> Explanation {
     let o = g.obj(id);
     let printed = &o.card;
-    let copiable_chars = Chars {
-        controller: o.controller,
-        types: printed.types.iter().copied().collect(),
-        subtypes: None,
-        supertypes: None,
-        colors: printed.colors.iter().copied().collect(),
-        lost: 0,
-        granted: Vec::new(),
-        power: printed.power,
-        toughness: printed.toughness,
-        cant_attack: false,
-        cant_block: false,
-        attack_despite_defender: false,
-        doesnt_untap: false,
-        must_attack: false,
-        cant_be_blocked: false,
-        log: smallvec::SmallVec::new(),
-    };
+    let copiable_chars = crate::engine::layers::printed_chars(g, id);
     let copiable = shown(g, id, &copiable_chars, printed.abilities.iter().map(ability_words).collect());
     let now = g.chars_now(id);
     let result = shown(g, id, &now, g.abilities(id).map(|(_, a)| ability_words(a)).collect());
