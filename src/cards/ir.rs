@@ -930,6 +930,9 @@ pub enum Change {
     AttacksEachCombat,
     /// "can't be blocked" (509.1b).
     CantBeBlocked,
+    /// "can't be blocked except by creatures with flying" (509.1b): only creatures matching
+    /// the filter may block it.
+    CantBeBlockedExcept(ObjectFilter),
 }
 
 /// Something a continuous effect counts ("for each artifact you control", "the number of

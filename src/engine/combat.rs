@@ -168,6 +168,10 @@ impl Game {
             }) {
                 return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
             }
+            if let Some(f) = self.unmet_block_restriction(*a, *b) {
+                let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
+                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
+            }
             if self.has_effect(*a, Change::CantBeBlocked) {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
             }

@@ -84,7 +84,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) => Layer::Rules,
         }
     }
 }
@@ -156,6 +156,8 @@ pub struct Chars {
     pub doesnt_untap: bool,
     pub must_attack: bool,
     pub cant_be_blocked: bool,
+    /// "can't be blocked except by …": every blocker must match each of these.
+    pub blockers_only: Vec<ObjectFilter>,
     /// What was applied to it, in order (for `--explain`).
     pub log: SmallVec<[Applied; 2]>,
 }
@@ -289,9 +291,36 @@ impl Facts for Working<'_> {
 }
 
 /// The abilities that function, given the printed ones and the computed characteristics.
-fn abilities_in<'a>(printed: &'a [Ability], c: &'a Chars) -> impl Iterator<Item = (usize, &'a Ability)> + 'a {
-    let n = printed.len();
-    printed.iter().enumerate().filter(move |(i, _)| *i >= 64 || c.lost & (1 << i) == 0).chain(c.granted.iter().enumerate().map(move |(i, a)| (n + i, a)))
+fn abilities_in<'a>(printed: &'a [Ability], c: &'a Chars) -> Abilities<'a> {
+    Abilities { printed, granted: &c.granted, lost: c.lost, next: 0 }
+}
+
+/// The abilities an object has now, with their indices: the printed ones that still function,
+/// then the granted ones (numbered after the printed). Allocates nothing.
+pub struct Abilities<'a> {
+    printed: &'a [Ability],
+    granted: &'a [Ability],
+    lost: u64,
+    next: usize,
+}
+
+impl<'a> Iterator for Abilities<'a> {
+    type Item = (usize, &'a Ability);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let n = self.printed.len();
+        while self.next < n {
+            let i = self.next;
+            self.next += 1;
+            if i >= 64 || self.lost & (1 << i) == 0 {
+                return Some((i, &self.printed[i]));
+            }
+        }
+        let i = self.next;
+        let a = self.granted.get(i - n)?;
+        self.next += 1;
+        Some((i, a))
+    }
 }
 
 fn all_bits(n: usize) -> u64 {
@@ -430,11 +459,11 @@ impl Game {
 
     /// The abilities the object has now, with their indices: printed abilities that still
     /// function, then those effects gave it (613.1f).
-    pub fn abilities(&self, id: ObjId) -> Box<dyn Iterator<Item = (usize, &Ability)> + '_> {
+    pub fn abilities(&self, id: ObjId) -> Abilities<'_> {
         let printed = &self.obj(id).card.abilities;
         match self.chars(id) {
-            Some(c) => Box::new(abilities_in(printed, c)),
-            None => Box::new(printed.iter().enumerate()),
+            Some(c) => abilities_in(printed, c),
+            None => Abilities { printed, granted: &[], lost: 0, next: 0 },
         }
     }
 
@@ -515,6 +544,15 @@ impl Game {
         self.matches_filter_x(id, f, you, 0)
     }
 
+    /// The first "can't be blocked except by …" restriction of `attacker` that `blocker`
+    /// doesn't meet (509.1b).
+    #[must_use]
+    pub fn unmet_block_restriction(&self, attacker: ObjId, blocker: ObjId) -> Option<&ObjectFilter> {
+        let c = self.chars(attacker)?;
+        let you = c.controller;
+        c.blockers_only.iter().find(|f| !self.matches_filter(blocker, f, you))
+    }
+
     /// Whether an object is summoning sick (302.6): it hasn't been under its controller's
     /// control continuously since their most recent turn began.
     #[must_use]
@@ -587,6 +625,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         doesnt_untap: false,
         must_attack: false,
         cant_be_blocked: false,
+        blockers_only: Vec::new(),
         log: SmallVec::new(),
     }
 }
@@ -943,6 +982,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::DoesntUntap => c.doesnt_untap = true,
                 Change::AttacksEachCombat => c.must_attack = true,
                 Change::CantBeBlocked => c.cant_be_blocked = true,
+                Change::CantBeBlockedExcept(f) => c.blockers_only.push(f.clone()),
             }
         }
         if any && let Some((effect, why)) = log {
@@ -1058,5 +1098,6 @@ pub fn describe_change(c: &Change) -> String {
         Change::DoesntUntap => "doesn't untap during its controller's untap step".to_owned(),
         Change::AttacksEachCombat => "attacks each combat if able".to_owned(),
         Change::CantBeBlocked => "can't be blocked".to_owned(),
+        Change::CantBeBlockedExcept(f) => format!("can't be blocked except by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
     }
 }

@@ -242,7 +242,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         };
         if let Some((cant_attack, cant_block, unblockable)) = r {
             p.eat_punct('.');
-            return Some(if p.at_end() { Ok(Ability::SelfRestriction { cant_attack, cant_block, unblockable }) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+            if p.at_end() {
+                return Some(Ok(Ability::SelfRestriction { cant_attack, cant_block, unblockable }));
+            }
+            // "can't be blocked except by …" and the like: the static-ability grammar reads them.
         }
     }
     p.pos = 0;

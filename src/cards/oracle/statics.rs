@@ -334,7 +334,14 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             out.push(Change::AttacksEachCombat);
         }
         "can't" | "can’t" => {
-            if p.eat_words(&["be", "blocked"]) {
+            if p.eat_words(&["be", "blocked", "except", "by"]) {
+                // "… except by creatures with flying", "… except by Walls" (509.1b).
+                let (f, head) = parse_filter(p, true)?;
+                if head != Head::Permanent {
+                    return Err(p.fail("creatures"));
+                }
+                out.push(Change::CantBeBlockedExcept(f));
+            } else if p.eat_words(&["be", "blocked"]) {
                 out.push(Change::CantBeBlocked);
             } else if p.eat_words(&["attack", "or", "block"]) {
                 out.extend([Change::CantAttack, Change::CantBlock]);
