@@ -390,6 +390,10 @@ pub enum Compare {
     Equal,
     AtMost,
     AtLeast,
+    /// "with even mana values" (the amount is not used; 0 is even).
+    Even,
+    /// "with odd mana values".
+    Odd,
 }
 
 /// A quality that protection is from (702.16a).

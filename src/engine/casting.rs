@@ -789,6 +789,8 @@ fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
             crate::cards::ir::Compare::Equal => format!("with mana value {n}"),
             crate::cards::ir::Compare::AtMost => format!("with mana value {n} or less"),
             crate::cards::ir::Compare::AtLeast => format!("with mana value {n} or greater"),
+            crate::cards::ir::Compare::Even => "with an even mana value".to_owned(),
+            crate::cards::ir::Compare::Odd => "with an odd mana value".to_owned(),
         });
     }
     w.join(" ")

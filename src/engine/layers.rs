@@ -598,6 +598,8 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
             Compare::Equal => mv == n,
             Compare::AtMost => mv <= n,
             Compare::AtLeast => mv >= n,
+            Compare::Even => mv % 2 == 0,
+            Compare::Odd => mv % 2 == 1,
         }
     });
     let token_ok = f.token.is_none_or(|t| obj.card.token == t);

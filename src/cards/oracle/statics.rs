@@ -90,19 +90,38 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         }
         p.pos = start;
     }
+    // "Your opponents can't block with creatures with even mana values.": a "can't block"
+    // effect on each such creature (509.1b).
+    for apostrophe in ["can't", "can’t"] {
+        p.pos = start;
+        if p.eat_words(&["your", "opponents", apostrophe, "block", "with"]) {
+            return Some(parse_filter(p, true).and_then(|(mut filter, head)| {
+                if head != Head::Permanent {
+                    return Err(p.fail("creatures"));
+                }
+                filter.controller = crate::cards::ir::ControllerFilter::Opponent;
+                end(p)?;
+                Ok(Ability::Static(StaticEffect { subject: StaticSubject::Each { filter, other: false }, changes: vec![Change::CantBlock], condition: None }))
+            }));
+        }
+    }
     // "Your opponents can't cast spells during your turn." / "You can't cast creature spells."
     for (who_words, who) in [(&["your", "opponents"][..], crate::cards::ir::ControllerFilter::Opponent), (&["you"][..], crate::cards::ir::ControllerFilter::You), (&["players"][..], crate::cards::ir::ControllerFilter::Any), (&["each", "player"][..], crate::cards::ir::ControllerFilter::Any)] {
         p.pos = start;
         if !(p.eat_words(who_words) && (p.eat_words(&["can't", "cast"]) || p.eat_words(&["can’t", "cast"]))) {
             continue;
         }
-        let spells = if p.eat_word("spells") {
-            crate::cards::ir::ObjectFilter::default()
-        } else {
-            match parse_filter(p, false) {
-                Ok((f, Head::Permanent)) if !f.types_any.is_empty() && p.eat_word("spells") => f,
-                Ok((f, Head::Spell)) => f,
-                _ => return Some(Err(p.fail("\"spells\" or \"[type] spells\""))),
+        let mark = p.pos;
+        let spells = match parse_filter(p, true) {
+            // "spells", "noncreature spells", "spells with even mana values"
+            Ok((f, Head::Spell)) => f,
+            _ => {
+                p.pos = mark;
+                match parse_filter(p, false) {
+                    // "creature spells"
+                    Ok((f, Head::Permanent)) if !f.types_any.is_empty() && p.eat_word("spells") => f,
+                    _ => return Some(Err(p.fail("\"spells\" or \"[type] spells\""))),
+                }
             }
         };
         let during_your_turn = p.eat_words(&["during", "your", "turn"]);

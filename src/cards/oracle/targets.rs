@@ -254,6 +254,18 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
     if !p.at_word("with") {
         return Ok(());
     }
+    // "with even mana values" / "with an odd mana value" (202.3).
+    for (words, cmp) in [
+        (&["with", "even", "mana", "values"][..], Compare::Even),
+        (&["with", "odd", "mana", "values"][..], Compare::Odd),
+        (&["with", "an", "even", "mana", "value"][..], Compare::Even),
+        (&["with", "an", "odd", "mana", "value"][..], Compare::Odd),
+    ] {
+        if p.eat_words(words) {
+            filter.mana_value = Some((cmp, Amount::Fixed(0)));
+            return Ok(());
+        }
+    }
     if let Some((k, words)) = super::keywords::keyword_at(p, p.pos + 1) {
         p.pos += 1 + words;
         filter.keyword = Some(k);
