@@ -937,6 +937,8 @@ pub enum Change {
     /// "can't be blocked except by creatures with flying" (509.1b): only creatures matching
     /// the filter may block it.
     CantBeBlockedExcept(ObjectFilter),
+    /// "can block an additional creature each combat" (509.1a): how many more.
+    BlockAdditional(u32),
 }
 
 /// Something a continuous effect counts ("for each artifact you control", "the number of

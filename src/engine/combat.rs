@@ -145,9 +145,15 @@ impl Game {
             if self.obj(*b).tapped {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
             }
-            let [a] = attackers.as_slice() else {
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} must block exactly one attacking creature")));
-            };
+            let limit = self.block_limit(*b);
+            if attackers.is_empty() || attackers.len() > limit {
+                let what = if limit == 1 { "exactly one attacking creature".to_owned() } else { format!("between one and {limit} attacking creatures") };
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} must block {what}")));
+            }
+            for (k, a) in attackers.iter().enumerate() {
+            if attackers[..k].contains(a) {
+                return Err(Illegal::new(cr!("509.1a"), format!("{name} blocks {} twice", self.describe(*a))));
+            }
             let Some(att) = self.combat.attackers.iter().find(|x| x.id == *a) else {
                 return Err(Illegal::new(cr!("509.1a"), format!("{} is not an attacking creature", self.describe(*a))));
             };
@@ -178,6 +184,7 @@ impl Game {
             if let Some(q) = self.protected_from(*a, *b) {
                 return Err(Illegal::new(cr!("702.16f"), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))).also(cr!("509.1b")));
             }
+            }
         }
         // 702.111b: a creature with menace can't be blocked except by two or more creatures.
         for att in &self.combat.attackers {
@@ -187,14 +194,15 @@ impl Game {
             }
         }
         for (b, attackers) in decl {
-            let a = attackers[0];
-            let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
-            self.record(ev);
-            self.combat.blockers.push((*b, vec![a]));
-            if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {
-                att.blockers.push(*b);
-                att.blocked = true;
+            for &a in attackers {
+                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
+                self.record(ev);
+                if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {
+                    att.blockers.push(*b);
+                    att.blocked = true;
+                }
             }
+            self.combat.blockers.push((*b, attackers.clone()));
         }
         for att in self.combat.attackers.clone() {
             let (text, rule) = if att.blocked {
@@ -307,9 +315,25 @@ impl Game {
             if power <= 0 || !self.on_battlefield(b) || !deals.contains(&b) {
                 continue;
             }
-            // 510.1d: a blocker damages the creature it blocks (one here, 509.1a).
-            if let Some(a) = attackers.iter().copied().find(|&a| self.on_battlefield(a)) {
-                assigned.push((b, Target::Object(a), power, cr!("510.1d")));
+            // 510.1d: a blocker damages the creature it blocks; one blocking several divides its
+            // damage among them as its controller chooses.
+            let alive: Vec<Target> = attackers.iter().copied().filter(|&a| self.on_battlefield(a)).map(Target::Object).collect();
+            match alive.as_slice() {
+                [] => {}
+                [one] => assigned.push((b, *one, power, cr!("510.1d"))),
+                _ => {
+                    let d = Decision {
+                        player: self.controller(b),
+                        kind: DecisionKind::Assign { recipients: alive.clone(), total: u32::try_from(power).unwrap_or(0), lethal: None },
+                        rule: cr!("510.1d"),
+                        what: format!("how {} divides {power} combat damage among the creatures it blocks", self.describe(b)),
+                    };
+                    if let Answer::Assign(parts) = self.decide(dec, &d)? {
+                        for (t, n) in parts {
+                            assigned.push((b, t, i64::from(n), cr!("510.1d")));
+                        }
+                    }
+                }
             }
         }
         // 510.2: all combat damage is dealt at once; each assignment first meets the effects

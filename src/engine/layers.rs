@@ -84,7 +84,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) => Layer::Rules,
         }
     }
 }
@@ -158,6 +158,8 @@ pub struct Chars {
     pub cant_be_blocked: bool,
     /// "can't be blocked except by …": every blocker must match each of these.
     pub blockers_only: Vec<ObjectFilter>,
+    /// "can block an additional creature each combat": how many more it may block.
+    pub extra_blocks: u32,
     /// What was applied to it, in order (for `--explain`).
     pub log: SmallVec<[Applied; 2]>,
 }
@@ -553,6 +555,13 @@ impl Game {
         c.blockers_only.iter().find(|f| !self.matches_filter(blocker, f, you))
     }
 
+    /// How many attackers the creature may block (509.1a): one, plus "can block an additional
+    /// creature" effects.
+    #[must_use]
+    pub fn block_limit(&self, id: ObjId) -> usize {
+        1 + self.chars(id).map_or(0, |c| c.extra_blocks as usize)
+    }
+
     /// Whether an object is summoning sick (302.6): it hasn't been under its controller's
     /// control continuously since their most recent turn began.
     #[must_use]
@@ -628,6 +637,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         must_attack: false,
         cant_be_blocked: false,
         blockers_only: Vec::new(),
+        extra_blocks: 0,
         log: SmallVec::new(),
     }
 }
@@ -985,6 +995,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::AttacksEachCombat => c.must_attack = true,
                 Change::CantBeBlocked => c.cant_be_blocked = true,
                 Change::CantBeBlockedExcept(f) => c.blockers_only.push(f.clone()),
+                Change::BlockAdditional(n) => c.extra_blocks = c.extra_blocks.saturating_add(*n),
             }
         }
         if any && let Some((effect, why)) = log {
@@ -1100,6 +1111,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::DoesntUntap => "doesn't untap during its controller's untap step".to_owned(),
         Change::AttacksEachCombat => "attacks each combat if able".to_owned(),
         Change::CantBeBlocked => "can't be blocked".to_owned(),
+        Change::BlockAdditional(n) => format!("can block {n} additional creature(s) each combat"),
         Change::CantBeBlockedExcept(f) => format!("can't be blocked except by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
     }
 }

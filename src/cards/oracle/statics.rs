@@ -275,7 +275,7 @@ fn static_subject(p: &mut Parser<'_>) -> Option<(StaticSubject, bool)> {
 }
 
 fn at_predicate(p: &Parser<'_>) -> bool {
-    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t" | "doesn't" | "doesn’t" | "don't" | "don’t" | "attacks" | "attack"))
+    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t" | "doesn't" | "doesn’t" | "don't" | "don’t" | "attacks" | "attack" | "can"))
 }
 
 /// Predicates joined by "and": what a continuous effect does, part by part (613.6).
@@ -346,6 +346,11 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
                 return Err(p.fail("\"untap during its controller's untap step\""));
             }
             out.push(Change::DoesntUntap);
+        }
+        "can" => {
+            // "can block an additional creature each combat" (509.1a).
+            p.expect_words(&["block", "an", "additional", "creature", "each", "combat"])?;
+            out.push(Change::BlockAdditional(1));
         }
         "attacks" | "attack" => {
             // 508.1d: an attack requirement.
