@@ -317,7 +317,7 @@ fn static_effect_keeps_its_set_from_layer_4_to_7b() {
 fn animated_land_is_a_3_3_land_creature() {
     let mut g = board(&["{card: Forest, id: forest}", "Glorious Anthem"], &[], &[]);
     let forest = id(&g, "forest");
-    g.add_effects(forest, 0, &[forest], &[add_types(&[CardType::Creature]), set_pt(3, 3)], true);
+    g.add_effects(forest, 0, &[forest], &[add_types(&[CardType::Creature]), set_pt(3, 3)], true, None);
     effect(&mut g, forest, forest, Change::Pt(1, 1));
     assert!(has_type(&g, forest, CardType::Land) && has_type(&g, forest, CardType::Creature), "{:?}", g.types(forest));
     assert_eq!(g.subtypes(forest), ["Forest"]);

@@ -202,21 +202,13 @@ impl Game {
             Instruction::Continuous { what, changes, until_end_of_turn, hold } => {
                 // 611.2c: the set of objects is locked in now.
                 let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
-                if ids.is_empty() {
-                } else if let Some(h) = hold
-                    && !self.holds(*h, ctx.source, ctx.controller)
-                {
+                let over = hold.is_some_and(|h| !self.holds(h, ctx.source, ctx.controller));
+                if over {
                     // 611.2b: a "for as long as" duration that is already over: it does nothing.
                     let ev = Ev::new(EventKind::Choice, format!("the effect of {} does nothing: its \"for as long as\" duration ended before it began", self.describe(ctx.source))).source(self, ctx.source).rule(cr!("611.2b"));
                     self.record(ev);
-                } else {
-                    self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn);
-                    if let Some(h) = hold {
-                        let n = self.effects.len();
-                        for e in &mut self.effects[n - changes.len()..] {
-                            e.hold = Some(*h);
-                        }
-                    }
+                } else if !ids.is_empty() {
+                    self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
                 }
             }
             Instruction::CantBeRegenerated => {}

@@ -31,10 +31,10 @@ impl Game {
 
     /// Starts the parts of one continuous effect of a resolving spell or ability, sharing one
     /// timestamp (613.7b), on the set of objects locked in now (611.2c), and traces it.
-    pub fn add_effects(&mut self, source: ObjId, controller: PlayerId, ids: &[ObjId], changes: &[Change], until_end_of_turn: bool) {
+    pub fn add_effects(&mut self, source: ObjId, controller: PlayerId, ids: &[ObjId], changes: &[Change], until_end_of_turn: bool, hold: Option<crate::cards::ir::Hold>) {
         let timestamp = self.timestamp();
         for c in changes {
-            self.effects.push(Continuous { timestamp, source, controller, objects: ids.to_vec(), change: c.clone(), until_end_of_turn, hold: None });
+            self.effects.push(Continuous { timestamp, source, controller, objects: ids.to_vec(), change: c.clone(), until_end_of_turn, hold });
         }
         self.touch();
         let names: Vec<String> = ids.iter().map(|&o| self.describe(o)).collect();
