@@ -2,7 +2,6 @@
 //! scenario YAML, adds resolved effects with `Game::add_effect` or static abilities built by
 //! hand, and checks the characteristics the layers compute against the Comprehensive Rules.
 
-use std::sync::Arc;
 
 use judge::cards::ir::{Ability, CardType, Change, Color, Keyword, ObjectFilter, PtValue, StaticEffect, StaticSubject};
 use judge::engine::layers::{Applied, Layer, Why};
@@ -87,9 +86,7 @@ fn id(g: &Game, label: &str) -> ObjId {
 /// Replaces the abilities of `id`'s card with these static abilities (its timestamp is kept).
 fn give_statics(g: &mut Game, id: ObjId, statics: Vec<StaticEffect>) {
     let o = &mut g.objects[id.0 as usize];
-    let mut def = (*o.card).clone();
-    def.abilities = statics.into_iter().map(Ability::Static).collect();
-    o.card = Arc::new(def);
+    o.card = o.card.with_abilities(statics.into_iter().map(Ability::Static).collect());
     g.touch();
 }
 
@@ -287,7 +284,7 @@ fn locked_set_versus_static_effect() {
     assert_eq!(g.power_toughness(early), (5, 4));
     // Timestamps: the static effect has its source's (613.7a), the resolved one its own, given
     // when it was created (613.7b), and the late creature got one as it entered (613.7d).
-    let anthem = g.battlefield.iter().copied().find(|&o| g.obj(o).card.name == "Glorious Anthem").expect("the anthem");
+    let anthem = g.battlefield.iter().copied().find(|&o| g.obj(o).card.name() == "Glorious Anthem").expect("the anthem");
     let effects = &g.layered().effects;
     let (s, r) = (&effects[effect_of(&g, anthem)], &effects[effect_of(&g, early)]);
     assert!(s.from_static && !r.from_static);

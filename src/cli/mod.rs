@@ -214,7 +214,7 @@ fn explain_ref(g: &crate::engine::Game, reference: &str) -> Result<report::expla
         Ok(id) => Ok(report::explain::explain(g, id)),
         Err(stop) => {
             let mut names: Vec<String> = g.cards.iter().filter_map(|c| c.label.clone()).collect();
-            names.extend(g.objects.iter().map(|o| o.card.name.clone()));
+            names.extend(g.objects.iter().map(|o| o.card.name().to_owned()));
             names.sort();
             names.dedup();
             names.sort_by(|a, b| strsim::jaro_winkler(reference, b).total_cmp(&strsim::jaro_winkler(reference, a)));

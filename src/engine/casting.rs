@@ -298,7 +298,7 @@ impl Game {
         }
         let (name, is_land, zone, owner) = {
             let o = self.obj(card);
-            (o.card.name.clone(), o.card.is(CardType::Land), o.zone, o.owner)
+            (o.card.name().to_owned(), self.has_type(card, CardType::Land), o.zone, o.owner)
         };
         if zone != Zone::Hand || owner != p {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
@@ -326,17 +326,17 @@ impl Game {
         }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
-        let fast = self.obj(card).card.is(CardType::Instant) || self.has_keyword(card, Keyword::Flash);
+        let fast = self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash);
         if !fast
-            && let Err(e) = self.sorcery_timing(p, &name, timing_rule(&self.obj(card).card.types)) {
+            && let Err(e) = self.sorcery_timing(p, &name, timing_rule(self.types(card))) {
                 return Ok(Err(e));
             }
         let x = ch.x.unwrap_or(0);
-        let has_x = self.obj(card).card.cost.as_ref().is_some_and(|c| c.x > 0);
+        let has_x = self.obj(card).card.cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
         }
-        let kicker = self.obj(card).card.abilities.iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
+        let kicker = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
         if ch.kicked && kicker.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
@@ -352,7 +352,7 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = aura_or_spell_effect(&self.obj(spell).card.abilities);
+        let effect = aura_or_spell_effect(self.obj(spell).card.abilities());
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -368,13 +368,13 @@ impl Game {
         self.obj_mut(spell).choices.modes = modes;
         self.obj_mut(spell).choices.targets = targets;
         // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        if self.obj(spell).card.abilities.iter().any(|a| matches!(a, Ability::Enchant(_)))
+        if self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
             && let Some(ev) = self.trace.last_mut()
         {
             ev.rules.push(cr!("303.4a"));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
-        let mut cost = self.obj(spell).card.cost.clone().unwrap_or_default();
+        let mut cost = self.obj(spell).card.cost().cloned().unwrap_or_default();
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
         }
@@ -383,7 +383,7 @@ impl Game {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
-        let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities.iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
                 return Ok(Err(e));
@@ -472,8 +472,8 @@ impl Game {
     fn check_land(&self, p: PlayerId, card: ObjId) -> Result<(), Illegal> {
         self.check_priority(p)?;
         let o = self.obj(card);
-        let name = o.card.name.clone();
-        if !o.card.is(CardType::Land) {
+        let name = o.card.name().to_owned();
+        if !self.has_type(card, CardType::Land) {
             return Err(Illegal::new(cr!("305.1"), format!("{name} is not a land: it is cast, not played")));
         }
         if o.zone != Zone::Hand || o.owner != p {
@@ -558,7 +558,7 @@ impl Game {
     pub fn activate(&mut self, p: PlayerId, source: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
-            if matches!(self.obj(source).card.abilities.get(ability), Some(Ability::Activated { .. })) {
+            if matches!(self.obj(source).card.abilities().get(ability), Some(Ability::Activated { .. })) {
                 return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));

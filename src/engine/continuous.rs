@@ -174,7 +174,7 @@ impl Game {
         let lines: Vec<(String, Vec<RuleId>)> = self
             .obj(id)
             .card
-            .abilities
+            .abilities()
             .iter()
             .filter_map(|a| match a {
                 Ability::Static(s) => {

@@ -46,7 +46,7 @@ impl Game {
     ) -> Result<ObjId, Stop> {
         // 614.12a: the choices are made before the permanent enters.
         let mut entering = Vec::new();
-        for a in self.obj(id).card.abilities.clone() {
+        for a in self.obj(id).card.abilities().to_vec() {
             match a {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),

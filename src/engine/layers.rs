@@ -13,6 +13,58 @@ use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, Keywo
 use crate::engine::state::{Game, ObjId, PlayerId, StackItem, Zone};
 use crate::rules::RuleId;
 
+/// An object's printed card: its copiable values (613.2c). Only this module reads its
+/// characteristics (types, subtypes, supertypes, colors, power, toughness): every rule asks
+/// `Game::types`, `Game::power` and the others, which apply the continuous effects in force.
+/// What no effect changes here — name, mana cost, rules text, the compiled abilities, whether
+/// it is a token — is open to all.
+#[derive(Clone, Debug)]
+pub struct Printed(crate::cards::def::Card);
+
+impl From<crate::cards::def::Card> for Printed {
+    fn from(c: crate::cards::def::Card) -> Printed {
+        Printed(c)
+    }
+}
+
+impl Printed {
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+    #[must_use]
+    pub fn cost(&self) -> Option<&crate::cards::ir::ManaCost> {
+        self.0.cost.as_ref()
+    }
+    /// The abilities as printed (a spell's, or an ability on the stack that exists
+    /// independently of its source, 113.7a); a permanent's abilities now are `Game::abilities`.
+    #[must_use]
+    pub fn abilities(&self) -> &[Ability] {
+        &self.0.abilities
+    }
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.0.text
+    }
+    #[must_use]
+    pub fn token(&self) -> bool {
+        self.0.token
+    }
+    /// The same card with other abilities (for tests of the layer system on synthetic
+    /// static abilities).
+    #[must_use]
+    pub fn with_abilities(&self, abilities: Vec<Ability>) -> Printed {
+        let mut def = (*self.0).clone();
+        def.abilities = abilities;
+        Printed(std::sync::Arc::new(def))
+    }
+    /// Printed loyalty (306.5b), for the counters a planeswalker enters with.
+    #[must_use]
+    pub fn loyalty(&self) -> Option<i32> {
+        self.0.loyalty
+    }
+}
+
 /// A layer or sublayer (613.1, 613.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Layer {
@@ -122,6 +174,20 @@ impl Why {
             Why::Loop => "timestamp order (dependency loop)",
             Why::Counters => "counters",
         }
+    }
+}
+
+impl Chars {
+    /// Its subtypes: changed by an effect, or the printed ones of `id`.
+    #[must_use]
+    pub fn subtypes_of<'a>(&'a self, g: &'a Game, id: ObjId) -> &'a [String] {
+        self.subtypes.as_deref().unwrap_or(&g.obj(id).card.0.subtypes)
+    }
+
+    /// Its supertypes: changed by an effect, or the printed ones of `id`.
+    #[must_use]
+    pub fn supertypes_of<'a>(&'a self, g: &'a Game, id: ObjId) -> &'a [String] {
+        self.supertypes.as_deref().unwrap_or(&g.obj(id).card.0.supertypes)
     }
 }
 
@@ -276,10 +342,10 @@ impl Facts for Working<'_> {
         &self.2.types
     }
     fn subtypes(&self) -> &[String] {
-        self.2.subtypes.as_deref().unwrap_or(&self.0.obj(self.1).card.subtypes)
+        self.2.subtypes.as_deref().unwrap_or(&self.0.obj(self.1).card.0.subtypes)
     }
     fn supertypes(&self) -> &[String] {
-        self.2.supertypes.as_deref().unwrap_or(&self.0.obj(self.1).card.supertypes)
+        self.2.supertypes.as_deref().unwrap_or(&self.0.obj(self.1).card.0.supertypes)
     }
     fn colors(&self) -> &[Color] {
         &self.2.colors
@@ -288,7 +354,7 @@ impl Facts for Working<'_> {
         self.2.controller
     }
     fn has_keyword(&self, k: Keyword) -> bool {
-        abilities_in(&self.0.obj(self.1).card.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
+        abilities_in(&self.0.obj(self.1).card.0.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
     }
 }
 
@@ -373,17 +439,17 @@ impl Game {
 
     #[must_use]
     pub fn types(&self, id: ObjId) -> &[CardType] {
-        self.chars(id).map_or(&self.obj(id).card.types, |c| &c.types)
+        self.chars(id).map_or(&self.obj(id).card.0.types, |c| &c.types)
     }
 
     #[must_use]
     pub fn subtypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(&self.obj(id).card.subtypes)
+        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(&self.obj(id).card.0.subtypes)
     }
 
     #[must_use]
     pub fn supertypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.obj(id).card.supertypes)
+        self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.obj(id).card.0.supertypes)
     }
 
     #[must_use]
@@ -407,8 +473,8 @@ impl Game {
     pub fn colors(&self, id: ObjId) -> &[Color] {
         match self.chars(id) {
             Some(c) => &c.colors,
-            None if self.obj(id).card.abilities.contains(&Ability::Keyword(Keyword::Devoid)) => &[],
-            None => &self.obj(id).card.colors,
+            None if self.obj(id).card.0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) => &[],
+            None => &self.obj(id).card.0.colors,
         }
     }
 
@@ -426,7 +492,7 @@ impl Game {
         }
         let o = self.obj(id);
         let counters = counter_pt(o);
-        (o.card.power.unwrap_or(0).saturating_add(counters), o.card.toughness.unwrap_or(0).saturating_add(counters))
+        (o.card.0.power.unwrap_or(0).saturating_add(counters), o.card.0.toughness.unwrap_or(0).saturating_add(counters))
     }
 
     /// The continuous effects that decided the object's toughness (layers 7b–7d, 613.4), as
@@ -462,7 +528,7 @@ impl Game {
     /// The abilities the object has now, with their indices: printed abilities that still
     /// function, then those effects gave it (613.1f).
     pub fn abilities(&self, id: ObjId) -> Abilities<'_> {
-        let printed = &self.obj(id).card.abilities;
+        let printed = &self.obj(id).card.0.abilities;
         match self.chars(id) {
             Some(c) => abilities_in(printed, c),
             None => Abilities { printed, granted: &[], lost: 0, next: 0 },
@@ -472,7 +538,7 @@ impl Game {
     /// Ability `i` of the object, if it has it now.
     #[must_use]
     pub fn ability(&self, id: ObjId, i: usize) -> Option<&Ability> {
-        let printed = &self.obj(id).card.abilities;
+        let printed = &self.obj(id).card.0.abilities;
         match self.chars(id) {
             Some(c) if i < printed.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| &printed[i]),
             Some(c) => c.granted.get(i - printed.len()),
@@ -531,7 +597,7 @@ impl Game {
     pub fn mana_value(&self, id: ObjId) -> u32 {
         let o = self.obj(id);
         let x = if o.zone == Zone::Stack { o.choices.x } else { 0 };
-        o.card.cost.as_ref().map_or(0, |c| c.mana_value(x))
+        o.card.0.cost.as_ref().map_or(0, |c| c.mana_value(x))
     }
 
     /// Whether an object matches a filter, with "you" being `you` and X being `x`.
@@ -611,7 +677,7 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
             Compare::Odd => mv % 2 == 1,
         }
     });
-    let token_ok = f.token.is_none_or(|t| obj.card.token == t);
+    let token_ok = f.token.is_none_or(|t| obj.card.0.token == t);
     type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
 }
 
@@ -622,14 +688,14 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
     let o = g.obj(id);
     Chars {
         controller: o.controller,
-        types: o.card.types.iter().copied().collect(),
+        types: o.card.0.types.iter().copied().collect(),
         subtypes: None,
         supertypes: None,
-        colors: o.card.colors.iter().copied().collect(),
+        colors: o.card.0.colors.iter().copied().collect(),
         lost: 0,
         granted: Vec::new(),
-        power: o.card.power,
-        toughness: o.card.toughness,
+        power: o.card.0.power,
+        toughness: o.card.0.toughness,
         cant_attack: false,
         cant_block: false,
         attack_despite_defender: false,
@@ -647,7 +713,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
 fn base(g: &Game, id: ObjId) -> Chars {
     let o = g.obj(id);
     let mut c = printed_chars(g, id);
-    if o.card.abilities.contains(&Ability::Keyword(Keyword::Devoid)) {
+    if o.card.0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) {
         c.colors.clear();
     }
     let counters = counter_pt(o);
@@ -657,26 +723,26 @@ fn base(g: &Game, id: ObjId) -> Chars {
 }
 
 /// Facts of an object outside the computation's scope (a card in a graveyard): printed.
-struct Printed<'a>(&'a Game, ObjId);
+struct PrintedFacts<'a>(&'a Game, ObjId);
 
-impl Facts for Printed<'_> {
+impl Facts for PrintedFacts<'_> {
     fn types(&self) -> &[CardType] {
-        &self.0.obj(self.1).card.types
+        &self.0.obj(self.1).card.0.types
     }
     fn subtypes(&self) -> &[String] {
-        &self.0.obj(self.1).card.subtypes
+        &self.0.obj(self.1).card.0.subtypes
     }
     fn supertypes(&self) -> &[String] {
-        &self.0.obj(self.1).card.supertypes
+        &self.0.obj(self.1).card.0.supertypes
     }
     fn colors(&self) -> &[Color] {
-        &self.0.obj(self.1).card.colors
+        &self.0.obj(self.1).card.0.colors
     }
     fn controller(&self) -> PlayerId {
         self.0.obj(self.1).controller
     }
     fn has_keyword(&self, k: Keyword) -> bool {
-        self.0.obj(self.1).card.abilities.contains(&Ability::Keyword(k))
+        self.0.obj(self.1).card.0.abilities.contains(&Ability::Keyword(k))
     }
 }
 
@@ -685,7 +751,7 @@ fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, w: &Work) -> i32 
     use crate::cards::ir::Count;
     let n = match c {
         Count::Permanents(f) => w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0)).count(),
-        Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &Printed(g, id), f, you, 0)).count(),
+        Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
         Count::CardsInYourHand => g.players[you].hand.len(),
     };
     i32::try_from(n).unwrap_or(i32::MAX)
@@ -711,7 +777,7 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
     let mut out = Vec::new();
     for &id in &g.battlefield {
         let o = g.obj(id);
-        for (i, a) in o.card.abilities.iter().enumerate() {
+        for (i, a) in o.card.0.abilities.iter().enumerate() {
             let (subject, changes, condition) = match a {
                 Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice()), s.condition.as_ref()),
                 Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes()), None),
@@ -756,8 +822,8 @@ fn compute(g: &Game) -> Layered {
         .iter()
         .map(|&id| {
             let mut c = base(g, id);
-            c.power = g.obj(id).card.power;
-            c.toughness = g.obj(id).card.toughness;
+            c.power = g.obj(id).card.0.power;
+            c.toughness = g.obj(id).card.0.toughness;
             c
         })
         .collect();
@@ -913,7 +979,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
         .collect();
     for &id in set {
         let Some(at) = w.at(id) else { continue };
-        let n = g.obj(id).card.abilities.len();
+        let n = g.obj(id).card.0.abilities.len();
         let c = &mut w.chars[at];
         let mut any = false;
         for (k, ch) in e.changes.iter().enumerate().filter(|(_, c)| Layer::of(c) == layer) {
@@ -926,7 +992,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                             c.types.push(*t);
                         }
                     }
-                    let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.subtypes.clone());
+                    let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.0.subtypes.clone());
                     for s in subtypes {
                         if !subs.contains(s) {
                             subs.push(s.clone());
@@ -935,7 +1001,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 }
                 Change::SetLandType(t) => {
                     if c.types.contains(&CardType::Land) {
-                        let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.subtypes.clone());
+                        let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.0.subtypes.clone());
                         subs.retain(|s| !crate::cards::subtypes::is_land_type(s));
                         subs.push(t.clone());
                         // 305.7: it loses the abilities of its rules text.
@@ -945,7 +1011,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 }
                 Change::SetColors(cs) => c.colors = cs.iter().copied().collect(),
                 Change::Grant(k) => {
-                    if !abilities_in(&g.obj(id).card.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
+                    if !abilities_in(&g.obj(id).card.0.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
                         c.granted.push(Ability::Keyword(*k));
                     }
                 }
@@ -955,7 +1021,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     c.granted.clear();
                 }
                 Change::Lose(k) => {
-                    for (i, a) in g.obj(id).card.abilities.iter().enumerate().take(64) {
+                    for (i, a) in g.obj(id).card.0.abilities.iter().enumerate().take(64) {
                         if *a == Ability::Keyword(*k) {
                             c.lost |= 1 << i;
                         }
@@ -1013,11 +1079,11 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
             continue;
         }
         for (sub, color) in crate::cards::def::BASIC_LAND_TYPES {
-            if !c.subtypes.as_deref().unwrap_or(&g.obj(id).card.subtypes).iter().any(|s| s == sub) {
+            if !c.subtypes.as_deref().unwrap_or(&g.obj(id).card.0.subtypes).iter().any(|s| s == sub) {
                 continue;
             }
             let ability = crate::cards::def::intrinsic_mana_ability(*color);
-            if !abilities_in(&g.obj(id).card.abilities, c).any(|(_, a)| *a == ability) {
+            if !abilities_in(&g.obj(id).card.0.abilities, c).any(|(_, a)| *a == ability) {
                 c.granted.push(ability);
             }
         }

@@ -96,11 +96,11 @@ impl Ev {
 }
 
 fn named(g: &Game, id: ObjId) -> Named {
-    let name = &g.obj(id).card.name;
+    let name = g.obj(id).card.name();
     // `Name#N` counts the physical cards and tokens of that name in creation order.
     let card = g.obj(id).card_id.0 as usize;
-    let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name == *name).count();
-    Named { name: name.clone(), label: g.label(id).map(str::to_owned), nth: Some(nth) }
+    let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name() == name).count();
+    Named { name: name.to_owned(), label: g.label(id).map(str::to_owned), nth: Some(nth) }
 }
 
 impl Game {

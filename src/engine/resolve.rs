@@ -40,7 +40,7 @@ impl Game {
                 self.stack.pop();
                 let card = self.obj(a.source).card.clone();
                 let delayed_effect = a.delayed.map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() });
-                let (effect, condition) = match (&delayed_effect, card.abilities.get(a.ability)) {
+                let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
                     (Some(e), _) => (e, None),
                     (None, Some(Ability::Activated { effect, .. })) => (effect, None),
                     (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
@@ -72,7 +72,7 @@ impl Game {
         let controller = self.obj(id).controller;
         let name = self.describe(id);
         self.with_cause(format!("{name} resolving"), |g| {
-            let effect = card.abilities.iter().find_map(|a| match a {
+            let effect = card.abilities().iter().find_map(|a| match a {
                 Ability::Spell(e) => Some(e),
                 _ => None,
             });
@@ -89,7 +89,7 @@ impl Game {
                     g.record(ev);
                     g.move_object(id, Zone::Graveyard);
                 }
-            } else if let Some(Ability::Enchant(f)) = card.abilities.iter().find(|a| matches!(a, Ability::Enchant(_))) {
+            } else if let Some(Ability::Enchant(f)) = card.abilities().iter().find(|a| matches!(a, Ability::Enchant(_))) {
                 // 608.3b: an Aura spell checks its target; 608.3c: it enters attached to it.
                 let target = g.obj(id).choices.targets.first().map(|c| c.target);
                 let by = Targeter { you: controller, source: id, this: Some(id), x: 0 };
@@ -118,7 +118,7 @@ impl Game {
                         .rules(&[cr!("608.3c"), cr!("303.4b")])
                 })?;
                 g.obj_mut(nid).attached_to = Some(host);
-            } else if card.types.iter().any(|t| t.is_permanent_type()) {
+            } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
                 // 608.3: a permanent spell becomes a permanent under its controller's control.
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
                 g.record(ev);

@@ -63,7 +63,7 @@ impl Game {
         let mut destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
         for o in &self.objects {
-            if o.live && o.card.token && o.zone != Zone::Battlefield && o.zone != Zone::Nowhere {
+            if o.live && o.card.token() && o.zone != Zone::Battlefield && o.zone != Zone::Nowhere {
                 vanish.push((o.id, cr!("704.5d")));
             } else if o.live && o.copy && o.zone != Zone::Stack && o.zone != Zone::Nowhere {
                 vanish.push((o.id, cr!("704.5e")));

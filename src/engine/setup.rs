@@ -118,7 +118,7 @@ impl Game {
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
         let loyalty = e.counters.get("loyalty").copied().or_else(|| {
-            (o.card.is(CardType::Planeswalker)).then(|| o.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
+            (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
         });
         o.counters = Counters {
             plus: e.counters.get("+1/+1").copied().unwrap_or(0),

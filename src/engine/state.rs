@@ -2,7 +2,6 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::cards::def::Card;
 use crate::engine::event::Event;
 use crate::rules::RuleId;
 use crate::scenario::model::Step;
@@ -69,7 +68,8 @@ pub struct Counters {
 pub struct Object {
     pub id: ObjId,
     pub card_id: CardId,
-    pub card: Card,
+    /// The printed card; its characteristics are read only through the layer system.
+    pub card: crate::engine::layers::Printed,
     pub owner: PlayerId,
     pub controller: PlayerId,
     pub zone: Zone,
@@ -371,8 +371,8 @@ impl Game {
         let o = self.obj(id);
         let copy = if o.copy { "copy of " } else { "" };
         match self.label(id) {
-            Some(l) => format!("{copy}{} [{l}]", o.card.name),
-            None => format!("{copy}{}", o.card.name),
+            Some(l) => format!("{copy}{} [{l}]", o.card.name()),
+            None => format!("{copy}{}", o.card.name()),
         }
     }
 
@@ -424,7 +424,8 @@ impl Game {
     }
 
     /// Creates a new object for a card in a zone (setup, or a zone change).
-    pub fn new_object(&mut self, card_id: CardId, card: Card, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
+    pub fn new_object(&mut self, card_id: CardId, card: impl Into<crate::engine::layers::Printed>, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
+        let card = card.into();
         self.touch();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
         let timestamp = self.timestamp();

@@ -73,11 +73,11 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
     let mut types: Vec<&CardType> = c.types.iter().collect();
     types.sort();
     Shown {
-        name: g.obj(id).card.name.clone(),
+        name: g.obj(id).card.name().to_owned(),
         controller: g.players[c.controller].name.clone(),
         types: types.into_iter().map(|t| t.name().to_owned()).collect(),
-        subtypes: c.subtypes.clone().unwrap_or_else(|| g.obj(id).card.subtypes.clone()),
-        supertypes: c.supertypes.clone().unwrap_or_else(|| g.obj(id).card.supertypes.clone()),
+        subtypes: c.subtypes_of(g, id).to_vec(),
+        supertypes: c.supertypes_of(g, id).to_vec(),
         colors: c.colors.iter().map(|c| c.name().to_owned()).collect(),
         abilities,
         power: c.power,
@@ -91,7 +91,7 @@ pub fn explain(g: &Game, id: ObjId) -> Explanation {
     let o = g.obj(id);
     let printed = &o.card;
     let copiable_chars = crate::engine::layers::printed_chars(g, id);
-    let copiable = shown(g, id, &copiable_chars, printed.abilities.iter().map(ability_words).collect());
+    let copiable = shown(g, id, &copiable_chars, printed.abilities().iter().map(ability_words).collect());
     let now = g.chars_now(id);
     let result = shown(g, id, &now, g.abilities(id).map(|(_, a)| ability_words(a)).collect());
     let live = o.live;

@@ -62,12 +62,12 @@ pub fn object(g: &Game, r: &Ref, place: Place) -> Result<ObjId, Stop> {
         _ => (r.text.as_str(), None),
     };
     if let Some(k) = nth {
-        let all: Vec<ObjId> = g.cards.iter().map(|c| c.current).filter(|&id| g.obj(id).card.name == name).collect();
+        let all: Vec<ObjId> = g.cards.iter().map(|c| c.current).filter(|&id| g.obj(id).card.name() == name).collect();
         return all.get(k.wrapping_sub(1)).copied().ok_or_else(|| {
             Stop(Diagnostic::new(format!("there is no `{name}` number {k} ({} exist)", all.len()), r.span).help("`Name#N` counts objects of that name in the order they were created, from 1"))
         });
     }
-    let found: Vec<ObjId> = g.objects.iter().filter(|o| o.card.name == name && place.contains(g, o.id)).map(|o| o.id).collect();
+    let found: Vec<ObjId> = g.objects.iter().filter(|o| o.card.name() == name && place.contains(g, o.id)).map(|o| o.id).collect();
     match found.as_slice() {
         [one] => Ok(*one),
         [] => Err(Stop(
@@ -103,8 +103,8 @@ pub fn target(g: &Game, r: &Ref) -> Result<Target, Stop> {
 pub fn among(g: &Game, r: &Ref, options: &[Target]) -> Result<Target, Stop> {
     let hit = |t: &Target| match *t {
         Target::Player(p) => g.players[p].name == r.text,
-        Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.name == r.text,
-        Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.name == r.text),
+        Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.name() == r.text,
+        Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.name() == r.text),
     };
     // `Name#N`: that very object, if it is one of the choices.
     if r.text.rsplit_once('#').is_some_and(|(_, k)| k.parse::<usize>().is_ok())
