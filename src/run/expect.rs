@@ -160,12 +160,18 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         if let Some(x) = &oe.colors {
             set(x, g.colors(id).iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);
         }
-        if let Some(x) = &oe.keywords {
+        if oe.keywords.is_some() || oe.keywords_absent.is_some() {
             let mut have: Vec<String> = crate::cards::ir::Keyword::ALL.iter().filter(|&&k| g.has_keyword(id, k)).map(|k| k.name().to_owned()).collect();
             // "protection from black", printed or granted (702.16).
             have.extend(g.protections(id).into_iter().map(|q| format!("protection from {}", crate::engine::casting::quality_words(q))));
-            let missing: Vec<String> = x.value.iter().filter(|k| !have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
-            out.push(verdict(format!("{who}: keywords include"), show(&x.value), show(&have), missing.is_empty(), x.span));
+            if let Some(x) = &oe.keywords {
+                let missing: Vec<String> = x.value.iter().filter(|k| !have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
+                out.push(verdict(format!("{who}: keywords include"), show(&x.value), show(&have), missing.is_empty(), x.span));
+            }
+            if let Some(x) = &oe.keywords_absent {
+                let present: Vec<String> = x.value.iter().filter(|k| have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
+                out.push(verdict(format!("{who}: keywords exclude"), format!("none of {}", show(&x.value)), format!("has {}", show(&present)), present.is_empty(), x.span));
+            }
         }
     }
     if let Some(x) = &e.stack {

@@ -34,7 +34,7 @@ pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "dra
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
 pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
-    "keywords", "attached_to", "face_down", "name", "loyalty", "sick",
+    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick",
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
@@ -702,6 +702,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     o.supertypes = at_list("supertypes", diags);
     o.colors = at_list("colors", diags);
     o.keywords = at_list("keywords", diags);
+    o.keywords_absent = at_list("keywords_absent", diags);
     if let Some(cn) = m.get("counters")
         && let Some(cm) = MapView::new(cn, "`counters`", diags) {
             for (k, v) in cm.entries {

@@ -269,6 +269,8 @@ pub struct ObjectExpect {
     pub supertypes: Option<At<Vec<String>>>,
     pub colors: Option<At<Vec<String>>>,
     pub keywords: Option<At<Vec<String>>>,
+    /// Keyword abilities the object must not have (it lost them, or never had them).
+    pub keywords_absent: Option<At<Vec<String>>>,
     pub name: Option<At<String>>,
     pub sick: Option<At<bool>>,
     /// The label or name of what it is attached to.
