@@ -66,7 +66,8 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
     for line in text.split('\n') {
         let base = offset;
         offset += line.len() + 1;
-        let toks = lexer::lex(line, base, &names);
+        let mut toks = lexer::lex(line, base, &names);
+        strip_ability_word(&mut toks);
         if toks.is_empty() {
             continue; // blank, or only reminder text
         }
@@ -176,6 +177,31 @@ pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
         ["choose", "one", "or", "both"] => Some((1, 2)),
         ["choose", "one", "or", "more"] => Some((1, u32::MAX)),
         _ => None,
+    }
+}
+
+/// The ability words of 207.2c: they tie cards together but have no rules meaning, so a line
+/// that starts with one ("Metalcraft — …") is read from after its dash.
+const ABILITY_WORDS: &[&str] = &[
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort", "constellation",
+    "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "domain", "eerie", "eminence", "enrage",
+    "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable", "grandeur", "hellbent", "heroic", "imprint",
+    "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics",
+    "paradox", "parley", "radiance", "raid", "rally", "renew", "revolt", "secret council", "spell mastery", "strive", "survival",
+    "sweep", "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council",
+];
+
+/// Drops a leading ability word and its dash (207.2c).
+fn strip_ability_word(toks: &mut Vec<lexer::Token>) {
+    let words: Vec<String> = toks.iter().take(4).map_while(|t| t.word().or_else(|| if let Tok::Number(n) = t.tok { Some(n.to_string()) } else { None })).collect();
+    for aw in ABILITY_WORDS {
+        let parts: Vec<&str> = aw.split(' ').collect();
+        let n = parts.len();
+        let same = words.len() >= n && parts.iter().zip(&words).all(|(a, w)| w.replace('’', "'") == *a);
+        if same && toks.get(n).is_some_and(|t| t.is_punct('—') || t.is_punct('-')) && toks.len() > n + 1 {
+            toks.drain(..=n);
+            return;
+        }
     }
 }
 

@@ -675,6 +675,16 @@ mod tests {
     }
 
     #[test]
+    fn ability_words_have_no_rules_meaning() {
+        // 207.2c: "Metalcraft —" is read from after the dash.
+        let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(
+            one("Metalcraft — This creature gets +2/+2 as long as you control three or more artifacts.", "Ardent Recruit", CREATURE),
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(2, 2)], condition: Some(StaticCondition::YouControl { filter: artifacts, at_least: 3 }) }
+        );
+    }
+
+    #[test]
     fn auras_control_and_loss() {
         let mc = ok("Enchant creature\nYou control enchanted creature.", "Mind Control", ENCHANTMENT);
         assert_eq!(mc[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl], condition: None }));
