@@ -55,6 +55,19 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         })();
         return Some(r);
     }
+    // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
+    // permanent itself, "it" is the permanent.
+    if matches!(condition, Some(StaticCondition::SourceTapped(_))) && p.at_word("it") {
+        let mark = p.pos;
+        p.bump();
+        if at_predicate(p) {
+            return Some(parse_changes(p, false).and_then(|changes| {
+                end(p)?;
+                Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes, condition: condition.clone() }))
+            }));
+        }
+        p.pos = mark;
+    }
     let Some((subject, plural)) = static_subject(p) else {
         if condition.is_some() {
             return Some(Err(p.fail("what the ability affects (\"creatures you control\", \"this creature\")")));
@@ -681,6 +694,14 @@ mod tests {
         assert_eq!(
             one("Metalcraft — This creature gets +2/+2 as long as you control three or more artifacts.", "Ardent Recruit", CREATURE),
             StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(2, 2)], condition: Some(StaticCondition::YouControl { filter: artifacts, at_least: 3 }) }
+        );
+    }
+
+    #[test]
+    fn it_after_a_condition_about_itself() {
+        assert_eq!(
+            one("As long as this creature is untapped, it gets +0/+2.", "Castle Raptors", CREATURE),
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(0, 2)], condition: Some(StaticCondition::SourceTapped(false)) }
         );
     }
 
