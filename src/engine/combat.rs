@@ -231,6 +231,12 @@ impl Game {
     ///
     /// # Errors
     /// When a damage assignment among several blockers is not scripted.
+    /// Whether a creature in combat has first strike or double strike (510.4).
+    #[must_use]
+    pub fn any_first_striker(&self) -> bool {
+        self.combat.attackers.iter().map(|a| a.id).chain(self.combat.blockers.iter().map(|(b, _)| *b)).any(|o| self.has_keyword(o, Keyword::FirstStrike) || self.has_keyword(o, Keyword::DoubleStrike))
+    }
+
     pub fn combat_damage(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
         // 510.4: with first strike or double strike in combat, there are two combat damage
         // steps; in the first only those creatures deal damage; in the second, the others and

@@ -25,9 +25,11 @@ impl Game {
                 self.combat = Combat::default();
                 self.touch();
             }
-            // 510.4: after a first-strike combat damage step, a second one follows.
             let next = match self.step.next() {
-                Some(_) if self.step == Step::CombatDamage && self.combat.first_strikers.is_some() && !self.combat.second_damage_step => {
+                // 510.4: a first-strike combat damage step only when a creature in combat has
+                // first strike or double strike as combat damage begins; then a second one.
+                Some(Step::FirstStrikeDamage) if !self.any_first_striker() => Step::CombatDamage,
+                Some(Step::CombatDamage) if self.step == Step::FirstStrikeDamage => {
                     self.combat.second_damage_step = true;
                     Step::CombatDamage
                 }
@@ -186,7 +188,7 @@ impl Game {
                 }
                 Ok(true)
             }
-            Step::CombatDamage => {
+            Step::FirstStrikeDamage | Step::CombatDamage => {
                 self.combat_damage(dec)?;
                 Ok(true)
             }

@@ -16,6 +16,9 @@ pub enum Step {
     BeginningOfCombat,
     DeclareAttackers,
     DeclareBlockers,
+    /// The first of two combat damage steps, when a creature in combat has first strike or
+    /// double strike as combat damage begins (510.4).
+    FirstStrikeDamage,
     CombatDamage,
     EndOfCombat,
     PostcombatMain,
@@ -24,7 +27,7 @@ pub enum Step {
 }
 
 impl Step {
-    pub const ALL: [Step; 12] = [
+    pub const ALL: [Step; 13] = [
         Step::Untap,
         Step::Upkeep,
         Step::Draw,
@@ -32,6 +35,7 @@ impl Step {
         Step::BeginningOfCombat,
         Step::DeclareAttackers,
         Step::DeclareBlockers,
+        Step::FirstStrikeDamage,
         Step::CombatDamage,
         Step::EndOfCombat,
         Step::PostcombatMain,
@@ -49,6 +53,7 @@ impl Step {
             Step::BeginningOfCombat => "beginning_of_combat",
             Step::DeclareAttackers => "declare_attackers",
             Step::DeclareBlockers => "declare_blockers",
+            Step::FirstStrikeDamage => "first_strike_damage",
             Step::CombatDamage => "combat_damage",
             Step::EndOfCombat => "end_of_combat",
             Step::PostcombatMain => "postcombat_main",
@@ -90,6 +95,7 @@ impl Step {
             Step::BeginningOfCombat => cr!("507"),
             Step::DeclareAttackers => cr!("508"),
             Step::DeclareBlockers => cr!("509"),
+            Step::FirstStrikeDamage => cr!("510.4"),
             Step::CombatDamage => cr!("510"),
             Step::EndOfCombat => cr!("511"),
             Step::End => cr!("513"),
