@@ -122,7 +122,7 @@ impl Game {
         }
         let changed: Vec<(ObjId, PlayerId)> = self.battlefield.iter().map(|&id| (id, self.controller(id))).filter(|&(id, c)| self.obj(id).seen_controller != c).collect();
         let overridden = self.battlefield.iter().any(|&id| self.controller(id) != self.obj(id).controller);
-        let void: Vec<(ObjId, u64, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, e.text.clone(), e.condition_false)).collect();
+        let void: Vec<(ObjId, u64, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, self.effect_text(e), e.condition_false)).collect();
         let mut events = Vec::new();
         for (src, ts, text, condition_false) in &void {
             if self.void_seen.contains(&(*src, *ts)) {

@@ -235,10 +235,9 @@ pub struct Chars {
 pub struct EffectInfo {
     pub source: ObjId,
     pub timestamp: u64,
-    pub text: String,
-    /// What it applies to, and each part's text by layer.
-    pub subject: String,
-    pub parts: Vec<(Layer, String)>,
+    /// Where it comes from; its description is worked out from there only when asked
+    /// ([`Game::effect_text`]), not at every computation.
+    pub origin: Origin,
     /// From a static ability (611.3) rather than a resolved spell or ability (611.2).
     pub from_static: bool,
     /// The effect did not apply: its source had lost the ability by then (613.6, 613.8), or
@@ -246,6 +245,34 @@ pub struct EffectInfo {
     pub void: bool,
     /// Its condition was false (rather than its ability lost).
     pub condition_false: bool,
+}
+
+/// The cached result of the layer system. A copy of the game (the runner's snapshots) starts
+/// with an empty cache: it is derived state, recomputed when first asked.
+#[derive(Debug, Default)]
+pub struct LayerCache(std::cell::OnceCell<Layered>);
+
+impl Clone for LayerCache {
+    fn clone(&self) -> LayerCache {
+        LayerCache::default()
+    }
+}
+
+impl LayerCache {
+    /// The cached result, if computed.
+    #[must_use]
+    pub fn get(&self) -> Option<&Layered> {
+        self.0.get()
+    }
+}
+
+/// What generated an effect in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Printed ability `i` of the source (a static ability, or an Aura's "enchanted creature").
+    Static(usize),
+    /// Entry `k` of `Game::effects` (a resolved spell or ability).
+    Resolved(usize),
 }
 
 /// Every object's characteristics, computed together (613.1).
@@ -285,6 +312,8 @@ struct Eff<'a> {
     condition: Option<&'a crate::cards::ir::StaticCondition>,
     /// A resolved effect's "for as long as" duration (611.2b).
     hold: Option<crate::cards::ir::Hold>,
+    /// For a resolved effect, its index in `Game::effects`.
+    resolved: usize,
 }
 
 /// The computation's working state: the objects in scope and their characteristics so far.
@@ -398,12 +427,12 @@ fn all_bits(n: usize) -> u64 {
 impl Game {
     /// Forgets the computed characteristics: call after any change to the game.
     pub fn touch(&mut self) {
-        self.layered = std::cell::OnceCell::new();
+        self.layered = LayerCache::default();
     }
 
     /// The characteristics of every object, computed once per state of the game.
     pub fn layered(&self) -> &Layered {
-        let l = self.layered.get_or_init(|| compute(self));
+        let l = self.layered.0.get_or_init(|| compute(self));
         // A stale cache is a wrong ruling: in debug builds (the tests), check it.
         #[cfg(debug_assertions)]
         {
@@ -783,10 +812,10 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
                 Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes()), None),
                 _ => continue,
             };
-            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition, hold: None });
+            out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition, hold: None, resolved: 0 });
         }
     }
-    for e in &g.effects {
+    for (k, e) in g.effects.iter().enumerate() {
         out.push(Eff {
             timestamp: e.timestamp,
             source: e.source,
@@ -796,6 +825,7 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
             ability: None,
             condition: None,
             hold: e.hold,
+            resolved: k,
         });
     }
     // Stable: a permanent's statics keep their printed order; same-timestamp parts of one
@@ -870,9 +900,7 @@ fn compute(g: &Game) -> Layered {
         .map(|(i, e)| EffectInfo {
             source: e.source,
             timestamp: e.timestamp,
-            text: describe(g, e),
-            subject: describe_affected(g, e),
-            parts: e.changes.iter().map(|c| (Layer::of(c), describe_change(c))).collect(),
+            origin: e.ability.map_or(Origin::Resolved(e.resolved), Origin::Static),
             from_static: e.ability.is_some(),
             void: void[i],
             condition_false: void[i] && e.condition.is_some() && !lost_ability(e, final_work),
@@ -886,7 +914,10 @@ fn compute(g: &Game) -> Layered {
 /// Which pending effect applies next (613.7, 613.8): the earliest one that depends on no other
 /// pending effect; when every one does (a loop), the earliest.
 fn choose(g: &Game, effs: &[Eff<'_>], w: &Work, started: &[Option<Vec<ObjId>>], pending: &[usize], layer: Layer) -> (usize, Why) {
-    if pending.len() == 1 {
+    // No filter, condition or count of the IR reads power or toughness, and rules effects
+    // change nothing another effect looks at: in layer 7 and after, applying one effect can't
+    // change whether another exists or what it applies to, so no trial is needed there.
+    if pending.len() == 1 || layer >= Layer::CdaPt {
         return (0, Why::Timestamp);
     }
     for (k, &a) in pending.iter().enumerate() {
@@ -1091,6 +1122,40 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
 }
 
 /// A plain description of an effect, for the trace and `--explain`.
+impl Game {
+    /// The effect an [`EffectInfo`] of the current computation stands for.
+    fn eff_of(&self, info: &EffectInfo) -> Option<Eff<'_>> {
+        match info.origin {
+            Origin::Static(i) => {
+                let (subject, changes) = match self.obj(info.source).card.0.abilities.get(i)? {
+                    Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice())),
+                    Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes())),
+                    _ => return None,
+                };
+                Some(Eff { timestamp: info.timestamp, source: info.source, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition: None, hold: None, resolved: 0 })
+            }
+            Origin::Resolved(k) => {
+                let e = self.effects.get(k)?;
+                Some(Eff { timestamp: e.timestamp, source: e.source, controller: Some(e.controller), subject: Subject::Locked(&e.objects), changes: Cow::Borrowed(std::slice::from_ref(&e.change)), ability: None, condition: None, hold: e.hold, resolved: k })
+            }
+        }
+    }
+
+    /// "creatures you control: +1/+1" — an effect in force, described.
+    #[must_use]
+    pub fn effect_text(&self, info: &EffectInfo) -> String {
+        self.eff_of(info).map(|e| describe(self, &e)).unwrap_or_default()
+    }
+
+    /// What the effect applies to, and its parts that apply in `layer`, described.
+    #[must_use]
+    pub fn effect_part(&self, info: &EffectInfo, layer: Layer) -> String {
+        let Some(e) = self.eff_of(info) else { return String::new() };
+        let parts: Vec<String> = e.changes.iter().filter(|c| Layer::of(c) == layer).map(describe_change).collect();
+        format!("{}: {}", describe_affected(self, &e), parts.join(", "))
+    }
+}
+
 fn describe(g: &Game, e: &Eff<'_>) -> String {
     let parts: Vec<String> = e.changes.iter().map(describe_change).collect();
     format!("{}: {}", describe_affected(g, e), parts.join(", "))

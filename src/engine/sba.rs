@@ -41,7 +41,7 @@ impl Game {
         // 101.2: "You can't lose the game" beats the state-based actions that say a player loses.
         let mut spared = Vec::new();
         losers.retain(|(p, rule, why)| {
-            let src = self.permanents_of(*p).find(|&o| self.has_ability(o, &crate::engine::state::CANT_LOSE));
+            let src = self.permanents_of(*p).find(|&o| self.has_ability(o, &crate::cards::ir::Ability::CantLoseGame));
             match src {
                 Some(src) => {
                     spared.push((*p, *rule, why.clone(), src));

@@ -60,7 +60,7 @@ impl Game {
             control_overridden: false,
             syncing: false,
             spared_losses: Vec::new(),
-            layered: std::cell::OnceCell::new(),
+            layered: crate::engine::layers::LayerCache::default(),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),

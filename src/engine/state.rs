@@ -127,9 +127,6 @@ pub struct StackChoices {
     pub kicked: bool,
 }
 
-/// "You can't lose the game …" (compared against abilities in effect).
-pub const CANT_LOSE: crate::cards::ir::Ability = crate::cards::ir::Ability::CantLoseGame;
-
 /// A physical card: its scenario label and the object that currently represents it.
 #[derive(Clone, Debug)]
 pub struct PhysCard {
@@ -316,7 +313,7 @@ pub struct Game {
     /// The next timestamp (613.7).
     pub next_timestamp: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
-    pub layered: std::cell::OnceCell<crate::engine::layers::Layered>,
+    pub layered: crate::engine::layers::LayerCache,
     /// Static effects that were in force but did not apply when last looked, by source and
     /// timestamp (613.8a, 305.7), so that the trace says when that changes.
     pub void_seen: Vec<(ObjId, u64)>,

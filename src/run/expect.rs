@@ -121,7 +121,6 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         }
         // Off the battlefield: as it last existed there, or its printed values.
         let (pw, th) = g.power_toughness(id);
-        let _ = on;
         if let Some(x) = &oe.power {
             cmp(&mut out, format!("{who}: power"), x, i64::from(pw));
         }
