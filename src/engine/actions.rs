@@ -63,6 +63,17 @@ impl Game {
         self.affected(ctx, a).into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect()
     }
 
+    /// The object an instruction that moves `id` acts on: `id` itself while it exists, or —
+    /// for the object a zone-change trigger triggered on, now gone — the new object it became
+    /// in the public zone it moved to, as long as it is still there (400.7e).
+    fn found(&self, ctx: &Context, id: ObjId) -> Option<(ObjId, bool)> {
+        if self.is_live(id) {
+            return Some((id, false));
+        }
+        let n = ctx.trigger.moved_to?;
+        (ctx.trigger.object == Some(id) && self.is_live(n)).then_some((n, true))
+    }
+
     /// Performs one instruction (608.2c).
     ///
     /// # Errors
@@ -94,8 +105,11 @@ impl Game {
             }
             Instruction::Exile(a) => {
                 for id in self.objects_of(ctx, a) {
-                    if self.is_live(id) {
-                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cr!("701.13a"));
+                    if let Some((id, followed)) = self.found(ctx, id) {
+                        let mut ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cr!("701.13a"));
+                        if followed {
+                            ev = ev.rule(cr!("400.7e"));
+                        }
                         self.record(ev);
                         self.move_object(id, Zone::Exile);
                     }
@@ -369,9 +383,13 @@ impl Game {
             }
             Instruction::ReturnToHand(a) => {
                 for id in self.objects_of(ctx, a) {
-                    if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard) {
+                    let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile) {
                         let owner = self.obj(id).owner;
-                        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        if followed {
+                            ev = ev.rule(cr!("400.7e"));
+                        }
                         self.record(ev);
                         self.move_object(id, Zone::Hand);
                     }

@@ -724,7 +724,7 @@ fn mode_count(min: u32, max: u32) -> String {
 }
 
 /// The target instance an effect divides an amount among, and the amount (601.2d).
-fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<(usize, u32)> {
+pub(crate) fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<(usize, u32)> {
     let instrs: Vec<&Instruction> = match &effect.modal {
         None => effect.instructions.iter().collect(),
         Some(m) => modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),

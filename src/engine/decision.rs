@@ -26,8 +26,12 @@ pub enum DecisionKind {
     /// The order of a player's triggered abilities (603.3b): `options` are their sources,
     /// `abilities` the ability indices, parallel.
     Order { options: Vec<Target>, abilities: Vec<usize> },
-    /// The targets of a triggered ability as it goes on the stack (603.3d).
-    TriggerTargets { options: Vec<Target>, count: usize },
+    /// The targets of a triggered ability as it goes on the stack (603.3d): between `min` and
+    /// `max` of `options` ("up to two target creatures" has `min` 0).
+    TriggerTargets { options: Vec<Target>, min: usize, max: usize },
+    /// The division of `total` among the targets of a triggered ability (601.2d, 603.3d):
+    /// every recipient gets at least one.
+    Divide { recipients: Vec<Target>, total: u32 },
     /// Which replacement or prevention effect to apply first (616.1): their sources.
     Apply { options: Vec<Target> },
     /// Scry (701.22a): `cards` are the top cards, in order.
@@ -141,9 +145,14 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
             format!("top: [...] and bottom: [...] naming each of: {}", names.join(", "))
         }
-        DecisionKind::TriggerTargets { options, count } => {
+        DecisionKind::TriggerTargets { options, min, max } => {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
-            format!("targets: {count} of: {}", names.join(", "))
+            let n = if min == max { min.to_string() } else { format!("{min} to {max}") };
+            format!("targets: {n} of: {}", names.join(", "))
+        }
+        DecisionKind::Divide { recipients, total } => {
+            let names: Vec<String> = recipients.iter().map(|o| game.describe_target(*o)).collect();
+            format!("divide: {total} among {}, at least 1 each", names.join(", "))
         }
         DecisionKind::NewTargets { spell } => {
             let now: Vec<String> = game.obj(*spell).choices.targets.iter().map(|c| game.describe_target(c.target)).collect();

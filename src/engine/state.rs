@@ -142,6 +142,9 @@ pub struct TriggerInfo {
     pub player: Option<PlayerId>,
     /// The amount of damage or life of the event ("that much").
     pub amount: Option<i64>,
+    /// For a zone change into a public zone: the new object the triggering object became,
+    /// which the ability can find there (400.7e).
+    pub moved_to: Option<ObjId>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a

@@ -122,17 +122,19 @@ impl Game {
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
             Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
-        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None });
+        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None });
+        // 400.7e: an ability that triggers on a move can find the new object in a public zone.
+        let moved = |o: ObjId, new: ObjId, to: Zone| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: matches!(to, Zone::Graveyard | Zone::Exile | Zone::Battlefield).then_some(new) });
         match (trigger, h) {
             (Trigger::Enters(s), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if subject(s, new) => object(new),
             // 700.4: "dies" means put into a graveyard from the battlefield, for a creature.
-            (Trigger::Dies(s), Happening::ZoneChange { old, from: Zone::Battlefield, to: Zone::Graveyard, .. })
+            (Trigger::Dies(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard })
                 if self.is_creature(old) && subject(s, old) =>
             {
-                object(old)
+                moved(old, new, Zone::Graveyard)
             }
-            (Trigger::PutIntoGraveyardFromBattlefield(s), Happening::ZoneChange { old, from: Zone::Battlefield, to: Zone::Graveyard, .. }) if subject(s, old) => object(old),
-            (Trigger::LeavesBattlefield(s), Happening::ZoneChange { old, from: Zone::Battlefield, .. }) if subject(s, old) => object(old),
+            (Trigger::PutIntoGraveyardFromBattlefield(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if subject(s, old) => moved(old, new, Zone::Graveyard),
+            (Trigger::LeavesBattlefield(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to }) if subject(s, old) => moved(old, new, to),
             (Trigger::BeginningOf { step, whose }, Happening::StepBegins) => {
                 let now = match self.step {
                     Step::Upkeep => StepName::Upkeep,
@@ -142,7 +144,7 @@ impl Game {
                     Step::End => StepName::End,
                     _ => return None,
                 };
-                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None })
+                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None })
             }
             (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
                 if subject(s, o) =>
@@ -151,17 +153,17 @@ impl Game {
             }
             (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
             (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None })
+                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
-                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount) })
+                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None })
             }
             (Trigger::GainLife(whose), Happening::GainLife { player, amount }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount) })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None })
             }
-            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None }),
+            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None }),
             (Trigger::Attack(whose), Happening::AttackersDeclared { player }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
             }
             _ => None,
         }
@@ -262,11 +264,13 @@ impl Game {
                 self.record(ev);
                 return Ok(());
             }
-            let count = (spec.max as usize).min(options.len());
-            let picks = if options.len() == count {
+            // 601.2c (through 603.3d): "up to N" lets the controller choose fewer, even none;
+            // only a fixed number with exactly that many legal choices is no choice at all.
+            let max = (spec.max as usize).min(options.len());
+            let picks = if options.is_empty() || need == max && options.len() == max {
                 options.clone()
             } else {
-                let d = Decision { player: t.controller, kind: DecisionKind::TriggerTargets { options, count }, rule: cr!("603.3d"), what: format!("the target(s) of the {name}") };
+                let d = Decision { player: t.controller, kind: DecisionKind::TriggerTargets { options, min: need, max }, rule: cr!("603.3d"), what: format!("the target(s) of the {name}") };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts,
                     _ => Vec::new(),
@@ -274,9 +278,28 @@ impl Game {
             };
             chosen.extend(picks.into_iter().map(|target| Chosen { slot, target, share: 0 }));
         }
+        // 601.2d (through 603.3d): a divided amount is divided among the chosen targets as the
+        // ability goes on the stack, each getting at least one.
+        if let Some((slot, total)) = crate::engine::casting::divided_total(&effect, &modes, 0) {
+            let recipients: Vec<Target> = chosen.iter().filter(|c| c.slot == slot).map(|c| c.target).collect();
+            let shares: Vec<(Target, u32)> = if let [only] = recipients.as_slice() {
+                vec![(*only, total)]
+            } else if recipients.is_empty() {
+                Vec::new()
+            } else {
+                let d = Decision { player: t.controller, kind: DecisionKind::Divide { recipients, total }, rule: cr!("601.2d"), what: format!("how the {name} divides {total} among its targets") };
+                match self.decide(dec, &d)? {
+                    Answer::Assign(a) => a,
+                    _ => Vec::new(),
+                }
+            };
+            for c in chosen.iter_mut().filter(|c| c.slot == slot) {
+                c.share = shares.iter().filter(|(t, _)| *t == c.target).map(|(_, n)| n).sum();
+            }
+        }
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
-        let shown: Vec<String> = chosen.iter().map(|c| self.describe_target(c.target)).collect();
+        let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
         let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
         let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(cr!("603.3b"));

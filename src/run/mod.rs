@@ -148,6 +148,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Pick { .. } => "pick: [...]",
         DecisionKind::Color => "color: ...",
         DecisionKind::Assign { .. } => "assign: {...}",
+        DecisionKind::Divide { .. } => "divide: {...}",
         DecisionKind::PickRange { .. } => "pick: [...]",
         DecisionKind::May { .. } => "may: true",
         DecisionKind::NewTargets { .. } | DecisionKind::TriggerTargets { .. } => "targets: [...]",
@@ -170,7 +171,12 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
         DecisionKind::Scry { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
-        DecisionKind::TriggerTargets { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
+        DecisionKind::TriggerTargets { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
+        DecisionKind::Divide { recipients, total } => {
+            // At least one each, the rest to the first.
+            let n = u32::try_from(recipients.len()).unwrap_or(u32::MAX);
+            Answer::Assign(recipients.iter().enumerate().map(|(i, r)| (*r, if i == 0 { total.saturating_sub(n - 1) } else { 1 })).collect())
+        }
     }
 }
 
@@ -237,16 +243,38 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             Ok(Answer::Pick(out))
         }
         DecisionKind::May { .. } => c.may.map(Answer::May).ok_or_else(|| mismatch("may")),
-        DecisionKind::TriggerTargets { options, count } => {
+        DecisionKind::TriggerTargets { options, min, max } => {
             let Some(ts) = c.targets.as_ref().or(c.pick.as_ref()) else { return Err(mismatch("targets")) };
+            let mut left = options.clone();
             let mut out = Vec::new();
             for r in ts {
-                out.push(refs::among(g, r, options)?);
+                let t = refs::among(g, r, &left)?;
+                left.retain(|x| *x != t);
+                out.push(t);
             }
-            if out.len() != *count {
-                return Err(Stop(Diagnostic::new(format!("the ability needs {count} target(s), this `choose` names {}", out.len()), span).help(legal_answers(g, d))));
+            if out.len() < *min || out.len() > *max {
+                let n = if min == max { min.to_string() } else { format!("{min} to {max}") };
+                return Err(Stop(Diagnostic::new(format!("the ability needs {n} target(s), this `choose` names {}", out.len()), span).help(legal_answers(g, d))));
             }
             Ok(Answer::Pick(out))
+        }
+        DecisionKind::Divide { recipients, total } => {
+            let Some(parts) = c.divide.as_ref().or(c.assign.as_ref()) else { return Err(mismatch("divide")) };
+            let mut out: Vec<(Target, u32)> = Vec::new();
+            for (r, n) in parts {
+                out.push((refs::among(g, r, recipients)?, *n));
+            }
+            for r in recipients {
+                let got: u32 = out.iter().filter(|(t, _)| t == r).map(|(_, n)| n).sum();
+                if got == 0 {
+                    return Err(Stop(Diagnostic::new(format!("each target must get at least 1; {} gets none", g.describe_target(*r)), span).help("601.2d: every target of a division receives at least one")));
+                }
+            }
+            let sum: u32 = out.iter().map(|(_, n)| n).sum();
+            if sum != *total {
+                return Err(Stop(Diagnostic::new(format!("the division adds up to {sum}, but {total} must be divided"), span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Assign(out))
         }
         DecisionKind::Modes { count, min, max } => {
             let Some(ms) = &c.modes else { return Err(mismatch("modes")) };

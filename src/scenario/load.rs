@@ -28,7 +28,7 @@ pub const CAST_KEYS: &[&str] = &[
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
     "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
-    "bottom", "assign", "modes", "x",
+    "bottom", "assign", "divide", "modes", "x",
 ];
 pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
@@ -564,6 +564,15 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
                 am.entries
                     .iter()
                     .filter_map(|(k, v)| Some((one_ref(k, "a damage recipient", diags)?, nonneg(v, "an amount of damage", diags)?)))
+                    .collect(),
+            );
+        }
+    if let Some(a) = m.get("divide")
+        && let Some(am) = MapView::new(a, "`divide`", diags) {
+            c.divide = Some(
+                am.entries
+                    .iter()
+                    .filter_map(|(k, v)| Some((one_ref(k, "a target", diags)?, nonneg(v, "an amount", diags)?)))
                     .collect(),
             );
         }

@@ -178,6 +178,8 @@ pub struct Choice {
     pub color: Option<(String, Span)>,
     pub order: Option<Vec<Ref>>,
     pub targets: Option<Vec<Ref>>,
+    /// The division of a triggered ability's amount among its targets (601.2d, 603.3d).
+    pub divide: Option<Vec<(Ref, u32)>>,
     pub assign: Option<Vec<(Ref, u32)>>,
     pub x: Option<u32>,
     pub number: Option<u32>,

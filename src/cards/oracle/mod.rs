@@ -20,7 +20,7 @@ pub mod targets;
 pub mod tokens;
 pub mod triggers;
 
-use crate::cards::ir::{Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
+use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
 use parser::Parser;
 
@@ -122,8 +122,17 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
         if is_spell {
             let mut p = Parser::new(text, toks, Effect::default(), false);
             if keywords::is_keyword_line(&p) {
+                let start = p.pos;
                 match keywords::parse_keyword_line(&mut p) {
-                    Ok(ks) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
+                    // Only keywords that work from the stack or the hand mean anything on an
+                    // instant or sorcery: flash (702.8a) and devoid (702.114a). No rule gives
+                    // trample, flying and the like a meaning on a spell, so such text is
+                    // refused rather than read as the creature keyword.
+                    Ok(ks) if ks.iter().all(|k| matches!(k, ir::Keyword::Flash | ir::Keyword::Devoid)) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
+                    Ok(ks) => {
+                        let f = parser::Fail { at: start, expected: format!("text the engine can model: no rule gives {} a meaning on an instant or sorcery spell", ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")) };
+                        errors.push(p.error(&f));
+                    }
                     Err(f) => errors.push(p.error(&f)),
                 }
                 continue;
