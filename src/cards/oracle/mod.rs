@@ -709,6 +709,17 @@ mod tests {
     }
 
     #[test]
+    fn creature_keywords_on_a_spell_are_refused() {
+        // Super-Duper Death Ray: no rule gives trample a meaning on an instant (702.19a is about
+        // an attacking creature), so the line is refused rather than read as the keyword.
+        let text = "Trample (This spell can deal excess damage to its target's controller.)\nSuper-Duper Death Ray deals 4 damage to target creature.";
+        let errs = compile(text, "Super-Duper Death Ray", INSTANT).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(&text[errs[0].start..errs[0].end], "Trample");
+        assert!(errs[0].message.contains("no rule gives trample a meaning"), "{}", errs[0].message);
+    }
+
+    #[test]
     fn keyword_line_on_a_spell_comes_before_its_effect() {
         assert_eq!(
             ok("Flash\nDraw a card.", "Quick Study", SORCERY),
