@@ -704,6 +704,24 @@ pub enum Instruction {
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
     /// "Put N +1/+1 counters on [object]" (122.1a, 122.6).
     PutCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "[Player] mills N cards" (701.17a): the top N cards of their library go to their
+    /// graveyard, as many as there are (701.17b).
+    Mill { who: Affected, count: Amount },
+    /// "Surveil N." (701.25a)
+    Surveil(u32),
+    /// "[creature] fights [creature]" (701.14a): each deals damage equal to its power to the
+    /// other.
+    Fight(Affected, Affected),
+    /// "Return [card] from a graveyard to the battlefield [tapped] [under your control]"
+    /// (110.2a, 400.7): the permanent enters under its owner's control unless `yours`.
+    ReturnToBattlefield { what: Affected, tapped: bool, yours: bool },
+    /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
+    PutInLibrary { what: Affected, bottom: bool },
+    /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
+    /// the bottom of your library in any order / in a random order." (701.20e, 401.4): `take`
+    /// of the cards seen go to the hand; the rest go to the bottom in the order the player
+    /// chooses or, when `random`, in an order drawn from the scenario's seed.
+    Dig { count: u32, take: u32, reveal: bool, random: bool },
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },

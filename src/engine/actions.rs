@@ -247,6 +247,64 @@ impl Game {
                 }
             }
             Instruction::Scry(n) => self.scry(ctx.controller, *n, dec)?,
+            Instruction::Surveil(n) => self.surveil(ctx.controller, *n, dec)?,
+            Instruction::Mill { who, count } => {
+                let n = usize::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    self.mill(p, n);
+                }
+            }
+            Instruction::Fight(a, b) => self.fight(ctx, a, b, dec)?,
+            Instruction::ReturnToBattlefield { what, tapped, yours } => {
+                for id in self.objects_of(ctx, what) {
+                    let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    if !matches!(self.obj(id).zone, Zone::Graveyard | Zone::Exile) {
+                        continue;
+                    }
+                    // 110.2a: it enters under the control of the player the effect names —
+                    // "under your control" — and otherwise under its owner's.
+                    let controller = if *yours { ctx.controller } else { self.obj(id).owner };
+                    let how = if *tapped { " tapped" } else { "" };
+                    self.put_onto_battlefield(id, controller, *tapped, dec, |g, nid| {
+                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
+                            .object(g, nid)
+                            .player(g, controller)
+                            .zone(Zone::Battlefield)
+                            .rules(&[cr!("400.7"), cr!("110.2a")]);
+                        if followed {
+                            ev = ev.rule(cr!("400.7e"));
+                        }
+                        ev
+                    })?;
+                }
+            }
+            Instruction::PutInLibrary { what, bottom } => {
+                for id in self.objects_of(ctx, what) {
+                    let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    if !matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Stack) {
+                        continue;
+                    }
+                    let owner = self.obj(id).owner;
+                    let place = if *bottom { "on the bottom of" } else { "on top of" };
+                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cr!("400.7"));
+                    if followed {
+                        ev = ev.rule(cr!("400.7e"));
+                    }
+                    self.record(ev);
+                    let nid = self.move_object(id, Zone::Library);
+                    // `move_object` puts a card arriving in a library at the end of the list,
+                    // its bottom; the top is the front.
+                    if !*bottom {
+                        let lib = &mut self.players[owner].library;
+                        if let Some(pos) = lib.iter().position(|&c| c == nid) {
+                            lib.remove(pos);
+                            lib.insert(0, nid);
+                        }
+                        self.touch();
+                    }
+                }
+            }
+            Instruction::Dig { count, take, reveal, random } => self.dig(ctx.controller, (*count, *take), *reveal, *random, dec)?,
             Instruction::Attach(a) => {
                 for host in self.objects_of(ctx, a) {
                     if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
@@ -668,6 +726,124 @@ impl Game {
         *lib = new;
         let ev = Ev::new(EventKind::Choice, format!("{} scries {n}: {} on top, {} on the bottom", self.players[p].name, top.len(), bottom.len())).player(self, p).rule(cr!("701.22a"));
         self.record(ev);
+        Ok(())
+    }
+
+    /// Surveil N (701.25a): the player looks at the top N cards and puts any of them into
+    /// their graveyard and the rest back on top in the order they choose. Surveil 0 is no
+    /// event (701.25c).
+    fn surveil(&mut self, p: PlayerId, n: u32, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(n as usize).collect();
+        if seen.is_empty() {
+            return Ok(());
+        }
+        let d = Decision { player: p, kind: DecisionKind::Surveil { cards: seen.clone() }, rule: cr!("701.25a"), what: format!("surveil {n}: which cards go to the graveyard and which stay on top") };
+        let Answer::Scry { top, bottom: graveyard } = self.decide(dec, &d)? else { return Ok(()) };
+        // The cards kept go back on top in the chosen order; those for the graveyard stay in
+        // the library until `move_object` takes them out.
+        let lib = &mut self.players[p].library;
+        lib.retain(|c| !top.contains(c));
+        let mut new = top.clone();
+        new.append(lib);
+        *lib = new;
+        let ev = Ev::new(EventKind::Choice, format!("{} surveils {n}: {} on top, {} into the graveyard", self.players[p].name, top.len(), graveyard.len())).player(self, p).rule(cr!("701.25a"));
+        self.record(ev);
+        for c in graveyard {
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard from the library", self.describe(c), self.players[p].name)).object(self, c).zone(Zone::Graveyard).rule(cr!("701.25a"));
+            self.record(ev);
+            self.move_object(c, Zone::Graveyard);
+        }
+        Ok(())
+    }
+
+    /// Mill N (701.17a): the top N cards of the library go to the graveyard; with fewer, all
+    /// of them (701.17b).
+    fn mill(&mut self, p: PlayerId, n: usize) {
+        let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
+        let rules: &[crate::rules::RuleId] = if cards.len() < n { &[cr!("701.17a"), cr!("701.17b")] } else { &[cr!("701.17a")] };
+        for c in cards {
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is milled: put into {}'s graveyard from the top of the library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rules(rules);
+            self.record(ev);
+            self.move_object(c, Zone::Graveyard);
+        }
+        if n > 0 && self.players[p].library.is_empty() && rules.len() == 2 {
+            let ev = Ev::new(EventKind::Choice, format!("{} mills as many cards as the library holds", self.players[p].name)).player(self, p).rule(cr!("701.17b"));
+            self.record(ev);
+        }
+    }
+
+    /// Fight (701.14): each creature deals damage equal to its power to the other — none if
+    /// either is gone, is no longer a creature or is an illegal target (701.14b); a creature
+    /// fighting itself deals twice its power to itself (701.14c). Not combat damage (701.14d).
+    fn fight(&mut self, ctx: &Context, a: &Affected, b: &Affected, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let (xs, ys) = (self.objects_of(ctx, a), self.objects_of(ctx, b));
+        let (Some(&x), Some(&y)) = (xs.first(), ys.first()) else {
+            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is an illegal target").rule(cr!("701.14b"));
+            self.record(ev);
+            return Ok(());
+        };
+        if !(self.on_battlefield(x) && self.on_battlefield(y) && self.is_creature(x) && self.is_creature(y)) {
+            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is no longer a creature on the battlefield").rule(cr!("701.14b"));
+            self.record(ev);
+            return Ok(());
+        }
+        if x == y {
+            let ev = Ev::new(EventKind::Fight, format!("{} fights itself", self.describe(x))).object(self, x).rules(&[cr!("701.14a"), cr!("701.14c")]);
+            self.record(ev);
+            let n = 2 * i64::from(self.power(x));
+            self.damage(x, Target::Object(x), n, None, dec)?;
+        } else {
+            let ev = Ev::new(EventKind::Fight, format!("{} fights {}", self.describe(x), self.describe(y))).object(self, x).rules(&[cr!("701.14a"), cr!("701.14d")]);
+            self.record(ev);
+            let (px, py) = (i64::from(self.power(x)), i64::from(self.power(y)));
+            self.damage(x, Target::Object(y), px, None, dec)?;
+            self.damage(y, Target::Object(x), py, None, dec)?;
+        }
+        self.flush_lifelink();
+        Ok(())
+    }
+
+    /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
+    /// of them chosen by the player into their hand and the rest on the bottom of the library
+    /// in the order the player chooses, or in a random order from the scenario's seed.
+    fn dig(&mut self, p: PlayerId, (count, take): (u32, u32), reveal: bool, random: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
+        if seen.is_empty() {
+            return Ok(());
+        }
+        let verb = if reveal { "reveals" } else { "looks at" };
+        let ev = Ev::new(if reveal { EventKind::Reveal } else { EventKind::Choice }, format!("{} {verb} the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(if reveal { cr!("701.20a") } else { cr!("701.20e") });
+        self.record(ev);
+        let options: Vec<Target> = seen.iter().map(|&o| Target::Object(o)).collect();
+        let d = Decision { player: p, kind: DecisionKind::Pick { options, count: take as usize }, rule: cr!("701.20e"), what: format!("which {take} of the cards looked at go into the hand") };
+        let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
+        let picked: Vec<ObjId> = picked.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+        for &o in &picked {
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cr!("701.20e"));
+            self.record(ev);
+            self.move_object(o, Zone::Hand);
+        }
+        // 401.4: the rest go to the bottom together; "in a random order" leaves their order to
+        // chance.
+        let mut rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
+        if random {
+            for i in (1..rest.len()).rev() {
+                let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
+                rest.swap(i, j);
+            }
+        } else if rest.len() > 1 {
+            let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
+            if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
+                rest = bottom;
+            }
+        }
+        let lib = &mut self.players[p].library;
+        lib.retain(|c| !rest.contains(c));
+        lib.extend(rest.iter().copied());
+        if !rest.is_empty() {
+            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s) on the bottom of their library{}", self.players[p].name, rest.len(), if random { " in a random order" } else { "" })).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
+            self.record(ev);
+        }
         Ok(())
     }
 

@@ -36,6 +36,12 @@ pub enum DecisionKind {
     Apply { options: Vec<Target> },
     /// Scry (701.22a): `cards` are the top cards, in order.
     Scry { cards: Vec<ObjId> },
+    /// Surveil (701.25a): `cards` are the top cards, in order; answered as a scry whose
+    /// "bottom" is the graveyard.
+    Surveil { cards: Vec<ObjId> },
+    /// The order of cards put on the bottom of a library together (401.4), answered as a scry
+    /// with only a `bottom`, topmost first.
+    BottomOrder { cards: Vec<ObjId> },
     /// Modes of a modal triggered ability (603.3c): between `min` and `max` of `count` modes.
     Modes { count: usize, min: usize, max: usize },
 }
@@ -144,6 +150,14 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
         DecisionKind::Scry { cards } => {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
             format!("top: [...] and bottom: [...] naming each of: {}", names.join(", "))
+        }
+        DecisionKind::BottomOrder { cards } => {
+            let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
+            format!("bottom: [...] naming each of: {}", names.join(", "))
+        }
+        DecisionKind::Surveil { cards } => {
+            let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
+            format!("top: [...] and graveyard: [...] naming each of: {}", names.join(", "))
         }
         DecisionKind::TriggerTargets { options, min, max } => {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();

@@ -77,10 +77,14 @@ pub enum EventKind {
     ControlChange,
     /// A token is created and enters the battlefield (701.7a, 111.2).
     CreateToken,
+    /// Two creatures fight (701.14a); the damage events follow.
+    Fight,
+    /// An object is put into a library, on top or on the bottom (401.4).
+    PutIntoLibrary,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 59] = [
+    pub const ALL: [EventKind; 61] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -91,7 +95,7 @@ impl EventKind {
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
-        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken,
+        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary,
     ];
 
     /// Every kind's name, as written in `expect.events`.

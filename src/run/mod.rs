@@ -155,6 +155,8 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Order { .. } => "order: [...]",
         DecisionKind::Apply { .. } => "apply: ...",
         DecisionKind::Scry { .. } => "top: [...], bottom: [...]",
+        DecisionKind::Surveil { .. } => "top: [...], graveyard: [...]",
+        DecisionKind::BottomOrder { .. } => "bottom: [...]",
         DecisionKind::Modes { .. } => "modes: [...]",
     }
 }
@@ -169,7 +171,8 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::NewTargets { .. } => Answer::Targets(None),
         DecisionKind::Order { options, .. } => Answer::Order((0..options.len()).collect()),
         DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
-        DecisionKind::Scry { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
+        DecisionKind::Scry { cards } | DecisionKind::Surveil { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
+        DecisionKind::BottomOrder { cards } => Answer::Scry { top: Vec::new(), bottom: cards.clone() },
         DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
         DecisionKind::TriggerTargets { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::Divide { recipients, total } => {
@@ -286,9 +289,15 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             }
             Ok(Answer::Modes(sorted))
         }
-        DecisionKind::Scry { cards } => {
-            if c.top.is_none() && c.bottom.is_none() {
-                return Err(mismatch("top"));
+        DecisionKind::Scry { cards } | DecisionKind::Surveil { cards } => {
+            let surveil = matches!(d.kind, DecisionKind::Surveil { .. });
+            // A surveil's second pile is the graveyard (701.25a), a scry's the bottom.
+            let other = if surveil { &c.graveyard } else { &c.bottom };
+            if c.top.is_none() && other.is_none() {
+                return Err(mismatch(if surveil { "top` / `graveyard" } else { "top" }));
+            }
+            if surveil && c.bottom.is_some() {
+                return Err(mismatch("top` / `graveyard"));
             }
             let opts: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
             let mut left = opts.clone();
@@ -304,11 +313,28 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 Ok(out)
             };
             let top = take(&c.top)?;
-            let bottom = take(&c.bottom)?;
+            let bottom = take(other)?;
             if !left.is_empty() {
-                return Err(Stop(Diagnostic::new("a scry must place every card it looked at, on top or on the bottom", span).help(legal_answers(g, d))));
+                let msg = if surveil { "a surveil must place every card it looked at, on top or in the graveyard" } else { "a scry must place every card it looked at, on top or on the bottom" };
+                return Err(Stop(Diagnostic::new(msg, span).help(legal_answers(g, d))));
             }
             Ok(Answer::Scry { top, bottom })
+        }
+        DecisionKind::BottomOrder { cards } => {
+            let Some(order) = &c.bottom else { return Err(mismatch("bottom")) };
+            let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
+            let mut bottom = Vec::new();
+            for r in order {
+                let t = refs::among(g, r, &left)?;
+                left.retain(|x| *x != t);
+                if let Target::Object(o) = t {
+                    bottom.push(o);
+                }
+            }
+            if !left.is_empty() {
+                return Err(Stop(Diagnostic::new("the order must name every card put on the bottom", span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Scry { top: Vec::new(), bottom })
         }
         DecisionKind::Apply { options } => {
             let Some(r) = &c.apply else { return Err(mismatch("apply")) };

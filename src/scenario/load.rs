@@ -28,7 +28,7 @@ pub const CAST_KEYS: &[&str] = &[
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
     "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
-    "bottom", "assign", "divide", "modes", "x",
+    "bottom", "graveyard", "assign", "divide", "modes", "x",
 ];
 pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
@@ -580,6 +580,7 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.top = m.get("top").map(|n| refs(n, "`top`", diags));
     c.modes = m.get("modes").map(|n| mode_list(n, diags));
     c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
+    c.graveyard = m.get("graveyard").map(|n| refs(n, "`graveyard`", diags));
     for key in ["card_type", "subtype", "creature_type", "name"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");

@@ -180,6 +180,8 @@ pub struct Choice {
     pub targets: Option<Vec<Ref>>,
     /// The division of a triggered ability's amount among its targets (601.2d, 603.3d).
     pub divide: Option<Vec<(Ref, u32)>>,
+    /// Surveil: the cards put into the graveyard (701.25a).
+    pub graveyard: Option<Vec<Ref>>,
     pub assign: Option<Vec<(Ref, u32)>>,
     pub x: Option<u32>,
     pub number: Option<u32>,

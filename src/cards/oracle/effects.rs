@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 41] = [
+const VERBS: [&str; 47] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -322,6 +322,35 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::Counter(what));
             }
         }
+        "surveil" if imperative => {
+            // 701.25a
+            p.bump();
+            let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
+            out.push(Instruction::Surveil(u32::try_from(n).unwrap_or(0)));
+        }
+        "mill" | "mills" => {
+            // 701.17a: "Mill three cards.", "Target player mills two cards.", "each opponent
+            // mills a card".
+            let who = player_subject()?;
+            p.bump();
+            let count = amount(p)?;
+            if !(p.eat_word("card") || p.eat_word("cards")) {
+                return Err(p.fail("\"cards\""));
+            }
+            out.push(Instruction::Mill { who, count });
+        }
+        "fights" | "fight" if !imperative => {
+            // 701.14a: "Target creature you control fights target creature you don't control."
+            let one = permanent_subject()?;
+            p.bump();
+            let other = object(p)?;
+            out.push(Instruction::Fight(one, other));
+        }
+        "look" if imperative => {
+            p.bump();
+            out.push(parse_look(p)?);
+            return Ok(());
+        }
         "scry" if imperative => {
             p.bump();
             let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
@@ -377,12 +406,27 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if !(kinds(p, &what).permanent || card) {
                 return Err(Fail { at, expected: "a permanent or a card in a graveyard".into() });
             }
+            // "Return target creature card from your graveyard to the battlefield [tapped]
+            // [under your control]" (110.2a): a card, or the object a zone-change trigger
+            // found (400.7e).
+            if p.eat_words(&["to", "the", "battlefield"]) {
+                if !(card || matches!(what, Affected::This | Affected::TriggerObject)) {
+                    return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
+                }
+                let tapped = p.eat_word("tapped");
+                let yours = p.eat_words(&["under", "your", "control"]);
+                if !yours {
+                    let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
+                }
+                out.push(Instruction::ReturnToBattlefield { what, tapped, yours });
+                return Ok(());
+            }
             let to_hand = p.eat_words(&["to", "its", "owner's", "hand"])
                 || p.eat_words(&["to", "its", "owner’s", "hand"])
                 || p.eat_words(&["to", "their", "owners'", "hands"])
                 || p.eat_words(&["to", "your", "hand"]);
             if !to_hand {
-                return Err(p.fail("\"to its owner's hand\" or \"to your hand\""));
+                return Err(p.fail("\"to its owner's hand\", \"to your hand\" or \"to the battlefield\""));
             }
             out.push(Instruction::ReturnToHand(what));
         }
@@ -411,6 +455,39 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 out.push(Instruction::ExchangeLife(who.clone(), who));
             }
+        }
+        "put" if imperative && !at_counters(p) => {
+            // "Put target creature on top of its owner's library." / "… on the bottom of its
+            // owner's library." (401.4)
+            p.bump();
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            let card = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }));
+            if !(kinds(p, &what).permanent || card) {
+                return Err(Fail { at, expected: "a permanent or a card in a graveyard".into() });
+            }
+            // "Put target creature card from a graveyard onto the battlefield under your
+            // control." (110.2a)
+            if card && p.eat_words(&["onto", "the", "battlefield"]) {
+                let tapped = p.eat_word("tapped");
+                let yours = p.eat_words(&["under", "your", "control"]);
+                if !yours {
+                    let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
+                }
+                out.push(Instruction::ReturnToBattlefield { what, tapped, yours });
+                return Ok(());
+            }
+            let bottom = if p.eat_words(&["on", "top", "of"]) {
+                false
+            } else if p.eat_words(&["on", "the", "bottom", "of"]) {
+                true
+            } else {
+                return Err(p.fail("\"on top of its owner's library\" or \"on the bottom of its owner's library\""));
+            };
+            if !(p.eat_words(&["its", "owner's", "library"]) || p.eat_words(&["its", "owner’s", "library"]) || p.eat_words(&["their", "owners'", "libraries"]) || p.eat_words(&["their", "owners’", "libraries"])) {
+                return Err(p.fail("\"its owner's library\""));
+            }
+            out.push(Instruction::PutInLibrary { what, bottom });
         }
         "put" if imperative => {
             // "Put two +1/+1 counters on target creature." (122.1a, 122.6)
@@ -656,6 +733,53 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// Whether "put" is followed by an amount of counters ("Put two +1/+1 counters on …").
+fn at_counters(p: &Parser<'_>) -> bool {
+    let counted = count_word(p, 1).is_some() || p.peek_at(1).is_some_and(|t| t.is_word("x"));
+    counted && p.peek_at(2).is_some_and(|t| matches!(t.tok, Tok::PtMod(..)))
+}
+
+/// After "Look": "at the top N cards of your library. Put one of them into your hand and the
+/// rest on the bottom of your library in a random order." — the second sentence says what
+/// becomes of the cards looked at (701.20e), so both are read here.
+fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
+    p.expect_words(&["at", "the", "top"])?;
+    let count = if p.eat_word("card") {
+        1
+    } else {
+        let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number of cards")) };
+        p.expect_words(&["cards"])?;
+        u32::try_from(n).unwrap_or(0)
+    };
+    p.expect_words(&["of", "your", "library"])?;
+    if !p.eat_punct('.') {
+        return Err(p.fail("\".\""));
+    }
+    p.expect_words(&["put"])?;
+    let take = if p.eat_words(&["one", "of", "them"]) || p.eat_words(&["two", "of", "them"]) && count > 2 {
+        if p.toks[p.pos - 3].is_word("two") { 2 } else { 1 }
+    } else if count == 2 && p.eat_word("one") {
+        1
+    } else {
+        return Err(p.fail("\"one of them\""));
+    };
+    if take >= count {
+        return Err(p.fail("fewer cards taken than looked at"));
+    }
+    p.expect_words(&["into", "your", "hand", "and", "the"])?;
+    if !(p.eat_word("rest") || count - take == 1 && p.eat_word("other")) {
+        return Err(p.fail("\"the rest\""));
+    }
+    p.expect_words(&["on", "the", "bottom", "of", "your", "library"])?;
+    // 401.4: several cards put in one place at once are ordered by their owner; "in a random
+    // order" takes that choice away (the scenario's seed decides).
+    let random = p.eat_words(&["in", "a", "random", "order"]);
+    if !random && !p.eat_words(&["in", "any", "order"]) && count - take > 1 {
+        return Err(p.fail("\"in any order\" or \"in a random order\""));
+    }
+    Ok(Instruction::Dig { count, take, reveal: false, random })
 }
 
 /// The subject of "becomes": a permanent or a spell.
