@@ -698,7 +698,9 @@ pub enum Instruction {
     ExileIfWouldDie(Affected),
     /// "[Instructions] at the beginning of the next end step." — a delayed triggered
     /// ability (603.7).
-    Delayed { step: StepName, instructions: Vec<Instruction> },
+    /// `next_turn`: "at the beginning of the next turn's upkeep" — the step of a later turn,
+    /// never the one under way.
+    Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool },
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -721,7 +723,11 @@ pub enum Instruction {
     /// the bottom of your library in any order / in a random order." (701.20e, 401.4): `take`
     /// of the cards seen go to the hand; the rest go to the bottom in the order the player
     /// chooses or, when `random`, in an order drawn from the scenario's seed.
-    Dig { count: u32, take: u32, reveal: bool, random: bool },
+    /// "Look at the top N cards of your library. You may reveal a creature card from among
+    /// them and put it into your hand. Put the rest on the bottom of your library in a random
+    /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
+    /// taken, revealed first when `reveal` (701.20a).
+    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, random: bool },
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },

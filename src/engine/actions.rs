@@ -304,7 +304,7 @@ impl Game {
                     }
                 }
             }
-            Instruction::Dig { count, take, reveal, random } => self.dig(ctx.controller, (*count, *take), *reveal, *random, dec)?,
+            Instruction::Dig { count, take, min, filter, reveal, random } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *random), dec)?,
             Instruction::Attach(a) => {
                 for host in self.objects_of(ctx, a) {
                     if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
@@ -346,9 +346,11 @@ impl Game {
                     }
                 }
             }
-            Instruction::Delayed { step, instructions } => {
-                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone() });
-                let ev = Ev::new(EventKind::Grant, "a delayed triggered ability is created: it will trigger at the beginning of the next end step").source(self, ctx.source).rule(cr!("603.7a"));
+            Instruction::Delayed { step, instructions, next_turn } => {
+                let after_turn = next_turn.then_some(self.turn);
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn });
+                let when = if *next_turn { "the next turn's upkeep" } else { "the next end step" };
+                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger at the beginning of {when}")).source(self, ctx.source).rule(cr!("603.7a"));
                 self.record(ev);
             }
             Instruction::AttackDespiteDefender(a) => {
@@ -806,19 +808,24 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest on the bottom of the library
     /// in the order the player chooses, or in a random order from the scenario's seed.
-    fn dig(&mut self, p: PlayerId, (count, take): (u32, u32), reveal: bool, random: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, random): (bool, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
         }
-        let verb = if reveal { "reveals" } else { "looks at" };
-        let ev = Ev::new(if reveal { EventKind::Reveal } else { EventKind::Choice }, format!("{} {verb} the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(if reveal { cr!("701.20a") } else { cr!("701.20e") });
+        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cr!("701.20e"));
         self.record(ev);
-        let options: Vec<Target> = seen.iter().map(|&o| Target::Object(o)).collect();
-        let d = Decision { player: p, kind: DecisionKind::Pick { options, count: take as usize }, rule: cr!("701.20e"), what: format!("which {take} of the cards looked at go into the hand") };
+        let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
+        let (min, take) = (min as usize, take as usize);
+        let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take } };
+        let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
         let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
         let picked: Vec<ObjId> = picked.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
         for &o in &picked {
+            if reveal {
+                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cr!("701.20a"));
+                self.record(ev);
+            }
             let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cr!("701.20e"));
             self.record(ev);
             self.move_object(o, Zone::Hand);

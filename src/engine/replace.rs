@@ -40,6 +40,8 @@ pub struct DelayedTrigger {
     pub controller: PlayerId,
     pub step: StepName,
     pub instructions: Vec<Instruction>,
+    /// Set for "the next turn's upkeep": it triggers only in a turn after this one.
+    pub after_turn: Option<u32>,
 }
 
 /// One effect that applies to a damage event.
@@ -240,7 +242,7 @@ impl Game {
     pub fn fire_delayed(&mut self, step: StepName) {
         let mut i = 0;
         while i < self.delayed.len() {
-            if self.delayed[i].step == step {
+            if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) {
                 let d = self.delayed.remove(i);
                 let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), cr!("603.7d")]);
                 self.record(ev);

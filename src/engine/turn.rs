@@ -72,6 +72,9 @@ impl Game {
             if next == Step::End {
                 self.fire_delayed(crate::cards::ir::StepName::End);
             }
+            if next == Step::Upkeep {
+                self.fire_delayed(crate::cards::ir::StepName::Upkeep);
+            }
             if self.begin_step(dec)? {
                 self.passes = 0;
                 return self.give_priority(self.active, dec);

@@ -145,10 +145,10 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
-    if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+    if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
         let instructions = parse_sentence(p)?;
-        p.effect.instructions.push(Instruction::Delayed { step: crate::cards::ir::StepName::End, instructions });
+        p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
         return Ok(true);
     }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
@@ -167,6 +167,19 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// "at the beginning of the next end step" / "… of the next turn's upkeep" (603.7a): the step
+/// a delayed triggered ability waits for, and whether it must be in a later turn.
+fn next_step(p: &mut Parser<'_>) -> Option<(crate::cards::ir::StepName, bool)> {
+    use crate::cards::ir::StepName;
+    if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+        Some((StepName::End, false))
+    } else if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "turn's", "upkeep"]) || p.eat_words(&["at", "the", "beginning", "of", "the", "next", "turn’s", "upkeep"]) {
+        Some((StepName::Upkeep, true))
+    } else {
+        None
+    }
 }
 
 /// One sentence: clauses joined by "and" / ", then" / ", and", ending with "." or the line.
@@ -192,9 +205,9 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     }
     loop {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
-        if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+        if let Some((step, next_turn)) = next_step(p) {
             let instructions = std::mem::take(&mut out);
-            out.push(Instruction::Delayed { step: crate::cards::ir::StepName::End, instructions });
+            out.push(Instruction::Delayed { step, instructions, next_turn });
             if p.eat_punct('.') || p.at_end() {
                 return Ok(out);
             }
@@ -211,7 +224,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         } else {
             subject = Some(parse_clause(p, subject.take(), &mut out)?);
         }
-        if p.at_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
+        if p.at_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) || p.at_words(&["at", "the", "beginning", "of", "the", "next", "turn's", "upkeep"]) || p.at_words(&["at", "the", "beginning", "of", "the", "next", "turn’s", "upkeep"]) {
             continue;
         }
         if p.eat_punct('.') || p.at_end() {
@@ -297,7 +310,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 "regenerate" => Instruction::Regenerate(what),
                 _ => Instruction::Untap(what),
             };
-            out.push(make(object(p)?));
+            // "Exile target card from a graveyard." — a card, as well as a permanent.
+            let what = if verb == "exile" { object_or_card(p)? } else { object(p)? };
+            out.push(make(what));
             // "Destroy target land you control and target land you don't control."
             while let Some(what) = and_more(p, object) {
                 out.push(make(what));
@@ -757,17 +772,38 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
     }
+    // "You may reveal a creature card from among them and put it into your hand. Put the
+    // rest …": at most one card with a stated quality, revealed as it is taken.
+    if p.eat_words(&["you", "may", "reveal"]) {
+        if !(p.eat_word("a") || p.eat_word("an")) {
+            return Err(p.fail("\"a … card\""));
+        }
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, false)?;
+        if head != Head::Card {
+            return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
+        }
+        p.expect_words(&["from", "among", "them", "and", "put", "it", "into", "your", "hand"])?;
+        if !p.eat_punct('.') {
+            return Err(p.fail("\".\""));
+        }
+        p.expect_words(&["put", "the", "rest", "on", "the", "bottom", "of", "your", "library"])?;
+        let random = p.eat_words(&["in", "a", "random", "order"]);
+        if !random && !p.eat_words(&["in", "any", "order"]) && count > 2 {
+            return Err(p.fail("\"in any order\" or \"in a random order\""));
+        }
+        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, random });
+    }
     p.expect_words(&["put"])?;
-    let take = if p.eat_words(&["one", "of", "them"]) || p.eat_words(&["two", "of", "them"]) && count > 2 {
-        if p.toks[p.pos - 3].is_word("two") { 2 } else { 1 }
+    let take = if p.eat_words(&["one", "of", "them"]) {
+        1
+    } else if count > 2 && p.eat_words(&["two", "of", "them"]) {
+        2
     } else if count == 2 && p.eat_word("one") {
         1
     } else {
         return Err(p.fail("\"one of them\""));
     };
-    if take >= count {
-        return Err(p.fail("fewer cards taken than looked at"));
-    }
     p.expect_words(&["into", "your", "hand", "and", "the"])?;
     if !(p.eat_word("rest") || count - take == 1 && p.eat_word("other")) {
         return Err(p.fail("\"the rest\""));
@@ -779,7 +815,7 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     if !random && !p.eat_words(&["in", "any", "order"]) && count - take > 1 {
         return Err(p.fail("\"in any order\" or \"in a random order\""));
     }
-    Ok(Instruction::Dig { count, take, reveal: false, random })
+    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, random })
 }
 
 /// The subject of "becomes": a permanent or a spell.
@@ -926,6 +962,18 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
         Ok(what)
     } else {
         Err(Fail { at, expected: "a permanent (\"target creature\", \"all creatures\", …)".into() })
+    }
+}
+
+/// A permanent, or a card in a graveyard ("target card from a graveyard").
+fn object_or_card(p: &mut Parser<'_>) -> PResult<Affected> {
+    let at = p.pos;
+    let what = parse_affected(p)?;
+    let card = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }));
+    if card || kinds(p, &what).permanent {
+        Ok(what)
+    } else {
+        Err(Fail { at, expected: "a permanent or a card in a graveyard".into() })
     }
 }
 
