@@ -753,7 +753,8 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
 /// Whether "put" is followed by an amount of counters ("Put two +1/+1 counters on …").
 fn at_counters(p: &Parser<'_>) -> bool {
     let counted = count_word(p, 1).is_some() || p.peek_at(1).is_some_and(|t| t.is_word("x"));
-    counted && p.peek_at(2).is_some_and(|t| matches!(t.tok, Tok::PtMod(..)))
+    let counter = |i: usize| p.peek_at(i).is_some_and(|t| t.is_word("counter") || t.is_word("counters"));
+    counted && (p.peek_at(2).is_some_and(|t| matches!(t.tok, Tok::PtMod(..))) || counter(3))
 }
 
 /// After "Look": "at the top N cards of your library. Put one of them into your hand and the
