@@ -711,6 +711,10 @@ pub enum Instruction {
     Mill { who: Affected, count: Amount },
     /// "Surveil N." (701.25a)
     Surveil(u32),
+    /// "[permanent] explores" (701.44a).
+    Explore(Affected),
+    /// "[permanent] connives" (701.50a).
+    Connive(Affected),
     /// "[creature] fights [creature]" (701.14a): each deals damage equal to its power to the
     /// other.
     Fight(Affected, Affected),

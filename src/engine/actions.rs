@@ -3,7 +3,7 @@
 
 use rand_chacha::rand_core::Rng;
 
-use crate::cards::ir::{Ability, Affected, Amount, CardQuery, Grant, Instruction, Quality, Search, SearchDest, SearchZone};
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Grant, Instruction, Quality, Search, SearchDest, SearchZone};
 use crate::cr;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -255,6 +255,16 @@ impl Game {
                 }
             }
             Instruction::Fight(a, b) => self.fight(ctx, a, b, dec)?,
+            Instruction::Explore(a) => {
+                for id in self.objects_of(ctx, a) {
+                    self.explore(id, dec)?;
+                }
+            }
+            Instruction::Connive(a) => {
+                for id in self.objects_of(ctx, a) {
+                    self.connive(id, dec)?;
+                }
+            }
             Instruction::ReturnToBattlefield { what, tapped, yours } => {
                 for id in self.objects_of(ctx, what) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
@@ -754,6 +764,61 @@ impl Game {
             let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard from the library", self.describe(c), self.players[p].name)).object(self, c).zone(Zone::Graveyard).rule(cr!("701.25a"));
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
+        }
+        Ok(())
+    }
+
+    /// Explore (701.44a): the permanent's controller — as it last existed if it left the
+    /// battlefield (701.44c) — reveals the top card of their library. A land card goes to their
+    /// hand; otherwise the permanent gets a +1/+1 counter (if it is still on the battlefield)
+    /// and the player may put the card into their graveyard.
+    fn explore(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let p = self.controller(id);
+        let ev = Ev::new(EventKind::Choice, format!("{} explores", self.describe(id))).object(self, id).player(self, p).rule(cr!("701.44a"));
+        self.record(ev);
+        let top = self.players[p].library.first().copied();
+        if let Some(card) = top {
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(card))).object(self, card).player(self, p).rule(cr!("701.44a"));
+            self.record(ev);
+        }
+        if let Some(card) = top
+            && self.has_type(card, CardType::Land)
+        {
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is a land card and is put into {}'s hand", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cr!("701.44a"));
+            self.record(ev);
+            self.move_object(card, Zone::Hand);
+            return Ok(());
+        }
+        if self.on_battlefield(id) {
+            self.put_counters(id, CounterKind::PlusOne, 1, &[cr!("701.44a")], false, " (it explored)");
+        }
+        if let Some(card) = top {
+            let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: cr!("701.44a"), what: format!("whether to put {} into the graveyard (explore)", self.describe(card)) };
+            if let Answer::May(true) = self.decide(dec, &d)? {
+                let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(card), self.players[p].name)).object(self, card).zone(Zone::Graveyard).rule(cr!("701.44a"));
+                self.record(ev);
+                self.move_object(card, Zone::Graveyard);
+            }
+        }
+        Ok(())
+    }
+
+    /// Connive (701.50a): the permanent's controller (701.50c) draws a card, then discards a
+    /// card; if a nonland card was discarded, the permanent gets a +1/+1 counter (if it is
+    /// still on the battlefield).
+    fn connive(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let p = self.controller(id);
+        let ev = Ev::new(EventKind::Choice, format!("{} connives", self.describe(id))).object(self, id).player(self, p).rule(cr!("701.50a"));
+        self.record(ev);
+        self.draw_with(p, cr!("701.50a"), dec)?;
+        let cards = self.choose_cards(p, 1, dec, "discard 1 card (connive)", cr!("701.50a"))?;
+        let mut nonland = false;
+        for c in cards {
+            nonland |= !self.has_type(c, CardType::Land);
+            self.discard(p, c, cr!("701.50a"));
+        }
+        if nonland && self.on_battlefield(id) {
+            self.put_counters(id, CounterKind::PlusOne, 1, &[cr!("701.50a")], false, " (a nonland card was discarded)");
         }
         Ok(())
     }

@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 47] = [
+const VERBS: [&str; 51] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -360,6 +360,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             let other = object(p)?;
             out.push(Instruction::Fight(one, other));
+        }
+        "explores" | "connives" => {
+            // 701.44a, 701.50a: "When this creature enters, it explores."
+            let what = permanent_subject()?;
+            p.bump();
+            out.push(if verb == "explores" { Instruction::Explore(what) } else { Instruction::Connive(what) });
         }
         "look" if imperative => {
             p.bump();
