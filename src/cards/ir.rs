@@ -366,6 +366,8 @@ pub struct ObjectFilter {
     pub tapped: Option<bool>,
     /// "attacking" (506.4).
     pub attacking: bool,
+    /// "blocking" (509.1g); with `attacking` as well, "attacking or blocking": either one.
+    pub blocking: bool,
     /// "with flying", "with defender".
     pub keyword: Option<Keyword>,
     /// "with mana value N or less" / "with mana value X" (202.3).

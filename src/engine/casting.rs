@@ -759,8 +759,11 @@ fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
         Some(false) => w.push("untapped".into()),
         None => {}
     }
-    if f.attacking {
-        w.push("attacking".into());
+    match (f.attacking, f.blocking) {
+        (true, true) => w.push("attacking or blocking".into()),
+        (true, false) => w.push("attacking".into()),
+        (false, true) => w.push("blocking".into()),
+        (false, false) => {}
     }
     if f.token == Some(false) {
         w.push("nontoken".into());

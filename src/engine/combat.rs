@@ -204,6 +204,8 @@ impl Game {
             }
             self.combat.blockers.push((*b, attackers.clone()));
         }
+        // Filters may ask whether a creature is blocking.
+        self.touch();
         for att in self.combat.attackers.clone() {
             let (text, rule) = if att.blocked {
                 (format!("{} is blocked", self.describe(att.id)), cr!("509.1h"))

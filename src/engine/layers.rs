@@ -686,7 +686,14 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     let super_ok = f.supertypes_none.iter().all(|s| !o.supertypes().contains(s)) && f.supertypes.iter().all(|s| o.supertypes().contains(s));
     let obj = g.obj(id);
     let tapped_ok = f.tapped.is_none_or(|t| obj.tapped == t);
-    let attacking_ok = !f.attacking || g.combat.attackers.iter().any(|a| a.id == id);
+    let attacking = || g.combat.attackers.iter().any(|a| a.id == id);
+    let blocking = || g.combat.blockers.iter().any(|(b, _)| *b == id);
+    let attacking_ok = match (f.attacking, f.blocking) {
+        (false, false) => true,
+        (true, false) => attacking(),
+        (false, true) => blocking(),
+        (true, true) => attacking() || blocking(),
+    };
     let keyword_ok = f.keyword.is_none_or(|k| o.has_keyword(k));
     let mv_ok = f.mana_value.is_none_or(|(cmp, n)| {
         use crate::cards::ir::{Amount, Compare};
@@ -1187,8 +1194,11 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             if let Some(t) = filter.tapped {
                 words.push(if t { "tapped" } else { "untapped" }.to_owned());
             }
-            if filter.attacking {
-                words.push("attacking".to_owned());
+            match (filter.attacking, filter.blocking) {
+                (true, true) => words.push("attacking or blocking".to_owned()),
+                (true, false) => words.push("attacking".to_owned()),
+                (false, true) => words.push("blocking".to_owned()),
+                (false, false) => {}
             }
             words.extend(filter.subtypes.iter().cloned());
             let types: Vec<&str> = filter.types_any.iter().map(|t| t.name()).collect();

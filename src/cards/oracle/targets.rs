@@ -143,6 +143,13 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             filter.tapped = Some(false);
         } else if w == "attacking" {
             filter.attacking = true;
+            // "attacking or blocking creature": in combat on either side.
+            if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("blocking")) {
+                filter.blocking = true;
+                p.pos += 2;
+            }
+        } else if w == "blocking" {
+            filter.blocking = true;
         } else if w == "nontoken" {
             filter.token = Some(false);
         } else if let Some(s) = supertype_word(&w) {
@@ -492,7 +499,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         _ if type_word(&w, true).is_some()
             || non_type_word(&w).is_some()
             || Color::from_name(&w).is_some()
-            || matches!(w.as_str(), "tapped" | "untapped" | "attacking" | "nontoken" | "tokens")
+            || matches!(w.as_str(), "tapped" | "untapped" | "attacking" | "blocking" | "nontoken" | "tokens")
             || type_word(&w, false).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("tokens"))
             || capitalized_subtype(p).is_some() =>
         {
