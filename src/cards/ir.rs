@@ -543,6 +543,19 @@ pub enum Trigger {
     Draws(Whose),
     /// "Whenever you attack": one or more creatures are declared as attackers (508.3d).
     Attack(Whose),
+    /// "Whenever an opponent discards a card" (701.9).
+    Discards(Whose),
+    /// "Whenever you draw your second card each turn" (121.2): the `n`-th draw of a turn.
+    NthDraw { whose: Whose, n: u32 },
+    /// "Whenever you cast your second spell each turn" (601.2i): the `n`-th spell of a turn.
+    NthCast { whose: Whose, n: u32 },
+    /// "Whenever this creature becomes tapped" (603.2e, 701.26a).
+    BecomesTapped(Subject),
+    /// "Whenever this creature is dealt damage" (120.3).
+    DealtDamage(Subject),
+    /// "Whenever this creature deals [combat] damage" — to anything — or "… to a creature"
+    /// (`creature`) (120, 510.2).
+    DealsDamageTo { who: Subject, combat_only: bool, creature: bool },
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

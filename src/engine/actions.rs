@@ -501,7 +501,7 @@ impl Game {
             Instruction::Tap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && !self.obj(id).tapped {
-                        self.obj_mut(id).tapped = true;
+                        self.become_tapped(id);
                         let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cr!("701.26a"));
                         self.record(ev);
                     }
@@ -1111,6 +1111,7 @@ impl Game {
         if self.obj(id).regen_shields > 0 {
             if can_regenerate {
                 let in_combat = self.combat.attackers.iter().any(|a| a.id == id) || self.combat.blockers.iter().any(|(b, _)| *b == id);
+                let was_tapped = self.obj(id).tapped;
                 let o = self.obj_mut(id);
                 o.regen_shields -= 1;
                 o.damage = 0;
@@ -1123,6 +1124,9 @@ impl Game {
                 self.combat.blockers.retain(|(b, _)| *b != id);
                 let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]).rules(&reason);
                 self.record(ev);
+                if !was_tapped {
+                    self.fire(crate::engine::triggers::Happening::BecomesTapped(id));
+                }
                 if in_combat {
                     let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cr!("701.19a"));
                     self.record(ev);
@@ -1147,6 +1151,7 @@ impl Game {
             return;
         }
         let top = self.players[p].library[0];
+        self.players[p].draws_this_turn += 1;
         let nid = self.move_object(top, Zone::Hand);
         let ev = Ev::new(EventKind::Draw, format!("{} draws {}", self.players[p].name, self.describe(nid))).player(self, p).object(self, nid).amount(1).zone(Zone::Hand).rule(rule);
         self.record(ev);
@@ -1160,7 +1165,8 @@ impl Game {
         }
         let ev = Ev::new(EventKind::Discard, format!("{} discards {}", self.players[p].name, self.describe(card))).player(self, p).object(self, card).zone(Zone::Graveyard).rule(rule);
         self.record(ev);
-        self.move_object(card, Zone::Graveyard);
+        let nid = self.move_object(card, Zone::Graveyard);
+        self.fire(crate::engine::triggers::Happening::Discard { player: p, card: nid });
     }
 
     /// `p` chooses `n` cards from their hand (forced when the hand has `n` or fewer).

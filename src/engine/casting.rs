@@ -392,6 +392,7 @@ impl Game {
         // 601.2i: the spell becomes cast.
         let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         self.record(ev);
+        self.players[p].spells_this_turn += 1;
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
         self.passes = 0;
         Ok(Ok(()))
@@ -617,7 +618,7 @@ impl Game {
             return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} was tapped for mana and can't also be tapped to pay its {{T}} cost"))));
         }
         if cost.tap {
-            self.obj_mut(source).tapped = true;
+            self.become_tapped(source);
             let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cr!("602.2b"));
             self.record(ev);
         }

@@ -104,7 +104,7 @@ impl Game {
                 let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cr!("702.20b"));
                 self.record(ev);
             } else {
-                self.obj_mut(id).tapped = true;
+                self.become_tapped(id);
                 let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.describe(id))).object(self, id).rule(cr!("508.1f"));
                 self.record(ev);
             }

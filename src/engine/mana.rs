@@ -120,7 +120,7 @@ impl Game {
     /// Taps a source for mana: its mana ability is activated and resolves at once (605.3b).
     fn tap_for_mana(&mut self, src: &Source, color: Option<Color>) {
         let p = self.controller(src.id);
-        self.obj_mut(src.id).tapped = true;
+        self.become_tapped(src.id);
         let kinds = match (&src.output, color) {
             (Output::Fixed(k), _) => k.clone(),
             (Output::AnyColor, Some(c)) => vec![ManaKind::Colored(c)],
@@ -155,7 +155,7 @@ impl Game {
                 return Ok(Err(e));
             }
         if cost.tap {
-            self.obj_mut(id).tapped = true;
+            self.become_tapped(id);
             let ev = Ev::new(EventKind::Tap, format!("{} is tapped to activate a mana ability", self.describe(id))).object(self, id).rule(cr!("605.3a"));
             self.record(ev);
         }

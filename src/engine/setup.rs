@@ -31,6 +31,8 @@ impl Game {
                     lands_played: 0,
                     extra_lands: 0,
                     cant_play_lands: false,
+                    draws_this_turn: 0,
+                    spells_this_turn: 0,
                 })
                 .collect(),
             objects: Vec::new(),

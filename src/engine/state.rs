@@ -205,6 +205,10 @@ pub struct Player {
     pub extra_lands: u32,
     /// An effect says this player can't play lands this turn (101.2, 305.2).
     pub cant_play_lands: bool,
+    /// Cards drawn and spells cast this turn, for "your second card/spell each turn" (counted
+    /// from the start of the scenario when it begins mid-turn).
+    pub draws_this_turn: u32,
+    pub spells_this_turn: u32,
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of

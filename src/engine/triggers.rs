@@ -32,9 +32,23 @@ pub enum Happening {
     Draw { player: PlayerId },
     /// A player declared one or more attackers (508.1).
     AttackersDeclared { player: PlayerId },
+    /// A player discarded a card, now `card` in their graveyard (701.9a).
+    Discard { player: PlayerId, card: ObjId },
+    /// An untapped permanent became tapped (701.26a).
+    BecomesTapped(ObjId),
 }
 
 impl Game {
+    /// Taps an untapped permanent (701.26a); "whenever … becomes tapped" abilities trigger
+    /// (603.2e). The caller records the event with its own wording.
+    pub fn become_tapped(&mut self, id: ObjId) {
+        if self.obj(id).tapped {
+            return;
+        }
+        self.obj_mut(id).tapped = true;
+        self.fire(Happening::BecomesTapped(id));
+    }
+
     /// Starts an event in which several things happen at once (a resolving instruction, one
     /// round of state-based actions): permanents that leave during it still "see" each other
     /// leave (603.10a).
@@ -102,6 +116,8 @@ impl Game {
                     Happening::Cast { .. } => cr!("601.2i"),
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
+                    Happening::Discard { .. } => cr!("701.9a"),
+                    Happening::BecomesTapped(_) => cr!("603.2e"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -162,6 +178,28 @@ impl Game {
                 whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None })
             }
             (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None }),
+            (Trigger::Discards(whose), Happening::Discard { player, card }) => {
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None })
+            }
+            (Trigger::NthDraw { whose, n }, Happening::Draw { player }) => {
+                (whose_ok(*whose, player, controller) && self.players[player].draws_this_turn == *n).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
+            }
+            (Trigger::NthCast { whose, n }, Happening::Cast { spell, player }) => {
+                (whose_ok(*whose, player, controller) && self.players[player].spells_this_turn == *n).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None })
+            }
+            (Trigger::BecomesTapped(s), Happening::BecomesTapped(o)) if subject(s, o) => object(o),
+            (Trigger::DealtDamage(s), Happening::Damage { to: Target::Object(o), amount, .. }) if subject(s, o) => {
+                Some(TriggerInfo { object: Some(o), player: None, amount: Some(amount), moved_to: None })
+            }
+            (Trigger::DealsDamageTo { who, combat_only, creature }, Happening::Damage { source, to, amount, combat }) => {
+                let to_ok = match to {
+                    Target::Object(o) => !*creature || self.is_creature(o),
+                    Target::Player(_) | Target::Ability(_) => !*creature,
+                };
+                let object = if let Target::Object(o) = to { Some(o) } else { None };
+                let player = if let Target::Player(p) = to { Some(p) } else { None };
+                (subject(who, source) && (combat || !combat_only) && to_ok).then_some(TriggerInfo { object, player, amount: Some(amount), moved_to: None })
+            }
             (Trigger::Attack(whose), Happening::AttackersDeclared { player }) => {
                 whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
             }
@@ -332,9 +370,10 @@ fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     }
     // Whether the effect refers to what triggered it: the IR's serialized form names every
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).
-    let refers = match g.obj(first.source).card.abilities().get(first.ability) {
-        Some(Ability::Triggered { effect, .. }) => serde_json::to_string(effect).is_ok_and(|s| ["TriggerObject", "TriggerPlayer", "ThatMuch"].iter().any(|k| s.contains(k))),
-        _ => true,
-    };
-    !refers || ts.iter().all(|t| t.info == first.info)
+    // Only the parts it refers to must agree: two discards by the same player trigger "deals 2
+    // damage to that player" identically, whichever cards were discarded.
+    let Some(Ability::Triggered { effect, .. }) = g.obj(first.source).card.abilities().get(first.ability) else { return false };
+    let Ok(s) = serde_json::to_string(effect) else { return false };
+    let (object, player, amount) = (s.contains("TriggerObject"), s.contains("TriggerPlayer"), s.contains("ThatMuch"));
+    ts.iter().all(|t| (!object || t.info.object == first.info.object) && (!player || t.info.player == first.info.player) && (!amount || t.info.amount == first.info.amount))
 }

@@ -1024,7 +1024,7 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
 /// A count: digits, "X", or a number word ("a", "two").
 pub fn amount(p: &mut Parser<'_>) -> PResult<Amount> {
     const EXPECTED: &str = "a number (2, X, \"a\", \"two\")";
-    if p.eat_words(&["that", "much"]) {
+    if p.eat_words(&["that", "much"]) || p.eat_words(&["that", "many"]) {
         return Ok(Amount::ThatMuch);
     }
     let Some(t) = p.peek() else { return Err(p.fail(EXPECTED)) };
@@ -1547,5 +1547,112 @@ mod tests {
         assert_eq!(&text[e[0].0..e[0].1], "flying counter on target creature");
         // Riot can't be granted (it matters only as a permanent enters).
         assert_eq!(errs("Target creature gains riot until end of turn.", "Riot Test", INSTANT).len(), 1);
+    }
+}
+
+/// Keyword actions and zone-moving instructions (701.14, 701.17, 701.25, 701.44, 701.50),
+/// and the trigger events that go with them, on real cards' Oracle text.
+#[cfg(test)]
+mod action_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{
+        Ability, Affected::*, Amount, CardType::*, ControllerFilter, Instruction::*, ObjectFilter, Subject, TargetSpec, Trigger, Whose,
+    };
+
+    fn trigger_of(abilities: &[Ability]) -> (Trigger, Vec<crate::cards::ir::Instruction>) {
+        match abilities {
+            [Ability::Triggered { trigger, effect, .. }] => ((**trigger).clone(), effect.instructions.clone()),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn mill_surveil_fight() {
+        assert_eq!(
+            ok("Target player mills two cards.\nDraw a card.", "Thought Scour", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![Mill { who: Target(0), count: Amount::Fixed(2) }, Draw { who: You, count: Amount::Fixed(1) }])
+        );
+        assert_eq!(ok("Mill three cards.", "Mill Test", SORCERY), spell(vec![], vec![Mill { who: You, count: Amount::Fixed(3) }]));
+        assert_eq!(
+            ok("Surveil 2, then draw two cards. Notion Rain deals 2 damage to you.", "Notion Rain", SORCERY),
+            spell(vec![], vec![Surveil(2), Draw { who: You, count: Amount::Fixed(2) }, DealDamage { amount: Amount::Fixed(2), to: You, divided: false }])
+        );
+        assert_eq!(
+            ok("Target creature you control fights target creature you don't control.", "Prey Upon", SORCERY),
+            spell(
+                vec![TargetSpec::Permanent(owned(&[Creature], ControllerFilter::You)), TargetSpec::Permanent(owned(&[Creature], ControllerFilter::Opponent))],
+                vec![Fight(Target(0), Target(1))]
+            )
+        );
+    }
+
+    #[test]
+    fn zone_moves() {
+        let card = |yours| TargetSpec::GraveyardCard { filter: types(&[Creature]), yours };
+        assert_eq!(
+            ok("Return target creature card from your graveyard to the battlefield.", "Zombify", SORCERY),
+            spell(vec![card(true)], vec![ReturnToBattlefield { what: Target(0), tapped: false, yours: false }])
+        );
+        assert_eq!(
+            ok("Put target creature card from a graveyard onto the battlefield under your control.", "Reanimate Test", SORCERY),
+            spell(vec![card(false)], vec![ReturnToBattlefield { what: Target(0), tapped: false, yours: true }])
+        );
+        assert_eq!(
+            ok("Put target creature on top of its owner's library.", "Time Ebb", SORCERY),
+            spell(vec![perm(&[Creature])], vec![PutInLibrary { what: Target(0), bottom: false }])
+        );
+        assert_eq!(
+            ok("Exile target card from a graveyard.", "Exile Test", INSTANT),
+            spell(vec![TargetSpec::GraveyardCard { filter: ObjectFilter::default(), yours: false }], vec![Exile(Target(0))])
+        );
+        // A permanent can't be "returned to the battlefield".
+        assert_eq!(errs("Return target creature to the battlefield.", "Bad Test", INSTANT).len(), 1);
+    }
+
+    #[test]
+    fn looking_at_the_top_of_the_library() {
+        assert_eq!(
+            ok("Look at the top four cards of your library. Put one of them into your hand and the rest on the bottom of your library in any order.", "Impulse", INSTANT),
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, random: false }])
+        );
+        assert_eq!(
+            ok("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.", "Sleight of Hand", SORCERY),
+            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, random: false }])
+        );
+        let text = "Look at the top five cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.";
+        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, random: true }]));
+        // Several cards put on the bottom need an order: "in any order" or "in a random order".
+        let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
+        assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn explore_and_connive_on_entering() {
+        let (t, i) = trigger_of(&ok("When this creature enters, it explores.", "Seekers' Squire", CREATURE));
+        assert_eq!((t, i), (Trigger::Enters(Subject::This), vec![Explore(This)]));
+        let (_, i) = trigger_of(&ok("When this creature enters, it connives.", "Raffine's Informant", CREATURE));
+        assert_eq!(i, vec![Connive(This)]);
+    }
+
+    #[test]
+    fn trigger_events() {
+        let t = |text: &str| trigger_of(&ok(text, "Trigger Test", CREATURE)).0;
+        assert_eq!(t("Whenever an opponent discards a card, you may draw a card."), Trigger::Discards(Whose::Opponent));
+        assert_eq!(t("Whenever you draw your second card each turn, put a +1/+1 counter on this creature."), Trigger::NthDraw { whose: Whose::You, n: 2 });
+        assert_eq!(t("Whenever you cast your second spell each turn, draw a card."), Trigger::NthCast { whose: Whose::You, n: 2 });
+        assert_eq!(t("Whenever this creature becomes tapped, you gain 2 life."), Trigger::BecomesTapped(Subject::This));
+        assert_eq!(t("Whenever this creature is dealt damage, put a +1/+1 counter on it."), Trigger::DealtDamage(Subject::This));
+        assert_eq!(t("Whenever this creature deals damage, you gain that much life."), Trigger::DealsDamageTo { who: Subject::This, combat_only: false, creature: false });
+        assert_eq!(
+            t("When this creature enters or dies, put a +1/+1 counter on target creature you control."),
+            Trigger::Either(Box::new(Trigger::Enters(Subject::This)), Box::new(Trigger::Dies(Subject::This)))
+        );
+        assert_eq!(
+            ok("You gain 1 life.\nDraw a card at the beginning of the next turn's upkeep.", "Blessed Wine", &[Instant]),
+            spell(vec![], vec![GainLife { who: You, amount: Amount::Fixed(1) }, Delayed { step: crate::cards::ir::StepName::Upkeep, instructions: vec![Draw { who: You, count: Amount::Fixed(1) }], next_turn: true }])
+        );
+        // "that creature" after "deals combat damage to a creature" is the creature dealt
+        // damage, which the engine does not track: refused rather than misread.
+        assert_eq!(errs("Whenever this creature deals combat damage to a creature, destroy that creature.", "Refuse Test", CREATURE).len(), 1);
     }
 }

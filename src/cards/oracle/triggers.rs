@@ -52,11 +52,22 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::Draws(_)
             | Trigger::Attack(_)
             | Trigger::DealsDamage { who: Subject::This, .. }
+            | Trigger::DealsDamageTo { .. }
+            | Trigger::BecomesTapped(Subject::This)
+            | Trigger::DealtDamage(Subject::This)
+            | Trigger::NthDraw { .. }
     );
     p.trigger_object = !subject_is_this;
     p.trigger_player = matches!(
         trigger,
-        Trigger::BeginningOf { .. } | Trigger::Cast { .. } | Trigger::DealsDamage { .. } | Trigger::GainLife(_) | Trigger::Draws(_)
+        Trigger::BeginningOf { .. }
+            | Trigger::Cast { .. }
+            | Trigger::DealsDamage { .. }
+            | Trigger::GainLife(_)
+            | Trigger::Draws(_)
+            | Trigger::Discards(_)
+            | Trigger::NthDraw { .. }
+            | Trigger::NthCast { .. }
     );
     p.effect = Effect::default();
     // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
@@ -99,6 +110,22 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
             if p.eat_word("attack") || p.eat_word("attacks") {
                 return Ok(Trigger::Attack(whose));
             }
+            // "Whenever an opponent discards a card" (701.9a)
+            if p.eat_words(&["discard", "a", "card"]) || p.eat_words(&["discards", "a", "card"]) {
+                return Ok(Trigger::Discards(whose));
+            }
+            // "Whenever you draw your second card each turn", "… cast your second spell each
+            // turn"
+            for (verb, spell) in [("draw", false), ("draws", false), ("cast", true), ("casts", true)] {
+                let mark = p.pos;
+                if p.eat_word(verb) && (p.eat_word("your") || p.eat_word("their")) && let Some(n) = ordinal(p) {
+                    let noun = if spell { "spell" } else { "card" };
+                    if p.eat_words(&[noun, "each", "turn"]) {
+                        return Ok(if spell { Trigger::NthCast { whose, n } } else { Trigger::NthDraw { whose, n } });
+                    }
+                }
+                p.pos = mark;
+            }
         }
         p.pos = mark;
     }
@@ -122,11 +149,25 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         }
         return Ok(Trigger::Cast { filter, whose });
     }
+    let subject_at = p.pos;
     let subject = parse_subject(p)?;
     if p.at_word("deals") {
         p.bump();
         let combat_only = p.eat_word("combat");
-        p.expect_words(&["damage", "to"])?;
+        p.expect_words(&["damage"])?;
+        // "deals [combat] damage" to anything, or "… to a creature": only about the object
+        // itself, so that "that creature" can't be mistaken for the one dealt damage.
+        let to_creature = p.at_words(&["to", "a", "creature"]);
+        if to_creature || !p.at_word("to") {
+            if subject != Subject::This {
+                return Err(Fail { at: subject_at, expected: "\"this creature\" or the card's name as what deals the damage".into() });
+            }
+            if to_creature {
+                p.pos += 3;
+            }
+            return Ok(Trigger::DealsDamageTo { who: subject, combat_only, creature: to_creature });
+        }
+        p.expect_words(&["to"])?;
         let to = if p.eat_words(&["a", "player"]) {
             Whose::Each
         } else if p.eat_words(&["an", "opponent"]) {
@@ -137,6 +178,9 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Ok(Trigger::DealsDamage { who: subject, combat_only, to });
     }
     let t = if p.eat_word("enters") {
+        if p.eat_words(&["or", "dies"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::Dies(subject))));
+        }
         if p.eat_words(&["or", "attacks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::Attacks(subject))));
         }
@@ -150,6 +194,10 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::Enters(subject)
     } else if p.eat_word("dies") {
         Trigger::Dies(subject)
+    } else if p.eat_words(&["becomes", "tapped"]) {
+        Trigger::BecomesTapped(subject)
+    } else if p.eat_words(&["is", "dealt", "damage"]) {
+        Trigger::DealtDamage(subject)
     } else if p.eat_words(&["is", "put", "into", "a", "graveyard", "from", "the", "battlefield"])
         || p.eat_words(&["are", "put", "into", "a", "graveyard", "from", "the", "battlefield"])
     {
@@ -172,6 +220,13 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\" or \"becomes blocked\""));
     };
     Ok(t)
+}
+
+/// "second", "third": which one of a turn's draws or spells.
+fn ordinal(p: &mut Parser<'_>) -> Option<u32> {
+    let n = ["first", "second", "third", "fourth", "fifth"].iter().position(|w| p.at_word(w))?;
+    p.bump();
+    u32::try_from(n + 1).ok()
 }
 
 fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
