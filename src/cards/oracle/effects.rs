@@ -1487,8 +1487,7 @@ mod tests {
 
     #[test]
     fn unsupported_phrases_are_pinpointed() {
-        let cases: [(&str, &str, &[crate::cards::ir::CardType], &str); 5] = [
-            ("Divine Verdict", "Destroy target attacking or blocking creature.", INSTANT, "or blocking creature"),
+        let cases: [(&str, &str, &[crate::cards::ir::CardType], &str); 4] = [
             ("Peel from Reality", "Return target creature you control and target creature you don't control to their owners' hands.", INSTANT, "and target creature you don't control to their owners' hands"),
             ("Mana Tithe", "Counter target spell unless its controller pays {X}.", INSTANT, "{X}"),
             ("Goblin Lore", "Draw four cards, then discard three cards at random and one card.", SORCERY, "one card"),
@@ -1624,6 +1623,12 @@ mod action_tests {
         // Several cards put on the bottom need an order: "in any order" or "in a random order".
         let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
         assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn attacking_or_blocking() {
+        let filter = ObjectFilter { attacking: true, blocking: true, ..types(&[Creature]) };
+        assert_eq!(ok("Destroy target attacking or blocking creature.", "Divine Verdict", INSTANT), spell(vec![TargetSpec::Permanent(filter)], vec![Destroy(Target(0))]));
     }
 
     #[test]

@@ -217,7 +217,7 @@ fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         }
         Trigger::Blocks(subject)
     } else {
-        return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\" or \"becomes blocked\""));
+        return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\", \"becomes blocked\", \"becomes tapped\" or \"is dealt damage\""));
     };
     Ok(t)
 }
