@@ -628,6 +628,63 @@ pub enum Amount {
     ThatMuch,
     /// "deals 2 damage … If this spell was kicked, it deals 4 damage instead" (702.33).
     Kicked { base: i32, kicked: i32 },
+    /// "equal to its power", "equal to that creature's toughness", "equal to its mana value":
+    /// read as the effect uses it, from the object as it last existed if it is gone (608.2h).
+    Stat { of: StatOf, stat: Stat },
+    /// "for each creature you control" (times `each`), "equal to the number of cards in your
+    /// hand" (`each` 1): counted as the effect uses it (608.2h).
+    Count { each: i32, what: Counted },
+}
+
+/// Whose characteristic an [`Amount::Stat`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum StatOf {
+    /// The card itself ("this creature's power").
+    This,
+    /// The object chosen for target N ("its power" after "target creature").
+    Target(usize),
+    /// What a triggered ability triggered on ("that creature's power").
+    TriggerObject,
+}
+
+/// A characteristic an amount can be equal to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Stat {
+    Power,
+    Toughness,
+    /// 202.3
+    ManaValue,
+}
+
+/// A set of card types, small enough to be copied with the amount that counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TypeSet(pub u16);
+
+impl TypeSet {
+    #[must_use]
+    pub fn of(types: &[CardType]) -> TypeSet {
+        TypeSet(types.iter().fold(0, |m, t| m | 1 << (*t as u16)))
+    }
+
+    /// The card types in the set, in `CardType` order.
+    #[must_use]
+    pub fn types(self) -> Vec<CardType> {
+        CardType::ALL.into_iter().filter(|t| self.0 & (1 << (*t as u16)) != 0).collect()
+    }
+}
+
+/// What an [`Amount::Count`] counts, "you" being the effect's controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Counted {
+    /// Permanents on the battlefield with one of the types (any permanent when empty):
+    /// "creature you control", "land you control", "artifact".
+    Permanents { types: TypeSet, controller: ControllerFilter },
+    /// "creature card in your graveyard", "card in your graveyard".
+    CardsInYourGraveyard(TypeSet),
+    /// "card in your hand".
+    CardsInYourHand,
+    /// "opponent": the opponents still in the game.
+    Opponents,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

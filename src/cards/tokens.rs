@@ -67,7 +67,8 @@ pub fn card_def(spec: &TokenSpec, x: u32) -> CardDef {
         Amount::X => i32::try_from(x).unwrap_or(i32::MAX),
         Amount::MinusX => -i32::try_from(x).unwrap_or(i32::MAX),
         Amount::Kicked { base, .. } => base,
-        Amount::ThatMuch => 0,
+        // The compiler gives a token's power and toughness only numbers and X.
+        Amount::ThatMuch | Amount::Stat { .. } | Amount::Count { .. } => 0,
     };
     let types: Vec<&str> = spec.types.iter().map(|t| t.name()).collect();
     CardDef {

@@ -3,7 +3,7 @@
 
 use rand_chacha::rand_core::Rng;
 
-use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Grant, Instruction, Quality, Search, SearchDest, SearchZone};
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, Quality, Search, SearchDest, SearchZone, Stat, StatOf, TypeSet};
 use crate::cr;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -15,14 +15,47 @@ use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackItem, Target, Zon
 use crate::engine::Ev;
 
 impl Game {
-    fn amount(ctx: &Context, a: Amount) -> i64 {
+    fn amount(&self, ctx: &Context, a: Amount) -> i64 {
         match a {
             Amount::Fixed(n) => i64::from(n),
             Amount::X => i64::from(ctx.x),
             Amount::MinusX => -i64::from(ctx.x),
             Amount::Kicked { base, kicked } => i64::from(if ctx.kicked { kicked } else { base }),
             Amount::ThatMuch => ctx.trigger.amount.unwrap_or(0),
+            Amount::Stat { of, stat } => {
+                // 608.2h: the value is determined as the effect uses it, from last known
+                // information if the object is gone; an illegal target gives none (608.2b).
+                let id = match of {
+                    StatOf::This => Some(ctx.source),
+                    StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
+                    StatOf::TriggerObject => ctx.trigger.object,
+                };
+                id.map_or(0, |o| match stat {
+                    Stat::Power => i64::from(self.power(o)),
+                    Stat::Toughness => i64::from(self.toughness(o)),
+                    Stat::ManaValue => i64::from(self.mana_value(o)),
+                })
+            }
+            Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what),
         }
+    }
+
+    /// How many there are of what an [`Amount::Count`] counts, for `you`.
+    fn count(&self, you: PlayerId, what: Counted) -> i64 {
+        let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
+        let n = match what {
+            Counted::Permanents { types, controller } => {
+                let f = filter(types, controller);
+                self.battlefield.iter().filter(|&&o| self.matches_filter(o, &f, you)).count()
+            }
+            Counted::CardsInYourGraveyard(types) => {
+                let t = types.types();
+                self.players[you].graveyard.iter().filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty))).count()
+            }
+            Counted::CardsInYourHand => self.players[you].hand.len(),
+            Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
+        };
+        i64::try_from(n).unwrap_or(i64::MAX)
     }
 
     /// The legal targets chosen for instance `slot` of the word "target".
@@ -89,7 +122,7 @@ impl Game {
                         self.damage(ctx.source, t, i64::from(n), None, dec)?;
                     }
                 } else {
-                    let n = Self::amount(ctx, *amount);
+                    let n = self.amount(ctx, *amount);
                     for t in self.affected(ctx, to) {
                         self.damage(ctx.source, t, n, None, dec)?;
                     }
@@ -151,7 +184,7 @@ impl Game {
                 }
             }
             Instruction::Draw { who, count } => {
-                let n = Self::amount(ctx, *count).max(0);
+                let n = self.amount(ctx, *count).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {
                         self.draw_with(p, cr!("121.1"), dec)?;
@@ -159,7 +192,7 @@ impl Game {
                 }
             }
             Instruction::Discard { who, count, random } => {
-                let n = usize::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 // 101.4: each player chooses in APNAP order, then all discard at once.
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
                 for p in self.players_of(ctx, who) {
@@ -174,19 +207,19 @@ impl Game {
                 }
             }
             Instruction::GainLife { who, amount } => {
-                let n = Self::amount(ctx, *amount);
+                let n = self.amount(ctx, *amount);
                 for p in self.players_of(ctx, who) {
                     self.gain_life(p, n);
                 }
             }
             Instruction::LoseLife { who, amount } => {
-                let n = Self::amount(ctx, *amount);
+                let n = self.amount(ctx, *amount);
                 for p in self.players_of(ctx, who) {
                     self.lose_life(p, n, cr!("119.3"));
                 }
             }
             Instruction::Pump { what, power, toughness } => {
-                let (pw, th) = (Self::amount(ctx, *power), Self::amount(ctx, *toughness));
+                let (pw, th) = (self.amount(ctx, *power), self.amount(ctx, *toughness));
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
@@ -249,7 +282,7 @@ impl Game {
             Instruction::Scry(n) => self.scry(ctx.controller, *n, dec)?,
             Instruction::Surveil(n) => self.surveil(ctx.controller, *n, dec)?,
             Instruction::Mill { who, count } => {
-                let n = usize::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
                     self.mill(p, n);
                 }
@@ -401,7 +434,7 @@ impl Game {
                 }
             }
             Instruction::Sacrifice { who, filter, count } => {
-                let n = usize::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 // 101.4: the active player chooses first, then the others in turn order; then
                 // everything chosen is sacrificed at once. 701.21a: only your own permanents.
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
@@ -432,7 +465,7 @@ impl Game {
                     // 608.2d: a player can't choose an option that is impossible.
                     let able = match action.as_ref() {
                         Instruction::Sacrifice { filter, count, .. } => {
-                            let need = usize::try_from(Self::amount(ctx, *count).max(1)).unwrap_or(1);
+                            let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
                             self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
                         }
                         _ => true,
@@ -517,7 +550,7 @@ impl Game {
                 }
             }
             Instruction::PutCounters { what, kind, count } => {
-                let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
                         self.put_counters(id, *kind, n, &[cr!("122.1a")], false, "");
@@ -525,7 +558,7 @@ impl Game {
                 }
             }
             Instruction::CreateTokens { who, count, token, tapped } => {
-                let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
+                let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
                 for p in self.players_of(ctx, who) {
                     self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
                 }

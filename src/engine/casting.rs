@@ -734,7 +734,8 @@ pub(crate) fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<
         Instruction::DealDamage { amount, divided: true, to: crate::cards::ir::Affected::Target(slot) } => Some((*slot, match amount {
             Amount::Fixed(n) => u32::try_from(*n).unwrap_or(0),
             Amount::X => x,
-            Amount::MinusX | Amount::Kicked { .. } | Amount::ThatMuch => 0,
+            // A divided amount is a number or X (the compiler).
+            Amount::MinusX | Amount::Kicked { .. } | Amount::ThatMuch | Amount::Stat { .. } | Amount::Count { .. } => 0,
         })),
         _ => None,
     })

@@ -702,7 +702,8 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
             Amount::X => i64::from(x),
             Amount::MinusX => -i64::from(x),
             Amount::Kicked { base, .. } => i64::from(base),
-            Amount::ThatMuch => 0,
+            // Filters compare mana values with numbers and X only (the compiler).
+            Amount::ThatMuch | Amount::Stat { .. } | Amount::Count { .. } => 0,
         };
         let mv = i64::from(g.mana_value(id));
         match cmp {

@@ -224,6 +224,32 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         } else {
             subject = Some(parse_clause(p, subject.take(), &mut out)?);
         }
+        // "You gain 1 life for each creature you control." — the amount is multiplied.
+        if p.at_words(&["for", "each"]) {
+            let at = p.pos;
+            p.pos += 2;
+            let what = counted(p)?;
+            if !out.last_mut().is_some_and(|i| scale(i, what)) {
+                return Err(Fail { at, expected: "an instruction with a number to multiply before \"for each\"".into() });
+            }
+        }
+        // ", where X is the number of creatures you control": X of this sentence is that count.
+        if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
+            let at = p.pos;
+            p.pos += 2;
+            if !(p.at_word("x") && p.peek_at(1).is_some_and(|t| t.is_word("is"))) {
+                return Err(p.fail("\"X is …\""));
+            }
+            p.pos += 2;
+            let q = quantity(p)?;
+            for i in &mut out {
+                bind_x(i, q);
+            }
+            // Every X must have been given its meaning (in a filter or a token's size it is not).
+            if out.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| s.contains("\"X\"") || s.contains("\"MinusX\""))) {
+                return Err(Fail { at, expected: "an X the engine can bind here (in an amount of damage, life, cards or +N/+N)".into() });
+            }
+        }
         if p.at_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) || p.at_words(&["at", "the", "beginning", "of", "the", "next", "turn's", "upkeep"]) || p.at_words(&["at", "the", "beginning", "of", "the", "next", "turn’s", "upkeep"]) {
             continue;
         }
@@ -623,8 +649,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "gain" | "gains" | "lose" | "loses" => {
             let who = player_subject()?;
             p.bump();
-            let amount = amount(p)?;
-            p.expect_words(&["life"])?;
+            // "you gain life equal to its power"
+            let amount = if p.eat_words(&["life", "equal", "to"]) {
+                quantity(p)?
+            } else {
+                let a = amount(p)?;
+                p.expect_words(&["life"])?;
+                a
+            };
             out.push(if verb.starts_with("gain") {
                 Instruction::GainLife { who, amount }
             } else {
@@ -704,6 +736,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 });
             }
             p.bump();
+            // "deals damage equal to its power to any target"
+            if p.eat_words(&["damage", "equal", "to"]) {
+                let amount = quantity(p)?;
+                p.expect_words(&["to"])?;
+                out.push(Instruction::DealDamage { amount, to: recipient(p)?, divided: false });
+                return Ok(());
+            }
             let amount = amount(p)?;
             p.expect_words(&["damage"])?;
             if p.eat_words(&["divided", "as", "you", "choose", "among"]) {
@@ -754,6 +793,126 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
+/// creature's power", "its mana value", "the number of creatures you control".
+fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
+    use crate::cards::ir::{Stat, StatOf};
+    use super::targets::last_target;
+    if p.eat_words(&["the", "number", "of"]) {
+        return Ok(Amount::Count { each: 1, what: counted(p)? });
+    }
+    let at = p.pos;
+    let is_object = |s: &TargetSpec| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::GraveyardCard { .. } | TargetSpec::Any);
+    let of = if p.eat_word("its") {
+        match last_target(p, |_| true) {
+            Some(i) if is_object(&p.effect.targets[i].spec) => StatOf::Target(i),
+            Some(_) => return Err(Fail { at, expected: "\"its\" after an object".into() }),
+            None if p.trigger_object => StatOf::TriggerObject,
+            None if p.it_is_this => StatOf::This,
+            None => return Err(Fail { at, expected: "an earlier object for \"its\"".into() }),
+        }
+    } else if p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "creature's" | "creature’s")) {
+        p.pos += 2;
+        StatOf::This
+    } else if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "creature's" | "creature’s")) {
+        p.pos += 2;
+        match last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Any)) {
+            Some(i) => StatOf::Target(i),
+            None if p.trigger_object => StatOf::TriggerObject,
+            None => return Err(Fail { at, expected: "an earlier creature for \"that creature's\"".into() }),
+        }
+    } else {
+        return Err(p.fail("\"its power\", \"that creature's toughness\", \"the number of …\""));
+    };
+    let stat = if p.eat_word("power") {
+        Stat::Power
+    } else if p.eat_word("toughness") {
+        Stat::Toughness
+    } else if p.eat_words(&["mana", "value"]) {
+        Stat::ManaValue
+    } else {
+        return Err(p.fail("\"power\", \"toughness\" or \"mana value\""));
+    };
+    Ok(Amount::Stat { of, stat })
+}
+
+/// What "for each" / "the number of" counts: "creature you control", "creatures you control",
+/// "artifact", "card in your hand", "creature card in your graveyard", "opponent".
+fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> {
+    use crate::cards::ir::{ControllerFilter, Counted, ObjectFilter, TypeSet};
+    if p.eat_word("opponent") || p.eat_word("opponents") {
+        let _ = p.eat_words(&["you", "have"]);
+        return Ok(Counted::Opponents);
+    }
+    if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
+        return Ok(Counted::CardsInYourHand);
+    }
+    let at = p.pos;
+    let plural = p.word().is_some_and(|w| w.ends_with('s'));
+    let (filter, head) = parse_filter(p, plural)?;
+    let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, ..ObjectFilter::default() } == *f;
+    if !only_types(&filter) {
+        return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });
+    }
+    let types = TypeSet::of(&filter.types_any);
+    match head {
+        Head::Card if filter.controller == ControllerFilter::Any && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
+        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller }),
+        _ => Err(Fail { at, expected: "permanents or cards in your graveyard to count".into() }),
+    }
+}
+
+/// Multiplies an instruction's number by a count ("for each …"); false if it has none.
+fn scale(i: &mut Instruction, what: crate::cards::ir::Counted) -> bool {
+    let per = |a: &mut Amount| match *a {
+        Amount::Fixed(n) => {
+            *a = Amount::Count { each: n, what };
+            true
+        }
+        _ => false,
+    };
+    match i {
+        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => per(amount),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } => per(count),
+        Instruction::Pump { power, toughness, .. } => {
+            let (mut pw, mut th) = (*power, *toughness);
+            if per(&mut pw) && per(&mut th) {
+                (*power, *toughness) = (pw, th);
+                true
+            } else {
+                false
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Gives X its meaning from ", where X is …" in an instruction's own amounts.
+fn bind_x(i: &mut Instruction, q: Amount) {
+    let neg = match q {
+        Amount::Count { each, what } => Some(Amount::Count { each: -each, what }),
+        _ => None,
+    };
+    let bind = |a: &mut Amount| match *a {
+        Amount::X => *a = q,
+        Amount::MinusX => {
+            if let Some(n) = neg {
+                *a = n;
+            }
+        }
+        _ => {}
+    };
+    match i {
+        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => bind(amount),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } => bind(count),
+        Instruction::Pump { power, toughness, .. } => {
+            bind(power);
+            bind(toughness);
+        }
+        _ => {}
+    }
 }
 
 /// Whether "put" is followed by an amount of counters ("Put two +1/+1 counters on …").

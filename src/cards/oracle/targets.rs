@@ -372,7 +372,7 @@ pub fn eat_self_ref(p: &mut Parser<'_>) -> bool {
 }
 
 /// The most recent target whose spec satisfies `pred`.
-fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usize> {
+pub(super) fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usize> {
     p.effect.targets.iter().rposition(|s| pred(&s.spec))
 }
 
