@@ -743,6 +743,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::DealDamage { amount, to: recipient(p)?, divided: false });
                 return Ok(());
             }
+            // "deals damage to target creature equal to the number of lands you control"
+            if p.eat_words(&["damage", "to"]) {
+                let to = recipient(p)?;
+                p.expect_words(&["equal", "to"])?;
+                let amount = quantity(p)?;
+                out.push(Instruction::DealDamage { amount, to, divided: false });
+                return Ok(());
+            }
             let amount = amount(p)?;
             p.expect_words(&["damage"])?;
             if p.eat_words(&["divided", "as", "you", "choose", "among"]) {
