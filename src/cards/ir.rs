@@ -896,6 +896,9 @@ pub struct Unread {
     pub words: String,
     /// What the compiler expected there.
     pub expected: String,
+    /// The byte range of `words` in the card's text, for diagnostics.
+    #[serde(skip)]
+    pub at: (usize, usize),
 }
 
 /// The kind of ability unread text is, by its shape (113.3).

@@ -18,11 +18,17 @@ use super::parser::Parser;
 use super::{OracleError, keywords, triggers};
 use crate::cards::ir::{Ability, Effect, Moment, StepName, Subject, Trigger, Unread, UnreadKind, Whose};
 
-/// What unread words an error names, and what the compiler expected there.
-fn words_of(text: &str, e: &OracleError) -> (String, String) {
+/// What an error names: the unread words, what the compiler expected there, and where.
+pub struct Words {
+    words: String,
+    expected: String,
+    at: (usize, usize),
+}
+
+fn words_of(text: &str, e: &OracleError) -> Words {
     let words = text.get(e.start..e.end).unwrap_or("").trim().to_owned();
     let expected = e.message.split_once("; expected ").map_or_else(|| e.message.clone(), |(_, x)| x.to_owned());
-    (words, expected)
+    Words { words, expected, at: (e.start, e.end) }
 }
 
 /// The text of a line of tokens (reminder text left out at its ends).
@@ -33,8 +39,8 @@ fn span_text(text: &str, toks: &[Token]) -> String {
     }
 }
 
-fn unread(kind: UnreadKind, moment: Moment, text: String, (words, expected): (String, String)) -> Ability {
-    Ability::Unread(Box::new(Unread { kind, moment, text, words, expected }))
+fn unread(kind: UnreadKind, moment: Moment, text: String, Words { words, expected, at }: Words) -> Ability {
+    Ability::Unread(Box::new(Unread { kind, moment, text, words, expected, at }))
 }
 
 /// Phrases showing that a static or triggered ability may function outside the battlefield
@@ -80,7 +86,10 @@ pub fn line(text: &str, toks: &[Token], is_spell: bool, error: &OracleError) -> 
     if super::has_cost_colon(&p) {
         return vec![unread(UnreadKind::Activated, Moment::Activate, whole, words)];
     }
-    if keyword_name(toks).is_some() || keywords::keyword_at(&p, 0).is_some() {
+    // A line without a sentence's period is a keyword list (702.1); a keyword not in the
+    // table below can't be placed.
+    let sentence = toks.iter().any(|t| t.is_punct('.'));
+    if !sentence || keyword_name(toks).is_some() || keywords::keyword_at(&p, 0).is_some() {
         return keyword_line(text, toks, is_spell);
     }
     if is_spell {
@@ -92,26 +101,26 @@ pub fn line(text: &str, toks: &[Token], is_spell: bool, error: &OracleError) -> 
 /// The spell ability of an instant or sorcery that could not be read in full (113.3a): it
 /// matters when the spell is cast.
 #[must_use]
-pub fn spell(text: String, words: (String, String)) -> Ability {
+pub fn spell(text: String, words: Words) -> Ability {
     unread(UnreadKind::Spell, Moment::Cast, text, words)
 }
 
 /// The words of an error, for callers that build an unread ability themselves.
 #[must_use]
-pub fn error_words(text: &str, e: &OracleError) -> (String, String) {
+pub fn error_words(text: &str, e: &OracleError) -> Words {
     words_of(text, e)
 }
 
 /// A triggered ability whose trigger condition was read but whose effect was not (the modes
 /// of a modal trigger, 700.2b).
 #[must_use]
-pub fn trigger_effect(trigger: Trigger, text: String, words: (String, String)) -> Ability {
+pub fn trigger_effect(trigger: Trigger, text: String, words: Words) -> Ability {
     unread(UnreadKind::Triggered, Moment::Trigger(Box::new(trigger)), text, words)
 }
 
 /// Unread text that nothing can place: the card can't be used.
 #[must_use]
-pub fn unplaceable(text: String, words: (String, String)) -> Ability {
+pub fn unplaceable(text: String, words: Words) -> Ability {
     unread(UnreadKind::Static, Moment::Load, text, words)
 }
 
@@ -130,7 +139,7 @@ fn static_moment(toks: &[Token]) -> Moment {
 
 /// "When/Whenever/At …" that failed: if its trigger condition reads, it matters when it
 /// triggers; if not, nothing tells when, so the card can't be used.
-fn triggered(text: &str, toks: &[Token], is_spell: bool, whole: String, words: (String, String)) -> Ability {
+fn triggered(text: &str, toks: &[Token], is_spell: bool, whole: String, words: Words) -> Ability {
     let mut p = Parser::new(text, toks.to_vec(), Effect::default(), true);
     let trigger = triggers::parse_condition(&mut p).ok().filter(|_| p.at_punct(','));
     let moment = match trigger {
