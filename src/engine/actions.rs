@@ -878,7 +878,7 @@ impl Game {
     fn fight(&mut self, ctx: &Context, a: &Affected, b: &Affected, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (xs, ys) = (self.objects_of(ctx, a), self.objects_of(ctx, b));
         let (Some(&x), Some(&y)) = (xs.first(), ys.first()) else {
-            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is an illegal target").rule(cr!("701.14b"));
+            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is missing or an illegal target").rule(cr!("701.14b"));
             self.record(ev);
             return Ok(());
         };

@@ -303,6 +303,9 @@ impl Game {
             self.record(ev);
         }
         let active_slots: Option<Vec<usize>> = effect.modal.as_ref().map(|m| modes.iter().flat_map(|&i| m.modes[i].slots.iter().copied()).collect());
+        // 601.2d: each target of a division gets at least one, so there can't be more of them
+        // than the amount divided.
+        let divided = crate::engine::casting::divided_total(&effect, &modes, 0);
         for (slot, spec) in effect.targets.iter().enumerate() {
             if active_slots.as_ref().is_some_and(|s| !s.contains(&slot)) {
                 continue;
@@ -322,7 +325,12 @@ impl Game {
             }
             // 601.2c (through 603.3d): "up to N" lets the controller choose fewer, even none;
             // only a fixed number with exactly that many legal choices is no choice at all.
-            let max = (spec.max as usize).min(options.len());
+            let mut max = (spec.max as usize).min(options.len());
+            if let Some((s, total)) = divided
+                && s == slot
+            {
+                max = max.min(total as usize);
+            }
             let picks = if options.is_empty() || need == max && options.len() == max {
                 options.clone()
             } else {
@@ -337,7 +345,7 @@ impl Game {
         }
         // 601.2d (through 603.3d): a divided amount is divided among the chosen targets as the
         // ability goes on the stack, each getting at least one.
-        if let Some((slot, total)) = crate::engine::casting::divided_total(&effect, &modes, 0) {
+        if let Some((slot, total)) = divided {
             let recipients: Vec<Target> = chosen.iter().filter(|c| c.slot == slot).map(|c| c.target).collect();
             let shares: Vec<(Target, u32)> = if let [only] = recipients.as_slice() {
                 vec![(*only, total)]

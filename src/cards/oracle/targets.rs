@@ -188,12 +188,20 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     }
     // Then one or more card types, any of which will do ("artifact, creature, or land"); a
     // plural "creature tokens" has a singular type.
-    let singular_before_tokens = |p: &Parser<'_>| plural && p.peek_at(1).is_some_and(|t| t.is_word("tokens"));
-    while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural).or_else(|| type_word(w, false).filter(|_| singular_before_tokens(p)))) {
+    // So do "creature cards", "artifact or creature cards", "instant or sorcery spells": the
+    // types are singular before a plural head noun.
+    let singular_types = plural && {
+        let mut i = 0;
+        while p.peek_at(i).is_some_and(|t| t.is_punct(',') || t.is_word("or") || t.word().is_some_and(|w| type_word(&w, false).is_some())) {
+            i += 1;
+        }
+        i > 0 && p.peek_at(i).is_some_and(|t| t.is_word("tokens") || t.is_word("cards") || t.is_word("spells"))
+    };
+    while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural && !singular_types).or_else(|| type_word(w, false).filter(|_| singular_types))) {
         filter.types_any.push(t);
         p.bump();
         let next_is_type = |p: &Parser<'_>, n: usize| {
-            p.peek_at(n).and_then(|t| t.word()).is_some_and(|w| type_word(&w, plural).is_some())
+            p.peek_at(n).and_then(|t| t.word()).is_some_and(|w| type_word(&w, plural && !singular_types).is_some())
         };
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("or")) && next_is_type(p, 2) {
             p.pos += 2;
