@@ -549,6 +549,9 @@ pub enum Trigger {
     NthDraw { whose: Whose, n: u32 },
     /// "Whenever you cast your second spell each turn" (601.2i): the `n`-th spell of a turn.
     NthCast { whose: Whose, n: u32 },
+    /// "Whenever one or more creatures you control deal combat damage to a player": once per
+    /// player dealt combat damage in a combat damage step (603.2c, 510.2).
+    OneOrMoreDealCombatDamage { who: Subject, to: Whose },
     /// "Whenever this creature becomes tapped" (603.2e, 701.26a).
     BecomesTapped(Subject),
     /// "Whenever this creature is dealt damage" (120.3).

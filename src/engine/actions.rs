@@ -1071,6 +1071,9 @@ impl Game {
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules);
                 self.record(ev);
                 self.damage_results(source, to, n);
+                if combat {
+                    self.combat.dealt_to_players.push((source, p));
+                }
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
             Target::Object(o) => {

@@ -354,8 +354,16 @@ impl Game {
             let n = self.modify_damage(src, to, n, true, dec)?;
             dealt.push((src, to, n, rule));
         }
+        self.combat.dealt_to_players.clear();
         for (src, to, n, rule) in dealt {
             self.deal_damage(src, to, n, Some(rule));
+        }
+        // 603.2c: "one or more creatures … deal combat damage to a player" is one event per
+        // player dealt combat damage in this step, however many creatures dealt it.
+        for p in self.apnap() {
+            if self.combat.dealt_to_players.iter().any(|&(_, q)| q == p) {
+                self.fire(crate::engine::triggers::Happening::CombatDamageTo { player: p });
+            }
         }
         self.flush_lifelink();
         Ok(())

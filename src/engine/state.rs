@@ -250,6 +250,9 @@ pub struct Combat {
     pub first_strikers: Option<Vec<ObjId>>,
     /// The second combat damage step of this combat has begun.
     pub second_damage_step: bool,
+    /// The sources that dealt combat damage to each player in the combat damage step under
+    /// way, for "whenever one or more creatures you control deal combat damage to a player".
+    pub dealt_to_players: Vec<(ObjId, PlayerId)>,
 }
 
 /// How the game ended.

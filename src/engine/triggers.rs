@@ -36,6 +36,9 @@ pub enum Happening {
     Discard { player: PlayerId, card: ObjId },
     /// An untapped permanent became tapped (701.26a).
     BecomesTapped(ObjId),
+    /// One or more sources dealt combat damage to a player in this combat damage step (510.2);
+    /// which ones is in `Combat::dealt_to_players`.
+    CombatDamageTo { player: PlayerId },
 }
 
 impl Game {
@@ -127,6 +130,7 @@ impl Game {
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
                     Happening::Discard { .. } => cr!("701.9a"),
                     Happening::BecomesTapped(_) => cr!("603.2e"),
+                    Happening::CombatDamageTo { .. } => cr!("603.2c"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -197,6 +201,10 @@ impl Game {
                 (whose_ok(*whose, player, controller) && self.players[player].spells_this_turn == *n).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None })
             }
             (Trigger::BecomesTapped(s), Happening::BecomesTapped(o)) if subject(s, o) => object(o),
+            (Trigger::OneOrMoreDealCombatDamage { who, to }, Happening::CombatDamageTo { player }) => {
+                let any = self.combat.dealt_to_players.iter().any(|&(src, p)| p == player && subject(who, src));
+                (any && whose_ok(*to, player, controller)).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
+            }
             (Trigger::DealtDamage(s), Happening::Damage { to: Target::Object(o), amount, .. }) if subject(s, o) => {
                 Some(TriggerInfo { object: Some(o), player: None, amount: Some(amount), moved_to: None })
             }

@@ -1753,6 +1753,18 @@ mod action_tests {
     }
 
     #[test]
+    fn plural_graveyard_cards() {
+        assert_eq!(
+            ok("Return up to two target creature cards from your graveyard to your hand.", "Plural Test", SORCERY),
+            vec![Ability::Spell(crate::cards::ir::Effect {
+                targets: vec![crate::cards::ir::TargetSlot { spec: TargetSpec::GraveyardCard { filter: types(&[Creature]), yours: true }, min: 0, max: 2 }],
+                instructions: vec![ReturnToHand(Target(0))],
+                modal: None,
+            })]
+        );
+    }
+
+    #[test]
     fn zone_moves() {
         let card = |yours| TargetSpec::GraveyardCard { filter: types(&[Creature]), yours };
         assert_eq!(
@@ -1813,6 +1825,10 @@ mod action_tests {
         assert_eq!(t("Whenever you draw your second card each turn, put a +1/+1 counter on this creature."), Trigger::NthDraw { whose: Whose::You, n: 2 });
         assert_eq!(t("Whenever you cast your second spell each turn, draw a card."), Trigger::NthCast { whose: Whose::You, n: 2 });
         assert_eq!(t("Whenever this creature becomes tapped, you gain 2 life."), Trigger::BecomesTapped(Subject::This));
+        assert_eq!(
+            t("Whenever one or more creatures you control deal combat damage to a player, draw a card."),
+            Trigger::OneOrMoreDealCombatDamage { who: Subject::Matching { filter: owned(&[Creature], ControllerFilter::You), another: false }, to: Whose::Each }
+        );
         assert_eq!(t("Whenever this creature is dealt damage, put a +1/+1 counter on it."), Trigger::DealtDamage(Subject::This));
         assert_eq!(t("Whenever this creature deals damage, you gain that much life."), Trigger::DealsDamageTo { who: Subject::This, combat_only: false, creature: false });
         assert_eq!(

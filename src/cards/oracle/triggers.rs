@@ -56,6 +56,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::BecomesTapped(Subject::This)
             | Trigger::DealtDamage(Subject::This)
             | Trigger::NthDraw { .. }
+            | Trigger::OneOrMoreDealCombatDamage { .. }
     );
     p.trigger_object = !subject_is_this;
     p.trigger_player = matches!(
@@ -68,6 +69,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::Discards(_)
             | Trigger::NthDraw { .. }
             | Trigger::NthCast { .. }
+            | Trigger::OneOrMoreDealCombatDamage { .. }
     );
     p.effect = Effect::default();
     // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
@@ -148,6 +150,23 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
             return Err(Fail { at, expected: "a spell (\"a red spell\", \"an instant or sorcery spell\")".into() });
         }
         return Ok(Trigger::Cast { filter, whose });
+    }
+    // "Whenever one or more creatures you control deal combat damage to a player"
+    if p.eat_words(&["one", "or", "more"]) {
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        if head != Head::Permanent {
+            return Err(Fail { at, expected: "permanents (\"creatures you control\")".into() });
+        }
+        p.expect_words(&["deal", "combat", "damage", "to"])?;
+        let to = if p.eat_words(&["a", "player"]) {
+            Whose::Each
+        } else if p.eat_words(&["an", "opponent"]) || p.eat_words(&["one", "or", "more", "opponents"]) {
+            Whose::Opponent
+        } else {
+            return Err(p.fail("\"a player\" or \"an opponent\""));
+        };
+        return Ok(Trigger::OneOrMoreDealCombatDamage { who: Subject::Matching { filter, another: false }, to });
     }
     let subject_at = p.pos;
     let subject = parse_subject(p)?;
