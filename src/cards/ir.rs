@@ -509,6 +509,10 @@ pub enum StepName {
     Draw,
     PrecombatMain,
     Combat,
+    /// "At end of combat": the end of combat step begins (511.2).
+    EndOfCombat,
+    /// "your postcombat main phase" / "your second main phase" (505.1).
+    PostcombatMain,
     End,
 }
 
@@ -786,6 +790,9 @@ pub enum Instruction {
     Mill { who: Affected, count: Amount },
     /// "Surveil N." (701.25a)
     Surveil(u32),
+    /// "Sacrifice this creature." / "sacrifice it": a particular permanent, which only its
+    /// controller can sacrifice (701.21a).
+    SacrificeIt(Affected),
     /// "[permanent] explores" (701.44a).
     Explore(Affected),
     /// "[permanent] connives" (701.50a).

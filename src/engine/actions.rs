@@ -459,6 +459,17 @@ impl Game {
                     }
                 }
             }
+            Instruction::SacrificeIt(a) => {
+                for id in self.objects_of(ctx, a) {
+                    // 701.21a: only the permanent's controller can sacrifice it.
+                    if self.on_battlefield(id) && self.controller(id) == ctx.controller {
+                        let p = ctx.controller;
+                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
+                        self.record(ev);
+                        self.move_object(id, Zone::Graveyard);
+                    }
+                }
+            }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::MayOrElse { who, action, then, otherwise } => {
                 for p in self.players_of(ctx, who) {

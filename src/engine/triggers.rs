@@ -170,6 +170,8 @@ impl Game {
                     Step::Draw => StepName::Draw,
                     Step::PrecombatMain => StepName::PrecombatMain,
                     Step::BeginningOfCombat => StepName::Combat,
+                    Step::EndOfCombat => StepName::EndOfCombat,
+                    Step::PostcombatMain => StepName::PostcombatMain,
                     Step::End => StepName::End,
                     _ => return None,
                 };

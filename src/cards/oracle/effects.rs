@@ -562,6 +562,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(Instruction::Shuffle(who));
         }
+        "sacrifice" if imperative && (p.peek_at(1).is_some_and(|t| t.is_word("it") || t.tok == Tok::SelfName) || p.peek_at(1).is_some_and(|t| t.is_word("this"))) => {
+            // "At the beginning of the end step, sacrifice this creature." (701.21a)
+            p.bump();
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            if !matches!(what, Affected::This | Affected::TriggerObject) {
+                return Err(Fail { at, expected: "the permanent itself (\"this creature\", \"it\")".into() });
+            }
+            out.push(Instruction::SacrificeIt(what));
+        }
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
             p.bump();
@@ -1825,6 +1835,12 @@ mod action_tests {
         assert_eq!(t("Whenever you draw your second card each turn, put a +1/+1 counter on this creature."), Trigger::NthDraw { whose: Whose::You, n: 2 });
         assert_eq!(t("Whenever you cast your second spell each turn, draw a card."), Trigger::NthCast { whose: Whose::You, n: 2 });
         assert_eq!(t("Whenever this creature becomes tapped, you gain 2 life."), Trigger::BecomesTapped(Subject::This));
+        let (trigger, instructions) = trigger_of(&ok("At end of combat, sacrifice this creature.", "Trigger Test", CREATURE));
+        assert_eq!((trigger, instructions), (Trigger::BeginningOf { step: crate::cards::ir::StepName::EndOfCombat, whose: Whose::Each }, vec![SacrificeIt(This)]));
+        assert_eq!(
+            t("At the beginning of your postcombat main phase, draw a card."),
+            Trigger::BeginningOf { step: crate::cards::ir::StepName::PostcombatMain, whose: Whose::You }
+        );
         assert_eq!(
             t("Whenever one or more creatures you control deal combat damage to a player, draw a card."),
             Trigger::OneOrMoreDealCombatDamage { who: Subject::Matching { filter: owned(&[Creature], ControllerFilter::You), another: false }, to: Whose::Each }

@@ -15,7 +15,7 @@ use crate::cards::ir::{Ability, Condition, ControllerFilter, Effect, StepName, S
 /// Whether the line starts like a triggered ability.
 #[must_use]
 pub fn is_trigger_line(p: &Parser<'_>) -> bool {
-    p.at_word("when") || p.at_word("whenever") || (p.at_word("at") && p.peek_at(1).is_some_and(|t| t.is_word("the")))
+    p.at_word("when") || p.at_word("whenever") || (p.at_word("at") && p.peek_at(1).is_some_and(|t| t.is_word("the"))) || p.at_words(&["at", "end", "of", "combat"])
 }
 
 /// Parses a whole line as a triggered ability.
@@ -94,6 +94,10 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
 pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     if p.eat_words(&["at", "the", "beginning", "of"]) {
         return parse_beginning(p);
+    }
+    // 511.2: "at end of combat" abilities trigger as the end of combat step begins.
+    if p.eat_words(&["at", "end", "of", "combat"]) {
+        return Ok(Trigger::BeginningOf { step: StepName::EndOfCombat, whose: Whose::Each });
     }
     if !(p.eat_word("whenever") || p.eat_word("when")) {
         return Err(p.fail("\"When\", \"Whenever\" or \"At the beginning of\""));
@@ -311,6 +315,8 @@ fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
         StepName::End
     } else if p.eat_words(&["precombat", "main", "phase"]) || p.eat_words(&["first", "main", "phase"]) {
         StepName::PrecombatMain
+    } else if p.eat_words(&["postcombat", "main", "phase"]) || p.eat_words(&["second", "main", "phase"]) {
+        StepName::PostcombatMain
     } else if p.eat_word("combat") {
         if p.eat_words(&["on", "your", "turn"]) {
             whose = Whose::You;
