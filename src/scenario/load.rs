@@ -573,6 +573,12 @@ fn read_block(node: &Node, diags: &mut Diags) -> Vec<(Ref, Vec<Ref>)> {
     m.entries.iter().filter_map(|(k, v)| Some((one_ref(k, "a blocker", diags)?, refs(v, "the attacker it blocks", diags)))).collect()
 }
 
+/// A map of refs to amounts (`assign: {bears: 2, Bob: 1}`); `what` names a key and a value.
+fn shares(node: &Node, key: &str, (who, amount): (&str, &str), diags: &mut Diags) -> Option<Vec<(Ref, u32)>> {
+    let am = MapView::new(node, key, diags)?;
+    Some(am.entries.iter().filter_map(|(k, v)| Some((one_ref(k, who, diags)?, nonneg(v, amount, diags)?))).collect())
+}
+
 fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     let m = MapView::new(node, "`choose`", diags)?;
     m.check_keys(CHOOSE_KEYS, "`choose`", diags);
@@ -585,24 +591,8 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.targets = m.get("targets").map(|n| refs(n, "`targets`", diags));
     c.x = m.get("x").and_then(|n| nonneg(n, "`x`", diags));
     c.number = m.get("number").and_then(|n| nonneg(n, "`number`", diags));
-    if let Some(a) = m.get("assign")
-        && let Some(am) = MapView::new(a, "`assign`", diags) {
-            c.assign = Some(
-                am.entries
-                    .iter()
-                    .filter_map(|(k, v)| Some((one_ref(k, "a damage recipient", diags)?, nonneg(v, "an amount of damage", diags)?)))
-                    .collect(),
-            );
-        }
-    if let Some(a) = m.get("divide")
-        && let Some(am) = MapView::new(a, "`divide`", diags) {
-            c.divide = Some(
-                am.entries
-                    .iter()
-                    .filter_map(|(k, v)| Some((one_ref(k, "a target", diags)?, nonneg(v, "an amount", diags)?)))
-                    .collect(),
-            );
-        }
+    c.assign = m.get("assign").and_then(|a| shares(a, "`assign`", ("a damage recipient", "an amount of damage"), diags));
+    c.divide = m.get("divide").and_then(|a| shares(a, "`divide`", ("a target", "an amount"), diags));
     c.apply = m.get("apply").and_then(|n| one_ref(n, "`apply`", diags));
     c.top = m.get("top").map(|n| refs(n, "`top`", diags));
     c.modes = m.get("modes").map(|n| mode_list(n, diags));

@@ -363,12 +363,6 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::Counter(what));
             }
         }
-        "surveil" if imperative => {
-            // 701.25a
-            p.bump();
-            let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
-            out.push(Instruction::Surveil(u32::try_from(n).unwrap_or(0)));
-        }
         "mill" | "mills" => {
             // 701.17a: "Mill three cards.", "Target player mills two cards.", "each opponent
             // mills a card".
@@ -398,10 +392,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             out.push(parse_look(p)?);
             return Ok(());
         }
-        "scry" if imperative => {
+        "scry" | "surveil" if imperative => {
+            // 701.22a, 701.25a
             p.bump();
             let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
-            out.push(Instruction::Scry(u32::try_from(n).unwrap_or(0)));
+            let n = u32::try_from(n).unwrap_or(0);
+            out.push(if verb == "scry" { Instruction::Scry(n) } else { Instruction::Surveil(n) });
         }
         // 701.7a, 111.2: the player who creates a token controls it.
         "create" | "creates" => {
@@ -448,11 +444,8 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "return" if imperative => {
             p.bump();
             let at = p.pos;
-            let what = parse_affected(p)?;
-            let card = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }));
-            if !(kinds(p, &what).permanent || card) {
-                return Err(Fail { at, expected: "a permanent or a card in a graveyard".into() });
-            }
+            let what = object_or_card(p)?;
+            let card = graveyard_card(p, &what);
             // "Return target creature card from your graveyard to the battlefield [tapped]
             // [under your control]" (110.2a): a card, or the object a zone-change trigger
             // found (400.7e).
@@ -460,12 +453,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 if !(card || matches!(what, Affected::This | Affected::TriggerObject)) {
                     return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
                 }
-                let tapped = p.eat_word("tapped");
-                let yours = p.eat_words(&["under", "your", "control"]);
-                if !yours {
-                    let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
-                }
-                out.push(Instruction::ReturnToBattlefield { what, tapped, yours });
+                out.push(onto_battlefield(p, what));
                 return Ok(());
             }
             let to_hand = p.eat_words(&["to", "its", "owner's", "hand"])
@@ -507,21 +495,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Put target creature on top of its owner's library." / "… on the bottom of its
             // owner's library." (401.4)
             p.bump();
-            let at = p.pos;
-            let what = parse_affected(p)?;
-            let card = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }));
-            if !(kinds(p, &what).permanent || card) {
-                return Err(Fail { at, expected: "a permanent or a card in a graveyard".into() });
-            }
+            let what = object_or_card(p)?;
+            let card = graveyard_card(p, &what);
             // "Put target creature card from a graveyard onto the battlefield under your
             // control." (110.2a)
             if card && p.eat_words(&["onto", "the", "battlefield"]) {
-                let tapped = p.eat_word("tapped");
-                let yours = p.eat_words(&["under", "your", "control"]);
-                if !yours {
-                    let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
-                }
-                out.push(Instruction::ReturnToBattlefield { what, tapped, yours });
+                out.push(onto_battlefield(p, what));
                 return Ok(());
             }
             let bottom = if p.eat_words(&["on", "top", "of"]) {
@@ -811,6 +790,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// After "to the battlefield" / "onto the battlefield": "[tapped] [under your control | under
+/// its owner's control]" (110.2a: without "under your control", its owner's).
+fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
+    let tapped = p.eat_word("tapped");
+    let yours = p.eat_words(&["under", "your", "control"]);
+    if !yours {
+        let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
+    }
+    Instruction::ReturnToBattlefield { what, tapped, yours }
 }
 
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
@@ -1149,12 +1139,16 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
     }
 }
 
+/// Whether `what` is a target card in a graveyard.
+fn graveyard_card(p: &Parser<'_>, what: &Affected) -> bool {
+    matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
+}
+
 /// A permanent, or a card in a graveyard ("target card from a graveyard").
 fn object_or_card(p: &mut Parser<'_>) -> PResult<Affected> {
     let at = p.pos;
     let what = parse_affected(p)?;
-    let card = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }));
-    if card || kinds(p, &what).permanent {
+    if graveyard_card(p, &what) || kinds(p, &what).permanent {
         Ok(what)
     } else {
         Err(Fail { at, expected: "a permanent or a card in a graveyard".into() })
