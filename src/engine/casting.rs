@@ -45,6 +45,13 @@ pub struct Choices {
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
+    /// How each Phyrexian symbol of the total cost is paid, in printed order: `true` with 2
+    /// life (107.4f, 601.2b). `None`: all with mana.
+    pub phyrexian: Option<Vec<bool>>,
+    /// Permanents tapped to pay for a spell with convoke or improvise (702.51a, 702.126a).
+    pub tap: Option<Vec<ObjId>>,
+    /// Cards exiled from the graveyard to pay for a spell with delve (702.66a).
+    pub exile: Option<Vec<ObjId>>,
 }
 
 type Outcome = Result<Result<(), Illegal>, Stop>;
@@ -379,7 +386,9 @@ impl Game {
             cost.add(k);
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
-        if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
+        let has = |k: Keyword| self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Keyword(kw) if *kw == k));
+        let alt = crate::engine::mana::Alternatives { convoke: has(Keyword::Convoke), improvise: has(Keyword::Improvise), delve: has(Keyword::Delve) };
+        if let Err(e) = self.pay_mana(p, &cost, x, ch, None, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
@@ -609,7 +618,7 @@ impl Game {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
-        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch.pay.as_deref(), cost.tap.then_some(source), dec)? {
+        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch, cost.tap.then_some(source), crate::engine::mana::Alternatives::default(), dec)? {
             return Ok(Err(e));
         }
         if cost.tap && self.obj(source).tapped {

@@ -26,6 +26,7 @@ impl Game {
                     graveyard: Vec::new(),
                     exile: Vec::new(),
                     pool: [0; 6],
+                    pool_snow: [0; 6],
                     lost: false,
                     drew_from_empty: false,
                     lands_played: 0,

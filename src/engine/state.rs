@@ -194,6 +194,8 @@ pub struct Player {
     pub exile: Vec<ObjId>,
     /// Mana pool: W, U, B, R, G, C.
     pub pool: [u32; 6],
+    /// How much of each kind in `pool` a snow source made (107.4h).
+    pub pool_snow: [u32; 6],
     pub lost: bool,
     /// Drew from an empty library since state-based actions were last checked (704.5b).
     pub drew_from_empty: bool,

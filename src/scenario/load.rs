@@ -24,7 +24,7 @@ pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
 pub const CAST_KEYS: &[&str] = &[
     "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "pay", "sacrifice",
-    "discard", "exile", "tap", "ability",
+    "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
     "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
@@ -393,6 +393,21 @@ fn mode_list(node: &Node, diags: &mut Diags) -> Vec<usize> {
         .collect()
 }
 
+/// `phyrexian: life`, `phyrexian: mana`, or a list of them, one per Phyrexian symbol of the
+/// total cost in printed order (107.4f, 601.2b).
+fn phyrexian(node: &Node, diags: &mut Diags) -> Vec<bool> {
+    let one = |n: &Node, diags: &mut Diags| match string(n, "`phyrexian`", diags).as_deref() {
+        Some("life") => Some(true),
+        Some("mana") => Some(false),
+        Some(other) => {
+            diags.push(Diagnostic::new(format!("`{other}` is not a way to pay a Phyrexian mana symbol"), n.span).help("write `life` (2 life) or `mana` (mana of its color), or a list of them in the order of the symbols"));
+            None
+        }
+        None => None,
+    };
+    list(node, "`phyrexian`", diags).into_iter().filter_map(|n| one(n, diags)).collect()
+}
+
 fn refs(node: &Node, what: &str, diags: &mut Diags) -> Vec<Ref> {
     list(node, what, diags).into_iter().filter_map(|n| string(n, what, diags).map(|text| Ref { text, span: n.span })).collect()
 }
@@ -458,7 +473,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            for key in ["alternative_cost", "face_down", "exile", "tap"] {
+            for key in ["alternative_cost", "face_down"] {
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
@@ -489,6 +504,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 kicked,
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
+                phyrexian: m.get("phyrexian").map(|n| phyrexian(n, diags)),
+                tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
+                exile: m.get("exile").map(|n| refs(n, "`exile`", diags)),
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

@@ -167,6 +167,12 @@ pub struct CastChoices {
     pub kicked: bool,
     pub sacrifice: Option<Vec<Ref>>,
     pub discard: Option<Vec<Ref>>,
+    /// How Phyrexian symbols are paid, in printed order (`true`: 2 life); one entry for all.
+    pub phyrexian: Option<Vec<bool>>,
+    /// Permanents tapped for convoke or improvise.
+    pub tap: Option<Vec<Ref>>,
+    /// Cards exiled for delve.
+    pub exile: Option<Vec<Ref>>,
 }
 
 /// An answer to a decision (`choose`).

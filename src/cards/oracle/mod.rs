@@ -479,7 +479,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     // is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
         && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. }));
+        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. }));
     if mana && (cost.sorcery_speed || cost.once_each_turn) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
@@ -585,6 +585,7 @@ pub(crate) mod test_util {
     pub const SORCERY: &[CardType] = &[CardType::Sorcery];
     pub const CREATURE: &[CardType] = &[CardType::Creature];
     pub const ARTIFACT: &[CardType] = &[CardType::Artifact];
+    pub const LAND: &[CardType] = &[CardType::Land];
 
     /// Compiles, failing the test with the errors if the text does not compile.
     pub fn ok(text: &str, name: &str, types: &[CardType]) -> Vec<Ability> {
@@ -782,7 +783,8 @@ mod tests {
     #[test]
     fn mana_cost_entry_point() {
         assert_eq!(parse_mana_cost("{3}{U}{U}").map(|c| c.to_string()), Ok("{3}{U}{U}".to_string()));
-        assert!(parse_mana_cost("{2/W}").is_err());
+        assert_eq!(parse_mana_cost("{2/W}{G/U/P}").map(|c| c.mana_value(0)), Ok(3));
+        assert!(parse_mana_cost("{2/P}").is_err());
     }
 
     /// Random strings never panic, and every error range is a valid, non-empty char range.
