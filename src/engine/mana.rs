@@ -387,29 +387,33 @@ impl Game {
             return Ok(Err(e));
         };
         // Activate the mana abilities the plan uses (or, for `pay:`, every source named).
-        let mut used: Vec<(usize, usize, Vec<ManaKind>)> = Vec::new();
+        // (source, option, mana made, whether a need it pays restricts the kind of mana)
+        let mut used: Vec<(usize, usize, Vec<ManaKind>, bool)> = Vec::new();
         for (n, &s) in assign.iter().enumerate() {
             if let Origin::Source { src, option } = supply[s].origin {
                 let Pays::Mana { kinds, .. } = &supply[s].pays else { continue };
                 let k = needs[n].kind_among(kinds).unwrap_or(kinds[0]);
-                match used.iter_mut().find(|(i, o, _)| *i == src && *o == option) {
-                    Some(u) if !is_fixed_group(&supply, src, option) => u.2.push(k),
-                    Some(_) => {}
-                    None => used.push((src, option, if is_fixed_group(&supply, src, option) { group_kinds(&supply, src, option) } else { vec![k] })),
+                let restricts = !matches!(needs[n], Need::Generic | Need::Snow);
+                match used.iter_mut().find(|(i, o, _, _)| *i == src && *o == option) {
+                    Some(u) => u.3 |= restricts,
+                    None => used.push((src, option, if is_fixed_group(&supply, src, option) { group_kinds(&supply, src, option) } else { vec![k] }, restricts)),
                 }
             }
         }
-        used.sort_by_key(|(src, _, _)| *src);
+        used.sort_by_key(|(src, _, _, _)| *src);
         let explicit = ch.pay.is_some();
-        for (src, option, kinds) in &used {
+        for (src, option, kinds, restricts) in &used {
             let ability = option_ability(&sources[*src], *option, kinds, &wanted);
-            if let Err(e) = self.activate_mana_ability_making(sources[*src].id, ability, ch, Some(kinds), dec)? {
+            // With `pay:`, mana whose color the payment leaves open is the player's choice
+            // (106.1b): asked, as the ability resolves.
+            let chooses = explicit && !restricts && sources[*src].abilities.iter().any(|(i, o)| *i == ability && !matches!(o, Out::Fixed(_)));
+            if let Err(e) = self.activate_mana_ability_making(sources[*src].id, ability, ch, (!chooses).then_some(kinds.as_slice()), dec)? {
                 return Ok(Err(e));
             }
         }
         if explicit {
             for &id in ch.pay.as_deref().unwrap_or_default() {
-                let planned = used.iter().any(|(src, _, _)| sources[*src].id == id);
+                let planned = used.iter().any(|(src, ..)| sources[*src].id == id);
                 if planned {
                     continue;
                 }
@@ -691,6 +695,12 @@ fn matching(supply: &[Supply], needs: &[Need]) -> Option<Vec<usize>> {
 }
 
 fn from_need(n: usize, supply: &[Supply], needs: &[Need], of_need: &mut [Option<usize>], of_supply: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    // A free unit first, so that a unit is moved to another need only when it must be.
+    if let Some(s) = (0..supply.len()).find(|&s| !seen[s] && of_supply[s].is_none() && supply[s].pays.accepts(needs[n])) {
+        of_supply[s] = Some(n);
+        of_need[n] = Some(s);
+        return true;
+    }
     for s in 0..supply.len() {
         if seen[s] || !supply[s].pays.accepts(needs[n]) {
             continue;
@@ -706,6 +716,11 @@ fn from_need(n: usize, supply: &[Supply], needs: &[Need], of_need: &mut [Option<
 }
 
 fn from_supply(s: usize, supply: &[Supply], needs: &[Need], of_need: &mut [Option<usize>], of_supply: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    if let Some(n) = (0..needs.len()).find(|&n| !seen[n] && of_need[n].is_none() && supply[s].pays.accepts(needs[n])) {
+        of_need[n] = Some(s);
+        of_supply[s] = Some(n);
+        return true;
+    }
     for n in 0..needs.len() {
         if seen[n] || !supply[s].pays.accepts(needs[n]) {
             continue;
