@@ -925,6 +925,9 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
+    /// "Affinity for artifacts" (702.41a): the spell costs {1} less for each permanent its
+    /// caster controls that matches.
+    Affinity(ObjectFilter),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).

@@ -530,7 +530,9 @@ impl Game {
                     .collect::<Vec<_>>()
             })
             .collect();
-        let any = !changes.is_empty();
+        let you = self.controller(spell);
+        let affinities: Vec<crate::cards::ir::ObjectFilter> = self.abilities(spell).filter_map(|(_, a)| if let Ability::Affinity(f) = a { Some(f.clone()) } else { None }).collect();
+        let any = !changes.is_empty() || !affinities.is_empty();
         let (more, less): (Vec<_>, Vec<_>) = changes.into_iter().partition(|(_, n)| *n > 0);
         for (o, n) in more.into_iter().chain(less) {
             let before = cost.generic;
@@ -543,6 +545,17 @@ impl Game {
                 format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
             };
             let ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            self.record(ev);
+        }
+        // 702.41a–b: each affinity of the spell itself is a reduction, counted on its caster's
+        // permanents as the total cost is determined.
+        for f in &affinities {
+            let n = u32::try_from(self.permanents_of(you).filter(|&o| self.matches_filter(o, f, you)).count()).unwrap_or(u32::MAX);
+            let before = cost.generic;
+            cost.generic = cost.generic.saturating_sub(n);
+            let ev = Ev::new(EventKind::Choice, format!("affinity: {} costs {{{}}} less ({n} permanent(s) counted)", self.describe(spell), before - cost.generic))
+                .object(self, spell)
+                .rules(&[cr!("601.2f"), cr!("702.41a")]);
             self.record(ev);
         }
         any

@@ -236,6 +236,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Err(e) => Err(p.error(&p.fail(e))),
         });
     }
+    // "Affinity for artifacts" (702.41a).
+    if p.eat_words(&["affinity", "for"]) {
+        return Some(match targets::parse_filter(&mut p, true) {
+            Ok((f, targets::Head::Permanent)) if end(&mut p) => Ok(Ability::Affinity(f)),
+            _ => Err(p.error(&p.fail("a kind of permanent after \"affinity for\" (\"artifacts\", \"Islands\")"))),
+        });
+    }
     if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
         p.eat_punct(',');
         let cost = if p.eat_words(&["discard", "a", "card"]) {
