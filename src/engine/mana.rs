@@ -380,7 +380,8 @@ impl Game {
         let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
         let Some((needs, supply, assign)) = plan(cost, x, &life, &forced, &sources, pool, pool_snow, &wanted) else {
             let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
-            let mut e = Illegal::new(cr!("118.3"), why).also(cr!("601.2h"));
+            let hint = if ch.phyrexian.is_none() && !phyrexian.is_empty() { " (a Phyrexian symbol may be paid with 2 life instead: say so with `phyrexian: life`)" } else { "" };
+            let mut e = Illegal::new(cr!("118.3"), format!("{why}{hint}")).also(cr!("601.2h"));
             if !cost.special.is_empty() {
                 e = e.also(if life.iter().any(|&l| !l) && !phyrexian.is_empty() && ch.phyrexian.is_none() { cr!("107.4f") } else { cr!("107.4e") });
             }
