@@ -487,6 +487,13 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     let mana = effect.targets.is_empty()
         && !effect.instructions.is_empty()
         && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. }));
+    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. });
+    if !mana && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
+        // 605.1a: still a mana ability, which resolves at once; its other effects ("This land
+        // deals 1 damage to you") would have to happen then too. Refused until they do.
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
+    }
     if mana && (cost.sorcery_speed || cost.once_each_turn) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
