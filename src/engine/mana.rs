@@ -172,7 +172,10 @@ impl Game {
             .abilities(id)
             .filter_map(|(i, a)| match a {
                 Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card)) => {
-                    Out::of(&effect.instructions).map(|o| (i, o))
+                    match effect.instructions.as_slice() {
+                        [Instruction::AddManaChosenColor] => self.obj(id).chosen_color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
+                        _ => Out::of(&effect.instructions).map(|o| (i, o)),
+                    }
                 }
                 _ => None,
             })
@@ -288,6 +291,13 @@ impl Game {
                     self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source);
                 }
             }
+            Instruction::AddManaChosenColor => match self.obj(source).chosen_color {
+                Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source),
+                None => {
+                    let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cr!("106.5"));
+                    self.record(ev);
+                }
+            },
             Instruction::AddManaChoice(kinds) => {
                 let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
                 let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };

@@ -118,6 +118,7 @@ impl Game {
         o.tapped = e.tapped;
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
+        o.chosen_color = e.chosen_color;
         let loyalty = e.counters.get("loyalty").copied().or_else(|| {
             (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
         });

@@ -248,15 +248,34 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
 fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<CardEntry>, diags: &mut Diags) {
     if let Kind::Str(name) = &node.kind {
         if let Some(card) = cards.lookup(name, node, diags) {
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, chosen_color: None, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    for key in ["face_down", "chosen", "transformed"] {
+    for key in ["face_down", "transformed"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
+        }
+    }
+    // `chosen: {color: blue}`: a choice made as the permanent entered (614.12).
+    let mut chosen_color = None;
+    if let Some(cn) = m.get("chosen")
+        && let Some(cm) = MapView::new(cn, "`chosen`", diags)
+    {
+        for (k, v) in cm.entries {
+            match k.scalar_text().as_deref() {
+                Some("color") => match string(v, "a color", diags) {
+                    Some(name) => match crate::cards::ir::Color::from_name(&name) {
+                        Some(c) => chosen_color = Some(c),
+                        None => diags.push(Diagnostic::new(format!("`{name}` is not a color"), v.span).help("colors are white, blue, black, red, green")),
+                    },
+                    None => {}
+                },
+                Some(other) => not_supported(diags, k, &format!("`chosen: {{{other}: …}}`"), "only a chosen color is modelled yet"),
+                None => {}
+            }
         }
     }
     let attached_to = m.get("attached_to").and_then(|n| one_ref(n, "`attached_to`", diags));
@@ -300,11 +319,11 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             }
         }
     let Some(card) = card else { return };
-    if (tapped || damage > 0 || sick || !counters.is_empty()) && zone != "battlefield" {
-        diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
+    if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some()) && zone != "battlefield" {
+        diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), chosen_color, span: node.span });
     }
 }
 

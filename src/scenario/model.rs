@@ -123,6 +123,8 @@ pub struct CardEntry {
     pub sick: bool,
     /// The label of the permanent an Aura starts attached to (303.4b).
     pub attached_to: Option<Ref>,
+    /// `chosen: {color: …}`: the color chosen as it entered (614.12).
+    pub chosen_color: Option<crate::cards::ir::Color>,
     pub span: Span,
 }
 

@@ -829,6 +829,9 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
     if p.eat_words(&["one", "mana", "of", "any", "color"]) {
         return Ok(Instruction::AddManaAnyColor { count: 1 });
     }
+    if p.eat_words(&["one", "mana", "of", "the", "chosen", "color"]) {
+        return Ok(Instruction::AddManaChosenColor);
+    }
     let mark = p.mark();
     if let Ok(Amount::Fixed(n)) = amount(p)
         && n >= 1

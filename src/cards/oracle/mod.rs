@@ -236,6 +236,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Err(e) => Err(p.error(&p.fail(e))),
         });
     }
+    // "As this land enters, choose a color." (614.12)
+    if !is_spell && p.eat_word("as") {
+        if targets::eat_self_ref(&mut p) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
+            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
+        }
+        p.pos = 0;
+    }
     // "Affinity for artifacts" (702.41a).
     if p.eat_words(&["affinity", "for"]) {
         return Some(match targets::parse_filter(&mut p, true) {
@@ -486,8 +493,8 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     // is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
         && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. }));
-    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. });
+        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor));
+    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor);
     if !mana && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
         // 605.1a: still a mana ability, which resolves at once; its other effects ("This land
         // deals 1 damage to you") would have to happen then too. Refused until they do.
