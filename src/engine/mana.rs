@@ -745,3 +745,46 @@ fn from_supply(s: usize, supply: &[Supply], needs: &[Need], of_need: &mut [Optio
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::oracle::parse_mana_cost;
+
+    fn mana(kinds: &[ManaKind], snow: bool) -> Supply {
+        Supply { origin: Origin::Pool(0, snow), pays: Pays::Mana { kinds: kinds.to_vec(), snow }, forced: false }
+    }
+    const R: ManaKind = ManaKind::Colored(Color::Red);
+    const G: ManaKind = ManaKind::Colored(Color::Green);
+    const W: ManaKind = ManaKind::Colored(Color::White);
+
+    #[test]
+    fn matching_reassigns_a_flexible_source() {
+        // A source making {R} or {G} listed before a Mountain, for {R}{G}.
+        let supply = [mana(&[R, G], false), mana(&[R], false)];
+        let needs = needs_of(&parse_mana_cost("{R}{G}").unwrap(), 0, &[], 0);
+        assert_eq!(matching(&supply, &needs), Some(vec![1, 0]));
+        // Two red sources can't pay {R}{G}.
+        assert_eq!(matching(&[mana(&[R], false), mana(&[R], false)], &needs), None);
+    }
+
+    #[test]
+    fn needs_of_special_symbols() {
+        let c = parse_mana_cost("{1}{G/W}{2/W}{B/P}{S}").unwrap();
+        assert_eq!(needs_of(&c, 0, &[false], 0), vec![Need::Color(Color::White), Need::Color(Color::Black), Need::Either(Color::Green, Color::White), Need::Snow, Need::Generic]);
+        // {2/W} as two generic; {B/P} paid with life.
+        assert_eq!(needs_of(&c, 0, &[true], 1), vec![Need::Either(Color::Green, Color::White), Need::Snow, Need::Generic, Need::Generic, Need::Generic]);
+    }
+
+    #[test]
+    fn snow_and_named_units() {
+        let needs = [Need::Snow];
+        assert_eq!(matching(&[mana(&[G], false)], &needs), None);
+        assert_eq!(matching(&[mana(&[G], false), mana(&[G], true)], &needs), Some(vec![1]));
+        // A creature named for convoke must pay something: a white one can't pay {R}.
+        let convoke = |colors: &[Color]| Supply { origin: Origin::Convoke(ObjId(0)), pays: Pays::Convoke(colors.to_vec()), forced: true };
+        assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red)]), None);
+        assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red), Need::Generic]), Some(vec![1, 0]));
+        assert_eq!(matching(&[mana(&[W], false), convoke(&[Color::White])], &[Need::Color(Color::White)]), Some(vec![1]));
+    }
+}

@@ -673,6 +673,33 @@ mod tests {
     }
 
     #[test]
+    fn mana_family_lines() {
+        // Sol Grail: a choice as it enters (614.12), and mana of that color.
+        assert_eq!(
+            ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
+            vec![Ability::AsEntersChooseColor, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+        );
+        // Frogmite, Thoughtcast (702.41a), with reminder text.
+        let affinity = ok("Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)", "Frogmite", &[Artifact, Creature]);
+        assert_eq!(affinity, vec![Ability::Affinity(types(&[Artifact]))]);
+        // Stoke the Flames, Treasure Cruise, Reverse Engineer.
+        assert_eq!(
+            ok("Convoke (Your creatures can help cast this spell.)\nStoke the Flames deals 4 damage to any target.", "Stoke the Flames", INSTANT)[0],
+            Ability::Keyword(Keyword::Convoke)
+        );
+        assert_eq!(ok("Delve\nDraw three cards.", "Treasure Cruise", SORCERY)[0], Ability::Keyword(Keyword::Delve));
+        assert_eq!(ok("Improvise\nDraw three cards.", "Reverse Engineer", SORCERY)[0], Ability::Keyword(Keyword::Improvise));
+        // Karplusan Forest: a mana ability with another effect is refused, never put on the stack.
+        let e = errs("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
+        assert!(e[0].2.contains("nothing after the mana a mana ability adds"), "{}", e[0].2);
+        // Chilling Shade: {S} in an activated ability's cost (107.4h).
+        match ok("{S}: This creature gets +1/+1 until end of turn.", "Chilling Shade", CREATURE).first() {
+            Some(Ability::Activated { cost, mana: false, .. }) => assert_eq!(cost.mana.special, vec![crate::cards::ir::CostSymbol::Snow]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn permanent_lines_in_order() {
         // Mind Stone
         let text = "{T}: Add {C}.\n{1}, {T}, Sacrifice this artifact: Draw a card.";
