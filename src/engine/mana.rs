@@ -34,6 +34,8 @@ enum Out {
     OneOf(Vec<ManaKind>),
     /// "Add two mana of any one color."
     OneColor(u32),
+    /// "Add two mana in any combination of colors.": each of `n` mana of any color.
+    AnyColors(u32),
 }
 
 impl Out {
@@ -41,6 +43,7 @@ impl Out {
         match instructions {
             [Instruction::AddMana(kinds)] => Some(Out::Fixed(kinds.clone())),
             [Instruction::AddManaAnyColor { count: 1 }] => Some(Out::OneOf(Color::ALL.into_iter().map(ManaKind::Colored).collect())),
+            [Instruction::AddManaAnyColor { count }] => Some(Out::AnyColors(*count)),
             [Instruction::AddManaChoice(kinds)] => Some(Out::OneOf(kinds.clone())),
             [Instruction::AddManaOneColor { count }] => Some(Out::OneColor(*count)),
             _ => None,
@@ -49,8 +52,10 @@ impl Out {
 
     /// The mana it can make, as the fixed amounts it may choose among; "any one color"
     /// only in the colors `wanted` (the rest can't help a payment more than white does).
+    /// "Any combination" is one amount whose units each make any color (see [`Out::free`]).
     fn options(&self, wanted: &[Color]) -> Vec<Vec<ManaKind>> {
         match self {
+            Out::AnyColors(n) => vec![vec![ManaKind::Colored(Color::White); *n as usize]],
             Out::Fixed(k) => vec![k.clone()],
             Out::OneOf(ks) => ks.iter().map(|&k| vec![k]).collect(),
             Out::OneColor(n) => {
@@ -67,8 +72,13 @@ impl Out {
         match self {
             Out::Fixed(k) => k.len() == 1,
             Out::OneOf(_) => true,
-            Out::OneColor(n) => *n == 1,
+            Out::OneColor(n) | Out::AnyColors(n) => *n == 1,
         }
+    }
+
+    /// Whether each unit of its amount is of any color.
+    fn free(&self) -> bool {
+        matches!(self, Out::AnyColors(_))
     }
 }
 
@@ -407,7 +417,7 @@ impl Game {
                 let restricts = !matches!(needs[n], Need::Generic | Need::Snow);
                 match used.iter_mut().find(|(i, o, _, _)| *i == src && *o == option) {
                     Some(u) => u.3 |= restricts,
-                    None => used.push((src, option, if is_fixed_group(&supply, src, option) { group_kinds(&supply, src, option) } else { vec![k] }, restricts)),
+                    None => used.push((src, option, if option == usize::MAX { vec![k] } else { group_kinds(&supply, &needs, &assign, src, option) }, restricts)),
                 }
             }
         }
@@ -601,8 +611,10 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
             for (i, s) in sources.iter().enumerate() {
                 if let Some(m) = multi.iter().position(|&j| j == i) {
                     let option = pick[m];
+                    let free = option_out(s, option, wanted).is_some_and(Out::free);
                     for &k in &options[i][option] {
-                        supply.push(Supply { origin: Origin::Source { src: i, option }, pays: Pays::Mana { kinds: vec![k], snow: s.snow }, forced: false });
+                        let kinds = if free { Color::ALL.into_iter().map(ManaKind::Colored).collect() } else { vec![k] };
+                        supply.push(Supply { origin: Origin::Source { src: i, option }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
                     }
                 } else {
                     let mut kinds: Vec<ManaKind> = Vec::new();
@@ -636,18 +648,30 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
     None
 }
 
-/// Whether source `src`'s option `option` is a fixed amount of several mana (all made at once).
-fn is_fixed_group(supply: &[Supply], src: usize, option: usize) -> bool {
-    option != usize::MAX && supply.iter().any(|s| s.origin == Origin::Source { src, option })
+/// The mana an amount of several mana (all made at once) makes: each unit the kind it pays
+/// with, or its first kind when it pays for nothing.
+fn group_kinds(supply: &[Supply], needs: &[Need], assign: &[usize], src: usize, option: usize) -> Vec<ManaKind> {
+    (0..supply.len())
+        .filter(|&u| supply[u].origin == Origin::Source { src, option })
+        .filter_map(|u| {
+            let Pays::Mana { kinds, .. } = &supply[u].pays else { return None };
+            let paid = assign.iter().position(|&a| a == u).and_then(|n| needs[n].kind_among(kinds));
+            paid.or_else(|| kinds.first().copied())
+        })
+        .collect()
 }
 
-/// The mana of a fixed amount, in the order of its units of supply.
-fn group_kinds(supply: &[Supply], src: usize, option: usize) -> Vec<ManaKind> {
-    supply
-        .iter()
-        .filter(|s| s.origin == Origin::Source { src, option })
-        .filter_map(|s| if let Pays::Mana { kinds, .. } = &s.pays { kinds.first().copied() } else { None })
-        .collect()
+/// The output behind option `option` of a source (not `usize::MAX`).
+fn option_out<'a>(src: &'a Source, option: usize, wanted: &[Color]) -> Option<&'a Out> {
+    let mut n = option;
+    for (_, o) in &src.abilities {
+        let k = o.options(wanted).len();
+        if n < k {
+            return Some(o);
+        }
+        n -= k;
+    }
+    None
 }
 
 /// The ability behind option `option` of a source (`usize::MAX`: a one-mana source, whose

@@ -835,9 +835,14 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
     let mark = p.mark();
     if let Ok(Amount::Fixed(n)) = amount(p)
         && n >= 1
-        && p.eat_words(&["mana", "of", "any", "one", "color"])
     {
-        return Ok(Instruction::AddManaOneColor { count: u32::try_from(n).unwrap_or(1) });
+        let count = u32::try_from(n).unwrap_or(1);
+        if p.eat_words(&["mana", "of", "any", "one", "color"]) {
+            return Ok(Instruction::AddManaOneColor { count });
+        }
+        if n >= 2 && p.eat_words(&["mana", "in", "any", "combination", "of", "colors"]) {
+            return Ok(Instruction::AddManaAnyColor { count });
+        }
     }
     p.reset(mark);
     let kinds = mana_run(p)?;
@@ -852,9 +857,13 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
             p.reset(before);
             break;
         }
+        let at = p.pos;
         let more = mana_run(p)?;
         if kinds.len() != 1 || more.len() != 1 {
             return Err(p.fail("one mana symbol in each choice, as in \"{R} or {G}\""));
+        }
+        if options.contains(&crate::cards::ir::ManaKind::Colorless) || more[0] == crate::cards::ir::ManaKind::Colorless {
+            return Err(Fail { at, expected: "a choice among colored mana ({C} in a choice is not supported yet)".into() });
         }
         if !options.contains(&more[0]) {
             options.push(more[0]);
@@ -1331,8 +1340,18 @@ mod tests {
             ok("{T}: Add {W}, {U}, or {B}.", "Arcane Sanctum", LAND),
             tap(AddManaChoice(vec![ManaKind::Colored(White), ManaKind::Colored(Blue), ManaKind::Colored(Black)]))
         );
-        assert_eq!(ok("{T}: Add {C} or {G}.", "Test Land", LAND), tap(AddManaChoice(vec![ManaKind::Colorless, g])));
+        let e = errs("{T}: Add {C} or {G}.", "Test Land", LAND);
+        assert!(e[0].2.contains("{C} in a choice is not supported yet"), "{}", e[0].2);
         assert_eq!(ok("{T}: Add two mana of any one color.", "Gilded Lotus Lite", ARTIFACT), tap(AddManaOneColor { count: 2 }));
+        // "Any combination": one choice of color per mana (106.1b).
+        assert_eq!(
+            ok("{5}, {T}: Add five mana in any combination of colors.", "Cascading Cataracts", LAND),
+            vec![activated(Cost { mana: mana("{5}"), tap: true, ..Cost::default() }, vec![], vec![AddManaAnyColor { count: 5 }], true)]
+        );
+        assert_eq!(
+            ok("Add two mana in any combination of colors.\nDraw a card.", "Manamorphose", INSTANT),
+            spell(vec![], vec![AddManaAnyColor { count: 2 }, Draw { who: Affected::You, count: n(1) }])
+        );
         assert_eq!(
             ok("{T}, Pay 1 life: Add {R} or {G}.", "Karplusan Forest Lite", LAND),
             vec![activated(Cost { tap: true, pay_life: 1, ..Cost::default() }, vec![], vec![AddManaChoice(vec![r, g])], true)]
