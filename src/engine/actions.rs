@@ -495,14 +495,14 @@ impl Game {
     /// When the decision is not scripted.
     fn offer_payment(&mut self, p: PlayerId, cost: &crate::cards::ir::ManaCost, what: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let mut probe = self.clone();
-        let can_pay = matches!(probe.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), None, crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())));
+        let can_pay = matches!(probe.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())));
         let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule: cr!("118.12a"), what: what.to_owned() };
         let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
         if !yes {
             return Ok(false);
         }
         let saved = self.clone();
-        match self.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), None, crate::engine::mana::Alternatives::default(), dec)? {
+        match self.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), dec)? {
             Ok(()) => Ok(true),
             Err(_) => {
                 *self = saved;

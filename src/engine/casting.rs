@@ -387,8 +387,8 @@ impl Game {
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
         let has = |k: Keyword| self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Keyword(kw) if *kw == k));
-        let alt = crate::engine::mana::Alternatives { convoke: has(Keyword::Convoke), improvise: has(Keyword::Improvise), delve: has(Keyword::Delve) };
-        if let Err(e) = self.pay_mana(p, &cost, x, ch, None, alt, dec)? {
+        let alt = crate::engine::mana::Alternatives { reserved: None, convoke: has(Keyword::Convoke), improvise: has(Keyword::Improvise), delve: has(Keyword::Delve) };
+        if let Err(e) = self.pay_mana(p, &cost, x, ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
@@ -631,7 +631,7 @@ impl Game {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
-        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch, cost.tap.then_some(source), crate::engine::mana::Alternatives::default(), dec)? {
+        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch, crate::engine::mana::Alternatives { reserved: cost.tap.then_some(source), ..Default::default() }, dec)? {
             return Ok(Err(e));
         }
         if cost.tap && self.obj(source).tapped {

@@ -164,9 +164,12 @@ struct Supply {
     forced: bool,
 }
 
-/// What a spell's keywords let it pay with besides mana.
+/// How a cost may be paid besides mana from the pool and untapped sources: a permanent that
+/// automatic payment must not tap (the source of an ability whose cost also includes {T}), and
+/// what the spell's keywords allow.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Alternatives {
+    pub reserved: Option<ObjId>,
     pub convoke: bool,
     pub improvise: bool,
     pub delve: bool,
@@ -258,7 +261,7 @@ impl Game {
             }
         }
         if !cost.mana.is_empty()
-            && let Err(e) = self.pay_mana(p, &cost.mana, 0, &Choices::default(), cost.tap.then_some(id), Alternatives::default(), dec)? {
+            && let Err(e) = self.pay_mana(p, &cost.mana, 0, &Choices::default(), Alternatives { reserved: cost.tap.then_some(id), ..Alternatives::default() }, dec)? {
                 return Ok(Err(e));
             }
         if cost.tap {
@@ -323,9 +326,7 @@ impl Game {
     /// Pays a mana cost for `p` (601.2g–h): from the pool, after activating the mana abilities
     /// of the sources named in `ch.pay`, or automatically; with the creatures and artifacts of
     /// `ch.tap` and the cards of `ch.exile` where `alt` allows convoke, improvise or delve; and
-    /// with 2 life for each Phyrexian symbol `ch.phyrexian` says (107.4f). `reserved` is a
-    /// permanent that automatic payment must not tap (the source of an ability whose cost also
-    /// includes {T}).
+    /// with 2 life for each Phyrexian symbol `ch.phyrexian` says (107.4f).
     ///
     /// Which mana pays which symbol is a bipartite matching (augmenting paths), so a source
     /// that can make {R} or {G} is used where the whole cost needs it; sources and symbols are
@@ -333,7 +334,7 @@ impl Game {
     ///
     /// # Errors
     /// `Stop` for a decision that cannot be made; the inner `Illegal` when the cost can't be paid (118.3).
-    pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, ch: &Choices, reserved: Option<ObjId>, alt: Alternatives, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+    pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, ch: &Choices, alt: Alternatives, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         // 601.2b, 107.4f: Phyrexian symbols paid with life.
         let phyrexian: Vec<CostSymbol> = cost.special.iter().copied().filter(|s| s.is_phyrexian()).collect();
         let life: Vec<bool> = match &ch.phyrexian {
@@ -379,7 +380,7 @@ impl Game {
         }
         let named: Vec<ObjId> = ch.tap.iter().chain(&ch.exile).flatten().copied().collect();
         let mut skip = named.clone();
-        skip.extend(reserved);
+        skip.extend(alt.reserved);
         // The sources: those named in `pay:`, or every untapped one that costs only {T}.
         let sources: Vec<Source> = match ch.pay.as_deref() {
             Some(ids) => {

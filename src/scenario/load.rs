@@ -266,13 +266,14 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     {
         for (k, v) in cm.entries {
             match k.scalar_text().as_deref() {
-                Some("color") => match string(v, "a color", diags) {
-                    Some(name) => match crate::cards::ir::Color::from_name(&name) {
-                        Some(c) => chosen_color = Some(c),
-                        None => diags.push(Diagnostic::new(format!("`{name}` is not a color"), v.span).help("colors are white, blue, black, red, green")),
-                    },
-                    None => {}
-                },
+                Some("color") => {
+                    if let Some(name) = string(v, "a color", diags) {
+                        match crate::cards::ir::Color::from_name(&name) {
+                            Some(c) => chosen_color = Some(c),
+                            None => diags.push(Diagnostic::new(format!("`{name}` is not a color"), v.span).help("colors are white, blue, black, red, green")),
+                        }
+                    }
+                }
                 Some(other) => not_supported(diags, k, &format!("`chosen: {{{other}: …}}`"), "only a chosen color is modelled yet"),
                 None => {}
             }
