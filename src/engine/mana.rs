@@ -353,7 +353,7 @@ impl Game {
         for &id in ch.tap.as_deref().unwrap_or_default() {
             let ok = self.on_battlefield(id) && self.controller(id) == p;
             if !(alt.convoke || alt.improvise) {
-                return Ok(Err(Illegal::new(cr!("601.2h"), format!("nothing lets {} tap {} to pay this cost: the spell has neither convoke nor improvise", self.players[p].name, self.describe(id))).also(cr!("702.51a")).also(cr!("702.126a"))));
+                return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be tapped to pay this cost: only convoke and improvise let a spell be paid by tapping permanents", self.describe(id))).also(cr!("702.51a")).also(cr!("702.126a"))));
             }
             if !ok || self.obj(id).tapped {
                 return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is not an untapped permanent {} controls", self.describe(id), self.players[p].name)).also(cr!("601.2h"))));
@@ -378,6 +378,9 @@ impl Game {
             }
             forced.push(Supply { origin: Origin::Delve(id), pays: Pays::GenericOnly, forced: true });
         }
+        if forced.is_empty() && cost.special.is_empty() && cost.mana_value(x) == 0 {
+            return Ok(Ok(()));
+        }
         let named: Vec<ObjId> = ch.tap.iter().chain(&ch.exile).flatten().copied().collect();
         let mut skip = named.clone();
         skip.extend(alt.reserved);
@@ -401,7 +404,13 @@ impl Game {
         let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
         let Some((needs, supply, assign)) = plan(cost, x, &life, &forced, &sources, pool, pool_snow, &wanted) else {
             let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
-            let hint = if ch.phyrexian.is_none() && !phyrexian.is_empty() { " (a Phyrexian symbol may be paid with 2 life instead: say so with `phyrexian: life`)" } else { "" };
+            let hint = if !forced.is_empty() {
+                " (each permanent named in `tap:` and each card named in `exile:` must pay for one mana of the cost that it can pay)"
+            } else if ch.phyrexian.is_none() && !phyrexian.is_empty() {
+                " (a Phyrexian symbol may be paid with 2 life instead: say so with `phyrexian: life`)"
+            } else {
+                ""
+            };
             let mut e = Illegal::new(cr!("118.3"), format!("{why}{hint}")).also(cr!("601.2h"));
             if !cost.special.is_empty() {
                 e = e.also(if life.iter().any(|&l| !l) && !phyrexian.is_empty() && ch.phyrexian.is_none() { cr!("107.4f") } else { cr!("107.4e") });
@@ -488,7 +497,7 @@ impl Game {
         }
         self.players[p].pool = pool;
         self.players[p].pool_snow = pool_snow;
-        if spent.iter().any(|&n| n > 0) || rest.is_empty() && forced.is_empty() && life_total == 0 {
+        if spent.iter().any(|&n| n > 0) {
             let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
             let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(cr!("601.2h"));
             if !cost.special.is_empty() {
