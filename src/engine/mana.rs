@@ -387,6 +387,9 @@ impl Game {
         // The sources: those named in `pay:`, or every untapped one that costs only {T}.
         let sources: Vec<Source> = match ch.pay.as_deref() {
             Some(ids) => {
+                if let Some(&id) = ids.iter().find(|id| named.contains(id)) {
+                    return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is named both as a mana source and to be tapped for convoke or improvise; it can be tapped only once", self.describe(id))).also(cr!("601.2h"))));
+                }
                 for &id in ids {
                     if self.controller(id) != p || !self.on_battlefield(id) {
                         return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
