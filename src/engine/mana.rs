@@ -350,6 +350,12 @@ impl Game {
         }
         // Convoke, improvise and delve: what the action names (702.51a, 702.126a, 702.66a).
         let mut forced: Vec<Supply> = Vec::new();
+        for list in [&ch.tap, &ch.exile] {
+            let list = list.as_deref().unwrap_or_default();
+            if let Some((_, &id)) = list.iter().enumerate().find(|(i, id)| list[..*i].contains(id)) {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is named twice: it can pay for only one mana", self.describe(id))).also(cr!("601.2h"))));
+            }
+        }
         for &id in ch.tap.as_deref().unwrap_or_default() {
             let ok = self.on_battlefield(id) && self.controller(id) == p;
             if !(alt.convoke || alt.improvise) {
