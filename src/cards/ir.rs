@@ -735,6 +735,8 @@ pub enum Instruction {
     /// "Add one mana of the chosen color.": the color chosen as the source entered (614.12);
     /// none when no color was chosen (106.5).
     AddManaChosenColor,
+    /// "Add {B} or one mana of the chosen color." (106.1b, 614.12)
+    AddManaOrChosen(ManaKind),
     /// "[creature] gains hexproof / protection from … until end of turn" (611.2a).
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
@@ -928,9 +930,9 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
-    /// "As this land enters, choose a color." (614.12): a choice made before the permanent
-    /// enters, which its other abilities refer to as "the chosen color".
-    AsEntersChooseColor,
+    /// "As this land enters, choose a color [other than black]." (614.12): a choice made before
+    /// the permanent enters, which its other abilities refer to as "the chosen color".
+    AsEntersChooseColor { except: Option<Color> },
     /// "Affinity for artifacts" (702.41a): the spell costs {1} less for each permanent its
     /// caster controls that matches.
     Affinity(ObjectFilter),

@@ -442,7 +442,7 @@ impl Game {
                     self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
                 }
             }
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor => self.produce(ctx.controller, ctx.source, ins, dec)?,
+            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
         }
         Ok(())
     }

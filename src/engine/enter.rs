@@ -63,8 +63,12 @@ impl Game {
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     entering.push(Entering::Riot(yes));
                 }
-                Ability::AsEntersChooseColor => {
-                    let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("614.12a"), what: format!("the color chosen as {} enters", self.describe(id)) };
+                Ability::AsEntersChooseColor { except } => {
+                    let kind = match except {
+                        None => DecisionKind::Color,
+                        Some(x) => DecisionKind::ColorAmong(crate::cards::ir::Color::ALL.into_iter().filter(|c| *c != x).collect()),
+                    };
+                    let d = Decision { player: controller, kind, rule: cr!("614.12a"), what: format!("the color chosen as {} enters", self.describe(id)) };
                     let Answer::Color(c) = self.decide(dec, &d)? else { continue };
                     entering.push(Entering::ChooseColor(c));
                 }

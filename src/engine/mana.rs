@@ -187,6 +187,7 @@ impl Game {
                 Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card)) => {
                     match effect.instructions.as_slice() {
                         [Instruction::AddManaChosenColor] => self.obj(id).chosen_color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
+                        [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
                         _ => Out::of(&effect.instructions).map(|o| (i, o)),
                     }
                 }
@@ -216,6 +217,15 @@ impl Game {
             .map(|id| self.describe(id))
             .collect();
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }
+    }
+
+    /// "{k} or one mana of the chosen color": the kinds `id` can make (only `k` when no color
+    /// was chosen, 106.5).
+    fn or_chosen(&self, id: ObjId, k: ManaKind) -> Vec<ManaKind> {
+        match self.obj(id).chosen_color.map(ManaKind::Colored) {
+            Some(c) if c != k => vec![k, c],
+            _ => vec![k],
+        }
     }
 
     /// Adds mana to a player's pool, traced; mana a snow permanent makes is snow mana (107.4h).
@@ -311,6 +321,18 @@ impl Game {
                     self.record(ev);
                 }
             },
+            Instruction::AddManaOrChosen(k) => {
+                let kinds = self.or_chosen(source, *k);
+                if let [only] = kinds.as_slice() {
+                    self.add_mana(p, &[*only], source);
+                } else {
+                    let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
+                    let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
+                    if let Answer::Color(c) = self.decide(dec, &d)? {
+                        self.add_mana(p, &[ManaKind::Colored(c)], source);
+                    }
+                }
+            }
             Instruction::AddManaChoice(kinds) => {
                 let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
                 let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };

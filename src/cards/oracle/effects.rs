@@ -846,6 +846,11 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
     }
     p.reset(mark);
     let kinds = mana_run(p)?;
+    if let [k] = kinds.as_slice()
+        && p.eat_words(&["or", "one", "mana", "of", "the", "chosen", "color"])
+    {
+        return Ok(Instruction::AddManaOrChosen(*k));
+    }
     // "{R} or {G}", "{W}, {U}, or {B}": one of several single symbols.
     let mut options = kinds.clone();
     let mut listed = false;

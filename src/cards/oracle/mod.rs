@@ -239,7 +239,18 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     // "As this land enters, choose a color." (614.12)
     if !is_spell && p.eat_word("as") {
         if targets::eat_self_ref(&mut p) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
-            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
+            let except = if p.eat_words(&["other", "than"]) {
+                match p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) {
+                    Some(c) => {
+                        p.bump();
+                        Some(c)
+                    }
+                    None => return Some(Err(p.error(&p.fail("a color after \"other than\"")))),
+                }
+            } else {
+                None
+            };
+            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor { except }) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
         }
         p.pos = 0;
     }
@@ -493,8 +504,8 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     // is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
         && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor));
-    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor);
+        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_)));
+    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_));
     if !mana && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
         // 605.1a: still a mana ability, which resolves at once; its other effects ("This land
         // deals 1 damage to you") would have to happen then too. Refused until they do.
@@ -677,7 +688,16 @@ mod tests {
         // Sol Grail: a choice as it enters (614.12), and mana of that color.
         assert_eq!(
             ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
-            vec![Ability::AsEntersChooseColor, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+            vec![Ability::AsEntersChooseColor { except: None }, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+        );
+        // Black Dragon Gate.
+        let gate = "This land enters tapped.\nAs this land enters, choose a color other than black.\n{T}: Add {B} or one mana of the chosen color.";
+        assert_eq!(
+            ok(gate, "Black Dragon Gate", &[Land])[1..],
+            [
+                Ability::AsEntersChooseColor { except: Some(crate::cards::ir::Color::Black) },
+                activated(tap_cost(), vec![], vec![Instruction::AddManaOrChosen(ManaKind::Colored(crate::cards::ir::Color::Black))], true)
+            ]
         );
         // Frogmite, Thoughtcast (702.41a), with reminder text.
         let affinity = ok("Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)", "Frogmite", &[Artifact, Creature]);
