@@ -41,6 +41,26 @@ impl std::fmt::Display for OracleError {
 
 impl std::error::Error for OracleError {}
 
+/// The lines of a text with their byte offsets. A sentence "As it enters, …" that follows
+/// another on the same line ("This land enters tapped. As it enters, choose a color.") is an
+/// ability of its own (614.12), so it is read as a line of its own.
+fn lines(text: &str) -> Vec<(&str, usize)> {
+    const SPLIT: &str = ". As it enters,";
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split('\n') {
+        let mut start = 0;
+        while let Some(i) = line[start..].find(SPLIT) {
+            let cut = start + i + 1;
+            out.push((&line[start..cut], offset + start));
+            start = cut + 1;
+        }
+        out.push((&line[start..], offset + start));
+        offset += line.len() + 1;
+    }
+    out
+}
+
 /// Compiles a card's Oracle text into abilities, in text order.
 ///
 /// `name` is the card's name (self-references), `types` its card types (an instant's or
@@ -62,10 +82,7 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
     // A modal triggered ability whose "•" modes follow: its index and how its text refers to
     // what triggered it.
     let mut trigger_modes: Option<(usize, bool, bool)> = None;
-    let mut offset = 0;
-    for line in text.split('\n') {
-        let base = offset;
-        offset += line.len() + 1;
+    for (line, base) in lines(text) {
         let mut toks = lexer::lex(line, base, &names);
         strip_ability_word(&mut toks);
         if toks.is_empty() {
@@ -238,7 +255,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     }
     // "As this land enters, choose a color." (614.12)
     if !is_spell && p.eat_word("as") {
-        if targets::eat_self_ref(&mut p) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
+        if (p.eat_word("it") || targets::eat_self_ref(&mut p)) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
             let except = if p.eat_words(&["other", "than"]) {
                 match p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) {
                     Some(c) => {
@@ -689,6 +706,11 @@ mod tests {
         assert_eq!(
             ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
             vec![Ability::AsEntersChooseColor { except: None }, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+        );
+        // Mirage Mesa: two abilities in one line.
+        assert_eq!(
+            ok("This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of the chosen color.", "Mirage Mesa", &[Land])[..2],
+            [Ability::EntersTapped, Ability::AsEntersChooseColor { except: None }]
         );
         // Black Dragon Gate.
         let gate = "This land enters tapped.\nAs this land enters, choose a color other than black.\n{T}: Add {B} or one mana of the chosen color.";
