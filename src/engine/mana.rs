@@ -754,7 +754,7 @@ fn matching(supply: &[Supply], needs: &[Need]) -> Option<Vec<usize>> {
     for s in 0..supply.len() {
         if supply[s].forced {
             let mut seen = vec![false; needs.len()];
-            if !from_supply(s, supply, needs, &mut of_need, &mut of_supply, &mut seen) {
+            if !augment(s, needs.len(), &|s, n| supply[s].pays.accepts(needs[n]), &mut of_supply, &mut of_need, &mut seen) {
                 return None;
             }
         }
@@ -762,7 +762,7 @@ fn matching(supply: &[Supply], needs: &[Need]) -> Option<Vec<usize>> {
     for n in 0..needs.len() {
         if of_need[n].is_none() {
             let mut seen = vec![false; supply.len()];
-            if !from_need(n, supply, needs, &mut of_need, &mut of_supply, &mut seen) {
+            if !augment(n, supply.len(), &|n, s| supply[s].pays.accepts(needs[n]), &mut of_need, &mut of_supply, &mut seen) {
                 return None;
             }
         }
@@ -770,41 +770,23 @@ fn matching(supply: &[Supply], needs: &[Need]) -> Option<Vec<usize>> {
     of_need.into_iter().collect()
 }
 
-fn from_need(n: usize, supply: &[Supply], needs: &[Need], of_need: &mut [Option<usize>], of_supply: &mut [Option<usize>], seen: &mut [bool]) -> bool {
-    // A free unit first, so that a unit is moved to another need only when it must be.
-    if let Some(s) = (0..supply.len()).find(|&s| !seen[s] && of_supply[s].is_none() && supply[s].pays.accepts(needs[n])) {
-        of_supply[s] = Some(n);
-        of_need[n] = Some(s);
+/// An augmenting path from `v` of one side to a free vertex of the other (`others` of them):
+/// `edge(v, w)` says whether they may be matched, `mine` and `theirs` hold each side's
+/// partners. A free partner is taken first, so that a matched one is moved only when it must.
+fn augment(v: usize, others: usize, edge: &dyn Fn(usize, usize) -> bool, mine: &mut [Option<usize>], theirs: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    if let Some(w) = (0..others).find(|&w| !seen[w] && theirs[w].is_none() && edge(v, w)) {
+        theirs[w] = Some(v);
+        mine[v] = Some(w);
         return true;
     }
-    for s in 0..supply.len() {
-        if seen[s] || !supply[s].pays.accepts(needs[n]) {
+    for w in 0..others {
+        if seen[w] || !edge(v, w) {
             continue;
         }
-        seen[s] = true;
-        if of_supply[s].is_none_or(|m| from_need(m, supply, needs, of_need, of_supply, seen)) {
-            of_supply[s] = Some(n);
-            of_need[n] = Some(s);
-            return true;
-        }
-    }
-    false
-}
-
-fn from_supply(s: usize, supply: &[Supply], needs: &[Need], of_need: &mut [Option<usize>], of_supply: &mut [Option<usize>], seen: &mut [bool]) -> bool {
-    if let Some(n) = (0..needs.len()).find(|&n| !seen[n] && of_need[n].is_none() && supply[s].pays.accepts(needs[n])) {
-        of_need[n] = Some(s);
-        of_supply[s] = Some(n);
-        return true;
-    }
-    for n in 0..needs.len() {
-        if seen[n] || !supply[s].pays.accepts(needs[n]) {
-            continue;
-        }
-        seen[n] = true;
-        if of_need[n].is_none_or(|m| from_supply(m, supply, needs, of_need, of_supply, seen)) {
-            of_need[n] = Some(s);
-            of_supply[s] = Some(n);
+        seen[w] = true;
+        if theirs[w].is_none_or(|m| augment(m, others, edge, mine, theirs, seen)) {
+            theirs[w] = Some(v);
+            mine[v] = Some(w);
             return true;
         }
     }
