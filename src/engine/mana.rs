@@ -422,6 +422,9 @@ impl Game {
                     if self.controller(id) != p || !self.on_battlefield(id) {
                         return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
                     }
+                    if let Some(u) = self.unread(id).map(|(_, u)| u).find(|u| crate::engine::unread::may_add_mana(u)) {
+                        return Err(crate::engine::unread::unread_stop(self.describe(id), u, "it is named to pay a cost (605.1a)"));
+                    }
                     if !self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })) {
                         return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                     }
@@ -434,6 +437,10 @@ impl Game {
         let pool_snow = self.players[p].pool_snow;
         let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
         let Some((needs, supply, assign)) = plan(cost, x, &life, &forced, &sources, pool, pool_snow, &wanted) else {
+            if ch.pay.is_none() {
+                // 605.1a: a mana ability the compiler can't read might have paid it.
+                self.check_unread_mana(p, &format!("{} can't pay {cost} with the mana abilities judge reads", self.players[p].name))?;
+            }
             let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
             let hint = if !forced.is_empty() {
                 " (each permanent named in `tap:` and each card named in `exile:` must pay for one mana of the cost that it can pay)"
