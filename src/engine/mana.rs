@@ -828,6 +828,12 @@ mod tests {
         assert_eq!(needs_of(&c, 0, &[false], 0), vec![Need::Color(Color::White), Need::Color(Color::Black), Need::Either(Color::Green, Color::White), Need::Snow, Need::Generic]);
         // {2/W} as two generic; {B/P} paid with life.
         assert_eq!(needs_of(&c, 0, &[true], 1), vec![Need::Either(Color::Green, Color::White), Need::Snow, Need::Generic, Need::Generic, Need::Generic]);
+        // Tamiyo, Compleated Sage's {G/U/P}: either color, or nothing when paid with life.
+        let c = parse_mana_cost("{2}{G}{G/U/P}{U}").unwrap();
+        assert_eq!(needs_of(&c, 0, &[false], 0)[2], Need::Either(Color::Green, Color::Blue));
+        assert_eq!(needs_of(&c, 0, &[true], 0).len(), 4);
+        // {X}{X}{R} with X = 2.
+        assert_eq!(needs_of(&parse_mana_cost("{X}{X}{R}").unwrap(), 2, &[], 0).len(), 5);
     }
 
     #[test]
