@@ -387,3 +387,39 @@ fn golden_traces_bless_check_and_diff() {
     assert_eq!(std::fs::read_to_string(&trace).unwrap(), blessed);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A reader that closes the pipe early ends `judge` quietly with the broken-pipe status, not a
+/// panic; a full disk is exit 2 with a message.
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["test", "scenarios"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("judge ends");
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    if let Ok(full) = std::fs::File::create("/dev/full") {
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["run", "scenarios/unread/static_in_hand.yaml"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full)
+            .output()
+            .expect("judge runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot write the output: "));
+    }
+}
+
+/// A `count` that would exhaust memory is refused at the value, before anything is allocated.
+#[test]
+fn count_too_large() {
+    let (code, _, err) = judge(&["check", "tests/fixtures/count_too_large.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("× `count` is too large: 4294967295 (at most 10000)\n   ╭─[tests/fixtures/count_too_large.yaml:5:31]"), "{err}");
+    assert!(err.contains("× `count` is too large: 4294967296"), "{err}");
+}
