@@ -26,6 +26,7 @@ impl Game {
                     graveyard: Vec::new(),
                     exile: Vec::new(),
                     pool: [0; 6],
+                    pool_snow: [0; 6],
                     lost: false,
                     drew_from_empty: false,
                     lands_played: 0,
@@ -119,6 +120,7 @@ impl Game {
         o.tapped = e.tapped;
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
+        o.chosen_color = e.chosen_color;
         let loyalty = e.counters.get("loyalty").copied().or_else(|| {
             (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
         });

@@ -42,6 +42,26 @@ impl std::fmt::Display for OracleError {
 
 impl std::error::Error for OracleError {}
 
+/// The lines of a text with their byte offsets. A sentence "As it enters, …" that follows
+/// another on the same line ("This land enters tapped. As it enters, choose a color.") is an
+/// ability of its own (614.12), so it is read as a line of its own.
+fn lines(text: &str) -> Vec<(&str, usize)> {
+    const SPLIT: &str = ". As it enters,";
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split('\n') {
+        let mut start = 0;
+        while let Some(i) = line[start..].find(SPLIT) {
+            let cut = start + i + 1;
+            out.push((&line[start..cut], offset + start));
+            start = cut + 1;
+        }
+        out.push((&line[start..], offset + start));
+        offset += line.len() + 1;
+    }
+    out
+}
+
 /// Compiles a card's Oracle text into abilities, in text order.
 ///
 /// `name` is the card's name (self-references), `types` its card types (an instant's or
@@ -111,10 +131,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     let mut trigger_modes: Option<(usize, bool, bool)> = None;
     // The lines of the modal triggered ability being read, for its text if a mode is unread.
     let mut modal_lines = String::new();
-    let mut offset = 0;
-    for line in text.split('\n') {
-        let base = offset;
-        offset += line.len() + 1;
+    for (line, base) in lines(text) {
         let mut toks = lexer::lex(line, base, &names);
         strip_ability_word(&mut toks);
         if toks.is_empty() {
@@ -196,13 +213,9 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             if keywords::is_keyword_line(&p) {
                 let start = p.pos;
                 match keywords::parse_keyword_line(&mut p) {
-                    // Only keywords that work from the stack or the hand mean anything on an
-                    // instant or sorcery: flash (702.8a) and devoid (702.114a). No rule gives
-                    // trample, flying and the like a meaning on a spell, so such text is
-                    // refused rather than read as the creature keyword.
-                    Ok(ks) if ks.iter().all(|k| matches!(k, ir::Keyword::Flash | ir::Keyword::Devoid)) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
+                    Ok(ks) if !ks.iter().any(|k| permanent_only(*k)) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
                     Ok(ks) => {
-                        let f = parser::Fail { at: start, expected: format!("text the engine can model: no rule gives {} a meaning on an instant or sorcery spell", ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")) };
+                        let f = parser::Fail { at: start, expected: format!("text the engine can model: no rule gives {} a meaning on an instant or sorcery spell", ks.iter().filter(|k| permanent_only(**k)).map(|k| k.name()).collect::<Vec<_>>().join(", ")) };
                         let e = p.error(&f);
                         abilities.push(unread::spell_keyword(text, &p.toks, unread::error_words(text, &e)));
                         errors.push(e);
@@ -291,6 +304,22 @@ fn keep_error(errors: &mut Vec<OracleError>, e: OracleError, read: &[Ability]) {
     }
 }
 
+/// Keywords whose rules speak only of permanents (creatures in combat, what can target or
+/// destroy a permanent): on an instant or sorcery no rule gives them a meaning — "Trample" on
+/// Super-Duper Death Ray — so such a line is refused rather than read as the creature keyword.
+/// Deathtouch and lifelink would apply to a spell's damage (702.2b, 702.15b), which the engine
+/// does not model for spells, so they are refused too. Flash, devoid, convoke and the like work
+/// from the hand or the stack.
+fn permanent_only(k: ir::Keyword) -> bool {
+    use ir::Keyword as K;
+    matches!(
+        k,
+        K::Flying | K::Reach | K::Haste | K::Vigilance | K::Defender | K::Hexproof | K::Shroud | K::Deathtouch | K::Lifelink
+            | K::Indestructible | K::Riot | K::FirstStrike | K::DoubleStrike | K::Trample | K::Menace | K::Prowess
+            | K::Plainswalk | K::Islandwalk | K::Swampwalk | K::Mountainwalk | K::Forestwalk
+    )
+}
+
 /// "Choose one —", "Choose two —", "Choose one or both —", "Choose one or more —" (700.2).
 pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
     let words: Vec<String> = toks.iter().filter_map(lexer::Token::word).collect();
@@ -360,6 +389,31 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Ok(c) if p.at_end() => Ok(Ability::Kicker(c)),
             Ok(_) => Err(p.error(&p.fail("the end of the kicker cost"))),
             Err(e) => Err(p.error(&p.fail(e))),
+        });
+    }
+    // "As this land enters, choose a color." (614.12)
+    if !is_spell && p.eat_word("as") {
+        if (p.eat_word("it") || targets::eat_self_ref(&mut p)) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
+            let except = if p.eat_words(&["other", "than"]) {
+                match p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) {
+                    Some(c) => {
+                        p.bump();
+                        Some(c)
+                    }
+                    None => return Some(Err(p.error(&p.fail("a color after \"other than\"")))),
+                }
+            } else {
+                None
+            };
+            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor { except }) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
+        }
+        p.pos = 0;
+    }
+    // "Affinity for artifacts" (702.41a).
+    if p.eat_words(&["affinity", "for"]) {
+        return Some(match targets::parse_filter(&mut p, true) {
+            Ok((f, targets::Head::Permanent)) if end(&mut p) => Ok(Ability::Affinity(f)),
+            _ => Err(p.error(&p.fail("a kind of permanent after \"affinity for\" (\"artifacts\", \"Islands\")"))),
         });
     }
     if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
@@ -605,7 +659,14 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     // is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
         && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. }));
+        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_)));
+    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_));
+    if !mana && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
+        // 605.1a: still a mana ability, which resolves at once; its other effects ("This land
+        // deals 1 damage to you") would have to happen then too. Refused until they do.
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
+    }
     if mana && (cost.sorcery_speed || cost.once_each_turn) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
@@ -711,6 +772,7 @@ pub(crate) mod test_util {
     pub const SORCERY: &[CardType] = &[CardType::Sorcery];
     pub const CREATURE: &[CardType] = &[CardType::Creature];
     pub const ARTIFACT: &[CardType] = &[CardType::Artifact];
+    pub const LAND: &[CardType] = &[CardType::Land];
 
     /// Compiles, failing the test with the errors if the text does not compile.
     pub fn ok(text: &str, name: &str, types: &[CardType]) -> Vec<Ability> {
@@ -774,6 +836,47 @@ mod tests {
     fn reminder_text_only_compiles_to_nothing() {
         assert_eq!(ok("({T}: Add {G}.)", "Forest", &[Land]), vec![]);
         assert_eq!(ok("", "Vanilla", CREATURE), vec![]);
+    }
+
+    #[test]
+    fn mana_family_lines() {
+        // Sol Grail: a choice as it enters (614.12), and mana of that color.
+        assert_eq!(
+            ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
+            vec![Ability::AsEntersChooseColor { except: None }, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+        );
+        // Mirage Mesa: two abilities in one line.
+        assert_eq!(
+            ok("This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of the chosen color.", "Mirage Mesa", &[Land])[..2],
+            [Ability::EntersTapped, Ability::AsEntersChooseColor { except: None }]
+        );
+        // Black Dragon Gate.
+        let gate = "This land enters tapped.\nAs this land enters, choose a color other than black.\n{T}: Add {B} or one mana of the chosen color.";
+        assert_eq!(
+            ok(gate, "Black Dragon Gate", &[Land])[1..],
+            [
+                Ability::AsEntersChooseColor { except: Some(crate::cards::ir::Color::Black) },
+                activated(tap_cost(), vec![], vec![Instruction::AddManaOrChosen(ManaKind::Colored(crate::cards::ir::Color::Black))], true)
+            ]
+        );
+        // Frogmite, Thoughtcast (702.41a), with reminder text.
+        let affinity = ok("Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)", "Frogmite", &[Artifact, Creature]);
+        assert_eq!(affinity, vec![Ability::Affinity(types(&[Artifact]))]);
+        // Stoke the Flames, Treasure Cruise, Reverse Engineer.
+        assert_eq!(
+            ok("Convoke (Your creatures can help cast this spell.)\nStoke the Flames deals 4 damage to any target.", "Stoke the Flames", INSTANT)[0],
+            Ability::Keyword(Keyword::Convoke)
+        );
+        assert_eq!(ok("Delve\nDraw three cards.", "Treasure Cruise", SORCERY)[0], Ability::Keyword(Keyword::Delve));
+        assert_eq!(ok("Improvise\nDraw three cards.", "Reverse Engineer", SORCERY)[0], Ability::Keyword(Keyword::Improvise));
+        // Karplusan Forest: a mana ability with another effect is refused, never put on the stack.
+        let e = errs("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
+        assert!(e[0].2.contains("nothing after the mana a mana ability adds"), "{}", e[0].2);
+        // Chilling Shade: {S} in an activated ability's cost (107.4h).
+        match ok("{S}: This creature gets +1/+1 until end of turn.", "Chilling Shade", CREATURE).first() {
+            Some(Ability::Activated { cost, mana: false, .. }) => assert_eq!(cost.mana.special, vec![crate::cards::ir::CostSymbol::Snow]),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -914,7 +1017,8 @@ mod tests {
     #[test]
     fn mana_cost_entry_point() {
         assert_eq!(parse_mana_cost("{3}{U}{U}").map(|c| c.to_string()), Ok("{3}{U}{U}".to_string()));
-        assert!(parse_mana_cost("{2/W}").is_err());
+        assert_eq!(parse_mana_cost("{2/W}{G/U/P}").map(|c| c.mana_value(0)), Ok(3));
+        assert!(parse_mana_cost("{2/P}").is_err());
     }
 
     /// Random strings never panic, and every error range is a valid, non-empty char range.
