@@ -707,6 +707,13 @@ pub enum Instruction {
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
+    /// "Create a token that's a copy of [object][, except …]" (707.1, 111.3): the token's
+    /// characteristics are the copiable values of the object (707.2), with the exceptions
+    /// (707.9); it uses the object as it last existed if it has left (111.12).
+    CreateTokenCopy { who: Affected, of: Affected, except: Box<CopyExcept> },
+    /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
+    /// effect in layer 1 (613.2a) with its own timestamp.
+    BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
 }
 
 /// The characteristics an effect gives the tokens it creates (111.3): "a 1/1 white Soldier
@@ -879,6 +886,39 @@ pub enum Ability {
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.
     CantCast { who: ControllerFilter, spells: ObjectFilter, during_your_turn: bool },
+    /// "You may have this creature enter as a copy of any creature on the battlefield[, except
+    /// …]." — a replacement effect as it enters (614.1c, 707.5): what it may copy, and the
+    /// exceptions to the copying (707.9).
+    EnterAsCopy { filter: ObjectFilter, except: CopyExcept },
+}
+
+/// The exceptions a copy effect makes to the copying process (707.9): "except it's an Illusion
+/// in addition to its other types", "except it isn't legendary", "except it's 1/1", "except it
+/// has haste and \"…\"". They become part of the copy's copiable values (707.9a–b).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CopyExcept {
+    pub add_types: Vec<CardType>,
+    pub add_subtypes: Vec<String>,
+    pub add_supertypes: Vec<String>,
+    /// "it isn't legendary" / "it's not legendary".
+    pub not_legendary: bool,
+    /// "it's 7/7": a specific set of values for power and toughness (707.9d: a CDA defining
+    /// them is then not copied).
+    pub pt: Option<(i32, i32)>,
+    /// "it doesn't copy that creature's color" (707.9c): it keeps its own colors.
+    pub keep_color: bool,
+    /// Abilities it has in addition to the copied ones (707.9a), with their text.
+    pub abilities: Vec<Ability>,
+    pub text: String,
+    /// "it has this ability": the ability that makes the copy is one of them (707.9a).
+    pub this_ability: bool,
+}
+
+impl CopyExcept {
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == CopyExcept::default()
+    }
 }
 
 /// A "for as long as …" duration tied to the effect's source (611.2b).

@@ -332,11 +332,11 @@ impl Game {
                 return Ok(Err(e));
             }
         let x = ch.x.unwrap_or(0);
-        let has_x = self.obj(card).card.cost().is_some_and(|c| c.x > 0);
+        let has_x = self.card(card).cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
         }
-        let kicker = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
+        let kicker = self.card(card).abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
         if ch.kicked && kicker.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
@@ -352,7 +352,7 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = aura_or_spell_effect(self.obj(spell).card.abilities());
+        let effect = aura_or_spell_effect(self.card(spell).abilities());
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -368,13 +368,13 @@ impl Game {
         self.obj_mut(spell).choices.modes = modes;
         self.obj_mut(spell).choices.targets = targets;
         // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        if self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
+        if self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
             && let Some(ev) = self.trace.last_mut()
         {
             ev.rules.push(cr!("303.4a"));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
-        let mut cost = self.obj(spell).card.cost().cloned().unwrap_or_default();
+        let mut cost = self.card(spell).cost().cloned().unwrap_or_default();
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
         }
@@ -383,7 +383,7 @@ impl Game {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
-        let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        let extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
                 return Ok(Err(e));
@@ -558,7 +558,7 @@ impl Game {
     pub fn activate(&mut self, p: PlayerId, source: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
-            if matches!(self.obj(source).card.abilities().get(ability), Some(Ability::Activated { .. })) {
+            if matches!(self.card(source).abilities().get(ability), Some(Ability::Activated { .. })) {
                 return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));

@@ -44,9 +44,15 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
-        // 614.12a: the choices are made before the permanent enters.
+        // 614.12a: the choices are made before the permanent enters. "Enter as a copy" comes
+        // first: the copied text's own entering replacement effects then apply (707.5).
+        let copy = self.enter_as_copy(id, controller, dec)?;
         let mut entering = Vec::new();
-        for a in self.obj(id).card.abilities().to_vec() {
+        let abilities = match &copy {
+            Some(c) => c.values.abilities().to_vec(),
+            None => self.card(id).abilities().to_vec(),
+        };
+        for a in abilities {
             match a {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
@@ -70,6 +76,15 @@ impl Game {
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
+        if let Some(c) = copy {
+            // It is a copy as it enters, not after (707.5): the effect has its timestamp.
+            let timestamp = self.obj(nid).timestamp;
+            let mut rules = vec![cr!("707.5"), cr!("614.1c")];
+            if self.card(id).abilities().iter().any(|a| matches!(a, Ability::EnterAsCopy { except, .. } if !except.is_empty())) {
+                rules.push(cr!("707.9"));
+            }
+            self.start_copy(nid, nid, c.original, c.values, timestamp, false, "enters as", &rules);
+        }
         let ev = announce(self, nid);
         self.record(ev);
         self.trace_statics(nid, true);

@@ -97,7 +97,7 @@ impl Game {
         let names: Vec<String> = self
             .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped)
-            .filter(|&id| self.obj(id).card.abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
+            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
             .map(|id| self.describe(id))
             .collect();
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }

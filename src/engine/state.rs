@@ -280,6 +280,9 @@ pub struct Game {
     pub starting_player: PlayerId,
     pub first_turn: u32,
     pub effects: Vec<Continuous>,
+    /// Copy effects (707, layer 1), in timestamp order. Those on objects that left the
+    /// battlefield stay, as their last known information (a new object is not a copy, 400.7).
+    pub copies: Vec<crate::engine::layers::CopyEffect>,
     pub combat: Combat,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
@@ -301,6 +304,9 @@ pub struct Game {
     pub batch: u32,
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
+    /// The activated or triggered ability now resolving: its source and index ("it has this
+    /// ability", 707.9a).
+    pub resolving_ability: Option<(ObjId, usize)>,
     /// Shields and "this turn" replacement/prevention effects of resolved spells (614, 615).
     pub shields: Vec<crate::engine::replace::Shield>,
     pub next_shield: u32,
@@ -367,9 +373,13 @@ impl Game {
     pub fn describe(&self, id: ObjId) -> String {
         let o = self.obj(id);
         let copy = if o.copy { "copy of " } else { "" };
+        // A permanent that copies another has the copied name (707.2); the printed one is
+        // shown beside it unless a label tells the objects apart.
+        let name = self.card(id).name();
         match self.label(id) {
-            Some(l) => format!("{copy}{} [{l}]", o.card.name()),
-            None => format!("{copy}{}", o.card.name()),
+            Some(l) => format!("{copy}{name} [{l}]"),
+            None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),
+            None => format!("{copy}{name}"),
         }
     }
 

@@ -75,7 +75,7 @@ impl Game {
             sources.extend(self.leaving.iter().copied());
         }
         for src in sources {
-            let abilities = self.obj(src).card.abilities().len();
+            let abilities = self.card(src).abilities().len();
             for i in 0..abilities {
                 let Some(Ability::Triggered { trigger, condition, .. }) = self.ability(src, i) else { continue };
                 let on_battlefield = self.on_battlefield(src);
@@ -219,7 +219,7 @@ impl Game {
     fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
         let effect = match t.delayed {
             Some(i) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
-            None => match self.obj(t.source).card.abilities().get(t.ability) {
+            None => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
                 _ => return Ok(()),
             },
@@ -309,7 +309,7 @@ fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     }
     // Whether the effect refers to what triggered it: the IR's serialized form names every
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).
-    let refers = match g.obj(first.source).card.abilities().get(first.ability) {
+    let refers = match g.card(first.source).abilities().get(first.ability) {
         Some(Ability::Triggered { effect, .. }) => serde_json::to_string(effect).is_ok_and(|s| ["TriggerObject", "TriggerPlayer", "ThatMuch"].iter().any(|k| s.contains(k))),
         _ => true,
     };

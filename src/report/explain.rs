@@ -73,7 +73,7 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
     let mut types: Vec<&CardType> = c.types.iter().collect();
     types.sort();
     Shown {
-        name: g.obj(id).card.name().to_owned(),
+        name: g.card(id).name().to_owned(),
         controller: g.players[c.controller].name.clone(),
         types: types.into_iter().map(|t| t.name().to_owned()).collect(),
         subtypes: c.subtypes_of(g, id).to_vec(),

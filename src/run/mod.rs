@@ -502,8 +502,8 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let p = actor(g, action, |g| Some(g.controller(id)))?;
             // Numbered as printed (a lost ability keeps its number and is then refused by the
             // rules, 613.1f), then the abilities effects gave it.
-            let printed = g.obj(id).card.abilities().len();
-            let numbered: Vec<usize> = g.obj(id).card.abilities().iter().enumerate().filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && matches!(a, Ability::Activated { .. })).map(|(i, _)| i)).collect();
+            let printed = g.card(id).abilities().len();
+            let numbered: Vec<usize> = g.card(id).abilities().iter().enumerate().filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && matches!(a, Ability::Activated { .. })).map(|(i, _)| i)).collect();
             let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).collect();
             let idx = match (ability, activated.as_slice()) {
                 (Some(n), _) => numbered.get(n - 1).copied().ok_or_else(|| {

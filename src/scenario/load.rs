@@ -161,6 +161,17 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
         {
             diags.push(Diagnostic::new(format!("`attached_to: {}` names no permanent", r.text), r.span).help("give the permanent it enchants an `id` and name that id here"));
         }
+        if let Some(r) = &e.copy_of {
+            if !battlefield_labels.contains(&r.text.as_str()) || e.id.as_deref() == Some(r.text.as_str()) {
+                diags.push(Diagnostic::new(format!("`chosen: {{card: {}}}` names no other permanent", r.text), r.span).help("give the permanent it copies an `id` and name that id here"));
+            } else if !e.card.abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::EnterAsCopy { .. })) {
+                diags.push(
+                    Diagnostic::new(format!("`chosen: {{card: {}}}`: {} has no ability that lets it enter as a copy", r.text, e.card.name), r.span)
+                        .label("rule 707.5")
+                        .help("only a permanent with \"You may have this … enter as a copy of …\" enters as a copy (614.1c, 707.5)"),
+                );
+            }
+        }
     }
     for p in &players {
         for e in p.library.iter().chain(&p.hand).chain(&p.battlefield).chain(&p.graveyard).chain(&p.exile) {
@@ -248,15 +259,31 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
 fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<CardEntry>, diags: &mut Diags) {
     if let Kind::Str(name) = &node.kind {
         if let Some(card) = cards.lookup(name, node, diags) {
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    for key in ["face_down", "chosen", "transformed"] {
+    for key in ["face_down", "transformed"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
+        }
+    }
+    // `chosen: {card: REF}`: what it entered as a copy of (707.5). Other "as enters" choices
+    // (a color, a creature type) have no ability that reads them yet.
+    let mut copy_of = None;
+    if let Some(cn) = m.get("chosen")
+        && let Some(cm) = MapView::new(cn, "`chosen`", diags)
+    {
+        for (k, v) in cm.entries {
+            match k.scalar_text().as_deref() {
+                Some("card") => copy_of = one_ref(v, "`chosen: {card: …}`", diags),
+                _ => not_supported(diags, k, &format!("`chosen: {{{}: …}}`", k.scalar_text().unwrap_or_default()), "only `card` (the permanent a copy entered as a copy of, 707.5) is modelled; no ability reads other \"as enters\" choices yet"),
+            }
+        }
+        if zone != "battlefield" && copy_of.is_some() {
+            diags.push(Diagnostic::new("`chosen: {card: …}` applies on the battlefield only", cn.span).help("a card in another zone is not a copy of anything (400.7)"));
         }
     }
     let attached_to = m.get("attached_to").and_then(|n| one_ref(n, "`attached_to`", diags));
@@ -304,7 +331,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), span: node.span });
     }
 }
 

@@ -123,6 +123,8 @@ pub struct CardEntry {
     pub sick: bool,
     /// The label of the permanent an Aura starts attached to (303.4b).
     pub attached_to: Option<Ref>,
+    /// `chosen: {card: REF}`: the permanent it entered as a copy of (707.5), a battlefield label.
+    pub copy_of: Option<Ref>,
     pub span: Span,
 }
 

@@ -506,6 +506,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["until", "end", "of", "turn"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
         }
+        "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(2).is_some_and(|t| t.is_word("copy")) => {
+            // 707.4: "becomes a copy of …"
+            let what = subject.clone();
+            if let Some(r) = super::copies::becomes_copy(p, what) {
+                out.push(r?);
+            } else {
+                return Err(p.fail("\"becomes a copy of …\""));
+            }
+        }
         "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_none() => {
             // "target land becomes a 3/3 creature that's still a land" (613.1d, 613.4b).
             let changes = super::statics::parse_changes(p, verb == "become")?;

@@ -9,6 +9,7 @@
 //! text and is skipped. An instant's or sorcery's non-keyword text is one spell ability; a
 //! permanent's lines are each a keyword list or an activated ability "[Cost]: [Effect]."
 
+pub mod copies;
 pub mod costs;
 pub mod effects;
 pub mod keywords;
@@ -287,6 +288,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
                 return Some(Ok(a));
             }
         }
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = copies::enter_as_copy_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
