@@ -541,6 +541,9 @@ pub enum Trigger {
     Draws(Whose),
     /// "Whenever you attack": one or more creatures are declared as attackers (508.3d).
     Attack(Whose),
+    /// "When this creature becomes the target of a spell or ability" (115.1, 603.2): a spell
+    /// or ability is put on the stack targeting it.
+    BecomesTarget(Subject),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

@@ -393,6 +393,8 @@ impl Game {
         let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
+        let targeted = self.targeted_objects(&self.obj(spell).choices.targets);
+        self.fire_targeted(&targeted);
         self.passes = 0;
         Ok(Ok(()))
     }
@@ -628,7 +630,9 @@ impl Game {
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
+        let targeted = self.targeted_objects(&choices.targets);
         self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None }));
+        self.fire_targeted(&targeted);
         self.passes = 0;
         Ok(Ok(()))
     }

@@ -32,6 +32,8 @@ pub enum Happening {
     Draw { player: PlayerId },
     /// A player declared one or more attackers (508.1).
     AttackersDeclared { player: PlayerId },
+    /// A spell or ability was put on the stack targeting this object (115.1).
+    BecomesTarget(ObjId),
 }
 
 impl Game {
@@ -102,6 +104,7 @@ impl Game {
                     Happening::Cast { .. } => cr!("601.2i"),
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
+                    Happening::BecomesTarget(_) => cr!("115.1"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -144,7 +147,7 @@ impl Game {
                 };
                 (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None })
             }
-            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
+            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget(o))
                 if subject(s, o) =>
             {
                 object(o)
@@ -285,9 +288,34 @@ impl Game {
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
+        let targeted = self.targeted_objects(&choices.targets);
         self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed }));
+        self.fire_targeted(&targeted);
         self.passes = 0;
         Ok(())
+    }
+}
+
+impl Game {
+    /// The objects among chosen targets, each once.
+    pub(crate) fn targeted_objects(&self, targets: &[Chosen]) -> Vec<ObjId> {
+        let mut out = Vec::new();
+        for c in targets {
+            if let Target::Object(o) = c.target
+                && !out.contains(&o)
+            {
+                out.push(o);
+            }
+        }
+        out
+    }
+
+    /// "Becomes the target of a spell or ability" (115.1): checked once the spell or ability
+    /// is on the stack with its targets.
+    pub(crate) fn fire_targeted(&mut self, objects: &[ObjId]) {
+        for &o in objects {
+            self.fire(Happening::BecomesTarget(o));
+        }
     }
 }
 
