@@ -668,6 +668,9 @@ pub enum Instruction {
     CopySpell { what: Affected, new_targets: bool },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
+    /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's
+    /// controller, who can sacrifice only a permanent they control (701.21a).
+    SacrificePermanent(Affected),
     /// "Search [player]'s [zones] for … and [put/exile] them", then shuffle (701.23).
     Search(Search),
     /// "Then that player shuffles." / "then shuffle" (701.24).

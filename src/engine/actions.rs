@@ -342,6 +342,17 @@ impl Game {
                     }
                 }
             }
+            Instruction::SacrificePermanent(what) => {
+                for id in self.objects_of(ctx, what) {
+                    // 701.21a: only a permanent its controller controls can be sacrificed.
+                    if self.on_battlefield(id) && self.controller(id) == ctx.controller {
+                        let p = ctx.controller;
+                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
+                        self.record(ev);
+                        self.move_object(id, Zone::Graveyard);
+                    }
+                }
+            }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::MayOrElse { who, action, then, otherwise } => {
                 for p in self.players_of(ctx, who) {

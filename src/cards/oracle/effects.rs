@@ -438,6 +438,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(Instruction::Shuffle(who));
         }
+        "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
+            // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
+            p.bump();
+            out.push(Instruction::SacrificePermanent(object(p)?));
+        }
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
             p.bump();
