@@ -283,8 +283,17 @@ mod tests {
         assert_eq!(except.add_subtypes, vec!["Shapeshifter".to_owned(), "Rogue".to_owned()]);
         let a = ok("You may have this creature enter as a copy of any creature on the battlefield, except it's 7/7.", "Quicksilver Gargantuan", CREATURE);
         assert!(matches!(&a[0], Ability::EnterAsCopy { except, .. } if except.pt == Some((7, 7))));
-        let a = ok("You may have this creature enter as a copy of any creature on the battlefield, except it has haste and dethrone.", "Mirrorhall Mimic", CREATURE);
-        assert!(matches!(&a[0], Ability::EnterAsCopy { except, .. } if except.abilities == vec![Ability::Keyword(Keyword::Haste), Ability::Keyword(Keyword::Dethrone)] && except.text == "haste\ndethrone"));
+        let a = ok("Create a token that's a copy of target creature, except it has haste and \"At the beginning of the end step, exile this token.\"", "Heat Shimmer", &[CardType::Sorcery]);
+        let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::CreateTokenCopy { except, .. }] = &e.instructions[..] else { panic!("{e:?}") };
+        assert_eq!(except.abilities[0], Ability::Keyword(Keyword::Haste));
+        assert!(matches!(&except.abilities[1], Ability::Triggered { .. }));
+        assert_eq!(except.text, "haste\nAt the beginning of the end step, exile this token.");
+        let a = ok("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion in addition to its other types and it has \"When this creature becomes the target of a spell or ability, sacrifice it.\"", "Phantasmal Image", CREATURE);
+        assert!(matches!(&a[0], Ability::EnterAsCopy { except, .. } if except.add_subtypes == ["Illusion"] && matches!(&except.abilities[..], [Ability::Triggered { .. }])));
+        let a = ok("Create a token that's a copy of target creature you control, except the token has flying and it isn't legendary.", "Irenicus's Vile Duplication", &[CardType::Sorcery]);
+        let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&e.instructions[..], [Instruction::CreateTokenCopy { except, .. }] if except.not_legendary && except.abilities == [Ability::Keyword(Keyword::Flying)]));
         let a = ok("You may have this enchantment enter as a copy of any artifact on the battlefield, except it's an enchantment in addition to its other types.", "Copy Artifact", &[CardType::Enchantment]);
         assert!(matches!(&a[0], Ability::EnterAsCopy { except, .. } if except.add_types == vec![CardType::Enchantment]));
     }
@@ -294,14 +303,26 @@ mod tests {
         let a = ok("Create a token that's a copy of target creature you control, except it isn't legendary.", "Spark Double Test", &[CardType::Sorcery]);
         let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
         assert!(matches!(&e.instructions[..], [Instruction::CreateTokenCopy { who: Affected::You, of: Affected::Target(0), except }] if except.not_legendary));
-        let a = ok("Target artifact or creature becomes a copy of another target artifact or creature.", "Copy Test", &[CardType::Sorcery]);
-        let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
-        assert!(matches!(&e.instructions[..], [Instruction::BecomeCopy { what: Affected::Target(0), of: Affected::Target(1), until_end_of_turn: false, .. }]));
+        let a = ok("Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability.", "Unstable Shapeshifter", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::BecomeCopy { what: Affected::This, of: Affected::TriggerObject, except, until_end_of_turn: false }] if except.this_ability));
+    }
+
+    #[test]
+    fn this_ability_and_until_end_of_turn() {
+        let a = ok("{2}, {T}: This land becomes a copy of target land, except it has this ability.", "Thespian's Stage", &[CardType::Land]);
+        let [Ability::Activated { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::BecomeCopy { what: Affected::This, of: Affected::Target(0), except, until_end_of_turn: false }] if except.this_ability));
+        let a = ok("{2}: This artifact becomes a copy of target artifact, creature, enchantment, or land until end of turn.", "Mirage Mirror", &[CardType::Artifact]);
+        let [Ability::Activated { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::BecomeCopy { until_end_of_turn: true, .. }]));
     }
 
     #[test]
     fn unreadable_exceptions_are_refused() {
-        assert!(!errs("{2}, {T}: This land becomes a copy of target land, except it has this ability.", "Vesuva Test", &[CardType::Land]).is_empty());
-        assert!(!errs("You may have this creature enter as a copy of any creature card in a graveyard.", "Graveyard Clone", CREATURE).is_empty());
+        assert!(!errs("You may have this creature enter as a copy of any creature on the battlefield, except it has this ability.", "Odd Clone", CREATURE).is_empty());
+        assert!(!errs("You may have this creature enter as a copy of any creature card in a graveyard.", "Body Double", CREATURE).is_empty());
+        // "another target" (a target other than the first) is not read yet.
+        assert!(!errs("Target artifact or creature becomes a copy of another target artifact or creature.", "True Polymorph", &[CardType::Instant]).is_empty());
     }
 }

@@ -213,7 +213,6 @@ mod tests {
         for (text, fragment) in [
             // A predefined token the engine doesn't know: its text can't be read yet.
             ("Create a tapped Powerstone token.", "Powerstone token"),
-            ("Create a token that's a copy of target creature.", "token that's a copy of target creature"),
             // Singular count, plural noun.
             ("Create a 1/1 white Soldier creature tokens.", "tokens"),
             // A quoted ability is not read yet.
