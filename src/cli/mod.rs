@@ -91,6 +91,10 @@ enum CardsCommand {
     /// fragments it does not.
     Coverage {
         file: PathBuf,
+        /// Print one JSON line per card instead of the summary: name, verdict (full, usable,
+        /// unusable) and each unread fragment with its kind and when it would matter.
+        #[arg(long)]
+        list: bool,
     },
     /// List the card library.
     List,
@@ -121,7 +125,7 @@ fn dispatch(cmd: Command) -> u8 {
         Command::Test { paths } => cmd_test(&paths),
         Command::Check { files } => cmd_check(&files),
         Command::Card { name } => cmd_card(&name.join(" ")),
-        Command::Cards { command: CardsCommand::Coverage { file } } => cmd_coverage(&file),
+        Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
         Command::Cards { command: CardsCommand::List } => {
             for n in &library().names {
                 println!("{n}");
@@ -364,7 +368,7 @@ fn cmd_card(name: &str) -> u8 {
     }
 }
 
-fn cmd_coverage(file: &Path) -> u8 {
+fn cmd_coverage(file: &Path, list: bool) -> u8 {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -373,6 +377,16 @@ fn cmd_coverage(file: &Path) -> u8 {
         }
     };
     match crate::cards::coverage::coverage(&text) {
+        Ok(r) if list => {
+            use std::io::Write as _;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for c in &r.cards {
+                if serde_json::to_writer(&mut out, c).is_err() || writeln!(out).is_err() {
+                    return 2;
+                }
+            }
+            u8::from(out.flush().is_err()) * 2
+        }
         Ok(r) => {
             print!("{r}");
             0

@@ -44,6 +44,9 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
+        // Statics and keywords of permanents work on the battlefield (113.6): one the compiler
+        // can't read matters from the moment the permanent would enter, replacements included.
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
         // 614.12a: the choices are made before the permanent enters. "Enter as a copy" comes
         // first: the copied text's own entering replacement effects then apply (707.5).
         let copy = self.enter_as_copy(id, controller, dec)?;
