@@ -382,6 +382,9 @@ pub struct ObjectFilter {
     pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
+    /// "of the chosen type": the creature type chosen as the ability's source entered
+    /// (614.12a); bound to that type where the source is known (a static ability).
+    pub chosen_type: bool,
 }
 
 /// A comparison in a filter.
@@ -896,9 +899,19 @@ pub enum Ability {
     /// …]." — a replacement effect as it enters (614.1c, 707.5): what it may copy, and the
     /// exceptions to the copying (707.9).
     EnterAsCopy { filter: ObjectFilter, except: CopyExcept },
+    /// "As this creature enters, choose a creature type." — a choice made as the permanent
+    /// enters (614.12a), kept with it while it stays; a copy makes its own (707.6).
+    AsEntersChoose(EntryChoiceKind),
     /// Text the compiler can't read yet, kept in its place as an ability of the kind the text
     /// shows, so that a scenario stops exactly when the ability could matter (never guessed).
     Unread(Box<Unread>),
+}
+
+/// What an "as [this] enters, choose …" ability asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum EntryChoiceKind {
+    Color,
+    CreatureType,
 }
 
 /// The exceptions a copy effect makes to the copying process (707.9): "except it's an Illusion
@@ -1037,6 +1050,9 @@ pub enum Change {
     /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
     /// addition to its other land types".
     AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4: "is the chosen type in addition to its other types" — the creature type chosen
+    /// as the source entered (614.12a).
+    AddChosenType,
     /// Layer 4 (613.1d, 305.7): the land's land subtypes are replaced by this basic land type;
     /// it loses the abilities of its rules text and has the new type's mana ability.
     SetLandType(String),

@@ -11,7 +11,7 @@
 //! in the order of the card's text; each modifies a different part of the event, so the order
 //! the controller could choose (616.1) never changes the result.
 
-use crate::cards::ir::{Ability, CounterKind, Keyword};
+use crate::cards::ir::{Ability, CounterKind, EntryChoiceKind, Keyword};
 use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -55,8 +55,24 @@ impl Game {
             Some(c) => c.values.abilities().to_vec(),
             None => self.card(id).abilities().to_vec(),
         };
+        let mut choice = crate::engine::state::EntryChoice::default();
         for a in abilities {
             match a {
+                // 614.12a: "as [this] enters, choose …"; a copy makes the choice anew (707.6).
+                Ability::AsEntersChoose(kind) => {
+                    let rule = if copy.is_some() { cr!("707.6") } else { cr!("614.12a") };
+                    let name = self.describe(id);
+                    let (dk, what) = match kind {
+                        EntryChoiceKind::Color => (DecisionKind::Color, format!("a color for {name} as it enters")),
+                        EntryChoiceKind::CreatureType => (DecisionKind::CreatureType, format!("a creature type for {name} as it enters")),
+                    };
+                    let d = Decision { player: controller, kind: dk, rule, what };
+                    match self.decide(dec, &d)? {
+                        Answer::Color(c) => choice.color = Some(c),
+                        Answer::CreatureType(t) => choice.subtype = Some(t),
+                        _ => {}
+                    }
+                }
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
                 // 702.136b: each instance of riot is a separate choice.
@@ -79,6 +95,7 @@ impl Game {
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
+        o.entry_choice = choice;
         if let Some(c) = copy {
             // It is a copy as it enters, not after (707.5): the effect has its timestamp.
             let timestamp = self.obj(nid).timestamp;

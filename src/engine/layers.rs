@@ -150,7 +150,7 @@ impl Layer {
     pub fn of(c: &Change) -> Layer {
         match c {
             Change::GainControl => Layer::Control,
-            Change::AddTypes { .. } | Change::SetLandType(_) => Layer::Type,
+            Change::AddTypes { .. } | Change::AddChosenType | Change::SetLandType(_) => Layer::Type,
             Change::SetColors(_) => Layer::Color,
             Change::Grant(_) | Change::Protection(_) | Change::LoseAll | Change::Lose(_) => Layer::Ability,
             Change::SetPt(..) => Layer::SetPt,
@@ -903,11 +903,12 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
     for &id in &g.battlefield {
         let o = g.obj(id);
         for (i, a) in g.card(id).0.abilities.iter().enumerate() {
-            let (subject, changes, condition) = match a {
+            let (mut subject, mut changes, condition) = match a {
                 Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice()), s.condition.as_ref()),
                 Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes()), None),
                 _ => continue,
             };
+            bind_chosen(&o.entry_choice, &mut subject, &mut changes);
             out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition, hold: None, resolved: 0 });
         }
     }
@@ -928,6 +929,31 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
     // resolved effect keep theirs.
     out.sort_by_key(|e| e.timestamp);
     out
+}
+
+/// "Of the chosen type", "is the chosen type": bound to the creature type chosen as the source
+/// entered (614.12a). With none chosen, the filter matches nothing and the change does nothing.
+fn bind_chosen(choice: &crate::engine::state::EntryChoice, subject: &mut Cow<'_, StaticSubject>, changes: &mut Cow<'_, [Change]>) {
+    if let StaticSubject::Each { filter, .. } = subject.as_ref()
+        && filter.chosen_type
+    {
+        let mut s = subject.as_ref().clone();
+        if let StaticSubject::Each { filter, .. } = &mut s {
+            filter.chosen_type = false;
+            filter.subtypes = vec![choice.subtype.clone().unwrap_or_default()];
+        }
+        *subject = Cow::Owned(s);
+    }
+    if changes.contains(&Change::AddChosenType) {
+        let bound: Vec<Change> = changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::AddChosenType => choice.subtype.clone().map(|t| Change::AddTypes { types: Vec::new(), subtypes: vec![t] }),
+                other => Some(other.clone()),
+            })
+            .collect();
+        *changes = Cow::Owned(bound);
+    }
 }
 
 /// Computes every object's characteristics (613.1–613.8).
@@ -1137,6 +1163,8 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                         }
                     }
                 }
+                // Bound to the chosen type as the effect is gathered; with none chosen, nothing.
+                Change::AddChosenType => {}
                 Change::SetLandType(t) => {
                     if c.types.contains(&CardType::Land) {
                         let subs = c.subtypes.get_or_insert_with(|| g.card(id).0.subtypes.clone());
@@ -1351,6 +1379,7 @@ pub fn describe_change(c: &Change) -> String {
             w.extend(subtypes.iter().cloned());
             format!("is {} in addition to its other types", w.join(" "))
         }
+        Change::AddChosenType => "is the chosen type in addition to its other types".to_owned(),
         Change::SetLandType(t) => format!("is a {t} (305.7)"),
         Change::SetColors(cs) => format!("is {}", if cs.is_empty() { "colorless".to_owned() } else { cs.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ") }),
         Change::Grant(k) => format!("has {}", k.name()),

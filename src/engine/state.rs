@@ -101,9 +101,18 @@ pub struct Object {
     /// The marked damage at which the trace last noted that indestructible kept this creature
     /// from being destroyed (702.12b), so that the note is not repeated at every check.
     pub indestructible_noted: u32,
+    /// Choices made as it entered the battlefield (614.12a): not copiable values (707.6).
+    pub entry_choice: EntryChoice,
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
+}
+
+/// What was chosen for a permanent as it entered (614.12a): a color, a creature type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryChoice {
+    pub color: Option<crate::cards::ir::Color>,
+    pub subtype: Option<String>,
 }
 
 /// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
@@ -457,6 +466,7 @@ impl Game {
             activated_turns: Vec::new(),
             deathtouch_damage: false,
             indestructible_noted: 0,
+            entry_choice: EntryChoice::default(),
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;

@@ -147,6 +147,7 @@ fn example_key(d: &Decision) -> &'static str {
     match d.kind {
         DecisionKind::Pick { .. } => "pick: [...]",
         DecisionKind::Color => "color: ...",
+        DecisionKind::CreatureType => "subtype: ...",
         DecisionKind::Assign { .. } => "assign: {...}",
         DecisionKind::PickRange { .. } => "pick: [...]",
         DecisionKind::May { .. } => "may: true",
@@ -162,6 +163,7 @@ fn first_answer(d: &Decision) -> Answer {
     match &d.kind {
         DecisionKind::Pick { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
         DecisionKind::Color => Answer::Color(Color::White),
+        DecisionKind::CreatureType => Answer::CreatureType(crate::cards::subtypes::CREATURE_TYPES[0].to_owned()),
         DecisionKind::Assign { recipients, total, .. } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
         DecisionKind::PickRange { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::May { .. } => Answer::May(false),
@@ -204,6 +206,14 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
         DecisionKind::Color => {
             let Some((name, cspan)) = &c.color else { return Err(mismatch("color")) };
             Color::from_name(name).map(Answer::Color).ok_or_else(|| Stop(Diagnostic::new(format!("`{name}` is not a color"), *cspan).help("colors are white, blue, black, red, green")))
+        }
+        DecisionKind::CreatureType => {
+            let Some((name, tspan)) = &c.subtype else { return Err(mismatch("subtype")) };
+            crate::cards::subtypes::CREATURE_TYPES
+                .iter()
+                .find(|t| t.eq_ignore_ascii_case(name))
+                .map(|t| Answer::CreatureType((*t).to_owned()))
+                .ok_or_else(|| Stop(Diagnostic::new(format!("`{name}` is not a creature type"), *tspan).help("write a creature type as the rules spell it (205.3m): Elf, Goblin, Human, Zombie, …")))
         }
         DecisionKind::Assign { recipients, total, lethal } => {
             let Some(parts) = &c.assign else { return Err(mismatch("assign")) };

@@ -161,6 +161,17 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
         {
             diags.push(Diagnostic::new(format!("`attached_to: {}` names no permanent", r.text), r.span).help("give the permanent it enchants an `id` and name that id here"));
         }
+        // A choice needs an ability that asks for it (or a copy, which may have copied one).
+        for (given, kind, key) in [(e.chosen_color.is_some(), crate::cards::ir::EntryChoiceKind::Color, "color"), (e.chosen_subtype.is_some(), crate::cards::ir::EntryChoiceKind::CreatureType, "subtype")] {
+            let asks = e.card.abilities.iter().any(|a| *a == crate::cards::ir::Ability::AsEntersChoose(kind)) || e.copy_of.is_some();
+            if given && !asks {
+                diags.push(
+                    Diagnostic::new(format!("`chosen: {{{key}: …}}`: {} has no \"as it enters, choose a {}\" ability", e.card.name, if key == "color" { "color" } else { "creature type" }), e.span)
+                        .label("rule 614.12a")
+                        .help("remove it, or use the card whose text asks for that choice"),
+                );
+            }
+        }
         if let Some(r) = &e.copy_of {
             if !battlefield_labels.contains(&r.text.as_str()) || e.id.as_deref() == Some(r.text.as_str()) {
                 diags.push(Diagnostic::new(format!("`chosen: {{card: {}}}` names no other permanent", r.text), r.span).help("give the permanent it copies an `id` and name that id here"));
@@ -281,7 +292,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, span: node.span });
         }
         return;
     }
@@ -292,16 +303,32 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
         }
     }
-    // `chosen: {card: REF}`: what it entered as a copy of (707.5). Other "as enters" choices
-    // (a color, a creature type) have no ability that reads them yet.
+    // `chosen: {card: REF}`: what it entered as a copy of (707.5); `color`, `subtype`: its "as
+    // enters" choices (614.12a).
     let mut copy_of = None;
+    let mut chosen_color = None;
+    let mut chosen_subtype = None;
     if let Some(cn) = m.get("chosen")
         && let Some(cm) = MapView::new(cn, "`chosen`", diags)
     {
         for (k, v) in cm.entries {
             match k.scalar_text().as_deref() {
                 Some("card") => copy_of = one_ref(v, "`chosen: {card: …}`", diags),
-                _ => not_supported(diags, k, &format!("`chosen: {{{}: …}}`", k.scalar_text().unwrap_or_default()), "only `card` (the permanent a copy entered as a copy of, 707.5) is modelled; no ability reads other \"as enters\" choices yet"),
+                Some("color") => {
+                    let s = string(v, "`chosen: {color: …}`", diags);
+                    chosen_color = s.as_deref().and_then(crate::cards::ir::Color::from_name);
+                    if s.is_some() && chosen_color.is_none() {
+                        diags.push(Diagnostic::new("not a color", v.span).help("colors are white, blue, black, red, green"));
+                    }
+                }
+                Some("subtype" | "creature_type") => {
+                    let s = string(v, "`chosen: {subtype: …}`", diags);
+                    chosen_subtype = s.as_deref().and_then(|s| crate::cards::subtypes::CREATURE_TYPES.iter().find(|t| t.eq_ignore_ascii_case(s))).map(|t| (*t).to_owned());
+                    if s.is_some() && chosen_subtype.is_none() {
+                        diags.push(Diagnostic::new("not a creature type", v.span).help("write a creature type as the rules spell it (205.3m): Elf, Goblin, Human, …"));
+                    }
+                }
+                _ => not_supported(diags, k, &format!("`chosen: {{{}: …}}`", k.scalar_text().unwrap_or_default()), "`chosen` takes `card` (what a copy copied, 707.5), `color` and `subtype` (\"as enters\" choices, 614.12a)"),
             }
         }
         if zone != "battlefield" && copy_of.is_some() {
@@ -358,7 +385,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), span: node.span });
     }
 }
 
@@ -625,7 +652,8 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.top = m.get("top").map(|n| refs(n, "`top`", diags));
     c.modes = m.get("modes").map(|n| mode_list(n, diags));
     c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
-    for key in ["card_type", "subtype", "creature_type", "name"] {
+    c.subtype = ["subtype", "creature_type"].iter().find_map(|k| m.get(k).and_then(|n| string(n, &format!("`{k}`"), diags).map(|s| (s, n.span))));
+    for key in ["card_type", "name"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
         }

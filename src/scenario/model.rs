@@ -125,6 +125,9 @@ pub struct CardEntry {
     pub attached_to: Option<Ref>,
     /// `chosen: {card: REF}`: the permanent it entered as a copy of (707.5), a battlefield label.
     pub copy_of: Option<Ref>,
+    /// `chosen: {color: …}` / `chosen: {subtype: …}`: its "as enters" choices (614.12a).
+    pub chosen_color: Option<crate::cards::ir::Color>,
+    pub chosen_subtype: Option<String>,
     pub span: Span,
 }
 
@@ -178,6 +181,8 @@ pub struct Choice {
     pub pick: Option<Vec<Ref>>,
     pub may: Option<bool>,
     pub color: Option<(String, Span)>,
+    /// A creature type (`subtype:`, or its alias `creature_type:`).
+    pub subtype: Option<(String, Span)>,
     pub order: Option<Vec<Ref>>,
     pub targets: Option<Vec<Ref>>,
     pub assign: Option<Vec<(Ref, u32)>>,

@@ -379,6 +379,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
+    if !is_spell && let Some(r) = statics::as_enters_choice_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = copies::enter_as_copy_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
