@@ -58,6 +58,14 @@ impl Printed {
         def.abilities = abilities;
         Printed(std::sync::Arc::new(def))
     }
+    /// The same card as a token: a copy of a permanent spell becomes a token permanent as it
+    /// resolves (707.10f, 111.13).
+    #[must_use]
+    pub fn as_token(&self) -> Printed {
+        let mut def = (*self.0).clone();
+        def.token = true;
+        Printed(std::sync::Arc::new(def))
+    }
     /// Printed loyalty (306.5b), for the counters a planeswalker enters with.
     #[must_use]
     pub fn loyalty(&self) -> Option<i32> {

@@ -121,8 +121,12 @@ impl Game {
                 })?;
                 g.obj_mut(nid).attached_to = Some(host);
             } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
-                // 608.3: a permanent spell becomes a permanent under its controller's control.
-                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
+                // 608.3: a permanent spell becomes a permanent under its controller's control;
+                // a copy of one becomes a token (707.10f, 111.13).
+                let mut ev = Ev::new(EventKind::Resolve, format!("{name} resolves{}", if g.obj(id).copy { " and becomes a token permanent" } else { "" })).object(g, id).rule(cr!("608.3"));
+                if g.obj(id).copy {
+                    ev = ev.rules(&[cr!("707.10f"), cr!("111.13")]);
+                }
                 g.record(ev);
                 g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))

@@ -500,6 +500,9 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
+        // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
+        // no longer a copy of a spell (so 704.5e doesn't end it).
+        let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
         match new_zone {
