@@ -591,6 +591,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "may" if !p.peek_at(1).is_some_and(|t| t.is_word("play")) => {
             let who = player_subject()?;
             p.bump();
+            // "you may have this creature become a copy of …" (707.4): an optional copy effect.
+            if p.at_word("have") {
+                let mark = p.pos;
+                p.bump();
+                if let Ok(what) = parse_affected(p)
+                    && kinds(p, &what).permanent
+                    && let Some(r) = super::copies::becomes_copy(p, what)
+                {
+                    out.push(Instruction::MayOrElse { who, action: Box::new(r?), then: Vec::new(), otherwise: Vec::new() });
+                    return Ok(());
+                }
+                p.pos = mark;
+            }
             let mut action = Vec::new();
             parse_predicate(p, who.clone(), subject_at, &mut action)?;
             let [action] = <[Instruction; 1]>::try_from(action).map_err(|_| p.fail("one action after \"may\""))?;
