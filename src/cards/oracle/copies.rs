@@ -319,6 +319,19 @@ mod tests {
     }
 
     #[test]
+    fn optional_copy_and_a_kept_color() {
+        let a = ok("Whenever another creature you control enters, you may have this creature become a copy of that creature until end of turn.", "Renegade Doppelganger", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::MayOrElse { who: Affected::You, action, .. }] = &effect.instructions[..] else { panic!("{effect:?}") };
+        assert!(matches!(action.as_ref(), Instruction::BecomeCopy { what: Affected::This, of: Affected::TriggerObject, until_end_of_turn: true, .. }));
+        let a = ok("You may have this creature enter as a copy of any creature on the battlefield, except it doesn't copy that creature's color and it has \"At the beginning of your upkeep, you may have this creature become a copy of target creature, except it doesn't copy that creature's color and it has this ability.\"", "Vesuvan Doppelganger", CREATURE);
+        let [Ability::EnterAsCopy { except, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(except.keep_color);
+        let [Ability::Triggered { effect, .. }] = except.abilities.as_slice() else { panic!("{except:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { action, .. }] if matches!(action.as_ref(), Instruction::BecomeCopy { except, .. } if except.keep_color && except.this_ability)));
+    }
+
+    #[test]
     fn unreadable_exceptions_are_refused() {
         assert!(!errs("You may have this creature enter as a copy of any creature on the battlefield, except it has this ability.", "Odd Clone", CREATURE).is_empty());
         assert!(!errs("You may have this creature enter as a copy of any creature card in a graveyard.", "Body Double", CREATURE).is_empty());
