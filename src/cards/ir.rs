@@ -987,6 +987,12 @@ impl UnreadKind {
             UnreadKind::Spell => "spell ability",
         }
     }
+
+    /// "a" or "an" before [`UnreadKind::name`].
+    #[must_use]
+    pub fn article(self) -> &'static str {
+        if self == UnreadKind::Activated { "an" } else { "a" }
+    }
 }
 
 /// When unread text starts to matter. The engine stops the scenario (exit 2) at that moment;

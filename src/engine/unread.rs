@@ -59,7 +59,7 @@ impl Game {
 #[must_use]
 pub fn unread_stop(card: String, u: &Unread, why: &str) -> Stop {
     Stop(
-        Diagnostic::new(format!("{card} has a {} that judge can't read yet, and it matters here: \"{}\"", u.kind.name(), u.text), Span::default())
+        Diagnostic::new(format!("{card} has {} {} that judge can't read yet, and it matters here: \"{}\"", u.kind.article(), u.kind.name(), u.text), Span::default())
             .label(format!("here {why}"))
             .help(format!(
                 "unread words: \"{}\" (expected {}). The result could depend on them, so the run stops rather than guess; \
