@@ -20,7 +20,7 @@ use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::layers::{CopyEffect, Printed};
-use crate::engine::state::{CardId, Game, ObjId, PhysCard, PlayerId, Target, Zone};
+use crate::engine::state::{Game, ObjId, PlayerId, Target};
 use crate::engine::Ev;
 use crate::rules::RuleId;
 
@@ -126,16 +126,7 @@ impl Game {
         if !except.is_empty() {
             rules.push(cr!("707.9"));
         }
-        let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(PhysCard { label: None, current: ObjId(0) });
-        let staged = self.new_object(card_id, values, who, who, Zone::Nowhere);
-        self.put_onto_battlefield(staged, who, false, dec, |g, nid| {
-            Ev::new(EventKind::CreateToken, format!("{} creates {}: a token that's a copy of {copied}", g.players[who].name, g.describe(nid)))
-                .player(g, who)
-                .object(g, nid)
-                .zone(Zone::Battlefield)
-                .rules(&rules)
-        })?;
+        self.put_new_token(who, values, false, &format!(": a token that's a copy of {copied}"), &rules, dec)?;
         Ok(())
     }
 

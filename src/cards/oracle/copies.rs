@@ -62,16 +62,7 @@ pub fn token_copy(p: &mut Parser<'_>, who: Affected) -> Option<PResult<Instructi
     }
     Some((|| {
         let at = p.pos;
-        let of = parse_affected(p)?;
-        if !kinds(p, &of).permanent {
-            return Err(Fail { at, expected: "a permanent (\"target creature you control\", \"this creature\")".into() });
-        }
-        let except = if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("except")) {
-            p.bump();
-            parse_except(p)?
-        } else {
-            CopyExcept::default()
-        };
+        let (of, except) = original_and_exceptions(p)?;
         if except.this_ability {
             return Err(Fail { at, expected: "a token exception without \"this ability\" (not supported yet)".into() });
         }
@@ -88,20 +79,26 @@ pub fn becomes_copy(p: &mut Parser<'_>, what: Affected) -> Option<PResult<Instru
         return None;
     }
     Some((|| {
-        let at = p.pos;
-        let of = parse_affected(p)?;
-        if !kinds(p, &of).permanent {
-            return Err(Fail { at, expected: "a permanent (\"target creature\", \"another target creature\")".into() });
-        }
-        let except = if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("except")) {
-            p.bump();
-            parse_except(p)?
-        } else {
-            CopyExcept::default()
-        };
+        let (of, except) = original_and_exceptions(p)?;
         let until_end_of_turn = p.eat_words(&["until", "end", "of", "turn"]);
         Ok(Instruction::BecomeCopy { what, of, except: Box::new(except), until_end_of_turn })
     })())
+}
+
+/// After "a copy of": the permanent copied, then ", except …" if the text makes exceptions.
+fn original_and_exceptions(p: &mut Parser<'_>) -> PResult<(Affected, CopyExcept)> {
+    let at = p.pos;
+    let of = parse_affected(p)?;
+    if !kinds(p, &of).permanent {
+        return Err(Fail { at, expected: "a permanent (\"target creature you control\", \"this creature\", \"that creature\")".into() });
+    }
+    let except = if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("except")) {
+        p.bump();
+        parse_except(p)?
+    } else {
+        CopyExcept::default()
+    };
+    Ok((of, except))
 }
 
 /// "except [part] [and part]…" (707.9).
