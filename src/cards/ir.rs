@@ -855,6 +855,9 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
+    /// "Morph {cost}" (702.37a): the card may be cast face down for {3} (702.37c) and turned
+    /// face up for this cost (702.37e).
+    Morph(ManaCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).

@@ -42,6 +42,8 @@ pub struct Choices {
     pub divide: Vec<(Target, u32)>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast face down with its morph ability (702.37c).
+    pub face_down: bool,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
@@ -328,7 +330,8 @@ impl Game {
         }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
-        let fast = self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash);
+        // 708.4: a card cast face down is cast as a 2/2 creature with no abilities.
+        let fast = !ch.face_down && (self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash));
         if !fast
             && let Err(e) = self.sorcery_timing(p, &name, timing_rule(self.types(card))) {
                 return Ok(Err(e));
@@ -342,8 +345,15 @@ impl Game {
         if ch.kicked && kicker.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
-        // 601.2a: the card moves to the stack and becomes a spell.
+        // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
+        // face down first (708.4, 702.37c).
         let spell = self.move_object(card, Zone::Stack);
+        if ch.face_down {
+            let shown = self.describe(spell);
+            self.obj_mut(spell).face_down = true;
+            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its morph ability: a 2/2 creature spell with no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[cr!("702.37c"), cr!("708.4")]);
+            self.record(ev);
+        }
         self.obj_mut(spell).controller = p;
         self.obj_mut(spell).choices.x = x;
         self.obj_mut(spell).choices.kicked = ch.kicked;
@@ -377,7 +387,8 @@ impl Game {
             ev.rules.push(cr!("303.4a"));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
-        let mut cost = self.card(spell).cost().cloned().unwrap_or_default();
+        // 702.37c: {3} rather than its mana cost, face down.
+        let mut cost = if ch.face_down { crate::cards::ir::ManaCost { generic: 3, ..Default::default() } } else { self.card(spell).cost().cloned().unwrap_or_default() };
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
         }

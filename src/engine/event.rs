@@ -79,10 +79,12 @@ pub enum EventKind {
     CreateToken,
     /// A permanent becomes a copy of another, or enters as one (707.4, 707.5).
     BecomesCopy,
+    /// A face-down permanent is turned face up (116.2b, 702.37e).
+    TurnFaceUp,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 60] = [
+    pub const ALL: [EventKind; 61] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -93,7 +95,7 @@ impl EventKind {
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
-        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::BecomesCopy,
+        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::BecomesCopy, EventKind::TurnFaceUp,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -90,6 +90,29 @@ pub struct CopyEffect {
     pub until_end_of_turn: bool,
 }
 
+/// The characteristics of a face-down spell or permanent (708.2a): a 2/2 creature with no
+/// text, no name, no subtypes and no mana cost (colorless, as it has no mana cost).
+fn face_down_card() -> &'static Printed {
+    static CARD: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    CARD.get_or_init(|| {
+        Printed(std::sync::Arc::new(crate::cards::def::CardDef {
+            name: String::new(),
+            cost: None,
+            type_line: "Creature".to_owned(),
+            supertypes: Vec::new(),
+            types: vec![CardType::Creature],
+            subtypes: Vec::new(),
+            power: Some(2),
+            toughness: Some(2),
+            loyalty: None,
+            colors: Vec::new(),
+            text: String::new(),
+            abilities: Vec::new(),
+            token: false,
+        }))
+    })
+}
+
 /// A layer or sublayer (613.1, 613.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Layer {
@@ -461,6 +484,17 @@ impl Game {
     /// here; its other characteristics go on through the later layers.
     #[must_use]
     pub fn card(&self, id: ObjId) -> &Printed {
+        // 613.2b, 708.2: face-down status comes after copy effects (708.10).
+        if self.obj(id).face_down {
+            return face_down_card();
+        }
+        self.card_face_up(id)
+    }
+
+    /// The copiable values it would have face up (layer 1a only): what turning a face-down
+    /// permanent face up reveals (708.8), and where its morph cost is read (702.37e).
+    #[must_use]
+    pub fn card_face_up(&self, id: ObjId) -> &Printed {
         match self.copies.iter().rev().find(|c| c.object == id) {
             Some(c) => &c.values,
             None => &self.obj(id).card,

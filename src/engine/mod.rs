@@ -12,6 +12,7 @@ pub mod copies;
 pub mod counters;
 pub mod decision;
 pub mod enter;
+pub mod facedown;
 pub mod event;
 pub mod keywords;
 pub mod layers;
@@ -103,7 +104,7 @@ fn named(g: &Game, id: ObjId) -> Named {
     let printed = g.obj(id).card.name();
     let card = g.obj(id).card_id.0 as usize;
     let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name() == printed).count();
-    let name = g.card(id).name();
+    let name = if g.obj(id).face_down { "face-down creature" } else { g.card(id).name() };
     let card = (name != printed).then(|| printed.to_owned());
     Named { name: name.to_owned(), card, label: g.label(id).map(str::to_owned), nth: Some(nth) }
 }

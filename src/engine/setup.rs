@@ -150,6 +150,7 @@ impl Game {
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
+        o.face_down = e.face_down;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };

@@ -103,6 +103,8 @@ pub struct Object {
     pub indestructible_noted: u32,
     /// Choices made as it entered the battlefield (614.12a): not copiable values (707.6).
     pub entry_choice: EntryChoice,
+    /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
+    pub face_down: bool,
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
@@ -385,6 +387,11 @@ impl Game {
         // A permanent that copies another has the copied name (707.2); the printed one is
         // shown beside it unless a label tells the objects apart.
         let name = self.card(id).name();
+        if o.face_down {
+            // 708.5: the judge sees it; the opponent sees only a face-down creature.
+            let label = self.label(id).map(|l| format!(" [{l}]")).unwrap_or_default();
+            return format!("a face-down creature{label} (hidden: {})", self.card_face_up(id).name());
+        }
         match self.label(id) {
             Some(l) => format!("{copy}{name} [{l}]"),
             None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),
@@ -467,6 +474,7 @@ impl Game {
             deathtouch_damage: false,
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),
+            face_down: false,
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;
@@ -477,9 +485,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card, copy) = {
+        let (owner, card_id, card, copy, face_down) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone(), o.copy)
+            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down)
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
@@ -505,6 +513,17 @@ impl Game {
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
+        if face_down && from == Zone::Stack && to == Zone::Battlefield {
+            // 702.37c: a face-down spell resolves into a face-down permanent.
+            self.obj_mut(nid).face_down = true;
+        } else if face_down {
+            // 708.9: a face-down permanent or spell leaving is revealed to all.
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
+                .object(self, nid)
+                .zone(to)
+                .rule(crate::cr!("708.9"));
+            self.record(ev);
+        }
         match new_zone {
             Zone::Battlefield => self.battlefield.push(nid),
             Zone::Stack => self.stack.push(StackItem::Spell(nid)),

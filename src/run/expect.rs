@@ -112,6 +112,9 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         if let Some(x) = &oe.sick {
             cmp(&mut out, format!("{who}: sick"), x, g.is_sick(o.id));
         }
+        if let Some(x) = &oe.face_down {
+            cmp(&mut out, format!("{who}: face_down"), x, o.face_down);
+        }
         if let Some(x) = &oe.attached_to {
             let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.card(h).name().to_owned(), str::to_owned));
             let hit = match o.attached_to.filter(|_| on) {

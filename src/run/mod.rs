@@ -496,6 +496,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         modes: c.modes.clone(),
         divide: c.divide.iter().map(|(r, n)| Ok((refs::target(g, r)?, *n))).collect::<Result<_, Stop>>()?,
         kicked: c.kicked,
+        face_down: c.face_down,
         sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
         discard: objects(&c.discard, Place::Hand(None))?,
     })
@@ -509,7 +510,37 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
+            // 702.37d: only an ability such as morph lets a card be cast face down.
+            if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph(_))) {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} can't be cast face down: it has no morph ability (rule 702.37d)", g.describe(id)), action.span)
+                        .label("rule 702.37d")
+                        .help("a card is cast face down only by an ability that allows it, such as \"Morph {cost}\" (702.37a); remove `face_down: true`"),
+                ));
+            }
             attempt(g, script, action.index, p, |g, dec| g.cast(p, id, &ch, dec))
+        }
+        ActionKind::TurnFaceUp { card, pay } => {
+            let id = refs::object(g, card, Place::Battlefield)?;
+            // 708.7, 702.37e: only a face-down permanent with a morph ability.
+            if !g.obj(id).face_down {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} is face up: only a face-down permanent can be turned face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
+                        .label("rule 702.37e")
+                        .help("name a face-down permanent (`face_down: true` in the setup, or one cast with `face_down: true`)"),
+                ));
+            }
+            if !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph(_))) {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} has no morph ability: nothing lets its controller turn it face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
+                        .label("rule 708.7")
+                        .help("only a face-down permanent whose face-up side has morph can be turned face up by its controller"),
+                ));
+            }
+            let p = actor(g, action, |g| Some(g.controller(id)))?;
+            pass_to(g, script, p, action)?;
+            let pay = pay.as_ref().map(|list| list.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<Vec<_>, _>>()).transpose()?;
+            attempt(g, script, action.index, p, |g, dec| g.turn_face_up(p, id, pay.as_deref(), dec))
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;

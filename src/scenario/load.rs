@@ -292,16 +292,18 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    for key in ["face_down", "transformed"] {
-        if let Some(k) = m.key_node(key) {
-            not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
-        }
+    if let Some(k) = m.key_node("transformed") {
+        not_supported(diags, k, "`transformed`", "this engine does not model double-faced permanents yet");
+    }
+    let face_down = m.boolean("face_down", "a card entry", diags).unwrap_or(false);
+    if face_down && zone != "battlefield" {
+        diags.push(Diagnostic::new("`face_down` applies to permanents on the battlefield only", node.span).help("a face-down card elsewhere is not modelled (708)"));
     }
     // `chosen: {card: REF}`: what it entered as a copy of (707.5); `color`, `subtype`: its "as
     // enters" choices (614.12a).
@@ -385,7 +387,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, span: node.span });
     }
 }
 
@@ -508,7 +510,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             _ => None,
         })
         .collect();
-    let (verb, verb_key, value) = match verbs.as_slice() {
+    let (verb, _, value) = match verbs.as_slice() {
         [one] => *one,
         [] => {
             // Find the key that looks most like a verb for the message.
@@ -533,13 +535,14 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     let player = m.get("player").and_then(|n| one_ref(n, "`player`", diags));
     let allowed: Vec<&str> = match verb {
         "cast" | "activate" => std::iter::once(verb).chain(CAST_KEYS.iter().copied()).collect(),
-        "play" | "turn_face_up" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
+        "turn_face_up" => vec![verb, "player", "pay"],
+        "play" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
         _ => vec![verb],
     };
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            for key in ["alternative_cost", "face_down", "exile", "tap"] {
+            for key in ["alternative_cost", "exile", "tap"] {
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
@@ -568,6 +571,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 modes,
                 divide,
                 kicked,
+                face_down: m.boolean("face_down", "`face_down`", diags).unwrap_or(false),
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
             };
@@ -585,10 +589,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             }
         }
         "play" => ActionKind::Play { card: one_ref(value, "`play`", diags)? },
-        "turn_face_up" => {
-            not_supported(diags, verb_key, "`turn_face_up`", "face-down permanents are not modelled yet");
-            return None;
-        }
+        "turn_face_up" => ActionKind::TurnFaceUp { card: one_ref(value, "`turn_face_up`", diags)?, pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
         "attack" => ActionKind::Attack(read_attack(value, diags)),
         "block" => ActionKind::Block(read_block(value, diags)),
         "choose" => ActionKind::Choose(read_choice(value, diags)?),
@@ -758,9 +759,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     let mut o = ObjectExpect::default();
     let Some(m) = MapView::new(node, "an object's expectations", diags) else { return o };
     m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
-    if let Some(k) = m.key_node("face_down") {
-        not_supported(diags, k, "`face_down`", "face-down permanents are not modelled yet");
-    }
+    o.face_down = m.get("face_down").and_then(|n| boolean(n, "`face_down`", diags).map(|value| At { value, span: n.span }));
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.attached_to = at_str("attached_to", diags);
     o.zone = at_str("zone", diags);

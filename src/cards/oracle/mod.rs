@@ -339,7 +339,14 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.pos = 0;
         }
     }
-    if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+    // "Kicker {cost}" (702.33), "Morph {cost}" (702.37): a keyword with a mana cost.
+    for (word, make) in [("kicker", Ability::Kicker as fn(ManaCost) -> Ability), ("morph", Ability::Morph)] {
+        if !(p.at_word(word) && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))) {
+            continue;
+        }
+        if word == "morph" && is_spell {
+            break;
+        }
         p.bump();
         let mut cost = String::new();
         while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
@@ -347,8 +354,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.bump();
         }
         return Some(match mana::parse_cost(&cost) {
-            Ok(c) if p.at_end() => Ok(Ability::Kicker(c)),
-            Ok(_) => Err(p.error(&p.fail("the end of the kicker cost"))),
+            Ok(c) if p.at_end() => Ok(make(c)),
+            Ok(_) => Err(p.error(&p.fail(format!("the end of the {word} cost")))),
             Err(e) => Err(p.error(&p.fail(e))),
         });
     }
