@@ -547,6 +547,8 @@ pub enum Trigger {
     /// "When this creature becomes the target of a spell or ability" (115.1, 603.2): a spell
     /// or ability is put on the stack targeting it.
     BecomesTarget(Subject),
+    /// "When this creature is turned face up" (708.8, 702.37e).
+    TurnedFaceUp(Subject),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -856,8 +858,9 @@ pub enum Ability {
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
     /// "Morph {cost}" (702.37a): the card may be cast face down for {3} (702.37c) and turned
-    /// face up for this cost (702.37e).
-    Morph(ManaCost),
+    /// face up for this cost (702.37e). `mega`: "Megamorph {cost}" (702.37b), which also puts
+    /// a +1/+1 counter on it as it is turned face up.
+    Morph { cost: ManaCost, mega: bool },
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).

@@ -26,7 +26,7 @@ impl Game {
         if !self.on_battlefield(id) || !self.obj(id).face_down || self.controller(id) != p {
             return Ok(Err(Illegal::new(cr!("702.37e"), format!("{name} is not a face-down permanent {} controls", self.players[p].name))));
         }
-        let Some(cost) = self.card_face_up(id).abilities().iter().find_map(|a| if let Ability::Morph(c) = a { Some(c.clone()) } else { None }) else {
+        let Some((cost, mega)) = self.card_face_up(id).abilities().iter().find_map(|a| if let Ability::Morph { cost, mega } = a { Some((cost.clone(), *mega)) } else { None }) else {
             return Ok(Err(Illegal::new(cr!("708.7"), format!("{name} has no morph ability"))));
         };
         if let Err(e) = self.pay_mana(p, &cost, 0, pay, None, dec)? {
@@ -41,6 +41,12 @@ impl Game {
             .object(self, id)
             .rules(&[cr!("116.2b"), cr!("702.37e"), cr!("708.8"), cr!("613.7f")]);
         self.record(ev);
+        // 702.37b: a megamorph cost paid puts a +1/+1 counter on it as it is turned face up.
+        if mega {
+            self.put_counters(id, crate::cards::ir::CounterKind::PlusOne, 1, &[cr!("702.37b")], false, " (megamorph)");
+        }
+        // 708.8: not an entering; "when this is turned face up" abilities trigger.
+        self.fire(crate::engine::triggers::Happening::TurnedFaceUp(id));
         Ok(Ok(()))
     }
 }

@@ -392,6 +392,8 @@ impl Game {
             let label = self.label(id).map(|l| format!(" [{l}]")).unwrap_or_default();
             return format!("a face-down creature{label} (hidden: {})", self.card_face_up(id).name());
         }
+        // A copy of a face-down permanent has no name (707.2, 708.2a).
+        let name = if name.is_empty() { "(no name)" } else { name };
         match self.label(id) {
             Some(l) => format!("{copy}{name} [{l}]"),
             None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),

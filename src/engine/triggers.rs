@@ -34,6 +34,8 @@ pub enum Happening {
     AttackersDeclared { player: PlayerId },
     /// A spell or ability was put on the stack targeting this object (115.1).
     BecomesTarget(ObjId),
+    /// A face-down permanent was turned face up (702.37e).
+    TurnedFaceUp(ObjId),
 }
 
 impl Game {
@@ -114,6 +116,7 @@ impl Game {
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
                     Happening::BecomesTarget(_) => cr!("115.1"),
+                    Happening::TurnedFaceUp(_) => cr!("702.37e"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -156,7 +159,7 @@ impl Game {
                 };
                 (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None })
             }
-            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget(o))
+            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget(o)) | (Trigger::TurnedFaceUp(s), Happening::TurnedFaceUp(o))
                 if subject(s, o) =>
             {
                 object(o)

@@ -511,7 +511,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
             // 702.37d: only an ability such as morph lets a card be cast face down.
-            if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph(_))) {
+            if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
                 return Err(Stop(
                     Diagnostic::new(format!("{} can't be cast face down: it has no morph ability (rule 702.37d)", g.describe(id)), action.span)
                         .label("rule 702.37d")
@@ -530,7 +530,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
                         .help("name a face-down permanent (`face_down: true` in the setup, or one cast with `face_down: true`)"),
                 ));
             }
-            if !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph(_))) {
+            if !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
                 return Err(Stop(
                     Diagnostic::new(format!("{} has no morph ability: nothing lets its controller turn it face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
                         .label("rule 708.7")

@@ -340,11 +340,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         }
     }
     // "Kicker {cost}" (702.33), "Morph {cost}" (702.37): a keyword with a mana cost.
-    for (word, make) in [("kicker", Ability::Kicker as fn(ManaCost) -> Ability), ("morph", Ability::Morph)] {
+    let morph = |cost| Ability::Morph { cost, mega: false };
+    let megamorph = |cost| Ability::Morph { cost, mega: true };
+    for (word, make) in [("kicker", &Ability::Kicker as &dyn Fn(ManaCost) -> Ability), ("morph", &morph), ("megamorph", &megamorph)] {
         if !(p.at_word(word) && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))) {
             continue;
         }
-        if word == "morph" && is_spell {
+        if word != "kicker" && is_spell {
             break;
         }
         p.bump();
@@ -908,6 +910,17 @@ mod tests {
                 false
             )]
         );
+    }
+
+    #[test]
+    fn morph_and_megamorph_with_their_costs() {
+        let a = ok("At the beginning of your upkeep, you lose 2 life.\nMorph {2}{B}{B} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)", "Grinning Demon", &[CardType::Creature]);
+        assert_eq!(a[1], Ability::Morph { cost: mana("{2}{B}{B}"), mega: false });
+        let a = ok("Megamorph {1}{G} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its megamorph cost and put a +1/+1 counter on it.)\nWhen this creature is turned face up, destroy target artifact or enchantment an opponent controls.", "Ainok Survivalist", &[CardType::Creature]);
+        assert_eq!(a[0], Ability::Morph { cost: mana("{1}{G}"), mega: true });
+        assert!(matches!(&a[1], Ability::Triggered { trigger, .. } if **trigger == crate::cards::ir::Trigger::TurnedFaceUp(crate::cards::ir::Subject::This)));
+        // A morph cost that isn't mana is not read.
+        assert!(!errs("Morph—Pay 5 life.", "Zombie Cutthroat", &[CardType::Creature]).is_empty());
     }
 
     #[test]

@@ -47,6 +47,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::Blocks(Subject::This)
             | Trigger::BecomesBlocked(Subject::This)
             | Trigger::BecomesTarget(Subject::This)
+            | Trigger::TurnedFaceUp(Subject::This)
             | Trigger::BeginningOf { .. }
             | Trigger::Either(..)
             | Trigger::GainLife(_)
@@ -161,6 +162,8 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::BecomesBlocked(subject)
     } else if p.eat_words(&["becomes", "the", "target", "of", "a", "spell", "or", "ability"]) {
         Trigger::BecomesTarget(subject)
+    } else if p.eat_words(&["is", "turned", "face", "up"]) {
+        Trigger::TurnedFaceUp(subject)
     } else if p.eat_word("attacks") {
         if p.eat_words(&["or", "blocks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Attacks(subject.clone())), Box::new(Trigger::Blocks(subject))));
