@@ -375,3 +375,42 @@ fn face_down_bad_input_names_the_rule() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("Grizzly Bears [bears] is face up: only a face-down permanent can be turned face up") && err.contains("[tests/fixtures/turn_face_up_face_up.yaml:7:5]"), "{err}");
 }
+
+/// `judge test` runs files on several threads and prints them in path order: the output is
+/// the same whatever the number of threads.
+#[test]
+fn test_output_does_not_depend_on_threads() {
+    let (c1, one, _) = judge(&["test", "-j", "1", "scenarios/unread", "scenarios/stack"]);
+    let (c3, three, _) = judge(&["test", "-j", "3", "scenarios/unread", "scenarios/stack"]);
+    assert_eq!((c1, c3), (0, 0));
+    assert_eq!(one, three);
+    assert!(one.lines().next().is_some_and(|l| l.starts_with("PASS  scenarios/unread/")), "{one}");
+}
+
+/// `judge test --format json`: one document, files that could not run included with their
+/// diagnostics; `--format junit`: a test suite per folder, a test case per file.
+#[test]
+fn test_reports_json_and_junit() {
+    let files = ["tests/fixtures/unread_cast.yaml", "scenarios/unread/static_in_hand.yaml"];
+    let (code, out, _) = judge(&["test", "--format", "json", files[0], files[1]]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!((v["passed"].as_u64(), v["failed"].as_u64(), v["errors"].as_u64()), (Some(1), Some(0), Some(1)));
+    assert_eq!(v["files"][0]["outcome"], "error");
+    assert_eq!(v["files"][0]["diagnostics"][0]["line"], 15);
+    assert_eq!(v["files"][0]["diagnostics"][0]["label"], "here Bob casts it (601.2)");
+    assert_eq!(v["files"][1]["outcome"], "pass");
+    assert_eq!(v["files"][1]["name"], "An unread static ability of a permanent card in hand doesn't work there");
+    let (code, out, _) = judge(&["test", "--format", "junit", files[0], files[1]]);
+    assert_eq!(code, 2);
+    assert!(out.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"judge\" tests=\"2\" skipped=\"0\" failures=\"0\" errors=\"1\">"), "{out}");
+    assert!(out.contains("<testsuite name=\"tests/fixtures\" tests=\"1\" skipped=\"0\" errors=\"1\" failures=\"0\">"), "{out}");
+    assert!(out.contains("classname=\"scenarios/unread/static_in_hand.yaml\"/>"), "{out}");
+    // The text summary says how many of the failures are errors.
+    let (_, out, _) = judge(&["test", files[0], files[1]]);
+    assert!(out.ends_with("\n1 of the failures are files that could not run (exit 2)\n1 passed, 1 failed\n"), "{out}");
+    // Folders work for check too.
+    let (code, out, _) = judge(&["check", "scenarios/unread"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 6, "{out}");
+}
