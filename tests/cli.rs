@@ -414,3 +414,66 @@ fn test_reports_json_and_junit() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 6, "{out}");
 }
+
+/// Golden traces: `--bless` writes `NAME.trace` beside the scenario; a later run whose trace
+/// differs fails with a diff of the events; blessing again accepts it.
+#[test]
+fn golden_traces_bless_check_and_diff() {
+    let dir = std::env::temp_dir().join(format!("judge-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let yaml = dir.join("static_in_hand.yaml");
+    std::fs::copy("scenarios/unread/static_in_hand.yaml", &yaml).unwrap();
+    let path = yaml.to_str().unwrap();
+    let trace = dir.join("static_in_hand.trace");
+    let (code, _, _) = judge(&["test", "--bless", path]);
+    assert_eq!(code, 0);
+    let blessed = std::fs::read_to_string(&trace).unwrap();
+    assert!(blessed.starts_with("# judge golden trace of \"An unread static ability of a permanent card in hand doesn't work there\""), "{blessed}");
+    assert!(blessed.contains(" t1 precombat_main: Bob casts Shock [601.2i, 701.5a]\n"), "{blessed}");
+    assert_eq!(judge(&["test", path]).0, 0);
+    // As if the engine had changed one event's citation.
+    std::fs::write(&trace, blessed.replace("Bob casts Shock [601.2i, 701.5a]", "Bob casts Shock [601.2i]")).unwrap();
+    let (code, out, _) = judge(&["test", path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL  "), "{out}");
+    assert!(out.contains("-") && out.contains("Bob casts Shock [601.2i]\n") && out.contains("+") && out.contains("Bob casts Shock [601.2i, 701.5a]\n"), "{out}");
+    assert_eq!(judge(&["test", "--bless", path]).0, 0);
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), blessed);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A reader that closes the pipe early ends `judge` quietly with the broken-pipe status, not a
+/// panic; a full disk is exit 2 with a message.
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["test", "scenarios"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("judge ends");
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    if let Ok(full) = std::fs::File::create("/dev/full") {
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["run", "scenarios/unread/static_in_hand.yaml"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full)
+            .output()
+            .expect("judge runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot write the output: "));
+    }
+}
+
+/// A `count` that would exhaust memory is refused at the value, before anything is allocated.
+#[test]
+fn count_too_large() {
+    let (code, _, err) = judge(&["check", "tests/fixtures/count_too_large.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("× `count` is too large: 4294967295 (at most 10000)\n   ╭─[tests/fixtures/count_too_large.yaml:5:31]"), "{err}");
+    assert!(err.contains("× `count` is too large: 4294967296"), "{err}");
+}

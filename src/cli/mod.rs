@@ -56,6 +56,11 @@ enum Command {
         /// document, files that could not run included) or junit (JUnit XML for CI).
         #[arg(long, value_enum, default_value_t = TestFormat::Text)]
         format: TestFormat,
+        /// Write each scenario's golden trace (`NAME.trace` beside `NAME.yaml`: every event
+        /// with its rules, then the final state). Later runs compare with it and fail with a
+        /// diff when the trace changes.
+        #[arg(long)]
+        bless: bool,
     },
     /// Load and validate scenario files without running them (exit 0, or 2 with diagnostics).
     Check {
@@ -145,7 +150,7 @@ pub fn main() -> ExitCode {
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
         Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
-        Command::Test { paths, jobs, format } => cmd_test(&paths, jobs, format),
+        Command::Test { paths, jobs, format, bless } => cmd_test(&paths, jobs, format, if bless { suite::Golden::Bless } else { suite::Golden::Check }),
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
@@ -253,13 +258,13 @@ fn explain_ref(g: &crate::engine::Game, reference: &str) -> Result<report::expla
     }
 }
 
-fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, format: TestFormat) -> u8 {
+fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, format: TestFormat, mode: suite::Golden) -> u8 {
     let files = suite::scenario_files(paths);
     if files.is_empty() {
         eprintln!("error: no scenario files (*.yaml) found");
         return 2;
     }
-    let results = suite::in_parallel(&files, jobs).map(|r| {
+    let results = suite::in_parallel(&files, jobs, mode).map(|r| {
         // Text is printed as each result is known, in path order.
         if format == TestFormat::Text {
             let tag = match r.outcome {

@@ -58,15 +58,60 @@ impl FileResult {
     }
 }
 
-/// Runs one scenario file as a test.
+/// What `judge test` does with golden traces (`NAME.trace` beside `NAME.yaml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Golden {
+    /// Compare the trace with the golden file, where there is one.
+    Check,
+    /// Write the golden file (`--bless`).
+    Bless,
+}
+
+/// Runs one scenario file as a test (its golden trace checked, where it has one).
 #[must_use]
 pub fn test_file(path: &Path) -> TestOutcome {
-    run_file(path).text()
+    run_file(path, Golden::Check).text()
+}
+
+/// The golden trace file of a scenario: same folder, same stem, `.trace`.
+#[must_use]
+pub fn golden_path(path: &Path) -> PathBuf {
+    path.with_extension("trace")
+}
+
+/// Compares a run's trace with its golden file, or writes it (atomically: a temporary file
+/// renamed over it). A mismatch or a write error is a failed expectation.
+fn golden(path: &Path, now: &str, mode: Golden) -> Option<Verdict> {
+    let file = golden_path(path);
+    let shown = file.display().to_string();
+    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1 });
+    match mode {
+        Golden::Bless => {
+            let tmp = file.with_extension("trace.tmp");
+            match std::fs::write(&tmp, now).and_then(|()| std::fs::rename(&tmp, &file)) {
+                Ok(()) => None,
+                Err(e) => problem(format!("golden trace {shown}"), "written", format!("cannot write it: {e}")),
+            }
+        }
+        Golden::Check => {
+            let before = std::fs::read_to_string(&file).ok()?;
+            if before == now {
+                return None;
+            }
+            let diff = similar::TextDiff::from_lines(&before, now);
+            let shown_diff = diff.unified_diff().context_radius(2).header(&shown, "this run").to_string();
+            problem(
+                format!("golden trace {shown}"),
+                "the same trace as blessed",
+                format!("it differs (review, then `judge test --bless` to accept):\n{shown_diff}"),
+            )
+        }
+    }
 }
 
 /// Runs one scenario file and keeps what every report format needs.
 #[must_use]
-pub fn run_file(path: &Path) -> FileResult {
+pub fn run_file(path: &Path, mode: Golden) -> FileResult {
     let shown = path.display().to_string();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -82,7 +127,9 @@ pub fn run_file(path: &Path) -> FileResult {
     if let Some(d) = r.stop {
         return FileResult { path: shown, name, outcome: Outcome::Error(Some(source), vec![d]) };
     }
-    let fails: Vec<Verdict> = r.verdicts.into_iter().filter(|v| !v.ok).collect();
+    let now = crate::report::golden(&s, &r);
+    let mut fails: Vec<Verdict> = r.verdicts.into_iter().filter(|v| !v.ok).collect();
+    fails.extend(golden(path, &now, mode));
     FileResult { path: shown, name, outcome: if fails.is_empty() { Outcome::Pass } else { Outcome::Fail(fails) } }
 }
 
@@ -108,7 +155,7 @@ pub fn scenario_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 /// Runs every file on `jobs` threads (default: one per core) and yields the results in file
 /// order as soon as each is known, so the output doesn't depend on the number of threads.
-pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> impl Iterator<Item = FileResult> {
+pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode: Golden) -> impl Iterator<Item = FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), std::num::NonZeroUsize::get).min(files.len()).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<(usize, FileResult)>();
@@ -120,7 +167,7 @@ pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> i
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(f) = files.get(i) else { break };
-                if tx.send((i, run_file(f))).is_err() {
+                if tx.send((i, run_file(f, mode))).is_err() {
                     break;
                 }
             }

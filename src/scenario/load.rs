@@ -267,6 +267,18 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     Some(PlayerSetup { name, life, poison, library, hand, battlefield, graveyard, exile, span: node.span })
 }
 
+/// The most copies one card entry can make (`count`): a scenario is a ruling, not a stress
+/// test, and a larger number would only exhaust memory.
+pub const MAX_COUNT: u32 = 10_000;
+
+/// Whether `n` is at most `max`; if not, a diagnostic at the value.
+fn within(n: u32, max: u32, node: &Node, what: &str, diags: &mut Diags) -> bool {
+    if n > max {
+        diags.push(Diagnostic::new(format!("{what} is too large: {n} (at most {max})"), node.span).help("judge limits this to keep every run small and fast; see docs/scenario-format.md"));
+    }
+    n <= max
+}
+
 /// A permanent that starts on the battlefield with an unread static or keyword ability that
 /// works there (113.6): it matters from the start, so the scenario can't run.
 fn unread_on_battlefield(card: &crate::cards::def::CardDef, span: Span, diags: &mut Diags) {
@@ -361,7 +373,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             diags.push(Diagnostic::new(format!("the label `{id}` is used twice (first at line {})", prev.line), span).help("labels must be unique in the file"));
         }
     }
-    let count = m.get("count").and_then(|n| nonneg(n, "`count`", diags)).unwrap_or(1);
+    let count = m.get("count").and_then(|n| nonneg(n, "`count`", diags).filter(|&c| within(c, MAX_COUNT, n, "`count`", diags))).unwrap_or(1);
     if count != 1 && id.is_some() {
         diags.push(Diagnostic::new("an entry with `count` cannot have an `id`", node.span).help("write separate entries, each with its own id"));
     }
