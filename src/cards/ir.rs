@@ -463,6 +463,9 @@ pub struct ObjectFilter {
     pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
+    /// "of the chosen type": the creature type chosen as the ability's source entered
+    /// (614.12a); bound to that type where the source is known (a static ability).
+    pub chosen_type: bool,
 }
 
 /// A comparison in a filter.
@@ -622,6 +625,11 @@ pub enum Trigger {
     Draws(Whose),
     /// "Whenever you attack": one or more creatures are declared as attackers (508.3d).
     Attack(Whose),
+    /// "When this creature becomes the target of a spell or ability" (115.1, 603.2): a spell
+    /// or ability is put on the stack targeting it.
+    BecomesTarget(Subject),
+    /// "When this creature is turned face up" (708.8, 702.37e).
+    TurnedFaceUp(Subject),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -756,6 +764,9 @@ pub enum Instruction {
     CopySpell { what: Affected, new_targets: bool },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
+    /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's
+    /// controller, who can sacrifice only a permanent they control (701.21a).
+    SacrificePermanent(Affected),
     /// "Search [player]'s [zones] for … and [put/exile] them", then shuffle (701.23).
     Search(Search),
     /// "Then that player shuffles." / "then shuffle" (701.24).
@@ -798,6 +809,13 @@ pub enum Instruction {
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
+    /// "Create a token that's a copy of [object][, except …]" (707.1, 111.3): the token's
+    /// characteristics are the copiable values of the object (707.2), with the exceptions
+    /// (707.9); it uses the object as it last existed if it has left (111.12).
+    CreateTokenCopy { who: Affected, of: Affected, except: Box<CopyExcept> },
+    /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
+    /// effect in layer 1 (613.2a) with its own timestamp.
+    BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
 }
 
 /// The characteristics an effect gives the tokens it creates (111.3): "a 1/1 white Soldier
@@ -930,12 +948,13 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
-    /// "As this land enters, choose a color [other than black]." (614.12): a choice made before
-    /// the permanent enters, which its other abilities refer to as "the chosen color".
-    AsEntersChooseColor { except: Option<Color> },
     /// "Affinity for artifacts" (702.41a): the spell costs {1} less for each permanent its
     /// caster controls that matches.
     Affinity(ObjectFilter),
+    /// "Morph {cost}" (702.37a): the card may be cast face down for {3} (702.37c) and turned
+    /// face up for this cost (702.37e). `mega`: "Megamorph {cost}" (702.37b), which also puts
+    /// a +1/+1 counter on it as it is turned face up.
+    Morph { cost: ManaCost, mega: bool },
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).
@@ -976,9 +995,54 @@ pub enum Ability {
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.
     CantCast { who: ControllerFilter, spells: ObjectFilter, during_your_turn: bool },
+    /// "You may have this creature enter as a copy of any creature on the battlefield[, except
+    /// …]." — a replacement effect as it enters (614.1c, 707.5): what it may copy, and the
+    /// exceptions to the copying (707.9).
+    EnterAsCopy { filter: ObjectFilter, except: CopyExcept },
+    /// "As this creature enters, choose a creature type." — a choice made as the permanent
+    /// enters (614.12a), kept with it while it stays; a copy makes its own (707.6).
+    AsEntersChoose(EntryChoiceKind),
     /// Text the compiler can't read yet, kept in its place as an ability of the kind the text
     /// shows, so that a scenario stops exactly when the ability could matter (never guessed).
     Unread(Box<Unread>),
+}
+
+/// What an "as [this] enters, choose …" ability asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum EntryChoiceKind {
+    Color,
+    /// "choose a color other than black"
+    ColorExcept(Color),
+    CreatureType,
+}
+
+/// The exceptions a copy effect makes to the copying process (707.9): "except it's an Illusion
+/// in addition to its other types", "except it isn't legendary", "except it's 1/1", "except it
+/// has haste and \"…\"". They become part of the copy's copiable values (707.9a–b).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CopyExcept {
+    pub add_types: Vec<CardType>,
+    pub add_subtypes: Vec<String>,
+    pub add_supertypes: Vec<String>,
+    /// "it isn't legendary" / "it's not legendary".
+    pub not_legendary: bool,
+    /// "it's 7/7": a specific set of values for power and toughness (707.9d: a CDA defining
+    /// them is then not copied).
+    pub pt: Option<(i32, i32)>,
+    /// "it doesn't copy that creature's color" (707.9c): it keeps its own colors.
+    pub keep_color: bool,
+    /// Abilities it has in addition to the copied ones (707.9a), with their text.
+    pub abilities: Vec<Ability>,
+    pub text: String,
+    /// "it has this ability": the ability that makes the copy is one of them (707.9a).
+    pub this_ability: bool,
+}
+
+impl CopyExcept {
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == CopyExcept::default()
+    }
 }
 
 /// An ability whose text the compiler can't read: what kind of ability the text shows, and
@@ -1094,6 +1158,9 @@ pub enum Change {
     /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
     /// addition to its other land types".
     AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4: "is the chosen type in addition to its other types" — the creature type chosen
+    /// as the source entered (614.12a).
+    AddChosenType,
     /// Layer 4 (613.1d, 305.7): the land's land subtypes are replaced by this basic land type;
     /// it loses the abilities of its rules text and has the new type's mana ability.
     SetLandType(String),

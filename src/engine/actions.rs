@@ -342,6 +342,17 @@ impl Game {
                     }
                 }
             }
+            Instruction::SacrificePermanent(what) => {
+                for id in self.objects_of(ctx, what) {
+                    // 701.21a: only a permanent its controller controls can be sacrificed.
+                    if self.on_battlefield(id) && self.controller(id) == ctx.controller {
+                        let p = ctx.controller;
+                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
+                        self.record(ev);
+                        self.move_object(id, Zone::Graveyard);
+                    }
+                }
+            }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::MayOrElse { who, action, then, otherwise } => {
                 for p in self.players_of(ctx, who) {
@@ -442,6 +453,24 @@ impl Game {
                     self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
                 }
             }
+            Instruction::CreateTokenCopy { who, of, except } => {
+                // 111.12: a copy of an object that no longer exists uses its last known
+                // information; an object that was never there makes no token.
+                if let Some(&original) = self.objects_of(ctx, of).first() {
+                    for p in self.players_of(ctx, who) {
+                        self.create_token_copy(p, original, except, dec)?;
+                    }
+                }
+            }
+            Instruction::BecomeCopy { what, of, except, until_end_of_turn } => {
+                if let Some(&original) = self.objects_of(ctx, of).first() {
+                    for id in self.objects_of(ctx, what) {
+                        if self.on_battlefield(id) {
+                            self.become_copy(id, original, except, *until_end_of_turn, ctx.source);
+                        }
+                    }
+                }
+            }
             Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
         }
         Ok(())
@@ -478,7 +507,7 @@ impl Game {
             self.record(ev);
             return;
         }
-        if self.obj(id).card.abilities().contains(&Ability::CantBeCountered) {
+        if self.card(id).abilities().contains(&Ability::CantBeCountered) {
             let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("101.2"), cr!("701.6a")]);
             self.record(ev);
             return;
@@ -531,7 +560,7 @@ impl Game {
         }
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(()) };
-        let effect = self.obj(copy).card.abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
+        let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
         // 115.7: each new target must be legal for the instance it replaces; an illegal
         // change leaves that target as it was.
         let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
@@ -559,7 +588,7 @@ impl Game {
         let Some(&p) = self.players_of(ctx, &s.whose).first() else { return Ok(()) };
         let name: Option<String> = match &s.query {
             CardQuery::SameNameAs(a) => match self.affected(ctx, a).first() {
-                Some(Target::Object(o)) => Some(self.obj(*o).card.name().to_owned()),
+                Some(Target::Object(o)) => Some(self.card(*o).name().to_owned()),
                 // 608.2b: the information can't be determined, so that part does nothing.
                 _ => return Ok(()),
             },
@@ -577,7 +606,7 @@ impl Game {
                 let ok = match &s.query {
                     CardQuery::AnyCard => true,
                     CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, ctx.controller) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
-                    CardQuery::SameNameAs(_) => name.as_deref() == Some(self.obj(o).card.name()),
+                    CardQuery::SameNameAs(_) => name.as_deref() == Some(self.card(o).name()),
                 };
                 if ok {
                     if is_public { public.push(Target::Object(o)) } else { hidden.push(Target::Object(o)) }
@@ -929,8 +958,8 @@ impl Game {
             .iter()
             .rev()
             .map(|s| match s {
-                StackItem::Spell(id) => self.obj(*id).card.name().to_owned(),
-                StackItem::Ability(a) => format!("ability of {}", self.obj(a.source).card.name()),
+                StackItem::Spell(id) => self.card(*id).name().to_owned(),
+                StackItem::Ability(a) => format!("ability of {}", self.card(a.source).name()),
             })
             .collect()
     }

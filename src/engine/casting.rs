@@ -42,6 +42,8 @@ pub struct Choices {
     pub divide: Vec<(Target, u32)>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast face down with its morph ability (702.37c).
+    pub face_down: bool,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
@@ -335,22 +337,30 @@ impl Game {
         }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
-        let fast = self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash);
+        // 708.4: a card cast face down is cast as a 2/2 creature with no abilities.
+        let fast = !ch.face_down && (self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash));
         if !fast
             && let Err(e) = self.sorcery_timing(p, &name, timing_rule(self.types(card))) {
                 return Ok(Err(e));
             }
         let x = ch.x.unwrap_or(0);
-        let has_x = self.obj(card).card.cost().is_some_and(|c| c.x > 0);
+        let has_x = self.card(card).cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
         }
-        let kicker = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
+        let kicker = self.card(card).abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
         if ch.kicked && kicker.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
-        // 601.2a: the card moves to the stack and becomes a spell.
+        // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
+        // face down first (708.4, 702.37c).
         let spell = self.move_object(card, Zone::Stack);
+        if ch.face_down {
+            let shown = self.describe(spell);
+            self.obj_mut(spell).face_down = true;
+            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its morph ability: a 2/2 creature spell with no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[cr!("702.37c"), cr!("708.4")]);
+            self.record(ev);
+        }
         self.obj_mut(spell).controller = p;
         self.obj_mut(spell).choices.x = x;
         self.obj_mut(spell).choices.kicked = ch.kicked;
@@ -361,7 +371,7 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = aura_or_spell_effect(self.obj(spell).card.abilities());
+        let effect = aura_or_spell_effect(self.card(spell).abilities());
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -378,13 +388,14 @@ impl Game {
         self.obj_mut(spell).choices.modes = modes;
         self.obj_mut(spell).choices.targets = targets;
         // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        if self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
+        if self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
             && let Some(ev) = self.trace.last_mut()
         {
             ev.rules.push(cr!("303.4a"));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
-        let mut cost = self.obj(spell).card.cost().cloned().unwrap_or_default();
+        // 702.37c: {3} rather than its mana cost, face down.
+        let mut cost = if ch.face_down { crate::cards::ir::ManaCost { generic: 3, ..Default::default() } } else { self.card(spell).cost().cloned().unwrap_or_default() };
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
         }
@@ -395,7 +406,7 @@ impl Game {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
-        let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        let extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
                 return Ok(Err(e));
@@ -405,6 +416,8 @@ impl Game {
         let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
+        let targeted = self.targeted_objects(&self.obj(spell).choices.targets);
+        self.fire_targeted(&targeted);
         self.passes = 0;
         Ok(Ok(()))
     }
@@ -587,7 +600,7 @@ impl Game {
             return Err(crate::engine::unread::unread_stop(name, u, &format!("{} activates it (602.1)", self.players[p].name)));
         }
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
-            if matches!(self.obj(source).card.abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
+            if matches!(self.card(source).abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
                 return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
@@ -658,7 +671,9 @@ impl Game {
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
+        let targeted = self.targeted_objects(&choices.targets);
         self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None }));
+        self.fire_targeted(&targeted);
         self.passes = 0;
         Ok(Ok(()))
     }

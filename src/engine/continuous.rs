@@ -61,6 +61,7 @@ impl Game {
     /// Ends the effects that last until end of turn (514.2), with an event for each object
     /// whose characteristics or control they changed.
     pub fn end_turn_effects(&mut self) {
+        self.end_turn_copies();
         if !self.effects.iter().any(|e| e.until_end_of_turn) {
             return;
         }

@@ -38,7 +38,7 @@ impl Game {
             StackItem::Spell(id) => self.resolve_spell(id, dec),
             StackItem::Ability(a) => {
                 self.stack.pop();
-                let card = self.obj(a.source).card.clone();
+                let card = self.card(a.source).clone();
                 let delayed_effect = a.delayed.map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() });
                 let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
                     (Some(e), _) => (e, None),
@@ -58,8 +58,10 @@ impl Game {
                         return Ok(false);
                     }
                     g.trigger_info = a.trigger.unwrap_or_default();
+                    g.resolving_ability = a.delayed.is_none().then_some((a.source, a.ability));
                     let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
                     g.trigger_info = crate::engine::state::TriggerInfo::default();
+                    g.resolving_ability = None;
                     r
                 })?;
                 Ok(())
@@ -68,7 +70,7 @@ impl Game {
     }
 
     fn resolve_spell(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let card = self.obj(id).card.clone();
+        let card = self.card(id).clone();
         let controller = self.obj(id).controller;
         let name = self.describe(id);
         self.with_cause(format!("{name} resolving"), |g| {
@@ -119,8 +121,12 @@ impl Game {
                 })?;
                 g.obj_mut(nid).attached_to = Some(host);
             } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
-                // 608.3: a permanent spell becomes a permanent under its controller's control.
-                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
+                // 608.3: a permanent spell becomes a permanent under its controller's control;
+                // a copy of one becomes a token (707.10f, 111.13).
+                let mut ev = Ev::new(EventKind::Resolve, format!("{name} resolves{}", if g.obj(id).copy { " and becomes a token permanent" } else { "" })).object(g, id).rule(cr!("608.3"));
+                if g.obj(id).copy {
+                    ev = ev.rules(&[cr!("707.10f"), cr!("111.13")]);
+                }
                 g.record(ev);
                 g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))

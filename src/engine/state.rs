@@ -93,8 +93,6 @@ pub struct Object {
     pub regen_shields: u32,
     /// The object an Aura is attached to (303.4b).
     pub attached_to: Option<ObjId>,
-    /// The color chosen as it entered the battlefield (614.12, "the chosen color").
-    pub chosen_color: Option<crate::cards::ir::Color>,
     /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
     pub activated_turns: Vec<(usize, u32)>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
@@ -103,9 +101,20 @@ pub struct Object {
     /// The marked damage at which the trace last noted that indestructible kept this creature
     /// from being destroyed (702.12b), so that the note is not repeated at every check.
     pub indestructible_noted: u32,
+    /// Choices made as it entered the battlefield (614.12a): not copiable values (707.6).
+    pub entry_choice: EntryChoice,
+    /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
+    pub face_down: bool,
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
+}
+
+/// What was chosen for a permanent as it entered (614.12a): a color, a creature type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryChoice {
+    pub color: Option<crate::cards::ir::Color>,
+    pub subtype: Option<String>,
 }
 
 /// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
@@ -284,6 +293,9 @@ pub struct Game {
     pub starting_player: PlayerId,
     pub first_turn: u32,
     pub effects: Vec<Continuous>,
+    /// Copy effects (707, layer 1), in timestamp order. Those on objects that left the
+    /// battlefield stay, as their last known information (a new object is not a copy, 400.7).
+    pub copies: Vec<crate::engine::layers::CopyEffect>,
     pub combat: Combat,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
@@ -305,6 +317,9 @@ pub struct Game {
     pub batch: u32,
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
+    /// The activated or triggered ability now resolving: its source and index ("it has this
+    /// ability", 707.9a).
+    pub resolving_ability: Option<(ObjId, usize)>,
     /// Shields and "this turn" replacement/prevention effects of resolved spells (614, 615).
     pub shields: Vec<crate::engine::replace::Shield>,
     pub next_shield: u32,
@@ -371,9 +386,20 @@ impl Game {
     pub fn describe(&self, id: ObjId) -> String {
         let o = self.obj(id);
         let copy = if o.copy { "copy of " } else { "" };
+        // A permanent that copies another has the copied name (707.2); the printed one is
+        // shown beside it unless a label tells the objects apart.
+        let name = self.card(id).name();
+        if o.face_down {
+            // 708.5: the judge sees it; the opponent sees only a face-down creature.
+            let label = self.label(id).map(|l| format!(" [{l}]")).unwrap_or_default();
+            return format!("a face-down creature{label} (hidden: {})", self.card_face_up(id).name());
+        }
+        // A copy of a face-down permanent has no name (707.2, 708.2a).
+        let name = if name.is_empty() { "(no name)" } else { name };
         match self.label(id) {
-            Some(l) => format!("{copy}{} [{l}]", o.card.name()),
-            None => format!("{copy}{}", o.card.name()),
+            Some(l) => format!("{copy}{name} [{l}]"),
+            None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),
+            None => format!("{copy}{name}"),
         }
     }
 
@@ -448,10 +474,11 @@ impl Game {
             copy: false,
             regen_shields: 0,
             attached_to: None,
-            chosen_color: None,
             activated_turns: Vec::new(),
             deathtouch_damage: false,
             indestructible_noted: 0,
+            entry_choice: EntryChoice::default(),
+            face_down: false,
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;
@@ -462,9 +489,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card, copy) = {
+        let (owner, card_id, card, copy, face_down) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone(), o.copy)
+            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down)
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
@@ -485,8 +512,22 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
+        // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
+        // no longer a copy of a spell (so 704.5e doesn't end it).
+        let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
+        if face_down && from == Zone::Stack && to == Zone::Battlefield {
+            // 702.37c: a face-down spell resolves into a face-down permanent.
+            self.obj_mut(nid).face_down = true;
+        } else if face_down {
+            // 708.9: a face-down permanent or spell leaving is revealed to all.
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
+                .object(self, nid)
+                .zone(to)
+                .rule(crate::cr!("708.9"));
+            self.record(ev);
+        }
         match new_zone {
             Zone::Battlefield => self.battlefield.push(nid),
             Zone::Stack => self.stack.push(StackItem::Spell(nid)),

@@ -32,6 +32,10 @@ pub enum Happening {
     Draw { player: PlayerId },
     /// A player declared one or more attackers (508.1).
     AttackersDeclared { player: PlayerId },
+    /// A spell or ability was put on the stack targeting this object (115.1).
+    BecomesTarget(ObjId),
+    /// A face-down permanent was turned face up (702.37e).
+    TurnedFaceUp(ObjId),
 }
 
 impl Game {
@@ -75,7 +79,7 @@ impl Game {
             sources.extend(self.leaving.iter().copied());
         }
         for src in sources {
-            let abilities = self.obj(src).card.abilities().len();
+            let abilities = self.card(src).abilities().len();
             for i in 0..abilities {
                 let (trigger, condition) = match self.ability(src, i) {
                     Some(Ability::Triggered { trigger, condition, .. }) => (&**trigger, condition.as_ref()),
@@ -111,6 +115,8 @@ impl Game {
                     Happening::Cast { .. } => cr!("601.2i"),
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
+                    Happening::BecomesTarget(_) => cr!("115.1"),
+                    Happening::TurnedFaceUp(_) => cr!("702.37e"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -153,7 +159,7 @@ impl Game {
                 };
                 (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None })
             }
-            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
+            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget(o)) | (Trigger::TurnedFaceUp(s), Happening::TurnedFaceUp(o))
                 if subject(s, o) =>
             {
                 object(o)
@@ -209,7 +215,7 @@ impl Game {
         // 603.3: an unread triggered ability that triggered matters now.
         for t in &self.pending {
             if t.delayed.is_none()
-                && let Some(Ability::Unread(u)) = self.obj(t.source).card.abilities().get(t.ability)
+                && let Some(Ability::Unread(u)) = self.card(t.source).abilities().get(t.ability)
             {
                 let on = self.trigger_words(t.source, t.info);
                 return Err(crate::engine::unread::unread_stop(self.describe(t.source), u, &format!("it triggers{on} (603.2)")));
@@ -237,7 +243,7 @@ impl Game {
     fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
         let effect = match t.delayed {
             Some(i) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
-            None => match self.obj(t.source).card.abilities().get(t.ability) {
+            None => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
                 _ => return Ok(()),
             },
@@ -304,9 +310,34 @@ impl Game {
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
+        let targeted = self.targeted_objects(&choices.targets);
         self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed }));
+        self.fire_targeted(&targeted);
         self.passes = 0;
         Ok(())
+    }
+}
+
+impl Game {
+    /// The objects among chosen targets, each once.
+    pub(crate) fn targeted_objects(&self, targets: &[Chosen]) -> Vec<ObjId> {
+        let mut out = Vec::new();
+        for c in targets {
+            if let Target::Object(o) = c.target
+                && !out.contains(&o)
+            {
+                out.push(o);
+            }
+        }
+        out
+    }
+
+    /// "Becomes the target of a spell or ability" (115.1): checked once the spell or ability
+    /// is on the stack with its targets.
+    pub(crate) fn fire_targeted(&mut self, objects: &[ObjId]) {
+        for &o in objects {
+            self.fire(Happening::BecomesTarget(o));
+        }
     }
 }
 
@@ -328,7 +359,7 @@ fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     }
     // Whether the effect refers to what triggered it: the IR's serialized form names every
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).
-    let refers = match g.obj(first.source).card.abilities().get(first.ability) {
+    let refers = match g.card(first.source).abilities().get(first.ability) {
         Some(Ability::Triggered { effect, .. }) => serde_json::to_string(effect).is_ok_and(|s| ["TriggerObject", "TriggerPlayer", "ThatMuch"].iter().any(|k| s.contains(k))),
         _ => true,
     };

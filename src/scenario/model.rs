@@ -123,8 +123,13 @@ pub struct CardEntry {
     pub sick: bool,
     /// The label of the permanent an Aura starts attached to (303.4b).
     pub attached_to: Option<Ref>,
-    /// `chosen: {color: …}`: the color chosen as it entered (614.12).
+    /// `chosen: {card: REF}`: the permanent it entered as a copy of (707.5), a battlefield label.
+    pub copy_of: Option<Ref>,
+    /// `chosen: {color: …}` / `chosen: {subtype: …}`: its "as enters" choices (614.12a).
     pub chosen_color: Option<crate::cards::ir::Color>,
+    pub chosen_subtype: Option<String>,
+    /// `face_down: true`: a face-down permanent (708.2a).
+    pub face_down: bool,
     pub span: Span,
 }
 
@@ -167,6 +172,8 @@ pub struct CastChoices {
     pub modes: Option<Vec<usize>>,
     pub divide: Vec<(Ref, u32)>,
     pub kicked: bool,
+    /// Cast face down (702.37c).
+    pub face_down: bool,
     pub sacrifice: Option<Vec<Ref>>,
     pub discard: Option<Vec<Ref>>,
     /// How Phyrexian symbols are paid, in printed order (`true`: 2 life); one entry for all.
@@ -184,6 +191,8 @@ pub struct Choice {
     pub pick: Option<Vec<Ref>>,
     pub may: Option<bool>,
     pub color: Option<(String, Span)>,
+    /// A creature type (`subtype:`, or its alias `creature_type:`).
+    pub subtype: Option<(String, Span)>,
     pub order: Option<Vec<Ref>>,
     pub targets: Option<Vec<Ref>>,
     pub assign: Option<Vec<(Ref, u32)>>,
@@ -204,6 +213,8 @@ pub struct Choice {
 pub enum ActionKind {
     Cast { card: Ref, choices: CastChoices },
     Play { card: Ref },
+    /// Turn a face-down permanent face up (116.2b, 702.37e), paying with `pay` if given.
+    TurnFaceUp { card: Ref, pay: Option<Vec<Ref>> },
     Activate { card: Ref, ability: Option<usize>, choices: CastChoices },
     /// Attackers with what each attacks (`None`: the only defending player).
     Attack(Vec<(Ref, Option<Ref>)>),
@@ -232,6 +243,7 @@ impl Action {
         match self.kind {
             ActionKind::Cast { .. } => "cast",
             ActionKind::Play { .. } => "play",
+            ActionKind::TurnFaceUp { .. } => "turn_face_up",
             ActionKind::Activate { .. } => "activate",
             ActionKind::Attack(_) => "attack",
             ActionKind::Block(_) => "block",
@@ -287,6 +299,8 @@ pub struct ObjectExpect {
     pub keywords_absent: Option<At<Vec<String>>>,
     pub name: Option<At<String>>,
     pub sick: Option<At<bool>>,
+    /// Face down (708).
+    pub face_down: Option<At<bool>>,
     /// The label or name of what it is attached to.
     pub attached_to: Option<At<String>>,
 }

@@ -438,6 +438,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(Instruction::Shuffle(who));
         }
+        "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
+            // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
+            p.bump();
+            out.push(Instruction::SacrificePermanent(object(p)?));
+        }
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
             p.bump();
@@ -505,6 +510,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let changes = super::statics::parse_changes(p, verb == "lose" || verb == "have")?;
             p.expect_words(&["until", "end", "of", "turn"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
+        }
+        "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(2).is_some_and(|t| t.is_word("copy")) => {
+            // 707.4: "becomes a copy of …"
+            let what = subject.clone();
+            if let Some(r) = super::copies::becomes_copy(p, what) {
+                out.push(r?);
+            } else {
+                return Err(p.fail("\"becomes a copy of …\""));
+            }
         }
         "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_none() => {
             // "target land becomes a 3/3 creature that's still a land" (613.1d, 613.4b).
@@ -577,6 +591,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "may" if !p.peek_at(1).is_some_and(|t| t.is_word("play")) => {
             let who = player_subject()?;
             p.bump();
+            // "you may have this creature become a copy of …" (707.4): an optional copy effect.
+            if p.at_word("have") {
+                let mark = p.pos;
+                p.bump();
+                if let Ok(what) = parse_affected(p)
+                    && kinds(p, &what).permanent
+                    && let Some(r) = super::copies::becomes_copy(p, what)
+                {
+                    out.push(Instruction::MayOrElse { who, action: Box::new(r?), then: Vec::new(), otherwise: Vec::new() });
+                    return Ok(());
+                }
+                p.pos = mark;
+            }
             let mut action = Vec::new();
             parse_predicate(p, who.clone(), subject_at, &mut action)?;
             let [action] = <[Instruction; 1]>::try_from(action).map_err(|_| p.fail("one action after \"may\""))?;

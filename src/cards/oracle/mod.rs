@@ -9,6 +9,7 @@
 //! text and is skipped. An instant's or sorcery's non-keyword text is one spell ability; a
 //! permanent's lines are each a keyword list or an activated ability "[Cost]: [Effect]."
 
+pub mod copies;
 pub mod costs;
 pub mod effects;
 pub mod keywords;
@@ -355,7 +356,16 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.pos = 0;
         }
     }
-    if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+    // "Kicker {cost}" (702.33), "Morph {cost}" (702.37): a keyword with a mana cost.
+    let morph = |cost| Ability::Morph { cost, mega: false };
+    let megamorph = |cost| Ability::Morph { cost, mega: true };
+    for (word, make) in [("kicker", &Ability::Kicker as &dyn Fn(ManaCost) -> Ability), ("morph", &morph), ("megamorph", &megamorph)] {
+        if !(p.at_word(word) && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))) {
+            continue;
+        }
+        if word != "kicker" && is_spell {
+            break;
+        }
         p.bump();
         let mut cost = String::new();
         while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
@@ -363,8 +373,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.bump();
         }
         return Some(match mana::parse_cost(&cost) {
-            Ok(c) if p.at_end() => Ok(Ability::Kicker(c)),
-            Ok(_) => Err(p.error(&p.fail("the end of the kicker cost"))),
+            Ok(c) if p.at_end() => Ok(make(c)),
+            Ok(_) => Err(p.error(&p.fail(format!("the end of the {word} cost")))),
             Err(e) => Err(p.error(&p.fail(e))),
         });
     }
@@ -382,7 +392,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             } else {
                 None
             };
-            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor { except }) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
+            return Some(if end(&mut p) { Ok(Ability::AsEntersChoose(except.map_or(crate::cards::ir::EntryChoiceKind::Color, crate::cards::ir::EntryChoiceKind::ColorExcept))) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
         }
         p.pos = 0;
     }
@@ -444,6 +454,14 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
                 return Some(Ok(a));
             }
         }
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = statics::as_enters_choice_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = copies::enter_as_copy_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
@@ -820,19 +838,19 @@ mod tests {
         // Sol Grail: a choice as it enters (614.12), and mana of that color.
         assert_eq!(
             ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
-            vec![Ability::AsEntersChooseColor { except: None }, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+            vec![Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color), activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
         );
         // Mirage Mesa: two abilities in one line.
         assert_eq!(
             ok("This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of the chosen color.", "Mirage Mesa", &[Land])[..2],
-            [Ability::EntersTapped, Ability::AsEntersChooseColor { except: None }]
+            [Ability::EntersTapped, Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color)]
         );
         // Black Dragon Gate.
         let gate = "This land enters tapped.\nAs this land enters, choose a color other than black.\n{T}: Add {B} or one mana of the chosen color.";
         assert_eq!(
             ok(gate, "Black Dragon Gate", &[Land])[1..],
             [
-                Ability::AsEntersChooseColor { except: Some(crate::cards::ir::Color::Black) },
+                Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::ColorExcept(crate::cards::ir::Color::Black)),
                 activated(tap_cost(), vec![], vec![Instruction::AddManaOrChosen(ManaKind::Colored(crate::cards::ir::Color::Black))], true)
             ]
         );
@@ -983,6 +1001,17 @@ mod tests {
                 false
             )]
         );
+    }
+
+    #[test]
+    fn morph_and_megamorph_with_their_costs() {
+        let a = ok("At the beginning of your upkeep, you lose 2 life.\nMorph {2}{B}{B} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)", "Grinning Demon", &[CardType::Creature]);
+        assert_eq!(a[1], Ability::Morph { cost: mana("{2}{B}{B}"), mega: false });
+        let a = ok("Megamorph {1}{G} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its megamorph cost and put a +1/+1 counter on it.)\nWhen this creature is turned face up, destroy target artifact or enchantment an opponent controls.", "Ainok Survivalist", &[CardType::Creature]);
+        assert_eq!(a[0], Ability::Morph { cost: mana("{1}{G}"), mega: true });
+        assert!(matches!(&a[1], Ability::Triggered { trigger, .. } if **trigger == crate::cards::ir::Trigger::TurnedFaceUp(crate::cards::ir::Subject::This)));
+        // A morph cost that isn't mana is not read.
+        assert!(!errs("Morph—Pay 5 life.", "Zombie Cutthroat", &[CardType::Creature]).is_empty());
     }
 
     #[test]
