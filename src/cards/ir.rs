@@ -239,10 +239,61 @@ pub enum Keyword {
     Swampwalk,
     Mountainwalk,
     Forestwalk,
+    /// 702.73: a characteristic-defining ability — every creature type (layer 4, 613.3).
+    Changeling,
+    /// 702.90: damage to creatures as -1/-1 counters, to players as poison counters.
+    Infect,
+    /// 702.80: damage to creatures as -1/-1 counters.
+    Wither,
+    /// 702.13: blockable only by artifact creatures and creatures sharing a color.
+    Intimidate,
+    /// 702.36: blockable only by artifact creatures and black creatures.
+    Fear,
+    /// 702.28: blocks and is blocked only by creatures with shadow.
+    Shadow,
+    /// 702.31: blockable only by creatures with horsemanship.
+    Horsemanship,
+    /// 702.118: not blockable by creatures with greater power.
+    Skulk,
+    /// 702.25: a triggered ability — a creature without flanking that blocks it gets -1/-1.
+    Flanking,
+    /// 702.83: a triggered ability — a creature attacking alone gets +1/+1.
+    Exalted,
+    /// 702.91: a triggered ability — each other attacking creature gets +1/+0.
+    BattleCry,
+    /// 702.93: returns with a +1/+1 counter if it had none.
+    Undying,
+    /// 702.79: returns with a -1/-1 counter if it had none.
+    Persist,
+    /// 702.124: deck construction only (a second commander); nothing in play.
+    Partner,
+    /// 702.124 (Choose a Background): deck construction only; nothing in play.
+    ChooseABackground,
+    /// 702.164: the defending player gets N poison counters from its combat damage.
+    Toxic(u32),
+    /// 702.45: a triggered ability — +N/+N when it blocks or becomes blocked.
+    Bushido(u32),
+    /// 702.86: a triggered ability — the defending player sacrifices N permanents.
+    Annihilator(u32),
+    /// 702.130: a triggered ability — the defending player loses N life when it becomes blocked.
+    Afflict(u32),
+    /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
+    /// targets it unless that player pays the cost.
+    Ward(WardCost),
+}
+
+/// The cost of ward (702.21a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum WardCost {
+    /// "Ward {N}": generic mana.
+    Mana(u32),
+    /// "Ward—Pay N life."
+    Life(u32),
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 23] = [
+    /// The keywords without a parameter, which a name alone identifies.
+    pub const ALL: [Keyword; 38] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -266,6 +317,21 @@ impl Keyword {
         Keyword::Swampwalk,
         Keyword::Mountainwalk,
         Keyword::Forestwalk,
+        Keyword::Changeling,
+        Keyword::Infect,
+        Keyword::Wither,
+        Keyword::Intimidate,
+        Keyword::Fear,
+        Keyword::Shadow,
+        Keyword::Horsemanship,
+        Keyword::Skulk,
+        Keyword::Flanking,
+        Keyword::Exalted,
+        Keyword::BattleCry,
+        Keyword::Undying,
+        Keyword::Persist,
+        Keyword::Partner,
+        Keyword::ChooseABackground,
     ];
 
     #[must_use]
@@ -294,7 +360,52 @@ impl Keyword {
             Keyword::Swampwalk => "swampwalk",
             Keyword::Mountainwalk => "mountainwalk",
             Keyword::Forestwalk => "forestwalk",
+            Keyword::Changeling => "changeling",
+            Keyword::Infect => "infect",
+            Keyword::Wither => "wither",
+            Keyword::Intimidate => "intimidate",
+            Keyword::Fear => "fear",
+            Keyword::Shadow => "shadow",
+            Keyword::Horsemanship => "horsemanship",
+            Keyword::Skulk => "skulk",
+            Keyword::Flanking => "flanking",
+            Keyword::Exalted => "exalted",
+            Keyword::BattleCry => "battle cry",
+            Keyword::Undying => "undying",
+            Keyword::Persist => "persist",
+            Keyword::Partner => "partner",
+            Keyword::ChooseABackground => "choose a background",
+            Keyword::Toxic(_) => "toxic",
+            Keyword::Bushido(_) => "bushido",
+            Keyword::Annihilator(_) => "annihilator",
+            Keyword::Afflict(_) => "afflict",
+            Keyword::Ward(_) => "ward",
         }
+    }
+
+    /// As written in Oracle text, lower case, with its parameter: "toxic 2", "ward {2}",
+    /// "ward—pay 3 life" (the spelling of `keywords` in expectations).
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) => format!("{} {n}", self.name()),
+            Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
+            Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
+            _ => self.name().to_owned(),
+        }
+    }
+
+    /// The keyword with the same name and any parameter: `Toxic(0)` matches every toxic.
+    #[must_use]
+    pub fn same_kind(self, other: Keyword) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+
+    /// Keywords that matter only to deck construction or before the game (702.124): they
+    /// are kept as abilities and do nothing in play.
+    #[must_use]
+    pub fn pregame_only(self) -> bool {
+        matches!(self, Keyword::Partner | Keyword::ChooseABackground)
     }
 
     #[must_use]
@@ -325,6 +436,26 @@ impl Keyword {
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
+            Keyword::Changeling => "702.73",
+            Keyword::Infect => "702.90",
+            Keyword::Wither => "702.80",
+            Keyword::Intimidate => "702.13",
+            Keyword::Fear => "702.36",
+            Keyword::Shadow => "702.28",
+            Keyword::Horsemanship => "702.31",
+            Keyword::Skulk => "702.118",
+            Keyword::Flanking => "702.25",
+            Keyword::Exalted => "702.83",
+            Keyword::BattleCry => "702.91",
+            Keyword::Undying => "702.93",
+            Keyword::Persist => "702.79",
+            Keyword::Partner => "702.124",
+            Keyword::ChooseABackground => "702.124",
+            Keyword::Toxic(_) => "702.164",
+            Keyword::Bushido(_) => "702.45",
+            Keyword::Annihilator(_) => "702.86",
+            Keyword::Afflict(_) => "702.130",
+            Keyword::Ward(_) => "702.21",
         }
     }
 

@@ -342,7 +342,11 @@ fn cmd_card(name: &str) -> u8 {
             }
             println!("\nabilities, as understood:");
             for (i, a) in c.abilities.iter().enumerate() {
-                println!("  {}. {}", i + 1, serde_json::to_string(a).unwrap_or_default());
+                let note = match a {
+                    crate::cards::ir::Ability::Keyword(k) if k.pregame_only() => format!("  — {}: deck construction only (702.124), does nothing in play", k.label()),
+                    _ => String::new(),
+                };
+                println!("  {}. {}{note}", i + 1, serde_json::to_string(a).unwrap_or_default());
             }
             if c.abilities.is_empty() {
                 println!("  (none)");

@@ -767,9 +767,35 @@ impl Game {
                 if self.players[p].lost {
                     return;
                 }
-                self.players[p].life -= n;
-                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules);
+                // 702.90b: damage from a source with infect gives poison counters instead of
+                // costing life (120.3b).
+                let infect = self.has_keyword(source, crate::cards::ir::Keyword::Infect);
+                let ev = if infect {
+                    let poison = u32::try_from(n).unwrap_or(u32::MAX);
+                    self.players[p].poison = self.players[p].poison.saturating_add(poison);
+                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}: it has infect, so {} gets {n} poison counter{}", self.players[p].name, self.players[p].name, if n == 1 { "" } else { "s" }))
+                        .source(self, source)
+                        .target(self, to)
+                        .amount(n)
+                        .rules(&[cr!("120.3b"), cr!("702.90b")])
+                        .rules(&combat_rules)
+                } else {
+                    self.players[p].life -= n;
+                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
+                };
                 self.record(ev);
+                // 702.164c: combat damage from a creature with toxic also gives poison
+                // counters, as many as its total toxic value (702.164b).
+                let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
+                if toxic > 0 {
+                    self.players[p].poison = self.players[p].poison.saturating_add(toxic);
+                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets {toxic} poison counter{}: {src} has a total toxic value of {toxic}", self.players[p].name, if toxic == 1 { "" } else { "s" }))
+                        .player(self, p)
+                        .source(self, source)
+                        .amount(i64::from(toxic))
+                        .rules(&[cr!("702.164c"), cr!("120.3g")]);
+                    self.record(ev);
+                }
                 self.damage_results(source, to, n);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
@@ -783,13 +809,33 @@ impl Game {
                     c.loyalty = c.loyalty.saturating_sub(u32::try_from(n).unwrap_or(u32::MAX));
                     rules.push(cr!("120.3c"));
                 }
+                // 702.80a, 702.90c: damage from a source with wither or infect becomes -1/-1
+                // counters instead of being marked (120.3d).
+                let counters = if self.has_keyword(source, crate::cards::ir::Keyword::Infect) {
+                    Some(cr!("702.90c"))
+                } else if self.has_keyword(source, crate::cards::ir::Keyword::Wither) {
+                    Some(cr!("702.80a"))
+                } else {
+                    None
+                };
                 if self.is_creature(o) {
-                    self.obj_mut(o).damage += u32::try_from(n).unwrap_or(u32::MAX);
-                    rules.push(cr!("120.3e"));
+                    if let Some(r) = counters {
+                        rules.push(cr!("120.3d"));
+                        rules.push(r);
+                    } else {
+                        self.obj_mut(o).damage += u32::try_from(n).unwrap_or(u32::MAX);
+                        rules.push(cr!("120.3e"));
+                    }
                 }
                 rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
+                if let Some(r) = counters
+                    && self.is_creature(o)
+                {
+                    let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
+                    self.put_counters(o, crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
+                }
                 self.damage_results(source, to, n);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }

@@ -6,14 +6,59 @@
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
 
-const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)";
+const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, changeling, infect, wither, toxic N, intimidate, fear, shadow, horsemanship, skulk, flanking, exalted, battle cry, bushido N, annihilator N, afflict N, undying, persist, ward, partner, protection from …)";
 
-/// The keyword whose name starts at token `i` ("flying", "first strike") and how many words
-/// its name has.
+/// The keyword whose name starts at token `i` ("flying", "first strike", "toxic 2", "ward
+/// {2}", "ward—pay 3 life") and how many tokens it takes.
 #[must_use]
 pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
-    let first = p.toks.get(i).and_then(|t| t.word())?;
-    if let Some(second) = p.toks.get(i + 1).and_then(|t| t.word())
+    keyword_named_at(p, i).filter(|(k, _)| plays(*k))
+}
+
+/// Whether the engine plays the keyword: those it doesn't yet are refused as unread text.
+fn plays(k: Keyword) -> bool {
+    !matches!(k, Keyword::Flanking | Keyword::Exalted | Keyword::BattleCry | Keyword::Undying | Keyword::Persist | Keyword::Bushido(_) | Keyword::Annihilator(_) | Keyword::Afflict(_) | Keyword::Ward(_))
+}
+
+fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
+    use super::lexer::Tok;
+    use crate::cards::ir::WardCost;
+    let word = |j: usize| p.toks.get(i + j).and_then(|t| t.word());
+    let first = word(0)?;
+    let number = |j: usize| match p.toks.get(i + j).map(|t| &t.tok) {
+        Some(Tok::Number(n)) => Some(*n),
+        _ => None,
+    };
+    // Keywords with a number: "toxic 2", "bushido 1", "annihilator 2", "afflict 3" (702.164a…).
+    let with_n: Option<fn(u32) -> Keyword> = match first.as_str() {
+        "toxic" => Some(Keyword::Toxic),
+        "bushido" => Some(Keyword::Bushido),
+        "annihilator" => Some(Keyword::Annihilator),
+        "afflict" => Some(Keyword::Afflict),
+        _ => None,
+    };
+    if let Some(make) = with_n {
+        return number(1).map(|n| (make(n), 2));
+    }
+    if first == "ward" {
+        // "Ward {2}" (generic mana) or "Ward—Pay 3 life." (702.21a).
+        if let Some(Tok::Symbol(s)) = p.toks.get(i + 1).map(|t| &t.tok) {
+            let n: u32 = s.parse().ok()?;
+            return Some((Keyword::Ward(WardCost::Mana(n)), 2));
+        }
+        if p.toks.get(i + 1).is_some_and(|t| t.is_punct('—')) && word(2).as_deref() == Some("pay") && word(4).as_deref() == Some("life") {
+            let n = number(3)?;
+            let dot = usize::from(p.toks.get(i + 5).is_some_and(|t| t.is_punct('.')));
+            return Some((Keyword::Ward(WardCost::Life(n)), 5 + dot));
+        }
+        return None;
+    }
+    if let (Some(second), Some(third)) = (word(1), word(2))
+        && let Some(k) = Keyword::from_name(&format!("{first} {second} {third}"))
+    {
+        return Some((k, 3));
+    }
+    if let Some(second) = word(1)
         && let Some(k) = Keyword::from_name(&format!("{first} {second}"))
     {
         return Some((k, 2));
@@ -99,23 +144,53 @@ mod tests {
     }
 
     #[test]
+    fn keywords_of_702_with_and_without_a_number() {
+        use crate::cards::ir::WardCost;
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        let infect = "Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)";
+        assert_eq!(ok(infect, "Glistener Elf", CREATURE), kws(&[Keyword::Infect]));
+        assert_eq!(ok("Wither", "Sickle Ripper", CREATURE), kws(&[Keyword::Wither]));
+        assert_eq!(ok("Changeling (This card is every creature type.)\nFlying", "Avian Changeling", CREATURE), kws(&[Keyword::Changeling, Keyword::Flying]));
+        assert_eq!(ok("Flying, toxic 1", "Phyrexian Ornithopter", CREATURE), kws(&[Keyword::Flying, Keyword::Toxic(1)]));
+        assert_eq!(
+            ok("Menace\nToxic 2 (Players dealt combat damage by this creature also get two poison counters.)", "Sheoldred's Headcleaver", CREATURE),
+            kws(&[Keyword::Menace, Keyword::Toxic(2)])
+        );
+        assert_eq!(ok("Skulk (This creature can't be blocked by creatures with greater power.)\nLifelink", "Farbog Revenant", CREATURE), kws(&[Keyword::Skulk, Keyword::Lifelink]));
+        for (text, k) in [("Fear", Keyword::Fear), ("Intimidate", Keyword::Intimidate), ("Shadow", Keyword::Shadow), ("Horsemanship", Keyword::Horsemanship)] {
+            assert_eq!(ok(text, "Evader", CREATURE), kws(&[k]), "{text}");
+        }
+        // Deck-construction keywords (702.124) are kept and do nothing in play.
+        assert_eq!(
+            ok("First strike, menace, trample\nPartner (You can have two commanders if both have partner.)", "Rograkh, Son of Rohgahh", CREATURE),
+            kws(&[Keyword::FirstStrike, Keyword::Menace, Keyword::Trample, Keyword::Partner])
+        );
+        assert_eq!(ok("Choose a Background (You can have a Background as a second commander.)", "Commander", CREATURE), kws(&[Keyword::ChooseABackground]));
+        assert!(Keyword::Partner.pregame_only() && !Keyword::Flying.pregame_only());
+        assert_eq!(Keyword::Toxic(2).label(), "toxic 2");
+        assert_eq!(Keyword::Ward(WardCost::Mana(2)).label(), "ward {2}");
+        // A number is part of the keyword: "Toxic" alone is not read.
+        assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
+    }
+
+    #[test]
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
-                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)"
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, changeling, infect, wither, toxic N, intimidate, fear, shadow, horsemanship, skulk, flanking, exalted, battle cry, bushido N, annihilator N, afflict N, undying, persist, ward, partner, protection from …)"
             )
         };
-        assert_eq!(errs("Flanking", "Knight", CREATURE), vec![(0, 8, msg("Flanking"))]);
+        assert_eq!(errs("Rampage 2", "Knight", CREATURE), vec![(0, 9, msg("Rampage 2"))]);
         // Reminder text is not part of the reported range.
         assert_eq!(
-            errs("Flying\nShadow (This creature can block or be blocked by only creatures with shadow.)", "Wurm", CREATURE),
-            vec![(7, 13, msg("Shadow"))]
+            errs("Flying\nBanding (Any creatures with banding, and up to one without, can attack in a band.)", "Wurm", CREATURE),
+            vec![(7, 14, msg("Banding"))]
         );
         // The supported keyword before it is fine; the range starts at the unsupported one.
-        assert_eq!(errs("Flying, flanking", "Falcon", CREATURE), vec![(8, 16, msg("flanking"))]);
+        assert_eq!(errs("Flying, banding", "Falcon", CREATURE), vec![(8, 15, msg("banding"))]);
         // Two-word keywords are read as one.
         assert_eq!(ok("Flying, first strike", "Falcon", CREATURE).len(), 2);
-        assert_eq!(errs("Flying, flanking, shadow", "Nighthawk", CREATURE), vec![(8, 24, msg("flanking, shadow"))]);
+        assert_eq!(errs("Flying, rampage, banding", "Nighthawk", CREATURE), vec![(8, 24, msg("rampage, banding"))]);
         // On a spell, an unknown keyword line is read as (unsupported) spell text.
         let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
         assert_eq!((e[0].0, e[0].1), (0, 16));

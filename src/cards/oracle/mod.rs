@@ -733,10 +733,10 @@ mod tests {
         assert!(e[0].2.contains("expected \"enters\", \"dies\""), "{}", e[0].2);
         // Ghitu-style static line after a good keyword line: only the second line is reported,
         // from the first word the static-ability grammar can't read.
-        let text = "Flying\nThis creature has shadow as long as you control a Swamp.";
+        let text = "Flying\nThis creature has banding as long as you control a Swamp.";
         assert_eq!(
             errs(text, "Skyward Watcher", CREATURE),
-            vec![(25, 62, "unsupported text: \"shadow as long as you control a Swamp\"; expected a keyword the engine supports".to_string())]
+            vec![(25, 63, "unsupported text: \"banding as long as you control a Swamp\"; expected a keyword the engine supports".to_string())]
         );
         // "This creature can't block." is a restriction the engine knows.
         assert_eq!(

@@ -583,7 +583,7 @@ mod tests {
         assert_eq!(filter("creatures your opponents control", true), Ok((f(&[Creature], &[], Opponent), Head::Permanent, 0)));
         assert_eq!(filter("nonland permanents", true), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
         // Words after the filter are left for the caller to reject ("with flying").
-        assert_eq!(filter("creature with shadow", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
+        assert_eq!(filter("creature with banding", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
         let flying = ObjectFilter { keyword: Some(crate::cards::ir::Keyword::Flying), ..f(&[Creature], &[], Any) };
         assert_eq!(filter("creature with flying", false), Ok((flying, Head::Permanent, 0)));
         let nonblack = ObjectFilter { colors_none: vec![crate::cards::ir::Color::Black], tapped: Some(true), ..f(&[Creature], &[], Any) };
