@@ -949,6 +949,11 @@ pub struct Cost {
     pub pay_life: u32,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
+    /// "Discard this card": the ability functions only while the card is in its owner's
+    /// hand (113.6m), the card being discarded as the cost is paid.
+    pub discard_self: bool,
+    /// A cycling or typecycling ability (702.29a, 702.29e).
+    pub cycling: bool,
     /// "Activate only as a sorcery." (602.5d)
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)

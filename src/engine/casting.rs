@@ -563,7 +563,18 @@ impl Game {
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
         };
-        if self.controller(source) != p || !self.on_battlefield(source) {
+        if cost.discard_self {
+            // 113.6m: an ability whose cost discards the card itself functions only in its
+            // owner's hand (cycling, 702.29a).
+            let o = self.obj(source);
+            if o.zone != Zone::Hand || o.owner != p {
+                let mut e = Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s hand: that ability's cost discards it", self.players[p].name));
+                if cost.cycling {
+                    e = e.also(cr!("702.29a"));
+                }
+                return Ok(Err(e));
+            }
+        } else if self.controller(source) != p || !self.on_battlefield(source) {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
         }
         if mana {
@@ -624,6 +635,13 @@ impl Game {
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
         }
+        // 702.29e: a typecycling ability searches instead of drawing.
+        if cost.cycling
+            && effect.instructions.iter().any(|i| matches!(i, crate::cards::ir::Instruction::Search(_)))
+            && let Some(ev) = self.trace.last_mut()
+        {
+            ev.rules.push(cr!("702.29e"));
+        }
         // The ability exists on the stack independently of its source (113.7a).
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
@@ -649,6 +667,14 @@ impl Game {
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), dec)?
         {
             return Ok(Err(e));
+        }
+        if cost.discard_self {
+            let mut ev = Ev::new(EventKind::Discard, format!("{} discards {name} to pay the cost of its ability", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Graveyard).rules(&[cr!("602.2b"), cr!("701.9a")]);
+            if cost.cycling {
+                ev = ev.rule(cr!("702.29a"));
+            }
+            self.record(ev);
+            self.move_object(source, Zone::Graveyard);
         }
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));

@@ -498,7 +498,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
-            let id = refs::object(g, card, Place::Battlefield)?;
+            // On the battlefield, or in a hand for an ability that functions there (cycling).
+            let id = match refs::object(g, card, Place::Battlefield) {
+                Ok(id) => id,
+                Err(e) => {
+                    let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
+                    refs::object(g, card, Place::Hand(owner_hint)).map_err(|_| e)?
+                }
+            };
             let p = actor(g, action, |g| Some(g.controller(id)))?;
             // Numbered as printed (a lost ability keeps its number and is then refused by the
             // rules, 613.1f), then the abilities effects gave it.

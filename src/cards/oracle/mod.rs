@@ -275,6 +275,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         }
     }
     p.pos = 0;
+    if let Some(r) = cycling_line(text, &mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = equip_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
@@ -532,6 +536,64 @@ fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
         effect: Effect { targets: vec![target.into()], instructions: vec![Instruction::Attach(Affected::Target(0))], modal: None },
         mana: false,
     }))
+}
+
+/// "Cycling {2}" (702.29a): "{2}, Discard this card: Draw a card." "Forestcycling {2}",
+/// "Basic landcycling {1}", "Slivercycling {3}" (702.29e): "{2}, Discard this card: Search
+/// your library for a Forest card, reveal it, put it into your hand, then shuffle." The
+/// search is read by the effect grammar from that sentence, so it is the one every search
+/// card gets.
+fn cycling_line(text: &str, p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+    use crate::cards::ir::Cost;
+    let first = p.word()?;
+    let basic = first == "basic" && p.peek_at(1).and_then(lexer::Token::word).is_some_and(|w| w.ends_with("cycling"));
+    if basic {
+        p.bump();
+    }
+    let word = p.word()?;
+    let kind = word.strip_suffix("cycling")?;
+    if !matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        return None;
+    }
+    let at = p.pos;
+    p.bump();
+    // What a typecycling ability searches for (702.29e): a card type, or a subtype.
+    let what = match kind {
+        "" if !basic => None,
+        "land" if basic => Some("basic land".to_owned()),
+        "land" => Some("land".to_owned()),
+        _ if basic => return Some(Err(parser::Fail { at, expected: "\"basic landcycling\"".into() })),
+        k => match crate::cards::subtypes::subtype_word(&(k[..1].to_uppercase() + &k[1..])) {
+            Some(s) => Some(s.to_owned()),
+            None => return Some(Err(parser::Fail { at, expected: "cycling, or typecycling of a card type or subtype".into() })),
+        },
+    };
+    let mut cost_text = String::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        cost_text.push_str(&format!("{{{s}}}"));
+        p.bump();
+    }
+    if !p.at_end() {
+        return Some(Err(p.fail("the end of the cycling cost")));
+    }
+    let mana = match mana::parse_cost(&cost_text) {
+        Ok(c) => c,
+        Err(e) => return Some(Err(p.fail(e))),
+    };
+    let cost = Cost { mana, discard_self: true, cycling: true, ..Cost::default() };
+    let effect = match what {
+        None => Effect { instructions: vec![Instruction::Draw { who: crate::cards::ir::Affected::You, count: crate::cards::ir::Amount::Fixed(1) }], ..Effect::default() },
+        Some(t) => {
+            let a = if t.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+            let sentence = format!("Search your library for {a} {t} card, reveal it, put it into your hand, then shuffle.");
+            let mut q = Parser::new(text, lexer::lex(&sentence, 0, &[]), Effect::default(), true);
+            if !effects::parse_sentences(&mut q).is_empty() {
+                return Some(Err(parser::Fail { at, expected: "typecycling of a type a search can look for".into() }));
+            }
+            q.effect
+        }
+    };
+    Some(Ok(Ability::Activated { cost, effect, mana: false }))
 }
 
 /// Whether the line has a colon outside quotation marks, i.e. reads as "[Cost]: [Effect]".
