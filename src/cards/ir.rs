@@ -401,6 +401,55 @@ impl Keyword {
         std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 
+    /// Whether the keyword is a triggered ability the engine checks itself (603.1): its
+    /// trigger condition is in `engine::triggers`, its effect is [`Keyword::trigger_effect`].
+    #[must_use]
+    pub fn is_triggered(self) -> bool {
+        matches!(
+            self,
+            Keyword::Flanking | Keyword::Exalted | Keyword::BattleCry | Keyword::Undying | Keyword::Persist | Keyword::Bushido(_) | Keyword::Annihilator(_) | Keyword::Afflict(_)
+        )
+    }
+
+    /// The effect of a triggered keyword, in the IR every triggered ability uses. What it
+    /// triggered on is `TriggerObject` (the lone attacker for exalted, the blocker for
+    /// flanking, the creature that died for undying and persist) and `TriggerPlayer` (the
+    /// defending player for annihilator and afflict).
+    #[must_use]
+    pub fn trigger_effect(self) -> Effect {
+        let pump = |what, p: i32, t: i32| Instruction::Pump { what, power: Amount::Fixed(p), toughness: Amount::Fixed(t) };
+        let n = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
+        let instructions = match self {
+            Keyword::Exalted => vec![pump(Affected::TriggerObject, 1, 1)],
+            Keyword::Flanking => vec![pump(Affected::TriggerObject, -1, -1)],
+            Keyword::Bushido(v) => vec![pump(Affected::This, n(v), n(v))],
+            Keyword::BattleCry => vec![pump(Affected::EachOtherPermanent(ObjectFilter { types_any: vec![CardType::Creature], attacking: true, ..ObjectFilter::default() }), 1, 0)],
+            Keyword::Annihilator(v) => vec![Instruction::Sacrifice { who: Affected::TriggerPlayer, filter: ObjectFilter::default(), count: Amount::Fixed(n(v)) }],
+            Keyword::Afflict(v) => vec![Instruction::LoseLife { who: Affected::TriggerPlayer, amount: Amount::Fixed(n(v)) }],
+            Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::PlusOne) }],
+            Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::MinusOne) }],
+            _ => Vec::new(),
+        };
+        Effect { instructions, ..Effect::default() }
+    }
+
+    /// The rule that says what a triggered keyword means, cited as it triggers.
+    #[must_use]
+    pub fn meaning_rule(self) -> &'static str {
+        match self {
+            Keyword::Flanking => "702.25a",
+            Keyword::Exalted => "702.83a",
+            Keyword::BattleCry => "702.91a",
+            Keyword::Undying => "702.93a",
+            Keyword::Persist => "702.79a",
+            Keyword::Bushido(_) => "702.45a",
+            Keyword::Annihilator(_) => "702.86a",
+            Keyword::Afflict(_) => "702.130a",
+            Keyword::Ward(_) => "702.21a",
+            _ => self.rule(),
+        }
+    }
+
     /// Keywords that matter only to deck construction or before the game (702.124): they
     /// are kept as abilities and do nothing in play.
     #[must_use]
@@ -599,6 +648,9 @@ pub enum Affected {
     EachOpponent,
     /// Each permanent on the battlefield that matches the filter ("each creature").
     EachPermanent(ObjectFilter),
+    /// Each other permanent that matches: the ability's source left out ("each other
+    /// attacking creature", battle cry 702.91a).
+    EachOtherPermanent(ObjectFilter),
     /// The controller of the object chosen for target N ("its controller").
     ControllerOfTarget(usize),
     /// The object a triggered ability triggered on ("that creature", "it"), as it last
@@ -835,6 +887,10 @@ pub enum Instruction {
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
     /// "Put N +1/+1 counters on [object]" (122.1a, 122.6).
     PutCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "Return it to the battlefield under its owner's control with a +1/+1 counter on it"
+    /// (undying 702.93a, persist 702.79a): the card the object became in a graveyard (400.7);
+    /// nothing happens if it has left that graveyard.
+    ReturnToBattlefield { what: Affected, counter: Option<CounterKind> },
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },

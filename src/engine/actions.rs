@@ -42,6 +42,9 @@ impl Game {
             Affected::EachPermanent(f) => {
                 self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
             }
+            Affected::EachOtherPermanent(f) => {
+                self.battlefield.iter().copied().filter(|&id| id != ctx.source && self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
+            }
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
@@ -374,6 +377,28 @@ impl Game {
                         let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
                         self.record(ev);
                         self.move_object(id, Zone::Hand);
+                    }
+                }
+            }
+            Instruction::ReturnToBattlefield { what, counter } => {
+                for old in self.objects_of(ctx, what) {
+                    // 400.7: the card it became in the graveyard, if it is still there.
+                    let now = self.cards[self.obj(old).card_id.0 as usize].current;
+                    if !(self.is_live(now) && self.obj(now).zone == Zone::Graveyard) {
+                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in a graveyard: it isn't returned", self.describe(old))).object(self, old).rule(cr!("400.7"));
+                        self.record(ev);
+                        continue;
+                    }
+                    let owner = self.obj(now).owner;
+                    let rule = match counter {
+                        Some(crate::cards::ir::CounterKind::PlusOne) => cr!("702.93a"),
+                        _ => cr!("702.79a"),
+                    };
+                    let nid = self.put_onto_battlefield(now, owner, false, dec, |g, nid| {
+                        Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control", g.describe(nid))).object(g, nid).player(g, owner).zone(Zone::Battlefield).rule(rule)
+                    })?;
+                    if let Some(k) = counter {
+                        self.put_counters(nid, *k, 1, &[rule], true, "");
                     }
                 }
             }

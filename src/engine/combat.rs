@@ -226,6 +226,12 @@ impl Game {
                 self.fire(crate::engine::triggers::Happening::BecomesBlocked(att.id));
             }
         }
+        // Flanking (702.25a) triggers once for each creature blocking.
+        for (b, atts) in self.combat.blockers.clone() {
+            for attacker in atts {
+                self.fire(crate::engine::triggers::Happening::BlockedBy { attacker, blocker: b });
+            }
+        }
         Ok(())
     }
 

@@ -156,6 +156,8 @@ pub struct PendingTrigger {
     pub info: TriggerInfo,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
+    /// A triggered keyword ability (exalted, persist…): its effect is the keyword's.
+    pub keyword: Option<crate::cards::ir::Keyword>,
 }
 
 /// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
@@ -173,6 +175,8 @@ pub struct StackAbility {
     pub trigger: Option<TriggerInfo>,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
+    /// A triggered keyword ability: its effect is the keyword's.
+    pub keyword: Option<crate::cards::ir::Keyword>,
 }
 
 #[derive(Clone, Debug)]

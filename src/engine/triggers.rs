@@ -32,6 +32,8 @@ pub enum Happening {
     Draw { player: PlayerId },
     /// A player declared one or more attackers (508.1).
     AttackersDeclared { player: PlayerId },
+    /// `blocker` was declared as a blocker of `attacker` (509.1): once per pair.
+    BlockedBy { attacker: ObjId, blocker: ObjId },
 }
 
 impl Game {
@@ -64,7 +66,7 @@ impl Game {
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
-        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }));
+        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }) || matches!(a, Ability::Keyword(k) if k.is_triggered()));
         if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
@@ -76,6 +78,11 @@ impl Game {
         }
         for src in sources {
             let abilities = self.obj(src).card.abilities().len();
+            // Triggered keywords, printed or granted (603.1): checked by the engine itself.
+            let keywords: Vec<(usize, crate::cards::ir::Keyword)> = self.abilities(src).filter_map(|(i, a)| if let Ability::Keyword(k) = a && k.is_triggered() { Some((i, *k)) } else { None }).collect();
+            for (i, k) in keywords {
+                self.fire_keyword(src, i, k, h, leaves);
+            }
             for i in 0..abilities {
                 let Some(Ability::Triggered { trigger, condition, .. }) = self.ability(src, i) else { continue };
                 let on_battlefield = self.on_battlefield(src);
@@ -102,6 +109,7 @@ impl Game {
                     Happening::Cast { .. } => cr!("601.2i"),
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
+                    Happening::BlockedBy { .. } => cr!("509.3c"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -109,9 +117,66 @@ impl Game {
                     ev = ev.rule(cr!("603.6c"));
                 }
                 self.record(ev);
-                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None });
+                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None });
             }
         }
+    }
+
+    /// A triggered keyword ability `k` (ability number `i` of `src`) checked against `h`.
+    fn fire_keyword(&mut self, src: ObjId, i: usize, k: crate::cards::ir::Keyword, h: Happening, leaves: bool) {
+        use crate::cards::ir::Keyword;
+        let controller = self.controller(src);
+        let on_battlefield = self.on_battlefield(src);
+        let defending = |g: &Game, a: ObjId| {
+            g.combat.attackers.iter().find(|x| x.id == a).and_then(|x| match x.attacking {
+                Target::Player(p) => Some(p),
+                Target::Object(o) => Some(g.controller(o)),
+                Target::Ability(_) => None,
+            })
+        };
+        let object = |o: ObjId| TriggerInfo { object: Some(o), player: None, amount: None };
+        let (info, event_rule) = match (k, h) {
+            // 702.83a: a creature its controller controls attacks alone.
+            (Keyword::Exalted, Happening::AttackersDeclared { player }) if on_battlefield && player == controller && self.combat.attackers.len() == 1 => {
+                (object(self.combat.attackers[0].id), cr!("508.3d"))
+            }
+            // 702.25a: each creature without flanking that blocks it.
+            (Keyword::Flanking, Happening::BlockedBy { attacker, blocker }) if on_battlefield && attacker == src && !self.has_keyword(blocker, Keyword::Flanking) => {
+                (object(blocker), cr!("509.3c"))
+            }
+            (Keyword::Bushido(_), Happening::Blocks(o)) if on_battlefield && o == src => (object(src), cr!("509.3a")),
+            (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
+            (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
+            (Keyword::Annihilator(_), Happening::Attacks(o)) if on_battlefield && o == src => {
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None }, cr!("508.3a"))
+            }
+            (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None }, cr!("509.3c"))
+            }
+            // 702.93a, 702.79a: "when this dies, if it had no +1/+1 (-1/-1) counters on it" —
+            // an intervening "if" (603.4) about the creature as it last existed (603.10a).
+            (Keyword::Undying | Keyword::Persist, Happening::ZoneChange { old, from: Zone::Battlefield, to: Zone::Graveyard, .. }) if leaves && old == src && self.is_creature(old) => {
+                let c = &self.obj(old).counters;
+                let had = if k == Keyword::Undying { c.plus } else { c.minus };
+                if had > 0 {
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s {} doesn't trigger: it had a {} counter on it", self.describe(src), k.name(), if k == Keyword::Undying { "+1/+1" } else { "-1/-1" }))
+                        .source(self, src)
+                        .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cr!("603.4")]);
+                    self.record(ev);
+                    return;
+                }
+                (object(old), cr!("603.10a"))
+            }
+            _ => return,
+        };
+        let name = self.describe(src);
+        let on = self.trigger_words(src, info);
+        let ev = Ev::new(EventKind::Trigger, format!("{name}'s {} triggers{on} (controlled by {})", k.label(), self.players[controller].name))
+            .source(self, src)
+            .player(self, controller)
+            .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cr!("603.3a")]);
+        self.record(ev);
+        self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k) });
     }
 
     /// Whether `trigger` of `src` triggers on `h`, and what it triggered on.
@@ -217,9 +282,10 @@ impl Game {
     /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
     /// get the targets it needs is removed.
     fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let effect = match t.delayed {
-            Some(i) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
-            None => match self.obj(t.source).card.abilities().get(t.ability) {
+        let effect = match (t.delayed, t.keyword) {
+            (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
+            (None, Some(k)) => k.trigger_effect(),
+            (None, None) => match self.obj(t.source).card.abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
                 _ => return Ok(()),
             },
@@ -285,7 +351,7 @@ impl Game {
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
-        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed, keyword: t.keyword }));
         self.passes = 0;
         Ok(())
     }
@@ -303,9 +369,13 @@ fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
 /// depend on what triggered them: their order is then no choice at all.
 fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     let Some(first) = ts.first() else { return true };
-    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability && t.delayed.is_none());
+    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability && t.delayed.is_none() && t.keyword == first.keyword);
     if !same {
         return false;
+    }
+    if let Some(k) = first.keyword {
+        // A keyword's instances with the same trigger event have identical effects.
+        return matches!(k, crate::cards::ir::Keyword::Bushido(_)) || ts.iter().all(|t| t.info == first.info);
     }
     // Whether the effect refers to what triggered it: the IR's serialized form names every
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).

@@ -17,7 +17,7 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
 
 /// Whether the engine plays the keyword: those it doesn't yet are refused as unread text.
 fn plays(k: Keyword) -> bool {
-    !matches!(k, Keyword::Flanking | Keyword::Exalted | Keyword::BattleCry | Keyword::Undying | Keyword::Persist | Keyword::Bushido(_) | Keyword::Annihilator(_) | Keyword::Afflict(_) | Keyword::Ward(_))
+    !matches!(k, Keyword::Ward(_))
 }
 
 fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
@@ -169,6 +169,17 @@ mod tests {
         assert!(Keyword::Partner.pregame_only() && !Keyword::Flying.pregame_only());
         assert_eq!(Keyword::Toxic(2).label(), "toxic 2");
         assert_eq!(Keyword::Ward(WardCost::Mana(2)).label(), "ward {2}");
+        // Triggered keywords are kept as keywords; the engine checks their triggers itself.
+        assert_eq!(ok("First strike\nExalted (Whenever a creature you control attacks alone, it gets +1/+1 until end of turn.)", "Sigiled Paladin", CREATURE), kws(&[Keyword::FirstStrike, Keyword::Exalted]));
+        assert_eq!(ok("Annihilator 2\n", "Ulamog's Crusher", CREATURE), kws(&[Keyword::Annihilator(2)]));
+        assert_eq!(ok("Prowess\nAfflict 2", "Spellweaver Eternal", CREATURE)[2], Ability::Keyword(Keyword::Afflict(2)));
+        assert_eq!(ok("Flash\nBushido 1", "Silverstorm Samurai", CREATURE), kws(&[Keyword::Flash, Keyword::Bushido(1)]));
+        assert_eq!(ok("Flying; flanking", "Knight", CREATURE), kws(&[Keyword::Flying, Keyword::Flanking]));
+        assert_eq!(ok("Battle cry", "Goblin Wardriver", CREATURE), kws(&[Keyword::BattleCry]));
+        assert_eq!(ok("Haste\nUndying", "Strangleroot Geist", CREATURE), kws(&[Keyword::Haste, Keyword::Undying]));
+        assert_eq!(ok("Fear \nPersist", "Lingering Tormentor", CREATURE), kws(&[Keyword::Fear, Keyword::Persist]));
+        assert!(Keyword::Exalted.is_triggered() && !Keyword::Infect.is_triggered());
+        assert!(matches!(Keyword::Persist.trigger_effect().instructions.as_slice(), [crate::cards::ir::Instruction::ReturnToBattlefield { counter: Some(crate::cards::ir::CounterKind::MinusOne), .. }]));
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }

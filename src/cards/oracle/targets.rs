@@ -535,7 +535,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         }
         Affected::This | Affected::TriggerObject => k(false, true, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
-        Affected::EachPermanent(_) => k(false, true, false),
+        Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),
             Some(TargetSpec::Player { .. }) => k(true, false, false),
