@@ -407,7 +407,15 @@ impl Keyword {
     pub fn is_triggered(self) -> bool {
         matches!(
             self,
-            Keyword::Flanking | Keyword::Exalted | Keyword::BattleCry | Keyword::Undying | Keyword::Persist | Keyword::Bushido(_) | Keyword::Annihilator(_) | Keyword::Afflict(_)
+            Keyword::Flanking
+                | Keyword::Exalted
+                | Keyword::BattleCry
+                | Keyword::Undying
+                | Keyword::Persist
+                | Keyword::Bushido(_)
+                | Keyword::Annihilator(_)
+                | Keyword::Afflict(_)
+                | Keyword::Ward(_)
         )
     }
 
@@ -428,6 +436,8 @@ impl Keyword {
             Keyword::Afflict(v) => vec![Instruction::LoseLife { who: Affected::TriggerPlayer, amount: Amount::Fixed(n(v)) }],
             Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::PlusOne) }],
             Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::MinusOne) }],
+            Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
+            Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
         };
         Effect { instructions, ..Effect::default() }
@@ -661,6 +671,9 @@ pub enum Affected {
     /// The player a triggered ability triggered for ("that player": whose step began, who cast
     /// the spell).
     TriggerPlayer,
+    /// The spell or ability on the stack a triggered ability triggered on ("that spell or
+    /// ability": what targeted a permanent with ward, 702.21a).
+    TriggerSpellOrAbility,
 }
 
 /// Who or what a trigger condition watches.
@@ -844,6 +857,9 @@ pub enum Instruction {
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
     CounterUnlessPays { what: Affected, cost: ManaCost },
+    /// "Counter that spell or ability unless its controller pays N life." (ward—pay N life,
+    /// 702.21a, 118.12a, 119.4).
+    CounterUnlessPaysLife { what: Affected, life: u32 },
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).

@@ -48,6 +48,11 @@ impl Game {
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
+            Affected::TriggerSpellOrAbility => match (ctx.trigger.ability, ctx.trigger.object) {
+                (Some(uid), _) => vec![Target::Ability(uid)],
+                (None, Some(o)) => vec![Target::Object(o)],
+                (None, None) => Vec::new(),
+            },
             // 608.2b: information about an illegal target can't be determined.
             Affected::ControllerOfTarget(i) => Self::legal_targets(ctx, *i)
                 .map(|c| match c.target {
@@ -106,30 +111,33 @@ impl Game {
             }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
-                    match t {
-                        Target::Object(id) => self.counter(id),
-                        Target::Ability(uid) => {
-                            // 701.6a: a countered ability is removed from the stack; its costs
-                            // stay paid (701.6b).
-                            let name = self.describe_target(t);
-                            self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
-                            let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
-                            self.record(ev);
-                        }
-                        Target::Player(_) => {}
-                    }
+                    self.counter_target(t);
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
-                for id in self.objects_of(ctx, what) {
-                    if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
+                for t in self.affected(ctx, what) {
+                    let Some(payer) = self.stack_controller(t) else { continue };
+                    if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), dec)? {
                         continue;
                     }
-                    let payer = self.controller(id);
-                    if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe(id)), dec)? {
+                    self.counter_target(t);
+                }
+            }
+            Instruction::CounterUnlessPaysLife { what, life } => {
+                for t in self.affected(ctx, what) {
+                    let Some(payer) = self.stack_controller(t) else { continue };
+                    // 119.4: a player can pay life only if their life total is at least that.
+                    let able = self.players[payer].life >= i64::from(*life);
+                    let d = Decision { player: payer, kind: DecisionKind::May { able }, rule: cr!("118.12a"), what: format!("pay {life} life so that {} is not countered", self.describe_target(t)) };
+                    if let Answer::May(true) = self.decide(dec, &d)?
+                        && able
+                    {
+                        self.players[payer].life -= i64::from(*life);
+                        let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
+                        self.record(ev);
                         continue;
                     }
-                    self.counter(id);
+                    self.counter_target(t);
                 }
             }
             Instruction::CopySpell { what, new_targets } => {
@@ -501,6 +509,37 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
+    /// Counters a spell (`counter`) or an ability on the stack (701.6a).
+    fn counter_target(&mut self, t: Target) {
+        match t {
+            Target::Object(id) => self.counter(id),
+            Target::Ability(uid) => {
+                if !self.stack.iter().any(|s| matches!(s, StackItem::Ability(x) if x.uid == uid)) {
+                    return;
+                }
+                // 701.6a: a countered ability is removed from the stack; its costs stay paid
+                // (701.6b).
+                let name = self.describe_target(t);
+                self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
+                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
+                self.record(ev);
+            }
+            Target::Player(_) => {}
+        }
+    }
+
+    /// Who controls a spell or an ability still on the stack.
+    fn stack_controller(&self, t: Target) -> Option<PlayerId> {
+        match t {
+            Target::Object(id) => (self.is_live(id) && self.obj(id).zone == Zone::Stack).then(|| self.controller(id)),
+            Target::Ability(uid) => self.stack.iter().find_map(|s| match s {
+                StackItem::Ability(x) if x.uid == uid => Some(x.controller),
+                _ => None,
+            }),
+            Target::Player(_) => None,
+        }
+    }
+
     fn counter(&mut self, id: ObjId) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;

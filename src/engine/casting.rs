@@ -392,6 +392,8 @@ impl Game {
         // 601.2i: the spell becomes cast.
         let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         self.record(ev);
+        let targets = self.obj(spell).choices.targets.clone();
+        self.fire_targeted(Target::Object(spell), p, &targets);
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
         self.passes = 0;
         Ok(Ok(()))
@@ -646,7 +648,9 @@ impl Game {
         let choices = StackChoices { x, targets, modes, kicked: false };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
+        let targets = choices.targets.clone();
         self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))
     }

@@ -142,6 +142,9 @@ pub struct TriggerInfo {
     pub player: Option<PlayerId>,
     /// The amount of damage or life of the event ("that much").
     pub amount: Option<i64>,
+    /// The activated or triggered ability on the stack the event concerns (ward, 702.21a:
+    /// the ability that targeted the permanent), by its `StackAbility::uid`.
+    pub ability: Option<u32>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a

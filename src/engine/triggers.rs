@@ -34,6 +34,9 @@ pub enum Happening {
     AttackersDeclared { player: PlayerId },
     /// `blocker` was declared as a blocker of `attacker` (509.1): once per pair.
     BlockedBy { attacker: ObjId, blocker: ObjId },
+    /// A permanent became the target of a spell or ability (`by`) that `controller` controls
+    /// (115.1): once per permanent for each spell or ability.
+    BecomesTarget { object: ObjId, by: Target, controller: PlayerId },
 }
 
 impl Game {
@@ -110,6 +113,7 @@ impl Game {
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
                     Happening::BlockedBy { .. } => cr!("509.3c"),
+                    Happening::BecomesTarget { .. } => cr!("603.2"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -134,7 +138,7 @@ impl Game {
                 Target::Ability(_) => None,
             })
         };
-        let object = |o: ObjId| TriggerInfo { object: Some(o), player: None, amount: None };
+        let object = |o: ObjId| TriggerInfo { object: Some(o), player: None, amount: None, ability: None };
         let (info, event_rule) = match (k, h) {
             // 702.83a: a creature its controller controls attacks alone.
             (Keyword::Exalted, Happening::AttackersDeclared { player }) if on_battlefield && player == controller && self.combat.attackers.len() == 1 => {
@@ -148,10 +152,10 @@ impl Game {
             (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
             (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
             (Keyword::Annihilator(_), Happening::Attacks(o)) if on_battlefield && o == src => {
-                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None }, cr!("508.3a"))
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None }, cr!("508.3a"))
             }
             (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {
-                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None }, cr!("509.3c"))
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None }, cr!("509.3c"))
             }
             // 702.93a, 702.79a: "when this dies, if it had no +1/+1 (-1/-1) counters on it" —
             // an intervening "if" (603.4) about the creature as it last existed (603.10a).
@@ -166,6 +170,15 @@ impl Game {
                     return;
                 }
                 (object(old), cr!("603.10a"))
+            }
+            // 702.21a: it becomes the target of a spell or ability an opponent controls.
+            (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
+                let info = match by {
+                    Target::Object(o) => TriggerInfo { object: Some(o), player: Some(c), amount: None, ability: None },
+                    Target::Ability(uid) => TriggerInfo { object: None, player: Some(c), amount: None, ability: Some(uid) },
+                    Target::Player(_) => return,
+                };
+                (info, cr!("603.2"))
             }
             _ => return,
         };
@@ -187,7 +200,7 @@ impl Game {
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
             Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
-        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None });
+        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, ability: None });
         match (trigger, h) {
             (Trigger::Enters(s), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if subject(s, new) => object(new),
             // 700.4: "dies" means put into a graveyard from the battlefield, for a creature.
@@ -207,7 +220,7 @@ impl Game {
                     Step::End => StepName::End,
                     _ => return None,
                 };
-                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None })
+                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, ability: None })
             }
             (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
                 if subject(s, o) =>
@@ -216,17 +229,17 @@ impl Game {
             }
             (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
             (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None })
+                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
-                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount) })
+                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), ability: None })
             }
             (Trigger::GainLife(whose), Happening::GainLife { player, amount }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount) })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), ability: None })
             }
-            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None }),
+            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, ability: None }),
             (Trigger::Attack(whose), Happening::AttackersDeclared { player }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, ability: None })
             }
             _ => None,
         }
@@ -234,11 +247,29 @@ impl Game {
 
     /// " on Plains", " for Bob": what a trigger triggered on, for the trace.
     fn trigger_words(&self, src: ObjId, info: TriggerInfo) -> String {
+        if let Some(uid) = info.ability {
+            return format!(" on the {}", self.describe_target(Target::Ability(uid)));
+        }
         match (info.object, info.player) {
             (Some(o), _) if o == src => String::new(),
             (Some(o), _) => format!(" on {}", self.describe(o)),
             (None, Some(p)) => format!(" for {}", self.players[p].name),
             (None, None) => String::new(),
+        }
+    }
+
+    /// The permanents a spell or ability just targeted (`by`, controlled by `controller`)
+    /// become its targets (115.1): what triggers on that (ward, 702.21a) is checked.
+    pub fn fire_targeted(&mut self, by: Target, controller: PlayerId, targets: &[Chosen]) {
+        let mut seen: Vec<ObjId> = Vec::new();
+        for c in targets {
+            if let Target::Object(o) = c.target
+                && self.on_battlefield(o)
+                && !seen.contains(&o)
+            {
+                seen.push(o);
+                self.fire(Happening::BecomesTarget { object: o, by, controller });
+            }
         }
     }
 
@@ -351,7 +382,9 @@ impl Game {
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
+        let targets = choices.targets.clone();
         self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed, keyword: t.keyword }));
+        self.fire_targeted(Target::Ability(uid), t.controller, &targets);
         self.passes = 0;
         Ok(())
     }

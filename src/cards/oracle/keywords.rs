@@ -16,8 +16,8 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
 }
 
 /// Whether the engine plays the keyword: those it doesn't yet are refused as unread text.
-fn plays(k: Keyword) -> bool {
-    !matches!(k, Keyword::Ward(_))
+fn plays(_: Keyword) -> bool {
+    true
 }
 
 fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
@@ -180,6 +180,13 @@ mod tests {
         assert_eq!(ok("Fear \nPersist", "Lingering Tormentor", CREATURE), kws(&[Keyword::Fear, Keyword::Persist]));
         assert!(Keyword::Exalted.is_triggered() && !Keyword::Infect.is_triggered());
         assert!(matches!(Keyword::Persist.trigger_effect().instructions.as_slice(), [crate::cards::ir::Instruction::ReturnToBattlefield { counter: Some(crate::cards::ir::CounterKind::MinusOne), .. }]));
+        // Ward with a mana cost or a life payment (702.21a); other ward costs are refused.
+        assert_eq!(ok("Ward {2}", "Tomakul Honor Guard", CREATURE), kws(&[Keyword::Ward(WardCost::Mana(2))]));
+        assert_eq!(ok("Flying, vigilance, ward {1}", "Twining Twins", CREATURE), kws(&[Keyword::Flying, Keyword::Vigilance, Keyword::Ward(WardCost::Mana(1))]));
+        assert_eq!(ok("Flying\nWard—Pay 3 life.", "Owlin Shieldmage", CREATURE), kws(&[Keyword::Flying, Keyword::Ward(WardCost::Life(3))]));
+        assert_eq!(ok("Ward—Pay 2 life. \nProwess", "Dwarven Forge-Chanter", CREATURE)[0], Ability::Keyword(Keyword::Ward(WardCost::Life(2))));
+        assert!(!errs("Flying\nWard—Discard a card.", "Scavenger Regent", CREATURE).is_empty());
+        assert!(!errs("Ward {W}", "Odd Ward", CREATURE).is_empty());
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }
