@@ -78,12 +78,12 @@ fn diagnostic_unsupported_text() {
     assert_diagnostic(
         &["check", "tests/fixtures/unsupported_text.yaml"],
         2,
-        r#"  × card `Flanking Bear`: cannot read "Flanking"
+        r#"  × card `Banding Bear`: cannot read "Banding"
    ╭─[tests/fixtures/unsupported_text.yaml:6:11]
  5 │     type: Creature — Bear
- 6 │     text: Flanking
-   ·           ────┬───
-   ·               ╰── unsupported text: "Flanking"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)
+ 6 │     text: Banding
+   ·           ───┬───
+   ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, first strike, trample, toxic N, ward {N}, protection from …)
  7 │     power: 2
    ╰────
   help: this template is not supported yet; `judge cards coverage` lists what is, and `judge card

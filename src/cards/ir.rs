@@ -1026,6 +1026,9 @@ pub struct Cost {
     pub discard_self: bool,
     /// A cycling or typecycling ability (702.29a, 702.29e).
     pub cycling: bool,
+    /// Crew N (702.122a): tap any number of other untapped creatures you control with total
+    /// power N or more.
+    pub crew: Option<u32>,
     /// "Activate only as a sorcery." (602.5d)
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)

@@ -45,6 +45,8 @@ pub struct Choices {
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
+    /// Creatures tapped to pay a crew cost (702.122a).
+    pub tap: Option<Vec<ObjId>>,
 }
 
 type Outcome = Result<Result<(), Illegal>, Stop>;
@@ -672,6 +674,11 @@ impl Game {
         {
             return Ok(Err(e));
         }
+        if let Some(n) = cost.crew
+            && let Err(e) = self.pay_crew(p, source, n, ch, dec)?
+        {
+            return Ok(Err(e));
+        }
         if cost.discard_self {
             let mut ev = Ev::new(EventKind::Discard, format!("{} discards {name} to pay the cost of its ability", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Graveyard).rules(&[cr!("602.2b"), cr!("701.9a")]);
             if cost.cycling {
@@ -684,6 +691,45 @@ impl Game {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);
             self.move_object(source, Zone::Graveyard);
+        }
+        Ok(Ok(()))
+    }
+}
+
+impl Game {
+    /// Pays a crew N cost (702.122a): other untapped creatures `p` controls, with total power
+    /// N or more, are tapped. They are the ones named by `tap:`, or chosen now.
+    fn pay_crew(&mut self, p: PlayerId, vehicle: ObjId, n: u32, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
+        let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| o != vehicle && self.is_creature(o) && !self.obj(o).tapped).collect();
+        let total = |g: &Game, set: &[ObjId]| set.iter().map(|&o| i64::from(g.power(o).max(0))).sum::<i64>();
+        let crew = match &ch.tap {
+            Some(list) => {
+                for (k, &o) in list.iter().enumerate() {
+                    if list[..k].contains(&o) || !eligible.contains(&o) {
+                        let why = if o == vehicle { "a Vehicle can't crew itself".to_owned() } else { format!("{} is not another untapped creature {} controls", self.describe(o), self.players[p].name) };
+                        return Ok(Err(Illegal::new(cr!("702.122a"), why).also(cr!("118.3"))));
+                    }
+                }
+                list.clone()
+            }
+            None if total(self, &eligible) < i64::from(n) => Vec::new(),
+            None => {
+                let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options }, rule: cr!("702.122a"), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
+                    _ => Vec::new(),
+                }
+            }
+        };
+        let power = total(self, &crew);
+        if power < i64::from(n) {
+            return Ok(Err(Illegal::new(cr!("702.122a"), format!("crew {n} needs untapped creatures with total power {n} or more; {} chosen", power)).also(cr!("118.3"))));
+        }
+        for o in crew {
+            self.obj_mut(o).tapped = true;
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.describe(o), self.describe(vehicle))).object(self, o).rules(&[cr!("702.122a"), cr!("702.122b"), cr!("602.2b")]);
+            self.record(ev);
         }
         Ok(Ok(()))
     }

@@ -477,6 +477,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         kicked: c.kicked,
         sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
         discard: objects(&c.discard, Place::Hand(None))?,
+        tap: objects(&c.tap, Place::Battlefield)?,
     })
 }
 

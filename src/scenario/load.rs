@@ -459,6 +459,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     let kind = match verb {
         "cast" | "activate" => {
             for key in ["alternative_cost", "face_down", "exile", "tap"] {
+                if key == "tap" && verb == "activate" {
+                    continue; // crew (702.122a)
+                }
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
@@ -489,6 +492,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 kicked,
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
+                tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

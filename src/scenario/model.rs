@@ -167,6 +167,8 @@ pub struct CastChoices {
     pub kicked: bool,
     pub sacrifice: Option<Vec<Ref>>,
     pub discard: Option<Vec<Ref>>,
+    /// Untapped creatures tapped to pay a cost (crew, 702.122a).
+    pub tap: Option<Vec<Ref>>,
 }
 
 /// An answer to a decision (`choose`).

@@ -156,6 +156,31 @@ mod tests {
     }
 
     #[test]
+    fn crew() {
+        use crate::cards::ir::{Change, Effect};
+        // 702.122a: "Tap any number of other untapped creatures you control with total power N
+        // or more: This permanent becomes an artifact creature until end of turn."
+        let crew = |n| Ability::Activated {
+            cost: Cost { crew: Some(n), ..Cost::default() },
+            effect: Effect {
+                instructions: vec![Instruction::Continuous {
+                    what: Affected::This,
+                    changes: vec![Change::AddTypes { types: vec![crate::cards::ir::CardType::Artifact, crate::cards::ir::CardType::Creature], subtypes: Vec::new() }],
+                    until_end_of_turn: true,
+                    hold: None,
+                }],
+                ..Effect::default()
+            },
+            mana: false,
+        };
+        let vehicle = &[crate::cards::ir::CardType::Artifact];
+        assert_eq!(ok("Crew 3 (Tap any number of untapped creatures you control with total power 3 or more: This Vehicle becomes an artifact creature until end of turn.)", "Irontread Crusher", vehicle), vec![crew(3)]);
+        assert_eq!(ok("Flying\nCrew 1", "Sky Skiff", vehicle)[1], crew(1));
+        // "Crew 1. Activate only once each turn." is not read yet.
+        assert!(!errs("Crew 1. Activate only once each turn.", "Odd Vehicle", vehicle).is_empty());
+    }
+
+    #[test]
     fn discard_a_card() {
         // Blood tokens (111.10g), Mad Prophet.
         assert_eq!(

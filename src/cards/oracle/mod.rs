@@ -279,6 +279,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
+    if !is_spell && let Some(r) = crew_line(&mut p) {
+        return Some(r);
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = equip_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
@@ -508,6 +512,26 @@ fn keyword_abilities(k: crate::cards::ir::Keyword) -> Vec<Ability> {
         ],
         _ => vec![Ability::Keyword(k)],
     }
+}
+
+/// "Crew 3" (702.122a): "Tap any number of other untapped creatures you control with total
+/// power 3 or more: This permanent becomes an artifact creature until end of turn."
+fn crew_line(p: &mut Parser<'_>) -> Option<Result<Ability, OracleError>> {
+    use crate::cards::ir::{Affected, Change, Cost};
+    if !p.at_word("crew") {
+        return None;
+    }
+    let Some(Tok::Number(n)) = p.peek_at(1).map(|t| t.tok.clone()) else { return None };
+    p.pos += 2;
+    if !p.at_end() {
+        return Some(Err(p.error(&p.fail("the end of the line after the crew number"))));
+    }
+    let becomes = Change::AddTypes { types: vec![CardType::Artifact, CardType::Creature], subtypes: Vec::new() };
+    Some(Ok(Ability::Activated {
+        cost: Cost { crew: Some(n), ..Cost::default() },
+        effect: Effect { instructions: vec![Instruction::Continuous { what: Affected::This, changes: vec![becomes], until_end_of_turn: true, hold: None }], ..Effect::default() },
+        mana: false,
+    }))
 }
 
 /// "Equip {2}" (702.6a): "{2}: Attach this permanent to target creature you control. Activate
