@@ -644,7 +644,6 @@ impl From<TargetSpec> for TargetSlot {
 
 /// Something an instruction acts on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Affected {
     /// The object or player chosen for target number N of the ability (0-based).
     Target(usize),
