@@ -269,6 +269,9 @@ pub enum Keyword {
     Partner,
     /// 702.124 (Choose a Background): deck construction only; nothing in play.
     ChooseABackground,
+    /// 702.139: "Companion — [condition]" works outside the game, before it begins; the
+    /// condition is about the starting deck and nothing of it acts in a scenario.
+    Companion,
     /// 702.164: the defending player gets N poison counters from its combat damage.
     Toxic(u32),
     /// 702.45: a triggered ability — +N/+N when it blocks or becomes blocked.
@@ -293,7 +296,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 38] = [
+    pub const ALL: [Keyword; 39] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -332,6 +335,7 @@ impl Keyword {
         Keyword::Persist,
         Keyword::Partner,
         Keyword::ChooseABackground,
+        Keyword::Companion,
     ];
 
     #[must_use]
@@ -375,6 +379,7 @@ impl Keyword {
             Keyword::Persist => "persist",
             Keyword::Partner => "partner",
             Keyword::ChooseABackground => "choose a background",
+            Keyword::Companion => "companion",
             Keyword::Toxic(_) => "toxic",
             Keyword::Bushido(_) => "bushido",
             Keyword::Annihilator(_) => "annihilator",
@@ -464,7 +469,7 @@ impl Keyword {
     /// are kept as abilities and do nothing in play.
     #[must_use]
     pub fn pregame_only(self) -> bool {
-        matches!(self, Keyword::Partner | Keyword::ChooseABackground)
+        matches!(self, Keyword::Partner | Keyword::ChooseABackground | Keyword::Companion)
     }
 
     #[must_use]
@@ -510,6 +515,7 @@ impl Keyword {
             Keyword::Persist => "702.79",
             Keyword::Partner => "702.124",
             Keyword::ChooseABackground => "702.124",
+            Keyword::Companion => "702.139",
             Keyword::Toxic(_) => "702.164",
             Keyword::Bushido(_) => "702.45",
             Keyword::Annihilator(_) => "702.86",

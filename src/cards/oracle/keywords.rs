@@ -167,6 +167,13 @@ mod tests {
         );
         assert_eq!(ok("Choose a Background (You can have a Background as a second commander.)", "Commander", CREATURE), kws(&[Keyword::ChooseABackground]));
         assert!(Keyword::Partner.pregame_only() && !Keyword::Flying.pregame_only());
+        assert_eq!(ok("Partner—Friends forever (You can have two commanders if both have this ability.)", "Friend", CREATURE), kws(&[Keyword::Partner]));
+        assert_eq!(
+            ok("Companion — Your starting deck contains only cards with even mana values.\nFlying", "Gyruda", CREATURE),
+            kws(&[Keyword::Companion, Keyword::Flying])
+        );
+        let e = errs("Partner with Okaun, Eye of Chaos (When this creature enters, target player may put Okaun into their hand from their library, then shuffle.)", "Zndrsplt", CREATURE);
+        assert!(e[0].2.contains("702.124j"), "{e:?}");
         assert_eq!(Keyword::Toxic(2).label(), "toxic 2");
         assert_eq!(Keyword::Ward(WardCost::Mana(2)).label(), "ward {2}");
         // Triggered keywords are kept as keywords; the engine checks their triggers itself.

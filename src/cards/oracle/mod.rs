@@ -275,6 +275,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         }
     }
     p.pos = 0;
+    if let Some(r) = pregame_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     if let Some(r) = cycling_line(text, &mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
@@ -560,6 +564,27 @@ fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
         effect: Effect { targets: vec![target.into()], instructions: vec![Instruction::Attach(Affected::Target(0))], modal: None },
         mana: false,
     }))
+}
+
+/// Keywords that act before the game (702.124, 702.139): "Partner—Friends forever" (a
+/// partner—[text] ability, 702.124i) and "Companion — [condition on the starting deck]" are
+/// read whole and do nothing in play. "Partner with [name]" also means a triggered ability
+/// (702.124j) the engine doesn't play yet: refused.
+fn pregame_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+    use crate::cards::ir::Keyword;
+    let dash = |p: &Parser<'_>| p.peek_at(1).is_some_and(|t| t.is_punct('—') || t.is_punct('-'));
+    if p.at_word("partner") && p.peek_at(1).is_some_and(|t| t.is_word("with")) {
+        return Some(Err(p.fail("\"Partner with [name]\" (702.124j): its \"when this enters, target player may put [name] into their hand from their library\" ability is not supported yet")));
+    }
+    let k = if p.at_word("partner") && dash(p) {
+        Keyword::Partner
+    } else if p.at_word("companion") && dash(p) {
+        Keyword::Companion
+    } else {
+        return None;
+    };
+    p.pos = p.toks.len();
+    Some(Ok(Ability::Keyword(k)))
 }
 
 /// "Cycling {2}" (702.29a): "{2}, Discard this card: Draw a card." "Forestcycling {2}",
