@@ -862,6 +862,8 @@ pub enum Instruction {
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
     CounterUnlessPays { what: Affected, cost: ManaCost },
+    /// "Sacrifice [it] unless you pay {cost}" (echo 702.30a, 118.12a).
+    SacrificeUnlessPays { what: Affected, cost: ManaCost },
     /// "Counter that spell or ability unless its controller pays N life." (ward—pay N life,
     /// 702.21a, 118.12a, 119.4).
     CounterUnlessPaysLife { what: Affected, life: u32 },
@@ -1055,6 +1057,10 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
+    /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
+    /// upkeep, if it came under their control since the beginning of their last upkeep,
+    /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
+    Echo(ManaCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).
@@ -1095,6 +1101,18 @@ pub enum Ability {
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.
     CantCast { who: ControllerFilter, spells: ObjectFilter, during_your_turn: bool },
+}
+
+impl Ability {
+    /// The effect of a triggered ability the engine checks itself (echo, 702.30a), in the IR
+    /// every triggered ability uses; `None` for other abilities.
+    #[must_use]
+    pub fn engine_trigger_effect(&self) -> Option<Effect> {
+        match self {
+            Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
+            _ => None,
+        }
+    }
 }
 
 /// A "for as long as …" duration tied to the effect's source (611.2b).

@@ -123,6 +123,22 @@ impl Game {
                     self.counter_target(t);
                 }
             }
+            Instruction::SacrificeUnlessPays { what, cost } => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    let p = self.controller(id);
+                    if self.offer_payment(p, cost, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), dec)? {
+                        continue;
+                    }
+                    let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {} (the cost was not paid)", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&[cr!("118.12a"), cr!("701.21a")]);
+                    self.record(ev);
+                    self.begin_batch();
+                    self.move_object(id, Zone::Graveyard);
+                    self.end_batch();
+                }
+            }
             Instruction::CounterUnlessPaysLife { what, life } => {
                 for t in self.affected(ctx, what) {
                     let Some(payer) = self.stack_controller(t) else { continue };

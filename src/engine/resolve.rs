@@ -39,7 +39,11 @@ impl Game {
             StackItem::Ability(a) => {
                 self.stack.pop();
                 let card = self.obj(a.source).card.clone();
-                let delayed_effect = a.delayed.map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() }).or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect));
+                let delayed_effect = a
+                    .delayed
+                    .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
+                    .or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect))
+                    .or_else(|| card.abilities().get(a.ability).and_then(Ability::engine_trigger_effect));
                 let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
                     (Some(e), _) => (e, None),
                     (None, Some(Ability::Activated { effect, .. })) => (effect, None),

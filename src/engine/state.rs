@@ -79,6 +79,9 @@ pub struct Object {
     /// The player who has controlled it continuously since their most recent turn began
     /// (302.6); it is summoning sick for anyone else ([`Game::is_sick`]).
     pub steady: Option<PlayerId>,
+    /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
+    /// a change of control); 0 for a permanent its controller had before the game began.
+    pub control_since: u64,
     /// When it entered its zone (613.7d), or an Aura or Equipment last became attached (613.7e).
     pub timestamp: u64,
     /// Its controller when the game last looked (`Game::sync_layers`): a change of control
@@ -209,6 +212,8 @@ pub struct Player {
     pub extra_lands: u32,
     /// An effect says this player can't play lands this turn (101.2, 305.2).
     pub cant_play_lands: bool,
+    /// `Game::control_clock` as this player's most recent upkeep began (echo, 702.30a).
+    pub upkeep_mark: u64,
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of
@@ -319,6 +324,9 @@ pub struct Game {
     pub lifelink: Vec<(ObjId, i64)>,
     /// The next timestamp (613.7).
     pub next_timestamp: u64,
+    /// Counts upkeeps begun, so that "since the beginning of your last upkeep" (echo,
+    /// 702.30a) compares an object's `control_since` with a player's `upkeep_mark`.
+    pub control_clock: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
     pub layered: crate::engine::layers::LayerCache,
     /// Static effects that were in force but did not apply when last looked, by source and
@@ -444,6 +452,7 @@ impl Game {
             tapped: false,
             damage: 0,
             steady: None,
+            control_since: self.control_clock + 1,
             timestamp,
             seen_controller: controller,
             counters: Counters::default(),

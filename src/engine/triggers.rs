@@ -69,7 +69,7 @@ impl Game {
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
-        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }) || matches!(a, Ability::Keyword(k) if k.is_triggered()));
+        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. } | Ability::Echo(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()));
         if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
@@ -85,6 +85,21 @@ impl Game {
             let keywords: Vec<(usize, crate::cards::ir::Keyword)> = self.abilities(src).filter_map(|(i, a)| if let Ability::Keyword(k) = a && k.is_triggered() { Some((i, *k)) } else { None }).collect();
             for (i, k) in keywords {
                 self.fire_keyword(src, i, k, h, leaves);
+            }
+            // 702.30a: echo, "if this permanent came under your control since the beginning of
+            // your last upkeep" (an intervening "if", 603.4).
+            if matches!(h, Happening::StepBegins) && self.step == Step::Upkeep && self.on_battlefield(src) {
+                let controller = self.controller(src);
+                let due = self.active == controller && self.obj(src).control_since > self.players[controller].upkeep_mark;
+                let echoes: Vec<usize> = self.abilities(src).filter_map(|(i, a)| matches!(a, Ability::Echo(_)).then_some(i)).collect();
+                for i in echoes.into_iter().filter(|_| due) {
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s echo triggers (controlled by {}): it came under their control since their last upkeep", self.describe(src), self.players[controller].name))
+                        .source(self, src)
+                        .player(self, controller)
+                        .rules(&[cr!("702.30a"), cr!("603.2b"), cr!("603.3a")]);
+                    self.record(ev);
+                    self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None });
+                }
             }
             for i in 0..abilities {
                 let Some(Ability::Triggered { trigger, condition, .. }) = self.ability(src, i) else { continue };
@@ -318,6 +333,7 @@ impl Game {
             (None, Some(k)) => k.trigger_effect(),
             (None, None) => match self.obj(t.source).card.abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
+                Some(a @ Ability::Echo(_)) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };

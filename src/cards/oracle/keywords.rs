@@ -194,6 +194,11 @@ mod tests {
         assert_eq!(ok("Ward—Pay 2 life. \nProwess", "Dwarven Forge-Chanter", CREATURE)[0], Ability::Keyword(Keyword::Ward(WardCost::Life(2))));
         assert!(!errs("Flying\nWard—Discard a card.", "Scavenger Regent", CREATURE).is_empty());
         assert!(!errs("Ward {W}", "Odd Ward", CREATURE).is_empty());
+        // Echo {cost} (702.30a) is an ability of its own, its trigger checked by the engine.
+        let jaguar = ok("Echo {G} (At the beginning of your upkeep, if this came under your control since the beginning of your last upkeep, sacrifice it unless you pay its echo cost.)", "Pouncing Jaguar", CREATURE);
+        assert!(matches!(&jaguar[..], [Ability::Echo(c)] if c.colored == [0, 0, 0, 0, 1]));
+        assert!(jaguar[0].engine_trigger_effect().is_some());
+        assert!(!errs("Flying, haste\nEcho—Discard a card.", "Deepcavern Imp", CREATURE).is_empty());
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }

@@ -223,6 +223,19 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.pos = 0;
         }
     }
+    if !is_spell && p.at_word("echo") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        p.bump();
+        let mut cost = String::new();
+        while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+            cost.push_str(&format!("{{{s}}}"));
+            p.bump();
+        }
+        return Some(match mana::parse_cost(&cost) {
+            Ok(c) if p.at_end() => Ok(Ability::Echo(c)),
+            Ok(_) => Err(p.error(&p.fail("the end of the echo cost"))),
+            Err(e) => Err(p.error(&p.fail(e))),
+        });
+    }
     if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
         p.bump();
         let mut cost = String::new();
