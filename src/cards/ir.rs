@@ -280,6 +280,12 @@ pub enum Keyword {
     Annihilator(u32),
     /// 702.130: a triggered ability — the defending player loses N life when it becomes blocked.
     Afflict(u32),
+    /// 702.100: a triggered ability — a +1/+1 counter when a bigger creature enters under
+    /// its controller's control.
+    Evolve,
+    /// 702.54: enters with N +1/+1 counters if an opponent was dealt damage this turn (a
+    /// replacement effect as it enters, 614.1c).
+    Bloodthirst(u32),
     /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
     /// targets it unless that player pays the cost.
     Ward(WardCost),
@@ -296,7 +302,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 39] = [
+    pub const ALL: [Keyword; 40] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -336,6 +342,7 @@ impl Keyword {
         Keyword::Partner,
         Keyword::ChooseABackground,
         Keyword::Companion,
+        Keyword::Evolve,
     ];
 
     #[must_use]
@@ -380,6 +387,8 @@ impl Keyword {
             Keyword::Partner => "partner",
             Keyword::ChooseABackground => "choose a background",
             Keyword::Companion => "companion",
+            Keyword::Evolve => "evolve",
+            Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
             Keyword::Bushido(_) => "bushido",
             Keyword::Annihilator(_) => "annihilator",
@@ -393,7 +402,7 @@ impl Keyword {
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) => format!("{} {n}", self.name()),
+            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -420,6 +429,7 @@ impl Keyword {
                 | Keyword::Bushido(_)
                 | Keyword::Annihilator(_)
                 | Keyword::Afflict(_)
+                | Keyword::Evolve
                 | Keyword::Ward(_)
         )
     }
@@ -441,6 +451,7 @@ impl Keyword {
             Keyword::Afflict(v) => vec![Instruction::LoseLife { who: Affected::TriggerPlayer, amount: Amount::Fixed(n(v)) }],
             Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::PlusOne) }],
             Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::MinusOne) }],
+            Keyword::Evolve => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -460,6 +471,7 @@ impl Keyword {
             Keyword::Bushido(_) => "702.45a",
             Keyword::Annihilator(_) => "702.86a",
             Keyword::Afflict(_) => "702.130a",
+            Keyword::Evolve => "702.100a",
             Keyword::Ward(_) => "702.21a",
             _ => self.rule(),
         }
@@ -516,6 +528,8 @@ impl Keyword {
             Keyword::Partner => "702.124",
             Keyword::ChooseABackground => "702.124",
             Keyword::Companion => "702.139",
+            Keyword::Evolve => "702.100",
+            Keyword::Bloodthirst(_) => "702.54",
             Keyword::Toxic(_) => "702.164",
             Keyword::Bushido(_) => "702.45",
             Keyword::Annihilator(_) => "702.86",

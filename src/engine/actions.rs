@@ -847,6 +847,7 @@ impl Game {
                 if self.players[p].lost {
                     return;
                 }
+                self.players[p].damaged_this_turn = true;
                 // 702.90b: damage from a source with infect gives poison counters instead of
                 // costing life (120.3b).
                 let infect = self.has_keyword(source, crate::cards::ir::Keyword::Infect);

@@ -26,6 +26,8 @@ enum Entering {
     Counters(CounterKind, u32),
     /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
     Riot(bool),
+    /// Bloodthirst N (702.54a): an opponent was dealt damage this turn.
+    Bloodthirst(u32),
 }
 
 impl Game {
@@ -50,6 +52,12 @@ impl Game {
             match a {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                // 702.54a: each instance applies separately (702.54c).
+                Ability::Keyword(Keyword::Bloodthirst(n)) => {
+                    if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) {
+                        entering.push(Entering::Bloodthirst(n));
+                    }
+                }
                 // 702.136b: each instance of riot is a separate choice.
                 Ability::Keyword(Keyword::Riot) => {
                     let d = Decision {
@@ -80,6 +88,7 @@ impl Game {
                     self.record(ev);
                 }
                 Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Bloodthirst(n) => self.put_counters(nid, CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
                 Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.

@@ -53,6 +53,16 @@ impl Game {
                 let name = format!("ability of {}", self.describe(a.source));
                 let cause = format!("{name} resolving");
                 self.with_cause(cause, |g| {
+                    // 702.100a, 603.4: evolve's comparison is made again on resolution, with
+                    // the entered creature as it last existed if it has left.
+                    if a.keyword == Some(crate::cards::ir::Keyword::Evolve)
+                        && let Some(o) = a.trigger.and_then(|t| t.object)
+                        && !g.evolves(a.source, o)
+                    {
+                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.describe(o))).source(g, a.source).rules(&[cr!("603.4"), cr!("702.100a")]);
+                        g.record(ev);
+                        return Ok(false);
+                    }
                     // 603.4: an intervening "if" is checked again as the ability resolves.
                     if let Some(c) = condition
                         && !g.condition_holds(c, a.source, a.controller)

@@ -32,6 +32,7 @@ impl Game {
                     extra_lands: 0,
                     cant_play_lands: false,
                     upkeep_mark: 0,
+                    damaged_this_turn: false,
                 })
                 .collect(),
             objects: Vec::new(),

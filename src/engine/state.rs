@@ -214,6 +214,8 @@ pub struct Player {
     pub cant_play_lands: bool,
     /// `Game::control_clock` as this player's most recent upkeep began (echo, 702.30a).
     pub upkeep_mark: u64,
+    /// This player was dealt damage this turn (bloodthirst, 702.54a).
+    pub damaged_this_turn: bool,
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of

@@ -186,6 +186,14 @@ impl Game {
                 }
                 (object(old), cr!("603.10a"))
             }
+            // 702.100a: a creature enters under its controller's control with greater power
+            // and/or toughness (an intervening "if", checked again on resolution).
+            (Keyword::Evolve, Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if on_battlefield && new != src && self.is_creature(new) && self.controller(new) == controller => {
+                if !self.evolves(src, new) {
+                    return;
+                }
+                (object(new), cr!("603.6a"))
+            }
             // 702.21a: it becomes the target of a spell or ability an opponent controls.
             (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
                 let info = match by {
@@ -205,6 +213,13 @@ impl Game {
             .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cr!("603.3a")]);
         self.record(ev);
         self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k) });
+    }
+
+    /// Evolve's condition (702.100a, 702.100c): `other` is a creature with greater power or
+    /// greater toughness than the creature `src`.
+    #[must_use]
+    pub fn evolves(&self, src: ObjId, other: ObjId) -> bool {
+        self.is_creature(src) && self.is_creature(other) && (self.power(other) > self.power(src) || self.toughness(other) > self.toughness(src))
     }
 
     /// Whether `trigger` of `src` triggers on `h`, and what it triggered on.

@@ -103,6 +103,7 @@ impl Game {
             p.lands_played = 0;
             p.extra_lands = 0;
             p.cant_play_lands = false;
+            p.damaged_this_turn = false;
         }
         let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
         self.record(ev);

@@ -35,6 +35,7 @@ fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "bushido" => Some(Keyword::Bushido),
         "annihilator" => Some(Keyword::Annihilator),
         "afflict" => Some(Keyword::Afflict),
+        "bloodthirst" => Some(Keyword::Bloodthirst),
         _ => None,
     };
     if let Some(make) = with_n {
@@ -199,6 +200,8 @@ mod tests {
         assert!(matches!(&jaguar[..], [Ability::Echo(c)] if c.colored == [0, 0, 0, 0, 1]));
         assert!(jaguar[0].engine_trigger_effect().is_some());
         assert!(!errs("Flying, haste\nEcho—Discard a card.", "Deepcavern Imp", CREATURE).is_empty());
+        assert_eq!(ok("Flying\nEvolve (Whenever a creature you control enters, if that creature has greater power or toughness than this creature, put a +1/+1 counter on this creature.)", "Cloudfin Raptor", CREATURE), kws(&[Keyword::Flying, Keyword::Evolve]));
+        assert_eq!(ok("Bloodthirst 2 \nMenace", "Stormblood Berserker", CREATURE), kws(&[Keyword::Bloodthirst(2), Keyword::Menace]));
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }
