@@ -329,10 +329,13 @@ impl Game {
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
         let fast = self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash);
+        let sorcery_timing = self.sorcery_timing(p, &name, timing_rule(self.types(card)));
         if !fast
-            && let Err(e) = self.sorcery_timing(p, &name, timing_rule(self.types(card))) {
+            && let Err(e) = sorcery_timing {
                 return Ok(Err(e));
             }
+        // 702.8a: flash is what lets this spell be cast now.
+        let by_flash = sorcery_timing.is_err() && !self.has_type(card, CardType::Instant);
         let x = ch.x.unwrap_or(0);
         let has_x = self.obj(card).card.cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
@@ -392,7 +395,10 @@ impl Game {
             }
         }
         // 601.2i: the spell becomes cast.
-        let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
+        let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
+        if by_flash {
+            ev = ev.rule(cr!("702.8a"));
+        }
         self.record(ev);
         let targets = self.obj(spell).choices.targets.clone();
         self.fire_targeted(Target::Object(spell), p, &targets);
