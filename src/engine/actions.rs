@@ -418,12 +418,9 @@ impl Game {
                         Some(crate::cards::ir::CounterKind::PlusOne) => cr!("702.93a"),
                         _ => cr!("702.79a"),
                     };
-                    let nid = self.put_onto_battlefield(now, owner, false, dec, |g, nid| {
+                    self.put_onto_battlefield_with(now, owner, false, counter.map(|k| (k, 1, rule)), dec, |g, nid| {
                         Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control", g.describe(nid))).object(g, nid).player(g, owner).zone(Zone::Battlefield).rule(rule)
                     })?;
-                    if let Some(k) = counter {
-                        self.put_counters(nid, *k, 1, &[rule], true, "");
-                    }
                 }
             }
             Instruction::ExchangeControl(a, b) => {

@@ -28,6 +28,8 @@ enum Entering {
     Riot(bool),
     /// Bloodthirst N (702.54a): an opponent was dealt damage this turn.
     Bloodthirst(u32),
+    /// The effect putting it onto the battlefield gives it counters, citing this rule.
+    Effect(CounterKind, u32, crate::rules::RuleId),
 }
 
 impl Game {
@@ -46,8 +48,29 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
+        self.put_onto_battlefield_with(id, controller, tapped, None, dec, announce)
+    }
+
+    /// As [`Game::put_onto_battlefield`], the effect putting it there also saying it enters
+    /// with counters on it (`with`: kind, number and the rule saying so; undying 702.93a,
+    /// persist 702.79a): they are on it as it enters (614.1c), before "enters" abilities look.
+    ///
+    /// # Errors
+    /// As [`Game::put_onto_battlefield`].
+    pub fn put_onto_battlefield_with(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        tapped: bool,
+        with: Option<(CounterKind, u32, crate::rules::RuleId)>,
+        dec: &mut dyn Decider,
+        announce: impl FnOnce(&Game, ObjId) -> Ev,
+    ) -> Result<ObjId, Stop> {
         // 614.12a: the choices are made before the permanent enters.
         let mut entering = Vec::new();
+        if let Some((kind, n, rule)) = with {
+            entering.push(Entering::Effect(kind, n, rule));
+        }
         for a in self.obj(id).card.abilities().to_vec() {
             match a {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
@@ -88,6 +111,7 @@ impl Game {
                     self.record(ev);
                 }
                 Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Effect(kind, n, rule) => self.put_counters(nid, kind, n, &[rule], true, ""),
                 Entering::Bloodthirst(n) => self.put_counters(nid, CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
                 Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
