@@ -972,6 +972,8 @@ pub enum CardQuery {
     Filter { filter: ObjectFilter, basic: bool },
     /// "all cards with the same name as that artifact".
     SameNameAs(Affected),
+    /// "a card named [name]" (partner with, 702.124j).
+    Named(String),
 }
 
 /// Where found cards go.

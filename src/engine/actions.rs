@@ -663,6 +663,7 @@ impl Game {
                     CardQuery::AnyCard => true,
                     CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, ctx.controller) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
                     CardQuery::SameNameAs(_) => name.as_deref() == Some(self.obj(o).card.name()),
+                    CardQuery::Named(n) => self.obj(o).card.name() == n,
                 };
                 if ok {
                     if is_public { public.push(Target::Object(o)) } else { hidden.push(Target::Object(o)) }

@@ -173,8 +173,13 @@ mod tests {
             ok("Companion — Your starting deck contains only cards with even mana values.\nFlying", "Gyruda", CREATURE),
             kws(&[Keyword::Companion, Keyword::Flying])
         );
-        let e = errs("Partner with Okaun, Eye of Chaos (When this creature enters, target player may put Okaun into their hand from their library, then shuffle.)", "Zndrsplt", CREATURE);
-        assert!(e[0].2.contains("702.124j"), "{e:?}");
+        // "Partner with [name]" (702.124j) is also an enters trigger: target player may search
+        // for the named card.
+        let zndrsplt = ok("Partner with Okaun, Eye of Chaos (When this creature enters, target player may put Okaun into their hand from their library, then shuffle.)", "Zndrsplt, Eye of Wisdom", CREATURE);
+        let [Ability::Triggered { effect, .. }] = zndrsplt.as_slice() else { panic!("{zndrsplt:?}") };
+        let [crate::cards::ir::Instruction::MayOrElse { action, .. }] = effect.instructions.as_slice() else { panic!("{effect:?}") };
+        assert!(matches!(action.as_ref(), crate::cards::ir::Instruction::Search(s) if s.query == crate::cards::ir::CardQuery::Named("Okaun, Eye of Chaos".into())));
+        assert!(!errs("Partner with itself (When this enters, target player may put it into their hand from their library.)", "Mothers Yamazaki", CREATURE).is_empty());
         assert_eq!(Keyword::Toxic(2).label(), "toxic 2");
         assert_eq!(Keyword::Ward(WardCost::Mana(2)).label(), "ward {2}");
         // Triggered keywords are kept as keywords; the engine checks their triggers itself.

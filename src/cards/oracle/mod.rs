@@ -587,7 +587,7 @@ fn pregame_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
     use crate::cards::ir::Keyword;
     let dash = |p: &Parser<'_>| p.peek_at(1).is_some_and(|t| t.is_punct('—') || t.is_punct('-'));
     if p.at_word("partner") && p.peek_at(1).is_some_and(|t| t.is_word("with")) {
-        return Some(Err(p.fail("\"Partner with [name]\" (702.124j): its \"when this enters, target player may put [name] into their hand from their library\" ability is not supported yet")));
+        return Some(partner_with(p));
     }
     let k = if p.at_word("partner") && dash(p) {
         Keyword::Partner
@@ -598,6 +598,26 @@ fn pregame_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
     };
     p.pos = p.toks.len();
     Some(Ok(Ability::Keyword(k)))
+}
+
+/// "Partner with [name]" (702.124j): besides what it means for deck construction, "When this
+/// permanent enters, target player may search their library for a card named [name], reveal
+/// it, put it into their hand, then shuffle."
+fn partner_with(p: &mut Parser<'_>) -> Result<Ability, parser::Fail> {
+    use crate::cards::ir::{Affected, CardQuery, Search, SearchDest, SearchZone, Subject, TargetSpec, Trigger};
+    let (Some(first), Some(last)) = (p.toks.get(2), p.toks.last()) else { return Err(p.fail("the name of the partner")) };
+    if first.tok == Tok::SelfName || p.toks[2..].iter().any(|t| t.is_word("itself")) {
+        return Err(parser::Fail { at: 2, expected: "the name of another card (a partner with itself is not supported yet)".into() });
+    }
+    let name = p.text[first.start..last.end].trim().to_owned();
+    let search = Instruction::Search(Search { whose: Affected::Target(0), zones: vec![SearchZone::Library], query: CardQuery::Named(name), count: Some(1), reveal: true, dest: SearchDest::Hand });
+    let effect = Effect {
+        targets: vec![TargetSpec::Player { opponent_only: false }.into()],
+        instructions: vec![Instruction::MayOrElse { who: Affected::Target(0), action: Box::new(search), then: vec![Instruction::Shuffle(Affected::Target(0))], otherwise: Vec::new() }],
+        modal: None,
+    };
+    p.pos = p.toks.len();
+    Ok(Ability::Triggered { trigger: Box::new(Trigger::Enters(Subject::This)), condition: None, effect })
 }
 
 /// "Cycling {2}" (702.29a): "{2}, Discard this card: Draw a card." "Forestcycling {2}",
