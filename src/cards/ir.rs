@@ -1073,6 +1073,13 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
+    /// "Flashback {cost}" (702.34a): the card may be cast from its owner's graveyard by paying
+    /// this cost rather than its mana cost; so cast, it is exiled whenever it would leave the
+    /// stack.
+    Flashback(ManaCost),
+    /// "Buyback {cost}" (702.27a): an optional additional cost; paid, the spell returns to its
+    /// owner's hand as it resolves instead of going to the graveyard.
+    Buyback(ManaCost),
     /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).

@@ -569,8 +569,7 @@ impl Game {
             return;
         }
         let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
-        self.record(ev);
-        self.move_object(id, Zone::Graveyard);
+        self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
     /// Offers `p` to pay `cost` ("unless its controller pays {3}"). A player who can't pay

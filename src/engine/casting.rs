@@ -42,6 +42,10 @@ pub struct Choices {
     pub divide: Vec<(Target, u32)>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast from the graveyard for its flashback cost (702.34a).
+    pub flashback: bool,
+    /// Buyback paid (702.27a).
+    pub buyback: bool,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
@@ -302,7 +306,16 @@ impl Game {
             let o = self.obj(card);
             (o.card.name().to_owned(), self.has_type(card, CardType::Land), o.zone, o.owner)
         };
-        if zone != Zone::Hand || owner != p {
+        // 702.34a: flashback lets its owner cast the card from their graveyard.
+        let flashback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Flashback(c) = a { Some(c.clone()) } else { None });
+        if ch.flashback {
+            if zone != Zone::Graveyard || owner != p {
+                return Ok(Err(Illegal::new(cr!("702.34a"), format!("{name} is not in {}'s graveyard: flashback casts it from there", self.players[p].name)).also(cr!("601.3"))));
+            }
+            if flashback.is_none() {
+                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} has no flashback: it can't be cast from a graveyard"))));
+            }
+        } else if zone != Zone::Hand || owner != p {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
         if is_land {
@@ -345,15 +358,29 @@ impl Game {
         if ch.kicked && kicker.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
+        let buyback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Buyback(c) = a { Some(c.clone()) } else { None });
+        if ch.buyback && buyback.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no buyback cost")).also(cr!("702.27a"))));
+        }
         // 601.2a: the card moves to the stack and becomes a spell.
         let spell = self.move_object(card, Zone::Stack);
         self.obj_mut(spell).controller = p;
         self.obj_mut(spell).choices.x = x;
         self.obj_mut(spell).choices.kicked = ch.kicked;
+        self.obj_mut(spell).choices.flashback = ch.flashback;
+        self.obj_mut(spell).choices.bought_back = ch.buyback;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
         if ch.kicked {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a"), cr!("702.33d")]);
+            self.record(ev);
+        }
+        if ch.flashback {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.34a"), cr!("601.2b"), cr!("118.9")]);
+            self.record(ev);
+        }
+        if ch.buyback {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
@@ -379,9 +406,16 @@ impl Game {
             ev.rules.push(cr!("303.4a"));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
-        let mut cost = self.obj(spell).card.cost().cloned().unwrap_or_default();
+        // 118.9: an alternative cost replaces the mana cost; additional costs add to it.
+        let mut cost = match (&flashback, ch.flashback) {
+            (Some(f), true) => f.clone(),
+            _ => self.obj(spell).card.cost().cloned().unwrap_or_default(),
+        };
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
+        }
+        if ch.buyback && let Some(b) = &buyback {
+            cost.add(b);
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
         if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
@@ -653,7 +687,7 @@ impl Game {
             ev.rules.push(cr!("702.29e"));
         }
         // The ability exists on the stack independently of its source (113.7a).
-        let choices = StackChoices { x, targets, modes, kicked: false };
+        let choices = StackChoices { x, targets, modes, ..StackChoices::default() };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();

@@ -99,9 +99,15 @@ impl Game {
                     } else {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cr!("608.2b"))
                     };
-                    let ev = ev.object(g, id).zone(Zone::Graveyard);
-                    g.record(ev);
-                    g.move_object(id, Zone::Graveyard);
+                    if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
+                        // 702.27a: buyback returns it to its owner's hand instead.
+                        let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&[cr!("702.27a"), cr!("608.2n")]);
+                        g.record(ev);
+                        g.move_object(id, Zone::Hand);
+                    } else {
+                        let ev = ev.object(g, id).zone(Zone::Graveyard);
+                        g.spell_leaves_stack(id, Zone::Graveyard, ev);
+                    }
                 }
             } else if let Some(Ability::Enchant(f)) = card.abilities().iter().find(|a| matches!(a, Ability::Enchant(_))) {
                 // 608.3b: an Aura spell checks its target; 608.3c: it enters attached to it.
@@ -145,11 +151,23 @@ impl Game {
                 })?;
             } else {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cr!("608.2"));
-                g.record(ev);
-                g.move_object(id, Zone::Graveyard);
+                g.spell_leaves_stack(id, Zone::Graveyard, ev);
             }
             Ok(())
         })
+    }
+
+    /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:
+    /// then it is exiled instead (702.34a), and the event says so.
+    pub(crate) fn spell_leaves_stack(&mut self, id: ObjId, to: Zone, ev: Ev) {
+        if self.obj(id).choices.flashback && to != Zone::Exile {
+            let ev = ev.exiled_instead();
+            self.record(ev);
+            self.move_object(id, Zone::Exile);
+        } else {
+            self.record(ev);
+            self.move_object(id, to);
+        }
     }
 
     /// Follows an effect's instructions (608.2c): for a modal effect, those of the chosen

@@ -128,6 +128,10 @@ pub struct StackChoices {
     pub modes: Vec<usize>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast from a graveyard by paying its flashback cost (702.34a).
+    pub flashback: bool,
+    /// Its buyback cost was paid (702.27a).
+    pub bought_back: bool,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.

@@ -478,6 +478,8 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
         discard: objects(&c.discard, Place::Hand(None))?,
         tap: objects(&c.tap, Place::Battlefield)?,
+        flashback: c.flashback,
+        buyback: c.buyback,
     })
 }
 
@@ -485,7 +487,9 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
     match &action.kind {
         ActionKind::Cast { card, choices } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint))?;
+            // Flashback casts the card from its owner's graveyard (702.34a).
+            let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
+            let id = refs::object(g, card, place)?;
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;

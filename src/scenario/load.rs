@@ -459,8 +459,8 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     let kind = match verb {
         "cast" | "activate" => {
             for key in ["alternative_cost", "face_down", "exile", "tap"] {
-                if key == "tap" && verb == "activate" {
-                    continue; // crew (702.122a)
+                if key == "tap" && verb == "activate" || key == "alternative_cost" && verb == "cast" {
+                    continue; // crew (702.122a); flashback (702.34a)
                 }
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
@@ -468,13 +468,23 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             }
             let card = one_ref(value, &format!("`{verb}`"), diags)?;
             let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
+            let mut buyback = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
                         Some("kicker") => kicked = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker"),
+                        Some("buyback") => buyback = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback"),
                         None => {}
                     }
+                }
+            }
+            let mut flashback = false;
+            if let Some(n) = m.get("alternative_cost") {
+                match string(n, "an alternative cost", diags).as_deref() {
+                    Some("flashback") => flashback = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback"),
+                    None => {}
                 }
             }
             let modes = m.get("modes").map(|n| mode_list(n, diags));
@@ -493,6 +503,8 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
                 tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
+                flashback,
+                buyback,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

@@ -169,6 +169,10 @@ pub struct CastChoices {
     pub discard: Option<Vec<Ref>>,
     /// Untapped creatures tapped to pay a cost (crew, 702.122a).
     pub tap: Option<Vec<Ref>>,
+    /// `alternative_cost: flashback` (702.34a): cast from the graveyard.
+    pub flashback: bool,
+    /// `optional_costs: [buyback]` (702.27a).
+    pub buyback: bool,
 }
 
 /// An answer to a decision (`choose`).

@@ -1,7 +1,7 @@
 //! Keyword lines (702): one or more keywords separated by commas ("Flying, vigilance").
 //!
 //! Only the keywords the engine implements are accepted; any other ("First strike",
-//! "Flashback {2}{R}") is an error, so that no card silently loses an ability.
+//! "Retrace") is an error, so that no card silently loses an ability.
 
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
@@ -207,6 +207,12 @@ mod tests {
         assert!(!errs("Flying, haste\nEcho—Discard a card.", "Deepcavern Imp", CREATURE).is_empty());
         assert_eq!(ok("Flying\nEvolve (Whenever a creature you control enters, if that creature has greater power or toughness than this creature, put a +1/+1 counter on this creature.)", "Cloudfin Raptor", CREATURE), kws(&[Keyword::Flying, Keyword::Evolve]));
         assert_eq!(ok("Bloodthirst 2 \nMenace", "Stormblood Berserker", CREATURE), kws(&[Keyword::Bloodthirst(2), Keyword::Menace]));
+        // Flashback and buyback (702.34a, 702.27a) are costs of their own, beside the spell.
+        let harvest = ok("Target player gains 3 life.\nFlashback {1}{W}", "Flash Harvest", SORCERY);
+        assert!(matches!(&harvest[..], [Ability::Spell(_), Ability::Flashback(c)] if c.generic == 1 && c.colored == [1, 0, 0, 0, 0]));
+        let buy = ok("Corrupt Buyer deals 1 damage to any target.\nBuyback {3}", "Corrupt Buyer", INSTANT);
+        assert!(matches!(&buy[..], [Ability::Spell(_), Ability::Buyback(c)] if c.generic == 3));
+        assert!(!errs("Draw a card.\nFlashback—Discard a card.", "Odd Flashback", SORCERY).is_empty());
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }
@@ -230,7 +236,7 @@ mod tests {
         assert_eq!(ok("Flying, first strike", "Falcon", CREATURE).len(), 2);
         assert_eq!(errs("Flying, rampage, banding", "Nighthawk", CREATURE), vec![(8, 24, msg("rampage, banding"))]);
         // On a spell, an unknown keyword line is read as (unsupported) spell text.
-        let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
-        assert_eq!((e[0].0, e[0].1), (0, 16));
+        let e = errs("Retrace {2}{R}{R}", "Burn Again", SORCERY);
+        assert_eq!((e[0].0, e[0].1), (0, 17));
     }
 }

@@ -223,7 +223,19 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.pos = 0;
         }
     }
-    if !is_spell && p.at_word("echo") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+    // Keywords followed by a mana cost: kicker (702.33), flashback (702.34a), buyback
+    // (702.27a), echo (702.30a, for permanents).
+    let costed: Option<fn(ManaCost) -> Ability> = match p.word().as_deref() {
+        Some("kicker") => Some(Ability::Kicker),
+        Some("flashback") => Some(Ability::Flashback),
+        Some("buyback") => Some(Ability::Buyback),
+        Some("echo") if !is_spell => Some(Ability::Echo),
+        _ => None,
+    };
+    if let Some(make) = costed
+        && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))
+    {
+        let keyword = p.word().unwrap_or_default();
         p.bump();
         let mut cost = String::new();
         while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
@@ -231,21 +243,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.bump();
         }
         return Some(match mana::parse_cost(&cost) {
-            Ok(c) if p.at_end() => Ok(Ability::Echo(c)),
-            Ok(_) => Err(p.error(&p.fail("the end of the echo cost"))),
-            Err(e) => Err(p.error(&p.fail(e))),
-        });
-    }
-    if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
-        p.bump();
-        let mut cost = String::new();
-        while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-            cost.push_str(&format!("{{{s}}}"));
-            p.bump();
-        }
-        return Some(match mana::parse_cost(&cost) {
-            Ok(c) if p.at_end() => Ok(Ability::Kicker(c)),
-            Ok(_) => Err(p.error(&p.fail("the end of the kicker cost"))),
+            Ok(c) if p.at_end() => Ok(make(c)),
+            Ok(_) => Err(p.error(&p.fail(format!("the end of the {keyword} cost")))),
             Err(e) => Err(p.error(&p.fail(e))),
         });
     }
