@@ -79,10 +79,8 @@ impl Game {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
                 // 702.54a: each instance applies separately (702.54c).
-                Ability::Keyword(Keyword::Bloodthirst(n)) => {
-                    if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) {
-                        entering.push(Entering::Bloodthirst(n));
-                    }
+                Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {
+                    entering.push(Entering::Bloodthirst(n));
                 }
                 // 702.136b: each instance of riot is a separate choice.
                 Ability::Keyword(Keyword::Riot) => {
