@@ -876,6 +876,8 @@ pub enum Instruction {
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
     CounterUnlessPays { what: Affected, cost: ManaCost },
+    /// "[Its controller] sacrifices it" (evoke 702.74a, 701.21a).
+    SacrificeIt(Affected),
     /// "Sacrifice [it] unless you pay {cost}" (echo 702.30a, 118.12a).
     SacrificeUnlessPays { what: Affected, cost: ManaCost },
     /// "Counter that spell or ability unless its controller pays N life." (ward—pay N life,
@@ -1080,6 +1082,9 @@ pub enum Ability {
     /// "Buyback {cost}" (702.27a): an optional additional cost; paid, the spell returns to its
     /// owner's hand as it resolves instead of going to the graveyard.
     Buyback(ManaCost),
+    /// "Evoke {cost}" (702.74a): the card may be cast by paying this cost rather than its mana
+    /// cost; then, as it enters, a triggered ability makes its controller sacrifice it.
+    Evoke(ManaCost),
     /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
@@ -1231,6 +1236,7 @@ impl Ability {
     pub fn engine_trigger_effect(&self) -> Option<Effect> {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
+            Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
             _ => None,
         }
     }

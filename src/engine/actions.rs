@@ -123,6 +123,19 @@ impl Game {
                     self.counter_target(t);
                 }
             }
+            Instruction::SacrificeIt(what) => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    let p = self.controller(id);
+                    let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
+                    self.record(ev);
+                    self.begin_batch();
+                    self.move_object(id, Zone::Graveyard);
+                    self.end_batch();
+                }
+            }
             Instruction::SacrificeUnlessPays { what, cost } => {
                 for id in self.objects_of(ctx, what) {
                     if !self.on_battlefield(id) {

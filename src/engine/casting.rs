@@ -46,6 +46,8 @@ pub struct Choices {
     pub flashback: bool,
     /// Buyback paid (702.27a).
     pub buyback: bool,
+    /// Cast for its evoke cost (702.74a).
+    pub evoke: bool,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
@@ -361,6 +363,10 @@ impl Game {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
         let buyback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Buyback(c) = a { Some(c.clone()) } else { None });
+        let evoke = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Evoke(c) = a { Some(c.clone()) } else { None });
+        if ch.evoke && evoke.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no evoke cost")).also(cr!("702.74a"))));
+        }
         if ch.buyback && buyback.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no buyback cost")).also(cr!("702.27a"))));
         }
@@ -371,6 +377,7 @@ impl Game {
         self.obj_mut(spell).choices.kicked = ch.kicked;
         self.obj_mut(spell).choices.flashback = ch.flashback;
         self.obj_mut(spell).choices.bought_back = ch.buyback;
+        self.obj_mut(spell).choices.evoked = ch.evoke;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
         if ch.kicked {
@@ -379,6 +386,10 @@ impl Game {
         }
         if ch.flashback {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.34a"), cr!("601.2b"), cr!("118.9")]);
+            self.record(ev);
+        }
+        if ch.evoke {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its evoke cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.74a"), cr!("601.2b"), cr!("118.9")]);
             self.record(ev);
         }
         if ch.buyback {
@@ -412,7 +423,10 @@ impl Game {
         // 118.9: an alternative cost replaces the mana cost; additional costs add to it.
         let mut cost = match (&flashback, ch.flashback) {
             (Some(f), true) => f.clone(),
-            _ => self.obj(spell).card.cost().cloned().unwrap_or_default(),
+            _ => match (&evoke, ch.evoke) {
+                (Some(e), true) => e.clone(),
+                _ => self.obj(spell).card.cost().cloned().unwrap_or_default(),
+            },
         };
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);

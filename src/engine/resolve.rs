@@ -142,13 +142,25 @@ impl Game {
                 // 608.3: a permanent spell becomes a permanent under its controller's control.
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
                 g.record(ev);
-                g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
+                let evoked = g.obj(id).choices.evoked;
+                let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
                         .object(g, nid)
                         .player(g, controller)
                         .zone(Zone::Battlefield)
                         .rule(cr!("608.3a"))
                 })?;
+                // 702.74a: "When this permanent enters, if its evoke cost was paid, its
+                // controller sacrifices it."
+                if evoked
+                    && g.on_battlefield(nid)
+                    && let Some(i) = g.obj(nid).card.abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
+                {
+                    let owner = g.controller(nid);
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.6a"), cr!("603.3a")]);
+                    g.record(ev);
+                    g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None });
+                }
             } else {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cr!("608.2"));
                 g.spell_leaves_stack(id, Zone::Graveyard, ev);

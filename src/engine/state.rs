@@ -132,6 +132,8 @@ pub struct StackChoices {
     pub flashback: bool,
     /// Its buyback cost was paid (702.27a).
     pub bought_back: bool,
+    /// Cast for its evoke cost (702.74a).
+    pub evoked: bool,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.

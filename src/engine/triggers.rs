@@ -370,7 +370,7 @@ impl Game {
             (None, Some(k)) => k.trigger_effect(),
             (None, None) => match self.obj(t.source).card.abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ Ability::Echo(_)) => a.engine_trigger_effect().unwrap_or_default(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };

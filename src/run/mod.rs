@@ -491,6 +491,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         tap: objects(&c.tap, Place::Battlefield)?,
         flashback: c.flashback,
         buyback: c.buyback,
+        evoke: c.evoke,
     })
 }
 

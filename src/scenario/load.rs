@@ -507,10 +507,12 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 }
             }
             let mut flashback = false;
+            let mut evoke = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
                     Some("flashback") => flashback = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback"),
+                    Some("evoke") => evoke = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke"),
                     None => {}
                 }
             }
@@ -532,6 +534,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
                 flashback,
                 buyback,
+                evoke,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

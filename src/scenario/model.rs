@@ -173,6 +173,8 @@ pub struct CastChoices {
     pub flashback: bool,
     /// `optional_costs: [buyback]` (702.27a).
     pub buyback: bool,
+    /// `alternative_cost: evoke` (702.74a).
+    pub evoke: bool,
 }
 
 /// An answer to a decision (`choose`).

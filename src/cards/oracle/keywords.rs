@@ -213,6 +213,9 @@ mod tests {
         let buy = ok("Corrupt Buyer deals 1 damage to any target.\nBuyback {3}", "Corrupt Buyer", INSTANT);
         assert!(matches!(&buy[..], [Ability::Spell(_), Ability::Buyback(c)] if c.generic == 3));
         assert!(!errs("Draw a card.\nFlashback—Discard a card.", "Odd Flashback", SORCERY).is_empty());
+        let drifter = ok("Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U} (You may cast this spell for its evoke cost. If you do, it's sacrificed when it enters.)", "Mulldrifter", CREATURE);
+        assert!(matches!(&drifter[2], Ability::Evoke(c) if c.generic == 2 && c.colored == [0, 1, 0, 0, 0]));
+        assert!(drifter[2].engine_trigger_effect().is_some());
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }
