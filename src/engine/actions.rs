@@ -125,15 +125,9 @@ impl Game {
             }
             Instruction::SacrificeIt(what) => {
                 for id in self.objects_of(ctx, what) {
-                    if !self.on_battlefield(id) {
-                        continue;
+                    if self.on_battlefield(id) {
+                        self.sacrifice_it(id, "", &[cr!("701.21a")]);
                     }
-                    let p = self.controller(id);
-                    let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
-                    self.record(ev);
-                    self.begin_batch();
-                    self.move_object(id, Zone::Graveyard);
-                    self.end_batch();
                 }
             }
             Instruction::SacrificeUnlessPays { what, cost } => {
@@ -142,14 +136,9 @@ impl Game {
                         continue;
                     }
                     let p = self.controller(id);
-                    if self.offer_payment(p, cost, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), dec)? {
-                        continue;
+                    if !self.offer_payment(p, cost, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), dec)? {
+                        self.sacrifice_it(id, " (the cost was not paid)", &[cr!("118.12a"), cr!("701.21a")]);
                     }
-                    let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {} (the cost was not paid)", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&[cr!("118.12a"), cr!("701.21a")]);
-                    self.record(ev);
-                    self.begin_batch();
-                    self.move_object(id, Zone::Graveyard);
-                    self.end_batch();
                 }
             }
             Instruction::CounterUnlessPaysLife { what, life } => {
@@ -535,6 +524,16 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
+    /// Its controller sacrifices a permanent (701.21a), as one event; `note` ends the trace line.
+    fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
+        let p = self.controller(id);
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}{note}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(rules);
+        self.record(ev);
+        self.begin_batch();
+        self.move_object(id, Zone::Graveyard);
+        self.end_batch();
+    }
+
     /// Counters a spell (`counter`) or an ability on the stack (701.6a).
     fn counter_target(&mut self, t: Target) {
         match t {

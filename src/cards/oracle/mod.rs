@@ -353,16 +353,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     {
         let keyword = p.word().unwrap_or_default();
         p.bump();
-        let mut cost = String::new();
-        while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-            cost.push_str(&format!("{{{s}}}"));
-            p.bump();
-        }
-        return Some(match mana::parse_cost(&cost) {
-            Ok(c) if p.at_end() => Ok(make(c)),
-            Ok(_) => Err(p.error(&p.fail(format!("the end of the {keyword} cost")))),
-            Err(e) => Err(p.error(&p.fail(e))),
-        });
+        return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
     if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
         p.eat_punct(',');
@@ -666,6 +657,20 @@ fn crew_line(p: &mut Parser<'_>) -> Option<Result<Ability, OracleError>> {
     }))
 }
 
+/// The mana symbols that end a keyword line ("Equip {2}", "Cycling {1}{U}", "Kicker {R}"),
+/// read as a cost; `what` names it in an error.
+fn trailing_cost(p: &mut Parser<'_>, what: &str) -> Result<ManaCost, parser::Fail> {
+    let mut text = String::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        text.push_str(&format!("{{{s}}}"));
+        p.bump();
+    }
+    if !p.at_end() {
+        return Err(p.fail(format!("the end of the {what}")));
+    }
+    mana::parse_cost(&text).map_err(|e| p.fail(e))
+}
+
 /// "Equip {2}" (702.6a): "{2}: Attach this permanent to target creature you control. Activate
 /// only as a sorcery."
 fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
@@ -674,17 +679,9 @@ fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
         return None;
     }
     p.bump();
-    let mut text = String::new();
-    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-        text.push_str(&format!("{{{s}}}"));
-        p.bump();
-    }
-    if !p.at_end() {
-        return Some(Err(p.fail("the end of the equip cost")));
-    }
-    let mana = match mana::parse_cost(&text) {
+    let mana = match trailing_cost(p, "equip cost") {
         Ok(c) => c,
-        Err(e) => return Some(Err(p.fail(e))),
+        Err(e) => return Some(Err(e)),
     };
     let target = TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() });
     Some(Ok(Ability::Activated {
@@ -765,17 +762,9 @@ fn cycling_line(text: &str, p: &mut Parser<'_>) -> Option<Result<Ability, parser
             None => return Some(Err(parser::Fail { at, expected: "cycling, or typecycling of a card type or subtype".into() })),
         },
     };
-    let mut cost_text = String::new();
-    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-        cost_text.push_str(&format!("{{{s}}}"));
-        p.bump();
-    }
-    if !p.at_end() {
-        return Some(Err(p.fail("the end of the cycling cost")));
-    }
-    let mana = match mana::parse_cost(&cost_text) {
+    let mana = match trailing_cost(p, "cycling cost") {
         Ok(c) => c,
-        Err(e) => return Some(Err(p.fail(e))),
+        Err(e) => return Some(Err(e)),
     };
     let cost = Cost { mana, discard_self: true, cycling: true, ..Cost::default() };
     let effect = match what {
