@@ -283,6 +283,16 @@ pub enum Keyword {
     /// 702.100: a triggered ability — a +1/+1 counter when a bigger creature enters under
     /// its controller's control.
     Evolve,
+    /// 702.149: a triggered ability — a +1/+1 counter when it attacks beside a creature with
+    /// greater power.
+    Training,
+    /// 702.105: a triggered ability — a +1/+1 counter when it attacks the player with the most
+    /// life.
+    Dethrone,
+    /// 702.121: a triggered ability — +1/+1 for each opponent attacked this combat.
+    Melee,
+    /// 702.98: may enter with a +1/+1 counter; can't block while it has one.
+    Unleash,
     /// 702.54: enters with N +1/+1 counters if an opponent was dealt damage this turn (a
     /// replacement effect as it enters, 614.1c).
     Bloodthirst(u32),
@@ -302,7 +312,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 40] = [
+    pub const ALL: [Keyword; 44] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -343,6 +353,10 @@ impl Keyword {
         Keyword::ChooseABackground,
         Keyword::Companion,
         Keyword::Evolve,
+        Keyword::Training,
+        Keyword::Dethrone,
+        Keyword::Melee,
+        Keyword::Unleash,
     ];
 
     #[must_use]
@@ -388,6 +402,10 @@ impl Keyword {
             Keyword::ChooseABackground => "choose a background",
             Keyword::Companion => "companion",
             Keyword::Evolve => "evolve",
+            Keyword::Training => "training",
+            Keyword::Dethrone => "dethrone",
+            Keyword::Melee => "melee",
+            Keyword::Unleash => "unleash",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
             Keyword::Bushido(_) => "bushido",
@@ -430,6 +448,9 @@ impl Keyword {
                 | Keyword::Annihilator(_)
                 | Keyword::Afflict(_)
                 | Keyword::Evolve
+                | Keyword::Training
+                | Keyword::Dethrone
+                | Keyword::Melee
                 | Keyword::Ward(_)
         )
     }
@@ -451,7 +472,9 @@ impl Keyword {
             Keyword::Afflict(v) => vec![Instruction::LoseLife { who: Affected::TriggerPlayer, amount: Amount::Fixed(n(v)) }],
             Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::PlusOne) }],
             Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, counter: Some(CounterKind::MinusOne) }],
-            Keyword::Evolve => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
+            Keyword::Evolve | Keyword::Training | Keyword::Dethrone => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
+            // The number of opponents attacked, fixed once attackers are declared.
+            Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -472,6 +495,10 @@ impl Keyword {
             Keyword::Annihilator(_) => "702.86a",
             Keyword::Afflict(_) => "702.130a",
             Keyword::Evolve => "702.100a",
+            Keyword::Training => "702.149a",
+            Keyword::Dethrone => "702.105a",
+            Keyword::Melee => "702.121a",
+            Keyword::Unleash => "702.98a",
             Keyword::Ward(_) => "702.21a",
             _ => self.rule(),
         }
@@ -529,6 +556,10 @@ impl Keyword {
             Keyword::ChooseABackground => "702.124",
             Keyword::Companion => "702.139",
             Keyword::Evolve => "702.100",
+            Keyword::Training => "702.149",
+            Keyword::Dethrone => "702.105",
+            Keyword::Melee => "702.121",
+            Keyword::Unleash => "702.98",
             Keyword::Bloodthirst(_) => "702.54",
             Keyword::Toxic(_) => "702.164",
             Keyword::Bushido(_) => "702.45",

@@ -142,6 +142,10 @@ impl Game {
             if self.has_effect(*b, Change::CantBlock) {
                 return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
             }
+            // 702.98a: an unleashed creature can't block while it has a +1/+1 counter.
+            if self.has_keyword(*b, Keyword::Unleash) && self.obj(*b).counters.plus > 0 {
+                return Err(Illegal::new(cr!("702.98a"), format!("{name} has unleash and a +1/+1 counter on it: it can't block")).also(cr!("509.1b")));
+            }
             if self.obj(*b).tapped {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
             }

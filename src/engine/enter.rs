@@ -78,6 +78,14 @@ impl Game {
             match a {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                // 702.98a: unleash is the controller's choice as it enters.
+                Ability::Keyword(Keyword::Unleash) => {
+                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cr!("702.98a"), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
+                    let Answer::May(yes) = self.decide(dec, &d)? else { continue };
+                    if yes {
+                        entering.push(Entering::Effect(CounterKind::PlusOne, 1, cr!("702.98a")));
+                    }
+                }
                 // 702.54a: each instance applies separately (702.54c).
                 Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {
                     entering.push(Entering::Bloodthirst(n));

@@ -179,6 +179,36 @@ impl Game {
             (Keyword::Bushido(_), Happening::Blocks(o)) if on_battlefield && o == src => (object(src), cr!("509.3a")),
             (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
             (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
+            // 702.149a: it attacks together with a creature of greater power.
+            (Keyword::Training, Happening::Attacks(o)) if on_battlefield && o == src && self.combat.attackers.iter().any(|a| a.id != src && self.power(a.id) > self.power(src)) => {
+                (object(src), cr!("508.3a"))
+            }
+            // 702.105a: it attacks the player with the most life or tied for most life.
+            (Keyword::Dethrone, Happening::Attacks(o))
+                if on_battlefield
+                    && o == src
+                    && defending(self, src).is_some_and(|p| {
+                        self.combat.attackers.iter().any(|a| a.id == src && a.attacking == Target::Player(p)) && (0..self.players.len()).all(|q| self.players[q].lost || self.players[q].life <= self.players[p].life)
+                    }) =>
+            {
+                (object(src), cr!("508.3a"))
+            }
+            // 702.121a: the opponents attacked with a creature this combat, counted now that
+            // attackers are declared (the number can't change during the combat).
+            (Keyword::Melee, Happening::Attacks(o)) if on_battlefield && o == src => {
+                let mut attacked: Vec<PlayerId> = Vec::new();
+                for a in &self.combat.attackers {
+                    if let Target::Player(p) = a.attacking
+                        && p != controller
+                        && self.controller(a.id) == controller
+                        && !attacked.contains(&p)
+                    {
+                        attacked.push(p);
+                    }
+                }
+                let n = i64::try_from(attacked.len()).unwrap_or(0);
+                (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None }, cr!("508.3a"))
+            }
             (Keyword::Annihilator(_), Happening::Attacks(o)) if on_battlefield && o == src => {
                 (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None }, cr!("508.3a"))
             }
