@@ -1116,6 +1116,10 @@ pub enum Ability {
     /// "Evoke {cost}" (702.74a): the card may be cast by paying this cost rather than its mana
     /// cost; then, as it enters, a triggered ability makes its controller sacrifice it.
     Evoke(ManaCost),
+    /// "Dash {cost}" (702.109a): the card may be cast for this cost rather than its mana cost;
+    /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
+    /// next end step.
+    Dash(ManaCost),
     /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).

@@ -48,6 +48,8 @@ pub struct Choices {
     pub buyback: bool,
     /// Cast for its evoke cost (702.74a).
     pub evoke: bool,
+    /// Cast for its dash cost (702.109a).
+    pub dash: bool,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
@@ -367,6 +369,10 @@ impl Game {
         if ch.evoke && evoke.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no evoke cost")).also(cr!("702.74a"))));
         }
+        let dash = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Dash(c) = a { Some(c.clone()) } else { None });
+        if ch.dash && dash.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no dash cost")).also(cr!("702.109a"))));
+        }
         if ch.buyback && buyback.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no buyback cost")).also(cr!("702.27a"))));
         }
@@ -378,6 +384,7 @@ impl Game {
         self.obj_mut(spell).choices.flashback = ch.flashback;
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
+        self.obj_mut(spell).choices.dashed = ch.dash;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
         if ch.kicked {
@@ -388,9 +395,11 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.34a"), cr!("601.2b"), cr!("118.9")]);
             self.record(ev);
         }
-        if ch.evoke {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its evoke cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.74a"), cr!("601.2b"), cr!("118.9")]);
-            self.record(ev);
+        for (paid, what, rule) in [(ch.evoke, "evoke", cr!("702.74a")), (ch.dash, "dash", cr!("702.109a"))] {
+            if paid {
+                let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cr!("601.2b"), cr!("118.9")]);
+                self.record(ev);
+            }
         }
         if ch.buyback {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
@@ -423,8 +432,8 @@ impl Game {
         // 118.9: an alternative cost replaces the mana cost; additional costs add to it.
         let mut cost = match (&flashback, ch.flashback) {
             (Some(f), true) => f.clone(),
-            _ => match (&evoke, ch.evoke) {
-                (Some(e), true) => e.clone(),
+            _ => match (&evoke, ch.evoke, &dash, ch.dash) {
+                (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
                 _ => self.obj(spell).card.cost().cloned().unwrap_or_default(),
             },
         };

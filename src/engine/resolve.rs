@@ -143,6 +143,7 @@ impl Game {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
+                let dashed = g.obj(id).choices.dashed;
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
                         .object(g, nid)
@@ -150,6 +151,14 @@ impl Game {
                         .zone(Zone::Battlefield)
                         .rule(cr!("608.3a"))
                 })?;
+                // 702.109a: a dashed permanent has haste, and returns to its owner's hand at
+                // the beginning of the next end step (a delayed triggered ability, 603.7).
+                if dashed && g.on_battlefield(nid) {
+                    g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&[cr!("702.109a"), cr!("603.7a")]);
+                    g.record(ev);
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)] });
+                }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."
                 if evoked

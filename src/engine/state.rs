@@ -134,6 +134,8 @@ pub struct StackChoices {
     pub bought_back: bool,
     /// Cast for its evoke cost (702.74a).
     pub evoked: bool,
+    /// Cast for its dash cost (702.109a).
+    pub dashed: bool,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.

@@ -492,6 +492,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         flashback: c.flashback,
         buyback: c.buyback,
         evoke: c.evoke,
+        dash: c.dash,
     })
 }
 

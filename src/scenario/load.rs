@@ -508,11 +508,13 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             }
             let mut flashback = false;
             let mut evoke = false;
+            let mut dash = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
                     Some("flashback") => flashback = true,
                     Some("evoke") => evoke = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke"),
+                    Some("dash") => dash = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash"),
                     None => {}
                 }
             }
@@ -535,6 +537,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 flashback,
                 buyback,
                 evoke,
+                dash,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

@@ -175,6 +175,8 @@ pub struct CastChoices {
     pub buyback: bool,
     /// `alternative_cost: evoke` (702.74a).
     pub evoke: bool,
+    /// `alternative_cost: dash` (702.109a).
+    pub dash: bool,
 }
 
 /// An answer to a decision (`choose`).

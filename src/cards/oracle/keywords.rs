@@ -216,6 +216,7 @@ mod tests {
         let drifter = ok("Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U} (You may cast this spell for its evoke cost. If you do, it's sacrificed when it enters.)", "Mulldrifter", CREATURE);
         assert!(matches!(&drifter[2], Ability::Evoke(c) if c.generic == 2 && c.colored == [0, 1, 0, 0, 0]));
         assert!(drifter[2].engine_trigger_effect().is_some());
+        assert!(matches!(&ok("Dash {1}{R}", "Screamreach Brawler", CREATURE)[..], [Ability::Dash(c)] if c.generic == 1 && c.colored == [0, 0, 0, 1, 0]));
         assert_eq!(ok("Flying\nTraining", "Gryff Rider", CREATURE), kws(&[Keyword::Flying, Keyword::Training]));
         assert_eq!(ok("First strike\nDethrone", "Grenzo's Cutthroat", CREATURE), kws(&[Keyword::FirstStrike, Keyword::Dethrone]));
         assert_eq!(ok("Menace \nMelee", "Deputized Protester", CREATURE), kws(&[Keyword::Menace, Keyword::Melee]));

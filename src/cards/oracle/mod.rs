@@ -345,6 +345,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("flashback") => Some(Ability::Flashback),
         Some("buyback") => Some(Ability::Buyback),
         Some("evoke") if !is_spell => Some(Ability::Evoke),
+        Some("dash") if !is_spell => Some(Ability::Dash),
         Some("echo") if !is_spell => Some(Ability::Echo),
         _ => None,
     };
