@@ -293,6 +293,9 @@ pub enum Keyword {
     Melee,
     /// 702.98: may enter with a +1/+1 counter; can't block while it has one.
     Unleash,
+    /// 702.112: a triggered ability — N +1/+1 counters the first time it deals combat damage
+    /// to a player, and it becomes renowned.
+    Renown(u32),
     /// 702.54: enters with N +1/+1 counters if an opponent was dealt damage this turn (a
     /// replacement effect as it enters, 614.1c).
     Bloodthirst(u32),
@@ -406,6 +409,7 @@ impl Keyword {
             Keyword::Dethrone => "dethrone",
             Keyword::Melee => "melee",
             Keyword::Unleash => "unleash",
+            Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
             Keyword::Bushido(_) => "bushido",
@@ -420,7 +424,7 @@ impl Keyword {
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) => format!("{} {n}", self.name()),
+            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -451,6 +455,7 @@ impl Keyword {
                 | Keyword::Training
                 | Keyword::Dethrone
                 | Keyword::Melee
+                | Keyword::Renown(_)
                 | Keyword::Ward(_)
         )
     }
@@ -475,6 +480,7 @@ impl Keyword {
             Keyword::Evolve | Keyword::Training | Keyword::Dethrone => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
             // The number of opponents attacked, fixed once attackers are declared.
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
+            Keyword::Renown(v) => vec![Instruction::Renown(v)],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -499,6 +505,7 @@ impl Keyword {
             Keyword::Dethrone => "702.105a",
             Keyword::Melee => "702.121a",
             Keyword::Unleash => "702.98a",
+            Keyword::Renown(_) => "702.112a",
             Keyword::Ward(_) => "702.21a",
             _ => self.rule(),
         }
@@ -560,6 +567,7 @@ impl Keyword {
             Keyword::Dethrone => "702.105",
             Keyword::Melee => "702.121",
             Keyword::Unleash => "702.98",
+            Keyword::Renown(_) => "702.112",
             Keyword::Bloodthirst(_) => "702.54",
             Keyword::Toxic(_) => "702.164",
             Keyword::Bushido(_) => "702.45",
@@ -907,6 +915,9 @@ pub enum Instruction {
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
     CounterUnlessPays { what: Affected, cost: ManaCost },
+    /// "If this creature isn't renowned, put N +1/+1 counters on it and it becomes renowned"
+    /// (702.112a).
+    Renown(u32),
     /// "[Its controller] sacrifices it" (evoke 702.74a, 701.21a).
     SacrificeIt(Affected),
     /// "Sacrifice [it] unless you pay {cost}" (echo 702.30a, 118.12a).

@@ -123,6 +123,16 @@ impl Game {
                     self.counter_target(t);
                 }
             }
+            Instruction::Renown(n) => {
+                let id = ctx.source;
+                // 702.112c, 603.4: only the first renown ability to resolve does anything.
+                if self.on_battlefield(id) && !self.obj(id).renowned {
+                    self.put_counters(id, crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("702.112a")], false, "");
+                    self.obj_mut(id).renowned = true;
+                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.describe(id))).object(self, id).rules(&[cr!("702.112a"), cr!("702.112b")]);
+                    self.record(ev);
+                }
+            }
             Instruction::SacrificeIt(what) => {
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {

@@ -79,6 +79,8 @@ pub struct Object {
     /// The player who has controlled it continuously since their most recent turn began
     /// (302.6); it is summoning sick for anyone else ([`Game::is_sick`]).
     pub steady: Option<PlayerId>,
+    /// Renowned (702.112b): a designation it keeps until it leaves the battlefield.
+    pub renowned: bool,
     /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
     /// a change of control); 0 for a permanent its controller had before the game began.
     pub control_since: u64,
@@ -463,6 +465,7 @@ impl Game {
             damage: 0,
             steady: None,
             control_since: self.control_clock + 1,
+            renowned: false,
             timestamp,
             seen_controller: controller,
             counters: Counters::default(),

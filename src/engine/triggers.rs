@@ -237,6 +237,10 @@ impl Game {
                 }
                 (object(new), cr!("603.6a"))
             }
+            // 702.112a: it deals combat damage to a player, "if it isn't renowned" (603.4).
+            (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
+                (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None }, cr!("510.2"))
+            }
             // 702.21a: it becomes the target of a spell or ability an opponent controls.
             (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
                 let info = match by {

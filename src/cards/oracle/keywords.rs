@@ -36,6 +36,7 @@ fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "annihilator" => Some(Keyword::Annihilator),
         "afflict" => Some(Keyword::Afflict),
         "bloodthirst" => Some(Keyword::Bloodthirst),
+        "renown" => Some(Keyword::Renown),
         _ => None,
     };
     if let Some(make) = with_n {
@@ -221,6 +222,7 @@ mod tests {
         assert_eq!(ok("First strike\nDethrone", "Grenzo's Cutthroat", CREATURE), kws(&[Keyword::FirstStrike, Keyword::Dethrone]));
         assert_eq!(ok("Menace \nMelee", "Deputized Protester", CREATURE), kws(&[Keyword::Menace, Keyword::Melee]));
         assert_eq!(ok("Deathtouch\nUnleash", "Thrill-Kill Assassin", CREATURE), kws(&[Keyword::Deathtouch, Keyword::Unleash]));
+        assert_eq!(ok("Vigilance \nRenown 1", "Topan Freeblade", CREATURE), kws(&[Keyword::Vigilance, Keyword::Renown(1)]));
         // A number is part of the keyword: "Toxic" alone is not read.
         assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
     }
