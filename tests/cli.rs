@@ -83,7 +83,7 @@ fn diagnostic_unsupported_text() {
  5 │     type: Creature — Bear
  6 │     text: Banding
    ·           ───┬───
-   ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)
+   ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, first strike, trample, toxic N, ward {N}, protection from …)
  7 │     power: 2
    ╰────
   help: this keyword ability is not supported yet, and nothing tells when it would apply, so the

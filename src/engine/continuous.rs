@@ -149,8 +149,10 @@ impl Game {
             events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.describe(id), self.players[c].name)).object(self, id).player(self, c).rules(&[crate::cr!("613.1b"), crate::cr!("302.6")]));
         }
         self.syncing = true;
+        let since = self.control_clock + 1;
         for &(id, c) in &changed {
             let o = &mut self.objects[id.0 as usize];
+            o.control_since = since;
             o.seen_controller = c;
             // 302.6: its new controller hasn't controlled it since their turn began.
             o.steady = None;

@@ -26,6 +26,10 @@ enum Entering {
     Counters(CounterKind, u32),
     /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
     Riot(bool),
+    /// Bloodthirst N (702.54a): an opponent was dealt damage this turn.
+    Bloodthirst(u32),
+    /// The effect putting it onto the battlefield gives it counters, citing this rule.
+    Effect(CounterKind, u32, crate::rules::RuleId),
 }
 
 impl Game {
@@ -44,6 +48,24 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
+        self.put_onto_battlefield_with(id, controller, tapped, None, dec, announce)
+    }
+
+    /// As [`Game::put_onto_battlefield`], the effect putting it there also saying it enters
+    /// with counters on it (`with`: kind, number and the rule saying so; undying 702.93a,
+    /// persist 702.79a): they are on it as it enters (614.1c), before "enters" abilities look.
+    ///
+    /// # Errors
+    /// As [`Game::put_onto_battlefield`].
+    pub fn put_onto_battlefield_with(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        tapped: bool,
+        with: Option<(CounterKind, u32, crate::rules::RuleId)>,
+        dec: &mut dyn Decider,
+        announce: impl FnOnce(&Game, ObjId) -> Ev,
+    ) -> Result<ObjId, Stop> {
         // Statics and keywords of permanents work on the battlefield (113.6): one the compiler
         // can't read matters from the moment the permanent would enter, replacements included.
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
@@ -51,6 +73,9 @@ impl Game {
         // first: the copied text's own entering replacement effects then apply (707.5).
         let copy = self.enter_as_copy(id, controller, dec)?;
         let mut entering = Vec::new();
+        if let Some((kind, n, rule)) = with {
+            entering.push(Entering::Effect(kind, n, rule));
+        }
         let abilities = match &copy {
             Some(c) => c.values.abilities().to_vec(),
             None => self.card(id).abilities().to_vec(),
@@ -76,6 +101,18 @@ impl Game {
                 }
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                // 702.98a: unleash is the controller's choice as it enters.
+                Ability::Keyword(Keyword::Unleash) => {
+                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cr!("702.98a"), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
+                    let Answer::May(yes) = self.decide(dec, &d)? else { continue };
+                    if yes {
+                        entering.push(Entering::Effect(CounterKind::PlusOne, 1, cr!("702.98a")));
+                    }
+                }
+                // 702.54a: each instance applies separately (702.54c).
+                Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {
+                    entering.push(Entering::Bloodthirst(n));
+                }
                 // 702.136b: each instance of riot is a separate choice.
                 Ability::Keyword(Keyword::Riot) => {
                     let d = Decision {
@@ -123,6 +160,8 @@ impl Game {
                     self.record(ev);
                 }
                 Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Effect(kind, n, rule) => self.put_counters(nid, kind, n, &[rule], true, ""),
+                Entering::Bloodthirst(n) => self.put_counters(nid, CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
                 Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.

@@ -233,7 +233,7 @@ impl Chars {
     /// Its subtypes: changed by an effect, or the printed ones of `id`.
     #[must_use]
     pub fn subtypes_of<'a>(&'a self, g: &'a Game, id: ObjId) -> &'a [String] {
-        self.subtypes.as_deref().unwrap_or(&g.card(id).0.subtypes)
+        self.subtypes.as_deref().unwrap_or(printed_subtypes(g.card(id)))
     }
 
     /// Its supertypes: changed by an effect, or the printed ones of `id`.
@@ -425,7 +425,7 @@ impl Facts for Working<'_> {
         &self.2.types
     }
     fn subtypes(&self) -> &[String] {
-        self.2.subtypes.as_deref().unwrap_or(&self.0.card(self.1).0.subtypes)
+        self.2.subtypes.as_deref().unwrap_or(printed_subtypes(self.0.card(self.1)))
     }
     fn supertypes(&self) -> &[String] {
         self.2.supertypes.as_deref().unwrap_or(&self.0.card(self.1).0.supertypes)
@@ -609,7 +609,7 @@ impl Game {
 
     #[must_use]
     pub fn subtypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(&self.card(id).0.subtypes)
+        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(printed_subtypes(self.card(id)))
     }
 
     #[must_use]
@@ -875,6 +875,19 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
     }
 }
 
+/// The subtypes an object has before any effect (layer 4 starts here): the printed ones, or
+/// for an object with changeling every creature type (702.73a). Changeling is a
+/// characteristic-defining ability (604.3), applied first in layer 4 (613.3); it works in
+/// every zone, so it is read here rather than from effects in force. Every card with
+/// changeling prints only creature types, which the list covers.
+fn printed_subtypes(card: &Printed) -> &[String] {
+    static EVERY_CREATURE_TYPE: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    if card.0.abilities.contains(&Ability::Keyword(Keyword::Changeling)) {
+        return EVERY_CREATURE_TYPE.get_or_init(|| crate::cards::subtypes::CREATURE_TYPES.iter().map(|s| (*s).to_owned()).collect());
+    }
+    &card.0.subtypes
+}
+
 /// An object's characteristics with no effect applied: its copiable values (613.2c), its
 /// counters (613.4c), devoid (702.114a) and its controller as it was put where it is.
 fn base(g: &Game, id: ObjId) -> Chars {
@@ -897,7 +910,7 @@ impl Facts for PrintedFacts<'_> {
         &self.0.card(self.1).0.types
     }
     fn subtypes(&self) -> &[String] {
-        &self.0.card(self.1).0.subtypes
+        printed_subtypes(self.0.card(self.1))
     }
     fn supertypes(&self) -> &[String] {
         &self.0.card(self.1).0.supertypes
@@ -1198,7 +1211,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                             c.types.push(*t);
                         }
                     }
-                    let subs = c.subtypes.get_or_insert_with(|| g.card(id).0.subtypes.clone());
+                    let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
                     for s in subtypes {
                         if !subs.contains(s) {
                             subs.push(s.clone());
@@ -1209,7 +1222,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::AddChosenType => {}
                 Change::SetLandType(t) => {
                     if c.types.contains(&CardType::Land) {
-                        let subs = c.subtypes.get_or_insert_with(|| g.card(id).0.subtypes.clone());
+                        let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
                         subs.retain(|s| !crate::cards::subtypes::is_land_type(s));
                         subs.push(t.clone());
                         // 305.7: it loses the abilities of its rules text.
@@ -1287,7 +1300,7 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
             continue;
         }
         for (sub, color) in crate::cards::def::BASIC_LAND_TYPES {
-            if !c.subtypes.as_deref().unwrap_or(&g.card(id).0.subtypes).iter().any(|s| s == sub) {
+            if !c.subtypes.as_deref().unwrap_or(printed_subtypes(g.card(id))).iter().any(|s| s == sub) {
                 continue;
             }
             let ability = crate::cards::def::intrinsic_mana_ability(*color);

@@ -48,6 +48,17 @@ pub struct Ev {
 }
 
 impl Ev {
+    /// The same event replaced: the object is exiled instead, having been cast with flashback
+    /// (702.34a).
+    #[must_use]
+    pub fn exiled_instead(mut self) -> Ev {
+        self.kind = EventKind::Exile;
+        self.text = format!("{}; it was cast with flashback, so it is exiled instead", self.text);
+        self.zone = Some(Zone::Exile.name());
+        self.rules.insert(0, crate::cr!("702.34a"));
+        self
+    }
+
     #[must_use]
     pub fn new(kind: EventKind, text: impl Into<String>) -> Ev {
         Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Vec::new() }

@@ -32,6 +32,8 @@ impl Game {
                     lands_played: 0,
                     extra_lands: 0,
                     cant_play_lands: false,
+                    upkeep_mark: 0,
+                    damaged_this_turn: false,
                 })
                 .collect(),
             objects: Vec::new(),
@@ -59,6 +61,7 @@ impl Game {
             delayed_effects: Vec::new(),
             lifelink: Vec::new(),
             next_timestamp: 0,
+            control_clock: 0,
             void_seen: Vec::new(),
             control_overridden: false,
             syncing: false,
@@ -155,6 +158,9 @@ impl Game {
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
+        if !e.sick {
+            o.control_since = 0;
+        }
         let loyalty = e.counters.get("loyalty").copied().or_else(|| {
             (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
         });

@@ -79,6 +79,11 @@ pub struct Object {
     /// The player who has controlled it continuously since their most recent turn began
     /// (302.6); it is summoning sick for anyone else ([`Game::is_sick`]).
     pub steady: Option<PlayerId>,
+    /// Renowned (702.112b): a designation it keeps until it leaves the battlefield.
+    pub renowned: bool,
+    /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
+    /// a change of control); 0 for a permanent its controller had before the game began.
+    pub control_since: u64,
     /// When it entered its zone (613.7d), or an Aura or Equipment last became attached (613.7e).
     pub timestamp: u64,
     /// Its controller when the game last looked (`Game::sync_layers`): a change of control
@@ -136,6 +141,14 @@ pub struct StackChoices {
     pub modes: Vec<usize>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast from a graveyard by paying its flashback cost (702.34a).
+    pub flashback: bool,
+    /// Its buyback cost was paid (702.27a).
+    pub bought_back: bool,
+    /// Cast for its evoke cost (702.74a).
+    pub evoked: bool,
+    /// Cast for its dash cost (702.109a).
+    pub dashed: bool,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.
@@ -153,6 +166,9 @@ pub struct TriggerInfo {
     pub player: Option<PlayerId>,
     /// The amount of damage or life of the event ("that much").
     pub amount: Option<i64>,
+    /// The activated or triggered ability on the stack the event concerns (ward, 702.21a:
+    /// the ability that targeted the permanent), by its `StackAbility::uid`.
+    pub ability: Option<u32>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a
@@ -167,6 +183,8 @@ pub struct PendingTrigger {
     pub info: TriggerInfo,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
+    /// A triggered keyword ability (exalted, persist…): its effect is the keyword's.
+    pub keyword: Option<crate::cards::ir::Keyword>,
 }
 
 /// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
@@ -184,6 +202,8 @@ pub struct StackAbility {
     pub trigger: Option<TriggerInfo>,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
+    /// A triggered keyword ability: its effect is the keyword's.
+    pub keyword: Option<crate::cards::ir::Keyword>,
 }
 
 #[derive(Clone, Debug)]
@@ -215,6 +235,10 @@ pub struct Player {
     pub extra_lands: u32,
     /// An effect says this player can't play lands this turn (101.2, 305.2).
     pub cant_play_lands: bool,
+    /// `Game::control_clock` as this player's most recent upkeep began (echo, 702.30a).
+    pub upkeep_mark: u64,
+    /// This player was dealt damage this turn (bloodthirst, 702.54a).
+    pub damaged_this_turn: bool,
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of
@@ -331,6 +355,9 @@ pub struct Game {
     pub lifelink: Vec<(ObjId, i64)>,
     /// The next timestamp (613.7).
     pub next_timestamp: u64,
+    /// Counts upkeeps begun, so that "since the beginning of your last upkeep" (echo,
+    /// 702.30a) compares an object's `control_since` with a player's `upkeep_mark`.
+    pub control_clock: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
     pub layered: crate::engine::layers::LayerCache,
     /// Static effects that were in force but did not apply when last looked, by source and
@@ -467,6 +494,8 @@ impl Game {
             tapped: false,
             damage: 0,
             steady: None,
+            control_since: self.control_clock + 1,
+            renowned: false,
             timestamp,
             seen_controller: controller,
             counters: Counters::default(),

@@ -164,7 +164,14 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             set(x, g.colors(id).iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);
         }
         if oe.keywords.is_some() || oe.keywords_absent.is_some() {
-            let mut have: Vec<String> = crate::cards::ir::Keyword::ALL.iter().filter(|&&k| g.has_keyword(id, k)).map(|k| k.name().to_owned()).collect();
+            let mut have: Vec<String> = Vec::new();
+            for (_, a) in g.abilities(id) {
+                if let crate::cards::ir::Ability::Keyword(k) = a
+                    && !have.contains(&k.label())
+                {
+                    have.push(k.label());
+                }
+            }
             // "protection from black", printed or granted (702.16).
             have.extend(g.protections(id).into_iter().map(|q| format!("protection from {}", crate::engine::casting::quality_words(q))));
             if let Some(x) = &oe.keywords {

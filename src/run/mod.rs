@@ -510,6 +510,10 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         phyrexian: c.phyrexian.clone(),
         tap: objects(&c.tap, Place::Battlefield)?,
         exile: objects(&c.exile, Place::Anywhere)?,
+        flashback: c.flashback,
+        buyback: c.buyback,
+        evoke: c.evoke,
+        dash: c.dash,
     })
 }
 
@@ -517,7 +521,9 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
     match &action.kind {
         ActionKind::Cast { card, choices } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint))?;
+            // Flashback casts the card from its owner's graveyard (702.34a).
+            let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
+            let id = refs::object(g, card, place)?;
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
@@ -561,7 +567,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
-            let id = refs::object(g, card, Place::Battlefield)?;
+            // On the battlefield, or in a hand for an ability that functions there (cycling).
+            let id = match refs::object(g, card, Place::Battlefield) {
+                Ok(id) => id,
+                Err(e) => {
+                    let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
+                    refs::object(g, card, Place::Hand(owner_hint)).map_err(|_| e)?
+                }
+            };
             let p = actor(g, action, |g| Some(g.controller(id)))?;
             // Numbered as printed (a lost ability keeps its number and is then refused by the
             // rules, 613.1f), then the abilities effects gave it.

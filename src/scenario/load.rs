@@ -574,19 +574,36 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     let kind = match verb {
         "cast" | "activate" => {
             for key in ["alternative_cost"] {
+                if verb == "cast" {
+                    continue; // flashback (702.34a), evoke, dash
+                }
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
             }
             let card = one_ref(value, &format!("`{verb}`"), diags)?;
             let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
+            let mut buyback = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
                         Some("kicker") => kicked = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker"),
+                        Some("buyback") => buyback = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback"),
                         None => {}
                     }
+                }
+            }
+            let mut flashback = false;
+            let mut evoke = false;
+            let mut dash = false;
+            if let Some(n) = m.get("alternative_cost") {
+                match string(n, "an alternative cost", diags).as_deref() {
+                    Some("flashback") => flashback = true,
+                    Some("evoke") => evoke = true,
+                    Some("dash") => dash = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash"),
+                    None => {}
                 }
             }
             let modes = m.get("modes").map(|n| mode_list(n, diags));
@@ -608,6 +625,10 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 phyrexian: m.get("phyrexian").map(|n| phyrexian(n, diags)),
                 tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
                 exile: m.get("exile").map(|n| refs(n, "`exile`", diags)),
+                flashback,
+                buyback,
+                evoke,
+                dash,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

@@ -178,10 +178,18 @@ pub struct CastChoices {
     pub discard: Option<Vec<Ref>>,
     /// How Phyrexian symbols are paid, in printed order (`true`: 2 life); one entry for all.
     pub phyrexian: Option<Vec<bool>>,
-    /// Permanents tapped for convoke or improvise.
+    /// Permanents tapped to pay: convoke, improvise (702.51a, 702.126a), crew (702.122a).
     pub tap: Option<Vec<Ref>>,
     /// Cards exiled for delve.
     pub exile: Option<Vec<Ref>>,
+    /// `alternative_cost: flashback` (702.34a): cast from the graveyard.
+    pub flashback: bool,
+    /// `optional_costs: [buyback]` (702.27a).
+    pub buyback: bool,
+    /// `alternative_cost: evoke` (702.74a).
+    pub evoke: bool,
+    /// `alternative_cost: dash` (702.109a).
+    pub dash: bool,
 }
 
 /// An answer to a decision (`choose`).

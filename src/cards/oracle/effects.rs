@@ -1070,7 +1070,7 @@ mod tests {
         assert_eq!(e[0].0..e[0].1, 0..31);
         assert!(e[0].2.ends_with("expected an earlier target for \"it\""), "{}", e[0].2);
         // Bull's Strength: the target was declared by a sentence that could not be read.
-        let text = "Target creature gets +2/+2 and gains shadow until end of turn. Untap it.";
+        let text = "Target creature gets +2/+2 and gains banding until end of turn. Untap it.";
         let e = errs(text, "Bull's Strength", INSTANT);
         assert_eq!(e.len(), 2);
         assert_eq!(&text[e[1].0..e[1].1], "it");
@@ -1432,9 +1432,9 @@ mod tests {
             ("Goblin Lore", "Draw four cards, then discard three cards at random and one card.", SORCERY, "one card"),
             (
                 "Reckless Charge",
-                "Target creature gets +3/+0 and gains shadow until end of turn.",
+                "Target creature gets +3/+0 and gains banding until end of turn.",
                 SORCERY,
-                "shadow until end of turn",
+                "banding until end of turn",
             ),
         ];
         for (name, text, types, fragment) in cases {
@@ -1445,8 +1445,8 @@ mod tests {
         }
         // The exact message for a filter the IR cannot express.
         assert_eq!(
-            errs("Bird Bane deals 4 damage to target creature with shadow.", "Bird Bane", INSTANT),
-            vec![(44, 55, "unsupported text: \"with shadow\"; expected \".\", \"and\" or \", then\"".to_string())]
+            errs("Bird Bane deals 4 damage to target creature with banding.", "Bird Bane", INSTANT),
+            vec![(44, 56, "unsupported text: \"with banding\"; expected \".\", \"and\" or \", then\"".to_string())]
         );
         // Damage from something other than the card itself.
         let text = "Target creature you control deals damage equal to its power to any target.";

@@ -218,7 +218,7 @@ mod tests {
             // A quoted ability is not read yet.
             ("Create a 1/1 green Elf creature token with \"{T}: Add {G}.\"", "with \"{T}: Add {G}"),
             // A keyword the engine doesn't support.
-            ("Create a 1/1 black Rogue creature token with shadow.", "with shadow"),
+            ("Create a 1/1 black Rogue creature token with banding.", "with banding"),
             // A creature token without power and toughness.
             ("Create a white Soldier creature token.", "white Soldier creature token"),
         ] {
