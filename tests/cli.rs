@@ -83,7 +83,7 @@ fn diagnostic_unsupported_text() {
  5 │     type: Creature — Bear
  6 │     text: Banding
    ·           ───┬───
-   ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)
+   ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, first strike, trample, toxic N, ward {N}, protection from …)
  7 │     power: 2
    ╰────
   help: this keyword ability is not supported yet, and nothing tells when it would apply, so the
@@ -266,7 +266,7 @@ fn explain_names_a_dependency() {
     let (code, out, _) = judge(&["run", "scenarios/layers/urborg_then_blood_moon.yaml", "--explain", "urborg", "--format", "json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-    let layer4 = &v["explain"]["urborg"]["layers"][1];
+    let layer4 = &v["explain"]["urborg"]["layers"][2];
     assert_eq!(layer4["layer"], "4");
     assert_eq!(layer4["applied"][0]["source"], "Blood Moon");
     assert_eq!(layer4["applied"][0]["reason_rule"], "613.8b");
@@ -278,6 +278,48 @@ fn explain_of_nothing_exits_2_with_the_nearest_names() {
     let (code, _, err) = judge(&["run", "scenarios/layers/urborg_then_blood_moon.yaml", "--explain", "urbrg"]);
     assert_eq!(code, 2);
     assert!(err.contains("--explain urbrg: no `urbrg` in any zone") && err.contains("nearest names and labels are: urborg"), "{err}");
+}
+
+#[test]
+fn chosen_copy_needs_a_copier_and_a_permanent() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/chosen_copy_without_clone.yaml"],
+        2,
+        r#"  × `chosen: {card: bears}`: Hill Giant has no ability that lets it enter as a copy
+   ╭─[tests/fixtures/chosen_copy_without_clone.yaml:6:43]
+ 5 │       - {card: Grizzly Bears, id: bears}
+ 6 │       - {card: Hill Giant, chosen: {card: bears}}
+   ·                                           ──┬──
+   ·                                             ╰── rule 707.5
+ 7 │       - {card: Clone, chosen: {card: nothing}}
+   ╰────
+  help: only a permanent with "You may have this … enter as a copy of …" enters as a copy (614.1c,
+        707.5)
+  × `chosen: {card: nothing}` names no other permanent
+   ╭─[tests/fixtures/chosen_copy_without_clone.yaml:7:38]
+ 6 │       - {card: Hill Giant, chosen: {card: bears}}
+ 7 │       - {card: Clone, chosen: {card: nothing}}
+   ·                                      ───────
+ 8 │   - name: Bob
+   ╰────
+  help: give the permanent it copies an `id` and name that id here
+"#,
+    );
+}
+
+#[test]
+fn explain_shows_the_copy_effect_in_layer_1() {
+    let (code, out, _) = judge(&["run", "scenarios/copies/own_clone_gets_own_anthem.yaml", "--explain", "clone"]);
+    assert_eq!(code, 0);
+    let explain = &out[out.find("Explain Grizzly Bears [clone] (battlefield)").expect("an explanation")..];
+    let expected = "  copiable values (613.2c): Creature — Bear, 2/2; green; no abilities; controller Alice
+  layer 1 (613.2a):
+    Grizzly Bears [clone]: a copy of Grizzly Bears [bears] (copiable values: Grizzly Bears, Creature — Bear, 2/2) — from Grizzly Bears [clone], timestamp 9; timestamp order (613.7)
+  layer 7c (613.4c):
+    creatures you control: +1/+1 — from Glorious Anthem, timestamp 2; timestamp order (613.7)
+  result: Creature — Bear, 3/3; green; no abilities; controller Alice
+";
+    assert!(explain.contains(expected), "{explain}");
 }
 
 /// Unread abilities wait for the moment they matter; then the run stops (exit 2) at the place in
@@ -320,6 +362,18 @@ fn card_shows_read_and_deferred_abilities() {
     let (code, _, err) = judge(&["card", "Nope", "--from", "tests/fixtures/unread_activated.yaml"]);
     assert_eq!(code, 2);
     assert!(err.contains("no card named `Nope` in tests/fixtures/unread_activated.yaml"), "{err}");
+}
+
+/// Face-down bad input: a card without morph can't be cast face down (702.37d); a face-up
+/// permanent can't be turned face up (708.7, 702.37e). Both exit 2 at the action.
+#[test]
+fn face_down_bad_input_names_the_rule() {
+    let (code, _, err) = judge(&["run", "tests/fixtures/face_down_without_morph.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Llanowar Elves [elves] can't be cast face down: it has no morph ability (rule 702.37d)") && err.contains("[tests/fixtures/face_down_without_morph.yaml:8:5]"), "{err}");
+    let (code, _, err) = judge(&["run", "tests/fixtures/turn_face_up_face_up.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Grizzly Bears [bears] is face up: only a face-down permanent can be turned face up") && err.contains("[tests/fixtures/turn_face_up_face_up.yaml:7:5]"), "{err}");
 }
 
 /// `judge test` runs files on several threads and prints them in path order: the output is

@@ -245,20 +245,20 @@ mod tests {
             "Shock": [{"name": "Shock", "types": ["Instant"], "text": "Shock deals 2 damage to any target."}],
             "Forest": [{"name": "Forest", "types": ["Land"], "text": "({T}: Add {G}.)"}],
             "Ornithopter": [{"name": "Ornithopter", "types": ["Artifact", "Creature"]}],
-            "Knight A": [{"name": "Knight A", "types": ["Creature"], "text": "Flanking"}],
-            "Knight B": [{"name": "Knight B", "types": ["Creature"], "text": "Flying\nFlanking"}],
+            "Knight A": [{"name": "Knight A", "types": ["Creature"], "text": "Provoke"}],
+            "Knight B": [{"name": "Knight B", "types": ["Creature"], "text": "Flying\nProvoke"}],
             "Life // Death": [
                 {"name": "Life // Death", "faceName": "Life", "types": ["Sorcery"], "text": "You gain 1 life."},
-                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with shadow."}
+                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with banding."}
             ]}}"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 3);
-        // Flanking waits for its trigger, a spell's text for its casting.
+        // Provoke waits for its trigger, a spell's text for its casting.
         assert_eq!(r.usable, 6);
         assert_eq!(
             r.top_unsupported,
-            vec![("Flanking".to_string(), 2), ("with shadow".to_string(), 1)]
+            vec![("Provoke".to_string(), 2), ("with banding".to_string(), 1)]
         );
     }
 
@@ -267,11 +267,11 @@ mod tests {
         let json = r#"[
             {"name": "Lava Spike", "manaCost": "{R}", "types": ["Sorcery"], "layout": "normal",
              "text": "Lava Spike deals 3 damage to target player or planeswalker."},
-            {"name": "Grim A", "types": ["Sorcery"], "text": "Grim A deals 3 damage to target creature with shadow."},
-            {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with shadow."},
-            {"name": "Aa", "types": ["Creature"], "text": "Shadow"},
-            {"name": "Bb", "types": ["Creature"], "text": "Shadow"},
-            {"name": "Cc", "types": ["Creature"], "text": "Fear"}
+            {"name": "Grim A", "types": ["Sorcery"], "text": "Grim A deals 3 damage to target creature with banding."},
+            {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with banding."},
+            {"name": "Aa", "types": ["Creature"], "text": "Desertwalk"},
+            {"name": "Bb", "types": ["Creature"], "text": "Desertwalk"},
+            {"name": "Cc", "types": ["Creature"], "text": "Rampage 2"}
         ]"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
@@ -281,7 +281,7 @@ mod tests {
         assert_eq!(r.cards[3].unread[0].matters, "when a block involving it is declared");
         assert_eq!(
             r.top_unsupported,
-            vec![("Shadow".to_string(), 2), ("with shadow".to_string(), 2), ("Fear".to_string(), 1)]
+            vec![("Desertwalk".to_string(), 2), ("with banding".to_string(), 2), ("Rampage 2".to_string(), 1)]
         );
     }
 

@@ -32,6 +32,16 @@ impl CardDef {
     pub fn is(&self, t: CardType) -> bool {
         self.types.contains(&t)
     }
+
+    /// The type line as its supertypes, types and subtypes make it now ("Creature — Bear
+    /// Illusion" after a copy effect added a type, 707.9b).
+    #[must_use]
+    pub fn type_line_now(&self) -> String {
+        let mut words: Vec<&str> = self.supertypes.iter().map(String::as_str).collect();
+        words.extend(self.types.iter().map(|t| t.name()));
+        let head = words.join(" ");
+        if self.subtypes.is_empty() { head } else { format!("{head} — {}", self.subtypes.join(" ")) }
+    }
 }
 
 const CARD_KEYS: &[&str] = &["name", "cost", "type", "text", "power", "toughness", "loyalty", "colors", "faces", "layout"];

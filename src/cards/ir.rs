@@ -311,10 +311,83 @@ pub enum Keyword {
     Improvise,
     /// 702.66: cards exiled from the graveyard pay generic mana (named with `exile:`).
     Delve,
+    /// 702.73: a characteristic-defining ability — every creature type (layer 4, 613.3).
+    Changeling,
+    /// 702.90: damage to creatures as -1/-1 counters, to players as poison counters.
+    Infect,
+    /// 702.80: damage to creatures as -1/-1 counters.
+    Wither,
+    /// 702.13: blockable only by artifact creatures and creatures sharing a color.
+    Intimidate,
+    /// 702.36: blockable only by artifact creatures and black creatures.
+    Fear,
+    /// 702.28: blocks and is blocked only by creatures with shadow.
+    Shadow,
+    /// 702.31: blockable only by creatures with horsemanship.
+    Horsemanship,
+    /// 702.118: not blockable by creatures with greater power.
+    Skulk,
+    /// 702.25: a triggered ability — a creature without flanking that blocks it gets -1/-1.
+    Flanking,
+    /// 702.83: a triggered ability — a creature attacking alone gets +1/+1.
+    Exalted,
+    /// 702.91: a triggered ability — each other attacking creature gets +1/+0.
+    BattleCry,
+    /// 702.93: returns with a +1/+1 counter if it had none.
+    Undying,
+    /// 702.79: returns with a -1/-1 counter if it had none.
+    Persist,
+    /// 702.124: deck construction only (a second commander); nothing in play.
+    Partner,
+    /// 702.124 (Choose a Background): deck construction only; nothing in play.
+    ChooseABackground,
+    /// 702.139: "Companion — [condition]" works outside the game, before it begins; the
+    /// condition is about the starting deck and nothing of it acts in a scenario.
+    Companion,
+    /// 702.164: the defending player gets N poison counters from its combat damage.
+    Toxic(u32),
+    /// 702.45: a triggered ability — +N/+N when it blocks or becomes blocked.
+    Bushido(u32),
+    /// 702.86: a triggered ability — the defending player sacrifices N permanents.
+    Annihilator(u32),
+    /// 702.130: a triggered ability — the defending player loses N life when it becomes blocked.
+    Afflict(u32),
+    /// 702.100: a triggered ability — a +1/+1 counter when a bigger creature enters under
+    /// its controller's control.
+    Evolve,
+    /// 702.149: a triggered ability — a +1/+1 counter when it attacks beside a creature with
+    /// greater power.
+    Training,
+    /// 702.105: a triggered ability — a +1/+1 counter when it attacks the player with the most
+    /// life.
+    Dethrone,
+    /// 702.121: a triggered ability — +1/+1 for each opponent attacked this combat.
+    Melee,
+    /// 702.98: may enter with a +1/+1 counter; can't block while it has one.
+    Unleash,
+    /// 702.112: a triggered ability — N +1/+1 counters the first time it deals combat damage
+    /// to a player, and it becomes renowned.
+    Renown(u32),
+    /// 702.54: enters with N +1/+1 counters if an opponent was dealt damage this turn (a
+    /// replacement effect as it enters, 614.1c).
+    Bloodthirst(u32),
+    /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
+    /// targets it unless that player pays the cost.
+    Ward(WardCost),
+}
+
+/// The cost of ward (702.21a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum WardCost {
+    /// "Ward {N}": generic mana.
+    Mana(u32),
+    /// "Ward—Pay N life."
+    Life(u32),
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 26] = [
+    /// The keywords without a parameter, which a name alone identifies.
+    pub const ALL: [Keyword; 47] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -341,6 +414,27 @@ impl Keyword {
         Keyword::Convoke,
         Keyword::Improvise,
         Keyword::Delve,
+        Keyword::Changeling,
+        Keyword::Infect,
+        Keyword::Wither,
+        Keyword::Intimidate,
+        Keyword::Fear,
+        Keyword::Shadow,
+        Keyword::Horsemanship,
+        Keyword::Skulk,
+        Keyword::Flanking,
+        Keyword::Exalted,
+        Keyword::BattleCry,
+        Keyword::Undying,
+        Keyword::Persist,
+        Keyword::Partner,
+        Keyword::ChooseABackground,
+        Keyword::Companion,
+        Keyword::Evolve,
+        Keyword::Training,
+        Keyword::Dethrone,
+        Keyword::Melee,
+        Keyword::Unleash,
     ];
 
     #[must_use]
@@ -372,7 +466,134 @@ impl Keyword {
             Keyword::Convoke => "convoke",
             Keyword::Improvise => "improvise",
             Keyword::Delve => "delve",
+            Keyword::Changeling => "changeling",
+            Keyword::Infect => "infect",
+            Keyword::Wither => "wither",
+            Keyword::Intimidate => "intimidate",
+            Keyword::Fear => "fear",
+            Keyword::Shadow => "shadow",
+            Keyword::Horsemanship => "horsemanship",
+            Keyword::Skulk => "skulk",
+            Keyword::Flanking => "flanking",
+            Keyword::Exalted => "exalted",
+            Keyword::BattleCry => "battle cry",
+            Keyword::Undying => "undying",
+            Keyword::Persist => "persist",
+            Keyword::Partner => "partner",
+            Keyword::ChooseABackground => "choose a background",
+            Keyword::Companion => "companion",
+            Keyword::Evolve => "evolve",
+            Keyword::Training => "training",
+            Keyword::Dethrone => "dethrone",
+            Keyword::Melee => "melee",
+            Keyword::Unleash => "unleash",
+            Keyword::Renown(_) => "renown",
+            Keyword::Bloodthirst(_) => "bloodthirst",
+            Keyword::Toxic(_) => "toxic",
+            Keyword::Bushido(_) => "bushido",
+            Keyword::Annihilator(_) => "annihilator",
+            Keyword::Afflict(_) => "afflict",
+            Keyword::Ward(_) => "ward",
         }
+    }
+
+    /// As written in Oracle text, lower case, with its parameter: "toxic 2", "ward {2}",
+    /// "ward—pay 3 life" (the spelling of `keywords` in expectations).
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n) => format!("{} {n}", self.name()),
+            Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
+            Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
+            _ => self.name().to_owned(),
+        }
+    }
+
+    /// The keyword with the same name and any parameter: `Toxic(0)` matches every toxic.
+    #[must_use]
+    pub fn same_kind(self, other: Keyword) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+
+    /// Whether the keyword is a triggered ability the engine checks itself (603.1): its
+    /// trigger condition is in `engine::triggers`, its effect is [`Keyword::trigger_effect`].
+    #[must_use]
+    pub fn is_triggered(self) -> bool {
+        matches!(
+            self,
+            Keyword::Flanking
+                | Keyword::Exalted
+                | Keyword::BattleCry
+                | Keyword::Undying
+                | Keyword::Persist
+                | Keyword::Bushido(_)
+                | Keyword::Annihilator(_)
+                | Keyword::Afflict(_)
+                | Keyword::Evolve
+                | Keyword::Training
+                | Keyword::Dethrone
+                | Keyword::Melee
+                | Keyword::Renown(_)
+                | Keyword::Ward(_)
+        )
+    }
+
+    /// The effect of a triggered keyword, in the IR every triggered ability uses. What it
+    /// triggered on is `TriggerObject` (the lone attacker for exalted, the blocker for
+    /// flanking, the creature that died for undying and persist) and `TriggerPlayer` (the
+    /// defending player for annihilator and afflict).
+    #[must_use]
+    pub fn trigger_effect(self) -> Effect {
+        let pump = |what, p: i32, t: i32| Instruction::Pump { what, power: Amount::Fixed(p), toughness: Amount::Fixed(t) };
+        let n = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
+        let instructions = match self {
+            Keyword::Exalted => vec![pump(Affected::TriggerObject, 1, 1)],
+            Keyword::Flanking => vec![pump(Affected::TriggerObject, -1, -1)],
+            Keyword::Bushido(v) => vec![pump(Affected::This, n(v), n(v))],
+            Keyword::BattleCry => vec![pump(Affected::EachOtherPermanent(ObjectFilter { types_any: vec![CardType::Creature], attacking: true, ..ObjectFilter::default() }), 1, 0)],
+            Keyword::Annihilator(v) => vec![Instruction::Sacrifice { who: Affected::TriggerPlayer, filter: ObjectFilter::default(), count: Amount::Fixed(n(v)) }],
+            Keyword::Afflict(v) => vec![Instruction::LoseLife { who: Affected::TriggerPlayer, amount: Amount::Fixed(n(v)) }],
+            Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, tapped: false, yours: false, counter: Some(CounterKind::PlusOne) }],
+            Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, tapped: false, yours: false, counter: Some(CounterKind::MinusOne) }],
+            Keyword::Evolve | Keyword::Training | Keyword::Dethrone => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
+            // The number of opponents attacked, fixed once attackers are declared.
+            Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
+            Keyword::Renown(v) => vec![Instruction::Renown(v)],
+            Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
+            Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
+            _ => Vec::new(),
+        };
+        Effect { instructions, ..Effect::default() }
+    }
+
+    /// The rule that says what a triggered keyword means, cited as it triggers.
+    #[must_use]
+    pub fn meaning_rule(self) -> &'static str {
+        match self {
+            Keyword::Flanking => "702.25a",
+            Keyword::Exalted => "702.83a",
+            Keyword::BattleCry => "702.91a",
+            Keyword::Undying => "702.93a",
+            Keyword::Persist => "702.79a",
+            Keyword::Bushido(_) => "702.45a",
+            Keyword::Annihilator(_) => "702.86a",
+            Keyword::Afflict(_) => "702.130a",
+            Keyword::Evolve => "702.100a",
+            Keyword::Training => "702.149a",
+            Keyword::Dethrone => "702.105a",
+            Keyword::Melee => "702.121a",
+            Keyword::Unleash => "702.98a",
+            Keyword::Renown(_) => "702.112a",
+            Keyword::Ward(_) => "702.21a",
+            _ => self.rule(),
+        }
+    }
+
+    /// Keywords that matter only to deck construction or before the game (702.124): they
+    /// are kept as abilities and do nothing in play.
+    #[must_use]
+    pub fn pregame_only(self) -> bool {
+        matches!(self, Keyword::Partner | Keyword::ChooseABackground | Keyword::Companion)
     }
 
     #[must_use]
@@ -406,6 +627,34 @@ impl Keyword {
             Keyword::Convoke => "702.51",
             Keyword::Improvise => "702.126",
             Keyword::Delve => "702.66",
+            Keyword::Changeling => "702.73",
+            Keyword::Infect => "702.90",
+            Keyword::Wither => "702.80",
+            Keyword::Intimidate => "702.13",
+            Keyword::Fear => "702.36",
+            Keyword::Shadow => "702.28",
+            Keyword::Horsemanship => "702.31",
+            Keyword::Skulk => "702.118",
+            Keyword::Flanking => "702.25",
+            Keyword::Exalted => "702.83",
+            Keyword::BattleCry => "702.91",
+            Keyword::Undying => "702.93",
+            Keyword::Persist => "702.79",
+            Keyword::Partner => "702.124",
+            Keyword::ChooseABackground => "702.124",
+            Keyword::Companion => "702.139",
+            Keyword::Evolve => "702.100",
+            Keyword::Training => "702.149",
+            Keyword::Dethrone => "702.105",
+            Keyword::Melee => "702.121",
+            Keyword::Unleash => "702.98",
+            Keyword::Renown(_) => "702.112",
+            Keyword::Bloodthirst(_) => "702.54",
+            Keyword::Toxic(_) => "702.164",
+            Keyword::Bushido(_) => "702.45",
+            Keyword::Annihilator(_) => "702.86",
+            Keyword::Afflict(_) => "702.130",
+            Keyword::Ward(_) => "702.21",
         }
     }
 
@@ -465,6 +714,9 @@ pub struct ObjectFilter {
     pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
+    /// "of the chosen type": the creature type chosen as the ability's source entered
+    /// (614.12a); bound to that type where the source is known (a static ability).
+    pub chosen_type: bool,
 }
 
 /// A comparison in a filter.
@@ -537,7 +789,6 @@ impl From<TargetSpec> for TargetSlot {
 
 /// Something an instruction acts on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Affected {
     /// The object or player chosen for target number N of the ability (0-based).
     Target(usize),
@@ -551,6 +802,9 @@ pub enum Affected {
     EachOpponent,
     /// Each permanent on the battlefield that matches the filter ("each creature").
     EachPermanent(ObjectFilter),
+    /// Each other permanent that matches: the ability's source left out ("each other
+    /// attacking creature", battle cry 702.91a).
+    EachOtherPermanent(ObjectFilter),
     /// The controller of the object chosen for target N ("its controller").
     ControllerOfTarget(usize),
     /// The object a triggered ability triggered on ("that creature", "it"), as it last
@@ -561,6 +815,9 @@ pub enum Affected {
     /// The player a triggered ability triggered for ("that player": whose step began, who cast
     /// the spell).
     TriggerPlayer,
+    /// The spell or ability on the stack a triggered ability triggered on ("that spell or
+    /// ability": what targeted a permanent with ward, 702.21a).
+    TriggerSpellOrAbility,
 }
 
 /// Who or what a trigger condition watches.
@@ -644,6 +901,11 @@ pub enum Trigger {
     /// "Whenever this creature deals [combat] damage" — to anything — or "… to a creature"
     /// (`creature`) (120, 510.2).
     DealsDamageTo { who: Subject, combat_only: bool, creature: bool },
+    /// "When this creature becomes the target of a spell or ability" (115.1, 603.2): a spell
+    /// or ability is put on the stack targeting it.
+    BecomesTarget(Subject),
+    /// "When this creature is turned face up" (708.8, 702.37e).
+    TurnedFaceUp(Subject),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -831,10 +1093,23 @@ pub enum Instruction {
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
     CounterUnlessPays { what: Affected, cost: ManaCost },
+    /// "If this creature isn't renowned, put N +1/+1 counters on it and it becomes renowned"
+    /// (702.112a).
+    Renown(u32),
+    /// "[Its controller] sacrifices it" (evoke 702.74a, 701.21a).
+    SacrificeIt(Affected),
+    /// "Sacrifice [it] unless you pay {cost}" (echo 702.30a, 118.12a).
+    SacrificeUnlessPays { what: Affected, cost: ManaCost },
+    /// "Counter that spell or ability unless its controller pays N life." (ward—pay N life,
+    /// 702.21a, 118.12a, 119.4).
+    CounterUnlessPaysLife { what: Affected, life: u32 },
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
+    /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's
+    /// controller, who can sacrifice only a permanent they control (701.21a).
+    SacrificePermanent(Affected),
     /// "Search [player]'s [zones] for … and [put/exile] them", then shuffle (701.23).
     Search(Search),
     /// "Then that player shuffles." / "then shuffle" (701.24).
@@ -881,9 +1156,6 @@ pub enum Instruction {
     Mill { who: Affected, count: Amount },
     /// "Surveil N." (701.25a)
     Surveil(u32),
-    /// "Sacrifice this creature." / "sacrifice it": a particular permanent, which only its
-    /// controller can sacrifice (701.21a).
-    SacrificeIt(Affected),
     /// "[permanent] explores" (701.44a).
     Explore(Affected),
     /// "[permanent] connives" (701.50a).
@@ -892,8 +1164,10 @@ pub enum Instruction {
     /// other.
     Fight(Affected, Affected),
     /// "Return [card] from a graveyard to the battlefield [tapped] [under your control]"
-    /// (110.2a, 400.7): the permanent enters under its owner's control unless `yours`.
-    ReturnToBattlefield { what: Affected, tapped: bool, yours: bool },
+    /// (110.2a, 400.7): the permanent enters under its owner's control unless `yours`. "…
+    /// with a +1/+1 counter on it" (undying 702.93a, persist 702.79a): `counter`. Nothing
+    /// happens if the card has left the zone it was found in.
+    ReturnToBattlefield { what: Affected, tapped: bool, yours: bool, counter: Option<CounterKind> },
     /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
@@ -908,6 +1182,13 @@ pub enum Instruction {
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
+    /// "Create a token that's a copy of [object][, except …]" (707.1, 111.3): the token's
+    /// characteristics are the copiable values of the object (707.2), with the exceptions
+    /// (707.9); it uses the object as it last existed if it has left (111.12).
+    CreateTokenCopy { who: Affected, of: Affected, except: Box<CopyExcept> },
+    /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
+    /// effect in layer 1 (613.2a) with its own timestamp.
+    BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
 }
 
 /// The characteristics an effect gives the tokens it creates (111.3): "a 1/1 white Soldier
@@ -949,6 +1230,8 @@ pub enum CardQuery {
     Filter { filter: ObjectFilter, basic: bool },
     /// "all cards with the same name as that artifact".
     SameNameAs(Affected),
+    /// "a card named [name]" (partner with, 702.124j).
+    Named(String),
 }
 
 /// Where found cards go.
@@ -1019,6 +1302,14 @@ pub struct Cost {
     pub pay_life: u32,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
+    /// "Discard this card": the ability functions only while the card is in its owner's
+    /// hand (113.6m), the card being discarded as the cost is paid.
+    pub discard_self: bool,
+    /// A cycling or typecycling ability (702.29a, 702.29e).
+    pub cycling: bool,
+    /// Crew N (702.122a): tap any number of other untapped creatures you control with total
+    /// power N or more.
+    pub crew: Option<u32>,
     /// "Activate only as a sorcery." (602.5d)
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)
@@ -1040,12 +1331,31 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
-    /// "As this land enters, choose a color [other than black]." (614.12): a choice made before
-    /// the permanent enters, which its other abilities refer to as "the chosen color".
-    AsEntersChooseColor { except: Option<Color> },
     /// "Affinity for artifacts" (702.41a): the spell costs {1} less for each permanent its
     /// caster controls that matches.
     Affinity(ObjectFilter),
+    /// "Morph {cost}" (702.37a): the card may be cast face down for {3} (702.37c) and turned
+    /// face up for this cost (702.37e). `mega`: "Megamorph {cost}" (702.37b), which also puts
+    /// a +1/+1 counter on it as it is turned face up.
+    Morph { cost: ManaCost, mega: bool },
+    /// "Flashback {cost}" (702.34a): the card may be cast from its owner's graveyard by paying
+    /// this cost rather than its mana cost; so cast, it is exiled whenever it would leave the
+    /// stack.
+    Flashback(ManaCost),
+    /// "Buyback {cost}" (702.27a): an optional additional cost; paid, the spell returns to its
+    /// owner's hand as it resolves instead of going to the graveyard.
+    Buyback(ManaCost),
+    /// "Evoke {cost}" (702.74a): the card may be cast by paying this cost rather than its mana
+    /// cost; then, as it enters, a triggered ability makes its controller sacrifice it.
+    Evoke(ManaCost),
+    /// "Dash {cost}" (702.109a): the card may be cast for this cost rather than its mana cost;
+    /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
+    /// next end step.
+    Dash(ManaCost),
+    /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
+    /// upkeep, if it came under their control since the beginning of their last upkeep,
+    /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
+    Echo(ManaCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).
@@ -1086,9 +1396,54 @@ pub enum Ability {
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.
     CantCast { who: ControllerFilter, spells: ObjectFilter, during_your_turn: bool },
+    /// "You may have this creature enter as a copy of any creature on the battlefield[, except
+    /// …]." — a replacement effect as it enters (614.1c, 707.5): what it may copy, and the
+    /// exceptions to the copying (707.9).
+    EnterAsCopy { filter: ObjectFilter, except: CopyExcept },
+    /// "As this creature enters, choose a creature type." — a choice made as the permanent
+    /// enters (614.12a), kept with it while it stays; a copy makes its own (707.6).
+    AsEntersChoose(EntryChoiceKind),
     /// Text the compiler can't read yet, kept in its place as an ability of the kind the text
     /// shows, so that a scenario stops exactly when the ability could matter (never guessed).
     Unread(Box<Unread>),
+}
+
+/// What an "as [this] enters, choose …" ability asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum EntryChoiceKind {
+    Color,
+    /// "choose a color other than black"
+    ColorExcept(Color),
+    CreatureType,
+}
+
+/// The exceptions a copy effect makes to the copying process (707.9): "except it's an Illusion
+/// in addition to its other types", "except it isn't legendary", "except it's 1/1", "except it
+/// has haste and \"…\"". They become part of the copy's copiable values (707.9a–b).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CopyExcept {
+    pub add_types: Vec<CardType>,
+    pub add_subtypes: Vec<String>,
+    pub add_supertypes: Vec<String>,
+    /// "it isn't legendary" / "it's not legendary".
+    pub not_legendary: bool,
+    /// "it's 7/7": a specific set of values for power and toughness (707.9d: a CDA defining
+    /// them is then not copied).
+    pub pt: Option<(i32, i32)>,
+    /// "it doesn't copy that creature's color" (707.9c): it keeps its own colors.
+    pub keep_color: bool,
+    /// Abilities it has in addition to the copied ones (707.9a), with their text.
+    pub abilities: Vec<Ability>,
+    pub text: String,
+    /// "it has this ability": the ability that makes the copy is one of them (707.9a).
+    pub this_ability: bool,
+}
+
+impl CopyExcept {
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == CopyExcept::default()
+    }
 }
 
 /// An ability whose text the compiler can't read: what kind of ability the text shows, and
@@ -1186,6 +1541,19 @@ impl Moment {
     }
 }
 
+impl Ability {
+    /// The effect of a triggered ability the engine checks itself (echo, 702.30a), in the IR
+    /// every triggered ability uses; `None` for other abilities.
+    #[must_use]
+    pub fn engine_trigger_effect(&self) -> Option<Effect> {
+        match self {
+            Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
+            Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            _ => None,
+        }
+    }
+}
+
 /// A "for as long as …" duration tied to the effect's source (611.2b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Hold {
@@ -1204,6 +1572,9 @@ pub enum Change {
     /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
     /// addition to its other land types".
     AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4: "is the chosen type in addition to its other types" — the creature type chosen
+    /// as the source entered (614.12a).
+    AddChosenType,
     /// Layer 4 (613.1d, 305.7): the land's land subtypes are replaced by this basic land type;
     /// it loses the abilities of its rules text and has the new type's mana ability.
     SetLandType(String),

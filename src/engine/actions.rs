@@ -75,9 +75,17 @@ impl Game {
             Affected::EachPermanent(f) => {
                 self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
             }
+            Affected::EachOtherPermanent(f) => {
+                self.battlefield.iter().copied().filter(|&id| id != ctx.source && self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
+            }
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
+            Affected::TriggerSpellOrAbility => match (ctx.trigger.ability, ctx.trigger.object) {
+                (Some(uid), _) => vec![Target::Ability(uid)],
+                (None, Some(o)) => vec![Target::Object(o)],
+                (None, None) => Vec::new(),
+            },
             // 608.2b: information about an illegal target can't be determined.
             Affected::ControllerOfTarget(i) => Self::legal_targets(ctx, *i)
                 .map(|c| match c.target {
@@ -150,30 +158,61 @@ impl Game {
             }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
-                    match t {
-                        Target::Object(id) => self.counter(id),
-                        Target::Ability(uid) => {
-                            // 701.6a: a countered ability is removed from the stack; its costs
-                            // stay paid (701.6b).
-                            let name = self.describe_target(t);
-                            self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
-                            let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
-                            self.record(ev);
-                        }
-                        Target::Player(_) => {}
-                    }
+                    self.counter_target(t);
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
+                for t in self.affected(ctx, what) {
+                    let Some(payer) = self.stack_controller(t) else { continue };
+                    if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), dec)? {
+                        continue;
+                    }
+                    self.counter_target(t);
+                }
+            }
+            Instruction::Renown(n) => {
+                let id = ctx.source;
+                // 702.112c, 603.4: only the first renown ability to resolve does anything.
+                if self.on_battlefield(id) && !self.obj(id).renowned {
+                    self.put_counters(id, crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("702.112a")], false, "");
+                    self.obj_mut(id).renowned = true;
+                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.describe(id))).object(self, id).rules(&[cr!("702.112a"), cr!("702.112b")]);
+                    self.record(ev);
+                }
+            }
+            Instruction::SacrificeIt(what) => {
                 for id in self.objects_of(ctx, what) {
-                    if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
+                    if self.on_battlefield(id) {
+                        self.sacrifice_it(id, "", &[cr!("701.21a")]);
+                    }
+                }
+            }
+            Instruction::SacrificeUnlessPays { what, cost } => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
                         continue;
                     }
-                    let payer = self.controller(id);
-                    if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe(id)), dec)? {
+                    let p = self.controller(id);
+                    if !self.offer_payment(p, cost, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), dec)? {
+                        self.sacrifice_it(id, " (the cost was not paid)", &[cr!("118.12a"), cr!("701.21a")]);
+                    }
+                }
+            }
+            Instruction::CounterUnlessPaysLife { what, life } => {
+                for t in self.affected(ctx, what) {
+                    let Some(payer) = self.stack_controller(t) else { continue };
+                    // 119.4: a player can pay life only if their life total is at least that.
+                    let able = self.players[payer].life >= i64::from(*life);
+                    let d = Decision { player: payer, kind: DecisionKind::May { able }, rule: cr!("118.12a"), what: format!("pay {life} life so that {} is not countered", self.describe_target(t)) };
+                    if let Answer::May(true) = self.decide(dec, &d)?
+                        && able
+                    {
+                        self.players[payer].life -= i64::from(*life);
+                        let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
+                        self.record(ev);
                         continue;
                     }
-                    self.counter(id);
+                    self.counter_target(t);
                 }
             }
             Instruction::CopySpell { what, new_targets } => {
@@ -298,22 +337,30 @@ impl Game {
                     self.connive(id, dec)?;
                 }
             }
-            Instruction::ReturnToBattlefield { what, tapped, yours } => {
-                for id in self.objects_of(ctx, what) {
-                    let Some((id, followed)) = self.found(ctx, id) else { continue };
-                    if !matches!(self.obj(id).zone, Zone::Graveyard | Zone::Exile) {
+            Instruction::ReturnToBattlefield { what, tapped, yours, counter } => {
+                for old in self.objects_of(ctx, what) {
+                    // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
+                    // zone-change trigger triggered on became there, if it is still there.
+                    let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile)) else {
+                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.describe(old))).object(self, old).rule(cr!("400.7"));
+                        self.record(ev);
                         continue;
-                    }
+                    };
                     // 110.2a: it enters under the control of the player the effect names —
                     // "under your control" — and otherwise under its owner's.
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };
                     let how = if *tapped { " tapped" } else { "" };
-                    self.put_onto_battlefield(id, controller, *tapped, dec, |g, nid| {
+                    // Undying (702.93a) and persist (702.79a) return it with a counter.
+                    let with = counter.map(|k| (k, 1, if k == CounterKind::PlusOne { cr!("702.93a") } else { cr!("702.79a") }));
+                    self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
                         let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
                             .object(g, nid)
                             .player(g, controller)
                             .zone(Zone::Battlefield)
                             .rules(&[cr!("400.7"), cr!("110.2a")]);
+                        if let Some((_, _, rule)) = with {
+                            ev = ev.rule(rule);
+                        }
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
                         }
@@ -459,9 +506,9 @@ impl Game {
                     }
                 }
             }
-            Instruction::SacrificeIt(a) => {
-                for id in self.objects_of(ctx, a) {
-                    // 701.21a: only the permanent's controller can sacrifice it.
+            Instruction::SacrificePermanent(what) => {
+                for id in self.objects_of(ctx, what) {
+                    // 701.21a: only a permanent its controller controls can be sacrificed.
                     if self.on_battlefield(id) && self.controller(id) == ctx.controller {
                         let p = ctx.controller;
                         let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
@@ -574,6 +621,24 @@ impl Game {
                     self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
                 }
             }
+            Instruction::CreateTokenCopy { who, of, except } => {
+                // 111.12: a copy of an object that no longer exists uses its last known
+                // information; an object that was never there makes no token.
+                if let Some(&original) = self.objects_of(ctx, of).first() {
+                    for p in self.players_of(ctx, who) {
+                        self.create_token_copy(p, original, except, dec)?;
+                    }
+                }
+            }
+            Instruction::BecomeCopy { what, of, except, until_end_of_turn } => {
+                if let Some(&original) = self.objects_of(ctx, of).first() {
+                    for id in self.objects_of(ctx, what) {
+                        if self.on_battlefield(id) {
+                            self.become_copy(id, original, except, *until_end_of_turn, ctx.source);
+                        }
+                    }
+                }
+            }
             Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
         }
         Ok(())
@@ -600,6 +665,47 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
+    /// Its controller sacrifices a permanent (701.21a), as one event; `note` ends the trace line.
+    fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
+        let p = self.controller(id);
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}{note}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(rules);
+        self.record(ev);
+        self.begin_batch();
+        self.move_object(id, Zone::Graveyard);
+        self.end_batch();
+    }
+
+    /// Counters a spell (`counter`) or an ability on the stack (701.6a).
+    fn counter_target(&mut self, t: Target) {
+        match t {
+            Target::Object(id) => self.counter(id),
+            Target::Ability(uid) => {
+                if !self.stack.iter().any(|s| matches!(s, StackItem::Ability(x) if x.uid == uid)) {
+                    return;
+                }
+                // 701.6a: a countered ability is removed from the stack; its costs stay paid
+                // (701.6b).
+                let name = self.describe_target(t);
+                self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
+                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
+                self.record(ev);
+            }
+            Target::Player(_) => {}
+        }
+    }
+
+    /// Who controls a spell or an ability still on the stack.
+    fn stack_controller(&self, t: Target) -> Option<PlayerId> {
+        match t {
+            Target::Object(id) => (self.is_live(id) && self.obj(id).zone == Zone::Stack).then(|| self.controller(id)),
+            Target::Ability(uid) => self.stack.iter().find_map(|s| match s {
+                StackItem::Ability(x) if x.uid == uid => Some(x.controller),
+                _ => None,
+            }),
+            Target::Player(_) => None,
+        }
+    }
+
     fn counter(&mut self, id: ObjId) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;
@@ -610,14 +716,13 @@ impl Game {
             self.record(ev);
             return;
         }
-        if self.obj(id).card.abilities().contains(&Ability::CantBeCountered) {
+        if self.card(id).abilities().contains(&Ability::CantBeCountered) {
             let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("101.2"), cr!("701.6a")]);
             self.record(ev);
             return;
         }
         let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
-        self.record(ev);
-        self.move_object(id, Zone::Graveyard);
+        self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
     /// Offers `p` to pay `cost` ("unless its controller pays {3}"). A player who can't pay
@@ -663,7 +768,7 @@ impl Game {
         }
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(()) };
-        let effect = self.obj(copy).card.abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
+        let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
         // 115.7: each new target must be legal for the instance it replaces; an illegal
         // change leaves that target as it was.
         let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
@@ -691,7 +796,7 @@ impl Game {
         let Some(&p) = self.players_of(ctx, &s.whose).first() else { return Ok(()) };
         let name: Option<String> = match &s.query {
             CardQuery::SameNameAs(a) => match self.affected(ctx, a).first() {
-                Some(Target::Object(o)) => Some(self.obj(*o).card.name().to_owned()),
+                Some(Target::Object(o)) => Some(self.card(*o).name().to_owned()),
                 // 608.2b: the information can't be determined, so that part does nothing.
                 _ => return Ok(()),
             },
@@ -709,7 +814,8 @@ impl Game {
                 let ok = match &s.query {
                     CardQuery::AnyCard => true,
                     CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, ctx.controller) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
-                    CardQuery::SameNameAs(_) => name.as_deref() == Some(self.obj(o).card.name()),
+                    CardQuery::SameNameAs(_) => name.as_deref() == Some(self.card(o).name()),
+                    CardQuery::Named(n) => self.card(o).name() == n,
                 };
                 if ok {
                     if is_public { public.push(Target::Object(o)) } else { hidden.push(Target::Object(o)) }
@@ -1070,9 +1176,36 @@ impl Game {
                 if self.players[p].lost {
                     return;
                 }
-                self.players[p].life -= n;
-                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules);
+                self.players[p].damaged_this_turn = true;
+                // 702.90b: damage from a source with infect gives poison counters instead of
+                // costing life (120.3b).
+                let infect = self.has_keyword(source, crate::cards::ir::Keyword::Infect);
+                let ev = if infect {
+                    let poison = u32::try_from(n).unwrap_or(u32::MAX);
+                    self.players[p].poison = self.players[p].poison.saturating_add(poison);
+                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}: it has infect, so {} gets {n} poison counter{}", self.players[p].name, self.players[p].name, if n == 1 { "" } else { "s" }))
+                        .source(self, source)
+                        .target(self, to)
+                        .amount(n)
+                        .rules(&[cr!("120.3b"), cr!("702.90b")])
+                        .rules(&combat_rules)
+                } else {
+                    self.players[p].life -= n;
+                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
+                };
                 self.record(ev);
+                // 702.164c: combat damage from a creature with toxic also gives poison
+                // counters, as many as its total toxic value (702.164b).
+                let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
+                if toxic > 0 {
+                    self.players[p].poison = self.players[p].poison.saturating_add(toxic);
+                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets {toxic} poison counter{}: {src} has a total toxic value of {toxic}", self.players[p].name, if toxic == 1 { "" } else { "s" }))
+                        .player(self, p)
+                        .source(self, source)
+                        .amount(i64::from(toxic))
+                        .rules(&[cr!("702.164c"), cr!("120.3g")]);
+                    self.record(ev);
+                }
                 self.damage_results(source, to, n);
                 if combat {
                     self.combat.dealt_to_players.push((source, p));
@@ -1089,13 +1222,33 @@ impl Game {
                     c.loyalty = c.loyalty.saturating_sub(u32::try_from(n).unwrap_or(u32::MAX));
                     rules.push(cr!("120.3c"));
                 }
+                // 702.80a, 702.90c: damage from a source with wither or infect becomes -1/-1
+                // counters instead of being marked (120.3d).
+                let counters = if self.has_keyword(source, crate::cards::ir::Keyword::Infect) {
+                    Some(cr!("702.90c"))
+                } else if self.has_keyword(source, crate::cards::ir::Keyword::Wither) {
+                    Some(cr!("702.80a"))
+                } else {
+                    None
+                };
                 if self.is_creature(o) {
-                    self.obj_mut(o).damage += u32::try_from(n).unwrap_or(u32::MAX);
-                    rules.push(cr!("120.3e"));
+                    if let Some(r) = counters {
+                        rules.push(cr!("120.3d"));
+                        rules.push(r);
+                    } else {
+                        self.obj_mut(o).damage += u32::try_from(n).unwrap_or(u32::MAX);
+                        rules.push(cr!("120.3e"));
+                    }
                 }
                 rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
+                if let Some(r) = counters
+                    && self.is_creature(o)
+                {
+                    let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
+                    self.put_counters(o, crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
+                }
                 self.damage_results(source, to, n);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
@@ -1248,8 +1401,8 @@ impl Game {
             .iter()
             .rev()
             .map(|s| match s {
-                StackItem::Spell(id) => self.obj(*id).card.name().to_owned(),
-                StackItem::Ability(a) => format!("ability of {}", self.obj(a.source).card.name()),
+                StackItem::Spell(id) => self.card(*id).name().to_owned(),
+                StackItem::Ability(a) => format!("ability of {}", self.card(a.source).name()),
             })
             .collect()
     }

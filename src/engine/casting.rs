@@ -42,13 +42,24 @@ pub struct Choices {
     pub divide: Vec<(Target, u32)>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast face down with its morph ability (702.37c).
+    pub face_down: bool,
+    /// Cast from the graveyard for its flashback cost (702.34a).
+    pub flashback: bool,
+    /// Buyback paid (702.27a).
+    pub buyback: bool,
+    /// Cast for its evoke cost (702.74a).
+    pub evoke: bool,
+    /// Cast for its dash cost (702.109a).
+    pub dash: bool,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
     /// How each Phyrexian symbol of the total cost is paid, in printed order: `true` with 2
     /// life (107.4f, 601.2b). `None`: all with mana.
     pub phyrexian: Option<Vec<bool>>,
-    /// Permanents tapped to pay for a spell with convoke or improvise (702.51a, 702.126a).
+    /// Permanents tapped to pay: for a spell with convoke or improvise (702.51a, 702.126a), or
+    /// for a crew cost (702.122a).
     pub tap: Option<Vec<ObjId>>,
     /// Cards exiled from the graveyard to pay for a spell with delve (702.66a).
     pub exile: Option<Vec<ObjId>>,
@@ -307,7 +318,16 @@ impl Game {
             let o = self.obj(card);
             (o.card.name().to_owned(), self.has_type(card, CardType::Land), o.zone, o.owner)
         };
-        if zone != Zone::Hand || owner != p {
+        // 702.34a: flashback lets its owner cast the card from their graveyard.
+        let flashback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Flashback(c) = a { Some(c.clone()) } else { None });
+        if ch.flashback {
+            if zone != Zone::Graveyard || owner != p {
+                return Ok(Err(Illegal::new(cr!("702.34a"), format!("{name} is not in {}'s graveyard: flashback casts it from there", self.players[p].name)).also(cr!("601.3"))));
+            }
+            if flashback.is_none() {
+                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} has no flashback: it can't be cast from a graveyard"))));
+            }
+        } else if zone != Zone::Hand || owner != p {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
         if is_land {
@@ -335,33 +355,74 @@ impl Game {
         }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
-        let fast = self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash);
+        // 708.4: a card cast face down is cast as a 2/2 creature with no abilities.
+        let fast = !ch.face_down && (self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash));
+        let sorcery_timing = self.sorcery_timing(p, &name, timing_rule(self.types(card)));
         if !fast
-            && let Err(e) = self.sorcery_timing(p, &name, timing_rule(self.types(card))) {
+            && let Err(e) = sorcery_timing {
                 return Ok(Err(e));
             }
+        // 702.8a: flash is what lets this spell be cast now.
+        let by_flash = sorcery_timing.is_err() && !self.has_type(card, CardType::Instant);
         let x = ch.x.unwrap_or(0);
-        let has_x = self.obj(card).card.cost().is_some_and(|c| c.x > 0);
+        let has_x = self.card(card).cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
         }
-        let kicker = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
+        let kicker = self.card(card).abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
         if ch.kicked && kicker.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
         }
-        // 601.2a: the card moves to the stack and becomes a spell.
+        let buyback = self.card(card).abilities().iter().find_map(|a| if let Ability::Buyback(c) = a { Some(c.clone()) } else { None });
+        let evoke = self.card(card).abilities().iter().find_map(|a| if let Ability::Evoke(c) = a { Some(c.clone()) } else { None });
+        if ch.evoke && evoke.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no evoke cost")).also(cr!("702.74a"))));
+        }
+        let dash = self.card(card).abilities().iter().find_map(|a| if let Ability::Dash(c) = a { Some(c.clone()) } else { None });
+        if ch.dash && dash.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no dash cost")).also(cr!("702.109a"))));
+        }
+        if ch.buyback && buyback.is_none() {
+            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no buyback cost")).also(cr!("702.27a"))));
+        }
+        // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
+        // face down first (708.4, 702.37c).
         let spell = self.move_object(card, Zone::Stack);
+        if ch.face_down {
+            let shown = self.describe(spell);
+            self.obj_mut(spell).face_down = true;
+            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its morph ability: a 2/2 creature spell with no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[cr!("702.37c"), cr!("708.4")]);
+            self.record(ev);
+        }
         self.obj_mut(spell).controller = p;
         self.obj_mut(spell).choices.x = x;
         self.obj_mut(spell).choices.kicked = ch.kicked;
+        self.obj_mut(spell).choices.flashback = ch.flashback;
+        self.obj_mut(spell).choices.bought_back = ch.buyback;
+        self.obj_mut(spell).choices.evoked = ch.evoke;
+        self.obj_mut(spell).choices.dashed = ch.dash;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
         if ch.kicked {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a"), cr!("702.33d")]);
             self.record(ev);
         }
+        if ch.flashback {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.34a"), cr!("601.2b"), cr!("118.9")]);
+            self.record(ev);
+        }
+        for (paid, what, rule) in [(ch.evoke, "evoke", cr!("702.74a")), (ch.dash, "dash", cr!("702.109a"))] {
+            if paid {
+                let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cr!("601.2b"), cr!("118.9")]);
+                self.record(ev);
+            }
+        }
+        if ch.buyback {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
+            self.record(ev);
+        }
         // 601.2b–d: modes, targets, division.
-        let effect = aura_or_spell_effect(self.obj(spell).card.abilities());
+        let effect = aura_or_spell_effect(self.card(spell).abilities());
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -378,15 +439,27 @@ impl Game {
         self.obj_mut(spell).choices.modes = modes;
         self.obj_mut(spell).choices.targets = targets;
         // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        if self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
+        if self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
             && let Some(ev) = self.trace.last_mut()
         {
             ev.rules.push(cr!("303.4a"));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
-        let mut cost = self.obj(spell).card.cost().cloned().unwrap_or_default();
+        // 118.9: an alternative cost replaces the mana cost; additional costs add to it. 702.37c:
+        // {3} rather than its mana cost, face down.
+        let mut cost = match (&flashback, ch.flashback) {
+            _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
+            (Some(f), true) => f.clone(),
+            _ => match (&evoke, ch.evoke, &dash, ch.dash) {
+                (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
+                _ => self.card(spell).cost().cloned().unwrap_or_default(),
+            },
+        };
         if ch.kicked && let Some(k) = &kicker {
             cost.add(k);
+        }
+        if ch.buyback && let Some(b) = &buyback {
+            cost.add(b);
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
         let has = |k: Keyword| self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Keyword(kw) if *kw == k));
@@ -395,16 +468,21 @@ impl Game {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
-        let extra: Vec<AdditionalCost> = self.obj(spell).card.abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        let extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
                 return Ok(Err(e));
             }
         }
         // 601.2i: the spell becomes cast.
-        let ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
+        let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
+        if by_flash {
+            ev = ev.rule(cr!("702.8a"));
+        }
         self.record(ev);
         self.players[p].spells_this_turn += 1;
+        let targets = self.obj(spell).choices.targets.clone();
+        self.fire_targeted(Target::Object(spell), p, &targets);
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
         self.passes = 0;
         Ok(Ok(()))
@@ -588,12 +666,23 @@ impl Game {
             return Err(crate::engine::unread::unread_stop(name, u, &format!("{} activates it (602.1)", self.players[p].name)));
         }
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
-            if matches!(self.obj(source).card.abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
+            if matches!(self.card(source).abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
                 return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
         };
-        if self.controller(source) != p || !self.on_battlefield(source) {
+        if cost.discard_self {
+            // 113.6m: an ability whose cost discards the card itself functions only in its
+            // owner's hand (cycling, 702.29a).
+            let o = self.obj(source);
+            if o.zone != Zone::Hand || o.owner != p {
+                let mut e = Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s hand: that ability's cost discards it", self.players[p].name));
+                if cost.cycling {
+                    e = e.also(cr!("702.29a"));
+                }
+                return Ok(Err(e));
+            }
+        } else if self.controller(source) != p || !self.on_battlefield(source) {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
         }
         if mana {
@@ -640,7 +729,10 @@ impl Game {
             Err(e) => return Ok(Err(e)),
         };
         self.check_unread_targets(targets.iter().map(|c| c.target), &format!("the ability of {name}"))?;
-        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch, crate::engine::mana::Alternatives { reserved: cost.tap.then_some(source), ..Default::default() }, dec)? {
+        // On an activated ability `tap:` names crew (702.122a), not convoke or improvise, which
+        // only spells have: the mana payment doesn't see it.
+        let mana_ch = Choices { tap: None, exile: None, ..ch.clone() };
+        if let Err(e) = self.pay_mana(p, &cost.mana, x, &mana_ch, crate::engine::mana::Alternatives { reserved: cost.tap.then_some(source), ..Default::default() }, dec)? {
             return Ok(Err(e));
         }
         if cost.tap && self.obj(source).tapped {
@@ -655,11 +747,20 @@ impl Game {
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
         }
+        // 702.29e: a typecycling ability searches instead of drawing.
+        if cost.cycling
+            && effect.instructions.iter().any(|i| matches!(i, crate::cards::ir::Instruction::Search(_)))
+            && let Some(ev) = self.trace.last_mut()
+        {
+            ev.rules.push(cr!("702.29e"));
+        }
         // The ability exists on the stack independently of its source (113.7a).
-        let choices = StackChoices { x, targets, modes, kicked: false };
+        let choices = StackChoices { x, targets, modes, ..StackChoices::default() };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None }));
+        let targets = choices.targets.clone();
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))
     }
@@ -681,10 +782,62 @@ impl Game {
         {
             return Ok(Err(e));
         }
+        if let Some(n) = cost.crew
+            && let Err(e) = self.pay_crew(p, source, n, ch, dec)?
+        {
+            return Ok(Err(e));
+        }
+        if cost.discard_self {
+            let mut ev = Ev::new(EventKind::Discard, format!("{} discards {name} to pay the cost of its ability", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Graveyard).rules(&[cr!("602.2b"), cr!("701.9a")]);
+            if cost.cycling {
+                ev = ev.rule(cr!("702.29a"));
+            }
+            self.record(ev);
+            self.move_object(source, Zone::Graveyard);
+        }
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
             self.record(ev);
             self.move_object(source, Zone::Graveyard);
+        }
+        Ok(Ok(()))
+    }
+}
+
+impl Game {
+    /// Pays a crew N cost (702.122a): other untapped creatures `p` controls, with total power
+    /// N or more, are tapped. They are the ones named by `tap:`, or chosen now.
+    fn pay_crew(&mut self, p: PlayerId, vehicle: ObjId, n: u32, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
+        let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| o != vehicle && self.is_creature(o) && !self.obj(o).tapped).collect();
+        let total = |g: &Game, set: &[ObjId]| set.iter().map(|&o| i64::from(g.power(o).max(0))).sum::<i64>();
+        let crew = match &ch.tap {
+            Some(list) => {
+                for (k, &o) in list.iter().enumerate() {
+                    if list[..k].contains(&o) || !eligible.contains(&o) {
+                        let why = if o == vehicle { "a Vehicle can't crew itself".to_owned() } else { format!("{} is not another untapped creature {} controls", self.describe(o), self.players[p].name) };
+                        return Ok(Err(Illegal::new(cr!("702.122a"), why).also(cr!("118.3"))));
+                    }
+                }
+                list.clone()
+            }
+            None if total(self, &eligible) < i64::from(n) => Vec::new(),
+            None => {
+                let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options }, rule: cr!("702.122a"), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
+                    _ => Vec::new(),
+                }
+            }
+        };
+        let power = total(self, &crew);
+        if power < i64::from(n) {
+            return Ok(Err(Illegal::new(cr!("702.122a"), format!("crew {n} needs untapped creatures with total power {n} or more; {} chosen", power)).also(cr!("118.3"))));
+        }
+        for o in crew {
+            self.obj_mut(o).tapped = true;
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.describe(o), self.describe(vehicle))).object(self, o).rules(&[cr!("702.122a"), cr!("702.122b"), cr!("602.2b")]);
+            self.record(ev);
         }
         Ok(Ok(()))
     }

@@ -142,6 +142,10 @@ impl Game {
             if self.has_effect(*b, Change::CantBlock) {
                 return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
             }
+            // 702.98a: an unleashed creature can't block while it has a +1/+1 counter.
+            if self.has_keyword(*b, Keyword::Unleash) && self.obj(*b).counters.plus > 0 {
+                return Err(Illegal::new(cr!("702.98a"), format!("{name} has unleash and a +1/+1 counter on it: it can't block")).also(cr!("509.1b")));
+            }
             if self.obj(*b).tapped {
                 return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
             }
@@ -167,6 +171,9 @@ impl Game {
             }
             if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
                 return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
+            }
+            if let Some(e) = self.evasion_problem(*a, *b) {
+                return Err(e);
             }
             // 702.14c: landwalk, against the defending player's lands of that type.
             if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
@@ -225,6 +232,12 @@ impl Game {
                 self.fire(crate::engine::triggers::Happening::BecomesBlocked(att.id));
             }
         }
+        // Flanking (702.25a) triggers once for each creature blocking.
+        for (b, atts) in self.combat.blockers.clone() {
+            for attacker in atts {
+                self.fire(crate::engine::triggers::Happening::BlockedBy { attacker, blocker: b });
+            }
+        }
         Ok(())
     }
 
@@ -235,6 +248,33 @@ impl Game {
     /// When a damage assignment among several blockers is not scripted.
     /// Whether a creature in combat has first strike or double strike (510.4).
     #[must_use]
+    /// The evasion abilities of 702.13, 702.28, 702.31, 702.36 and 702.118 that forbid
+    /// `blocker` to block `attacker`, cited with 509.1b.
+    fn evasion_problem(&self, attacker: ObjId, blocker: ObjId) -> Option<Illegal> {
+        let (a, b) = (self.describe(attacker), self.describe(blocker));
+        let artifact_creature = self.has_type(blocker, CardType::Artifact) && self.is_creature(blocker);
+        let refuse = |rule, why: String| Some(Illegal::new(rule, why).also(cr!("509.1b")));
+        if self.has_keyword(attacker, Keyword::Shadow) && !self.has_keyword(blocker, Keyword::Shadow) {
+            return refuse(cr!("702.28b"), format!("{a} has shadow: {b} doesn't, so it can't block it"));
+        }
+        if !self.has_keyword(attacker, Keyword::Shadow) && self.has_keyword(blocker, Keyword::Shadow) {
+            return refuse(cr!("702.28b"), format!("{b} has shadow: it can block only creatures with shadow, and {a} has none"));
+        }
+        if self.has_keyword(attacker, Keyword::Horsemanship) && !self.has_keyword(blocker, Keyword::Horsemanship) {
+            return refuse(cr!("702.31b"), format!("{a} has horsemanship: {b} doesn't, so it can't block it"));
+        }
+        if self.has_keyword(attacker, Keyword::Fear) && !artifact_creature && !self.has_color(blocker, crate::cards::ir::Color::Black) {
+            return refuse(cr!("702.36b"), format!("{a} has fear: {b} is neither an artifact creature nor black"));
+        }
+        if self.has_keyword(attacker, Keyword::Intimidate) && !artifact_creature && !self.colors(attacker).iter().any(|c| self.has_color(blocker, *c)) {
+            return refuse(cr!("702.13b"), format!("{a} has intimidate: {b} is neither an artifact creature nor shares a color with it"));
+        }
+        if self.has_keyword(attacker, Keyword::Skulk) && self.power(blocker) > self.power(attacker) {
+            return refuse(cr!("702.118b"), format!("{a} has skulk: {b} has greater power ({} > {})", self.power(blocker), self.power(attacker)));
+        }
+        None
+    }
+
     pub fn any_first_striker(&self) -> bool {
         self.combat.attackers.iter().map(|a| a.id).chain(self.combat.blockers.iter().map(|(b, _)| *b)).any(|o| self.has_keyword(o, Keyword::FirstStrike) || self.has_keyword(o, Keyword::DoubleStrike))
     }

@@ -61,6 +61,7 @@ impl Game {
     /// Ends the effects that last until end of turn (514.2), with an event for each object
     /// whose characteristics or control they changed.
     pub fn end_turn_effects(&mut self) {
+        self.end_turn_copies();
         if !self.effects.iter().any(|e| e.until_end_of_turn) {
             return;
         }
@@ -148,8 +149,10 @@ impl Game {
             events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.describe(id), self.players[c].name)).object(self, id).player(self, c).rules(&[crate::cr!("613.1b"), crate::cr!("302.6")]));
         }
         self.syncing = true;
+        let since = self.control_clock + 1;
         for &(id, c) in &changed {
             let o = &mut self.objects[id.0 as usize];
+            o.control_since = since;
             o.seen_controller = c;
             // 302.6: its new controller hasn't controlled it since their turn began.
             o.steady = None;

@@ -15,6 +15,8 @@ pub enum DecisionKind {
     Color,
     /// One of these colors ("Add {R} or {G}.").
     ColorAmong(Vec<Color>),
+    /// A creature type (205.3m): "choose a creature type".
+    CreatureType,
     /// Divide `total` combat damage among `recipients` (510.1c–d). With trample (702.19b) the
     /// last recipient is the player or planeswalker attacked, and it may get damage only if
     /// every blocker gets at least its `lethal` amount (parallel to the blockers).
@@ -63,6 +65,8 @@ pub struct Decision {
 pub enum Answer {
     Pick(Vec<Target>),
     Color(Color),
+    /// A creature type, as the rules spell it.
+    CreatureType(String),
     Assign(Vec<(Target, u32)>),
     May(bool),
     /// `None`: keep the targets.
@@ -131,6 +135,7 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
         }
         DecisionKind::Color => "color: white, blue, black, red or green".to_owned(),
         DecisionKind::ColorAmong(colors) => format!("color: {}", colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or ")),
+        DecisionKind::CreatureType => "subtype: a creature type (Elf, Goblin, Human, …)".to_owned(),
         DecisionKind::Assign { recipients, total, .. } => {
             let names: Vec<String> = recipients.iter().map(|o| game.describe_target(*o)).collect();
             format!("assign {total} damage among: {}", names.join(", "))
@@ -201,6 +206,7 @@ impl Game {
         let shown = match &answer {
             Answer::Pick(ts) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
             Answer::Color(c) => c.name().to_owned(),
+            Answer::CreatureType(t) => t.clone(),
             Answer::Assign(a) => a.iter().map(|(o, n)| format!("{n} to {}", self.describe_target(*o))).collect::<Vec<_>>().join(", "),
             Answer::May(true) => "yes".to_owned(),
             Answer::May(false) => "no".to_owned(),

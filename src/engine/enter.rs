@@ -11,7 +11,7 @@
 //! in the order of the card's text; each modifies a different part of the event, so the order
 //! the controller could choose (616.1) never changes the result.
 
-use crate::cards::ir::{Ability, CounterKind, Keyword};
+use crate::cards::ir::{Ability, CounterKind, EntryChoiceKind, Keyword};
 use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -26,8 +26,10 @@ enum Entering {
     Counters(CounterKind, u32),
     /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
     Riot(bool),
-    /// "As this land enters, choose a color." (614.12), with the color chosen.
-    ChooseColor(crate::cards::ir::Color),
+    /// Bloodthirst N (702.54a): an opponent was dealt damage this turn.
+    Bloodthirst(u32),
+    /// The effect putting it onto the battlefield gives it counters, citing this rule.
+    Effect(CounterKind, u32, crate::rules::RuleId),
 }
 
 impl Game {
@@ -46,15 +48,71 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
+        self.put_onto_battlefield_with(id, controller, tapped, None, dec, announce)
+    }
+
+    /// As [`Game::put_onto_battlefield`], the effect putting it there also saying it enters
+    /// with counters on it (`with`: kind, number and the rule saying so; undying 702.93a,
+    /// persist 702.79a): they are on it as it enters (614.1c), before "enters" abilities look.
+    ///
+    /// # Errors
+    /// As [`Game::put_onto_battlefield`].
+    pub fn put_onto_battlefield_with(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        tapped: bool,
+        with: Option<(CounterKind, u32, crate::rules::RuleId)>,
+        dec: &mut dyn Decider,
+        announce: impl FnOnce(&Game, ObjId) -> Ev,
+    ) -> Result<ObjId, Stop> {
         // Statics and keywords of permanents work on the battlefield (113.6): one the compiler
         // can't read matters from the moment the permanent would enter, replacements included.
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
-        // 614.12a: the choices are made before the permanent enters.
+        // 614.12a: the choices are made before the permanent enters. "Enter as a copy" comes
+        // first: the copied text's own entering replacement effects then apply (707.5).
+        let copy = self.enter_as_copy(id, controller, dec)?;
         let mut entering = Vec::new();
-        for a in self.obj(id).card.abilities().to_vec() {
+        if let Some((kind, n, rule)) = with {
+            entering.push(Entering::Effect(kind, n, rule));
+        }
+        let abilities = match &copy {
+            Some(c) => c.values.abilities().to_vec(),
+            None => self.card(id).abilities().to_vec(),
+        };
+        let mut choice = crate::engine::state::EntryChoice::default();
+        for a in abilities {
             match a {
+                // 614.12a: "as [this] enters, choose …"; a copy makes the choice anew (707.6).
+                Ability::AsEntersChoose(kind) => {
+                    let rule = if copy.is_some() { cr!("707.6") } else { cr!("614.12a") };
+                    let name = self.describe(id);
+                    let (dk, what) = match kind {
+                        EntryChoiceKind::Color => (DecisionKind::Color, format!("a color for {name} as it enters")),
+                        EntryChoiceKind::ColorExcept(x) => (DecisionKind::ColorAmong(crate::cards::ir::Color::ALL.into_iter().filter(|c| *c != x).collect()), format!("a color for {name} as it enters")),
+                        EntryChoiceKind::CreatureType => (DecisionKind::CreatureType, format!("a creature type for {name} as it enters")),
+                    };
+                    let d = Decision { player: controller, kind: dk, rule, what };
+                    match self.decide(dec, &d)? {
+                        Answer::Color(c) => choice.color = Some(c),
+                        Answer::CreatureType(t) => choice.subtype = Some(t),
+                        _ => {}
+                    }
+                }
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                // 702.98a: unleash is the controller's choice as it enters.
+                Ability::Keyword(Keyword::Unleash) => {
+                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cr!("702.98a"), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
+                    let Answer::May(yes) = self.decide(dec, &d)? else { continue };
+                    if yes {
+                        entering.push(Entering::Effect(CounterKind::PlusOne, 1, cr!("702.98a")));
+                    }
+                }
+                // 702.54a: each instance applies separately (702.54c).
+                Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {
+                    entering.push(Entering::Bloodthirst(n));
+                }
                 // 702.136b: each instance of riot is a separate choice.
                 Ability::Keyword(Keyword::Riot) => {
                     let d = Decision {
@@ -66,15 +124,6 @@ impl Game {
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     entering.push(Entering::Riot(yes));
                 }
-                Ability::AsEntersChooseColor { except } => {
-                    let kind = match except {
-                        None => DecisionKind::Color,
-                        Some(x) => DecisionKind::ColorAmong(crate::cards::ir::Color::ALL.into_iter().filter(|c| *c != x).collect()),
-                    };
-                    let d = Decision { player: controller, kind, rule: cr!("614.12a"), what: format!("the color chosen as {} enters", self.describe(id)) };
-                    let Answer::Color(c) = self.decide(dec, &d)? else { continue };
-                    entering.push(Entering::ChooseColor(c));
-                }
                 _ => {}
             }
         }
@@ -84,9 +133,25 @@ impl Game {
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
-        o.chosen_color = entering.iter().find_map(|e| if let Entering::ChooseColor(c) = e { Some(*c) } else { None });
+        o.entry_choice = choice;
+        if let Some(c) = copy {
+            // It is a copy as it enters, not after (707.5): the effect has its timestamp.
+            let timestamp = self.obj(nid).timestamp;
+            let mut rules = vec![cr!("707.5"), cr!("614.1c")];
+            if self.card(id).abilities().iter().any(|a| matches!(a, Ability::EnterAsCopy { except, .. } if !except.is_empty())) {
+                rules.push(cr!("707.9"));
+            }
+            self.start_copy(nid, nid, c.original, c.values, timestamp, false, "enters as", &rules);
+        }
         let ev = announce(self, nid);
         self.record(ev);
+        // What was chosen as it entered (614.12a), which its abilities refer to.
+        let chosen = self.obj(nid).entry_choice.color.map(|c| c.name().to_owned()).into_iter().chain(self.obj(nid).entry_choice.subtype.clone());
+        let chosen: Vec<String> = chosen.collect();
+        if !chosen.is_empty() {
+            let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.describe(nid), chosen.join(" and "))).object(self, nid).player(self, controller).rules(&[cr!("614.12"), cr!("614.12a")]);
+            self.record(ev);
+        }
         self.trace_statics(nid, true);
         for e in entering {
             match e {
@@ -95,11 +160,9 @@ impl Game {
                     self.record(ev);
                 }
                 Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Effect(kind, n, rule) => self.put_counters(nid, kind, n, &[rule], true, ""),
+                Entering::Bloodthirst(n) => self.put_counters(nid, CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
                 Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
-                Entering::ChooseColor(c) => {
-                    let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.describe(nid), c.name())).object(self, nid).player(self, controller).rules(&[cr!("614.12"), cr!("614.12a")]);
-                    self.record(ev);
-                }
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);

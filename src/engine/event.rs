@@ -81,10 +81,14 @@ pub enum EventKind {
     Fight,
     /// An object is put into a library, on top or on the bottom (401.4).
     PutIntoLibrary,
+    /// A permanent becomes a copy of another, or enters as one (707.4, 707.5).
+    BecomesCopy,
+    /// A face-down permanent is turned face up (116.2b, 702.37e).
+    TurnFaceUp,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 61] = [
+    pub const ALL: [EventKind; 63] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -95,7 +99,7 @@ impl EventKind {
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
-        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary,
+        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary, EventKind::BecomesCopy, EventKind::TurnFaceUp,
     ];
 
     /// Every kind's name, as written in `expect.events`.
@@ -116,6 +120,9 @@ pub struct Named {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// For an object whose name is not its printed one (a copy, 707.2): the printed name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
     /// For an object: which object of that name it is, in creation order (`Name#N`).
     #[serde(skip)]
     pub nth: Option<usize>,
@@ -125,7 +132,8 @@ impl Named {
     /// Whether a value written in `expect.events` names this thing (its label or its name).
     #[must_use]
     pub fn matches(&self, s: &str) -> bool {
-        self.name == s || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")) == Some(self.name.as_str()))
+        let printed = self.card.as_deref().unwrap_or(&self.name);
+        self.name == s || printed == s || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")) == Some(printed))
     }
 }
 

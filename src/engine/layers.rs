@@ -1,5 +1,5 @@
 //! Characteristics of objects (613): every object starts from its copiable values (its printed
-//! card; layer 1 is empty until copy effects exist), then the continuous effects in force are
+//! card, or what a copy effect in layer 1 made it, 613.2a, 707.2), then the continuous effects in force are
 //! applied layer by layer (613.1), CDAs first (613.3), in timestamp order (613.7) unless a
 //! dependency reorders them (613.8). The result is one [`Chars`] per object, computed for all
 //! objects together and cached until the game changes. This module is the only reader of
@@ -58,6 +58,14 @@ impl Printed {
         def.abilities = abilities;
         Printed(std::sync::Arc::new(def))
     }
+    /// The same card as a token: a copy of a permanent spell becomes a token permanent as it
+    /// resolves (707.10f, 111.13).
+    #[must_use]
+    pub fn as_token(&self) -> Printed {
+        let mut def = (*self.0).clone();
+        def.token = true;
+        Printed(std::sync::Arc::new(def))
+    }
     /// Printed loyalty (306.5b), for the counters a planeswalker enters with.
     #[must_use]
     pub fn loyalty(&self) -> Option<i32> {
@@ -65,9 +73,51 @@ impl Printed {
     }
 }
 
+/// A copy effect in force (707.1, 613.2a): the object it applies to takes `values` as its
+/// copiable values. The values were fixed as the effect began (707.2b, 707.2c), with the
+/// exceptions of the effect already part of them (707.9a–b); the latest copy effect on an
+/// object wins, each replacing all copiable values (613.7 timestamp order).
+#[derive(Clone, Debug)]
+pub struct CopyEffect {
+    pub object: ObjId,
+    /// What generated it (the Clone itself, or the resolving spell).
+    pub source: ObjId,
+    /// What was copied, as it was then.
+    pub original: ObjId,
+    pub timestamp: u64,
+    pub values: Printed,
+    /// Ends in the cleanup step (514.2).
+    pub until_end_of_turn: bool,
+}
+
+/// The characteristics of a face-down spell or permanent (708.2a): a 2/2 creature with no
+/// text, no name, no subtypes and no mana cost (colorless, as it has no mana cost).
+fn face_down_card() -> &'static Printed {
+    static CARD: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    CARD.get_or_init(|| {
+        Printed(std::sync::Arc::new(crate::cards::def::CardDef {
+            name: String::new(),
+            cost: None,
+            type_line: "Creature".to_owned(),
+            supertypes: Vec::new(),
+            types: vec![CardType::Creature],
+            subtypes: Vec::new(),
+            power: Some(2),
+            toughness: Some(2),
+            loyalty: None,
+            colors: Vec::new(),
+            text: String::new(),
+            abilities: Vec::new(),
+            token: false,
+        }))
+    })
+}
+
 /// A layer or sublayer (613.1, 613.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Layer {
+    /// 613.1a, 613.2a: copy effects.
+    Copy,
     /// 613.1b
     Control,
     /// 613.1d
@@ -90,12 +140,13 @@ pub enum Layer {
 
 impl Layer {
     /// The layers in the order they apply.
-    pub const ORDER: [Layer; 9] = [Layer::Control, Layer::Type, Layer::Color, Layer::Ability, Layer::CdaPt, Layer::SetPt, Layer::ModifyPt, Layer::SwitchPt, Layer::Rules];
+    pub const ORDER: [Layer; 10] = [Layer::Copy, Layer::Control, Layer::Type, Layer::Color, Layer::Ability, Layer::CdaPt, Layer::SetPt, Layer::ModifyPt, Layer::SwitchPt, Layer::Rules];
 
     /// "2", "4", "7b" — as the CR numbers them.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            Layer::Copy => "1",
             Layer::Control => "2",
             Layer::Type => "4",
             Layer::Color => "5",
@@ -112,6 +163,7 @@ impl Layer {
     #[must_use]
     pub fn rule(self) -> RuleId {
         match self {
+            Layer::Copy => crate::cr!("613.2a"),
             Layer::Control => crate::cr!("613.1b"),
             Layer::Type => crate::cr!("613.1d"),
             Layer::Color => crate::cr!("613.1e"),
@@ -129,7 +181,7 @@ impl Layer {
     pub fn of(c: &Change) -> Layer {
         match c {
             Change::GainControl => Layer::Control,
-            Change::AddTypes { .. } | Change::SetLandType(_) => Layer::Type,
+            Change::AddTypes { .. } | Change::AddChosenType | Change::SetLandType(_) => Layer::Type,
             Change::SetColors(_) => Layer::Color,
             Change::Grant(_) | Change::Protection(_) | Change::LoseAll | Change::Lose(_) => Layer::Ability,
             Change::SetPt(..) => Layer::SetPt,
@@ -181,13 +233,13 @@ impl Chars {
     /// Its subtypes: changed by an effect, or the printed ones of `id`.
     #[must_use]
     pub fn subtypes_of<'a>(&'a self, g: &'a Game, id: ObjId) -> &'a [String] {
-        self.subtypes.as_deref().unwrap_or(&g.obj(id).card.0.subtypes)
+        self.subtypes.as_deref().unwrap_or(printed_subtypes(g.card(id)))
     }
 
     /// Its supertypes: changed by an effect, or the printed ones of `id`.
     #[must_use]
     pub fn supertypes_of<'a>(&'a self, g: &'a Game, id: ObjId) -> &'a [String] {
-        self.supertypes.as_deref().unwrap_or(&g.obj(id).card.0.supertypes)
+        self.supertypes.as_deref().unwrap_or(&g.card(id).0.supertypes)
     }
 }
 
@@ -269,6 +321,8 @@ impl LayerCache {
 /// What generated an effect in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
+    /// Entry `k` of `Game::copies` (a copy effect, layer 1).
+    Copy(usize),
     /// Printed ability `i` of the source (a static ability, or an Aura's "enchanted creature").
     Static(usize),
     /// Entry `k` of `Game::effects` (a resolved spell or ability).
@@ -371,10 +425,10 @@ impl Facts for Working<'_> {
         &self.2.types
     }
     fn subtypes(&self) -> &[String] {
-        self.2.subtypes.as_deref().unwrap_or(&self.0.obj(self.1).card.0.subtypes)
+        self.2.subtypes.as_deref().unwrap_or(printed_subtypes(self.0.card(self.1)))
     }
     fn supertypes(&self) -> &[String] {
-        self.2.supertypes.as_deref().unwrap_or(&self.0.obj(self.1).card.0.supertypes)
+        self.2.supertypes.as_deref().unwrap_or(&self.0.card(self.1).0.supertypes)
     }
     fn colors(&self) -> &[Color] {
         &self.2.colors
@@ -383,7 +437,7 @@ impl Facts for Working<'_> {
         self.2.controller
     }
     fn has_keyword(&self, k: Keyword) -> bool {
-        abilities_in(&self.0.obj(self.1).card.0.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
+        abilities_in(&self.0.card(self.1).0.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
     }
 }
 
@@ -425,6 +479,88 @@ fn all_bits(n: usize) -> u64 {
 }
 
 impl Game {
+    /// The object's copiable values (613.2c): its printed card, or the values of the latest
+    /// copy effect on it (layer 1, 613.2a). Its name, mana cost, text and abilities are read
+    /// here; its other characteristics go on through the later layers.
+    #[must_use]
+    pub fn card(&self, id: ObjId) -> &Printed {
+        // 613.2b, 708.2: face-down status comes after copy effects (708.10).
+        if self.obj(id).face_down {
+            return face_down_card();
+        }
+        self.card_face_up(id)
+    }
+
+    /// The copiable values it would have face up (layer 1a only): what turning a face-down
+    /// permanent face up reveals (708.8), and where its morph cost is read (702.37e).
+    #[must_use]
+    pub fn card_face_up(&self, id: ObjId) -> &Printed {
+        match self.copies.iter().rev().find(|c| c.object == id) {
+            Some(c) => &c.values,
+            None => &self.obj(id).card,
+        }
+    }
+
+    /// Whether a copy effect applies to the object (it is a copy of something, 707.1).
+    #[must_use]
+    pub fn is_copy(&self, id: ObjId) -> bool {
+        self.copies.iter().any(|c| c.object == id)
+    }
+
+    /// The copiable values of `of` (707.2, as modified by other copy effects: 707.3), with
+    /// the exceptions of a copy effect made part of them (707.9a–d), for an object that is a
+    /// token or not (`token`, which is not a copiable value) whose own colors are `own_colors`
+    /// (kept by "it doesn't copy that creature's color", 707.9c).
+    #[must_use]
+    pub fn copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> Printed {
+        let mut def = (*self.card(of).0).clone();
+        def.token = token;
+        for t in &except.add_types {
+            if !def.types.contains(t) {
+                def.types.push(*t);
+            }
+        }
+        for s in &except.add_subtypes {
+            if !def.subtypes.contains(s) {
+                def.subtypes.push(s.clone());
+            }
+        }
+        for s in &except.add_supertypes {
+            if !def.supertypes.contains(s) {
+                def.supertypes.insert(0, s.clone());
+            }
+        }
+        if except.not_legendary {
+            def.supertypes.retain(|s| s != "Legendary");
+        }
+        if let Some((p, t)) = except.pt {
+            def.power = Some(p);
+            def.toughness = Some(t);
+            // 707.9d: a characteristic-defining ability that defines them is not copied.
+            def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo(_)))));
+        }
+        if except.keep_color
+            && let Some(own) = own_colors
+        {
+            def.colors = own.to_vec();
+        }
+        def.abilities.extend(except.abilities.iter().cloned());
+        if !except.text.is_empty() {
+            if !def.text.is_empty() {
+                def.text.push('\n');
+            }
+            def.text.push_str(&except.text);
+        }
+        def.type_line = def.type_line_now();
+        Printed(std::sync::Arc::new(def))
+    }
+
+    /// The object's own printed colors (what "doesn't copy that creature's color" keeps).
+    #[must_use]
+    pub fn printed_colors(&self, id: ObjId) -> Vec<Color> {
+        self.obj(id).card.0.colors.clone()
+    }
+
     /// Forgets the computed characteristics: call after any change to the game.
     pub fn touch(&mut self) {
         self.layered = LayerCache::default();
@@ -468,17 +604,17 @@ impl Game {
 
     #[must_use]
     pub fn types(&self, id: ObjId) -> &[CardType] {
-        self.chars(id).map_or(&self.obj(id).card.0.types, |c| &c.types)
+        self.chars(id).map_or(&self.card(id).0.types, |c| &c.types)
     }
 
     #[must_use]
     pub fn subtypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(&self.obj(id).card.0.subtypes)
+        self.chars(id).and_then(|c| c.subtypes.as_deref()).unwrap_or(printed_subtypes(self.card(id)))
     }
 
     #[must_use]
     pub fn supertypes(&self, id: ObjId) -> &[String] {
-        self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.obj(id).card.0.supertypes)
+        self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.card(id).0.supertypes)
     }
 
     #[must_use]
@@ -502,8 +638,8 @@ impl Game {
     pub fn colors(&self, id: ObjId) -> &[Color] {
         match self.chars(id) {
             Some(c) => &c.colors,
-            None if self.obj(id).card.0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) => &[],
-            None => &self.obj(id).card.0.colors,
+            None if self.card(id).0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) => &[],
+            None => &self.card(id).0.colors,
         }
     }
 
@@ -519,9 +655,9 @@ impl Game {
         if let Some(c) = self.chars(id) {
             return (c.power.unwrap_or(0), c.toughness.unwrap_or(0));
         }
-        let o = self.obj(id);
-        let counters = counter_pt(o);
-        (o.card.0.power.unwrap_or(0).saturating_add(counters), o.card.0.toughness.unwrap_or(0).saturating_add(counters))
+        let counters = counter_pt(self.obj(id));
+        let card = &self.card(id).0;
+        (card.power.unwrap_or(0).saturating_add(counters), card.toughness.unwrap_or(0).saturating_add(counters))
     }
 
     /// The continuous effects that decided the object's toughness (layers 7b–7d, 613.4), as
@@ -557,7 +693,7 @@ impl Game {
     /// The abilities the object has now, with their indices: printed abilities that still
     /// function, then those effects gave it (613.1f).
     pub fn abilities(&self, id: ObjId) -> Abilities<'_> {
-        let printed = &self.obj(id).card.0.abilities;
+        let printed = &self.card(id).0.abilities;
         match self.chars(id) {
             Some(c) => abilities_in(printed, c),
             None => Abilities { printed, granted: &[], lost: 0, next: 0 },
@@ -567,7 +703,7 @@ impl Game {
     /// Ability `i` of the object, if it has it now.
     #[must_use]
     pub fn ability(&self, id: ObjId, i: usize) -> Option<&Ability> {
-        let printed = &self.obj(id).card.0.abilities;
+        let printed = &self.card(id).0.abilities;
         match self.chars(id) {
             Some(c) if i < printed.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| &printed[i]),
             Some(c) => c.granted.get(i - printed.len()),
@@ -626,7 +762,8 @@ impl Game {
     pub fn mana_value(&self, id: ObjId) -> u32 {
         let o = self.obj(id);
         let x = if o.zone == Zone::Stack { o.choices.x } else { 0 };
-        o.card.0.cost.as_ref().map_or(0, |c| c.mana_value(x))
+        // 707.2: a copy has the mana cost it copied (202.3).
+        self.card(id).0.cost.as_ref().map_or(0, |c| c.mana_value(x))
     }
 
     /// Whether an object matches a filter, with "you" being `you` and X being `x`.
@@ -718,21 +855,22 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
 }
 
-/// An object's printed characteristics, as a [`Chars`] (what `--explain` shows as copiable
-/// values, 613.2c: layer 1 is empty until copy effects exist).
+/// An object's copiable values (613.2c: its printed card, or what a copy effect made it in
+/// layer 1), as a [`Chars`] (what `--explain` shows as copiable values).
 #[must_use]
 pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
     let o = g.obj(id);
+    let card = &g.card(id).0;
     Chars {
         controller: o.controller,
-        types: o.card.0.types.iter().copied().collect(),
+        types: card.types.iter().copied().collect(),
         subtypes: None,
         supertypes: None,
-        colors: o.card.0.colors.iter().copied().collect(),
+        colors: card.colors.iter().copied().collect(),
         lost: 0,
         granted: Vec::new(),
-        power: o.card.0.power,
-        toughness: o.card.0.toughness,
+        power: card.power,
+        toughness: card.toughness,
         cant_attack: false,
         cant_block: false,
         attack_despite_defender: false,
@@ -745,12 +883,25 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
     }
 }
 
+/// The subtypes an object has before any effect (layer 4 starts here): the printed ones, or
+/// for an object with changeling every creature type (702.73a). Changeling is a
+/// characteristic-defining ability (604.3), applied first in layer 4 (613.3); it works in
+/// every zone, so it is read here rather than from effects in force. Every card with
+/// changeling prints only creature types, which the list covers.
+fn printed_subtypes(card: &Printed) -> &[String] {
+    static EVERY_CREATURE_TYPE: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    if card.0.abilities.contains(&Ability::Keyword(Keyword::Changeling)) {
+        return EVERY_CREATURE_TYPE.get_or_init(|| crate::cards::subtypes::CREATURE_TYPES.iter().map(|s| (*s).to_owned()).collect());
+    }
+    &card.0.subtypes
+}
+
 /// An object's characteristics with no effect applied: its copiable values (613.2c), its
 /// counters (613.4c), devoid (702.114a) and its controller as it was put where it is.
 fn base(g: &Game, id: ObjId) -> Chars {
     let o = g.obj(id);
     let mut c = printed_chars(g, id);
-    if o.card.0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) {
+    if g.card(id).0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) {
         c.colors.clear();
     }
     let counters = counter_pt(o);
@@ -764,22 +915,22 @@ struct PrintedFacts<'a>(&'a Game, ObjId);
 
 impl Facts for PrintedFacts<'_> {
     fn types(&self) -> &[CardType] {
-        &self.0.obj(self.1).card.0.types
+        &self.0.card(self.1).0.types
     }
     fn subtypes(&self) -> &[String] {
-        &self.0.obj(self.1).card.0.subtypes
+        printed_subtypes(self.0.card(self.1))
     }
     fn supertypes(&self) -> &[String] {
-        &self.0.obj(self.1).card.0.supertypes
+        &self.0.card(self.1).0.supertypes
     }
     fn colors(&self) -> &[Color] {
-        &self.0.obj(self.1).card.0.colors
+        &self.0.card(self.1).0.colors
     }
     fn controller(&self) -> PlayerId {
         self.0.obj(self.1).controller
     }
     fn has_keyword(&self, k: Keyword) -> bool {
-        self.0.obj(self.1).card.0.abilities.contains(&Ability::Keyword(k))
+        self.0.card(self.1).0.abilities.contains(&Ability::Keyword(k))
     }
 }
 
@@ -814,12 +965,13 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
     let mut out = Vec::new();
     for &id in &g.battlefield {
         let o = g.obj(id);
-        for (i, a) in o.card.0.abilities.iter().enumerate() {
-            let (subject, changes, condition) = match a {
+        for (i, a) in g.card(id).0.abilities.iter().enumerate() {
+            let (mut subject, mut changes, condition) = match a {
                 Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice()), s.condition.as_ref()),
                 Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes()), None),
                 _ => continue,
             };
+            bind_chosen(&o.entry_choice, &mut subject, &mut changes);
             out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition, hold: None, resolved: 0 });
         }
     }
@@ -842,11 +994,36 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
     out
 }
 
+/// "Of the chosen type", "is the chosen type": bound to the creature type chosen as the source
+/// entered (614.12a). With none chosen, the filter matches nothing and the change does nothing.
+fn bind_chosen(choice: &crate::engine::state::EntryChoice, subject: &mut Cow<'_, StaticSubject>, changes: &mut Cow<'_, [Change]>) {
+    if let StaticSubject::Each { filter, .. } = subject.as_ref()
+        && filter.chosen_type
+    {
+        let mut s = subject.as_ref().clone();
+        if let StaticSubject::Each { filter, .. } = &mut s {
+            filter.chosen_type = false;
+            filter.subtypes = vec![choice.subtype.clone().unwrap_or_default()];
+        }
+        *subject = Cow::Owned(s);
+    }
+    if changes.contains(&Change::AddChosenType) {
+        let bound: Vec<Change> = changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::AddChosenType => choice.subtype.clone().map(|t| Change::AddTypes { types: Vec::new(), subtypes: vec![t] }),
+                other => Some(other.clone()),
+            })
+            .collect();
+        *changes = Cow::Owned(bound);
+    }
+}
+
 /// Computes every object's characteristics (613.1–613.8).
 fn compute(g: &Game) -> Layered {
     let effs = gather(g);
     let mut out = Layered::default();
-    if effs.is_empty() {
+    if effs.is_empty() && g.copies.is_empty() {
         return out;
     }
     let mut ids: Vec<ObjId> = g.battlefield.clone();
@@ -860,12 +1037,22 @@ fn compute(g: &Game) -> Layered {
         .iter()
         .map(|&id| {
             let mut c = base(g, id);
-            c.power = g.obj(id).card.0.power;
-            c.toughness = g.obj(id).card.0.toughness;
+            c.power = g.card(id).0.power;
+            c.toughness = g.card(id).0.toughness;
             c
         })
         .collect();
     let mut w = Work { chars, ids, pos };
+    // Layer 1 (613.2a): the copy effects, each replacing every copiable value; the latest
+    // (613.7) is what `Game::card` reads. The log shows each one that applies, in order.
+    let mut copy_infos = Vec::new();
+    for (k, c) in g.copies.iter().enumerate() {
+        if let Some(at) = w.at(c.object) {
+            let effect = effs.len() + copy_infos.len();
+            copy_infos.push(EffectInfo { source: c.source, timestamp: c.timestamp, origin: Origin::Copy(k), from_static: false, void: false, condition_false: false });
+            w.chars[at].log.push(Applied { layer: Layer::Copy, effect: Some(effect), why: Why::Timestamp });
+        }
+    }
     let mut started: Vec<Option<Vec<ObjId>>> = vec![None; effs.len()];
     let mut void = vec![false; effs.len()];
     for layer in Layer::ORDER {
@@ -914,6 +1101,7 @@ fn compute(g: &Game) -> Layered {
             condition_false: void[i] && e.condition.is_some() && !lost_ability(e, final_work),
         })
         .collect();
+    out.effects.extend(copy_infos);
     out.pos = w.pos;
     out.chars = w.chars;
     out
@@ -1018,7 +1206,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
         .collect();
     for &id in set {
         let Some(at) = w.at(id) else { continue };
-        let n = g.obj(id).card.0.abilities.len();
+        let n = g.card(id).0.abilities.len();
         let c = &mut w.chars[at];
         let mut any = false;
         for (k, ch) in e.changes.iter().enumerate().filter(|(_, c)| Layer::of(c) == layer) {
@@ -1031,16 +1219,18 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                             c.types.push(*t);
                         }
                     }
-                    let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.0.subtypes.clone());
+                    let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
                     for s in subtypes {
                         if !subs.contains(s) {
                             subs.push(s.clone());
                         }
                     }
                 }
+                // Bound to the chosen type as the effect is gathered; with none chosen, nothing.
+                Change::AddChosenType => {}
                 Change::SetLandType(t) => {
                     if c.types.contains(&CardType::Land) {
-                        let subs = c.subtypes.get_or_insert_with(|| g.obj(id).card.0.subtypes.clone());
+                        let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
                         subs.retain(|s| !crate::cards::subtypes::is_land_type(s));
                         subs.push(t.clone());
                         // 305.7: it loses the abilities of its rules text.
@@ -1050,7 +1240,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 }
                 Change::SetColors(cs) => c.colors = cs.iter().copied().collect(),
                 Change::Grant(k) => {
-                    if !abilities_in(&g.obj(id).card.0.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
+                    if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
                         c.granted.push(Ability::Keyword(*k));
                     }
                 }
@@ -1060,7 +1250,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     c.granted.clear();
                 }
                 Change::Lose(k) => {
-                    for (i, a) in g.obj(id).card.0.abilities.iter().enumerate().take(64) {
+                    for (i, a) in g.card(id).0.abilities.iter().enumerate().take(64) {
                         if *a == Ability::Keyword(*k) {
                             c.lost |= 1 << i;
                         }
@@ -1118,11 +1308,11 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
             continue;
         }
         for (sub, color) in crate::cards::def::BASIC_LAND_TYPES {
-            if !c.subtypes.as_deref().unwrap_or(&g.obj(id).card.0.subtypes).iter().any(|s| s == sub) {
+            if !c.subtypes.as_deref().unwrap_or(printed_subtypes(g.card(id))).iter().any(|s| s == sub) {
                 continue;
             }
             let ability = crate::cards::def::intrinsic_mana_ability(*color);
-            if !abilities_in(&g.obj(id).card.0.abilities, c).any(|(_, a)| *a == ability) {
+            if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| *a == ability) {
                 c.granted.push(ability);
             }
         }
@@ -1135,13 +1325,14 @@ impl Game {
     fn eff_of(&self, info: &EffectInfo) -> Option<Eff<'_>> {
         match info.origin {
             Origin::Static(i) => {
-                let (subject, changes) = match self.obj(info.source).card.0.abilities.get(i)? {
+                let (subject, changes) = match self.card(info.source).0.abilities.get(i)? {
                     Ability::Static(s) => (Cow::Borrowed(&s.subject), Cow::Borrowed(s.changes.as_slice())),
                     Ability::Enchanted(gets) => (Cow::Owned(StaticSubject::Attached), Cow::Owned(gets.changes())),
                     _ => return None,
                 };
                 Some(Eff { timestamp: info.timestamp, source: info.source, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition: None, hold: None, resolved: 0 })
             }
+            Origin::Copy(_) => None,
             Origin::Resolved(k) => {
                 let e = self.effects.get(k)?;
                 Some(Eff { timestamp: e.timestamp, source: e.source, controller: Some(e.controller), subject: Subject::Locked(&e.objects), changes: Cow::Borrowed(std::slice::from_ref(&e.change)), ability: None, condition: None, hold: e.hold, resolved: k })
@@ -1152,15 +1343,34 @@ impl Game {
     /// "creatures you control: +1/+1" — an effect in force, described.
     #[must_use]
     pub fn effect_text(&self, info: &EffectInfo) -> String {
+        if let Origin::Copy(k) = info.origin {
+            return self.copies.get(k).map(|c| self.describe_copy(c)).unwrap_or_default();
+        }
         self.eff_of(info).map(|e| describe(self, &e)).unwrap_or_default()
     }
 
     /// What the effect applies to, and its parts that apply in `layer`, described.
     #[must_use]
     pub fn effect_part(&self, info: &EffectInfo, layer: Layer) -> String {
+        if let Origin::Copy(k) = info.origin {
+            return self.copies.get(k).map(|c| self.describe_copy(c)).unwrap_or_default();
+        }
         let Some(e) = self.eff_of(info) else { return String::new() };
         let parts: Vec<String> = e.changes.iter().filter(|c| Layer::of(c) == layer).map(describe_change).collect();
         format!("{}: {}", describe_affected(self, &e), parts.join(", "))
+    }
+}
+
+impl Game {
+    /// "Clone [c]: a copy of Grizzly Bears [bears] (copiable values: Grizzly Bears, 2/2 …)".
+    fn describe_copy(&self, c: &CopyEffect) -> String {
+        let v = &c.values.0;
+        let pt = match (v.power, v.toughness) {
+            (Some(p), Some(t)) => format!(", {p}/{t}"),
+            _ => String::new(),
+        };
+        let until = if c.until_end_of_turn { " until end of turn" } else { "" };
+        format!("{}: a copy of {}{until} (copiable values: {}, {}{pt})", self.describe(c.object), self.describe(c.original), v.name, v.type_line_now())
     }
 }
 
@@ -1235,6 +1445,7 @@ pub fn describe_change(c: &Change) -> String {
             w.extend(subtypes.iter().cloned());
             format!("is {} in addition to its other types", w.join(" "))
         }
+        Change::AddChosenType => "is the chosen type in addition to its other types".to_owned(),
         Change::SetLandType(t) => format!("is a {t} (305.7)"),
         Change::SetColors(cs) => format!("is {}", if cs.is_empty() { "colorless".to_owned() } else { cs.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ") }),
         Change::Grant(k) => format!("has {}", k.name()),

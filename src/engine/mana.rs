@@ -186,7 +186,7 @@ impl Game {
             .filter_map(|(i, a)| match a {
                 Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card)) => {
                     match effect.instructions.as_slice() {
-                        [Instruction::AddManaChosenColor] => self.obj(id).chosen_color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
+                        [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
                         [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
                         _ => Out::of(&effect.instructions).map(|o| (i, o)),
                     }
@@ -213,7 +213,7 @@ impl Game {
         let names: Vec<String> = self
             .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped)
-            .filter(|&id| self.obj(id).card.abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
+            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
             .map(|id| self.describe(id))
             .collect();
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }
@@ -222,7 +222,7 @@ impl Game {
     /// "{k} or one mana of the chosen color": the kinds `id` can make (only `k` when no color
     /// was chosen, 106.5).
     fn or_chosen(&self, id: ObjId, k: ManaKind) -> Vec<ManaKind> {
-        match self.obj(id).chosen_color.map(ManaKind::Colored) {
+        match self.obj(id).entry_choice.color.map(ManaKind::Colored) {
             Some(c) if c != k => vec![k, c],
             _ => vec![k],
         }
@@ -314,7 +314,7 @@ impl Game {
                     self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source);
                 }
             }
-            Instruction::AddManaChosenColor => match self.obj(source).chosen_color {
+            Instruction::AddManaChosenColor => match self.obj(source).entry_choice.color {
                 Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source),
                 None => {
                     let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cr!("106.5"));

@@ -8,9 +8,11 @@ pub mod actions;
 pub mod casting;
 pub mod combat;
 pub mod continuous;
+pub mod copies;
 pub mod counters;
 pub mod decision;
 pub mod enter;
+pub mod facedown;
 pub mod event;
 pub mod keywords;
 pub mod layers;
@@ -46,13 +48,24 @@ pub struct Ev {
 }
 
 impl Ev {
+    /// The same event replaced: the object is exiled instead, having been cast with flashback
+    /// (702.34a).
+    #[must_use]
+    pub fn exiled_instead(mut self) -> Ev {
+        self.kind = EventKind::Exile;
+        self.text = format!("{}; it was cast with flashback, so it is exiled instead", self.text);
+        self.zone = Some(Zone::Exile.name());
+        self.rules.insert(0, crate::cr!("702.34a"));
+        self
+    }
+
     #[must_use]
     pub fn new(kind: EventKind, text: impl Into<String>) -> Ev {
         Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Vec::new() }
     }
     #[must_use]
     pub fn player(mut self, g: &Game, p: PlayerId) -> Ev {
-        self.player = Some(Named { name: g.players[p].name.clone(), label: None, nth: None });
+        self.player = Some(Named { name: g.players[p].name.clone(), card: None, label: None, nth: None });
         self
     }
     #[must_use]
@@ -68,9 +81,9 @@ impl Ev {
     #[must_use]
     pub fn target(mut self, g: &Game, t: Target) -> Ev {
         self.target = Some(match t {
-            Target::Player(p) => Named { name: g.players[p].name.clone(), label: None, nth: None },
+            Target::Player(p) => Named { name: g.players[p].name.clone(), card: None, label: None, nth: None },
             Target::Object(o) => named(g, o),
-            Target::Ability(_) => Named { name: g.describe_target(t), label: None, nth: None },
+            Target::Ability(_) => Named { name: g.describe_target(t), card: None, label: None, nth: None },
         });
         self
     }
@@ -97,11 +110,14 @@ impl Ev {
 }
 
 fn named(g: &Game, id: ObjId) -> Named {
-    let name = g.obj(id).card.name();
-    // `Name#N` counts the physical cards and tokens of that name in creation order.
+    // Its name now (a copy has the name it copied, 707.2); `Name#N` counts the physical cards
+    // and tokens of its printed name in creation order, as references do.
+    let printed = g.obj(id).card.name();
     let card = g.obj(id).card_id.0 as usize;
-    let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name() == name).count();
-    Named { name: name.to_owned(), label: g.label(id).map(str::to_owned), nth: Some(nth) }
+    let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name() == printed).count();
+    let name = if g.obj(id).face_down { "face-down creature" } else { g.card(id).name() };
+    let card = (name != printed).then(|| printed.to_owned());
+    Named { name: name.to_owned(), card, label: g.label(id).map(str::to_owned), nth: Some(nth) }
 }
 
 impl Game {

@@ -248,7 +248,7 @@ impl Game {
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push(d.instructions);
-                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index) });
+                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index), keyword: None });
             } else {
                 i += 1;
             }

@@ -38,8 +38,12 @@ impl Game {
             StackItem::Spell(id) => self.resolve_spell(id, dec),
             StackItem::Ability(a) => {
                 self.stack.pop();
-                let card = self.obj(a.source).card.clone();
-                let delayed_effect = a.delayed.map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() });
+                let card = self.card(a.source).clone();
+                let delayed_effect = a
+                    .delayed
+                    .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
+                    .or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect))
+                    .or_else(|| card.abilities().get(a.ability).and_then(Ability::engine_trigger_effect));
                 let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
                     (Some(e), _) => (e, None),
                     (None, Some(Ability::Activated { effect, .. })) => (effect, None),
@@ -49,6 +53,16 @@ impl Game {
                 let name = format!("ability of {}", self.describe(a.source));
                 let cause = format!("{name} resolving");
                 self.with_cause(cause, |g| {
+                    // 702.100a, 603.4: evolve's comparison is made again on resolution, with
+                    // the entered creature as it last existed if it has left.
+                    if a.keyword == Some(crate::cards::ir::Keyword::Evolve)
+                        && let Some(o) = a.trigger.and_then(|t| t.object)
+                        && !g.evolves(a.source, o)
+                    {
+                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.describe(o))).source(g, a.source).rules(&[cr!("603.4"), cr!("702.100a")]);
+                        g.record(ev);
+                        return Ok(false);
+                    }
                     // 603.4: an intervening "if" is checked again as the ability resolves.
                     if let Some(c) = condition
                         && !g.condition_holds(c, a.source, a.controller)
@@ -58,8 +72,10 @@ impl Game {
                         return Ok(false);
                     }
                     g.trigger_info = a.trigger.unwrap_or_default();
+                    g.resolving_ability = a.delayed.is_none().then_some((a.source, a.ability));
                     let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
                     g.trigger_info = crate::engine::state::TriggerInfo::default();
+                    g.resolving_ability = None;
                     r
                 })?;
                 Ok(())
@@ -68,7 +84,7 @@ impl Game {
     }
 
     fn resolve_spell(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let card = self.obj(id).card.clone();
+        let card = self.card(id).clone();
         let controller = self.obj(id).controller;
         let name = self.describe(id);
         self.with_cause(format!("{name} resolving"), |g| {
@@ -85,9 +101,15 @@ impl Game {
                     } else {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cr!("608.2b"))
                     };
-                    let ev = ev.object(g, id).zone(Zone::Graveyard);
-                    g.record(ev);
-                    g.move_object(id, Zone::Graveyard);
+                    if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
+                        // 702.27a: buyback returns it to its owner's hand instead.
+                        let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&[cr!("702.27a"), cr!("608.2n")]);
+                        g.record(ev);
+                        g.move_object(id, Zone::Hand);
+                    } else {
+                        let ev = ev.object(g, id).zone(Zone::Graveyard);
+                        g.spell_leaves_stack(id, Zone::Graveyard, ev);
+                    }
                 }
             } else if let Some(Ability::Enchant(f)) = card.abilities().iter().find(|a| matches!(a, Ability::Enchant(_))) {
                 // 608.3b: an Aura spell checks its target; 608.3c: it enters attached to it.
@@ -119,23 +141,60 @@ impl Game {
                 })?;
                 g.obj_mut(nid).attached_to = Some(host);
             } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
-                // 608.3: a permanent spell becomes a permanent under its controller's control.
-                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3"));
+                // 608.3: a permanent spell becomes a permanent under its controller's control;
+                // a copy of one becomes a token (707.10f, 111.13).
+                let mut ev = Ev::new(EventKind::Resolve, format!("{name} resolves{}", if g.obj(id).copy { " and becomes a token permanent" } else { "" })).object(g, id).rule(cr!("608.3"));
+                if g.obj(id).copy {
+                    ev = ev.rules(&[cr!("707.10f"), cr!("111.13")]);
+                }
                 g.record(ev);
-                g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
+                let evoked = g.obj(id).choices.evoked;
+                let dashed = g.obj(id).choices.dashed;
+                let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
                         .object(g, nid)
                         .player(g, controller)
                         .zone(Zone::Battlefield)
                         .rule(cr!("608.3a"))
                 })?;
+                // 702.109a: a dashed permanent has haste, and returns to its owner's hand at
+                // the beginning of the next end step (a delayed triggered ability, 603.7).
+                if dashed && g.on_battlefield(nid) {
+                    g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&[cr!("702.109a"), cr!("603.7a")]);
+                    g.record(ev);
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None });
+                }
+                // 702.74a: "When this permanent enters, if its evoke cost was paid, its
+                // controller sacrifices it."
+                if evoked
+                    && g.on_battlefield(nid)
+                    && let Some(i) = g.obj(nid).card.abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
+                {
+                    let owner = g.controller(nid);
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.6a"), cr!("603.3a")]);
+                    g.record(ev);
+                    g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None });
+                }
             } else {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cr!("608.2"));
-                g.record(ev);
-                g.move_object(id, Zone::Graveyard);
+                g.spell_leaves_stack(id, Zone::Graveyard, ev);
             }
             Ok(())
         })
+    }
+
+    /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:
+    /// then it is exiled instead (702.34a), and the event says so.
+    pub(crate) fn spell_leaves_stack(&mut self, id: ObjId, to: Zone, ev: Ev) {
+        if self.obj(id).choices.flashback && to != Zone::Exile {
+            let ev = ev.exiled_instead();
+            self.record(ev);
+            self.move_object(id, Zone::Exile);
+        } else {
+            self.record(ev);
+            self.move_object(id, to);
+        }
     }
 
     /// Follows an effect's instructions (608.2c): for a modal effect, those of the chosen

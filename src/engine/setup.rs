@@ -34,6 +34,8 @@ impl Game {
                     cant_play_lands: false,
                     draws_this_turn: 0,
                     spells_this_turn: 0,
+                    upkeep_mark: 0,
+                    damaged_this_turn: false,
                 })
                 .collect(),
             objects: Vec::new(),
@@ -48,17 +50,20 @@ impl Game {
             starting_player: s.start.active,
             first_turn: if s.start.turn == 1 { 1 } else { 0 },
             effects: Vec::new(),
+            copies: Vec::new(),
             next_ability_uid: 0,
             pending: Vec::new(),
             leaving: Vec::new(),
             batch: 0,
             trigger_info: crate::engine::state::TriggerInfo::default(),
+            resolving_ability: None,
             shields: Vec::new(),
             next_shield: 0,
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             lifelink: Vec::new(),
             next_timestamp: 0,
+            control_clock: 0,
             void_seen: Vec::new(),
             control_overridden: false,
             syncing: false,
@@ -74,6 +79,7 @@ impl Game {
             attackers_declared: false,
         };
         let mut attach: Vec<(ObjId, String)> = Vec::new();
+        let mut copying: Vec<(ObjId, String)> = Vec::new();
         for (pi, p) in s.players.iter().enumerate() {
             let owner_of = |e: &CardEntry| e.owner.as_ref().and_then(|o| s.players.iter().position(|q| q.name == o.text)).unwrap_or(pi);
             for (zone, list) in [(Zone::Library, &p.library), (Zone::Hand, &p.hand), (Zone::Graveyard, &p.graveyard), (Zone::Exile, &p.exile), (Zone::Battlefield, &p.battlefield)] {
@@ -82,6 +88,9 @@ impl Game {
                     let id = g.add_card(e, owner, pi, zone);
                     if let Some(r) = &e.attached_to {
                         attach.push((id, r.text.clone()));
+                    }
+                    if let Some(r) = &e.copy_of {
+                        copying.push((id, r.text.clone()));
                     }
                     match zone {
                         Zone::Battlefield => g.battlefield.push(id),
@@ -100,6 +109,7 @@ impl Game {
                 g.obj_mut(a).attached_to = Some(h);
             }
         }
+        g.setup_copies(&copying);
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),
@@ -112,15 +122,47 @@ impl Game {
         g
     }
 
+    /// Permanents that entered as copies (`chosen: {card: …}`, 707.5): each copy effect has
+    /// the permanent's timestamp. A copy of a copy is made after its original (707.3).
+    fn setup_copies(&mut self, copying: &[(ObjId, String)]) {
+        let find = |g: &Game, label: &str| g.cards.iter().find(|c| c.label.as_deref() == Some(label)).map(|c| c.current);
+        let mut done: Vec<ObjId> = Vec::new();
+        // Each pass makes the copies whose original is not itself waiting; a loop of copies
+        // (impossible in a game) stops when a pass makes none.
+        while done.len() < copying.len() {
+            let before = done.len();
+            for (id, label) in copying {
+                let Some(orig) = find(self, label) else { continue };
+                let waits = copying.iter().any(|(o, _)| *o == orig && !done.contains(o));
+                if done.contains(id) || waits {
+                    continue;
+                }
+                let except = self.card(*id).abilities().iter().find_map(|a| if let crate::cards::ir::Ability::EnterAsCopy { except, .. } = a { Some(except.clone()) } else { None }).unwrap_or_default();
+                let own = self.printed_colors(*id);
+                let values = self.copy_values(orig, &except, self.obj(*id).card.token(), Some(&own));
+                let timestamp = self.obj(*id).timestamp;
+                self.start_copy(*id, *id, orig, values, timestamp, false, "entered as", &[crate::cr!("707.5")]);
+                done.push(*id);
+            }
+            if done.len() == before {
+                break;
+            }
+        }
+    }
+
     fn add_card(&mut self, e: &CardEntry, owner: usize, controller: usize, zone: Zone) -> ObjId {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0) });
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
+        o.face_down = e.face_down;
+        o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
-        o.chosen_color = e.chosen_color;
+        if !e.sick {
+            o.control_since = 0;
+        }
         let loyalty = e.counters.get("loyalty").copied().or_else(|| {
             (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
         });

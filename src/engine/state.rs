@@ -79,6 +79,11 @@ pub struct Object {
     /// The player who has controlled it continuously since their most recent turn began
     /// (302.6); it is summoning sick for anyone else ([`Game::is_sick`]).
     pub steady: Option<PlayerId>,
+    /// Renowned (702.112b): a designation it keeps until it leaves the battlefield.
+    pub renowned: bool,
+    /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
+    /// a change of control); 0 for a permanent its controller had before the game began.
+    pub control_since: u64,
     /// When it entered its zone (613.7d), or an Aura or Equipment last became attached (613.7e).
     pub timestamp: u64,
     /// Its controller when the game last looked (`Game::sync_layers`): a change of control
@@ -93,8 +98,6 @@ pub struct Object {
     pub regen_shields: u32,
     /// The object an Aura is attached to (303.4b).
     pub attached_to: Option<ObjId>,
-    /// The color chosen as it entered the battlefield (614.12, "the chosen color").
-    pub chosen_color: Option<crate::cards::ir::Color>,
     /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
     pub activated_turns: Vec<(usize, u32)>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
@@ -103,9 +106,20 @@ pub struct Object {
     /// The marked damage at which the trace last noted that indestructible kept this creature
     /// from being destroyed (702.12b), so that the note is not repeated at every check.
     pub indestructible_noted: u32,
+    /// Choices made as it entered the battlefield (614.12a): not copiable values (707.6).
+    pub entry_choice: EntryChoice,
+    /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
+    pub face_down: bool,
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
+}
+
+/// What was chosen for a permanent as it entered (614.12a): a color, a creature type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryChoice {
+    pub color: Option<crate::cards::ir::Color>,
+    pub subtype: Option<String>,
 }
 
 /// A target chosen for one instance of the word "target" (`slot`, 115.3), with its share of
@@ -127,6 +141,14 @@ pub struct StackChoices {
     pub modes: Vec<usize>,
     /// Kicker paid (702.33).
     pub kicked: bool,
+    /// Cast from a graveyard by paying its flashback cost (702.34a).
+    pub flashback: bool,
+    /// Its buyback cost was paid (702.27a).
+    pub bought_back: bool,
+    /// Cast for its evoke cost (702.74a).
+    pub evoked: bool,
+    /// Cast for its dash cost (702.109a).
+    pub dashed: bool,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.
@@ -147,6 +169,9 @@ pub struct TriggerInfo {
     /// For a zone change into a public zone: the new object the triggering object became,
     /// which the ability can find there (400.7e).
     pub moved_to: Option<ObjId>,
+    /// The activated or triggered ability on the stack the event concerns (ward, 702.21a:
+    /// the ability that targeted the permanent), by its `StackAbility::uid`.
+    pub ability: Option<u32>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a
@@ -161,6 +186,8 @@ pub struct PendingTrigger {
     pub info: TriggerInfo,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
+    /// A triggered keyword ability (exalted, persist…): its effect is the keyword's.
+    pub keyword: Option<crate::cards::ir::Keyword>,
 }
 
 /// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
@@ -178,6 +205,8 @@ pub struct StackAbility {
     pub trigger: Option<TriggerInfo>,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
+    /// A triggered keyword ability: its effect is the keyword's.
+    pub keyword: Option<crate::cards::ir::Keyword>,
 }
 
 #[derive(Clone, Debug)]
@@ -213,6 +242,10 @@ pub struct Player {
     /// from the start of the scenario when it begins mid-turn).
     pub draws_this_turn: u32,
     pub spells_this_turn: u32,
+    /// `Game::control_clock` as this player's most recent upkeep began (echo, 702.30a).
+    pub upkeep_mark: u64,
+    /// This player was dealt damage this turn (bloodthirst, 702.54a).
+    pub damaged_this_turn: bool,
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of
@@ -294,6 +327,9 @@ pub struct Game {
     pub starting_player: PlayerId,
     pub first_turn: u32,
     pub effects: Vec<Continuous>,
+    /// Copy effects (707, layer 1), in timestamp order. Those on objects that left the
+    /// battlefield stay, as their last known information (a new object is not a copy, 400.7).
+    pub copies: Vec<crate::engine::layers::CopyEffect>,
     pub combat: Combat,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
@@ -315,6 +351,9 @@ pub struct Game {
     pub batch: u32,
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
+    /// The activated or triggered ability now resolving: its source and index ("it has this
+    /// ability", 707.9a).
+    pub resolving_ability: Option<(ObjId, usize)>,
     /// Shields and "this turn" replacement/prevention effects of resolved spells (614, 615).
     pub shields: Vec<crate::engine::replace::Shield>,
     pub next_shield: u32,
@@ -326,6 +365,9 @@ pub struct Game {
     pub lifelink: Vec<(ObjId, i64)>,
     /// The next timestamp (613.7).
     pub next_timestamp: u64,
+    /// Counts upkeeps begun, so that "since the beginning of your last upkeep" (echo,
+    /// 702.30a) compares an object's `control_since` with a player's `upkeep_mark`.
+    pub control_clock: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
     pub layered: crate::engine::layers::LayerCache,
     /// Static effects that were in force but did not apply when last looked, by source and
@@ -381,9 +423,20 @@ impl Game {
     pub fn describe(&self, id: ObjId) -> String {
         let o = self.obj(id);
         let copy = if o.copy { "copy of " } else { "" };
+        // A permanent that copies another has the copied name (707.2); the printed one is
+        // shown beside it unless a label tells the objects apart.
+        let name = self.card(id).name();
+        if o.face_down {
+            // 708.5: the judge sees it; the opponent sees only a face-down creature.
+            let label = self.label(id).map(|l| format!(" [{l}]")).unwrap_or_default();
+            return format!("a face-down creature{label} (hidden: {})", self.card_face_up(id).name());
+        }
+        // A copy of a face-down permanent has no name (707.2, 708.2a).
+        let name = if name.is_empty() { "(no name)" } else { name };
         match self.label(id) {
-            Some(l) => format!("{copy}{} [{l}]", o.card.name()),
-            None => format!("{copy}{}", o.card.name()),
+            Some(l) => format!("{copy}{name} [{l}]"),
+            None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),
+            None => format!("{copy}{name}"),
         }
     }
 
@@ -451,6 +504,8 @@ impl Game {
             tapped: false,
             damage: 0,
             steady: None,
+            control_since: self.control_clock + 1,
+            renowned: false,
             timestamp,
             seen_controller: controller,
             counters: Counters::default(),
@@ -458,10 +513,11 @@ impl Game {
             copy: false,
             regen_shields: 0,
             attached_to: None,
-            chosen_color: None,
             activated_turns: Vec::new(),
             deathtouch_damage: false,
             indestructible_noted: 0,
+            entry_choice: EntryChoice::default(),
+            face_down: false,
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;
@@ -472,9 +528,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card, copy) = {
+        let (owner, card_id, card, copy, face_down) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone(), o.copy)
+            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down)
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
@@ -495,8 +551,22 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
+        // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
+        // no longer a copy of a spell (so 704.5e doesn't end it).
+        let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
+        if face_down && from == Zone::Stack && to == Zone::Battlefield {
+            // 702.37c: a face-down spell resolves into a face-down permanent.
+            self.obj_mut(nid).face_down = true;
+        } else if face_down {
+            // 708.9: a face-down permanent or spell leaving is revealed to all.
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
+                .object(self, nid)
+                .zone(to)
+                .rule(crate::cr!("708.9"));
+            self.record(ev);
+        }
         match new_zone {
             Zone::Battlefield => self.battlefield.push(nid),
             Zone::Stack => self.stack.push(StackItem::Spell(nid)),

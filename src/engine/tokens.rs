@@ -31,19 +31,28 @@ impl Game {
         rules.extend(spec.rules.iter().copied().map(RuleId::new_static));
         let how = if tapped { " tapped" } else { "" };
         for _ in 0..count {
-            let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-            self.cards.push(PhysCard { label: None, current: ObjId(0) });
-            // The token as it will exist on the battlefield, outside every zone until it is put
-            // there: its entering replacement effects are decided from it (614.12).
-            let staged = self.new_object(card_id, card.clone(), who, who, Zone::Nowhere);
-            self.put_onto_battlefield(staged, who, tapped, dec, |g, nid| {
-                Ev::new(EventKind::CreateToken, format!("{} creates {}{how}: a {what}", g.players[who].name, g.describe(nid)))
-                    .player(g, who)
-                    .object(g, nid)
-                    .zone(Zone::Battlefield)
-                    .rules(&rules)
-            })?;
+            self.put_new_token(who, card.clone(), tapped, &format!("{how}: a {what}"), &rules, dec)?;
         }
         Ok(())
+    }
+
+    /// Puts one new token with these characteristics onto the battlefield under `who`'s
+    /// control (111.2), traced as "P creates NAME{words}" citing `rules`.
+    ///
+    /// # Errors
+    /// When a choice as the token enters is not scripted.
+    pub fn put_new_token(&mut self, who: PlayerId, card: impl Into<crate::engine::layers::Printed>, tapped: bool, words: &str, rules: &[RuleId], dec: &mut dyn Decider) -> Result<ObjId, Stop> {
+        let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
+        self.cards.push(PhysCard { label: None, current: ObjId(0) });
+        // The token as it will exist on the battlefield, outside every zone until it is put
+        // there: its entering replacement effects are decided from it (614.12).
+        let staged = self.new_object(card_id, card, who, who, Zone::Nowhere);
+        self.put_onto_battlefield(staged, who, tapped, dec, |g, nid| {
+            Ev::new(EventKind::CreateToken, format!("{} creates {}{words}", g.players[who].name, g.describe(nid)))
+                .player(g, who)
+                .object(g, nid)
+                .zone(Zone::Battlefield)
+                .rules(rules)
+        })
     }
 }

@@ -39,6 +39,13 @@ pub enum Happening {
     /// One or more sources dealt combat damage to a player in this combat damage step (510.2);
     /// which ones is in `Combat::dealt_to_players`.
     CombatDamageTo { player: PlayerId },
+    /// A face-down permanent was turned face up (702.37e).
+    TurnedFaceUp(ObjId),
+    /// `blocker` was declared as a blocker of `attacker` (509.1): once per pair.
+    BlockedBy { attacker: ObjId, blocker: ObjId },
+    /// A permanent became the target of a spell or ability (`by`) that `controller` controls
+    /// (115.1): once per permanent for each spell or ability.
+    BecomesTarget { object: ObjId, by: Target, controller: PlayerId },
 }
 
 impl Game {
@@ -81,7 +88,11 @@ impl Game {
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
-        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_))));
+        let has_trigger = |o: &ObjId| {
+            self.abilities(*o).any(|(_, a)| {
+                matches!(a, Ability::Triggered { .. } | Ability::Echo(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
+            })
+        };
         if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
@@ -92,7 +103,27 @@ impl Game {
             sources.extend(self.leaving.iter().copied());
         }
         for src in sources {
-            let abilities = self.obj(src).card.abilities().len();
+            let abilities = self.card(src).abilities().len();
+            // Triggered keywords, printed or granted (603.1): checked by the engine itself.
+            let keywords: Vec<(usize, crate::cards::ir::Keyword)> = self.abilities(src).filter_map(|(i, a)| if let Ability::Keyword(k) = a && k.is_triggered() { Some((i, *k)) } else { None }).collect();
+            for (i, k) in keywords {
+                self.fire_keyword(src, i, k, h, leaves);
+            }
+            // 702.30a: echo, "if this permanent came under your control since the beginning of
+            // your last upkeep" (an intervening "if", 603.4).
+            if matches!(h, Happening::StepBegins) && self.step == Step::Upkeep && self.on_battlefield(src) {
+                let controller = self.controller(src);
+                let due = self.active == controller && self.obj(src).control_since > self.players[controller].upkeep_mark;
+                let echoes: Vec<usize> = self.abilities(src).filter_map(|(i, a)| matches!(a, Ability::Echo(_)).then_some(i)).collect();
+                for i in echoes.into_iter().filter(|_| due) {
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s echo triggers (controlled by {}): it came under their control since their last upkeep", self.describe(src), self.players[controller].name))
+                        .source(self, src)
+                        .player(self, controller)
+                        .rules(&[cr!("702.30a"), cr!("603.2b"), cr!("603.3a")]);
+                    self.record(ev);
+                    self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None });
+                }
+            }
             for i in 0..abilities {
                 let (trigger, condition) = match self.ability(src, i) {
                     Some(Ability::Triggered { trigger, condition, .. }) => (&**trigger, condition.as_ref()),
@@ -131,6 +162,9 @@ impl Game {
                     Happening::Discard { .. } => cr!("701.9a"),
                     Happening::BecomesTapped(_) => cr!("603.2e"),
                     Happening::CombatDamageTo { .. } => cr!("603.2c"),
+                    Happening::TurnedFaceUp(_) => cr!("702.37e"),
+                    Happening::BlockedBy { .. } => cr!("509.3c"),
+                    Happening::BecomesTarget { .. } => cr!("603.2"),
                 };
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
@@ -138,9 +172,125 @@ impl Game {
                     ev = ev.rule(cr!("603.6c"));
                 }
                 self.record(ev);
-                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None });
+                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None });
             }
         }
+    }
+
+    /// A triggered keyword ability `k` (ability number `i` of `src`) checked against `h`.
+    fn fire_keyword(&mut self, src: ObjId, i: usize, k: crate::cards::ir::Keyword, h: Happening, leaves: bool) {
+        use crate::cards::ir::Keyword;
+        let controller = self.controller(src);
+        let on_battlefield = self.on_battlefield(src);
+        let defending = |g: &Game, a: ObjId| {
+            g.combat.attackers.iter().find(|x| x.id == a).and_then(|x| match x.attacking {
+                Target::Player(p) => Some(p),
+                Target::Object(o) => Some(g.controller(o)),
+                Target::Ability(_) => None,
+            })
+        };
+        let object = |o: ObjId| TriggerInfo { object: Some(o), player: None, amount: None, ability: None, moved_to: None };
+        let (info, event_rule) = match (k, h) {
+            // 702.83a: a creature its controller controls attacks alone.
+            (Keyword::Exalted, Happening::AttackersDeclared { player }) if on_battlefield && player == controller && self.combat.attackers.len() == 1 => {
+                (object(self.combat.attackers[0].id), cr!("508.3d"))
+            }
+            // 702.25a: each creature without flanking that blocks it.
+            (Keyword::Flanking, Happening::BlockedBy { attacker, blocker }) if on_battlefield && attacker == src && !self.has_keyword(blocker, Keyword::Flanking) => {
+                (object(blocker), cr!("509.3c"))
+            }
+            (Keyword::Bushido(_), Happening::Blocks(o)) if on_battlefield && o == src => (object(src), cr!("509.3a")),
+            (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
+            (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
+            // 702.149a: it attacks together with a creature of greater power.
+            (Keyword::Training, Happening::Attacks(o)) if on_battlefield && o == src && self.combat.attackers.iter().any(|a| a.id != src && self.power(a.id) > self.power(src)) => {
+                (object(src), cr!("508.3a"))
+            }
+            // 702.105a: it attacks the player with the most life or tied for most life.
+            (Keyword::Dethrone, Happening::Attacks(o))
+                if on_battlefield
+                    && o == src
+                    && defending(self, src).is_some_and(|p| {
+                        self.combat.attackers.iter().any(|a| a.id == src && a.attacking == Target::Player(p)) && (0..self.players.len()).all(|q| self.players[q].lost || self.players[q].life <= self.players[p].life)
+                    }) =>
+            {
+                (object(src), cr!("508.3a"))
+            }
+            // 702.121a: the opponents attacked with a creature this combat, counted now that
+            // attackers are declared (the number can't change during the combat).
+            (Keyword::Melee, Happening::Attacks(o)) if on_battlefield && o == src => {
+                let mut attacked: Vec<PlayerId> = Vec::new();
+                for a in &self.combat.attackers {
+                    if let Target::Player(p) = a.attacking
+                        && p != controller
+                        && self.controller(a.id) == controller
+                        && !attacked.contains(&p)
+                    {
+                        attacked.push(p);
+                    }
+                }
+                let n = i64::try_from(attacked.len()).unwrap_or(0);
+                (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None }, cr!("508.3a"))
+            }
+            (Keyword::Annihilator(_), Happening::Attacks(o)) if on_battlefield && o == src => {
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None }, cr!("508.3a"))
+            }
+            (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None }, cr!("509.3c"))
+            }
+            // 702.93a, 702.79a: "when this dies, if it had no +1/+1 (-1/-1) counters on it" —
+            // an intervening "if" (603.4) about the creature as it last existed (603.10a).
+            (Keyword::Undying | Keyword::Persist, Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src && self.is_creature(old) => {
+                let c = &self.obj(old).counters;
+                let had = if k == Keyword::Undying { c.plus } else { c.minus };
+                if had > 0 {
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s {} doesn't trigger: it had a {} counter on it", self.describe(src), k.name(), if k == Keyword::Undying { "+1/+1" } else { "-1/-1" }))
+                        .source(self, src)
+                        .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cr!("603.4")]);
+                    self.record(ev);
+                    return;
+                }
+                // 400.7e: the ability finds the card it became in the graveyard.
+                (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
+            }
+            // 702.100a: a creature enters under its controller's control with greater power
+            // and/or toughness (an intervening "if", checked again on resolution).
+            (Keyword::Evolve, Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if on_battlefield && new != src && self.is_creature(new) && self.controller(new) == controller => {
+                if !self.evolves(src, new) {
+                    return;
+                }
+                (object(new), cr!("603.6a"))
+            }
+            // 702.112a: it deals combat damage to a player, "if it isn't renowned" (603.4).
+            (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
+                (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None }, cr!("510.2"))
+            }
+            // 702.21a: it becomes the target of a spell or ability an opponent controls.
+            (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
+                let info = match by {
+                    Target::Object(o) => TriggerInfo { object: Some(o), player: Some(c), amount: None, ability: None, moved_to: None },
+                    Target::Ability(uid) => TriggerInfo { object: None, player: Some(c), amount: None, ability: Some(uid), moved_to: None },
+                    Target::Player(_) => return,
+                };
+                (info, cr!("603.2"))
+            }
+            _ => return,
+        };
+        let name = self.describe(src);
+        let on = self.trigger_words(src, info);
+        let ev = Ev::new(EventKind::Trigger, format!("{name}'s {} triggers{on} (controlled by {})", k.label(), self.players[controller].name))
+            .source(self, src)
+            .player(self, controller)
+            .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cr!("603.3a")]);
+        self.record(ev);
+        self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k) });
+    }
+
+    /// Evolve's condition (702.100a, 702.100c): `other` is a creature with greater power or
+    /// greater toughness than the creature `src`.
+    #[must_use]
+    pub fn evolves(&self, src: ObjId, other: ObjId) -> bool {
+        self.is_creature(src) && self.is_creature(other) && (self.power(other) > self.power(src) || self.toughness(other) > self.toughness(src))
     }
 
     /// Whether `trigger` of `src` triggers on `h`, and what it triggered on.
@@ -151,9 +301,9 @@ impl Game {
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
             Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
-        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None });
+        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None, ability: None });
         // 400.7e: an ability that triggers on a move can find the new object in a public zone.
-        let moved = |o: ObjId, new: ObjId, to: Zone| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: matches!(to, Zone::Graveyard | Zone::Exile | Zone::Battlefield).then_some(new) });
+        let moved = |o: ObjId, new: ObjId, to: Zone| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: matches!(to, Zone::Graveyard | Zone::Exile | Zone::Battlefield).then_some(new), ability: None });
         match (trigger, h) {
             (Trigger::Enters(s), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if subject(s, new) => object(new),
             // 700.4: "dies" means put into a graveyard from the battlefield, for a creature.
@@ -175,40 +325,40 @@ impl Game {
                     Step::End => StepName::End,
                     _ => return None,
                 };
-                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None })
+                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None, ability: None })
             }
-            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o))
+            (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget { object: o, .. }) | (Trigger::TurnedFaceUp(s), Happening::TurnedFaceUp(o))
                 if subject(s, o) =>
             {
                 object(o)
             }
             (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
             (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None })
+                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
-                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None })
+                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None, ability: None })
             }
             (Trigger::GainLife(whose), Happening::GainLife { player, amount }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None, ability: None })
             }
-            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None }),
+            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None }),
             (Trigger::Discards(whose), Happening::Discard { player, card }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None, ability: None })
             }
             (Trigger::NthDraw { whose, n }, Happening::Draw { player }) => {
-                (whose_ok(*whose, player, controller) && self.players[player].draws_this_turn == *n).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
+                (whose_ok(*whose, player, controller) && self.players[player].draws_this_turn == *n).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
             }
             (Trigger::NthCast { whose, n }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.players[player].spells_this_turn == *n).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None })
+                (whose_ok(*whose, player, controller) && self.players[player].spells_this_turn == *n).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
             }
             (Trigger::BecomesTapped(s), Happening::BecomesTapped(o)) if subject(s, o) => object(o),
             (Trigger::OneOrMoreDealCombatDamage { who, to }, Happening::CombatDamageTo { player }) => {
                 let any = self.combat.dealt_to_players.iter().any(|&(src, p)| p == player && subject(who, src));
-                (any && whose_ok(*to, player, controller)).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
+                (any && whose_ok(*to, player, controller)).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
             }
             (Trigger::DealtDamage(s), Happening::Damage { to: Target::Object(o), amount, .. }) if subject(s, o) => {
-                Some(TriggerInfo { object: Some(o), player: None, amount: Some(amount), moved_to: None })
+                Some(TriggerInfo { object: Some(o), player: None, amount: Some(amount), moved_to: None, ability: None })
             }
             (Trigger::DealsDamageTo { who, combat_only, creature }, Happening::Damage { source, to, amount, combat }) => {
                 let to_ok = match to {
@@ -217,10 +367,10 @@ impl Game {
                 };
                 let object = if let Target::Object(o) = to { Some(o) } else { None };
                 let player = if let Target::Player(p) = to { Some(p) } else { None };
-                (subject(who, source) && (combat || !combat_only) && to_ok).then_some(TriggerInfo { object, player, amount: Some(amount), moved_to: None })
+                (subject(who, source) && (combat || !combat_only) && to_ok).then_some(TriggerInfo { object, player, amount: Some(amount), moved_to: None, ability: None })
             }
             (Trigger::Attack(whose), Happening::AttackersDeclared { player }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
             }
             _ => None,
         }
@@ -228,11 +378,29 @@ impl Game {
 
     /// " on Plains", " for Bob": what a trigger triggered on, for the trace.
     fn trigger_words(&self, src: ObjId, info: TriggerInfo) -> String {
+        if let Some(uid) = info.ability {
+            return format!(" on the {}", self.describe_target(Target::Ability(uid)));
+        }
         match (info.object, info.player) {
             (Some(o), _) if o == src => String::new(),
             (Some(o), _) => format!(" on {}", self.describe(o)),
             (None, Some(p)) => format!(" for {}", self.players[p].name),
             (None, None) => String::new(),
+        }
+    }
+
+    /// The permanents a spell or ability just targeted (`by`, controlled by `controller`)
+    /// become its targets (115.1): what triggers on that (ward, 702.21a) is checked.
+    pub fn fire_targeted(&mut self, by: Target, controller: PlayerId, targets: &[Chosen]) {
+        let mut seen: Vec<ObjId> = Vec::new();
+        for c in targets {
+            if let Target::Object(o) = c.target
+                && self.on_battlefield(o)
+                && !seen.contains(&o)
+            {
+                seen.push(o);
+                self.fire(Happening::BecomesTarget { object: o, by, controller });
+            }
         }
     }
 
@@ -259,7 +427,7 @@ impl Game {
         // 603.3: an unread triggered ability that triggered matters now.
         for t in &self.pending {
             if t.delayed.is_none()
-                && let Some(Ability::Unread(u)) = self.obj(t.source).card.abilities().get(t.ability)
+                && let Some(Ability::Unread(u)) = self.card(t.source).abilities().get(t.ability)
             {
                 let on = self.trigger_words(t.source, t.info);
                 return Err(crate::engine::unread::unread_stop(self.describe(t.source), u, &format!("it triggers{on} (603.2)")));
@@ -285,10 +453,12 @@ impl Game {
     /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
     /// get the targets it needs is removed.
     fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let effect = match t.delayed {
-            Some(i) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
-            None => match self.obj(t.source).card.abilities().get(t.ability) {
+        let effect = match (t.delayed, t.keyword) {
+            (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
+            (None, Some(k)) => k.trigger_effect(),
+            (None, None) => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };
@@ -383,11 +553,14 @@ impl Game {
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
-        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed }));
+        let targets = choices.targets.clone();
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed, keyword: t.keyword }));
+        self.fire_targeted(Target::Ability(uid), t.controller, &targets);
         self.passes = 0;
         Ok(())
     }
 }
+
 
 fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
     match whose {
@@ -401,9 +574,13 @@ fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
 /// depend on what triggered them: their order is then no choice at all.
 fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     let Some(first) = ts.first() else { return true };
-    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability && t.delayed.is_none());
+    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability && t.delayed.is_none() && t.keyword == first.keyword);
     if !same {
         return false;
+    }
+    if let Some(k) = first.keyword {
+        // A keyword's instances with the same trigger event have identical effects.
+        return matches!(k, crate::cards::ir::Keyword::Bushido(_)) || ts.iter().all(|t| t.info == first.info);
     }
     // Whether the effect refers to what triggered it: the IR's serialized form names every
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).

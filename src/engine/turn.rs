@@ -69,6 +69,12 @@ impl Game {
             self.record(ev);
             // 603.2b: "at the beginning of" abilities trigger as the step begins.
             self.fire(crate::engine::triggers::Happening::StepBegins);
+            if next == Step::Upkeep {
+                // Echo (702.30a) has looked back to the previous upkeep: this one is now the last.
+                self.control_clock += 1;
+                let ap = self.active;
+                self.players[ap].upkeep_mark = self.control_clock;
+            }
             if next == Step::End {
                 self.fire_delayed(crate::cards::ir::StepName::End);
             }
@@ -102,6 +108,7 @@ impl Game {
             p.cant_play_lands = false;
             p.draws_this_turn = 0;
             p.spells_this_turn = 0;
+            p.damaged_this_turn = false;
         }
         let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
         self.record(ev);

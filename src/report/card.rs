@@ -63,6 +63,9 @@ fn abilities(out: &mut String, list: &[Ability]) {
                 let _ = writeln!(out, "       text:   {}", u.text.replace('\n', "\n               "));
                 let _ = writeln!(out, "       unread: \"{}\" (expected {})", u.words, u.expected);
             }
+            Ability::Keyword(k) if k.pregame_only() => {
+                let _ = writeln!(out, "  {}. Keyword: {} — works only before the game (deck construction, {}); does nothing in play", i + 1, k.label(), k.rule());
+            }
             _ => {
                 let _ = write!(out, "  {}. ", i + 1);
                 let v = serde_json::to_value(a).unwrap_or(Value::Null);

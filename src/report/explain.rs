@@ -46,7 +46,7 @@ pub struct Shown {
 pub struct Explanation {
     pub object: String,
     pub zone: String,
-    /// Layer 1's result (613.2c): today the printed card, as no copy effect exists yet.
+    /// Layer 1's result (613.2c): the printed card, or what the latest copy effect made it.
     pub copiable: Shown,
     pub layers: Vec<LayerSteps>,
     /// Effects in force that did not apply because their source lost the ability first.
@@ -73,7 +73,7 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
     let mut types: Vec<&CardType> = c.types.iter().collect();
     types.sort();
     Shown {
-        name: g.obj(id).card.name().to_owned(),
+        name: g.card(id).name().to_owned(),
         controller: g.players[c.controller].name.clone(),
         types: types.into_iter().map(|t| t.name().to_owned()).collect(),
         subtypes: c.subtypes_of(g, id).to_vec(),
@@ -89,7 +89,7 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
 #[must_use]
 pub fn explain(g: &Game, id: ObjId) -> Explanation {
     let o = g.obj(id);
-    let printed = &o.card;
+    let printed = g.card(id);
     let copiable_chars = crate::engine::layers::printed_chars(g, id);
     let copiable = shown(g, id, &copiable_chars, printed.abilities().iter().map(ability_words).collect());
     let now = g.chars_now(id);

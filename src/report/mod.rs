@@ -129,7 +129,7 @@ pub fn state_text(g: &Game) -> String {
     t.set_header(vec!["player", "life", "poison", "library", "hand", "graveyard", "exile", "lost"]);
     for p in &g.players {
         let names = |ids: &[crate::engine::ObjId]| -> String {
-            if ids.is_empty() { "-".to_owned() } else { ids.iter().map(|&id| g.obj(id).card.name().to_owned()).collect::<Vec<_>>().join(", ") }
+            if ids.is_empty() { "-".to_owned() } else { ids.iter().map(|&id| g.card(id).name().to_owned()).collect::<Vec<_>>().join(", ") }
         };
         t.add_row(vec![
             p.name.clone(),
@@ -183,13 +183,13 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let names = |ids: &[crate::engine::ObjId]| ids.iter().map(|&id| g.obj(id).card.name().to_owned()).collect::<Vec<_>>();
+            let names = |ids: &[crate::engine::ObjId]| ids.iter().map(|&id| g.card(id).name().to_owned()).collect::<Vec<_>>();
             json!({
                 "name": p.name, "life": p.life, "poison": p.poison, "lost": p.lost,
                 "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile),
                 "battlefield": g.permanents_of(i).map(|id| {
                     let o = g.obj(id);
-                    json!({"name": o.card.name(), "id": g.label(id), "power": g.is_creature(id).then(|| g.power(id)),
+                    json!({"name": g.card(id).name(), "id": g.label(id), "power": g.is_creature(id).then(|| g.power(id)),
                            "toughness": g.is_creature(id).then(|| g.toughness(id)), "damage": o.damage, "tapped": o.tapped,
                            "counters": {"+1/+1": o.counters.plus, "-1/-1": o.counters.minus, "loyalty": o.counters.loyalty}})
                 }).collect::<Vec<_>>(),
@@ -201,8 +201,8 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
         .iter()
         .rev()
         .map(|s| match s {
-            StackItem::Spell(id) => json!({"spell": g.obj(*id).card.name(), "id": g.label(*id)}),
-            StackItem::Ability(a) => json!({"ability_of": g.obj(a.source).card.name()}),
+            StackItem::Spell(id) => json!({"spell": g.card(*id).name(), "id": g.label(*id)}),
+            StackItem::Ability(a) => json!({"ability_of": g.card(a.source).name()}),
         })
         .collect();
     let rules: Vec<_> = rules_applied(g).into_iter().map(|(k, n)| json!({"rule": k.0, "title": idx.title(k.0), "times": n})).collect();

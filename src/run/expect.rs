@@ -66,7 +66,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 "graveyard" => pl.graveyard.clone(),
                 _ => pl.exile.clone(),
             };
-            let names: Vec<String> = ids.iter().map(|&id| g.obj(id).card.name().to_owned()).collect();
+            let names: Vec<String> = ids.iter().map(|&id| g.card(id).name().to_owned()).collect();
             match &x.value {
                 ZoneExpect::Count(n) => out.push(verdict(format!("{name}'s {zone} (count)"), n, names.len(), *n == names.len(), x.span)),
                 ZoneExpect::Names(want) => {
@@ -103,7 +103,8 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             out.push(verdict(format!("{who}: owner"), &x.value, c, &x.value == c, x.span));
         }
         if let Some(x) = &oe.name {
-            out.push(verdict(format!("{who}: name"), &x.value, o.card.name(), x.value == o.card.name(), x.span));
+            let name = g.card(id).name();
+            out.push(verdict(format!("{who}: name"), &x.value, name, x.value == name, x.span));
         }
         if let Some(x) = &oe.tapped {
             cmp(&mut out, format!("{who}: tapped"), x, o.tapped);
@@ -111,11 +112,14 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         if let Some(x) = &oe.sick {
             cmp(&mut out, format!("{who}: sick"), x, g.is_sick(o.id));
         }
+        if let Some(x) = &oe.face_down {
+            cmp(&mut out, format!("{who}: face_down"), x, o.face_down);
+        }
         if let Some(x) = &oe.attached_to {
-            let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.obj(h).card.name().to_owned(), str::to_owned));
+            let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.card(h).name().to_owned(), str::to_owned));
             let hit = match o.attached_to.filter(|_| on) {
                 None => x.value == "nothing",
-                Some(h) => g.label(h) == Some(x.value.as_str()) || g.obj(h).card.name() == x.value,
+                Some(h) => g.label(h) == Some(x.value.as_str()) || g.card(h).name() == x.value,
             };
             out.push(verdict(format!("{who}: attached to"), x.value.clone(), actual, hit, x.span));
         }
@@ -160,7 +164,14 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             set(x, g.colors(id).iter().map(|c: &Color| c.name().to_owned()).collect(), "colors", &mut out);
         }
         if oe.keywords.is_some() || oe.keywords_absent.is_some() {
-            let mut have: Vec<String> = crate::cards::ir::Keyword::ALL.iter().filter(|&&k| g.has_keyword(id, k)).map(|k| k.name().to_owned()).collect();
+            let mut have: Vec<String> = Vec::new();
+            for (_, a) in g.abilities(id) {
+                if let crate::cards::ir::Ability::Keyword(k) = a
+                    && !have.contains(&k.label())
+                {
+                    have.push(k.label());
+                }
+            }
             // "protection from black", printed or granted (702.16).
             have.extend(g.protections(id).into_iter().map(|q| format!("protection from {}", crate::engine::casting::quality_words(q))));
             if let Some(x) = &oe.keywords {

@@ -147,6 +147,7 @@ fn example_key(d: &Decision) -> &'static str {
     match d.kind {
         DecisionKind::Pick { .. } => "pick: [...]",
         DecisionKind::Color | DecisionKind::ColorAmong(_) => "color: ...",
+        DecisionKind::CreatureType => "subtype: ...",
         DecisionKind::Assign { .. } => "assign: {...}",
         DecisionKind::Divide { .. } => "divide: {...}",
         DecisionKind::PickRange { .. } => "pick: [...]",
@@ -166,6 +167,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Pick { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
         DecisionKind::Color => Answer::Color(Color::White),
         DecisionKind::ColorAmong(colors) => Answer::Color(colors.first().copied().unwrap_or(Color::White)),
+        DecisionKind::CreatureType => Answer::CreatureType(crate::cards::subtypes::CREATURE_TYPES[0].to_owned()),
         DecisionKind::Assign { recipients, total, .. } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
         DecisionKind::PickRange { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::May { .. } => Answer::May(false),
@@ -221,6 +223,14 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 Some(col) if colors.contains(&col) => Ok(Answer::Color(col)),
                 _ => Err(Stop(Diagnostic::new(format!("`{name}` is not one of the choices: {} must choose {}", g.players[d.player].name, d.what), *cspan).help(legal_answers(g, d)))),
             }
+        }
+        DecisionKind::CreatureType => {
+            let Some((name, tspan)) = &c.subtype else { return Err(mismatch("subtype")) };
+            crate::cards::subtypes::CREATURE_TYPES
+                .iter()
+                .find(|t| t.eq_ignore_ascii_case(name))
+                .map(|t| Answer::CreatureType((*t).to_owned()))
+                .ok_or_else(|| Stop(Diagnostic::new(format!("`{name}` is not a creature type"), *tspan).help("write a creature type as the rules spell it (205.3m): Elf, Goblin, Human, Zombie, …")))
         }
         DecisionKind::Assign { recipients, total, lethal } => {
             let Some(parts) = &c.assign else { return Err(mismatch("assign")) };
@@ -548,11 +558,16 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         modes: c.modes.clone(),
         divide: c.divide.iter().map(|(r, n)| Ok((refs::target(g, r)?, *n))).collect::<Result<_, Stop>>()?,
         kicked: c.kicked,
+        face_down: c.face_down,
         sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
         discard: objects(&c.discard, Place::Hand(None))?,
         phyrexian: c.phyrexian.clone(),
         tap: objects(&c.tap, Place::Battlefield)?,
         exile: objects(&c.exile, Place::Anywhere)?,
+        flashback: c.flashback,
+        buyback: c.buyback,
+        evoke: c.evoke,
+        dash: c.dash,
     })
 }
 
@@ -560,11 +575,43 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
     match &action.kind {
         ActionKind::Cast { card, choices } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint))?;
+            // Flashback casts the card from its owner's graveyard (702.34a).
+            let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
+            let id = refs::object(g, card, place)?;
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
+            // 702.37d: only an ability such as morph lets a card be cast face down.
+            if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} can't be cast face down: it has no morph ability (rule 702.37d)", g.describe(id)), action.span)
+                        .label("rule 702.37d")
+                        .help("a card is cast face down only by an ability that allows it, such as \"Morph {cost}\" (702.37a); remove `face_down: true`"),
+                ));
+            }
             attempt(g, script, action.index, p, |g, dec| g.cast(p, id, &ch, dec))
+        }
+        ActionKind::TurnFaceUp { card, pay } => {
+            let id = refs::object(g, card, Place::Battlefield)?;
+            // 708.7, 702.37e: only a face-down permanent with a morph ability.
+            if !g.obj(id).face_down {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} is face up: only a face-down permanent can be turned face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
+                        .label("rule 702.37e")
+                        .help("name a face-down permanent (`face_down: true` in the setup, or one cast with `face_down: true`)"),
+                ));
+            }
+            if !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} has no morph ability: nothing lets its controller turn it face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
+                        .label("rule 708.7")
+                        .help("only a face-down permanent whose face-up side has morph can be turned face up by its controller"),
+                ));
+            }
+            let p = actor(g, action, |g| Some(g.controller(id)))?;
+            pass_to(g, script, p, action)?;
+            let pay = pay.as_ref().map(|list| list.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<Vec<_>, _>>()).transpose()?;
+            attempt(g, script, action.index, p, |g, dec| g.turn_face_up(p, id, pay.as_deref(), dec))
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
@@ -574,14 +621,21 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
-            let id = refs::object(g, card, Place::Battlefield)?;
+            // On the battlefield, or in a hand for an ability that functions there (cycling).
+            let id = match refs::object(g, card, Place::Battlefield) {
+                Ok(id) => id,
+                Err(e) => {
+                    let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
+                    refs::object(g, card, Place::Hand(owner_hint)).map_err(|_| e)?
+                }
+            };
             let p = actor(g, action, |g| Some(g.controller(id)))?;
             // Numbered as printed (a lost ability keeps its number and is then refused by the
             // rules, 613.1f), then the abilities effects gave it.
-            let printed = g.obj(id).card.abilities().len();
+            let printed = g.card(id).abilities().len();
             // An unread activated ability keeps its place in the numbering.
             let is_activated = |a: &Ability| matches!(a, Ability::Activated { .. }) || matches!(a, Ability::Unread(u) if u.kind == crate::cards::ir::UnreadKind::Activated);
-            let numbered: Vec<usize> = g.obj(id).card.abilities().iter().enumerate().filter(|(_, a)| is_activated(a)).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && is_activated(a)).map(|(i, _)| i)).collect();
+            let numbered: Vec<usize> = g.card(id).abilities().iter().enumerate().filter(|(_, a)| is_activated(a)).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && is_activated(a)).map(|(i, _)| i)).collect();
             let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| is_activated(a)).map(|(i, _)| i).collect();
             let idx = match (ability, activated.as_slice()) {
                 (Some(n), _) => numbered.get(n - 1).copied().ok_or_else(|| {

@@ -10,6 +10,7 @@ use crate::scenario::model::Ref;
 #[derive(Clone, Copy, Debug)]
 pub enum Place {
     Hand(Option<PlayerId>),
+    Graveyard(Option<PlayerId>),
     Battlefield,
     BattlefieldOrStack,
     Anywhere,
@@ -20,6 +21,8 @@ impl Place {
         match self {
             Place::Hand(Some(p)) => format!("{}'s hand", g.players[p].name),
             Place::Hand(None) => "any hand".into(),
+            Place::Graveyard(Some(p)) => format!("{}'s graveyard", g.players[p].name),
+            Place::Graveyard(None) => "any graveyard".into(),
             Place::Battlefield => "the battlefield".into(),
             Place::BattlefieldOrStack => "the battlefield or the stack".into(),
             Place::Anywhere => "any zone".into(),
@@ -33,6 +36,7 @@ impl Place {
         }
         match self {
             Place::Hand(p) => o.zone == Zone::Hand && p.is_none_or(|p| o.owner == p),
+            Place::Graveyard(p) => o.zone == Zone::Graveyard && p.is_none_or(|p| o.owner == p),
             Place::Battlefield => o.zone == Zone::Battlefield,
             Place::BattlefieldOrStack => matches!(o.zone, Zone::Battlefield | Zone::Stack),
             Place::Anywhere => o.zone != Zone::Nowhere,

@@ -161,6 +161,32 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
         {
             diags.push(Diagnostic::new(format!("`attached_to: {}` names no permanent", r.text), r.span).help("give the permanent it enchants an `id` and name that id here"));
         }
+        // A choice needs an ability that asks for it (or a copy, which may have copied one).
+        for (given, kind, key) in [(e.chosen_color.is_some(), crate::cards::ir::EntryChoiceKind::Color, "color"), (e.chosen_subtype.is_some(), crate::cards::ir::EntryChoiceKind::CreatureType, "subtype")] {
+            let asks = e.card.abilities.iter().any(|a| match a {
+                crate::cards::ir::Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::ColorExcept(_)) => kind == crate::cards::ir::EntryChoiceKind::Color,
+                crate::cards::ir::Ability::AsEntersChoose(k) => *k == kind,
+                _ => false,
+            }) || e.copy_of.is_some();
+            if given && !asks {
+                diags.push(
+                    Diagnostic::new(format!("`chosen: {{{key}: …}}`: {} has no \"as it enters, choose a {}\" ability", e.card.name, if key == "color" { "color" } else { "creature type" }), e.span)
+                        .label("rule 614.12a")
+                        .help("remove it, or use the card whose text asks for that choice"),
+                );
+            }
+        }
+        if let Some(r) = &e.copy_of {
+            if !battlefield_labels.contains(&r.text.as_str()) || e.id.as_deref() == Some(r.text.as_str()) {
+                diags.push(Diagnostic::new(format!("`chosen: {{card: {}}}` names no other permanent", r.text), r.span).help("give the permanent it copies an `id` and name that id here"));
+            } else if !e.card.abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::EnterAsCopy { .. })) {
+                diags.push(
+                    Diagnostic::new(format!("`chosen: {{card: {}}}`: {} has no ability that lets it enter as a copy", r.text, e.card.name), r.span)
+                        .label("rule 707.5")
+                        .help("only a permanent with \"You may have this … enter as a copy of …\" enters as a copy (614.1c, 707.5)"),
+                );
+            }
+        }
     }
     for p in &players {
         for e in p.library.iter().chain(&p.hand).chain(&p.battlefield).chain(&p.graveyard).chain(&p.exile) {
@@ -282,35 +308,49 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, chosen_color: None, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    for key in ["face_down", "transformed"] {
-        if let Some(k) = m.key_node(key) {
-            not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
-        }
+    if let Some(k) = m.key_node("transformed") {
+        not_supported(diags, k, "`transformed`", "this engine does not model double-faced permanents yet");
     }
-    // `chosen: {color: blue}`: a choice made as the permanent entered (614.12).
+    let face_down = m.boolean("face_down", "a card entry", diags).unwrap_or(false);
+    if face_down && zone != "battlefield" {
+        diags.push(Diagnostic::new("`face_down` applies to permanents on the battlefield only", node.span).help("a face-down card elsewhere is not modelled (708)"));
+    }
+    // `chosen: {card: REF}`: what it entered as a copy of (707.5); `color`, `subtype`: its "as
+    // enters" choices (614.12a).
+    let mut copy_of = None;
     let mut chosen_color = None;
+    let mut chosen_subtype = None;
     if let Some(cn) = m.get("chosen")
         && let Some(cm) = MapView::new(cn, "`chosen`", diags)
     {
         for (k, v) in cm.entries {
             match k.scalar_text().as_deref() {
+                Some("card") => copy_of = one_ref(v, "`chosen: {card: …}`", diags),
                 Some("color") => {
-                    if let Some(name) = string(v, "a color", diags) {
-                        match crate::cards::ir::Color::from_name(&name) {
-                            Some(c) => chosen_color = Some(c),
-                            None => diags.push(Diagnostic::new(format!("`{name}` is not a color"), v.span).help("colors are white, blue, black, red, green")),
-                        }
+                    let s = string(v, "`chosen: {color: …}`", diags);
+                    chosen_color = s.as_deref().and_then(crate::cards::ir::Color::from_name);
+                    if s.is_some() && chosen_color.is_none() {
+                        diags.push(Diagnostic::new("not a color", v.span).help("colors are white, blue, black, red, green"));
                     }
                 }
-                Some(other) => not_supported(diags, k, &format!("`chosen: {{{other}: …}}`"), "only a chosen color is modelled yet"),
-                None => {}
+                Some("subtype" | "creature_type") => {
+                    let s = string(v, "`chosen: {subtype: …}`", diags);
+                    chosen_subtype = s.as_deref().and_then(|s| crate::cards::subtypes::CREATURE_TYPES.iter().find(|t| t.eq_ignore_ascii_case(s))).map(|t| (*t).to_owned());
+                    if s.is_some() && chosen_subtype.is_none() {
+                        diags.push(Diagnostic::new("not a creature type", v.span).help("write a creature type as the rules spell it (205.3m): Elf, Goblin, Human, …"));
+                    }
+                }
+                _ => not_supported(diags, k, &format!("`chosen: {{{}: …}}`", k.scalar_text().unwrap_or_default()), "`chosen` takes `card` (what a copy copied, 707.5), `color` and `subtype` (\"as enters\" choices, 614.12a)"),
             }
+        }
+        if zone != "battlefield" && copy_of.is_some() {
+            diags.push(Diagnostic::new("`chosen: {card: …}` applies on the battlefield only", cn.span).help("a card in another zone is not a copy of anything (400.7)"));
         }
     }
     let attached_to = m.get("attached_to").and_then(|n| one_ref(n, "`attached_to`", diags));
@@ -363,7 +403,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), chosen_color, span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, span: node.span });
     }
 }
 
@@ -501,7 +541,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             _ => None,
         })
         .collect();
-    let (verb, verb_key, value) = match verbs.as_slice() {
+    let (verb, _, value) = match verbs.as_slice() {
         [one] => *one,
         [] => {
             // Find the key that looks most like a verb for the message.
@@ -526,26 +566,44 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     let player = m.get("player").and_then(|n| one_ref(n, "`player`", diags));
     let allowed: Vec<&str> = match verb {
         "cast" | "activate" => std::iter::once(verb).chain(CAST_KEYS.iter().copied()).collect(),
-        "play" | "turn_face_up" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
+        "turn_face_up" => vec![verb, "player", "pay"],
+        "play" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
         _ => vec![verb],
     };
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            for key in ["alternative_cost", "face_down"] {
+            for key in ["alternative_cost"] {
+                if verb == "cast" {
+                    continue; // flashback (702.34a), evoke, dash
+                }
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
             }
             let card = one_ref(value, &format!("`{verb}`"), diags)?;
             let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
+            let mut buyback = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
                         Some("kicker") => kicked = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker"),
+                        Some("buyback") => buyback = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback"),
                         None => {}
                     }
+                }
+            }
+            let mut flashback = false;
+            let mut evoke = false;
+            let mut dash = false;
+            if let Some(n) = m.get("alternative_cost") {
+                match string(n, "an alternative cost", diags).as_deref() {
+                    Some("flashback") => flashback = true,
+                    Some("evoke") => evoke = true,
+                    Some("dash") => dash = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash"),
+                    None => {}
                 }
             }
             let modes = m.get("modes").map(|n| mode_list(n, diags));
@@ -561,11 +619,16 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 modes,
                 divide,
                 kicked,
+                face_down: m.boolean("face_down", "`face_down`", diags).unwrap_or(false),
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
                 phyrexian: m.get("phyrexian").map(|n| phyrexian(n, diags)),
                 tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
                 exile: m.get("exile").map(|n| refs(n, "`exile`", diags)),
+                flashback,
+                buyback,
+                evoke,
+                dash,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {
@@ -581,10 +644,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             }
         }
         "play" => ActionKind::Play { card: one_ref(value, "`play`", diags)? },
-        "turn_face_up" => {
-            not_supported(diags, verb_key, "`turn_face_up`", "face-down permanents are not modelled yet");
-            return None;
-        }
+        "turn_face_up" => ActionKind::TurnFaceUp { card: one_ref(value, "`turn_face_up`", diags)?, pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
         "attack" => ActionKind::Attack(read_attack(value, diags)),
         "block" => ActionKind::Block(read_block(value, diags)),
         "choose" => ActionKind::Choose(read_choice(value, diags)?),
@@ -648,7 +708,8 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.modes = m.get("modes").map(|n| mode_list(n, diags));
     c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
     c.graveyard = m.get("graveyard").map(|n| refs(n, "`graveyard`", diags));
-    for key in ["card_type", "subtype", "creature_type", "name"] {
+    c.subtype = ["subtype", "creature_type"].iter().find_map(|k| m.get(k).and_then(|n| string(n, &format!("`{k}`"), diags).map(|s| (s, n.span))));
+    for key in ["card_type", "name"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`choose` with `{key}`"), "no decision of the supported cards asks for it yet");
         }
@@ -753,9 +814,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     let mut o = ObjectExpect::default();
     let Some(m) = MapView::new(node, "an object's expectations", diags) else { return o };
     m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
-    if let Some(k) = m.key_node("face_down") {
-        not_supported(diags, k, "`face_down`", "face-down permanents are not modelled yet");
-    }
+    o.face_down = m.get("face_down").and_then(|n| boolean(n, "`face_down`", diags).map(|value| At { value, span: n.span }));
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.attached_to = at_str("attached_to", diags);
     o.zone = at_str("zone", diags);

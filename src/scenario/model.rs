@@ -123,8 +123,13 @@ pub struct CardEntry {
     pub sick: bool,
     /// The label of the permanent an Aura starts attached to (303.4b).
     pub attached_to: Option<Ref>,
-    /// `chosen: {color: …}`: the color chosen as it entered (614.12).
+    /// `chosen: {card: REF}`: the permanent it entered as a copy of (707.5), a battlefield label.
+    pub copy_of: Option<Ref>,
+    /// `chosen: {color: …}` / `chosen: {subtype: …}`: its "as enters" choices (614.12a).
     pub chosen_color: Option<crate::cards::ir::Color>,
+    pub chosen_subtype: Option<String>,
+    /// `face_down: true`: a face-down permanent (708.2a).
+    pub face_down: bool,
     pub span: Span,
 }
 
@@ -167,14 +172,24 @@ pub struct CastChoices {
     pub modes: Option<Vec<usize>>,
     pub divide: Vec<(Ref, u32)>,
     pub kicked: bool,
+    /// Cast face down (702.37c).
+    pub face_down: bool,
     pub sacrifice: Option<Vec<Ref>>,
     pub discard: Option<Vec<Ref>>,
     /// How Phyrexian symbols are paid, in printed order (`true`: 2 life); one entry for all.
     pub phyrexian: Option<Vec<bool>>,
-    /// Permanents tapped for convoke or improvise.
+    /// Permanents tapped to pay: convoke, improvise (702.51a, 702.126a), crew (702.122a).
     pub tap: Option<Vec<Ref>>,
     /// Cards exiled for delve.
     pub exile: Option<Vec<Ref>>,
+    /// `alternative_cost: flashback` (702.34a): cast from the graveyard.
+    pub flashback: bool,
+    /// `optional_costs: [buyback]` (702.27a).
+    pub buyback: bool,
+    /// `alternative_cost: evoke` (702.74a).
+    pub evoke: bool,
+    /// `alternative_cost: dash` (702.109a).
+    pub dash: bool,
 }
 
 /// An answer to a decision (`choose`).
@@ -184,6 +199,8 @@ pub struct Choice {
     pub pick: Option<Vec<Ref>>,
     pub may: Option<bool>,
     pub color: Option<(String, Span)>,
+    /// A creature type (`subtype:`, or its alias `creature_type:`).
+    pub subtype: Option<(String, Span)>,
     pub order: Option<Vec<Ref>>,
     pub targets: Option<Vec<Ref>>,
     /// The division of a triggered ability's amount among its targets (601.2d, 603.3d).
@@ -208,6 +225,8 @@ pub struct Choice {
 pub enum ActionKind {
     Cast { card: Ref, choices: CastChoices },
     Play { card: Ref },
+    /// Turn a face-down permanent face up (116.2b, 702.37e), paying with `pay` if given.
+    TurnFaceUp { card: Ref, pay: Option<Vec<Ref>> },
     Activate { card: Ref, ability: Option<usize>, choices: CastChoices },
     /// Attackers with what each attacks (`None`: the only defending player).
     Attack(Vec<(Ref, Option<Ref>)>),
@@ -236,6 +255,7 @@ impl Action {
         match self.kind {
             ActionKind::Cast { .. } => "cast",
             ActionKind::Play { .. } => "play",
+            ActionKind::TurnFaceUp { .. } => "turn_face_up",
             ActionKind::Activate { .. } => "activate",
             ActionKind::Attack(_) => "attack",
             ActionKind::Block(_) => "block",
@@ -291,6 +311,8 @@ pub struct ObjectExpect {
     pub keywords_absent: Option<At<Vec<String>>>,
     pub name: Option<At<String>>,
     pub sick: Option<At<bool>>,
+    /// Face down (708).
+    pub face_down: Option<At<bool>>,
     /// The label or name of what it is attached to.
     pub attached_to: Option<At<String>>,
 }

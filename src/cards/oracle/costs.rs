@@ -58,6 +58,13 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
             p.bump();
+            if !cost.discard_self && (p.eat_words(&["this", "card"]) || p.peek().is_some_and(|t| t.tok == Tok::SelfName) && {
+                p.bump();
+                true
+            }) {
+                cost.discard_self = true;
+                return Ok(());
+            }
             if cost.discard_card || !p.eat_words(&["a", "card"]) {
                 return Err(p.fail("\"a card\" to discard"));
             }
@@ -114,6 +121,63 @@ mod tests {
                 false
             )]
         );
+    }
+
+    #[test]
+    fn cycling_and_typecycling() {
+        use crate::cards::ir::{Amount, CardQuery, Effect, SearchDest};
+        let cycling = Cost { mana: mana("{2}"), discard_self: true, cycling: true, ..Cost::default() };
+        // 702.29a: "[Cost], Discard this card: Draw a card."
+        assert_eq!(
+            ok("Deathtouch\nCycling {2} ({2}, Discard this card: Draw a card.)", "Wasteland Scorpion", CREATURE)[1],
+            Ability::Activated { cost: cycling.clone(), effect: Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() }, mana: false }
+        );
+        // On an instant or sorcery too, beside its spell ability.
+        let suns = ok("Sweltering Suns deals 3 damage to each creature.\nCycling {3}", "Sweltering Suns", SORCERY);
+        assert!(matches!(&suns[1], Ability::Activated { cost, .. } if cost.cycling && cost.mana == mana("{3}")));
+        // 702.29e: typecycling searches for the type; "basic landcycling" for a basic land.
+        for (text, name, find) in [("Vigilance\nPlainscycling {2}", "Noble Templar", "Plains"), ("{T}: Add {C}.\nBasic landcycling {1}", "Ash Barrens", "basic land")] {
+            let abilities = ok(text, name, CREATURE);
+            let Some(Ability::Activated { cost, effect, .. }) = abilities.last() else { panic!("{abilities:?}") };
+            assert!(cost.cycling && cost.discard_self, "{name}");
+            let Some(Instruction::Search(s)) = effect.instructions.first() else { panic!("{effect:?}") };
+            assert_eq!((s.count, s.reveal, s.dest), (Some(1), true, SearchDest::Hand), "{name}");
+            match &s.query {
+                CardQuery::Filter { filter, basic } if find == "Plains" => assert!(filter.subtypes == ["Plains"] && !basic),
+                CardQuery::Filter { basic, .. } => assert!(*basic),
+                q => panic!("{q:?}"),
+            }
+            assert!(matches!(effect.instructions.last(), Some(Instruction::Shuffle(_))), "{name}");
+        }
+        // "Discard this card" as a cost of any ability (channel) reads the same way.
+        assert_eq!(cost_of("{1}{G}, Discard this card: Draw a card.", "Channeler"), Cost { mana: mana("{1}{G}"), discard_self: true, ..Cost::default() });
+        // A type no search can name is refused, not guessed.
+        assert!(errs("Bogucycling {2}", "Odd", CREATURE)[0].2.contains("typecycling"));
+    }
+
+    #[test]
+    fn crew() {
+        use crate::cards::ir::{Change, Effect};
+        // 702.122a: "Tap any number of other untapped creatures you control with total power N
+        // or more: This permanent becomes an artifact creature until end of turn."
+        let crew = |n| Ability::Activated {
+            cost: Cost { crew: Some(n), ..Cost::default() },
+            effect: Effect {
+                instructions: vec![Instruction::Continuous {
+                    what: Affected::This,
+                    changes: vec![Change::AddTypes { types: vec![crate::cards::ir::CardType::Artifact, crate::cards::ir::CardType::Creature], subtypes: Vec::new() }],
+                    until_end_of_turn: true,
+                    hold: None,
+                }],
+                ..Effect::default()
+            },
+            mana: false,
+        };
+        let vehicle = &[crate::cards::ir::CardType::Artifact];
+        assert_eq!(ok("Crew 3 (Tap any number of untapped creatures you control with total power 3 or more: This Vehicle becomes an artifact creature until end of turn.)", "Irontread Crusher", vehicle), vec![crew(3)]);
+        assert_eq!(ok("Flying\nCrew 1", "Sky Skiff", vehicle)[1], crew(1));
+        // "Crew 1. Activate only once each turn." is not read yet.
+        assert!(!errs("Crew 1. Activate only once each turn.", "Odd Vehicle", vehicle).is_empty());
     }
 
     #[test]

@@ -541,15 +541,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(Instruction::Shuffle(who));
         }
-        "sacrifice" if imperative && (p.peek_at(1).is_some_and(|t| t.is_word("it") || t.tok == Tok::SelfName) || p.peek_at(1).is_some_and(|t| t.is_word("this"))) => {
-            // "At the beginning of the end step, sacrifice this creature." (701.21a)
+        "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
+            // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
             p.bump();
-            let at = p.pos;
-            let what = parse_affected(p)?;
-            if !matches!(what, Affected::This | Affected::TriggerObject) {
-                return Err(Fail { at, expected: "the permanent itself (\"this creature\", \"it\")".into() });
-            }
-            out.push(Instruction::SacrificeIt(what));
+            out.push(Instruction::SacrificePermanent(object(p)?));
         }
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
@@ -618,6 +613,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let changes = super::statics::parse_changes(p, verb == "lose" || verb == "have")?;
             p.expect_words(&["until", "end", "of", "turn"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
+        }
+        "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(2).is_some_and(|t| t.is_word("copy")) => {
+            // 707.4: "becomes a copy of …"
+            let what = subject.clone();
+            if let Some(r) = super::copies::becomes_copy(p, what) {
+                out.push(r?);
+            } else {
+                return Err(p.fail("\"becomes a copy of …\""));
+            }
         }
         "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_none() => {
             // "target land becomes a 3/3 creature that's still a land" (613.1d, 613.4b).
@@ -696,6 +700,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "may" if !p.peek_at(1).is_some_and(|t| t.is_word("play")) => {
             let who = player_subject()?;
             p.bump();
+            // "you may have this creature become a copy of …" (707.4): an optional copy effect.
+            if p.at_word("have") {
+                let mark = p.pos;
+                p.bump();
+                if let Ok(what) = parse_affected(p)
+                    && kinds(p, &what).permanent
+                    && let Some(r) = super::copies::becomes_copy(p, what)
+                {
+                    out.push(Instruction::MayOrElse { who, action: Box::new(r?), then: Vec::new(), otherwise: Vec::new() });
+                    return Ok(());
+                }
+                p.pos = mark;
+            }
             let mut action = Vec::new();
             parse_predicate(p, who.clone(), subject_at, &mut action)?;
             let [action] = <[Instruction; 1]>::try_from(action).map_err(|_| p.fail("one action after \"may\""))?;
@@ -800,7 +817,7 @@ fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
     if !yours {
         let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
     }
-    Instruction::ReturnToBattlefield { what, tapped, yours }
+    Instruction::ReturnToBattlefield { what, tapped, yours, counter: None }
 }
 
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
@@ -1393,7 +1410,7 @@ mod tests {
         assert_eq!(e[0].0..e[0].1, 0..31);
         assert!(e[0].2.ends_with("expected an earlier target for \"it\""), "{}", e[0].2);
         // Bull's Strength: the target was declared by a sentence that could not be read.
-        let text = "Target creature gets +2/+2 and gains shadow until end of turn. Untap it.";
+        let text = "Target creature gets +2/+2 and gains banding until end of turn. Untap it.";
         let e = errs(text, "Bull's Strength", INSTANT);
         assert_eq!(e.len(), 2);
         assert_eq!(&text[e[1].0..e[1].1], "it");
@@ -1754,9 +1771,9 @@ mod tests {
             ("Goblin Lore", "Draw four cards, then discard three cards at random and one card.", SORCERY, "one card"),
             (
                 "Reckless Charge",
-                "Target creature gets +3/+0 and gains shadow until end of turn.",
+                "Target creature gets +3/+0 and gains banding until end of turn.",
                 SORCERY,
-                "shadow until end of turn",
+                "banding until end of turn",
             ),
         ];
         for (name, text, types, fragment) in cases {
@@ -1767,8 +1784,8 @@ mod tests {
         }
         // The exact message for a filter the IR cannot express.
         assert_eq!(
-            errs("Bird Bane deals 4 damage to target creature with shadow.", "Bird Bane", INSTANT),
-            vec![(44, 55, "unsupported text: \"with shadow\"; expected \".\", \"and\" or \", then\"".to_string())]
+            errs("Bird Bane deals 4 damage to target creature with banding.", "Bird Bane", INSTANT),
+            vec![(44, 56, "unsupported text: \"with banding\"; expected \".\", \"and\" or \", then\"".to_string())]
         );
         // Damage from something other than the card itself.
         let text = "Target creature you control deals damage equal to its power to any target.";
@@ -1863,11 +1880,11 @@ mod action_tests {
         let card = |yours| TargetSpec::GraveyardCard { filter: types(&[Creature]), yours };
         assert_eq!(
             ok("Return target creature card from your graveyard to the battlefield.", "Zombify", SORCERY),
-            spell(vec![card(true)], vec![ReturnToBattlefield { what: Target(0), tapped: false, yours: false }])
+            spell(vec![card(true)], vec![ReturnToBattlefield { what: Target(0), tapped: false, yours: false, counter: None }])
         );
         assert_eq!(
             ok("Put target creature card from a graveyard onto the battlefield under your control.", "Reanimate Test", SORCERY),
-            spell(vec![card(false)], vec![ReturnToBattlefield { what: Target(0), tapped: false, yours: true }])
+            spell(vec![card(false)], vec![ReturnToBattlefield { what: Target(0), tapped: false, yours: true, counter: None }])
         );
         assert_eq!(
             ok("Put target creature on top of its owner's library.", "Time Ebb", SORCERY),
@@ -1920,7 +1937,7 @@ mod action_tests {
         assert_eq!(t("Whenever you cast your second spell each turn, draw a card."), Trigger::NthCast { whose: Whose::You, n: 2 });
         assert_eq!(t("Whenever this creature becomes tapped, you gain 2 life."), Trigger::BecomesTapped(Subject::This));
         let (trigger, instructions) = trigger_of(&ok("At end of combat, sacrifice this creature.", "Trigger Test", CREATURE));
-        assert_eq!((trigger, instructions), (Trigger::BeginningOf { step: crate::cards::ir::StepName::EndOfCombat, whose: Whose::Each }, vec![SacrificeIt(This)]));
+        assert_eq!((trigger, instructions), (Trigger::BeginningOf { step: crate::cards::ir::StepName::EndOfCombat, whose: Whose::Each }, vec![SacrificePermanent(This)]));
         assert_eq!(
             t("At the beginning of your postcombat main phase, draw a card."),
             Trigger::BeginningOf { step: crate::cards::ir::StepName::PostcombatMain, whose: Whose::You }

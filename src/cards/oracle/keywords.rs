@@ -1,19 +1,66 @@
 //! Keyword lines (702): one or more keywords separated by commas ("Flying, vigilance").
 //!
 //! Only the keywords the engine implements are accepted; any other ("First strike",
-//! "Flashback {2}{R}") is an error, so that no card silently loses an ability.
+//! "Retrace") is an error, so that no card silently loses an ability.
 
 use super::parser::{PResult, Parser};
 use crate::cards::ir::Keyword;
 
-const EXPECTED: &str = "a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)";
+const EXPECTED: &str = "a keyword the engine supports (flying, first strike, trample, toxic N, ward {N}, protection from …)";
 
-/// The keyword whose name starts at token `i` ("flying", "first strike") and how many words
-/// its name has.
+/// The keyword whose name starts at token `i` ("flying", "first strike", "toxic 2", "ward
+/// {2}", "ward—pay 3 life") and how many tokens it takes.
 #[must_use]
 pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
-    let first = p.toks.get(i).and_then(|t| t.word())?;
-    if let Some(second) = p.toks.get(i + 1).and_then(|t| t.word())
+    keyword_named_at(p, i).filter(|(k, _)| plays(*k))
+}
+
+/// Whether the engine plays the keyword: those it doesn't yet are refused as unread text.
+fn plays(_: Keyword) -> bool {
+    true
+}
+
+fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
+    use super::lexer::Tok;
+    use crate::cards::ir::WardCost;
+    let word = |j: usize| p.toks.get(i + j).and_then(|t| t.word());
+    let first = word(0)?;
+    let number = |j: usize| match p.toks.get(i + j).map(|t| &t.tok) {
+        Some(Tok::Number(n)) => Some(*n),
+        _ => None,
+    };
+    // Keywords with a number: "toxic 2", "bushido 1", "annihilator 2", "afflict 3" (702.164a…).
+    let with_n: Option<fn(u32) -> Keyword> = match first.as_str() {
+        "toxic" => Some(Keyword::Toxic),
+        "bushido" => Some(Keyword::Bushido),
+        "annihilator" => Some(Keyword::Annihilator),
+        "afflict" => Some(Keyword::Afflict),
+        "bloodthirst" => Some(Keyword::Bloodthirst),
+        "renown" => Some(Keyword::Renown),
+        _ => None,
+    };
+    if let Some(make) = with_n {
+        return number(1).map(|n| (make(n), 2));
+    }
+    if first == "ward" {
+        // "Ward {2}" (generic mana) or "Ward—Pay 3 life." (702.21a).
+        if let Some(Tok::Symbol(s)) = p.toks.get(i + 1).map(|t| &t.tok) {
+            let n: u32 = s.parse().ok()?;
+            return Some((Keyword::Ward(WardCost::Mana(n)), 2));
+        }
+        if p.toks.get(i + 1).is_some_and(|t| t.is_punct('—')) && word(2).as_deref() == Some("pay") && word(4).as_deref() == Some("life") {
+            let n = number(3)?;
+            let dot = usize::from(p.toks.get(i + 5).is_some_and(|t| t.is_punct('.')));
+            return Some((Keyword::Ward(WardCost::Life(n)), 5 + dot));
+        }
+        return None;
+    }
+    if let (Some(second), Some(third)) = (word(1), word(2))
+        && let Some(k) = Keyword::from_name(&format!("{first} {second} {third}"))
+    {
+        return Some((k, 3));
+    }
+    if let Some(second) = word(1)
         && let Some(k) = Keyword::from_name(&format!("{first} {second}"))
     {
         return Some((k, 2));
@@ -99,25 +146,107 @@ mod tests {
     }
 
     #[test]
+    fn keywords_of_702_with_and_without_a_number() {
+        use crate::cards::ir::WardCost;
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        let infect = "Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)";
+        assert_eq!(ok(infect, "Glistener Elf", CREATURE), kws(&[Keyword::Infect]));
+        assert_eq!(ok("Wither", "Sickle Ripper", CREATURE), kws(&[Keyword::Wither]));
+        assert_eq!(ok("Changeling (This card is every creature type.)\nFlying", "Avian Changeling", CREATURE), kws(&[Keyword::Changeling, Keyword::Flying]));
+        assert_eq!(ok("Flying, toxic 1", "Phyrexian Ornithopter", CREATURE), kws(&[Keyword::Flying, Keyword::Toxic(1)]));
+        assert_eq!(
+            ok("Menace\nToxic 2 (Players dealt combat damage by this creature also get two poison counters.)", "Sheoldred's Headcleaver", CREATURE),
+            kws(&[Keyword::Menace, Keyword::Toxic(2)])
+        );
+        assert_eq!(ok("Skulk (This creature can't be blocked by creatures with greater power.)\nLifelink", "Farbog Revenant", CREATURE), kws(&[Keyword::Skulk, Keyword::Lifelink]));
+        for (text, k) in [("Fear", Keyword::Fear), ("Intimidate", Keyword::Intimidate), ("Shadow", Keyword::Shadow), ("Horsemanship", Keyword::Horsemanship)] {
+            assert_eq!(ok(text, "Evader", CREATURE), kws(&[k]), "{text}");
+        }
+        // Deck-construction keywords (702.124) are kept and do nothing in play.
+        assert_eq!(
+            ok("First strike, menace, trample\nPartner (You can have two commanders if both have partner.)", "Rograkh, Son of Rohgahh", CREATURE),
+            kws(&[Keyword::FirstStrike, Keyword::Menace, Keyword::Trample, Keyword::Partner])
+        );
+        assert_eq!(ok("Choose a Background (You can have a Background as a second commander.)", "Commander", CREATURE), kws(&[Keyword::ChooseABackground]));
+        assert!(Keyword::Partner.pregame_only() && !Keyword::Flying.pregame_only());
+        assert_eq!(ok("Partner—Friends forever (You can have two commanders if both have this ability.)", "Friend", CREATURE), kws(&[Keyword::Partner]));
+        assert_eq!(
+            ok("Companion — Your starting deck contains only cards with even mana values.\nFlying", "Gyruda", CREATURE),
+            kws(&[Keyword::Companion, Keyword::Flying])
+        );
+        // "Partner with [name]" (702.124j) is also an enters trigger: target player may search
+        // for the named card.
+        let zndrsplt = ok("Partner with Okaun, Eye of Chaos (When this creature enters, target player may put Okaun into their hand from their library, then shuffle.)", "Zndrsplt, Eye of Wisdom", CREATURE);
+        let [Ability::Triggered { effect, .. }] = zndrsplt.as_slice() else { panic!("{zndrsplt:?}") };
+        let [crate::cards::ir::Instruction::MayOrElse { action, .. }] = effect.instructions.as_slice() else { panic!("{effect:?}") };
+        assert!(matches!(action.as_ref(), crate::cards::ir::Instruction::Search(s) if s.query == crate::cards::ir::CardQuery::Named("Okaun, Eye of Chaos".into())));
+        assert!(!errs("Partner with itself (When this enters, target player may put it into their hand from their library.)", "Mothers Yamazaki", CREATURE).is_empty());
+        assert_eq!(Keyword::Toxic(2).label(), "toxic 2");
+        assert_eq!(Keyword::Ward(WardCost::Mana(2)).label(), "ward {2}");
+        // Triggered keywords are kept as keywords; the engine checks their triggers itself.
+        assert_eq!(ok("First strike\nExalted (Whenever a creature you control attacks alone, it gets +1/+1 until end of turn.)", "Sigiled Paladin", CREATURE), kws(&[Keyword::FirstStrike, Keyword::Exalted]));
+        assert_eq!(ok("Annihilator 2\n", "Ulamog's Crusher", CREATURE), kws(&[Keyword::Annihilator(2)]));
+        assert_eq!(ok("Prowess\nAfflict 2", "Spellweaver Eternal", CREATURE)[2], Ability::Keyword(Keyword::Afflict(2)));
+        assert_eq!(ok("Flash\nBushido 1", "Silverstorm Samurai", CREATURE), kws(&[Keyword::Flash, Keyword::Bushido(1)]));
+        assert_eq!(ok("Flying; flanking", "Knight", CREATURE), kws(&[Keyword::Flying, Keyword::Flanking]));
+        assert_eq!(ok("Battle cry", "Goblin Wardriver", CREATURE), kws(&[Keyword::BattleCry]));
+        assert_eq!(ok("Haste\nUndying", "Strangleroot Geist", CREATURE), kws(&[Keyword::Haste, Keyword::Undying]));
+        assert_eq!(ok("Fear \nPersist", "Lingering Tormentor", CREATURE), kws(&[Keyword::Fear, Keyword::Persist]));
+        assert!(Keyword::Exalted.is_triggered() && !Keyword::Infect.is_triggered());
+        assert!(matches!(Keyword::Persist.trigger_effect().instructions.as_slice(), [crate::cards::ir::Instruction::ReturnToBattlefield { counter: Some(crate::cards::ir::CounterKind::MinusOne), .. }]));
+        // Ward with a mana cost or a life payment (702.21a); other ward costs are refused.
+        assert_eq!(ok("Ward {2}", "Tomakul Honor Guard", CREATURE), kws(&[Keyword::Ward(WardCost::Mana(2))]));
+        assert_eq!(ok("Flying, vigilance, ward {1}", "Twining Twins", CREATURE), kws(&[Keyword::Flying, Keyword::Vigilance, Keyword::Ward(WardCost::Mana(1))]));
+        assert_eq!(ok("Flying\nWard—Pay 3 life.", "Owlin Shieldmage", CREATURE), kws(&[Keyword::Flying, Keyword::Ward(WardCost::Life(3))]));
+        assert_eq!(ok("Ward—Pay 2 life. \nProwess", "Dwarven Forge-Chanter", CREATURE)[0], Ability::Keyword(Keyword::Ward(WardCost::Life(2))));
+        assert!(!errs("Flying\nWard—Discard a card.", "Scavenger Regent", CREATURE).is_empty());
+        assert!(!errs("Ward {W}", "Odd Ward", CREATURE).is_empty());
+        // Echo {cost} (702.30a) is an ability of its own, its trigger checked by the engine.
+        let jaguar = ok("Echo {G} (At the beginning of your upkeep, if this came under your control since the beginning of your last upkeep, sacrifice it unless you pay its echo cost.)", "Pouncing Jaguar", CREATURE);
+        assert!(matches!(&jaguar[..], [Ability::Echo(c)] if c.colored == [0, 0, 0, 0, 1]));
+        assert!(jaguar[0].engine_trigger_effect().is_some());
+        assert!(!errs("Flying, haste\nEcho—Discard a card.", "Deepcavern Imp", CREATURE).is_empty());
+        assert_eq!(ok("Flying\nEvolve (Whenever a creature you control enters, if that creature has greater power or toughness than this creature, put a +1/+1 counter on this creature.)", "Cloudfin Raptor", CREATURE), kws(&[Keyword::Flying, Keyword::Evolve]));
+        assert_eq!(ok("Bloodthirst 2 \nMenace", "Stormblood Berserker", CREATURE), kws(&[Keyword::Bloodthirst(2), Keyword::Menace]));
+        // Flashback and buyback (702.34a, 702.27a) are costs of their own, beside the spell.
+        let harvest = ok("Target player gains 3 life.\nFlashback {1}{W}", "Flash Harvest", SORCERY);
+        assert!(matches!(&harvest[..], [Ability::Spell(_), Ability::Flashback(c)] if c.generic == 1 && c.colored == [1, 0, 0, 0, 0]));
+        let buy = ok("Corrupt Buyer deals 1 damage to any target.\nBuyback {3}", "Corrupt Buyer", INSTANT);
+        assert!(matches!(&buy[..], [Ability::Spell(_), Ability::Buyback(c)] if c.generic == 3));
+        assert!(!errs("Draw a card.\nFlashback—Discard a card.", "Odd Flashback", SORCERY).is_empty());
+        let drifter = ok("Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U} (You may cast this spell for its evoke cost. If you do, it's sacrificed when it enters.)", "Mulldrifter", CREATURE);
+        assert!(matches!(&drifter[2], Ability::Evoke(c) if c.generic == 2 && c.colored == [0, 1, 0, 0, 0]));
+        assert!(drifter[2].engine_trigger_effect().is_some());
+        assert!(matches!(&ok("Dash {1}{R}", "Screamreach Brawler", CREATURE)[..], [Ability::Dash(c)] if c.generic == 1 && c.colored == [0, 0, 0, 1, 0]));
+        assert_eq!(ok("Flying\nTraining", "Gryff Rider", CREATURE), kws(&[Keyword::Flying, Keyword::Training]));
+        assert_eq!(ok("First strike\nDethrone", "Grenzo's Cutthroat", CREATURE), kws(&[Keyword::FirstStrike, Keyword::Dethrone]));
+        assert_eq!(ok("Menace \nMelee", "Deputized Protester", CREATURE), kws(&[Keyword::Menace, Keyword::Melee]));
+        assert_eq!(ok("Deathtouch\nUnleash", "Thrill-Kill Assassin", CREATURE), kws(&[Keyword::Deathtouch, Keyword::Unleash]));
+        assert_eq!(ok("Vigilance \nRenown 1", "Topan Freeblade", CREATURE), kws(&[Keyword::Vigilance, Keyword::Renown(1)]));
+        // A number is part of the keyword: "Toxic" alone is not read.
+        assert!(!errs("Toxic", "Stalker", CREATURE).is_empty());
+    }
+
+    #[test]
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
-                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)"
+                "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, first strike, trample, toxic N, ward {{N}}, protection from …)"
             )
         };
-        assert_eq!(errs("Flanking", "Knight", CREATURE), vec![(0, 8, msg("Flanking"))]);
+        assert_eq!(errs("Rampage 2", "Knight", CREATURE), vec![(0, 9, msg("Rampage 2"))]);
         // Reminder text is not part of the reported range.
         assert_eq!(
-            errs("Flying\nShadow (This creature can block or be blocked by only creatures with shadow.)", "Wurm", CREATURE),
-            vec![(7, 13, msg("Shadow"))]
+            errs("Flying\nBanding (Any creatures with banding, and up to one without, can attack in a band.)", "Wurm", CREATURE),
+            vec![(7, 14, msg("Banding"))]
         );
         // The supported keyword before it is fine; the range starts at the unsupported one.
-        assert_eq!(errs("Flying, flanking", "Falcon", CREATURE), vec![(8, 16, msg("flanking"))]);
+        assert_eq!(errs("Flying, banding", "Falcon", CREATURE), vec![(8, 15, msg("banding"))]);
         // Two-word keywords are read as one.
         assert_eq!(ok("Flying, first strike", "Falcon", CREATURE).len(), 2);
-        assert_eq!(errs("Flying, flanking, shadow", "Nighthawk", CREATURE), vec![(8, 24, msg("flanking, shadow"))]);
+        assert_eq!(errs("Flying, rampage, banding", "Nighthawk", CREATURE), vec![(8, 24, msg("rampage, banding"))]);
         // On a spell, an unknown keyword line is read as (unsupported) spell text.
-        let e = errs("Flashback {2}{R}", "Burn Again", SORCERY);
-        assert_eq!((e[0].0, e[0].1), (0, 16));
+        let e = errs("Retrace {2}{R}{R}", "Burn Again", SORCERY);
+        assert_eq!((e[0].0, e[0].1), (0, 17));
     }
 }

@@ -9,6 +9,7 @@
 //! text and is skipped. An instant's or sorcery's non-keyword text is one spell ability; a
 //! permanent's lines are each a keyword list or an activated ability "[Cost]: [Effect]."
 
+pub mod copies;
 pub mod costs;
 pub mod effects;
 pub mod keywords;
@@ -378,18 +379,26 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             p.pos = 0;
         }
     }
-    if p.at_word("kicker") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+    // Keywords followed by a mana cost: kicker (702.33), flashback (702.34a), buyback
+    // (702.27a), echo (702.30a), morph and megamorph (702.37a–b; for permanents).
+    let costed: Option<fn(ManaCost) -> Ability> = match p.word().as_deref() {
+        Some("kicker") => Some(Ability::Kicker),
+        Some("flashback") => Some(Ability::Flashback),
+        Some("buyback") => Some(Ability::Buyback),
+        Some("evoke") if !is_spell => Some(Ability::Evoke),
+        Some("dash") if !is_spell => Some(Ability::Dash),
+        Some("echo") if !is_spell => Some(Ability::Echo),
+        // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
+        Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),
+        Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
+        _ => None,
+    };
+    if let Some(make) = costed
+        && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))
+    {
+        let keyword = p.word().unwrap_or_default();
         p.bump();
-        let mut cost = String::new();
-        while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-            cost.push_str(&format!("{{{s}}}"));
-            p.bump();
-        }
-        return Some(match mana::parse_cost(&cost) {
-            Ok(c) if p.at_end() => Ok(Ability::Kicker(c)),
-            Ok(_) => Err(p.error(&p.fail("the end of the kicker cost"))),
-            Err(e) => Err(p.error(&p.fail(e))),
-        });
+        return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
     // "As this land enters, choose a color." (614.12)
     if !is_spell && p.eat_word("as") {
@@ -405,7 +414,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             } else {
                 None
             };
-            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor { except }) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
+            return Some(if end(&mut p) { Ok(Ability::AsEntersChoose(except.map_or(crate::cards::ir::EntryChoiceKind::Color, crate::cards::ir::EntryChoiceKind::ColorExcept))) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
         }
         p.pos = 0;
     }
@@ -455,6 +464,18 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         }
     }
     p.pos = 0;
+    if let Some(r) = pregame_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if let Some(r) = cycling_line(text, &mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = crew_line(&mut p) {
+        return Some(r);
+    }
+    p.pos = 0;
     if !is_spell && let Some(r) = equip_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
@@ -467,6 +488,14 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
                 return Some(Ok(a));
             }
         }
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = statics::as_enters_choice_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
+    if !is_spell && let Some(r) = copies::enter_as_copy_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
@@ -693,6 +722,40 @@ fn keyword_abilities(k: crate::cards::ir::Keyword) -> Vec<Ability> {
     }
 }
 
+/// "Crew 3" (702.122a): "Tap any number of other untapped creatures you control with total
+/// power 3 or more: This permanent becomes an artifact creature until end of turn."
+fn crew_line(p: &mut Parser<'_>) -> Option<Result<Ability, OracleError>> {
+    use crate::cards::ir::{Affected, Change, Cost};
+    if !p.at_word("crew") {
+        return None;
+    }
+    let Some(Tok::Number(n)) = p.peek_at(1).map(|t| t.tok.clone()) else { return None };
+    p.pos += 2;
+    if !p.at_end() {
+        return Some(Err(p.error(&p.fail("the end of the line after the crew number"))));
+    }
+    let becomes = Change::AddTypes { types: vec![CardType::Artifact, CardType::Creature], subtypes: Vec::new() };
+    Some(Ok(Ability::Activated {
+        cost: Cost { crew: Some(n), ..Cost::default() },
+        effect: Effect { instructions: vec![Instruction::Continuous { what: Affected::This, changes: vec![becomes], until_end_of_turn: true, hold: None }], ..Effect::default() },
+        mana: false,
+    }))
+}
+
+/// The mana symbols that end a keyword line ("Equip {2}", "Cycling {1}{U}", "Kicker {R}"),
+/// read as a cost; `what` names it in an error.
+fn trailing_cost(p: &mut Parser<'_>, what: &str) -> Result<ManaCost, parser::Fail> {
+    let mut text = String::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        text.push_str(&format!("{{{s}}}"));
+        p.bump();
+    }
+    if !p.at_end() {
+        return Err(p.fail(format!("the end of the {what}")));
+    }
+    mana::parse_cost(&text).map_err(|e| p.fail(e))
+}
+
 /// "Equip {2}" (702.6a): "{2}: Attach this permanent to target creature you control. Activate
 /// only as a sorcery."
 fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
@@ -701,17 +764,9 @@ fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
         return None;
     }
     p.bump();
-    let mut text = String::new();
-    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-        text.push_str(&format!("{{{s}}}"));
-        p.bump();
-    }
-    if !p.at_end() {
-        return Some(Err(p.fail("the end of the equip cost")));
-    }
-    let mana = match mana::parse_cost(&text) {
+    let mana = match trailing_cost(p, "equip cost") {
         Ok(c) => c,
-        Err(e) => return Some(Err(p.fail(e))),
+        Err(e) => return Some(Err(e)),
     };
     let target = TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() });
     Some(Ok(Ability::Activated {
@@ -719,6 +774,97 @@ fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
         effect: Effect { targets: vec![target.into()], instructions: vec![Instruction::Attach(Affected::Target(0))], modal: None },
         mana: false,
     }))
+}
+
+/// Keywords that act before the game (702.124, 702.139): "Partner—Friends forever" (a
+/// partner—[text] ability, 702.124i) and "Companion — [condition on the starting deck]" are
+/// read whole and do nothing in play. "Partner with [name]" also means a triggered ability
+/// (702.124j) the engine doesn't play yet: refused.
+fn pregame_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+    use crate::cards::ir::Keyword;
+    let dash = |p: &Parser<'_>| p.peek_at(1).is_some_and(|t| t.is_punct('—') || t.is_punct('-'));
+    if p.at_word("partner") && p.peek_at(1).is_some_and(|t| t.is_word("with")) {
+        return Some(partner_with(p));
+    }
+    let k = if p.at_word("partner") && dash(p) {
+        Keyword::Partner
+    } else if p.at_word("companion") && dash(p) {
+        Keyword::Companion
+    } else {
+        return None;
+    };
+    p.pos = p.toks.len();
+    Some(Ok(Ability::Keyword(k)))
+}
+
+/// "Partner with [name]" (702.124j): besides what it means for deck construction, "When this
+/// permanent enters, target player may search their library for a card named [name], reveal
+/// it, put it into their hand, then shuffle."
+fn partner_with(p: &mut Parser<'_>) -> Result<Ability, parser::Fail> {
+    use crate::cards::ir::{Affected, CardQuery, Search, SearchDest, SearchZone, Subject, TargetSpec, Trigger};
+    let (Some(first), Some(last)) = (p.toks.get(2), p.toks.last()) else { return Err(p.fail("the name of the partner")) };
+    if first.tok == Tok::SelfName || p.toks[2..].iter().any(|t| t.is_word("itself")) {
+        return Err(parser::Fail { at: 2, expected: "the name of another card (a partner with itself is not supported yet)".into() });
+    }
+    let name = p.text[first.start..last.end].trim().to_owned();
+    let search = Instruction::Search(Search { whose: Affected::Target(0), zones: vec![SearchZone::Library], query: CardQuery::Named(name), count: Some(1), reveal: true, dest: SearchDest::Hand });
+    let effect = Effect {
+        targets: vec![TargetSpec::Player { opponent_only: false }.into()],
+        instructions: vec![Instruction::MayOrElse { who: Affected::Target(0), action: Box::new(search), then: vec![Instruction::Shuffle(Affected::Target(0))], otherwise: Vec::new() }],
+        modal: None,
+    };
+    p.pos = p.toks.len();
+    Ok(Ability::Triggered { trigger: Box::new(Trigger::Enters(Subject::This)), condition: None, effect })
+}
+
+/// "Cycling {2}" (702.29a): "{2}, Discard this card: Draw a card." "Forestcycling {2}",
+/// "Basic landcycling {1}", "Slivercycling {3}" (702.29e): "{2}, Discard this card: Search
+/// your library for a Forest card, reveal it, put it into your hand, then shuffle." The
+/// search is read by the effect grammar from that sentence, so it is the one every search
+/// card gets.
+fn cycling_line(text: &str, p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+    use crate::cards::ir::Cost;
+    let first = p.word()?;
+    let basic = first == "basic" && p.peek_at(1).and_then(lexer::Token::word).is_some_and(|w| w.ends_with("cycling"));
+    if basic {
+        p.bump();
+    }
+    let word = p.word()?;
+    let kind = word.strip_suffix("cycling")?;
+    if !matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        return None;
+    }
+    let at = p.pos;
+    p.bump();
+    // What a typecycling ability searches for (702.29e): a card type, or a subtype.
+    let what = match kind {
+        "" if !basic => None,
+        "land" if basic => Some("basic land".to_owned()),
+        "land" => Some("land".to_owned()),
+        _ if basic => return Some(Err(parser::Fail { at, expected: "\"basic landcycling\"".into() })),
+        k => match crate::cards::subtypes::subtype_word(&(k[..1].to_uppercase() + &k[1..])) {
+            Some(s) => Some(s.to_owned()),
+            None => return Some(Err(parser::Fail { at, expected: "cycling, or typecycling of a card type or subtype".into() })),
+        },
+    };
+    let mana = match trailing_cost(p, "cycling cost") {
+        Ok(c) => c,
+        Err(e) => return Some(Err(e)),
+    };
+    let cost = Cost { mana, discard_self: true, cycling: true, ..Cost::default() };
+    let effect = match what {
+        None => Effect { instructions: vec![Instruction::Draw { who: crate::cards::ir::Affected::You, count: crate::cards::ir::Amount::Fixed(1) }], ..Effect::default() },
+        Some(t) => {
+            let a = if t.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+            let sentence = format!("Search your library for {a} {t} card, reveal it, put it into your hand, then shuffle.");
+            let mut q = Parser::new(text, lexer::lex(&sentence, 0, &[]), Effect::default(), true);
+            if !effects::parse_sentences(&mut q).is_empty() {
+                return Some(Err(parser::Fail { at, expected: "typecycling of a type a search can look for".into() }));
+            }
+            q.effect
+        }
+    };
+    Some(Ok(Ability::Activated { cost, effect, mana: false }))
 }
 
 /// Whether the line has a colon outside quotation marks, i.e. reads as "[Cost]: [Effect]".
@@ -843,19 +989,19 @@ mod tests {
         // Sol Grail: a choice as it enters (614.12), and mana of that color.
         assert_eq!(
             ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
-            vec![Ability::AsEntersChooseColor { except: None }, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+            vec![Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color), activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
         );
         // Mirage Mesa: two abilities in one line.
         assert_eq!(
             ok("This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of the chosen color.", "Mirage Mesa", &[Land])[..2],
-            [Ability::EntersTapped, Ability::AsEntersChooseColor { except: None }]
+            [Ability::EntersTapped, Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color)]
         );
         // Black Dragon Gate.
         let gate = "This land enters tapped.\nAs this land enters, choose a color other than black.\n{T}: Add {B} or one mana of the chosen color.";
         assert_eq!(
             ok(gate, "Black Dragon Gate", &[Land])[1..],
             [
-                Ability::AsEntersChooseColor { except: Some(crate::cards::ir::Color::Black) },
+                Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::ColorExcept(crate::cards::ir::Color::Black)),
                 activated(tap_cost(), vec![], vec![Instruction::AddManaOrChosen(ManaKind::Colored(crate::cards::ir::Color::Black))], true)
             ]
         );
@@ -973,10 +1119,10 @@ mod tests {
         assert!(e[0].2.contains("expected \"enters\", \"dies\""), "{}", e[0].2);
         // Ghitu-style static line after a good keyword line: only the second line is reported,
         // from the first word the static-ability grammar can't read.
-        let text = "Flying\nThis creature has shadow as long as you control a Swamp.";
+        let text = "Flying\nThis creature has banding as long as you control a Swamp.";
         assert_eq!(
             errs(text, "Skyward Watcher", CREATURE),
-            vec![(25, 62, "unsupported text: \"shadow as long as you control a Swamp\"; expected a keyword the engine supports".to_string())]
+            vec![(25, 63, "unsupported text: \"banding as long as you control a Swamp\"; expected a keyword the engine supports".to_string())]
         );
         // "This creature can't block." is a restriction the engine knows.
         assert_eq!(
@@ -1012,6 +1158,17 @@ mod tests {
                 false
             )]
         );
+    }
+
+    #[test]
+    fn morph_and_megamorph_with_their_costs() {
+        let a = ok("At the beginning of your upkeep, you lose 2 life.\nMorph {2}{B}{B} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)", "Grinning Demon", &[CardType::Creature]);
+        assert_eq!(a[1], Ability::Morph { cost: mana("{2}{B}{B}"), mega: false });
+        let a = ok("Megamorph {1}{G} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its megamorph cost and put a +1/+1 counter on it.)\nWhen this creature is turned face up, destroy target artifact or enchantment an opponent controls.", "Ainok Survivalist", &[CardType::Creature]);
+        assert_eq!(a[0], Ability::Morph { cost: mana("{1}{G}"), mega: true });
+        assert!(matches!(&a[1], Ability::Triggered { trigger, .. } if **trigger == crate::cards::ir::Trigger::TurnedFaceUp(crate::cards::ir::Subject::This)));
+        // A morph cost that isn't mana is not read.
+        assert!(!errs("Morph—Pay 5 life.", "Zombie Cutthroat", &[CardType::Creature]).is_empty());
     }
 
     #[test]

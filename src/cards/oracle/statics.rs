@@ -279,7 +279,18 @@ fn static_subject(p: &mut Parser<'_>) -> Option<(StaticSubject, bool)> {
     };
     let other = p.eat_word("other");
     match parse_filter(p, plural) {
-        Ok((filter, Head::Permanent)) if at_predicate(p) => Some((StaticSubject::Each { filter, other }, plural)),
+        Ok((mut filter, Head::Permanent)) => {
+            // "Other creatures you control of the chosen type" (614.12a).
+            if p.eat_words(&["of", "the", "chosen", "type"]) {
+                filter.chosen_type = true;
+            }
+            if at_predicate(p) {
+                Some((StaticSubject::Each { filter, other }, plural))
+            } else {
+                p.pos = start;
+                None
+            }
+        }
         _ => {
             p.pos = start;
             None
@@ -450,6 +461,11 @@ fn keyword_list(p: &mut Parser<'_>, out: &mut Vec<Change>, gains: bool) -> PResu
 /// addition to its other land types", "Mountains", "black", "a 3/3 creature that's still a
 /// land".
 fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>) -> PResult<()> {
+    // "is the chosen type in addition to its other types" (614.12a, layer 4).
+    if !becomes && p.eat_words(&["the", "chosen", "type", "in", "addition", "to", "its", "other", "types"]) {
+        out.push(Change::AddChosenType);
+        return Ok(());
+    }
     // Colors: "are black", "is white and blue", "is colorless" (105.3).
     if p.eat_word("colorless") {
         out.push(Change::SetColors(Vec::new()));
@@ -545,6 +561,29 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
         out.push(Change::SetPt(PtValue::Fixed(pw), PtValue::Fixed(th)));
     }
     Ok(())
+}
+
+/// "As [this permanent] enters, choose a color." / "… choose a creature type." (614.12a), or
+/// `None` when the line is something else.
+pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
+    let start = p.pos;
+    if !(p.eat_word("as") && eat_self_ref(p) && p.eat_word("enters")) {
+        p.pos = start;
+        return None;
+    }
+    p.eat_words(&["the", "battlefield"]);
+    if !(p.eat_punct(',') && p.eat_word("choose")) {
+        p.pos = start;
+        return None;
+    }
+    let kind = if p.eat_words(&["a", "color"]) {
+        crate::cards::ir::EntryChoiceKind::Color
+    } else if p.eat_words(&["a", "creature", "type"]) {
+        crate::cards::ir::EntryChoiceKind::CreatureType
+    } else {
+        return Some(Err(p.fail("\"a color\" or \"a creature type\"")));
+    };
+    Some(end(p).map(|()| Ability::AsEntersChoose(kind)))
 }
 
 /// Whether the line starts "[this permanent] enters" (its name or "this creature/land/…").
@@ -730,5 +769,17 @@ mod tests {
         assert!(e[0].2.contains("the end of the sentence"), "{e:?}");
         let e = errs("This creature enters flying.", "Odd", CREATURE);
         assert!(e[0].2.contains("\"tapped\" or"), "{e:?}");
+    }
+
+    #[test]
+    fn as_enters_choices_and_the_chosen_type() {
+        let a = ok("As this creature enters, choose a creature type.\nThis creature is the chosen type in addition to its other types.\nOther creatures you control of the chosen type get +1/+1.", "Adaptive Automaton", CREATURE);
+        assert_eq!(a[0], Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::CreatureType));
+        assert_eq!(a[1], Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::AddChosenType], condition: None }));
+        let Ability::Static(StaticEffect { subject: StaticSubject::Each { filter, other: true }, changes, .. }) = &a[2] else { panic!("{a:?}") };
+        assert!(filter.chosen_type && filter.controller == ControllerFilter::You);
+        assert_eq!(changes, &vec![Change::Pt(1, 1)]);
+        assert_eq!(ok("As this creature enters, choose a color.", "Test", CREATURE), vec![Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color)]);
+        assert!(!errs("As this creature enters, choose a player.", "Test", CREATURE).is_empty());
     }
 }

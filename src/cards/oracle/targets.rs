@@ -549,8 +549,9 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
             k(true, false, false)
         }
         Affected::This | Affected::TriggerObject => k(false, true, false),
+        Affected::TriggerSpellOrAbility => k(false, false, true),
         Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
-        Affected::EachPermanent(_) => k(false, true, false),
+        Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),
             Some(TargetSpec::Player { .. }) => k(true, false, false),
@@ -598,7 +599,7 @@ mod tests {
         assert_eq!(filter("creatures your opponents control", true), Ok((f(&[Creature], &[], Opponent), Head::Permanent, 0)));
         assert_eq!(filter("nonland permanents", true), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
         // Words after the filter are left for the caller to reject ("with flying").
-        assert_eq!(filter("creature with shadow", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
+        assert_eq!(filter("creature with banding", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 2)));
         let flying = ObjectFilter { keyword: Some(crate::cards::ir::Keyword::Flying), ..f(&[Creature], &[], Any) };
         assert_eq!(filter("creature with flying", false), Ok((flying, Head::Permanent, 0)));
         let nonblack = ObjectFilter { colors_none: vec![crate::cards::ir::Color::Black], tapped: Some(true), ..f(&[Creature], &[], Any) };

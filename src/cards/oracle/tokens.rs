@@ -19,6 +19,10 @@ const EXPECTED: &str = "a token: power/toughness, colors, subtypes and card type
 /// After the verb "create"/"creates": the number of tokens and what they are. `who` creates
 /// them (111.2).
 pub fn parse_create(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
+    if let Some(r) = super::copies::token_copy(p, who.clone()) {
+        p.created_tokens = true;
+        return r;
+    }
     let count = amount(p)?;
     let tapped = p.eat_word("tapped");
     p.created_tokens = true;
@@ -209,13 +213,12 @@ mod tests {
         for (text, fragment) in [
             // A predefined token the engine doesn't know: its text can't be read yet.
             ("Create a tapped Powerstone token.", "Powerstone token"),
-            ("Create a token that's a copy of target creature.", "token that's a copy of target creature"),
             // Singular count, plural noun.
             ("Create a 1/1 white Soldier creature tokens.", "tokens"),
             // A quoted ability is not read yet.
             ("Create a 1/1 green Elf creature token with \"{T}: Add {G}.\"", "with \"{T}: Add {G}"),
             // A keyword the engine doesn't support.
-            ("Create a 1/1 black Rogue creature token with shadow.", "with shadow"),
+            ("Create a 1/1 black Rogue creature token with banding.", "with banding"),
             // A creature token without power and toughness.
             ("Create a white Soldier creature token.", "white Soldier creature token"),
         ] {

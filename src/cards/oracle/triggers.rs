@@ -46,6 +46,8 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::Attacks(Subject::This)
             | Trigger::Blocks(Subject::This)
             | Trigger::BecomesBlocked(Subject::This)
+            | Trigger::BecomesTarget(Subject::This)
+            | Trigger::TurnedFaceUp(Subject::This)
             | Trigger::BeginningOf { .. }
             | Trigger::Either(..)
             | Trigger::GainLife(_)
@@ -229,6 +231,10 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::LeavesBattlefield(subject)
     } else if p.eat_words(&["becomes", "blocked"]) {
         Trigger::BecomesBlocked(subject)
+    } else if p.eat_words(&["becomes", "the", "target", "of", "a", "spell", "or", "ability"]) {
+        Trigger::BecomesTarget(subject)
+    } else if p.eat_words(&["is", "turned", "face", "up"]) {
+        Trigger::TurnedFaceUp(subject)
     } else if p.eat_word("attacks") {
         if p.eat_words(&["or", "blocks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Attacks(subject.clone())), Box::new(Trigger::Blocks(subject))));

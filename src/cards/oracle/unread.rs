@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn keyword_lists_keep_what_reads() {
-        let r = read("Flying, horsemanship, zeppelinwalk\nPartner", "Test Card", &[CardType::Creature]);
+        let r = read("Flying, provoke, zeppelinwalk\nDoctor's companion", "Test Card", &[CardType::Creature]);
         assert_eq!(r.abilities[0], Ability::Keyword(Keyword::Flying));
         let moments: Vec<_> = r.abilities[1..]
             .iter()
@@ -305,7 +305,7 @@ mod tests {
                 other => panic!("{other:?}"),
             })
             .collect();
-        assert_eq!(moments, vec![("horsemanship", Moment::Blocks), ("zeppelinwalk", Moment::Blocks), ("Partner", Moment::Never)]);
+        assert_eq!(moments, vec![("provoke", Moment::Trigger(Box::new(crate::cards::ir::Trigger::Attacks(crate::cards::ir::Subject::This)))), ("zeppelinwalk", Moment::Blocks), ("Doctor's companion", Moment::Never)]);
         // The strict reading still fails, naming each unread keyword.
         assert_eq!(r.errors.len(), 2);
     }
