@@ -704,6 +704,11 @@ pub enum Instruction {
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
     /// "Put N +1/+1 counters on [object]" (122.1a, 122.6).
     PutCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "Remove N [kind] counters from [object]" (122): as many as there are, up to N.
+    RemoveCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "Proliferate" (701.34a): the controller chooses any number of permanents and players
+    /// with counters; each gets another counter of each kind it already has.
+    Proliferate,
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
@@ -822,6 +827,20 @@ pub struct Cost {
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)
     pub once_each_turn: bool,
+    /// A loyalty symbol (606.2, 606.4): loyalty counters put on (positive) or removed from
+    /// (negative) the permanent; it makes the ability a loyalty ability.
+    pub loyalty: Option<LoyaltyCost>,
+    /// "Remove N [kind] counters from this …" (122, 602.2b).
+    pub remove_counters: Option<(CounterKind, u32)>,
+}
+
+/// The number in a loyalty symbol (606.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LoyaltyCost {
+    /// `[+N]`, `[0]`, `[−N]`.
+    Fixed(i32),
+    /// `[−X]`: X loyalty counters removed, X chosen as the ability is activated (107.3).
+    MinusX,
 }
 
 /// An ability of a card, in text order.
@@ -1000,22 +1019,58 @@ pub struct StaticEffect {
     pub condition: Option<StaticCondition>,
 }
 
-/// A kind of counter an effect puts on a permanent (122.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// A kind of counter (122.1). +1/+1 and -1/-1 counters change power and toughness (122.1a),
+/// loyalty counters are a planeswalker's loyalty (122.1e, 306.5c), stun counters stop a
+/// permanent from untapping (122.1d). Every other kind the engine reads has no rules meaning of
+/// its own (charge, time, oil, …): only the cards that count, add or remove it give it one.
+/// Kinds whose rules meaning the engine does not model (keyword, shield, finality, defense,
+/// poison, rad counters, 122.1b–c, 122.1f–i) are refused by [`CounterKind::from_name`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum CounterKind {
     /// +1/+1 (122.1a).
     PlusOne,
     /// -1/-1 (122.1a).
     MinusOne,
+    /// Loyalty (122.1e).
+    Loyalty,
+    /// Stun (122.1d).
+    Stun,
+    /// A kind without rules meaning, by its lower-case name ("charge").
+    Named(String),
 }
 
+/// Counter kinds with a rules meaning the engine does not model yet: reading them as plain
+/// tallies would be a wrong ruling, so they are refused.
+const MEANINGFUL_KINDS: &[&str] = &[
+    "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
+    "reach", "shadow", "trample", "vigilance", "shield", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
+    "lore", "level", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
+];
+
 impl CounterKind {
-    /// As written in card text and in expectations ("+1/+1").
+    /// As written in card text and in expectations ("+1/+1", "charge").
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             CounterKind::PlusOne => "+1/+1",
             CounterKind::MinusOne => "-1/-1",
+            CounterKind::Loyalty => "loyalty",
+            CounterKind::Stun => "stun",
+            CounterKind::Named(n) => n,
         }
+    }
+
+    /// The kind named `s` ("+1/+1", "loyalty", "charge"), or `None` when the engine does not
+    /// model it (see [`CounterKind`]).
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<CounterKind> {
+        Some(match s {
+            "+1/+1" => CounterKind::PlusOne,
+            "-1/-1" => CounterKind::MinusOne,
+            "loyalty" => CounterKind::Loyalty,
+            "stun" => CounterKind::Stun,
+            _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
+            _ => return None,
+        })
     }
 }

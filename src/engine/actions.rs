@@ -422,9 +422,7 @@ impl Game {
             Instruction::Untap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && self.obj(id).tapped {
-                        self.obj_mut(id).tapped = false;
-                        let ev = Ev::new(EventKind::Untap, format!("{} becomes untapped", self.describe(id))).object(self, id).rule(cr!("701.26b"));
-                        self.record(ev);
+                        self.untap_permanent(id, cr!("701.26b"), "becomes untapped");
                     }
                 }
             }
@@ -432,10 +430,21 @@ impl Game {
                 let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
-                        self.put_counters(id, *kind, n, &[cr!("122.1a")], false, "");
+                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(kind).into_iter().collect();
+                        self.put_counters(id, kind, n, &rules, false, "");
                     }
                 }
             }
+            Instruction::RemoveCounters { what, kind, count } => {
+                let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(0);
+                for id in self.objects_of(ctx, what) {
+                    if self.on_battlefield(id) {
+                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(kind).into_iter().collect();
+                        self.remove_counters(id, kind, n, &rules, "");
+                    }
+                }
+            }
+            Instruction::Proliferate => self.proliferate(ctx.controller, dec)?,
             Instruction::CreateTokens { who, count, token, tapped } => {
                 let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
                 for p in self.players_of(ctx, who) {

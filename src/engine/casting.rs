@@ -582,6 +582,33 @@ impl Game {
         {
             return Ok(Err(e));
         }
+        // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
+        // ability of this permanent has been activated this turn.
+        if cost.loyalty.is_some() {
+            if let Err(e) = self.sorcery_timing(p, &format!("a loyalty ability of {name}"), cr!("606.3")) {
+                return Ok(Err(e));
+            }
+            if self.obj(source).loyalty_turn == Some(self.turn) {
+                return Ok(Err(Illegal::new(cr!("606.3"), format!("a loyalty ability of {name} has already been activated this turn"))));
+            }
+        }
+        // 606.6: a negative loyalty cost needs that many loyalty counters.
+        let loyalty_change = match cost.loyalty {
+            Some(crate::cards::ir::LoyaltyCost::Fixed(n)) => Some(i64::from(n)),
+            Some(crate::cards::ir::LoyaltyCost::MinusX) => Some(-i64::from(ch.x.unwrap_or(0))),
+            None => None,
+        };
+        if let Some(n) = loyalty_change
+            && n < 0
+            && i64::from(self.obj(source).counters.loyalty) < -n
+        {
+            return Ok(Err(Illegal::new(cr!("606.6"), format!("{name} has {} loyalty and can't pay a cost of removing {} loyalty counters", self.obj(source).counters.loyalty, -n)).also(cr!("118.3"))));
+        }
+        if let Some((kind, n)) = &cost.remove_counters
+            && self.obj(source).counters.get(kind) < *n
+        {
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} has {} {} counter(s): the cost of removing {n} can't be paid", self.obj(source).counters.get(kind), kind.name())).also(cr!("602.2b"))));
+        }
         // 602.5b: "Activate only once each turn".
         if cost.once_each_turn {
             if self.obj(source).activated_turns.contains(&(ability, self.turn)) {
@@ -621,6 +648,18 @@ impl Game {
             let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cr!("602.2b"));
             self.record(ev);
         }
+        // 606.4: the loyalty cost is paid by putting on or removing loyalty counters.
+        if let Some(n) = loyalty_change {
+            let turn = self.turn;
+            self.obj_mut(source).loyalty_turn = Some(turn);
+            let k = crate::cards::ir::CounterKind::Loyalty;
+            let amount = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
+            if n > 0 {
+                self.put_counters(source, &k, amount, &[cr!("606.4")], false, " as the cost of its loyalty ability");
+            } else {
+                self.remove_counters(source, &k, amount, &[cr!("606.4"), cr!("602.2b")], " as the cost of its loyalty ability");
+            }
+        }
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
         }
@@ -649,6 +688,12 @@ impl Game {
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), dec)?
         {
             return Ok(Err(e));
+        }
+        if let Some((kind, n)) = &cost.remove_counters {
+            if self.obj(source).counters.get(kind) < *n {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} doesn't have {n} {} counter(s) to remove", kind.name())).also(cr!("602.2b"))));
+            }
+            self.remove_counters(source, kind, *n, &[cr!("602.2b")], " as a cost");
         }
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));

@@ -20,7 +20,7 @@ use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::Ev;
 
 /// One replacement effect that applies as a permanent enters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Entering {
     Tapped,
     Counters(CounterKind, u32),
@@ -73,14 +73,20 @@ impl Game {
         let ev = announce(self, nid);
         self.record(ev);
         self.trace_statics(nid, true);
+        // 306.5b: a planeswalker's intrinsic replacement effect gives it its printed loyalty.
+        if self.has_type(nid, crate::cards::ir::CardType::Planeswalker)
+            && let Some(l) = self.obj(nid).card.loyalty().and_then(|l| u32::try_from(l).ok())
+        {
+            self.put_counters(nid, &CounterKind::Loyalty, l, &[cr!("306.5b"), cr!("614.1c")], true, "");
+        }
         for e in entering {
             match e {
                 Entering::Tapped => {
                     let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&[cr!("614.1d"), cr!("614.12")]);
                     self.record(ev);
                 }
-                Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
-                Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
+                Entering::Counters(kind, n) => self.put_counters(nid, &kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Riot(true) => self.put_counters(nid, &CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);

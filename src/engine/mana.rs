@@ -73,7 +73,7 @@ impl Game {
                 if let Ability::Activated { cost, effect, mana: true } = a {
                     // Only abilities whose whole cost is {T}: sacrificing a Treasure, paying
                     // life or discarding is the player's choice, never made for them.
-                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card {
+                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card || cost.remove_counters.is_some() {
                         continue;
                     }
                     let output = match effect.instructions.as_slice() {
@@ -97,7 +97,7 @@ impl Game {
         let names: Vec<String> = self
             .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped)
-            .filter(|&id| self.obj(id).card.abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card)))
+            .filter(|&id| self.obj(id).card.abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card || cost.remove_counters.is_some())))
             .map(|id| self.describe(id))
             .collect();
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }

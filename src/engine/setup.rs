@@ -117,14 +117,19 @@ impl Game {
         o.tapped = e.tapped;
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
-        let loyalty = e.counters.get("loyalty").copied().or_else(|| {
-            (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
-        });
-        o.counters = Counters {
-            plus: e.counters.get("+1/+1").copied().unwrap_or(0),
-            minus: e.counters.get("-1/-1").copied().unwrap_or(0),
-            loyalty: loyalty.unwrap_or(0),
-        };
+        // 306.5b: a planeswalker on the battlefield has its printed loyalty unless the entry
+        // says otherwise.
+        let mut counters = Counters::default();
+        if zone == Zone::Battlefield && !e.counters.contains_key("loyalty") && e.card.is(CardType::Planeswalker) {
+            counters.loyalty = e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
+        }
+        for (kind, n) in &e.counters {
+            // The loader accepts only kinds the engine models.
+            if let Some(k) = crate::cards::ir::CounterKind::from_name(kind) {
+                counters.add(&k, *n);
+            }
+        }
+        o.counters = counters;
         id
     }
 }

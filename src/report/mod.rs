@@ -129,16 +129,7 @@ pub fn state_text(g: &Game) -> String {
     for &id in &g.battlefield {
         let o = g.obj(id);
         let pt = if g.is_creature(id) { format!("{}/{}", g.power(id), g.toughness(id)) } else { "-".to_owned() };
-        let mut counters = Vec::new();
-        if o.counters.plus > 0 {
-            counters.push(format!("+1/+1: {}", o.counters.plus));
-        }
-        if o.counters.minus > 0 {
-            counters.push(format!("-1/-1: {}", o.counters.minus));
-        }
-        if o.counters.loyalty > 0 {
-            counters.push(format!("loyalty: {}", o.counters.loyalty));
-        }
+        let counters: Vec<String> = o.counters.kinds().map(|(k, n)| format!("{}: {n}", k.name())).collect();
         t.add_row(vec![
             g.players[g.controller(o.id)].name.clone(),
             g.describe(id),
@@ -152,6 +143,19 @@ pub fn state_text(g: &Game) -> String {
     let stack = g.stack_names();
     let _ = writeln!(out, "\nStack (top first): {}", if stack.is_empty() { "empty".to_owned() } else { stack.join(", ") });
     out
+}
+
+/// Counters as JSON: +1/+1, -1/-1 and loyalty always (0 when absent), then every other kind
+/// present.
+fn counters_json(c: &crate::engine::state::Counters) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    m.insert("+1/+1".to_owned(), json!(c.plus));
+    m.insert("-1/-1".to_owned(), json!(c.minus));
+    m.insert("loyalty".to_owned(), json!(c.loyalty));
+    for (k, n) in &c.other {
+        m.insert(k.name().to_owned(), json!(n));
+    }
+    serde_json::Value::Object(m)
 }
 
 /// The JSON report: the same data as the text one.
@@ -172,7 +176,7 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
                     let o = g.obj(id);
                     json!({"name": o.card.name(), "id": g.label(id), "power": g.is_creature(id).then(|| g.power(id)),
                            "toughness": g.is_creature(id).then(|| g.toughness(id)), "damage": o.damage, "tapped": o.tapped,
-                           "counters": {"+1/+1": o.counters.plus, "-1/-1": o.counters.minus, "loyalty": o.counters.loyalty}})
+                           "counters": counters_json(&o.counters)})
                 }).collect::<Vec<_>>(),
             })
         })

@@ -291,8 +291,11 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         && let Some(cm) = MapView::new(cn, "`counters`", diags) {
             for (k, v) in cm.entries {
                 let Some(kind) = k.scalar_text() else { continue };
-                if kind != "+1/+1" && kind != "-1/-1" && kind != "loyalty" {
-                    diags.push(Diagnostic::new(format!("counters of kind `{kind}` are not supported yet"), k.span).help("supported kinds: +1/+1, -1/-1, loyalty"));
+                if crate::cards::ir::CounterKind::from_name(&kind).is_none() {
+                    diags.push(
+                        Diagnostic::new(format!("counters of kind `{kind}` are not supported yet"), k.span)
+                            .help("supported kinds: +1/+1, -1/-1, loyalty, stun, and kinds without a rules meaning of their own, in lower case (charge, time, oil, …)"),
+                    );
                 }
                 if let Some(n) = nonneg(v, "a counter count", diags) {
                     counters.insert(kind, n);

@@ -5,7 +5,7 @@ use super::lexer::Tok;
 use super::mana;
 use super::parser::{PResult, Parser};
 use super::targets::eat_self_ref;
-use crate::cards::ir::Cost;
+use crate::cards::ir::{Cost, LoyaltyCost};
 
 const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\", \"Pay N life\" or \"Discard a card\")";
 
@@ -62,6 +62,44 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
                 return Err(p.fail("\"a card\" to discard"));
             }
             cost.discard_card = true;
+        }
+        // A loyalty symbol (606.2): "[+1]", "[0]", "[−2]", "[−X]".
+        Tok::Punct('[') if cost.loyalty.is_none() => {
+            p.bump();
+            let sign = match p.peek().map(|t| t.tok.clone()) {
+                Some(Tok::Punct('+')) => 1,
+                Some(Tok::Punct('−' | '-')) => -1,
+                _ => 0,
+            };
+            if sign != 0 {
+                p.bump();
+            }
+            let value = match p.peek().map(|t| t.tok.clone()) {
+                Some(Tok::Number(n)) if sign != 0 || n == 0 => LoyaltyCost::Fixed(sign * i32::try_from(n).map_err(|_| p.fail("a smaller loyalty cost"))?),
+                Some(Tok::Word(w)) if w == "X" && sign < 0 => LoyaltyCost::MinusX,
+                _ => return Err(p.fail("a loyalty cost such as [+1], [0], [−2] or [−X]")),
+            };
+            p.bump();
+            if !p.eat_punct(']') {
+                return Err(p.fail("\"]\" closing the loyalty cost"));
+            }
+            cost.loyalty = Some(value);
+        }
+        // "Remove a charge counter from this artifact" (122): the counters are removed as the
+        // cost is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("remove") && cost.remove_counters.is_none() => {
+            p.bump();
+            let n = super::targets::count_word(p, 0).ok_or_else(|| p.fail("how many counters to remove"))?;
+            p.pos += 1;
+            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models"))?;
+            p.bump();
+            if !(p.eat_word("counter") || p.eat_word("counters")) {
+                return Err(p.fail("\"counters\""));
+            }
+            if !p.eat_word("from") || !eat_self_ref(p) {
+                return Err(p.fail("\"from this …\" (counters removed from the permanent itself)"));
+            }
+            cost.remove_counters = Some((kind, n));
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("pay") => {
             p.bump();

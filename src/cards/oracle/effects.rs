@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 41] = [
+const VERBS: [&str; 43] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate",
+    "create", "creates", "investigate", "remove", "proliferate",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -416,7 +416,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Put two +1/+1 counters on target creature." (122.1a, 122.6)
             p.bump();
             let count = amount(p)?;
-            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("\"+1/+1\" or \"-1/-1\" counters"))?;
+            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
             p.bump();
             if !(p.eat_word("counter") || p.eat_word("counters")) {
                 return Err(p.fail("\"counters\""));
@@ -424,6 +424,23 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["on"])?;
             let what = object(p)?;
             out.push(Instruction::PutCounters { what, kind, count });
+        }
+        "remove" if imperative => {
+            // "Remove a charge counter from target artifact." (122)
+            p.bump();
+            let count = amount(p)?;
+            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
+            p.bump();
+            if !(p.eat_word("counter") || p.eat_word("counters")) {
+                return Err(p.fail("\"counters\""));
+            }
+            p.expect_words(&["from"])?;
+            let what = object(p)?;
+            out.push(Instruction::RemoveCounters { what, kind, count });
+        }
+        "proliferate" if imperative => {
+            p.bump();
+            out.push(Instruction::Proliferate);
         }
         "search" if imperative => {
             p.bump();

@@ -475,9 +475,11 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     let effect = std::mem::take(&mut p.effect);
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn;
-    // 605.1a: no target, and it could add mana as it resolves. Every instruction adding mana
+    // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
+    // instruction adding mana
     // is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
+        && cost.loyalty.is_none()
         && !effect.instructions.is_empty()
         && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. }));
     if mana && (cost.sorcery_speed || cost.once_each_turn) {

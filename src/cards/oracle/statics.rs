@@ -568,7 +568,7 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Ability> {
             Amount::Fixed(n) if n > 0 => n.unsigned_abs(),
             _ => return Err(p.fail("a fixed number of counters")),
         };
-        let kind = counter_kind(p).ok_or_else(|| p.fail("\"+1/+1\" or \"-1/-1\""))?;
+        let kind = counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
         p.bump();
         if !(p.eat_word("counter") || p.eat_word("counters")) {
             return Err(p.fail("\"counters\""));
@@ -584,12 +584,15 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Ability> {
     Ok(ability)
 }
 
-/// The counter kind at the cursor ("+1/+1", "-1/-1"), without consuming it.
+/// The counter kind at the cursor ("+1/+1", "-1/-1", or a word such as "charge" followed by
+/// "counter(s)"), without consuming it: one token. Kinds whose rules meaning the engine does
+/// not model are not kinds here ([`CounterKind::from_name`]).
 #[must_use]
 pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
     match p.peek().map(|t| &t.tok) {
         Some(Tok::PtMod(PtPart::Fixed(1), PtPart::Fixed(1))) => Some(CounterKind::PlusOne),
         Some(Tok::PtMod(PtPart::Fixed(-1), PtPart::Fixed(-1))) => Some(CounterKind::MinusOne),
+        Some(Tok::Word(w)) if p.peek_at(1).is_some_and(|t| t.is_word("counter") || t.is_word("counters")) => CounterKind::from_name(w),
         _ => None,
     }
 }
