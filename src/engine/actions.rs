@@ -787,9 +787,10 @@ impl Game {
                     return;
                 }
                 let mut rules = Vec::new();
+                let mut note = String::new();
                 if self.has_type(o, crate::cards::ir::CardType::Planeswalker) {
-                    let c = &mut self.obj_mut(o).counters;
-                    c.loyalty = c.loyalty.saturating_sub(u32::try_from(n).unwrap_or(u32::MAX));
+                    let took = self.obj_mut(o).counters.remove(&crate::cards::ir::CounterKind::Loyalty, u32::try_from(n).unwrap_or(u32::MAX));
+                    note = format!(": {took} loyalty counter{} removed", if took == 1 { " is" } else { "s are" });
                     rules.push(cr!("120.3c"));
                 }
                 if self.is_creature(o) {
@@ -797,7 +798,7 @@ impl Game {
                     rules.push(cr!("120.3e"));
                 }
                 rules.extend(combat_rules);
-                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
+                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
                 self.damage_results(source, to, n);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
