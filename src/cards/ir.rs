@@ -706,6 +706,10 @@ pub enum Instruction {
     PutCounters { what: Affected, kind: CounterKind, count: Amount },
     /// "Remove N [kind] counters from [object]" (122): as many as there are, up to N.
     RemoveCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "[Player] gets an emblem with "[ability]"" (114.2): an emblem with these abilities is
+    /// put into the command zone, owned and controlled by that player; `text` is the quoted
+    /// text, for the trace.
+    Emblem { who: Affected, abilities: Vec<Ability>, text: String },
     /// "Proliferate" (701.34a): the controller chooses any number of permanents and players
     /// with counters; each gets another counter of each kind it already has.
     Proliferate,

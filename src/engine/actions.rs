@@ -445,6 +445,11 @@ impl Game {
                 }
             }
             Instruction::Proliferate => self.proliferate(ctx.controller, dec)?,
+            Instruction::Emblem { who, abilities, text } => {
+                for p in self.players_of(ctx, who) {
+                    self.create_emblem(p, abilities, text);
+                }
+            }
             Instruction::CreateTokens { who, count, token, tapped } => {
                 let n = u32::try_from(Self::amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
                 for p in self.players_of(ctx, who) {

@@ -77,10 +77,12 @@ pub enum EventKind {
     ControlChange,
     /// A token is created and enters the battlefield (701.7a, 111.2).
     CreateToken,
+    /// An emblem is put into a player's command zone (114.2).
+    CreateEmblem,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 59] = [
+    pub const ALL: [EventKind; 60] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -91,7 +93,7 @@ impl EventKind {
         EventKind::LeavesGame, EventKind::GameOver, EventKind::Rejected,
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
-        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken,
+        EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::CreateEmblem,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -804,7 +804,9 @@ fn condition_holds(g: &Game, c: &crate::cards::ir::StaticCondition, source: ObjI
 /// resolved spells and abilities (611.2), merged by timestamp.
 fn gather(g: &Game) -> Vec<Eff<'_>> {
     let mut out = Vec::new();
-    for &id in &g.battlefield {
+    // 113.6p, 114.4: an emblem's statics work from the command zone.
+    let emblems = g.players.iter().flat_map(|p| p.command.iter());
+    for &id in g.battlefield.iter().chain(emblems) {
         let o = g.obj(id);
         for (i, a) in o.card.0.abilities.iter().enumerate() {
             let (subject, changes, condition) = match a {
@@ -843,6 +845,8 @@ fn compute(g: &Game) -> Layered {
     }
     let mut ids: Vec<ObjId> = g.battlefield.clone();
     ids.extend(g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None }));
+    // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.
+    ids.extend(g.players.iter().flat_map(|p| p.command.iter().copied()));
     let mut pos = vec![u32::MAX; g.objects.len()];
     for (i, id) in ids.iter().enumerate() {
         pos[id.0 as usize] = u32::try_from(i).unwrap_or(u32::MAX);

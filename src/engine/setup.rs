@@ -25,6 +25,7 @@ impl Game {
                     hand: Vec::new(),
                     graveyard: Vec::new(),
                     exile: Vec::new(),
+                    command: Vec::new(),
                     pool: [0; 6],
                     lost: false,
                     drew_from_empty: false,

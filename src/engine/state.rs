@@ -26,6 +26,8 @@ pub enum Zone {
     Graveyard,
     Exile,
     Stack,
+    /// The command zone (408): emblems (114).
+    Command,
     /// A token or a departed player's card that has left the game (704.5d, 800.4a).
     Nowhere,
 }
@@ -40,6 +42,7 @@ impl Zone {
             Zone::Graveyard => "graveyard",
             Zone::Exile => "exile",
             Zone::Stack => "stack",
+            Zone::Command => "command",
             Zone::Nowhere => "nowhere",
         }
     }
@@ -268,6 +271,8 @@ pub struct Player {
     /// Top card last.
     pub graveyard: Vec<ObjId>,
     pub exile: Vec<ObjId>,
+    /// What this player owns in the command zone (408): emblems (114.2).
+    pub command: Vec<ObjId>,
     /// Mana pool: W, U, B, R, G, C.
     pub pool: [u32; 6],
     pub lost: bool,
@@ -480,6 +485,7 @@ impl Game {
             Zone::Hand => Some(&mut p.hand),
             Zone::Graveyard => Some(&mut p.graveyard),
             Zone::Exile => Some(&mut p.exile),
+            Zone::Command => Some(&mut p.command),
             Zone::Battlefield | Zone::Stack | Zone::Nowhere => None,
         }
     }
@@ -492,6 +498,7 @@ impl Game {
             Zone::Hand => &p.hand,
             Zone::Graveyard => &p.graveyard,
             Zone::Exile => &p.exile,
+            Zone::Command => &p.command,
             Zone::Battlefield | Zone::Stack | Zone::Nowhere => &[],
         }
     }

@@ -65,7 +65,8 @@ impl Game {
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }));
-        if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
+        let emblems = self.players.iter().any(|p| !p.command.is_empty());
+        if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
@@ -74,11 +75,13 @@ impl Game {
         if leaves {
             sources.extend(self.leaving.iter().copied());
         }
+        // 113.6p, 114.4: an emblem's triggered abilities work from the command zone.
+        sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()));
         for src in sources {
             let abilities = self.obj(src).card.abilities().len();
             for i in 0..abilities {
                 let Some(Ability::Triggered { trigger, condition, .. }) = self.ability(src, i) else { continue };
-                let on_battlefield = self.on_battlefield(src);
+                let on_battlefield = self.on_battlefield(src) || self.obj(src).zone == Zone::Command;
                 let looks_back = matches!(**trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
                 if !(on_battlefield || leaves && looks_back) {
                     continue;

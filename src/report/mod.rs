@@ -124,6 +124,11 @@ pub fn state_text(g: &Game) -> String {
         ]);
     }
     let _ = writeln!(out, "{t}");
+    // The command zone (408), shown only when something is there.
+    for p in g.players.iter().filter(|p| !p.command.is_empty()) {
+        let items: Vec<String> = p.command.iter().map(|&id| format!("{} ({})", g.obj(id).card.name(), g.obj(id).card.text())).collect();
+        let _ = writeln!(out, "{}'s command zone: {}", p.name, items.join("; "));
+    }
     let mut t = table();
     t.set_header(vec!["controller", "permanent", "P/T", "damage", "tapped", "counters"]);
     for &id in &g.battlefield {
@@ -171,7 +176,7 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
             let names = |ids: &[crate::engine::ObjId]| ids.iter().map(|&id| g.obj(id).card.name().to_owned()).collect::<Vec<_>>();
             json!({
                 "name": p.name, "life": p.life, "poison": p.poison, "lost": p.lost,
-                "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile),
+                "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile), "command": names(&p.command),
                 "battlefield": g.permanents_of(i).map(|id| {
                     let o = g.obj(id);
                     json!({"name": o.card.name(), "id": g.label(id), "power": g.is_creature(id).then(|| g.power(id)),

@@ -64,6 +64,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 "library" => pl.library.clone(),
                 "hand" => pl.hand.clone(),
                 "graveyard" => pl.graveyard.clone(),
+                "command" => pl.command.clone(),
                 _ => pl.exile.clone(),
             };
             let names: Vec<String> = ids.iter().map(|&id| g.obj(id).card.name().to_owned()).collect();

@@ -234,6 +234,45 @@ fn parse_clause(p: &mut Parser<'_>, inherited: Option<Affected>, out: &mut Vec<I
     Ok(subject)
 }
 
+/// The quoted abilities of an emblem (114.2): `"[ability]"`, or `"[ability]" and
+/// "[ability]"`. Each quotation is compiled as a permanent's line would be, "this emblem"
+/// being the emblem itself; returns the abilities and the quoted text.
+fn parse_emblem_abilities(p: &mut Parser<'_>) -> PResult<(Vec<crate::cards::ir::Ability>, String)> {
+    let is_open = |p: &Parser<'_>| p.at_punct('"') || p.at_punct('“');
+    let mut abilities = Vec::new();
+    let mut texts = Vec::new();
+    loop {
+        if !is_open(p) {
+            return Err(p.fail("the emblem's ability in quotation marks"));
+        }
+        let open = p.pos;
+        let Some(close) = (open + 1..p.toks.len()).find(|&i| p.toks[i].is_punct('"') || p.toks[i].is_punct('”')) else {
+            return Err(p.fail("the closing quotation mark of the emblem's ability"));
+        };
+        if close == open + 1 {
+            return Err(p.fail("the emblem's ability"));
+        }
+        let (start, end) = (p.toks[open].end, p.toks[close].start);
+        let inner = &p.text[start..end];
+        match super::compile(inner, "Emblem", &[]) {
+            Ok(mut a) => abilities.append(&mut a),
+            Err(errs) => {
+                let e = &errs[0];
+                let at = (open + 1..close).find(|&i| p.toks[i].end > start + e.start).unwrap_or(open + 1);
+                let expected = e.message.split_once("; expected ").map_or(e.message.as_str(), |(_, x)| x);
+                return Err(Fail { at, expected: format!("{expected} (in the emblem's ability)") });
+            }
+        }
+        texts.push(inner.trim().to_owned());
+        p.pos = close + 1;
+        if p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_punct('"') || t.is_punct('“')) {
+            p.bump();
+            continue;
+        }
+        return Ok((abilities, texts.join(" ")));
+    }
+}
+
 /// "hexproof", "shroud", "protection from red", "protection from artifacts", "protection from
 /// the color of your choice" — what "gains" grants.
 fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
@@ -646,6 +685,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }) {
                 out.push(Instruction::DealDamage { amount, to, divided: false });
             }
+        }
+        "get" | "gets" if kinds(p, &subject).player && p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
+            // "You get an emblem with "…"" (114.2).
+            p.pos += 3;
+            p.expect_words(&["with"])?;
+            p.eat_punct(',');
+            let (abilities, text) = parse_emblem_abilities(p)?;
+            out.push(Instruction::Emblem { who: subject.clone(), abilities, text });
         }
         "get" | "gets" => {
             if !kinds(p, &subject).permanent {

@@ -156,7 +156,8 @@ impl<'a> Parser<'a> {
     /// quotation marks, or the end of the line.
     #[must_use]
     pub fn sentence_end(&self, from: usize) -> usize {
-        let mut quoted = false;
+        // Inside a quotation (an emblem's or a granted ability), its periods are not the end.
+        let mut quoted = self.toks[..from.min(self.toks.len())].iter().filter(|t| matches!(t.tok, Tok::Punct('"' | '“' | '”'))).count() % 2 == 1;
         for (i, t) in self.toks.iter().enumerate().skip(from) {
             match t.tok {
                 Tok::Punct('"' | '“' | '”') => quoted = !quoted,
