@@ -196,3 +196,70 @@ mod tests {
         assert!(e[0].2.ends_with("expected an effect after the colon"), "{}", e[0].2);
     }
 }
+
+#[cfg(test)]
+mod loyalty_and_counter_costs {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Amount, CardType, Cost, CounterKind, Instruction, LoyaltyCost};
+
+    const PLANESWALKER: &[CardType] = &[CardType::Planeswalker];
+
+    fn costs(text: &str, name: &str, types: &[CardType]) -> Vec<Cost> {
+        ok(text, name, types).into_iter().filter_map(|a| if let Ability::Activated { cost, .. } = a { Some(cost) } else { None }).collect()
+    }
+
+    #[test]
+    fn loyalty_symbols() {
+        // Jace, Ingenious Mind-Mage: [+1], [+1], [−9] (606.2, 606.4).
+        let text = "[+1]: Draw a card.\n[+1]: Untap all creatures you control.\n[−9]: Gain control of up to three target creatures.";
+        let loyalty: Vec<_> = costs(text, "Jace, Ingenious Mind-Mage", PLANESWALKER).into_iter().map(|c| c.loyalty).collect();
+        assert_eq!(loyalty, vec![Some(LoyaltyCost::Fixed(1)), Some(LoyaltyCost::Fixed(1)), Some(LoyaltyCost::Fixed(-9))]);
+        // Professor Dellian Fel: [0].
+        let text = "[+2]: You gain 3 life.\n[0]: You draw a card and lose 1 life.\n[−3]: Destroy target creature.";
+        let loyalty: Vec<_> = costs(text, "Professor Dellian Fel", PLANESWALKER).into_iter().map(|c| c.loyalty).collect();
+        assert_eq!(loyalty, vec![Some(LoyaltyCost::Fixed(2)), Some(LoyaltyCost::Fixed(0)), Some(LoyaltyCost::Fixed(-3))]);
+        // [−X] with X in the effect.
+        let c = costs("[−X]: Draw X cards.", "Test Walker", PLANESWALKER);
+        assert_eq!(c[0].loyalty, Some(LoyaltyCost::MinusX));
+    }
+
+    #[test]
+    fn a_loyalty_ability_that_adds_mana_is_not_a_mana_ability() {
+        // Chandra, Novice Pyromancer's [−1] (605.1a): it uses the stack.
+        let a = ok("[−1]: Add {R}{R}.", "Chandra, Novice Pyromancer", PLANESWALKER);
+        assert!(matches!(&a[0], Ability::Activated { mana: false, cost: Cost { loyalty: Some(LoyaltyCost::Fixed(-1)), .. }, .. }), "{a:?}");
+    }
+
+    #[test]
+    fn malformed_loyalty_symbols_are_refused() {
+        let e = errs("[+]: Draw a card.", "Broken Walker", PLANESWALKER);
+        assert!(e[0].2.contains("a loyalty cost such as [+1]"), "{e:?}");
+    }
+
+    #[test]
+    fn removing_counters_as_a_cost() {
+        // Tumble Magnet (122, 602.2b).
+        let text = "This artifact enters with three charge counters on it.\n{T}, Remove a charge counter from this artifact: Tap target artifact or creature.";
+        let a = ok(text, "Tumble Magnet", ARTIFACT);
+        assert_eq!(a[0], Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: 3 });
+        assert_eq!(costs(text, "Tumble Magnet", ARTIFACT)[0], Cost { tap: true, remove_counters: Some((CounterKind::Named("charge".into()), 1)), ..Cost::default() });
+        // Norn's Wellspring: "Remove two oil counters".
+        let c = costs("{1}, {T}, Remove two oil counters from this artifact: Draw a card.", "Norn's Wellspring", ARTIFACT);
+        assert_eq!(c[0].remove_counters, Some((CounterKind::Named("oil".into()), 2)));
+        // Counters removed from something else are not a cost the engine pays.
+        assert!(!errs("Remove a charge counter from target artifact: Draw a card.", "Odd Relic", ARTIFACT).is_empty());
+    }
+
+    #[test]
+    fn counter_kinds_with_unmodelled_meaning_are_refused() {
+        // Shield counters (122.1c) and keyword counters (122.1b) have rules meaning the engine
+        // doesn't model: never read as plain tallies.
+        assert!(!errs("Put a shield counter on target creature.", "Shield Test", INSTANT).is_empty());
+        assert!(!errs("Put a flying counter on target creature.", "Keyword Test", INSTANT).is_empty());
+        // Stun counters (122.1d) are modelled.
+        let a = ok("Tap target creature an opponent controls and put three stun counters on it.", "Tranquilize", SORCERY);
+        let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
+        assert_eq!(e.instructions[1], Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::Stun, count: Amount::Fixed(3) });
+    }
+}
+

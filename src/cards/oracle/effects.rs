@@ -1434,3 +1434,60 @@ mod tests {
         assert_eq!(errs("Target creature gains riot until end of turn.", "Riot Test", INSTANT).len(), 1);
     }
 }
+
+#[cfg(test)]
+mod counters_and_emblems {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Amount, CardType, Change, CounterKind, Instruction, StaticEffect, StaticSubject, Trigger};
+
+    const PLANESWALKER: &[CardType] = &[CardType::Planeswalker];
+
+    fn effect_of(a: &Ability) -> &[Instruction] {
+        match a {
+            Ability::Spell(e) | Ability::Activated { effect: e, .. } => &e.instructions,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn proliferate() {
+        // Steady Progress (701.34a).
+        let a = ok("Proliferate. (Choose any number of permanents and/or players, then give each another counter of each kind already there.)\nDraw a card.", "Steady Progress", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Proliferate, Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }]);
+        // Grim Affliction: "…, then proliferate."
+        let a = ok("Put a -1/-1 counter on target creature, then proliferate.", "Grim Affliction", INSTANT);
+        assert_eq!(effect_of(&a[0])[1], Instruction::Proliferate);
+    }
+
+    #[test]
+    fn remove_counters_effect() {
+        let a = ok("Remove two charge counters from target artifact.", "Counter Drain Test", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::RemoveCounters { what: Affected::Target(0), kind: CounterKind::Named("charge".into()), count: Amount::Fixed(2) }]);
+    }
+
+    #[test]
+    fn emblems() {
+        // Ob Nixilis Reignited's [−8]: the emblem goes to the targeted opponent (114.2).
+        let text = "[+1]: You draw a card and you lose 1 life.\n[−3]: Destroy target creature.\n[−8]: Target opponent gets an emblem with \"Whenever a player draws a card, you lose 2 life.\"";
+        let a = ok(text, "Ob Nixilis Reignited", PLANESWALKER);
+        let [Instruction::Emblem { who: Affected::Target(0), abilities, text }] = effect_of(&a[2]) else { panic!("{:?}", a[2]) };
+        assert_eq!(text, "Whenever a player draws a card, you lose 2 life.");
+        assert!(matches!(&abilities[..], [Ability::Triggered { trigger, .. }] if matches!(**trigger, Trigger::Draws(_))), "{abilities:?}");
+        // A static emblem (Elspeth, Sun's Champion's [−7]).
+        let a = ok("[−7]: You get an emblem with \"Creatures you control get +2/+2 and have flying.\"", "Elspeth Test", PLANESWALKER);
+        let [Instruction::Emblem { who: Affected::You, abilities, .. }] = effect_of(&a[0]) else { panic!("{a:?}") };
+        assert!(matches!(&abilities[..], [Ability::Static(StaticEffect { subject: StaticSubject::Each { .. }, changes, .. })] if changes.contains(&Change::Pt(2, 2))), "{abilities:?}");
+        // "this emblem" is the emblem itself.
+        assert!(compile_ok("[−7]: You get an emblem with \"Whenever you cast a spell, this emblem deals 5 damage to any target.\""));
+        // Unreadable emblem text is refused, pointing inside the quotation.
+        let text = "[−10]: You get an emblem with \"You have no maximum hand size.\"";
+        let e = errs(text, "Hand Walker", PLANESWALKER);
+        assert!(text[e[0].0..e[0].1].starts_with("You have no maximum hand size"), "{e:?}");
+        assert!(e[0].2.ends_with("(in the emblem's ability)"), "{e:?}");
+    }
+
+    fn compile_ok(text: &str) -> bool {
+        super::super::compile(text, "Emblem Walker", PLANESWALKER).is_ok()
+    }
+}
+
