@@ -422,8 +422,9 @@ pub enum TargetSpec {
     Any,
     /// "target player" / "target opponent".
     Player { opponent_only: bool },
-    /// "target player or planeswalker".
-    PlayerOrPlaneswalker,
+    /// "target player or planeswalker"; "target opponent or planeswalker" (any planeswalker,
+    /// but only an opponent among players).
+    PlayerOrPlaneswalker { opponent_only: bool },
     /// "target creature", "target artifact", "target nonland permanent", …: a permanent.
     Permanent(ObjectFilter),
     /// "target spell", "target creature spell": a spell on the stack.

@@ -70,12 +70,12 @@ impl Game {
     #[must_use]
     pub fn target_problem(&self, spec: &TargetSpec, t: Target, by: Targeter) -> Option<(RuleId, String)> {
         let kind_ok = match (spec, t) {
-            (TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker, Target::Player(p)) => !self.players[p].lost,
-            (TargetSpec::Player { opponent_only }, Target::Player(p)) => !self.players[p].lost && (!opponent_only || p != by.you),
+            (TargetSpec::Any, Target::Player(p)) => !self.players[p].lost,
+            (TargetSpec::Player { opponent_only } | TargetSpec::PlayerOrPlaneswalker { opponent_only }, Target::Player(p)) => !self.players[p].lost && (!opponent_only || p != by.you),
             (TargetSpec::Any, Target::Object(o)) => {
                 self.on_battlefield(o) && [CardType::Creature, CardType::Planeswalker, CardType::Battle].iter().any(|&ty| self.has_type(o, ty))
             }
-            (TargetSpec::PlayerOrPlaneswalker, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
+            (TargetSpec::PlayerOrPlaneswalker { .. }, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
             (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && self.matches_filter_x(o, f, by.you, by.x),
             (TargetSpec::Spell(f), Target::Object(o)) => {
                 let ob = self.obj(o);
@@ -742,7 +742,8 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::Any => "any target: a creature, player, planeswalker or battle".to_owned(),
         TargetSpec::Player { opponent_only: true } => "target opponent".to_owned(),
         TargetSpec::Player { opponent_only: false } => "target player".to_owned(),
-        TargetSpec::PlayerOrPlaneswalker => "target player or planeswalker".to_owned(),
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: false } => "target player or planeswalker".to_owned(),
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: true } => "target opponent or planeswalker".to_owned(),
         TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {} permanent", filter_words(f)).replace("  ", " "),
         TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),

@@ -976,7 +976,7 @@ mod tests {
         let one = |text: &str, name: &str| ok(text, name, SORCERY);
         assert_eq!(
             one("Lava Spike deals 3 damage to target player or planeswalker.", "Lava Spike"),
-            spell(vec![TargetSpec::PlayerOrPlaneswalker], vec![DealDamage { amount: n(3), to: T0, divided: false }])
+            spell(vec![TargetSpec::PlayerOrPlaneswalker { opponent_only: false }], vec![DealDamage { amount: n(3), to: T0, divided: false }])
         );
         assert_eq!(
             one("Flame Slash deals 4 damage to target creature.", "Flame Slash"),

@@ -323,7 +323,9 @@ pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<u
     let plural = max > 1;
     let noun = |p: &mut Parser<'_>, one: &[&str], many: &[&str]| p.eat_words(if plural { many } else { one });
     let spec = if noun(p, &["player", "or", "planeswalker"], &["players", "or", "planeswalkers"]) {
-        TargetSpec::PlayerOrPlaneswalker
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: false }
+    } else if noun(p, &["opponent", "or", "planeswalker"], &["opponents", "or", "planeswalkers"]) {
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: true }
     } else if noun(p, &["player"], &["players"]) {
         TargetSpec::Player { opponent_only: false }
     } else if noun(p, &["opponent"], &["opponents"]) {
@@ -370,11 +372,11 @@ fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usi
 }
 
 fn is_object(spec: &TargetSpec) -> bool {
-    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. })
 }
 
 fn is_player(spec: &TargetSpec) -> bool {
-    matches!(spec, TargetSpec::Player { .. } | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+    matches!(spec, TargetSpec::Player { .. } | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. })
 }
 
 /// What a reference such as "it" expected when it found no earlier target.
@@ -537,7 +539,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
         Affected::EachPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
-            Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),
+            Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),
             Some(TargetSpec::Player { .. }) => k(true, false, false),
             Some(TargetSpec::Permanent(_)) => k(false, true, false),
             Some(TargetSpec::Spell(_)) => k(false, false, true),
@@ -602,7 +604,7 @@ mod tests {
         let text = "player or planeswalker";
         let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
         assert_eq!(parse_target(&mut p), Ok(0));
-        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker.into()]);
+        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker { opponent_only: false }.into()]);
         let text = "target opponent and target creature spell";
         let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
         assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
