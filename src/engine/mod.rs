@@ -9,6 +9,7 @@ pub mod casting;
 pub mod combat;
 pub mod continuous;
 pub mod counters;
+pub mod emblems;
 pub mod decision;
 pub mod enter;
 pub mod event;
