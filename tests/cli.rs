@@ -78,16 +78,17 @@ fn diagnostic_unsupported_text() {
     assert_diagnostic(
         &["check", "tests/fixtures/unsupported_text.yaml"],
         2,
-        r#"  × card `Flanking Bear`: cannot read "Flanking"
+        r#"  × card `Banding Bear`: cannot read "Banding"
    ╭─[tests/fixtures/unsupported_text.yaml:6:11]
  5 │     type: Creature — Bear
- 6 │     text: Flanking
-   ·           ────┬───
-   ·               ╰── unsupported text: "Flanking"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)
+ 6 │     text: Banding
+   ·           ───┬───
+   ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, reach, haste, vigilance, defender, flash, hexproof, shroud, deathtouch, lifelink, indestructible, riot, first strike, double strike, trample, menace, prowess, devoid, protection from …)
  7 │     power: 2
    ╰────
-  help: this template is not supported yet; `judge cards coverage` lists what is, and `judge card
-        NAME` shows how a card was read
+  help: this keyword ability is not supported yet, and nothing tells when it would apply, so the
+        card can't be used; `judge cards coverage` lists what is read, and `judge card NAME` shows
+        how a card was read
 "#,
     );
 }
@@ -224,7 +225,7 @@ fn same_file_gives_the_same_output_byte_for_byte() {
 fn unknown_card_name_for_card_command() {
     let (code, _, err) = judge(&["card", "Lightning", "Blot"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "error: no card named `Lightning Blot` in the library\n  help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`?\n");
+    assert_eq!(err, "error: no card named `Lightning Blot` in the library\n  help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`?\n  help: `--from FILE` reads a card from a scenario, a card file or a JSON card list\n");
 }
 
 #[test]
@@ -277,4 +278,46 @@ fn explain_of_nothing_exits_2_with_the_nearest_names() {
     let (code, _, err) = judge(&["run", "scenarios/layers/urborg_then_blood_moon.yaml", "--explain", "urbrg"]);
     assert_eq!(code, 2);
     assert!(err.contains("--explain urbrg: no `urbrg` in any zone") && err.contains("nearest names and labels are: urborg"), "{err}");
+}
+
+/// Unread abilities wait for the moment they matter; then the run stops (exit 2) at the place in
+/// the script that made them matter, naming the card, the ability and why now.
+#[test]
+fn unread_abilities_stop_the_run_when_they_matter() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        ("unread_activated", "14:5", "Kjeldoran Royal Guard has an activated ability", "here Alice activates it (602.1)"),
+        ("unread_trigger", "16:8", "Cephalid Constable has a triggered ability", "here it triggers (603.2)"),
+        ("unread_block", "16:5", "Sandrunner has a keyword ability that judge can't read yet, and it matters here: \"Desertwalk\"", "here a block involving it is declared (509.1)"),
+        ("unread_cast", "15:5", "Condemn has a spell ability", "here Bob casts it (601.2)"),
+        ("unread_target", "16:5", "Ashward Drake has a keyword ability", "here it becomes a target of Shock"),
+        ("unread_mana", "13:5", "Exotic Orchard has an activated ability", "this ability may add mana (605.1a)"),
+        ("unread_battlefield", "11:19", "True Believer starts on the battlefield, where its static ability \"You have shroud.\" works", "on the battlefield from the start (113.6)"),
+    ];
+    for (file, place, message, label) in cases {
+        let path = format!("tests/fixtures/{file}.yaml");
+        let (code, _, err) = judge(&["run", &path]);
+        assert_eq!(code, 2, "exit code of {file}: {err}");
+        let flat = err.split('\n').map(|l| l.trim_start_matches([' ', '│']).trim_end()).collect::<Vec<_>>().join(" ");
+        assert!(err.contains(&format!("[{path}:{place}]")), "{file}: place {place} in\n{err}");
+        assert!(flat.contains(message), "{file}: {message} in\n{err}");
+        assert!(flat.contains(label), "{file}: {label} in\n{err}");
+        assert!(flat.contains("unread words: \""), "{file}: the unread words in\n{err}");
+    }
+}
+
+/// The same card used without touching its unread ability runs (exit 0): see
+/// `scenarios/unread/`. `judge card` shows what is read and what is deferred.
+#[test]
+fn card_shows_read_and_deferred_abilities() {
+    let (code, out, err) = judge(&["card", "kjeldoran royal guard", "--from", "tests/fixtures/unread_activated.yaml"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Kjeldoran Royal Guard\ncost:    {3}{W}{W}\ntype:    Creature — Human Soldier\nP/T:     2/5\n"), "{out}");
+    assert!(out.contains("abilities, as understood (0 read, 1 deferred):\n  1. NOT READ — activated ability, deferred: it matters when it is activated\n"), "{out}");
+    // Library cards by name in any case, read abilities as indented text.
+    let (code, out, _) = judge(&["card", "SHOCK"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("abilities, as understood (1 read, 0 deferred):\n  1. Spell:\n       instructions:\n         - DealDamage:\n"), "{out}");
+    let (code, _, err) = judge(&["card", "Nope", "--from", "tests/fixtures/unread_activated.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no card named `Nope` in tests/fixtures/unread_activated.yaml"), "{err}");
 }

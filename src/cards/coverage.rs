@@ -1,53 +1,98 @@
 //! `judge cards coverage`: how much of a real card list the compiler understands.
 //!
 //! Reads MTGJSON `AtomicCards.json` (`{"meta": …, "data": {"Name": [face, …]}}`) or a flat
-//! JSON list of card records (`[{"name", "types", "text", …}, …]`), compiles every card's
-//! text and counts the cards that compile, and the unsupported fragments that block the most
-//! cards — the list of templates worth implementing next.
+//! JSON list of card records (`[{"name", "types", "text", …}, …]`), reads every card and
+//! sorts it into one of three verdicts: *full* (every ability understood, and its cost, type
+//! line and P/T representable), *usable* (it can be loaded: what isn't read is deferred to the
+//! moment it would matter) and *unusable*. The summary lists the unread fragments that block
+//! the most cards and the unread text by kind of ability — the families worth doing next.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::cards::ir::CardType;
+use crate::cards::ir::{CardType, Moment};
 use crate::cards::oracle;
 
 /// How many of the most common unsupported fragments a report keeps.
 pub const TOP: usize = 20;
 
-/// The result of compiling a card list.
+/// The result of reading a card list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CoverageReport {
     /// Cards in the list (a multi-face card counts once).
     pub total: usize,
-    /// Cards all of whose faces compiled (cards without text count as compiled).
+    /// Cards all of whose faces were understood completely (cards without text count).
     pub compiled: usize,
+    /// Cards a scenario can use: complete, or with every unread ability deferred.
+    pub usable: usize,
     /// Unsupported text, with the card's name replaced by `CARDNAME`, and how many cards it
     /// appears in; most common first, ties in alphabetical order.
     pub top_unsupported: Vec<(String, usize)>,
+    /// Unread abilities by family ("keyword: Ward", "triggered, when it triggers", …) and how
+    /// many cards have one; most common first.
+    pub families: Vec<(String, usize)>,
+    /// One line per card, for `--list`.
+    pub cards: Vec<CardVerdict>,
+}
+
+/// The verdict on one card, for `judge cards coverage --list`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CardVerdict {
+    pub name: String,
+    /// "full", "usable" or "unusable".
+    pub verdict: &'static str,
+    pub unread: Vec<UnreadLine>,
+}
+
+/// One unread fragment of a card.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct UnreadLine {
+    /// "activated ability", "keyword ability", … or "card" for a cost, type line or P/T.
+    pub kind: &'static str,
+    /// When it would matter ("when it is activated", "at once: …").
+    pub matters: &'static str,
+    pub text: String,
+    pub words: String,
+}
+
+fn percent(n: usize, total: usize) -> String {
+    // Integer tenths of a percent: exact, and no float formatting quirks.
+    let tenths = n.saturating_mul(1000).checked_div(total).unwrap_or(0);
+    format!("{}.{}%", tenths / 10, tenths % 10)
 }
 
 impl std::fmt::Display for CoverageReport {
-    /// "compiled/total (percent)", then one fragment per line with its card count.
+    /// The two figures, then the most common unread fragments and families.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Integer tenths of a percent: exact, and no float formatting quirks.
-        let tenths = self.compiled.saturating_mul(1000).checked_div(self.total).unwrap_or(0);
-        writeln!(f, "{}/{} cards compile ({}.{}%)", self.compiled, self.total, tenths / 10, tenths % 10)?;
+        writeln!(f, "{}/{} cards compile ({})", self.compiled, self.total, percent(self.compiled, self.total))?;
+        writeln!(f, "{}/{} cards usable in scenarios ({}): every ability read or deferred until it matters", self.usable, self.total, percent(self.usable, self.total))?;
+        if !self.top_unsupported.is_empty() {
+            writeln!(f, "most common unread text (cards):")?;
+        }
         for (fragment, n) in &self.top_unsupported {
             writeln!(f, "{n:>7}  {fragment}")?;
+        }
+        if !self.families.is_empty() {
+            writeln!(f, "unread abilities by family (cards):")?;
+        }
+        for (family, n) in &self.families {
+            writeln!(f, "{n:>7}  {family}")?;
         }
         Ok(())
     }
 }
 
-/// One face to compile.
+/// One face to read.
 struct Face {
     name: String,
     text: String,
     types: Vec<CardType>,
+    /// What a scenario could not represent: the mana cost, type line or P/T.
+    unrepresentable: Vec<String>,
 }
 
-/// Compiles every card of `json` (AtomicCards or a flat list) and reports coverage.
+/// Reads every card of `json` (AtomicCards or a flat list) and reports coverage.
 ///
 /// # Errors
 /// The JSON does not parse, or is neither of the two supported shapes.
@@ -71,30 +116,67 @@ pub fn coverage(json: &str) -> Result<CoverageReport, String> {
 
     let mut report = CoverageReport { total: cards.len(), ..CoverageReport::default() };
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut families: BTreeMap<String, usize> = BTreeMap::new();
     for faces in &cards {
         // A fragment counts once per card, however often the card repeats it.
         let mut fragments = BTreeSet::new();
+        let mut fams = BTreeSet::new();
+        let mut unread = Vec::new();
+        let mut usable = true;
         for f in faces {
-            if let Err(errors) = oracle::compile(&f.text, &f.name, &f.types) {
-                for e in errors {
-                    let frag = f.text.get(e.start..e.end).unwrap_or("");
-                    fragments.insert(normalize(frag, &f.name));
-                }
+            for what in &f.unrepresentable {
+                fragments.insert(what.clone());
+                fams.insert("card: cost, type line or P/T".to_owned());
+                unread.push(UnreadLine { kind: "card", matters: Moment::Load.describe(), text: what.clone(), words: what.clone() });
+                usable = false;
+            }
+            let r = oracle::read(&f.text, &f.name, &f.types);
+            for e in &r.errors {
+                fragments.insert(normalize(f.text.get(e.start..e.end).unwrap_or(""), &f.name));
+            }
+            for u in r.unread() {
+                usable &= u.moment != Moment::Load;
+                fams.insert(family(u));
+                unread.push(UnreadLine { kind: u.kind.name(), matters: u.moment.describe(), text: u.text.clone(), words: u.words.clone() });
             }
         }
-        if fragments.is_empty() {
-            report.compiled += 1;
-        }
+        let full = fragments.is_empty();
+        report.compiled += usize::from(full);
+        report.usable += usize::from(usable);
         for frag in fragments {
             *counts.entry(frag).or_default() += 1;
         }
+        for fam in fams {
+            *families.entry(fam).or_default() += 1;
+        }
+        let name = faces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(" // ");
+        let verdict = if full { "full" } else if usable { "usable" } else { "unusable" };
+        report.cards.push(CardVerdict { name, verdict, unread });
     }
+    report.top_unsupported = most_common(counts, TOP);
+    report.families = most_common(families, TOP);
+    Ok(report)
+}
+
+/// The entries with the largest counts, ties in alphabetical order.
+fn most_common(counts: BTreeMap<String, usize>, n: usize) -> Vec<(String, usize)> {
     let mut top: Vec<(String, usize)> = counts.into_iter().collect();
     // The map iterates alphabetically and the sort is stable, so ties stay alphabetical.
     top.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    top.truncate(TOP);
-    report.top_unsupported = top;
-    Ok(report)
+    top.truncate(n);
+    top
+}
+
+/// The family of an unread ability: a keyword by its name, any other by its kind and moment.
+fn family(u: &crate::cards::ir::Unread) -> String {
+    use crate::cards::ir::UnreadKind;
+    if u.kind == UnreadKind::Keyword || (u.kind == UnreadKind::Activated && !u.text.contains(':')) {
+        let name = u.text.split(|c: char| c == '{' || c == '—' || c.is_ascii_digit()).next().unwrap_or("").trim();
+        let mut chars = name.chars();
+        let name: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+        return format!("keyword: {name}");
+    }
+    format!("{}, {}", u.kind.name(), u.moment.describe())
 }
 
 /// Reads one face record; `fallback_name` is the AtomicCards key.
@@ -107,7 +189,27 @@ fn face(v: &Value, fallback_name: &str) -> Face {
         .and_then(Value::as_array)
         .map(|ts| ts.iter().filter_map(Value::as_str).filter_map(CardType::from_name).collect())
         .unwrap_or_default();
-    Face { name, text: s("text").unwrap_or_default(), types }
+    let mut unrepresentable = Vec::new();
+    if let Some(cost) = s("manaCost").filter(|c| !c.is_empty())
+        && oracle::parse_mana_cost(&cost).is_err()
+    {
+        unrepresentable.push(format!("mana cost {cost}"));
+    }
+    if let Some(t) = s("type")
+        && crate::cards::def::parse_type_line(&t).is_err()
+    {
+        unrepresentable.push(format!("type line {t}"));
+    }
+    for key in ["power", "toughness", "loyalty"] {
+        // A scenario takes a whole number, or "*" for power and toughness (208.2a).
+        if let Some(x) = s(key)
+            && x.parse::<i32>().is_err()
+            && !(x == "*" && key != "loyalty")
+        {
+            unrepresentable.push(format!("{key} {x}"));
+        }
+    }
+    Face { name, text: s("text").unwrap_or_default(), types, unrepresentable }
 }
 
 /// Replaces the card's name (and a legendary's short name) by `CARDNAME`, so fragments from
@@ -143,6 +245,8 @@ mod tests {
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 3);
+        // Flanking waits for its trigger, a spell's text for its casting.
+        assert_eq!(r.usable, 6);
         assert_eq!(
             r.top_unsupported,
             vec![("Flanking".to_string(), 2), ("with shadow".to_string(), 1)]
@@ -163,6 +267,9 @@ mod tests {
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
         assert_eq!(r.compiled, 1);
+        assert_eq!(r.usable, 6);
+        assert_eq!(r.cards[3].verdict, "usable");
+        assert_eq!(r.cards[3].unread[0].matters, "when a block involving it is declared");
         assert_eq!(
             r.top_unsupported,
             vec![("Shadow".to_string(), 2), ("with shadow".to_string(), 2), ("Fear".to_string(), 1)]
@@ -171,9 +278,12 @@ mod tests {
 
     #[test]
     fn display() {
-        let r = CoverageReport { total: 3, compiled: 2, top_unsupported: vec![("Trample".into(), 1)] };
-        assert_eq!(r.to_string(), "2/3 cards compile (66.6%)\n      1  Trample\n");
-        assert_eq!(CoverageReport::default().to_string(), "0/0 cards compile (0.0%)\n");
+        let r = CoverageReport { total: 3, compiled: 2, usable: 3, top_unsupported: vec![("Trample".into(), 1)], families: vec![("keyword: Trample".into(), 1)], cards: vec![] };
+        assert_eq!(
+            r.to_string(),
+            "2/3 cards compile (66.6%)\n3/3 cards usable in scenarios (100.0%): every ability read or deferred until it matters\nmost common unread text (cards):\n      1  Trample\nunread abilities by family (cards):\n      1  keyword: Trample\n"
+        );
+        assert!(CoverageReport::default().to_string().starts_with("0/0 cards compile (0.0%)\n"));
     }
 
     #[test]
@@ -182,6 +292,15 @@ mod tests {
             normalize("When Jace, the Mind Sculptor enters, Jace draws", "Jace, the Mind Sculptor"),
             "When CARDNAME enters, CARDNAME draws"
         );
+    }
+
+    /// A cost, type line or P/T a scenario can't represent makes the card unusable.
+    #[test]
+    fn unrepresentable_cards() {
+        let json = r#"[{"name": "Odd", "manaCost": "{R/G}", "type": "Creature — Elf", "types": ["Creature"], "power": "1.5", "toughness": "2"}]"#;
+        let r = coverage(json).unwrap();
+        assert_eq!((r.compiled, r.usable), (0, 0));
+        assert_eq!(r.cards[0].unread.iter().map(|u| u.text.as_str()).collect::<Vec<_>>(), vec!["mana cost {R/G}", "power 1.5"]);
     }
 
     #[test]

@@ -155,21 +155,26 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
         Some(n) => string(n, &format!("the text of {what}"), diags)?,
         None => String::new(),
     };
-    let mut abilities = match oracle::compile(&text, &name, &types) {
-        Ok(a) => a,
-        Err(errors) => {
-            for e in errors {
-                let span = text_node.map_or(m.node.span, |n| text_span(n, &text, e.start, e.end));
-                let words = text.get(e.start..e.end).unwrap_or("").trim();
-                diags.push(
-                    Diagnostic::new(format!("{what}: cannot read \"{words}\""), span)
-                        .label(e.message.clone())
-                        .help("this template is not supported yet; `judge cards coverage` lists what is, and `judge card NAME` shows how a card was read"),
-                );
-            }
-            return None;
-        }
-    };
+    // Unread abilities are kept in their place and wait for the moment they would matter;
+    // only those nothing can place make the card unusable.
+    let reading = oracle::read(&text, &name, &types);
+    let mut unusable = false;
+    for u in reading.unusable() {
+        unusable = true;
+        let span = text_node.map_or(m.node.span, |n| text_span(n, &text, u.at.0, u.at.1));
+        diags.push(
+            Diagnostic::new(format!("{what}: cannot read \"{}\"", u.words), span)
+                .label(format!("unsupported text: \"{}\"; expected {}", u.words, u.expected))
+                .help(format!(
+                    "this {} is not supported yet, and nothing tells when it would apply, so the card can't be used; `judge cards coverage` lists what is read, and `judge card NAME` shows how a card was read",
+                    u.kind.name()
+                )),
+        );
+    }
+    if unusable {
+        return None;
+    }
+    let mut abilities = reading.abilities;
     if let Some(span) = star.get()
         && !abilities.iter().any(|a| matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, crate::cards::ir::Change::PtEqualTo(_)))))
     {

@@ -903,6 +903,104 @@ pub enum Ability {
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.
     CantCast { who: ControllerFilter, spells: ObjectFilter, during_your_turn: bool },
+    /// Text the compiler can't read yet, kept in its place as an ability of the kind the text
+    /// shows, so that a scenario stops exactly when the ability could matter (never guessed).
+    Unread(Box<Unread>),
+}
+
+/// An ability whose text the compiler can't read: what kind of ability the text shows, and
+/// the moment from which the game's result could depend on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unread {
+    pub kind: UnreadKind,
+    pub moment: Moment,
+    /// The whole ability as printed (one line, one keyword, or a spell's whole text).
+    pub text: String,
+    /// The first words not understood, to the end of their sentence.
+    pub words: String,
+    /// What the compiler expected there.
+    pub expected: String,
+    /// The byte range of `words` in the card's text, for diagnostics.
+    #[serde(skip)]
+    pub at: (usize, usize),
+}
+
+/// The kind of ability unread text is, by its shape (113.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum UnreadKind {
+    /// "[Cost]: [Effect]." (602.1)
+    Activated,
+    /// "When/Whenever/At …" (603.1)
+    Triggered,
+    /// A static ability (604.1).
+    Static,
+    /// A keyword ability (702), named.
+    Keyword,
+    /// The spell ability of an instant or sorcery (113.3a), or text that matters only as it is
+    /// cast (costs, "this spell …").
+    Spell,
+}
+
+impl UnreadKind {
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            UnreadKind::Activated => "activated ability",
+            UnreadKind::Triggered => "triggered ability",
+            UnreadKind::Static => "static ability",
+            UnreadKind::Keyword => "keyword ability",
+            UnreadKind::Spell => "spell ability",
+        }
+    }
+
+    /// "a" or "an" before [`UnreadKind::name`].
+    #[must_use]
+    pub fn article(self) -> &'static str {
+        if self == UnreadKind::Activated { "an" } else { "a" }
+    }
+}
+
+/// When unread text starts to matter. The engine stops the scenario (exit 2) at that moment;
+/// until then the ability can't change anything, so the game goes on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Moment {
+    /// Nothing can be known about when it applies: the card can't be used at all.
+    Load,
+    /// No effect in a game (deck construction only: partner, companion, 702.124, 702.139).
+    Never,
+    /// When anyone activates it (602.1), or a payment needs it as a mana ability.
+    Activate,
+    /// When its trigger condition, which was read, is met (603.2).
+    Trigger(Box<Trigger>),
+    /// When the card is cast (601.2): spell text, casting options, timing, cost changes.
+    Cast,
+    /// When the card would be on the battlefield: statics and keywords of permanents function
+    /// only there (113.6, 611.3).
+    Battlefield,
+    /// When a block involving the creature is declared (evasion keywords, 509.1b).
+    Blocks,
+    /// When it becomes the target of a spell or ability (ward, "hexproof from", 115.10).
+    Targeted,
+    /// When it would deal damage (infect, wither, toxic: 120.3).
+    DealsDamage,
+}
+
+impl Moment {
+    /// In words, for `judge card` and diagnostics.
+    #[must_use]
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Moment::Load => "at once: nothing tells when it applies",
+            Moment::Never => "never in a game (deck construction only)",
+            Moment::Activate => "when it is activated",
+            Moment::Trigger(_) => "when it triggers",
+            Moment::Cast => "when the card is cast",
+            Moment::Battlefield => "when the card is on the battlefield",
+            Moment::Blocks => "when a block involving it is declared",
+            Moment::Targeted => "when it becomes a target",
+            Moment::DealsDamage => "when it deals damage",
+        }
+    }
 }
 
 /// A "for as long as …" duration tied to the effect's source (611.2b).

@@ -53,8 +53,12 @@ enum Command {
     },
     /// Show a card of the library and how its Oracle text was understood.
     Card {
-        /// The card's name, e.g. "Lightning Bolt".
+        /// The card's name, e.g. "Lightning Bolt" (any case).
         name: Vec<String>,
+        /// Read the card from this file instead of the library: a scenario (its `cards:`), a
+        /// card file, or a JSON card list (MTGJSON `AtomicCards.json` or a flat list).
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
     },
     /// Card-list tools.
     Cards {
@@ -91,6 +95,10 @@ enum CardsCommand {
     /// fragments it does not.
     Coverage {
         file: PathBuf,
+        /// Print one JSON line per card instead of the summary: name, verdict (full, usable,
+        /// unusable) and each unread fragment with its kind and when it would matter.
+        #[arg(long)]
+        list: bool,
     },
     /// List the card library.
     List,
@@ -120,8 +128,8 @@ fn dispatch(cmd: Command) -> u8 {
         Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
         Command::Test { paths } => cmd_test(&paths),
         Command::Check { files } => cmd_check(&files),
-        Command::Card { name } => cmd_card(&name.join(" ")),
-        Command::Cards { command: CardsCommand::Coverage { file } } => cmd_coverage(&file),
+        Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
+        Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
         Command::Cards { command: CardsCommand::List } => {
             for n in &library().names {
                 println!("{n}");
@@ -325,28 +333,15 @@ fn cmd_check(files: &[PathBuf]) -> u8 {
     code
 }
 
-fn cmd_card(name: &str) -> u8 {
+fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
+    if let Some(file) = from {
+        return card_from_file(name, file);
+    }
     let lib = library();
-    match lib.get(name) {
+    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n)));
+    match found {
         Some(Entry::Card(c)) => {
-            println!("{}", c.name);
-            if let Some(cost) = &c.cost {
-                println!("cost:  {cost}");
-            }
-            println!("type:  {}", c.type_line);
-            if let (Some(p), Some(t)) = (c.power, c.toughness) {
-                println!("P/T:   {p}/{t}");
-            }
-            if !c.text.is_empty() {
-                println!("text:  {}", c.text.replace('\n', "\n       "));
-            }
-            println!("\nabilities, as understood:");
-            for (i, a) in c.abilities.iter().enumerate() {
-                println!("  {}. {}", i + 1, serde_json::to_string(a).unwrap_or_default());
-            }
-            if c.abilities.is_empty() {
-                println!("  (none)");
-            }
+            print!("{}", crate::report::card::show(c));
             0
         }
         Some(Entry::Broken { source, diags }) => {
@@ -359,12 +354,52 @@ fn cmd_card(name: &str) -> u8 {
             if !near.is_empty() {
                 eprintln!("  help: did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
             }
+            eprintln!("  help: `--from FILE` reads a card from a scenario, a card file or a JSON card list");
             2
         }
     }
 }
 
-fn cmd_coverage(file: &Path) -> u8 {
+/// `judge card NAME --from FILE`.
+fn card_from_file(name: &str, file: &Path) -> u8 {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    let shown = file.display().to_string();
+    let result = if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+        crate::report::card::from_json(&text, name)
+    } else {
+        crate::report::card::from_yaml(&Source::new(shown.clone(), text), name)
+    };
+    match result {
+        Ok(out) => {
+            print!("{out}");
+            0
+        }
+        Err(crate::report::card::NotShown::Diags(source, diags)) => {
+            eprint!("{}", render(Some(&source), &diags));
+            2
+        }
+        Err(crate::report::card::NotShown::Missing(names)) => {
+            let near = crate::diag::nearest(name, names.iter().map(String::as_str));
+            eprintln!("error: no card named `{name}` in {shown}");
+            if !near.is_empty() {
+                eprintln!("  help: did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
+            }
+            2
+        }
+        Err(crate::report::card::NotShown::Invalid(why)) => {
+            eprintln!("error: {shown}: {why}");
+            2
+        }
+    }
+}
+
+fn cmd_coverage(file: &Path, list: bool) -> u8 {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -373,6 +408,16 @@ fn cmd_coverage(file: &Path) -> u8 {
         }
     };
     match crate::cards::coverage::coverage(&text) {
+        Ok(r) if list => {
+            use std::io::Write as _;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for c in &r.cards {
+                if serde_json::to_writer(&mut out, c).is_err() || writeln!(out).is_err() {
+                    return 2;
+                }
+            }
+            u8::from(out.flush().is_err()) * 2
+        }
         Ok(r) => {
             print!("{r}");
             0

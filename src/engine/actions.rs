@@ -740,6 +740,7 @@ impl Game {
     /// # Errors
     /// When a choice among effects is not scripted.
     pub fn damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>, dec: &mut dyn Decider) -> Result<(), Stop> {
+        self.check_unread(source, &crate::cards::ir::Moment::DealsDamage, || "it would deal damage (120.3)".to_owned())?;
         if n <= 0 {
             return Ok(());
         }

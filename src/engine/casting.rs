@@ -306,6 +306,8 @@ impl Game {
         if is_land {
             return Ok(Err(Illegal::new(cr!("305.9"), format!("{name} is a land: lands are played, not cast")).also(cr!("601.3"))));
         }
+        // Text that matters as the card is cast: its spell ability, costs, timing (601.2).
+        self.check_unread(card, &crate::cards::ir::Moment::Cast, || format!("{} casts it (601.2)", self.players[p].name))?;
         // 601.3, 101.2: "can't cast" effects of permanents.
         let forbids = self.battlefield.iter().copied().find(|&o| {
             let you = self.controller(o);
@@ -365,6 +367,7 @@ impl Game {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
+        self.check_unread_targets(targets.iter().map(|c| c.target), &name)?;
         self.obj_mut(spell).choices.modes = modes;
         self.obj_mut(spell).choices.targets = targets;
         // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
@@ -557,8 +560,12 @@ impl Game {
     /// As [`Game::cast`].
     pub fn activate(&mut self, p: PlayerId, source: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
+        // An ability the compiler can't read matters as soon as anyone activates it (602.1).
+        if let Some(Ability::Unread(u)) = self.ability(source, ability) {
+            return Err(crate::engine::unread::unread_stop(name, u, &format!("{} activates it (602.1)", self.players[p].name)));
+        }
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
-            if matches!(self.obj(source).card.abilities().get(ability), Some(Ability::Activated { .. })) {
+            if matches!(self.obj(source).card.abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
                 return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
@@ -636,6 +643,7 @@ impl Game {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
+        self.check_unread_targets(targets.iter().map(|c| c.target), &format!("the ability of {name}"))?;
         if let Err(e) = self.pay_mana(p, &cost.mana, x, ch.pay.as_deref(), cost.tap.then_some(source), dec)? {
             return Ok(Err(e));
         }

@@ -350,6 +350,9 @@ impl Game {
         // 510.2: all combat damage is dealt at once; each assignment first meets the effects
         // that would replace or prevent it (616.1).
         let mut dealt = Vec::new();
+        for (src, ..) in &assigned {
+            self.check_unread(*src, &crate::cards::ir::Moment::DealsDamage, || "it would deal combat damage (120.3, 510.2)".to_owned())?;
+        }
         for (src, to, n, rule) in assigned {
             let n = self.modify_damage(src, to, n, true, dec)?;
             dealt.push((src, to, n, rule));

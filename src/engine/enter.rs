@@ -44,6 +44,9 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
+        // Statics and keywords of permanents work on the battlefield (113.6): one the compiler
+        // can't read matters from the moment the permanent would enter, replacements included.
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
         // 614.12a: the choices are made before the permanent enters.
         let mut entering = Vec::new();
         for a in self.obj(id).card.abilities().to_vec() {

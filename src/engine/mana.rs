@@ -205,6 +205,9 @@ impl Game {
                     })
                     .collect();
                 let Some(ability) = mana_abilities.iter().find(|(_, useful)| *useful).or(mana_abilities.first()).map(|(i, _)| *i) else {
+                    if let Some(u) = self.unread(id).map(|(_, u)| u).find(|u| crate::engine::unread::may_add_mana(u)) {
+                        return Err(crate::engine::unread::unread_stop(self.describe(id), u, "it is named to pay a cost (605.1a)"));
+                    }
                     return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
                 };
                 if let Err(e) = self.activate_mana_ability(id, ability, &Choices::default(), dec)? {
@@ -220,6 +223,8 @@ impl Game {
                 let sources = self.mana_sources(p, reserved);
                 let mut plan = Vec::new();
                 if !plan_sources(&sources, 0, &mut after_pool, &mut plan) {
+                    // 605.1a: a mana ability the compiler can't read might have paid it.
+                    self.check_unread_mana(p, &format!("{} can't pay {cost} with the mana abilities judge reads", self.players[p].name))?;
                     let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
                     return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("601.2h"))));
                 }

@@ -25,6 +25,7 @@ pub mod state;
 pub mod tokens;
 pub mod triggers;
 pub mod turn;
+pub mod unread;
 
 pub use decision::{Answer, Decider, Decision, DecisionKind, Stop};
 pub use state::{Game, ObjId, PlayerId, Target, Zone};

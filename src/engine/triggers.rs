@@ -64,7 +64,7 @@ impl Game {
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
-        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }));
+        let has_trigger = |o: &ObjId| self.abilities(*o).any(|(_, a)| matches!(a, Ability::Triggered { .. }) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_))));
         let emblems = self.players.iter().any(|p| !p.command.is_empty());
         if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger)) {
             return;
@@ -80,15 +80,24 @@ impl Game {
         for src in sources {
             let abilities = self.obj(src).card.abilities().len();
             for i in 0..abilities {
-                let Some(Ability::Triggered { trigger, condition, .. }) = self.ability(src, i) else { continue };
+                let (trigger, condition) = match self.ability(src, i) {
+                    Some(Ability::Triggered { trigger, condition, .. }) => (&**trigger, condition.as_ref()),
+                    // An unread triggered ability whose condition was read: it waits, and
+                    // stops the run as it would be put on the stack (`stack_triggers`).
+                    Some(Ability::Unread(u)) => match &u.moment {
+                        crate::cards::ir::Moment::Trigger(t) => (&**t, None),
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
                 let on_battlefield = self.on_battlefield(src) || self.obj(src).zone == Zone::Command;
-                let looks_back = matches!(**trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
+                let looks_back = matches!(*trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
                 if !(on_battlefield || leaves && looks_back) {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
                 let controller = self.controller(src);
-                let holds = condition.as_ref().is_none_or(|c| self.condition_holds(c, src, controller));
+                let holds = condition.is_none_or(|c| self.condition_holds(c, src, controller));
                 let name = self.describe(src);
                 if !holds {
                     let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cr!("603.4"));
@@ -200,6 +209,15 @@ impl Game {
         if self.pending.is_empty() {
             return Ok(false);
         }
+        // 603.3: an unread triggered ability that triggered matters now.
+        for t in &self.pending {
+            if t.delayed.is_none()
+                && let Some(Ability::Unread(u)) = self.obj(t.source).card.abilities().get(t.ability)
+            {
+                let on = self.trigger_words(t.source, t.info);
+                return Err(crate::engine::unread::unread_stop(self.describe(t.source), u, &format!("it triggers{on} (603.2)")));
+            }
+        }
         let pending = std::mem::take(&mut self.pending);
         for p in self.apnap() {
             let mut mine: Vec<PendingTrigger> = pending.iter().copied().filter(|t| t.controller == p).collect();
@@ -275,6 +293,7 @@ impl Game {
                     _ => Vec::new(),
                 }
             };
+            self.check_unread_targets(picks.iter().copied(), &format!("the {name}"))?;
             chosen.extend(picks.into_iter().map(|target| Chosen { slot, target, share: 0 }));
         }
         let uid = self.next_ability_uid;

@@ -178,10 +178,13 @@ impl Game {
                             }
                             break;
                         }
-                        Some((action, decl)) => match self.declare_blockers(&decl) {
-                            Ok(()) => break,
-                            Err(e) => self.reject(action, e),
-                        },
+                        Some((action, decl)) => {
+                            self.check_unread_blocks(&decl)?;
+                            match self.declare_blockers(&decl) {
+                                Ok(()) => break,
+                                Err(e) => self.reject(action, e),
+                            }
+                        }
                     }
                 }
                 Ok(true)

@@ -1,5 +1,6 @@
 //! Rendering a replay for people (tables) and programs (JSON).
 
+pub mod card;
 pub mod explain;
 
 use std::collections::BTreeMap;

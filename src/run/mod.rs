@@ -318,7 +318,8 @@ pub fn run(s: &Scenario) -> RunResult {
     let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
     let mut verdicts = Vec::new();
     let active = game.active;
-    let stop = game.give_priority(active, &mut script).and_then(|()| drive(&mut game, &mut script, s, &mut verdicts)).err().map(|Stop(d)| d);
+    let first = s.actions.first().map_or(s.end_span, |a| a.span);
+    let stop = game.give_priority(active, &mut script).map_err(|e| placed(e, first)).and_then(|()| drive(&mut game, &mut script, s, &mut verdicts)).err().map(|Stop(d)| d);
     let stop = stop.or_else(|| {
         script.head().map(|i| {
             let a = &s.actions[i];
@@ -335,6 +336,15 @@ pub fn run(s: &Scenario) -> RunResult {
     RunResult { game, verdicts, stop }
 }
 
+/// A stop the engine raised without a place in the file (it doesn't know the file) is placed
+/// at the script action, or the end of the script, that led to it.
+fn placed(mut stop: Stop, span: crate::diag::Span) -> Stop {
+    if stop.0.span.is_none_or(|s| s == crate::diag::Span::default()) {
+        stop.0.span = Some(span);
+    }
+    stop
+}
+
 fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
     while let Some(i) = script.head() {
         let action = &s.actions[i];
@@ -347,7 +357,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 // No decision is pending: the game goes on until one consumes this entry.
                 let mut n = 0;
                 while script.head() == Some(i) && g.outcome.is_none() && (g.priority.is_some() || g.cleanup_done) {
-                    g.pass_priority(script)?;
+                    g.pass_priority(script).map_err(|e| placed(e, action.span))?;
                     n += 1;
                     if n > MAX_PASSES {
                         break;
@@ -361,7 +371,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 script.declaring = true;
                 let r = goto(g, script, action, None, Step::DeclareAttackers, true);
                 script.declaring = false;
-                r?;
+                r.map_err(|e| placed(e, action.span))?;
                 // The declaration consumed the entry; if not, the step was already past.
                 if script.head() == Some(i) {
                     return Err(Stop(Diagnostic::new("attackers can no longer be declared this turn", action.span).help("`goto` a later turn first, e.g. `goto: {turn: 3, step: precombat_main}`")));
@@ -374,7 +384,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 script.declaring = true;
                 let r = goto(g, script, action, None, Step::DeclareBlockers, true);
                 script.declaring = false;
-                r?;
+                r.map_err(|e| placed(e, action.span))?;
                 if script.head() == Some(i) {
                     return Err(Stop(Diagnostic::new("blockers can no longer be declared in this combat", action.span).help("blocks are declared once, at the start of the declare blockers step")));
                 }
@@ -385,7 +395,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
                 let old = std::mem::replace(&mut g.cause, cause);
                 let r = act(g, script, action, verdicts);
                 g.cause = old;
-                r?;
+                r.map_err(|e| placed(e, action.span))?;
             }
         }
     }
@@ -393,7 +403,7 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
         return Ok(());
     }
     let end = Action { index: 0, player: None, kind: ActionKind::Pass, span: s.end_span };
-    match s.until {
+    let r = match s.until {
         Until::StackEmpty => pass_while(g, script, |g| !g.stack.is_empty()),
         Until::Step { turn, step } => goto(g, script, &end, turn, step, false),
         Until::EndOfTurn => {
@@ -401,7 +411,8 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
             pass_while(g, script, |g| !(g.cleanup_done && g.turn == turn))
         }
         Until::GameOver => pass_while(g, script, |g| g.outcome.is_none()),
-    }
+    };
+    r.map_err(|e| placed(e, s.end_span))
 }
 
 fn pass_while(g: &mut Game, script: &mut Script<'_>, cond: impl Fn(&Game) -> bool) -> Result<(), Stop> {
@@ -503,8 +514,10 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             // Numbered as printed (a lost ability keeps its number and is then refused by the
             // rules, 613.1f), then the abilities effects gave it.
             let printed = g.obj(id).card.abilities().len();
-            let numbered: Vec<usize> = g.obj(id).card.abilities().iter().enumerate().filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && matches!(a, Ability::Activated { .. })).map(|(i, _)| i)).collect();
-            let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| matches!(a, Ability::Activated { .. })).map(|(i, _)| i).collect();
+            // An unread activated ability keeps its place in the numbering.
+            let is_activated = |a: &Ability| matches!(a, Ability::Activated { .. }) || matches!(a, Ability::Unread(u) if u.kind == crate::cards::ir::UnreadKind::Activated);
+            let numbered: Vec<usize> = g.obj(id).card.abilities().iter().enumerate().filter(|(_, a)| is_activated(a)).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && is_activated(a)).map(|(i, _)| i)).collect();
+            let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| is_activated(a)).map(|(i, _)| i).collect();
             let idx = match (ability, activated.as_slice()) {
                 (Some(n), _) => numbered.get(n - 1).copied().ok_or_else(|| {
                     let list = &numbered;

@@ -245,9 +245,31 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     Some(PlayerSetup { name, life, poison, library, hand, battlefield, graveyard, exile, span: node.span })
 }
 
+/// A permanent that starts on the battlefield with an unread static or keyword ability that
+/// works there (113.6): it matters from the start, so the scenario can't run.
+fn unread_on_battlefield(card: &crate::cards::def::CardDef, span: Span, diags: &mut Diags) {
+    for a in &card.abilities {
+        if let crate::cards::ir::Ability::Unread(u) = a
+            && u.moment == crate::cards::ir::Moment::Battlefield
+        {
+            diags.push(
+                Diagnostic::new(format!("{} starts on the battlefield, where its {} \"{}\" works, but judge can't read it yet", card.name, u.kind.name(), u.text), span)
+                    .label("on the battlefield from the start (113.6)")
+                    .help(format!(
+                        "unread words: \"{}\" (expected {}). Start the card in another zone, or use a card whose text judge reads (`judge card \"{}\"` shows what is read)",
+                        u.words, u.expected, card.name
+                    )),
+            );
+        }
+    }
+}
+
 fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<CardEntry>, diags: &mut Diags) {
     if let Kind::Str(name) = &node.kind {
         if let Some(card) = cards.lookup(name, node, diags) {
+            if zone == "battlefield" {
+                unread_on_battlefield(&card, node.span, diags);
+            }
             out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, span: node.span });
         }
         return;
@@ -270,6 +292,11 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     };
     if card.as_ref().is_some_and(|c| c.token) && zone != "battlefield" {
         diags.push(Diagnostic::new("a token can only start on the battlefield", card_node.span).help("tokens cease to exist in other zones (704.5d)"));
+    }
+    if let Some(c) = &card
+        && zone == "battlefield"
+    {
+        unread_on_battlefield(c, card_node.span, diags);
     }
     let id = m.get("id").and_then(|n| string(n, "`id`", diags));
     if let Some(id) = &id {

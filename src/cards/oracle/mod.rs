@@ -19,6 +19,7 @@ pub mod statics;
 pub mod targets;
 pub mod tokens;
 pub mod triggers;
+pub mod unread;
 
 use crate::cards::ir::{Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
@@ -49,6 +50,37 @@ impl std::error::Error for OracleError {}
 /// # Errors
 /// Every part of the text that is outside the supported templates, each with its byte range.
 pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability>, Vec<OracleError>> {
+    let r = read(text, name, types);
+    if r.errors.is_empty() { Ok(r.abilities) } else { Err(r.errors) }
+}
+
+/// A card's text as far as it can be read: every ability in text order, those the compiler
+/// can't read kept as [`Ability::Unread`] of their kind ([`unread`]), and every error.
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    pub abilities: Vec<Ability>,
+    pub errors: Vec<OracleError>,
+}
+
+impl Reading {
+    /// The unread abilities.
+    pub fn unread(&self) -> impl Iterator<Item = &crate::cards::ir::Unread> {
+        self.abilities.iter().filter_map(|a| match a {
+            Ability::Unread(u) => Some(&**u),
+            _ => None,
+        })
+    }
+
+    /// The unread abilities nothing can place: with one of them the card can't be used.
+    pub fn unusable(&self) -> impl Iterator<Item = &crate::cards::ir::Unread> {
+        self.unread().filter(|u| u.moment == crate::cards::ir::Moment::Load)
+    }
+}
+
+/// Reads a card's Oracle text: [`compile`], keeping what it can't read as unread abilities.
+#[must_use]
+#[expect(clippy::too_many_lines, reason = "one pass over the lines with the state that spans them (modes, the spell's sentences)")]
+pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     let names = self_names(name);
     let is_spell = types.iter().any(|t| matches!(t, CardType::Instant | CardType::Sorcery));
     let mut abilities = Vec::new();
@@ -56,12 +88,17 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
     // For a spell: where its spell ability goes (the first non-keyword line) and its effect,
     // which collects the sentences of every line so target indices stay distinct.
     let mut spell: Option<(usize, Effect)> = None;
+    // The spell's lines and its first error: a spell ability is read whole or not at all.
+    let mut spell_lines: Vec<&str> = Vec::new();
+    let mut spell_error: Option<OracleError> = None;
 
     // An open "Choose one —" and the modes read so far (700.2).
     let mut modal: Option<(usize, Modal)> = None;
     // A modal triggered ability whose "•" modes follow: its index and how its text refers to
     // what triggered it.
     let mut trigger_modes: Option<(usize, bool, bool)> = None;
+    // The lines of the modal triggered ability being read, for its text if a mode is unread.
+    let mut modal_lines = String::new();
     let mut offset = 0;
     for line in text.split('\n') {
         let base = offset;
@@ -74,19 +111,30 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
         if let Some(special) = special_line(text, &toks, is_spell) {
             match special {
                 Ok(a) => abilities.push(a),
-                Err(e) => errors.push(e),
+                Err(e) => {
+                    abilities.extend(unread::line(text, &toks, is_spell, &e));
+                    errors.push(e);
+                }
             }
             continue;
         }
         if let Some((at, trigger_object, trigger_player)) = trigger_modes
             && toks[0].is_punct('•')
         {
-            let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) else { continue };
+            let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) else {
+                // Its header was read but a mode before this one was not: the rest of its text.
+                if let Some(Ability::Unread(u)) = abilities.get_mut(at) {
+                    u.text.push('\n');
+                    u.text.push_str(line.trim());
+                }
+                continue;
+            };
             let first = effect.targets.len();
             let mut p = Parser::new(text, toks[1..].to_vec(), std::mem::take(effect), true);
             p.trigger_object = trigger_object;
             p.trigger_player = trigger_player;
             let mut fails = effects::parse_sentences(&mut p);
+            let failed = !fails.is_empty();
             for f in fails.drain(..) {
                 errors.push(p.error(&f));
             }
@@ -98,11 +146,19 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
             if let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) {
                 *effect = p.effect;
             }
+            modal_lines.push('\n');
+            modal_lines.push_str(line.trim());
+            if failed && let Some(Ability::Triggered { trigger, .. }) = abilities.get(at) {
+                let err = errors.last().cloned().unwrap_or(OracleError { start: base, end: base, message: String::new() });
+                let trigger = (**trigger).clone();
+                abilities[at] = unread::trigger_effect(trigger, modal_lines.clone(), unread::error_words(text, &err));
+            }
             continue;
         }
         trigger_modes = None;
         if is_spell && let Some((min, max)) = modal_header(&toks) {
             modal = Some((0, Modal { min, max, modes: Vec::new() }));
+            spell_lines.push(line.trim());
             continue;
         }
         if let Some((_, m)) = &mut modal
@@ -112,11 +168,14 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
             let first = effect.targets.len();
             let mut p = Parser::new(text, toks[1..].to_vec(), std::mem::take(&mut effect), false);
             for f in effects::parse_sentences(&mut p) {
-                errors.push(p.error(&f));
+                let e = p.error(&f);
+                spell_error.get_or_insert_with(|| e.clone());
+                errors.push(e);
             }
             let instructions = std::mem::take(&mut p.effect.instructions);
             m.modes.push(Mode { slots: (first..p.effect.targets.len()).collect(), instructions });
             spell = Some((at, p.effect));
+            spell_lines.push(line.trim());
             continue;
         }
         if is_spell {
@@ -124,16 +183,23 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
             if keywords::is_keyword_line(&p) {
                 match keywords::parse_keyword_line(&mut p) {
                     Ok(ks) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
-                    Err(f) => errors.push(p.error(&f)),
+                    Err(f) => {
+                        let e = p.error(&f);
+                        abilities.extend(unread::line(text, &p.toks, is_spell, &e));
+                        errors.push(e);
+                    }
                 }
                 continue;
             }
             let (at, effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             p.effect = effect;
             for f in effects::parse_sentences(&mut p) {
-                errors.push(p.error(&f));
+                let e = p.error(&f);
+                spell_error.get_or_insert_with(|| e.clone());
+                errors.push(e);
             }
             spell = Some((at, p.effect));
+            spell_lines.push(line.trim());
         } else {
             let mut p = Parser::new(text, toks, Effect::default(), true);
             match compile_permanent_line(&mut p) {
@@ -142,27 +208,49 @@ pub fn compile(text: &str, name: &str, types: &[CardType]) -> Result<Vec<Ability
                         && m.modes.is_empty()
                     {
                         trigger_modes = Some((abilities.len(), p.trigger_object, p.trigger_player));
+                        line.trim().clone_into(&mut modal_lines);
                     }
                     abilities.append(&mut abs);
                 }
-                Err(mut errs) => errors.append(&mut errs),
+                Err(mut errs) => {
+                    if p.toks[0].is_punct('•')
+                        && let Some(Ability::Unread(u)) = abilities.last_mut()
+                    {
+                        // A mode of an unread modal ability: part of it.
+                        u.text.push('\n');
+                        u.text.push_str(line.trim());
+                    } else if let Some(e) = errs.first() {
+                        abilities.extend(unread::line(text, &p.toks, is_spell, e));
+                    }
+                    errors.append(&mut errs);
+                }
             }
         }
     }
     if abilities.iter().any(|a| matches!(a, Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } if m.modes.is_empty())) {
-        errors.push(OracleError { start: 0, end: text.len(), message: "a triggered \"choose …\" with no \"•\" modes after it".into() });
+        let e = OracleError { start: 0, end: text.len(), message: "a triggered \"choose …\" with no \"•\" modes after it".into() };
+        abilities.push(unread::unplaceable(text.to_owned(), unread::error_words(text, &e)));
+        errors.push(e);
     }
     if let Some((_, m)) = modal {
         if m.modes.is_empty() {
-            errors.push(OracleError { start: 0, end: text.len(), message: "a \"Choose …\" line with no \"•\" modes after it".into() });
+            let e = OracleError { start: 0, end: text.len(), message: "a \"Choose …\" line with no \"•\" modes after it".into() };
+            spell_error.get_or_insert_with(|| e.clone());
+            errors.push(e);
         } else if let Some((_, e)) = &mut spell {
             e.modal = Some(m);
         }
     }
     if let Some((at, effect)) = spell {
-        abilities.insert(at.min(abilities.len()), Ability::Spell(effect));
+        let ability = match &spell_error {
+            Some(e) => unread::spell(spell_lines.join("\n"), unread::error_words(text, e)),
+            None => Ability::Spell(effect),
+        };
+        abilities.insert(at.min(abilities.len()), ability);
+    } else if let Some(e) = &spell_error {
+        abilities.push(unread::spell(spell_lines.join("\n"), unread::error_words(text, e)));
     }
-    if errors.is_empty() { Ok(abilities) } else { Err(errors) }
+    Reading { abilities, errors }
 }
 
 /// "Choose one —", "Choose two —", "Choose one or both —", "Choose one or more —" (700.2).

@@ -78,7 +78,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
 
 /// "When this creature enters", "Whenever another creature you control dies", "At the
 /// beginning of your upkeep", "Whenever you cast a red spell", …
-fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
+pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     if p.eat_words(&["at", "the", "beginning", "of"]) {
         return parse_beginning(p);
     }
