@@ -251,6 +251,15 @@ mod loyalty_and_counter_costs {
     }
 
     #[test]
+    fn enters_tapped_with_counters() {
+        // Vivid Crag: one line, two replacement effects as it enters (614.1c, 614.1d).
+        let text = "This land enters tapped with two charge counters on it.\n{T}: Add {R}.\n{T}, Remove a charge counter from this land: Add one mana of any color.";
+        let a = ok(text, "Vivid Crag", &[CardType::Land]);
+        assert_eq!(a[..2], [Ability::EntersTapped, Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: 2 }]);
+        assert!(matches!(&a[3], Ability::Activated { mana: true, cost: Cost { tap: true, remove_counters: Some((CounterKind::Named(_), 1)), .. }, .. }), "{:?}", a[3]);
+    }
+
+    #[test]
     fn counter_kinds_with_unmodelled_meaning_are_refused() {
         // Shield counters (122.1c) and keyword counters (122.1b) have rules meaning the engine
         // doesn't model: never read as plain tallies.

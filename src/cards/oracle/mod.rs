@@ -108,6 +108,21 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         if toks.is_empty() {
             continue; // blank, or only reminder text
         }
+        // "This land enters tapped with two charge counters on it.": one line, two abilities.
+        if !is_spell {
+            let mut p = Parser::new(text, toks.clone(), Effect::default(), false);
+            if statics::is_enters_line(&p) {
+                match statics::parse_enters_line(&mut p) {
+                    Ok(mut a) => abilities.append(&mut a),
+                    Err(f) => {
+                        let e = p.error(&f);
+                        abilities.extend(unread::line(text, &toks, is_spell, &e));
+                        errors.push(e);
+                    }
+                }
+                continue;
+            }
+        }
         if let Some(special) = special_line(text, &toks, is_spell) {
             match special {
                 Ok(a) => abilities.push(a),
@@ -396,9 +411,6 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Ok(_) => Err(p.error(&p.fail("the end of the line"))),
             Err(f) => Err(p.error(&f)),
         });
-    }
-    if !is_spell && statics::is_enters_line(&p) {
-        return Some(statics::parse_enters_line(&mut p).map_err(|f| p.error(&f)));
     }
     None
 }

@@ -556,14 +556,16 @@ pub fn is_enters_line(p: &Parser<'_>) -> bool {
 
 /// Parses "[this permanent] enters [the battlefield] tapped." or "… enters with N +1/+1
 /// counters on it." — the whole line.
-pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Ability> {
+pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
     if !(eat_self_ref(p) && p.eat_word("enters")) {
         return Err(p.fail("\"this permanent enters …\""));
     }
     p.eat_words(&["the", "battlefield"]);
-    let ability = if p.eat_word("tapped") {
-        Ability::EntersTapped
-    } else if p.eat_word("with") {
+    let mut out = Vec::new();
+    if p.eat_word("tapped") {
+        out.push(Ability::EntersTapped);
+    }
+    if p.eat_word("with") {
         let count = match amount(p)? {
             Amount::Fixed(n) if n > 0 => n.unsigned_abs(),
             _ => return Err(p.fail("a fixed number of counters")),
@@ -574,14 +576,14 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Ability> {
             return Err(p.fail("\"counters\""));
         }
         p.expect_words(&["on", "it"])?;
-        Ability::EntersWithCounters { kind, count }
-    } else {
+        out.push(Ability::EntersWithCounters { kind, count });
+    } else if out.is_empty() {
         return Err(p.fail("\"tapped\" or \"with N +1/+1 counters on it\""));
-    };
+    }
     if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
         return Err(p.fail("the end of the sentence"));
     }
-    Ok(ability)
+    Ok(out)
 }
 
 /// The counter kind at the cursor ("+1/+1", "-1/-1", or a word such as "charge" followed by
