@@ -885,7 +885,9 @@ pub enum Ability {
     /// "This land enters tapped." — a replacement effect as it enters (614.1d, 614.12).
     EntersTapped,
     /// "This creature enters with N +1/+1 counters on it." (614.1c, 122.6).
-    EntersWithCounters { kind: CounterKind, count: u32 },
+    /// `count` is `Amount::X` for "enters with X … counters" (107.3m: the X paid for the spell
+    /// it was, else 0).
+    EntersWithCounters { kind: CounterKind, count: Amount },
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
     /// ability-removing, P/T-setting and control-changing statics.
     Static(StaticEffect),

@@ -23,7 +23,7 @@ use crate::engine::Ev;
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Entering {
     Tapped,
-    Counters(CounterKind, u32),
+    Counters(CounterKind, u32, Option<crate::rules::RuleId>),
     /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
     Riot(bool),
 }
@@ -49,10 +49,21 @@ impl Game {
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
         // 614.12a: the choices are made before the permanent enters.
         let mut entering = Vec::new();
+        // 107.3m: X in an entering replacement is the X paid for the spell it was (0 if it
+        // wasn't one).
+        let x = if self.obj(id).zone == Zone::Stack { self.obj(id).choices.x } else { 0 };
         for a in self.obj(id).card.abilities().to_vec() {
             match a {
                 Ability::EntersTapped => entering.push(Entering::Tapped),
-                Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                Ability::EntersWithCounters { kind, count } => {
+                    let n = match count {
+                        crate::cards::ir::Amount::Fixed(n) => n.unsigned_abs(),
+                        crate::cards::ir::Amount::X => x,
+                        _ => 0,
+                    };
+                    let rule = (count == crate::cards::ir::Amount::X).then(|| cr!("107.3m"));
+                    entering.push(Entering::Counters(kind, n, rule));
+                }
                 // 702.136b: each instance of riot is a separate choice.
                 Ability::Keyword(Keyword::Riot) => {
                     let d = Decision {
@@ -88,7 +99,11 @@ impl Game {
                     let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&[cr!("614.1d"), cr!("614.12")]);
                     self.record(ev);
                 }
-                Entering::Counters(kind, n) => self.put_counters(nid, &kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
+                Entering::Counters(kind, n, x_rule) => {
+                    let mut rules = vec![cr!("614.1c"), cr!("614.12")];
+                    rules.extend(x_rule);
+                    self.put_counters(nid, &kind, n, &rules, true, "");
+                }
                 Entering::Riot(true) => self.put_counters(nid, &CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.

@@ -241,7 +241,7 @@ mod loyalty_and_counter_costs {
         // Tumble Magnet (122, 602.2b).
         let text = "This artifact enters with three charge counters on it.\n{T}, Remove a charge counter from this artifact: Tap target artifact or creature.";
         let a = ok(text, "Tumble Magnet", ARTIFACT);
-        assert_eq!(a[0], Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: 3 });
+        assert_eq!(a[0], Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: Amount::Fixed(3) });
         assert_eq!(costs(text, "Tumble Magnet", ARTIFACT)[0], Cost { tap: true, remove_counters: Some((CounterKind::Named("charge".into()), 1)), ..Cost::default() });
         // Norn's Wellspring: "Remove two oil counters".
         let c = costs("{1}, {T}, Remove two oil counters from this artifact: Draw a card.", "Norn's Wellspring", ARTIFACT);
@@ -255,7 +255,7 @@ mod loyalty_and_counter_costs {
         // Vivid Crag: one line, two replacement effects as it enters (614.1c, 614.1d).
         let text = "This land enters tapped with two charge counters on it.\n{T}: Add {R}.\n{T}, Remove a charge counter from this land: Add one mana of any color.";
         let a = ok(text, "Vivid Crag", &[CardType::Land]);
-        assert_eq!(a[..2], [Ability::EntersTapped, Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: 2 }]);
+        assert_eq!(a[..2], [Ability::EntersTapped, Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: Amount::Fixed(2) }]);
         assert!(matches!(&a[3], Ability::Activated { mana: true, cost: Cost { tap: true, remove_counters: Some((CounterKind::Named(_), 1)), .. }, .. }), "{:?}", a[3]);
     }
 

@@ -567,8 +567,8 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
     }
     if p.eat_word("with") {
         let count = match amount(p)? {
-            Amount::Fixed(n) if n > 0 => n.unsigned_abs(),
-            _ => return Err(p.fail("a fixed number of counters")),
+            a @ (Amount::X | Amount::Fixed(1..)) => a,
+            _ => return Err(p.fail("a number of counters (N or X)")),
         };
         let kind = counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
         p.bump();
@@ -617,11 +617,11 @@ mod tests {
     fn enters_with_counters() {
         assert_eq!(
             ok("This creature enters with two +1/+1 counters on it.", "Walking Ballista Jr", CREATURE),
-            vec![Ability::EntersWithCounters { kind: CounterKind::PlusOne, count: 2 }]
+            vec![Ability::EntersWithCounters { kind: CounterKind::PlusOne, count: Amount::Fixed(2) }]
         );
         assert_eq!(
             ok("Flying\nThis creature enters with a -1/-1 counter on it.", "Weakling", CREATURE),
-            vec![Ability::Keyword(Keyword::Flying), Ability::EntersWithCounters { kind: CounterKind::MinusOne, count: 1 }]
+            vec![Ability::Keyword(Keyword::Flying), Ability::EntersWithCounters { kind: CounterKind::MinusOne, count: Amount::Fixed(1) }]
         );
     }
 
