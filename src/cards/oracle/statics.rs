@@ -602,7 +602,7 @@ pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
-    use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
+    use crate::cards::ir::{Ability, Amount, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
 
     const LAND: &[CardType] = &[CardType::Land];
 
