@@ -1126,10 +1126,10 @@ pub struct StaticEffect {
 
 /// A kind of counter (122.1). +1/+1 and -1/-1 counters change power and toughness (122.1a),
 /// loyalty counters are a planeswalker's loyalty (122.1e, 306.5c), stun counters stop a
-/// permanent from untapping (122.1d). Every other kind the engine reads has no rules meaning of
+/// permanent from untapping (122.1d), shield counters protect it (122.1c). Every other kind the engine reads has no rules meaning of
 /// its own (charge, time, oil, …): only the cards that count, add or remove it give it one.
-/// Kinds whose rules meaning the engine does not model (keyword, shield, finality, defense,
-/// poison, rad counters, 122.1b–c, 122.1f–i) are refused by [`CounterKind::from_name`].
+/// Kinds whose rules meaning the engine does not model (keyword, finality, defense, poison,
+/// rad counters, 122.1b, 122.1f–i) are refused by [`CounterKind::from_name`].
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum CounterKind {
     /// +1/+1 (122.1a).
@@ -1140,6 +1140,8 @@ pub enum CounterKind {
     Loyalty,
     /// Stun (122.1d).
     Stun,
+    /// Shield (122.1c).
+    Shield,
     /// A kind without rules meaning, by its lower-case name ("charge").
     Named(String),
 }
@@ -1148,7 +1150,7 @@ pub enum CounterKind {
 /// tallies would be a wrong ruling, so they are refused.
 const MEANINGFUL_KINDS: &[&str] = &[
     "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
-    "reach", "shadow", "trample", "vigilance", "shield", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
+    "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
     "lore", "level", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
 ];
 
@@ -1161,6 +1163,7 @@ impl CounterKind {
             CounterKind::MinusOne => "-1/-1",
             CounterKind::Loyalty => "loyalty",
             CounterKind::Stun => "stun",
+            CounterKind::Shield => "shield",
             CounterKind::Named(n) => n,
         }
     }
@@ -1174,6 +1177,7 @@ impl CounterKind {
             "-1/-1" => CounterKind::MinusOne,
             "loyalty" => CounterKind::Loyalty,
             "stun" => CounterKind::Stun,
+            "shield" => CounterKind::Shield,
             _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
             _ => return None,
         })

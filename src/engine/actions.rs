@@ -833,15 +833,27 @@ impl Game {
         }
         let umbras: Vec<ObjId> = self.battlefield.iter().copied().filter(|&a| self.obj(a).attached_to == Some(id) && self.has_ability(a, &Ability::UmbraArmor)).collect();
         let regen = self.obj(id).regen_shields > 0 && can_regenerate;
+        // 122.1c: shield counters replace a destruction "as the result of an effect" — not the
+        // state-based destruction of 704.5g–h.
+        let by_effect = !reason.iter().any(|r| r.as_str().starts_with("704."));
+        let shield = by_effect && self.obj(id).counters.get(&crate::cards::ir::CounterKind::Shield) > 0;
+        if shield && regen {
+            // Both effects come from the permanent itself, and `apply:` names sources: the
+            // choice (616.1e) can't be asked yet, so the run stops rather than guess.
+            return Err(Stop(crate::diag::Diagnostic::new(
+                format!("{} would be destroyed and both its regeneration shield and a shield counter could replace that (616.1e): judge can't ask which one applies first yet", self.describe(id)),
+                crate::diag::Span::default(),
+            )));
+        }
         if let Some(&first) = umbras.first() {
             let mut options: Vec<Target> = umbras.iter().map(|&a| Target::Object(a)).collect();
-            if regen {
+            if regen || shield {
                 options.push(Target::Object(id));
             }
             let pick = if options.len() == 1 {
                 Target::Object(first)
             } else {
-                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its regeneration shield)", self.describe(id), self.describe(id)) };
+                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its {})", self.describe(id), self.describe(id), if shield { "shield counter" } else { "regeneration shield" }) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.first().copied().unwrap_or(Target::Object(first)),
                     _ => Target::Object(first),
@@ -857,6 +869,12 @@ impl Game {
                 self.destroy(aura, &[cr!("702.89a"), cr!("701.8a")], "by its umbra armor", true, dec)?;
                 return Ok(false);
             }
+        }
+        if shield {
+            let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; a shield counter is removed from it instead", self.describe(id))).object(self, id).rules(&[cr!("122.1c"), cr!("614.1a")]).rules(&reason);
+            self.record(ev);
+            self.remove_counters(id, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c")], " instead of its destruction");
+            return Ok(false);
         }
         if self.obj(id).regen_shields > 0 {
             if can_regenerate {

@@ -102,6 +102,7 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
     match kind {
         CounterKind::PlusOne | CounterKind::MinusOne => Some(cr!("122.1a")),
         CounterKind::Stun => Some(cr!("122.1d")),
+        CounterKind::Shield => Some(cr!("122.1c")),
         CounterKind::Loyalty => Some(cr!("122.1e")),
         CounterKind::Named(_) => None,
     }

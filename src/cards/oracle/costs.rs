@@ -204,6 +204,11 @@ mod loyalty_and_counter_costs {
 
     const PLANESWALKER: &[CardType] = &[CardType::Planeswalker];
 
+    fn effect_counters(a: &[Ability]) -> Option<CounterKind> {
+        let [Ability::Spell(e)] = a else { return None };
+        e.instructions.iter().find_map(|i| if let Instruction::PutCounters { kind, .. } = i { Some(kind.clone()) } else { None })
+    }
+
     fn costs(text: &str, name: &str, types: &[CardType]) -> Vec<Cost> {
         ok(text, name, types).into_iter().filter_map(|a| if let Ability::Activated { cost, .. } = a { Some(cost) } else { None }).collect()
     }
@@ -261,11 +266,13 @@ mod loyalty_and_counter_costs {
 
     #[test]
     fn counter_kinds_with_unmodelled_meaning_are_refused() {
-        // Shield counters (122.1c) and keyword counters (122.1b) have rules meaning the engine
-        // doesn't model: never read as plain tallies.
-        assert!(!errs("Put a shield counter on target creature.", "Shield Test", INSTANT).is_empty());
+        // Finality counters (122.1h) and keyword counters (122.1b) have rules meaning the
+        // engine doesn't model: never read as plain tallies.
+        assert!(!errs("Put a finality counter on target creature.", "Finality Test", INSTANT).is_empty());
         assert!(!errs("Put a flying counter on target creature.", "Keyword Test", INSTANT).is_empty());
-        // Stun counters (122.1d) are modelled.
+        // Shield (122.1c) and stun counters (122.1d) are modelled.
+        let a = ok("Put a shield counter on target creature.\nScry 1.", "Boon of Safety", INSTANT);
+        assert_eq!(effect_counters(&a), Some(CounterKind::Shield));
         let a = ok("Tap target creature an opponent controls and put three stun counters on it.", "Tranquilize", SORCERY);
         let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
         assert_eq!(e.instructions[1], Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::Stun, count: Amount::Fixed(3) });
