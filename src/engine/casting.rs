@@ -330,7 +330,7 @@ impl Game {
         // of your own turn with an empty stack.
         let fast = self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash);
         if !fast
-            && let Err(e) = self.sorcery_timing(p, &name, timing_rule(self.types(card))) {
+            && let Err(e) = self.sorcery_timing(p, &name, "cast", timing_rule(self.types(card))) {
                 return Ok(Err(e));
             }
         let x = ch.x.unwrap_or(0);
@@ -446,13 +446,13 @@ impl Game {
 
     /// Sorcery timing (117.1a): a main phase of the caster's own turn with an empty stack.
     /// `rule` is the card type's own timing rule (302.1 for a creature, 307.1 for a sorcery…).
-    fn sorcery_timing(&self, p: PlayerId, name: &str, rule: RuleId) -> Result<(), Illegal> {
+    fn sorcery_timing(&self, p: PlayerId, name: &str, verb: &str, rule: RuleId) -> Result<(), Illegal> {
         let why = if self.active != p {
-            format!("{name} can be cast only during its controller's own turn")
+            format!("{name} can be {verb} only during its controller's own turn")
         } else if !self.step.is_main() {
-            format!("{name} can be cast only in a main phase, not in the {} step", self.step.name())
+            format!("{name} can be {verb} only in a main phase, not in the {} step", self.step.name())
         } else if !self.stack.is_empty() {
-            format!("{name} can be cast only while the stack is empty")
+            format!("{name} can be {verb} only while the stack is empty")
         } else {
             return Ok(());
         };
@@ -585,14 +585,14 @@ impl Game {
         }
         // 602.5d: "Activate only as a sorcery" follows the timing of a sorcery spell.
         if cost.sorcery_speed
-            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), cr!("602.5d"))
+            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), "activated", cr!("602.5d"))
         {
             return Ok(Err(e));
         }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.
         if cost.loyalty.is_some() {
-            if let Err(e) = self.sorcery_timing(p, &format!("a loyalty ability of {name}"), cr!("606.3")) {
+            if let Err(e) = self.sorcery_timing(p, &format!("a loyalty ability of {name}"), "activated", cr!("606.3")) {
                 return Ok(Err(e));
             }
             if self.obj(source).loyalty_turn == Some(self.turn) {
