@@ -61,8 +61,9 @@ impl Game {
         if let Some(&id) = self.required_attackers(&declared).first() {
             return Err(Illegal::new(cr!("508.1d"), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
         }
-        // 508.1b: with a planeswalker to attack (or several defending players), each attacker's
-        // target is announced, never assumed.
+        // 508.1b: with a planeswalker to attack (or several defending players), what each
+        // attacker attacks is announced. The list form `attack: [refs]` announces the only
+        // defending player; with several, each attacker must name one.
         let walkers = self.battlefield.iter().any(|&o| self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.controller(o)));
         let announced = walkers || defenders.len() > 1;
         let mut resolved = Vec::new();
@@ -81,7 +82,7 @@ impl Game {
             let target = match target {
                 Some(t) => t,
                 None => match defenders.as_slice() {
-                    [one] if !walkers => Target::Player(*one),
+                    [one] => Target::Player(*one),
                     _ => return Err(Illegal::new(cr!("508.1b"), format!("{name}: say which player or planeswalker it attacks (`attack: {{ref: PLAYER}}`)"))),
                 },
             };
