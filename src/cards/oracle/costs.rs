@@ -91,11 +91,7 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             p.bump();
             let n = super::targets::count_word(p, 0).ok_or_else(|| p.fail("how many counters to remove"))?;
             p.pos += 1;
-            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models"))?;
-            p.bump();
-            if !(p.eat_word("counter") || p.eat_word("counters")) {
-                return Err(p.fail("\"counters\""));
-            }
+            let kind = super::statics::counter_noun(p)?;
             if !p.eat_word("from") || !eat_self_ref(p) {
                 return Err(p.fail("\"from this …\" (counters removed from the permanent itself)"));
             }

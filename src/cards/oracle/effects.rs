@@ -451,31 +451,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::ExchangeLife(who.clone(), who));
             }
         }
-        "put" if imperative => {
-            // "Put two +1/+1 counters on target creature." (122.1a, 122.6)
+        "put" | "remove" if imperative => {
+            // "Put two +1/+1 counters on target creature." (122.1a, 122.6); "Remove a charge
+            // counter from target artifact." (122)
+            let put = verb == "put";
             p.bump();
             let count = amount(p)?;
-            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
-            p.bump();
-            if !(p.eat_word("counter") || p.eat_word("counters")) {
-                return Err(p.fail("\"counters\""));
-            }
-            p.expect_words(&["on"])?;
+            let kind = super::statics::counter_noun(p)?;
+            p.expect_words(&[if put { "on" } else { "from" }])?;
             let what = object(p)?;
-            out.push(Instruction::PutCounters { what, kind, count });
-        }
-        "remove" if imperative => {
-            // "Remove a charge counter from target artifact." (122)
-            p.bump();
-            let count = amount(p)?;
-            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
-            p.bump();
-            if !(p.eat_word("counter") || p.eat_word("counters")) {
-                return Err(p.fail("\"counters\""));
-            }
-            p.expect_words(&["from"])?;
-            let what = object(p)?;
-            out.push(Instruction::RemoveCounters { what, kind, count });
+            out.push(if put { Instruction::PutCounters { what, kind, count } } else { Instruction::RemoveCounters { what, kind, count } });
         }
         "proliferate" if imperative => {
             p.bump();

@@ -570,11 +570,7 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
             a @ (Amount::X | Amount::Fixed(1..)) => a,
             _ => return Err(p.fail("a number of counters (N or X)")),
         };
-        let kind = counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, charge, …)"))?;
-        p.bump();
-        if !(p.eat_word("counter") || p.eat_word("counters")) {
-            return Err(p.fail("\"counters\""));
-        }
+        let kind = counter_noun(p)?;
         p.expect_words(&["on", "it"])?;
         out.push(Ability::EntersWithCounters { kind, count });
     } else if out.is_empty() {
@@ -584,6 +580,19 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
         return Err(p.fail("the end of the sentence"));
     }
     Ok(out)
+}
+
+/// "[kind] counter(s)" at the cursor, consumed: the kind.
+///
+/// # Errors
+/// When no kind the engine models is there, or "counter(s)" doesn't follow.
+pub fn counter_noun(p: &mut Parser<'_>) -> PResult<CounterKind> {
+    let kind = counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, shield, charge, …)"))?;
+    p.bump();
+    if !(p.eat_word("counter") || p.eat_word("counters")) {
+        return Err(p.fail("\"counters\""));
+    }
+    Ok(kind)
 }
 
 /// The counter kind at the cursor ("+1/+1", "-1/-1", or a word such as "charge" followed by
