@@ -252,6 +252,15 @@ mod loyalty_and_counter_costs {
     }
 
     #[test]
+    fn this_aura_and_this_equipment_are_the_card_itself() {
+        // Unbridled Growth's last line; the Aura sacrifices itself.
+        let c = costs("Sacrifice this Aura: Draw a card.", "Unbridled Growth", &[CardType::Enchantment]);
+        assert!(c[0].sacrifice_self, "{c:?}");
+        let c = costs("{1}, Sacrifice this Equipment: Draw a card.", "Equipment Test", ARTIFACT);
+        assert!(c[0].sacrifice_self, "{c:?}");
+    }
+
+    #[test]
     fn enters_tapped_with_counters() {
         // Vivid Crag: one line, two replacement effects as it enters (614.1c, 614.1d).
         let text = "This land enters tapped with two charge counters on it.\n{T}: Add {R}.\n{T}, Remove a charge counter from this land: Add one mana of any color.";
