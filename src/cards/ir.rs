@@ -1075,6 +1075,9 @@ pub enum Count {
     CardsInYourGraveyard(ObjectFilter),
     /// Cards in the controller's hand.
     CardsInYourHand,
+    /// Counters of a kind on the effect's source ("for each charge counter on this
+    /// Equipment", 122).
+    CountersOnSource(CounterKind),
 }
 
 /// A condition of a static ability ("as long as …", 611.3a): the effect exists only while it

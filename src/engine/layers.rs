@@ -776,12 +776,13 @@ impl Facts for PrintedFacts<'_> {
 }
 
 /// Counts what a "for each" or "equal to the number of" counts, as the game stands in `w`.
-fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, w: &Work) -> i32 {
+fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w: &Work) -> i32 {
     use crate::cards::ir::Count;
     let n = match c {
         Count::Permanents(f) => w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0)).count(),
         Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
         Count::CardsInYourHand => g.players[you].hand.len(),
+        Count::CountersOnSource(k) => usize::try_from(g.obj(source).counters.get(k)).unwrap_or(usize::MAX),
     };
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -1008,7 +1009,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
         .changes
         .iter()
         .map(|ch| match ch {
-            Change::PtFor { count: what, .. } | Change::PtEqualTo(what) if Layer::of(ch) == layer => count(g, what, controller, w),
+            Change::PtFor { count: what, .. } | Change::PtEqualTo(what) if Layer::of(ch) == layer => count(g, what, controller, e.source, w),
             _ => 0,
         })
         .collect();
@@ -1215,6 +1216,7 @@ pub fn describe_count(c: &crate::cards::ir::Count) -> String {
         Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }),
         Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }).replace("permanents", "cards")),
         Count::CardsInYourHand => "card in your hand".to_owned(),
+        Count::CountersOnSource(k) => format!("{} counter on it", k.name()),
     }
 }
 

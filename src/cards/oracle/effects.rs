@@ -1471,6 +1471,18 @@ mod counters_and_emblems {
         assert!(e[0].2.ends_with("(in the emblem's ability)"), "{e:?}");
     }
 
+    #[test]
+    fn for_each_counter_on_the_source() {
+        // Sigil of Distinction's second line (122, 613.4c).
+        let a = ok("Equipped creature gets +1/+1 for each charge counter on this Equipment.", "Sigil of Distinction", &[CardType::Artifact]);
+        assert!(
+            matches!(&a[..], [Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes, .. })] if changes == &vec![Change::PtFor { power: 1, toughness: 1, count: crate::cards::ir::Count::CountersOnSource(CounterKind::Named("charge".into())) }]),
+            "{a:?}"
+        );
+        // "on it" could be another object than the source: not read.
+        assert!(!errs("This creature gets +1/+1 for each oil counter on it.", "Oil Test", CREATURE).is_empty());
+    }
+
     fn compile_ok(text: &str) -> bool {
         super::super::compile(text, "Emblem Walker", PLANESWALKER).is_ok()
     }

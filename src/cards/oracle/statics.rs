@@ -242,6 +242,14 @@ fn static_condition(p: &mut Parser<'_>) -> PResult<StaticCondition> {
 /// control", "creature card in your graveyard", "card in your hand".
 fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     let at = p.pos;
+    // "for each charge counter on this Equipment" (122): the source's own counters.
+    if counter_kind(p).is_some() {
+        let kind = counter_noun(p)?;
+        if !(p.eat_word("on") && eat_self_ref(p)) {
+            return Err(p.fail("\"on this …\" (counters on the permanent itself)"));
+        }
+        return Ok(Count::CountersOnSource(kind));
+    }
     let (filter, head) = parse_filter(p, plural)?;
     match head {
         Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
