@@ -15,10 +15,16 @@ fn main() {
         .unwrap_or_default();
     files.sort();
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-    let mut out = String::from("/// The card library: (file name, file text), sorted by file name.\npub static CARD_FILES: &[(&str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// The card library: (file name, the card's name as its `name:` line gives it, file text), sorted by file name.\npub static CARD_FILES: &[(&str, &str, &str)] = &[\n",
+    );
     for f in &files {
         let full = Path::new(&root).join("cards").join(f);
-        let _ = writeln!(out, "    ({f:?}, include_str!({:?})),", full.display().to_string());
+        // The name is read here so that a scenario compiles only the cards it names; a test
+        // checks it against the name the card definition gives.
+        let text = std::fs::read_to_string(&full).unwrap_or_default();
+        let name = text.lines().find_map(|l| l.strip_prefix("name:")).map(|n| n.trim().trim_matches('"').trim_matches('\'').to_owned()).unwrap_or_default();
+        let _ = writeln!(out, "    ({f:?}, {name:?}, include_str!({:?})),", full.display().to_string());
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("card_library.rs");

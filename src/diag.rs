@@ -54,21 +54,32 @@ impl Diagnostic {
 pub struct Source {
     pub path: String,
     pub text: Arc<str>,
+    /// The byte offset where each line starts, built on first use: finding a line is then a
+    /// binary search, so placing every node of a large file stays linear.
+    line_starts: Arc<std::sync::OnceLock<Vec<usize>>>,
 }
 
 impl Source {
     #[must_use]
     pub fn new(path: impl Into<String>, text: impl Into<Arc<str>>) -> Source {
-        Source { path: path.into(), text: text.into() }
+        Source { path: path.into(), text: text.into(), line_starts: Arc::default() }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect())
     }
 
     /// The span of `len` bytes starting at byte `start`, with its line and column.
     #[must_use]
     pub fn span_at(&self, start: usize, len: usize) -> Span {
-        let start = start.min(self.text.len());
-        let before = &self.text[..start];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let mut start = start.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let starts = self.line_starts();
+        // The last line start at or before `start`.
+        let line = starts.partition_point(|&s| s <= start);
+        let line_start = starts[line - 1];
         let col = self.text[line_start..start].chars().count() + 1;
         Span { start, len, line: u32::try_from(line).unwrap_or(u32::MAX), col: u32::try_from(col).unwrap_or(u32::MAX) }
     }
@@ -159,4 +170,25 @@ pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Source;
+
+    /// Line and column from the line table agree with counting from the start of the file.
+    #[test]
+    fn span_at_lines_and_columns() {
+        let text = "a: 1\nbé: [x, y]\n\n  - z\nlast";
+        let s = Source::new("f.yaml", text);
+        for start in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let before = &text[..start];
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let span = s.span_at(start, 1);
+            assert_eq!((span.line as usize, span.col as usize, span.start), (line, col, start), "at byte {start}");
+        }
+        // Past the end: the end.
+        assert_eq!(s.span_at(999, 0).start, text.len());
+    }
 }

@@ -15,6 +15,13 @@ fn every_library_card_compiles() {
     let lib = library();
     let broken: Vec<&String> = lib.names.iter().filter(|n| !matches!(lib.get(n), Some(Entry::Card(_)))).collect();
     assert!(broken.is_empty(), "library cards with errors: {broken:?}");
+    // The index is built from each file's `name:` line without compiling it: the name the
+    // compiled card gives must be the same.
+    for (name, entry) in lib.all() {
+        if let Entry::Card(c) = entry {
+            assert_eq!(c.name, name, "the library indexes {name} by its `name:` line");
+        }
+    }
     assert!(lib.names.len() >= 60, "only {} cards", lib.names.len());
 }
 

@@ -16,43 +16,54 @@ pub enum Entry {
     Broken { source: Source, diags: Vec<Diagnostic> },
 }
 
-/// The library: card name → compiled card.
+/// The library: card name → its file, compiled when first asked for. A process reads only the
+/// cards its scenarios name (a `judge run` of a small scenario compiles a handful, not all).
 pub struct Library {
-    pub cards: HashMap<String, Entry>,
+    entries: HashMap<&'static str, (&'static str, &'static str, OnceLock<Entry>)>,
+    /// Every card name, sorted.
     pub names: Vec<String>,
 }
 
 impl Library {
+    /// The card named `name` (exactly), compiled on first use.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&Entry> {
-        self.cards.get(name)
+        let (file, text, entry) = self.entries.get(name)?;
+        Some(entry.get_or_init(|| compile(file, text)))
+    }
+
+    /// Every card, compiled (for tests and listings over the whole library).
+    pub fn all(&self) -> impl Iterator<Item = (&str, &Entry)> {
+        self.names.iter().filter_map(|n| self.get(n).map(|e| (n.as_str(), e)))
     }
 }
 
-/// The library, read and compiled on first use.
+fn compile(file: &str, text: &'static str) -> Entry {
+    let source = Source::new(format!("cards/{file}"), text);
+    let mut diags = Diags::default();
+    match yaml::parse(&source) {
+        Ok(node) => match read_card(&node, &mut diags) {
+            Some(def) if diags.0.is_empty() => Entry::Card(Arc::new(def)),
+            _ => Entry::Broken { source: source.clone(), diags: diags.0 },
+        },
+        Err(d) => Entry::Broken { source: source.clone(), diags: vec![d] },
+    }
+}
+
+/// The library, indexed on first use; each card is compiled when first asked for.
 pub fn library() -> &'static Library {
     static LIB: OnceLock<Library> = OnceLock::new();
     LIB.get_or_init(|| {
-        let mut cards = HashMap::new();
+        let mut entries = HashMap::new();
         let mut names = Vec::new();
-        for (file, text) in CARD_FILES {
-            let source = Source::new(format!("cards/{file}"), *text);
-            let mut diags = Diags::default();
-            let entry = match yaml::parse(&source) {
-                Ok(node) => match read_card(&node, &mut diags) {
-                    Some(def) if diags.0.is_empty() => Entry::Card(Arc::new(def)),
-                    _ => Entry::Broken { source: source.clone(), diags: diags.0 },
-                },
-                Err(d) => Entry::Broken { source: source.clone(), diags: vec![d] },
-            };
-            let name = match &entry {
-                Entry::Card(c) => c.name.clone(),
-                Entry::Broken { .. } => file.trim_end_matches(".yaml").to_owned(),
-            };
-            names.push(name.clone());
-            cards.insert(name, entry);
+        for (file, name, text) in CARD_FILES {
+            // A file without a readable `name:` line is listed by its file name: asking for it
+            // shows its problems.
+            let key: &'static str = if name.is_empty() { file.trim_end_matches(".yaml") } else { name };
+            names.push(key.to_owned());
+            entries.insert(key, (*file, *text, OnceLock::new()));
         }
         names.sort();
-        Library { cards, names }
+        Library { entries, names }
     })
 }
