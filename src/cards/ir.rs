@@ -382,6 +382,9 @@ pub struct ObjectFilter {
     pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
+    /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
+    /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
+    pub counters: Option<(Option<CounterKind>, u32)>,
 }
 
 /// A comparison in a filter.

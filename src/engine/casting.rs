@@ -834,6 +834,10 @@ fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     if let Some(k) = f.keyword {
         w.push(format!("with {}", k.name()));
     }
+    if let Some((k, n)) = &f.counters {
+        let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
+        w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });
+    }
     if let Some((cmp, n)) = f.mana_value {
         let n = match n {
             Amount::Fixed(n) => n.to_string(),

@@ -707,7 +707,11 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         }
     });
     let token_ok = f.token.is_none_or(|t| obj.card.0.token == t);
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
+    let counters_ok = f.counters.as_ref().is_none_or(|(k, n)| match k {
+        Some(k) => obj.counters.get(k) >= *n,
+        None => obj.counters.kinds().map(|(_, c)| c).sum::<u32>() >= *n,
+    });
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok
 }
 
 /// An object's printed characteristics, as a [`Chars`] (what `--explain` shows as copiable

@@ -1483,6 +1483,19 @@ mod counters_and_emblems {
         assert!(!errs("This creature gets +1/+1 for each oil counter on it.", "Oil Test", CREATURE).is_empty());
     }
 
+    #[test]
+    fn filters_on_counters() {
+        use crate::cards::ir::{ControllerFilter, ObjectFilter, TargetSpec};
+        // Lifecrafter's Gift: "each creature you control with a +1/+1 counter on it".
+        let a = ok("Put a +1/+1 counter on target creature, then put a +1/+1 counter on each creature you control with a +1/+1 counter on it.", "Lifecrafter's Gift", INSTANT);
+        let with_counter = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, counters: Some((Some(CounterKind::PlusOne), 1)), ..ObjectFilter::default() };
+        assert_eq!(effect_of(&a[0])[1], Instruction::PutCounters { what: Affected::EachPermanent(with_counter), kind: CounterKind::PlusOne, count: Amount::Fixed(1) });
+        // Razorfin Abolisher: a counter of any kind.
+        let a = ok("{1}{U}, {T}: Return target creature with a counter on it to its owner's hand.", "Razorfin Abolisher", CREATURE);
+        let Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(effect.targets[0].spec, TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], counters: Some((None, 1)), ..ObjectFilter::default() }));
+    }
+
     fn compile_ok(text: &str) -> bool {
         super::super::compile(text, "Emblem Walker", PLANESWALKER).is_ok()
     }

@@ -266,6 +266,39 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             return Ok(());
         }
     }
+    // "with a +1/+1 counter on it", "with a counter on it", "with +1/+1 counters on them",
+    // "with three or more charge counters on it" (122).
+    {
+        let mark = p.pos;
+        p.bump();
+        let n = if p.eat_word("a") || p.eat_word("an") {
+            Some(1)
+        } else if p.eat_words(&["one", "or", "more"]) {
+            Some(1)
+        } else if let Some(n) = count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+            p.pos += 3;
+            Some(n)
+        } else {
+            Some(1).filter(|_| super::statics::counter_kind(p).is_some())
+        };
+        if let Some(n) = n {
+            let kind = if p.at_word("counter") || p.at_word("counters") {
+                p.bump();
+                Some(None)
+            } else if super::statics::counter_kind(p).is_some() {
+                super::statics::counter_noun(p).ok().map(Some)
+            } else {
+                None
+            };
+            if let Some(kind) = kind
+                && (p.eat_words(&["on", "it"]) || p.eat_words(&["on", "them"]))
+            {
+                filter.counters = Some((kind, n));
+                return Ok(());
+            }
+        }
+        p.pos = mark;
+    }
     if let Some((k, words)) = super::keywords::keyword_at(p, p.pos + 1) {
         p.pos += 1 + words;
         filter.keyword = Some(k);
