@@ -1479,8 +1479,11 @@ mod counters_and_emblems {
             matches!(&a[..], [Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes, .. })] if changes == &vec![Change::PtFor { power: 1, toughness: 1, count: crate::cards::ir::Count::CountersOnSource(CounterKind::Named("charge".into())) }]),
             "{a:?}"
         );
-        // "on it" could be another object than the source: not read.
-        assert!(!errs("This creature gets +1/+1 for each oil counter on it.", "Oil Test", CREATURE).is_empty());
+        // "on it" is the permanent itself when the ability is about it (Trawler Drake)…
+        let a = ok("This creature gets +1/+1 for each oil counter on it.", "Trawler Drake", CREATURE);
+        assert!(matches!(&a[..], [Ability::Static(StaticEffect { subject: StaticSubject::This, .. })]), "{a:?}");
+        // …and refused when it could be another object.
+        assert!(!errs("Creatures you control get +1/+1 for each oil counter on it.", "Oil Test", CREATURE).is_empty());
     }
 
     #[test]

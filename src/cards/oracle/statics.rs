@@ -74,7 +74,10 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         }
         return None;
     };
-    Some(parse_changes(p, plural).and_then(|changes| {
+    p.it_is_subject_self = subject == StaticSubject::This;
+    let changes = parse_changes(p, plural);
+    p.it_is_subject_self = false;
+    Some(changes.and_then(|changes| {
         if condition.is_none() && p.eat_words(&["as", "long", "as"]) {
             condition = Some(static_condition(p)?);
         }
@@ -245,7 +248,7 @@ fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     // "for each charge counter on this Equipment" (122): the source's own counters.
     if counter_kind(p).is_some() {
         let kind = counter_noun(p)?;
-        if !(p.eat_word("on") && eat_self_ref(p)) {
+        if !(p.eat_word("on") && (eat_self_ref(p) || p.it_is_subject_self && p.eat_word("it"))) {
             return Err(p.fail("\"on this …\" (counters on the permanent itself)"));
         }
         return Ok(Count::CountersOnSource(kind));
