@@ -710,6 +710,9 @@ pub enum Instruction {
     PutCounters { what: Affected, kind: CounterKind, count: Amount },
     /// "Remove N [kind] counters from [object]" (122): as many as there are, up to N.
     RemoveCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "Remove all [kind] counters from [object]" / "Remove all counters from …" (`None`:
+    /// every kind).
+    RemoveAllCounters { what: Affected, kind: Option<CounterKind> },
     /// "[Player] gets an emblem with "[ability]"" (114.2): an emblem with these abilities is
     /// put into the command zone, owned and controlled by that player; `text` is the quoted
     /// text, for the trace.

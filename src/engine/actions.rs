@@ -444,6 +444,18 @@ impl Game {
                     }
                 }
             }
+            Instruction::RemoveAllCounters { what, kind } => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    let kinds: Vec<(crate::cards::ir::CounterKind, u32)> = self.obj(id).counters.kinds().filter(|(k, _)| kind.as_ref().is_none_or(|w| w == k)).collect();
+                    for (k, n) in kinds {
+                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(&k).into_iter().collect();
+                        self.remove_counters(id, &k, n, &rules, "");
+                    }
+                }
+            }
             Instruction::Proliferate => self.proliferate(ctx.controller, dec)?,
             Instruction::Emblem { who, abilities, text } => {
                 for p in self.players_of(ctx, who) {

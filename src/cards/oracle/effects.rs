@@ -451,6 +451,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::ExchangeLife(who.clone(), who));
             }
         }
+        "remove" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("all")) => {
+            // "Remove all counters from target creature." / "remove all charge counters from …"
+            p.pos += 2;
+            let kind = if p.eat_word("counters") { None } else { Some(super::statics::counter_noun(p)?) };
+            p.expect_words(&["from"])?;
+            let what = object(p)?;
+            out.push(Instruction::RemoveAllCounters { what, kind });
+        }
         "put" | "remove" if imperative => {
             // "Put two +1/+1 counters on target creature." (122.1a, 122.6); "Remove a charge
             // counter from target artifact." (122)
@@ -1442,6 +1450,15 @@ mod counters_and_emblems {
         // Grim Affliction: "…, then proliferate."
         let a = ok("Put a -1/-1 counter on target creature, then proliferate.", "Grim Affliction", INSTANT);
         assert_eq!(effect_of(&a[0])[1], Instruction::Proliferate);
+    }
+
+    #[test]
+    fn remove_all_counters() {
+        // "Remove all counters from …" (every kind) and "Remove all [kind] counters from …".
+        let a = ok("Remove all counters from target permanent.", "Counter Wipe Test", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::RemoveAllCounters { what: Affected::Target(0), kind: None }]);
+        let a = ok("Remove all -1/-1 counters from target creature.", "Minus Wipe Test", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::RemoveAllCounters { what: Affected::Target(0), kind: Some(CounterKind::MinusOne) }]);
     }
 
     #[test]
