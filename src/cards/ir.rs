@@ -717,6 +717,9 @@ pub enum Instruction {
     /// put into the command zone, owned and controlled by that player; `text` is the quoted
     /// text, for the trace.
     Emblem { who: Affected, abilities: Vec<Ability>, text: String },
+    /// "Double the number of [kind] counters on [object]" (701.10e): it gets as many more as it
+    /// has.
+    DoubleCounters { what: Affected, kind: CounterKind },
     /// "Proliferate" (701.34a): the controller chooses any number of permanents and players
     /// with counters; each gets another counter of each kind it already has.
     Proliferate,

@@ -456,6 +456,16 @@ impl Game {
                     }
                 }
             }
+            Instruction::DoubleCounters { what, kind } => {
+                for id in self.objects_of(ctx, what) {
+                    let n = self.obj(id).counters.get(kind);
+                    if self.on_battlefield(id) && n > 0 {
+                        let mut rules = vec![cr!("701.10e")];
+                        rules.extend(crate::engine::counters::meaning(kind));
+                        self.put_counters(id, kind, n, &rules, false, " (doubling them)");
+                    }
+                }
+            }
             Instruction::Proliferate => self.proliferate(ctx.controller, dec)?,
             Instruction::Emblem { who, abilities, text } => {
                 for p in self.players_of(ctx, who) {

@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 43] = [
+const VERBS: [&str; 44] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "remove", "proliferate",
+    "create", "creates", "investigate", "remove", "proliferate", "double",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -469,6 +469,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&[if put { "on" } else { "from" }])?;
             let what = object(p)?;
             out.push(if put { Instruction::PutCounters { what, kind, count } } else { Instruction::RemoveCounters { what, kind, count } });
+        }
+        "double" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("number")) => {
+            // "Double the number of +1/+1 counters on target creature." (701.10e)
+            p.pos += 3;
+            p.expect_words(&["of"])?;
+            let kind = super::statics::counter_noun(p)?;
+            p.expect_words(&["on"])?;
+            let what = object(p)?;
+            out.push(Instruction::DoubleCounters { what, kind });
         }
         "proliferate" if imperative => {
             p.bump();
@@ -1450,6 +1459,13 @@ mod counters_and_emblems {
         // Grim Affliction: "…, then proliferate."
         let a = ok("Put a -1/-1 counter on target creature, then proliferate.", "Grim Affliction", INSTANT);
         assert_eq!(effect_of(&a[0])[1], Instruction::Proliferate);
+    }
+
+    #[test]
+    fn double_counters() {
+        // Growth Curve (701.10e): "that creature" is the target.
+        let a = ok("Put a +1/+1 counter on target creature you control, then double the number of +1/+1 counters on that creature.", "Growth Curve", SORCERY);
+        assert_eq!(effect_of(&a[0])[1], Instruction::DoubleCounters { what: Affected::Target(0), kind: CounterKind::PlusOne });
     }
 
     #[test]
