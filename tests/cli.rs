@@ -321,3 +321,14 @@ fn card_shows_read_and_deferred_abilities() {
     assert_eq!(code, 2);
     assert!(err.contains("no card named `Nope` in tests/fixtures/unread_activated.yaml"), "{err}");
 }
+
+/// `judge test` runs files on several threads and prints them in path order: the output is
+/// the same whatever the number of threads.
+#[test]
+fn test_output_does_not_depend_on_threads() {
+    let (c1, one, _) = judge(&["test", "-j", "1", "scenarios/unread", "scenarios/stack"]);
+    let (c3, three, _) = judge(&["test", "-j", "3", "scenarios/unread", "scenarios/stack"]);
+    assert_eq!((c1, c3), (0, 0));
+    assert_eq!(one, three);
+    assert!(one.lines().next().is_some_and(|l| l.starts_with("PASS  scenarios/unread/")), "{one}");
+}

@@ -45,6 +45,10 @@ enum Command {
     Test {
         /// Files or directories to search for scenarios.
         paths: Vec<PathBuf>,
+        /// How many files to run at once (default: one per core). The output is the same,
+        /// in path order, whatever the number.
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<std::num::NonZeroUsize>,
     },
     /// Load and validate scenario files without running them (exit 0, or 2 with diagnostics).
     Check {
@@ -126,7 +130,7 @@ pub fn main() -> ExitCode {
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
         Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
-        Command::Test { paths } => cmd_test(&paths),
+        Command::Test { paths, jobs } => cmd_test(&paths, jobs),
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
@@ -262,6 +266,42 @@ pub enum TestOutcome {
 
 /// Runs one scenario file as a test.
 #[must_use]
+/// Runs every file on `jobs` threads (default: one per core) and yields the outcomes in file
+/// order as soon as each is known, so the output doesn't depend on the number of threads.
+fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> impl Iterator<Item = TestOutcome> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), std::num::NonZeroUsize::get).min(files.len()).max(1);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, TestOutcome)>();
+    let files: std::sync::Arc<[PathBuf]> = files.into();
+    let next = std::sync::Arc::new(AtomicUsize::new(0));
+    for _ in 0..jobs {
+        let (tx, files, next) = (tx.clone(), files.clone(), next.clone());
+        std::thread::spawn(move || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(f) = files.get(i) else { break };
+                if tx.send((i, test_file(f))).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    drop(tx);
+    // Outcomes arrive in any order; hand them out in file order.
+    let mut waiting: std::collections::BTreeMap<usize, TestOutcome> = std::collections::BTreeMap::new();
+    let mut expected = 0;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(o) = waiting.remove(&expected) {
+                expected += 1;
+                return Some(o);
+            }
+            let (i, o) = rx.recv().ok()?;
+            waiting.insert(i, o);
+        }
+    })
+}
+
 pub fn test_file(path: &Path) -> TestOutcome {
     let (source, s) = match load_file(path) {
         Ok(x) => x,
@@ -280,7 +320,7 @@ pub fn test_file(path: &Path) -> TestOutcome {
     if fails.is_empty() { TestOutcome::Pass } else { TestOutcome::Fail(fails.concat()) }
 }
 
-fn cmd_test(paths: &[PathBuf]) -> u8 {
+fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> u8 {
     let files = scenario_files(paths);
     if files.is_empty() {
         eprintln!("error: no scenario files (*.yaml) found");
@@ -288,8 +328,8 @@ fn cmd_test(paths: &[PathBuf]) -> u8 {
     }
     let (mut passed, mut failed, mut errors) = (0, 0, 0);
     let mut details = String::new();
-    for f in &files {
-        match test_file(f) {
+    for (f, outcome) in files.iter().zip(in_parallel(&files, jobs)) {
+        match outcome {
             TestOutcome::Pass => {
                 passed += 1;
                 println!("PASS  {}", f.display());
