@@ -271,9 +271,7 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
     {
         let mark = p.pos;
         p.bump();
-        let n = if p.eat_word("a") || p.eat_word("an") {
-            Some(1)
-        } else if p.eat_words(&["one", "or", "more"]) {
+        let n = if p.eat_word("a") || p.eat_word("an") || p.eat_words(&["one", "or", "more"]) {
             Some(1)
         } else if let Some(n) = count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
             p.pos += 3;
