@@ -332,3 +332,85 @@ fn test_output_does_not_depend_on_threads() {
     assert_eq!(one, three);
     assert!(one.lines().next().is_some_and(|l| l.starts_with("PASS  scenarios/unread/")), "{one}");
 }
+
+/// `judge test --format json`: one document, files that could not run included with their
+/// diagnostics; `--format junit`: a test suite per folder, a test case per file.
+#[test]
+fn test_reports_json_and_junit() {
+    let files = ["tests/fixtures/unread_cast.yaml", "scenarios/unread/static_in_hand.yaml"];
+    let (code, out, _) = judge(&["test", "--format", "json", files[0], files[1]]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!((v["passed"].as_u64(), v["failed"].as_u64(), v["errors"].as_u64()), (Some(1), Some(0), Some(1)));
+    assert_eq!(v["files"][0]["outcome"], "error");
+    assert_eq!(v["files"][0]["diagnostics"][0]["line"], 15);
+    assert_eq!(v["files"][0]["diagnostics"][0]["label"], "here Bob casts it (601.2)");
+    assert_eq!(v["files"][1]["outcome"], "pass");
+    assert_eq!(v["files"][1]["name"], "An unread static ability of a permanent card in hand doesn't work there");
+    let (code, out, _) = judge(&["test", "--format", "junit", files[0], files[1]]);
+    assert_eq!(code, 2);
+    assert!(out.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"judge\" tests=\"2\" skipped=\"0\" failures=\"0\" errors=\"1\">"), "{out}");
+    assert!(out.contains("<testsuite name=\"tests/fixtures\" tests=\"1\" skipped=\"0\" errors=\"1\" failures=\"0\">"), "{out}");
+    assert!(out.contains("classname=\"scenarios/unread/static_in_hand.yaml\"/>"), "{out}");
+    // The text summary says how many of the failures are errors.
+    let (_, out, _) = judge(&["test", files[0], files[1]]);
+    assert!(out.ends_with("\n1 of the failures are files that could not run (exit 2)\n1 passed, 1 failed\n"), "{out}");
+    // Folders work for check too.
+    let (code, out, _) = judge(&["check", "scenarios/unread"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 6, "{out}");
+}
+
+/// Golden traces: `--bless` writes `NAME.trace` beside the scenario; a later run whose trace
+/// differs fails with a diff of the events; blessing again accepts it.
+#[test]
+fn golden_traces_bless_check_and_diff() {
+    let dir = std::env::temp_dir().join(format!("judge-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let yaml = dir.join("static_in_hand.yaml");
+    std::fs::copy("scenarios/unread/static_in_hand.yaml", &yaml).unwrap();
+    let path = yaml.to_str().unwrap();
+    let trace = dir.join("static_in_hand.trace");
+    let (code, _, _) = judge(&["test", "--bless", path]);
+    assert_eq!(code, 0);
+    let blessed = std::fs::read_to_string(&trace).unwrap();
+    assert!(blessed.starts_with("# judge golden trace of \"An unread static ability of a permanent card in hand doesn't work there\""), "{blessed}");
+    assert!(blessed.contains(" t1 precombat_main: Bob casts Shock [601.2i, 701.5a]\n"), "{blessed}");
+    assert_eq!(judge(&["test", path]).0, 0);
+    // As if the engine had changed one event's citation.
+    std::fs::write(&trace, blessed.replace("Bob casts Shock [601.2i, 701.5a]", "Bob casts Shock [601.2i]")).unwrap();
+    let (code, out, _) = judge(&["test", path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL  "), "{out}");
+    assert!(out.contains("-") && out.contains("Bob casts Shock [601.2i]\n") && out.contains("+") && out.contains("Bob casts Shock [601.2i, 701.5a]\n"), "{out}");
+    assert_eq!(judge(&["test", "--bless", path]).0, 0);
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), blessed);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A reader that closes the pipe early ends `judge` quietly with the broken-pipe status, not a
+/// panic; a full disk is exit 2 with a message.
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["test", "scenarios"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("judge ends");
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    if let Ok(full) = std::fs::File::create("/dev/full") {
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["run", "scenarios/unread/static_in_hand.yaml"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full)
+            .output()
+            .expect("judge runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot write the output: "));
+    }
+}

@@ -4,6 +4,9 @@
 //! 2 a file could not be run (YAML, schema, unknown card, unscripted decision, bad arguments).
 
 mod rules;
+mod suite;
+
+pub use suite::{TestOutcome, test_file};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,7 +16,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::cards::library::{Entry, library};
 use crate::diag::{Source, render};
 use crate::report;
-use crate::run::{RunResult, run};
+use crate::run::run;
 use crate::scenario::{Scenario, load};
 
 #[derive(Parser, Debug)]
@@ -29,7 +32,7 @@ enum Command {
     /// verdict of each expectation. Exit 0 when all hold, 1 when one fails, 2 when a file
     /// cannot be run.
     Run {
-        /// Scenario files (YAML).
+        /// Scenario files (YAML), or folders to run every `*.yaml` under.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
@@ -49,9 +52,19 @@ enum Command {
         /// in path order, whatever the number.
         #[arg(long, short = 'j', value_name = "N")]
         jobs: Option<std::num::NonZeroUsize>,
+        /// Report format: text (PASS/FAIL lines and `N passed, M failed`), json (one
+        /// document, files that could not run included) or junit (JUnit XML for CI).
+        #[arg(long, value_enum, default_value_t = TestFormat::Text)]
+        format: TestFormat,
+        /// Write each scenario's golden trace (`NAME.trace` beside `NAME.yaml`: every event
+        /// with its rules, then the final state). Later runs compare with it and fail with a
+        /// diff when the trace changes.
+        #[arg(long)]
+        bless: bool,
     },
     /// Load and validate scenario files without running them (exit 0, or 2 with diagnostics).
     Check {
+        /// Scenario files, or folders to check every `*.yaml` under.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -109,6 +122,13 @@ enum CardsCommand {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum TestFormat {
+    Text,
+    Json,
+    Junit,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum Format {
     Text,
     Json,
@@ -130,7 +150,7 @@ pub fn main() -> ExitCode {
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
         Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
-        Command::Test { paths, jobs } => cmd_test(&paths, jobs),
+        Command::Test { paths, jobs, format, bless } => cmd_test(&paths, jobs, format, if bless { suite::Golden::Bless } else { suite::Golden::Check }),
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
@@ -163,10 +183,10 @@ fn load_file(path: &Path) -> Result<(Source, Scenario), String> {
     }
 }
 
-fn cmd_run(files: &[PathBuf], format: Format, explain: &[String]) -> u8 {
+fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
     let mut code = 0;
     let mut docs = Vec::new();
-    for f in files {
+    for f in &suite::scenario_files(paths) {
         let (source, s) = match load_file(f) {
             Ok(x) => x,
             Err(msg) => {
@@ -238,118 +258,41 @@ fn explain_ref(g: &crate::engine::Game, reference: &str) -> Result<report::expla
     }
 }
 
-/// Every `*.yaml` file under the paths, sorted.
-fn scenario_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let defaults = [PathBuf::from("scenarios")];
-    let paths = if paths.is_empty() { &defaults[..] } else { paths };
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_file() {
-            out.push(p.clone());
-            continue;
-        }
-        for e in walkdir::WalkDir::new(p).sort_by_file_name().into_iter().filter_map(Result::ok) {
-            if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml") {
-                out.push(e.path().to_path_buf());
-            }
-        }
-    }
-    out
-}
-
-/// The outcome of one scenario under `judge test`.
-pub enum TestOutcome {
-    Pass,
-    Fail(String),
-    Error(String),
-}
-
-/// Runs one scenario file as a test.
-#[must_use]
-/// Runs every file on `jobs` threads (default: one per core) and yields the outcomes in file
-/// order as soon as each is known, so the output doesn't depend on the number of threads.
-fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> impl Iterator<Item = TestOutcome> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), std::num::NonZeroUsize::get).min(files.len()).max(1);
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, TestOutcome)>();
-    let files: std::sync::Arc<[PathBuf]> = files.into();
-    let next = std::sync::Arc::new(AtomicUsize::new(0));
-    for _ in 0..jobs {
-        let (tx, files, next) = (tx.clone(), files.clone(), next.clone());
-        std::thread::spawn(move || {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(f) = files.get(i) else { break };
-                if tx.send((i, test_file(f))).is_err() {
-                    break;
-                }
-            }
-        });
-    }
-    drop(tx);
-    // Outcomes arrive in any order; hand them out in file order.
-    let mut waiting: std::collections::BTreeMap<usize, TestOutcome> = std::collections::BTreeMap::new();
-    let mut expected = 0;
-    std::iter::from_fn(move || {
-        loop {
-            if let Some(o) = waiting.remove(&expected) {
-                expected += 1;
-                return Some(o);
-            }
-            let (i, o) = rx.recv().ok()?;
-            waiting.insert(i, o);
-        }
-    })
-}
-
-pub fn test_file(path: &Path) -> TestOutcome {
-    let (source, s) = match load_file(path) {
-        Ok(x) => x,
-        Err(msg) => return TestOutcome::Error(msg),
-    };
-    let r: RunResult = run(&s);
-    if let Some(d) = &r.stop {
-        return TestOutcome::Error(render(Some(&source), std::slice::from_ref(d)));
-    }
-    let fails: Vec<String> = r
-        .verdicts
-        .iter()
-        .filter(|v| !v.ok)
-        .map(|v| format!("  {}:{}:{}: {}\n    expected: {}\n    actual:   {}\n", source.path, v.line, v.column, v.what, v.expected, v.actual))
-        .collect();
-    if fails.is_empty() { TestOutcome::Pass } else { TestOutcome::Fail(fails.concat()) }
-}
-
-fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> u8 {
-    let files = scenario_files(paths);
+fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, format: TestFormat, mode: suite::Golden) -> u8 {
+    let files = suite::scenario_files(paths);
     if files.is_empty() {
         eprintln!("error: no scenario files (*.yaml) found");
         return 2;
     }
-    let (mut passed, mut failed, mut errors) = (0, 0, 0);
-    let mut details = String::new();
-    for (f, outcome) in files.iter().zip(in_parallel(&files, jobs)) {
-        match outcome {
-            TestOutcome::Pass => {
-                passed += 1;
-                println!("PASS  {}", f.display());
+    let results = suite::in_parallel(&files, jobs, mode).map(|r| {
+        // Text is printed as each result is known, in path order.
+        if format == TestFormat::Text {
+            let tag = match r.outcome {
+                suite::Outcome::Pass => "PASS ",
+                suite::Outcome::Fail(_) => "FAIL ",
+                suite::Outcome::Error(..) => "ERROR",
+            };
+            println!("{tag} {}", r.path);
+        }
+        r
+    });
+    let results: Vec<suite::FileResult> = results.collect();
+    let (passed, failed, errors) = suite::counts(&results);
+    match format {
+        TestFormat::Text => {
+            for r in results.iter().filter(|r| !matches!(r.outcome, suite::Outcome::Pass)) {
+                print!("\n--- {} ---\n{}", r.path, r.details());
             }
-            TestOutcome::Fail(d) => {
-                failed += 1;
-                println!("FAIL  {}", f.display());
-                details.push_str(&format!("\n--- {} ---\n{d}", f.display()));
-            }
-            TestOutcome::Error(d) => {
-                errors += 1;
-                println!("ERROR {}", f.display());
-                details.push_str(&format!("\n--- {} ---\n{d}", f.display()));
+            if errors > 0 {
+                println!("\n{errors} of the failures are files that could not run (exit 2)");
+                println!("{passed} passed, {} failed", failed + errors);
+            } else {
+                println!("\n{passed} passed, {} failed", failed + errors);
             }
         }
+        TestFormat::Json => println!("{}", serde_json::to_string_pretty(&suite::json(&results)).unwrap_or_default()),
+        TestFormat::Junit => print!("{}", suite::junit(&results)),
     }
-    if !details.is_empty() {
-        print!("{details}");
-    }
-    println!("\n{passed} passed, {} failed", failed + errors);
     if errors > 0 {
         2
     } else if failed > 0 {
@@ -359,9 +302,9 @@ fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>) -> u8 {
     }
 }
 
-fn cmd_check(files: &[PathBuf]) -> u8 {
+fn cmd_check(paths: &[PathBuf]) -> u8 {
     let mut code = 0;
-    for f in files {
+    for f in &suite::scenario_files(paths) {
         match load_file(f) {
             Ok(_) => println!("ok: {}", f.display()),
             Err(msg) => {

@@ -530,7 +530,7 @@ fn change_note(c: &Change) -> String {
 fn affected(old: &Path, new: &Path, paths: &[PathBuf]) -> Result<u8, String> {
     let (o, n) = read_pair(old, new)?;
     let d = diff(&o, &n);
-    let files = super::scenario_files(paths);
+    let files = super::suite::scenario_files(paths);
     if files.is_empty() {
         return Err("no scenario files (*.yaml) found".into());
     }

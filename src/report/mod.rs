@@ -102,6 +102,24 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
     out
 }
 
+/// The golden trace of a run (`judge test --bless`): one plain line per event with its turn,
+/// step and rules, then the final state. Plain lines, so that a change to one event shows as one
+/// changed line in a diff.
+#[must_use]
+pub fn golden(s: &Scenario, r: &RunResult) -> String {
+    let g = &r.game;
+    let mut out = format!("# judge golden trace of \"{}\" (judge test --bless rewrites it)\n", s.name);
+    for ev in &g.trace {
+        let rules: Vec<&str> = ev.rules.iter().map(|r| r.as_str()).collect();
+        let _ = writeln!(out, "{} t{} {}: {} [{}]", ev.seq, ev.turn, ev.step.name(), ev.text, rules.join(", "));
+    }
+    out.push_str(&state_text(g));
+    if let Some(o) = outcome_text(g) {
+        let _ = writeln!(out, "Game over: {o}");
+    }
+    out
+}
+
 /// The final state: players, battlefield and stack.
 #[must_use]
 pub fn state_text(g: &Game) -> String {

@@ -224,13 +224,15 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
 
 /// A rejection the scenario did not expect is a failure (contract: `expect.rejected`).
 #[must_use]
-pub fn unexpected_rejections(g: &Game, e: Option<&Expect>) -> Vec<Verdict> {
+/// It is placed at the action that was rejected.
+pub fn unexpected_rejections(g: &Game, e: Option<&Expect>, actions: &[crate::scenario::model::Action]) -> Vec<Verdict> {
     g.rejections
         .iter()
         .filter(|r| !e.is_some_and(|e| e.rejected.iter().any(|x| x.action == r.action)))
         .map(|r| {
             let rules = r.rules.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-            verdict(format!("action {} was rejected ({rules}): {}", r.action, r.reason), "no rejection", "rejected", false, Span::default())
+            let span = actions.iter().find(|a| a.index == r.action).map_or_else(Span::default, |a| a.span);
+            verdict(format!("action {} was rejected ({rules}): {}", r.action, r.reason), "no rejection", "rejected", false, span)
         })
         .collect()
 }

@@ -331,7 +331,7 @@ pub fn run(s: &Scenario) -> RunResult {
         if let Some(e) = &s.expect {
             verdicts.extend(expect::evaluate(&game, e));
         }
-        verdicts.extend(expect::unexpected_rejections(&game, s.expect.as_ref()));
+        verdicts.extend(expect::unexpected_rejections(&game, s.expect.as_ref(), &s.actions));
     }
     RunResult { game, verdicts, stop }
 }

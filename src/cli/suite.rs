@@ -1,0 +1,280 @@
+//! `judge test`: the suite runner. Every file is run on a pool of threads and reported in path
+//! order, as text (one PASS/FAIL/ERROR line each, the details, `N passed, M failed`), as one
+//! JSON document, or as JUnit XML for CI systems.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::diag::{Diagnostic, Source, render};
+use crate::run::expect::Verdict;
+use crate::run::run;
+use crate::scenario::load;
+
+/// The outcome of one scenario under `judge test`, rendered as text (as the suite prints it).
+pub enum TestOutcome {
+    Pass,
+    Fail(String),
+    Error(String),
+}
+
+/// One file's result, with the structure the JSON and JUnit reports need.
+pub struct FileResult {
+    pub path: String,
+    /// The scenario's `name`, when the file loaded.
+    pub name: Option<String>,
+    pub outcome: Outcome,
+}
+
+pub enum Outcome {
+    Pass,
+    /// The expectations that failed.
+    Fail(Vec<Verdict>),
+    /// Why the file could not be run (exit 2): its diagnostics, with the file when it was read.
+    Error(Option<Source>, Vec<Diagnostic>),
+}
+
+impl FileResult {
+    /// The details `judge test` prints for a failure or an error.
+    #[must_use]
+    pub fn details(&self) -> String {
+        match &self.outcome {
+            Outcome::Pass => String::new(),
+            Outcome::Fail(fails) => fails
+                .iter()
+                .map(|v| format!("  {}:{}:{}: {}\n    expected: {}\n    actual:   {}\n", self.path, v.line, v.column, v.what, v.expected, v.actual))
+                .collect(),
+            Outcome::Error(source, diags) => render(source.as_ref(), diags),
+        }
+    }
+
+    #[must_use]
+    pub fn text(&self) -> TestOutcome {
+        match &self.outcome {
+            Outcome::Pass => TestOutcome::Pass,
+            Outcome::Fail(_) => TestOutcome::Fail(self.details()),
+            Outcome::Error(..) => TestOutcome::Error(self.details()),
+        }
+    }
+}
+
+/// What `judge test` does with golden traces (`NAME.trace` beside `NAME.yaml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Golden {
+    /// Compare the trace with the golden file, where there is one.
+    Check,
+    /// Write the golden file (`--bless`).
+    Bless,
+}
+
+/// Runs one scenario file as a test (its golden trace checked, where it has one).
+#[must_use]
+pub fn test_file(path: &Path) -> TestOutcome {
+    run_file(path, Golden::Check).text()
+}
+
+/// The golden trace file of a scenario: same folder, same stem, `.trace`.
+#[must_use]
+pub fn golden_path(path: &Path) -> PathBuf {
+    path.with_extension("trace")
+}
+
+/// Compares a run's trace with its golden file, or writes it (atomically: a temporary file
+/// renamed over it). A mismatch or a write error is a failed expectation.
+fn golden(path: &Path, now: &str, mode: Golden) -> Option<Verdict> {
+    let file = golden_path(path);
+    let shown = file.display().to_string();
+    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1 });
+    match mode {
+        Golden::Bless => {
+            let tmp = file.with_extension("trace.tmp");
+            match std::fs::write(&tmp, now).and_then(|()| std::fs::rename(&tmp, &file)) {
+                Ok(()) => None,
+                Err(e) => problem(format!("golden trace {shown}"), "written", format!("cannot write it: {e}")),
+            }
+        }
+        Golden::Check => {
+            let before = std::fs::read_to_string(&file).ok()?;
+            if before == now {
+                return None;
+            }
+            let diff = similar::TextDiff::from_lines(&before, now);
+            let shown_diff = diff.unified_diff().context_radius(2).header(&shown, "this run").to_string();
+            problem(
+                format!("golden trace {shown}"),
+                "the same trace as blessed",
+                format!("it differs (review, then `judge test --bless` to accept):\n{shown_diff}"),
+            )
+        }
+    }
+}
+
+/// Runs one scenario file and keeps what every report format needs.
+#[must_use]
+pub fn run_file(path: &Path, mode: Golden) -> FileResult {
+    let shown = path.display().to_string();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return FileResult { path: shown.clone(), name: None, outcome: Outcome::Error(None, vec![Diagnostic::global(format!("cannot read {shown}: {e}"))]) },
+    };
+    let source = Source::new(shown.clone(), text);
+    let s = match load(&source) {
+        Ok(s) => s,
+        Err(diags) => return FileResult { path: shown, name: None, outcome: Outcome::Error(Some(source), diags) },
+    };
+    let r = run(&s);
+    let name = Some(s.name.clone());
+    if let Some(d) = r.stop {
+        return FileResult { path: shown, name, outcome: Outcome::Error(Some(source), vec![d]) };
+    }
+    let now = crate::report::golden(&s, &r);
+    let mut fails: Vec<Verdict> = r.verdicts.into_iter().filter(|v| !v.ok).collect();
+    fails.extend(golden(path, &now, mode));
+    FileResult { path: shown, name, outcome: if fails.is_empty() { Outcome::Pass } else { Outcome::Fail(fails) } }
+}
+
+/// Every `*.yaml` file under the paths (default `scenarios/`), sorted within each path.
+#[must_use]
+pub fn scenario_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let defaults = [PathBuf::from("scenarios")];
+    let paths = if paths.is_empty() { &defaults[..] } else { paths };
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_file() {
+            out.push(p.clone());
+            continue;
+        }
+        for e in walkdir::WalkDir::new(p).sort_by_file_name().into_iter().filter_map(Result::ok) {
+            if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                out.push(e.path().to_path_buf());
+            }
+        }
+    }
+    out
+}
+
+/// Runs every file on `jobs` threads (default: one per core) and yields the results in file
+/// order as soon as each is known, so the output doesn't depend on the number of threads.
+pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode: Golden) -> impl Iterator<Item = FileResult> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), std::num::NonZeroUsize::get).min(files.len()).max(1);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, FileResult)>();
+    let files: std::sync::Arc<[PathBuf]> = files.into();
+    let next = std::sync::Arc::new(AtomicUsize::new(0));
+    for _ in 0..jobs {
+        let (tx, files, next) = (tx.clone(), files.clone(), next.clone());
+        std::thread::spawn(move || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(f) = files.get(i) else { break };
+                if tx.send((i, run_file(f, mode))).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    drop(tx);
+    // Results arrive in any order; hand them out in file order.
+    let mut waiting: std::collections::BTreeMap<usize, FileResult> = std::collections::BTreeMap::new();
+    let mut expected = 0;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(o) = waiting.remove(&expected) {
+                expected += 1;
+                return Some(o);
+            }
+            let (i, o) = rx.recv().ok()?;
+            waiting.insert(i, o);
+        }
+    })
+}
+
+/// Counts of a run: passed, failed (expectations), errors (files that could not run).
+#[must_use]
+pub fn counts(results: &[FileResult]) -> (usize, usize, usize) {
+    let mut c = (0, 0, 0);
+    for r in results {
+        match r.outcome {
+            Outcome::Pass => c.0 += 1,
+            Outcome::Fail(_) => c.1 += 1,
+            Outcome::Error(..) => c.2 += 1,
+        }
+    }
+    c
+}
+
+fn diagnostic_json(source: Option<&Source>, d: &Diagnostic) -> Value {
+    json!({
+        "file": source.map(|s| s.path.clone()),
+        "line": d.span.map(|s| s.line),
+        "column": d.span.map(|s| s.col),
+        "message": d.message,
+        "label": d.label,
+        "help": d.help,
+    })
+}
+
+/// One JSON document with every file's result, files that could not run included.
+#[must_use]
+pub fn json(results: &[FileResult]) -> Value {
+    let (passed, failed, errors) = counts(results);
+    let files: Vec<Value> = results
+        .iter()
+        .map(|r| {
+            let mut v = json!({"path": r.path, "name": r.name});
+            let (outcome, fields) = match &r.outcome {
+                Outcome::Pass => ("pass", None),
+                Outcome::Fail(fails) => ("fail", Some(("failures", serde_json::to_value(fails).unwrap_or_default()))),
+                Outcome::Error(source, diags) => ("error", Some(("diagnostics", Value::Array(diags.iter().map(|d| diagnostic_json(source.as_ref(), d)).collect())))),
+            };
+            if let Some(m) = v.as_object_mut() {
+                m.insert("outcome".into(), outcome.into());
+                if let Some((k, x)) = fields {
+                    m.insert(k.into(), x);
+                }
+            }
+            v
+        })
+        .collect();
+    json!({"passed": passed, "failed": failed, "errors": errors, "files": files})
+}
+
+/// JUnit XML: one test suite per folder, one test case per file (named by the scenario's
+/// `name`, its class the file's path); failed expectations as failures, files that could not
+/// run as errors.
+#[must_use]
+pub fn junit(results: &[FileResult]) -> String {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut report = Report::new("judge");
+    let mut suites: Vec<(String, TestSuite)> = Vec::new();
+    for r in results {
+        let folder = Path::new(&r.path).parent().map(|p| p.display().to_string()).unwrap_or_default();
+        if suites.last().is_none_or(|(f, _)| *f != folder) {
+            suites.push((folder.clone(), TestSuite::new(folder.clone())));
+        }
+        let status = match &r.outcome {
+            Outcome::Pass => TestCaseStatus::success(),
+            Outcome::Fail(fails) => {
+                let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                s.set_message(fails.iter().map(|v| format!("{}: expected {}, actual {}", v.what, v.expected, v.actual)).collect::<Vec<_>>().join("; "));
+                s.set_type("expectation");
+                s.set_description(r.details());
+                s
+            }
+            Outcome::Error(_, diags) => {
+                let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
+                s.set_message(diags.first().map(|d| d.message.clone()).unwrap_or_default());
+                s.set_type("could not run");
+                s.set_description(r.details());
+                s
+            }
+        };
+        let mut case = TestCase::new(r.name.clone().unwrap_or_else(|| r.path.clone()), status);
+        case.set_classname(r.path.clone());
+        if let Some((_, suite)) = suites.last_mut() {
+            suite.add_test_case(case);
+        }
+    }
+    report.add_test_suites(suites.into_iter().map(|(_, s)| s));
+    report.to_string().unwrap_or_default()
+}
