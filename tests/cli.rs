@@ -414,3 +414,12 @@ fn closed_stdout_is_not_a_panic() {
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot write the output: "));
     }
 }
+
+/// A `count` that would exhaust memory is refused at the value, before anything is allocated.
+#[test]
+fn count_too_large() {
+    let (code, _, err) = judge(&["check", "tests/fixtures/count_too_large.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("× `count` is too large: 4294967295 (at most 10000)\n   ╭─[tests/fixtures/count_too_large.yaml:5:31]"), "{err}");
+    assert!(err.contains("× `count` is too large: 4294967296"), "{err}");
+}

@@ -306,10 +306,10 @@ mod tests {
     /// A cost, type line or P/T a scenario can't represent makes the card unusable.
     #[test]
     fn unrepresentable_cards() {
-        let json = r#"[{"name": "Odd", "manaCost": "{R/G}", "type": "Creature — Elf", "types": ["Creature"], "power": "1.5", "toughness": "2"}]"#;
+        let json = r#"[{"name": "Odd", "manaCost": "{HR}", "type": "Creature — Elf", "types": ["Creature"], "power": "1.5", "toughness": "2"}]"#;
         let r = coverage(json).unwrap();
         assert_eq!((r.compiled, r.usable), (0, 0));
-        assert_eq!(r.cards[0].unread.iter().map(|u| u.text.as_str()).collect::<Vec<_>>(), vec!["mana cost {R/G}", "power 1.5"]);
+        assert_eq!(r.cards[0].unread.iter().map(|u| u.text.as_str()).collect::<Vec<_>>(), vec!["mana cost {HR}", "power 1.5"]);
     }
 
     #[test]

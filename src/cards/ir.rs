@@ -121,7 +121,8 @@ impl CardType {
     }
 }
 
-/// A mana cost or an amount of mana in a cost: generic, colored, colorless ({C}) and {X} (107.4).
+/// A mana cost or an amount of mana in a cost: generic, colored, colorless ({C}), {X}, and the
+/// symbols that can be paid more than one way or only with snow mana (107.4).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ManaCost {
     pub generic: u32,
@@ -131,18 +132,79 @@ pub struct ManaCost {
     pub colorless: u32,
     /// How many `{X}` symbols the cost has (107.3).
     pub x: u32,
+    /// Hybrid, Phyrexian and snow symbols, in printed order (107.4e, 107.4f, 107.4h).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub special: Vec<CostSymbol>,
+}
+
+/// A cost symbol with a choice of payment or a restriction on the mana that pays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CostSymbol {
+    /// `{W/U}`: one mana of either color (107.4e).
+    Hybrid(Color, Color),
+    /// `{2/W}`: one mana of the color or two mana of any type (107.4e).
+    TwoOr(Color),
+    /// `{C/W}`: one colorless mana or one mana of the color (107.4e).
+    ColorlessOr(Color),
+    /// `{W/P}`: one mana of the color or 2 life (107.4f).
+    Phyrexian(Color),
+    /// `{W/U/P}`: one mana of either color or 2 life (107.4f).
+    HybridPhyrexian(Color, Color),
+    /// `{S}`: one mana of any type from a snow source (107.4h).
+    Snow,
+}
+
+impl CostSymbol {
+    /// Its share of a mana value: the largest component of a hybrid symbol (202.3f), 1 for a
+    /// Phyrexian symbol (202.3g).
+    #[must_use]
+    pub fn mana_value(self) -> u32 {
+        if matches!(self, CostSymbol::TwoOr(_)) { 2 } else { 1 }
+    }
+
+    /// Whether it is `c` among its colors, which an object with it in its mana cost has
+    /// (105.2, 202.2d).
+    #[must_use]
+    pub fn has_color(self, c: Color) -> bool {
+        match self {
+            CostSymbol::Hybrid(a, b) | CostSymbol::HybridPhyrexian(a, b) => a == c || b == c,
+            CostSymbol::TwoOr(a) | CostSymbol::ColorlessOr(a) | CostSymbol::Phyrexian(a) => a == c,
+            CostSymbol::Snow => false,
+        }
+    }
+
+    /// Whether it may be paid with 2 life (107.4f).
+    #[must_use]
+    pub fn is_phyrexian(self) -> bool {
+        matches!(self, CostSymbol::Phyrexian(_) | CostSymbol::HybridPhyrexian(..))
+    }
+}
+
+impl std::fmt::Display for CostSymbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            CostSymbol::Hybrid(a, b) => write!(f, "{{{}/{}}}", a.letter(), b.letter()),
+            CostSymbol::TwoOr(c) => write!(f, "{{2/{}}}", c.letter()),
+            CostSymbol::ColorlessOr(c) => write!(f, "{{C/{}}}", c.letter()),
+            CostSymbol::Phyrexian(c) => write!(f, "{{{}/P}}", c.letter()),
+            CostSymbol::HybridPhyrexian(a, b) => write!(f, "{{{}/{}/P}}", a.letter(), b.letter()),
+            CostSymbol::Snow => f.write_str("{S}"),
+        }
+    }
 }
 
 impl ManaCost {
-    /// Mana value (202.3), with X counted as `x_value` (202.3e: X is 0 except on the stack).
+    /// Mana value (202.3), with X counted as `x_value` (202.3e: X is 0 except on the stack),
+    /// hybrid symbols by their largest component (202.3f) and Phyrexian ones as 1 (202.3g).
     #[must_use]
     pub fn mana_value(&self, x_value: u32) -> u32 {
-        self.generic + self.colored.iter().sum::<u32>() + self.colorless + self.x * x_value
+        self.generic + self.colored.iter().sum::<u32>() + self.colorless + self.x * x_value + self.special.iter().map(|s| s.mana_value()).sum::<u32>()
     }
 
-    /// Colors of a cost's colored symbols (105.2, 202.2).
+    /// Colors of a cost's colored, hybrid and Phyrexian symbols (105.2, 202.2, 202.2d).
     pub fn colors(&self) -> impl Iterator<Item = Color> + '_ {
-        Color::ALL.into_iter().filter(|c| self.colored[c.index()] > 0)
+        Color::ALL.into_iter().filter(|c| self.colored[c.index()] > 0 || self.special.iter().any(|s| s.has_color(*c)))
     }
 
     /// Adds another cost's symbols (601.2f: the total cost).
@@ -153,11 +215,12 @@ impl ManaCost {
         }
         self.colorless += other.colorless;
         self.x += other.x;
+        self.special.extend_from_slice(&other.special);
     }
 
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.generic == 0 && self.colored.iter().all(|&n| n == 0) && self.colorless == 0 && self.x == 0
+        self.generic == 0 && self.colored.iter().all(|&n| n == 0) && self.colorless == 0 && self.x == 0 && self.special.is_empty()
     }
 }
 
@@ -171,6 +234,9 @@ impl std::fmt::Display for ManaCost {
         }
         for _ in 0..self.colorless {
             f.write_str("{C}")?;
+        }
+        for s in &self.special {
+            write!(f, "{s}")?;
         }
         for c in Color::ALL {
             for _ in 0..self.colored[c.index()] {
@@ -239,10 +305,16 @@ pub enum Keyword {
     Swampwalk,
     Mountainwalk,
     Forestwalk,
+    /// 702.51: creatures tapped pay for the spell (named with `tap:`), see `engine::mana`.
+    Convoke,
+    /// 702.126: artifacts tapped pay generic mana (named with `tap:`).
+    Improvise,
+    /// 702.66: cards exiled from the graveyard pay generic mana (named with `exile:`).
+    Delve,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 23] = [
+    pub const ALL: [Keyword; 26] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -266,6 +338,9 @@ impl Keyword {
         Keyword::Swampwalk,
         Keyword::Mountainwalk,
         Keyword::Forestwalk,
+        Keyword::Convoke,
+        Keyword::Improvise,
+        Keyword::Delve,
     ];
 
     #[must_use]
@@ -294,6 +369,9 @@ impl Keyword {
             Keyword::Swampwalk => "swampwalk",
             Keyword::Mountainwalk => "mountainwalk",
             Keyword::Forestwalk => "forestwalk",
+            Keyword::Convoke => "convoke",
+            Keyword::Improvise => "improvise",
+            Keyword::Delve => "delve",
         }
     }
 
@@ -325,6 +403,9 @@ impl Keyword {
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
+            Keyword::Convoke => "702.51",
+            Keyword::Improvise => "702.126",
+            Keyword::Delve => "702.66",
         }
     }
 
@@ -650,6 +731,16 @@ pub enum Instruction {
     AddMana(Vec<ManaKind>),
     /// "Add one mana of any color." (106.1b): the controller chooses a color on resolution.
     AddManaAnyColor { count: u32 },
+    /// "Add {R} or {G}." / "Add {W}, {U}, or {B}.": one mana of one of these kinds, chosen on
+    /// resolution (106.1b).
+    AddManaChoice(Vec<ManaKind>),
+    /// "Add two mana of any one color.": `count` mana of one color chosen on resolution.
+    AddManaOneColor { count: u32 },
+    /// "Add one mana of the chosen color.": the color chosen as the source entered (614.12);
+    /// none when no color was chosen (106.5).
+    AddManaChosenColor,
+    /// "Add {B} or one mana of the chosen color." (106.1b, 614.12)
+    AddManaOrChosen(ManaKind),
     /// "[creature] gains hexproof / protection from … until end of turn" (611.2a).
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
@@ -872,6 +963,12 @@ pub enum Ability {
     CantBeCountered,
     /// "Kicker {cost}" (702.33): an optional additional cost.
     Kicker(ManaCost),
+    /// "As this land enters, choose a color [other than black]." (614.12): a choice made before
+    /// the permanent enters, which its other abilities refer to as "the chosen color".
+    AsEntersChooseColor { except: Option<Color> },
+    /// "Affinity for artifacts" (702.41a): the spell costs {1} less for each permanent its
+    /// caster controls that matches.
+    Affinity(ObjectFilter),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).

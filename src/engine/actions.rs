@@ -478,15 +478,7 @@ impl Game {
                     self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
                 }
             }
-            Instruction::AddMana(kinds) => self.add_mana(ctx.controller, kinds, ctx.source),
-            Instruction::AddManaAnyColor { count } => {
-                for _ in 0..*count {
-                    let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the color of the mana from {}", self.describe(ctx.source)) };
-                    if let Answer::Color(c) = self.decide(dec, &d)? {
-                        self.add_mana(ctx.controller, &[crate::cards::ir::ManaKind::Colored(c)], ctx.source);
-                    }
-                }
-            }
+            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
         }
         Ok(())
     }
@@ -539,14 +531,14 @@ impl Game {
     /// When the decision is not scripted.
     fn offer_payment(&mut self, p: PlayerId, cost: &crate::cards::ir::ManaCost, what: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let mut probe = self.clone();
-        let can_pay = matches!(probe.pay_mana(p, cost, 0, None, None, &mut crate::engine::decision::Refuse), Ok(Ok(())));
+        let can_pay = matches!(probe.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())));
         let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule: cr!("118.12a"), what: what.to_owned() };
         let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
         if !yes {
             return Ok(false);
         }
         let saved = self.clone();
-        match self.pay_mana(p, cost, 0, None, None, dec)? {
+        match self.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), dec)? {
             Ok(()) => Ok(true),
             Err(_) => {
                 *self = saved;

@@ -45,6 +45,13 @@ pub struct Choices {
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
+    /// How each Phyrexian symbol of the total cost is paid, in printed order: `true` with 2
+    /// life (107.4f, 601.2b). `None`: all with mana.
+    pub phyrexian: Option<Vec<bool>>,
+    /// Permanents tapped to pay for a spell with convoke or improvise (702.51a, 702.126a).
+    pub tap: Option<Vec<ObjId>>,
+    /// Cards exiled from the graveyard to pay for a spell with delve (702.66a).
+    pub exile: Option<Vec<ObjId>>,
 }
 
 type Outcome = Result<Result<(), Illegal>, Stop>;
@@ -382,7 +389,9 @@ impl Game {
             cost.add(k);
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
-        if let Err(e) = self.pay_mana(p, &cost, x, ch.pay.as_deref(), None, dec)? {
+        let has = |k: Keyword| self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Keyword(kw) if *kw == k));
+        let alt = crate::engine::mana::Alternatives { reserved: None, convoke: has(Keyword::Convoke), improvise: has(Keyword::Improvise), delve: has(Keyword::Delve) };
+        if let Err(e) = self.pay_mana(p, &cost, x, ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
@@ -524,7 +533,9 @@ impl Game {
                     .collect::<Vec<_>>()
             })
             .collect();
-        let any = !changes.is_empty();
+        let you = self.controller(spell);
+        let affinities: Vec<crate::cards::ir::ObjectFilter> = self.abilities(spell).filter_map(|(_, a)| if let Ability::Affinity(f) = a { Some(f.clone()) } else { None }).collect();
+        let any = !changes.is_empty() || !affinities.is_empty();
         let (more, less): (Vec<_>, Vec<_>) = changes.into_iter().partition(|(_, n)| *n > 0);
         for (o, n) in more.into_iter().chain(less) {
             let before = cost.generic;
@@ -537,6 +548,17 @@ impl Game {
                 format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
             };
             let ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            self.record(ev);
+        }
+        // 702.41a–b: each affinity of the spell itself is a reduction, counted on its caster's
+        // permanents as the total cost is determined.
+        for f in &affinities {
+            let n = u32::try_from(self.permanents_of(you).filter(|&o| self.matches_filter(o, f, you)).count()).unwrap_or(u32::MAX);
+            let before = cost.generic;
+            cost.generic = cost.generic.saturating_sub(n);
+            let ev = Ev::new(EventKind::Choice, format!("affinity: {} costs {{{}}} less ({n} permanent(s) counted)", self.describe(spell), before - cost.generic))
+                .object(self, spell)
+                .rules(&[cr!("601.2f"), cr!("702.41a")]);
             self.record(ev);
         }
         any
@@ -644,7 +666,7 @@ impl Game {
             Err(e) => return Ok(Err(e)),
         };
         self.check_unread_targets(targets.iter().map(|c| c.target), &format!("the ability of {name}"))?;
-        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch.pay.as_deref(), cost.tap.then_some(source), dec)? {
+        if let Err(e) = self.pay_mana(p, &cost.mana, x, ch, crate::engine::mana::Alternatives { reserved: cost.tap.then_some(source), ..Default::default() }, dec)? {
             return Ok(Err(e));
         }
         if cost.tap && self.obj(source).tapped {

@@ -13,6 +13,8 @@ pub enum DecisionKind {
     Pick { options: Vec<Target>, count: usize },
     /// A color (106.1b, "one mana of any color").
     Color,
+    /// One of these colors ("Add {R} or {G}.").
+    ColorAmong(Vec<Color>),
     /// Divide `total` combat damage among `recipients` (510.1c–d). With trample (702.19b) the
     /// last recipient is the player or planeswalker attacked, and it may get damage only if
     /// every blocker gets at least its `lethal` amount (parallel to the blockers).
@@ -118,6 +120,7 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             format!("pick {count} of: {}", names.join(", "))
         }
         DecisionKind::Color => "color: white, blue, black, red or green".to_owned(),
+        DecisionKind::ColorAmong(colors) => format!("color: {}", colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or ")),
         DecisionKind::Assign { recipients, total, .. } => {
             let names: Vec<String> = recipients.iter().map(|o| game.describe_target(*o)).collect();
             format!("assign {total} damage among: {}", names.join(", "))

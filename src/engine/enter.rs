@@ -26,6 +26,8 @@ enum Entering {
     Counters(CounterKind, u32, Option<crate::rules::RuleId>),
     /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
     Riot(bool),
+    /// "As this land enters, choose a color." (614.12), with the color chosen.
+    ChooseColor(crate::cards::ir::Color),
 }
 
 impl Game {
@@ -75,6 +77,15 @@ impl Game {
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     entering.push(Entering::Riot(yes));
                 }
+                Ability::AsEntersChooseColor { except } => {
+                    let kind = match except {
+                        None => DecisionKind::Color,
+                        Some(x) => DecisionKind::ColorAmong(crate::cards::ir::Color::ALL.into_iter().filter(|c| *c != x).collect()),
+                    };
+                    let d = Decision { player: controller, kind, rule: cr!("614.12a"), what: format!("the color chosen as {} enters", self.describe(id)) };
+                    let Answer::Color(c) = self.decide(dec, &d)? else { continue };
+                    entering.push(Entering::ChooseColor(c));
+                }
                 _ => {}
             }
         }
@@ -84,6 +95,7 @@ impl Game {
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
+        o.chosen_color = entering.iter().find_map(|e| if let Entering::ChooseColor(c) = e { Some(*c) } else { None });
         let ev = announce(self, nid);
         self.record(ev);
         self.trace_statics(nid, true);
@@ -105,6 +117,10 @@ impl Game {
                     self.put_counters(nid, &kind, n, &rules, true, "");
                 }
                 Entering::Riot(true) => self.put_counters(nid, &CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
+                Entering::ChooseColor(c) => {
+                    let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.describe(nid), c.name())).object(self, nid).player(self, controller).rules(&[cr!("614.12"), cr!("614.12a")]);
+                    self.record(ev);
+                }
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);

@@ -1,14 +1,17 @@
 //! Mana: pools (106.4), mana abilities (605) and paying mana costs (601.2g–h, 118).
 //!
 //! Without an explicit `pay:` list, payment is automatic and deterministic: mana already in
-//! the pool first, then untapped sources in battlefield order, searched so that colored
-//! requirements are met whenever any assignment of the sources can meet them.
+//! the pool first, then untapped sources in battlefield order, matched to the symbols of the
+//! cost (hybrid, Phyrexian and snow symbols included, 107.4) so that the cost is paid whenever
+//! any assignment of the sources can pay it. Convoke, improvise and delve (702.51, 702.126,
+//! 702.66) pay only with what the action names, since which creatures or cards are used can
+//! change the game; Phyrexian symbols are paid with life only when the action says so.
 
-use crate::cards::ir::{Ability, Color, Instruction, ManaCost, ManaKind};
+use crate::cards::ir::{Ability, CardType, Color, CostSymbol, Instruction, ManaCost, ManaKind};
 use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
-use crate::engine::state::{Game, ObjId, PlayerId};
+use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::{Ev, casting::{Choices, Illegal}};
 
 /// Index of a mana kind in a pool: W U B R G C.
@@ -22,72 +25,185 @@ pub fn pool_index(k: ManaKind) -> usize {
 
 const POOL_SYMBOLS: [&str; 6] = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}"];
 
-/// What a source's mana ability makes.
-#[derive(Clone, Debug)]
-enum Output {
+/// What one mana ability of a source makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Out {
+    /// "Add {C}{C}."
     Fixed(Vec<ManaKind>),
-    AnyColor,
+    /// "Add {R} or {G}.", "Add one mana of any color.": one mana of one of these kinds.
+    OneOf(Vec<ManaKind>),
+    /// "Add two mana of any one color."
+    OneColor(u32),
+    /// "Add two mana in any combination of colors.": each of `n` mana of any color.
+    AnyColors(u32),
 }
 
-/// A permanent with a mana ability whose only cost is {T}.
+impl Out {
+    fn of(instructions: &[Instruction]) -> Option<Out> {
+        match instructions {
+            [Instruction::AddMana(kinds)] => Some(Out::Fixed(kinds.clone())),
+            [Instruction::AddManaAnyColor { count: 1 }] => Some(Out::OneOf(Color::ALL.into_iter().map(ManaKind::Colored).collect())),
+            [Instruction::AddManaAnyColor { count }] => Some(Out::AnyColors(*count)),
+            [Instruction::AddManaChoice(kinds)] => Some(Out::OneOf(kinds.clone())),
+            [Instruction::AddManaOneColor { count }] => Some(Out::OneColor(*count)),
+            _ => None,
+        }
+    }
+
+    /// The mana it can make, as the fixed amounts it may choose among; "any one color"
+    /// only in the colors `wanted` (the rest can't help a payment more than white does).
+    /// "Any combination" is one amount whose units each make any color (see [`Out::free`]).
+    fn options(&self, wanted: &[Color]) -> Vec<Vec<ManaKind>> {
+        match self {
+            Out::AnyColors(n) => vec![vec![ManaKind::Colored(Color::White); *n as usize]],
+            Out::Fixed(k) => vec![k.clone()],
+            Out::OneOf(ks) => ks.iter().map(|&k| vec![k]).collect(),
+            Out::OneColor(n) => {
+                let mut colors: Vec<Color> = wanted.to_vec();
+                if colors.is_empty() {
+                    colors.push(Color::White);
+                }
+                colors.into_iter().map(|c| vec![ManaKind::Colored(c); *n as usize]).collect()
+            }
+        }
+    }
+
+    fn single(&self) -> bool {
+        match self {
+            Out::Fixed(k) => k.len() == 1,
+            Out::OneOf(_) => true,
+            Out::OneColor(n) | Out::AnyColors(n) => *n == 1,
+        }
+    }
+
+    /// Whether each unit of its amount is of any color.
+    fn free(&self) -> bool {
+        matches!(self, Out::AnyColors(_))
+    }
+}
+
+/// A permanent whose mana abilities a payment may activate, with each ability's output.
 #[derive(Clone, Debug)]
 struct Source {
     id: ObjId,
-    output: Output,
+    abilities: Vec<(usize, Out)>,
+    snow: bool,
 }
 
-/// What is still owed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Owed {
-    colored: [u32; 5],
-    colorless: u32,
-    generic: u32,
+/// One mana a cost needs, with what may pay it (107.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Need {
+    Color(Color),
+    /// A hybrid symbol: either color (107.4e).
+    Either(Color, Color),
+    /// `{C/W}`: colorless or the color (107.4e).
+    ColorOrColorless(Color),
+    /// `{C}` (107.4c).
+    Colorless,
+    /// `{S}`: any type, from a snow source (107.4h).
+    Snow,
+    Generic,
 }
 
-impl Owed {
-    fn is_paid(&self) -> bool {
-        self.generic == 0 && self.colorless == 0 && self.colored.iter().all(|&n| n == 0)
+impl Need {
+    /// The kind among `kinds` that pays it, if any (snow is checked by the caller).
+    fn kind_among(self, kinds: &[ManaKind]) -> Option<ManaKind> {
+        kinds.iter().copied().find(|&k| match (self, k) {
+            (Need::Generic | Need::Snow, _) | (Need::Colorless | Need::ColorOrColorless(_), ManaKind::Colorless) => true,
+            (Need::Color(c) | Need::ColorOrColorless(c), ManaKind::Colored(d)) => c == d,
+            (Need::Either(a, b), ManaKind::Colored(d)) => a == d || b == d,
+            _ => false,
+        })
     }
-    /// Applies one mana; returns false if it is of no use.
-    fn apply(&mut self, k: ManaKind) -> bool {
-        match k {
-            ManaKind::Colored(c) if self.colored[c.index()] > 0 => self.colored[c.index()] -= 1,
-            ManaKind::Colorless if self.colorless > 0 => self.colorless -= 1,
-            _ if self.generic > 0 => self.generic -= 1,
-            _ => return false,
+}
+
+/// How one unit of supply can pay one mana of a cost.
+#[derive(Clone, Debug)]
+enum Pays {
+    /// One mana of one of these kinds (a source's choice), from a snow source or not.
+    Mana { kinds: Vec<ManaKind>, snow: bool },
+    /// A creature tapped for convoke (702.51a): a generic mana, or a colored one of its colors.
+    Convoke(Vec<Color>),
+    /// An artifact tapped for improvise (702.126a) or a card exiled for delve (702.66a).
+    GenericOnly,
+}
+
+impl Pays {
+    fn accepts(&self, need: Need) -> bool {
+        match self {
+            Pays::Mana { kinds, snow } => (need != Need::Snow || *snow) && need.kind_among(kinds).is_some(),
+            Pays::Convoke(colors) => match need {
+                Need::Generic => true,
+                Need::Color(c) | Need::ColorOrColorless(c) => colors.contains(&c),
+                Need::Either(a, b) => colors.contains(&a) || colors.contains(&b),
+                Need::Colorless | Need::Snow => false,
+            },
+            Pays::GenericOnly => need == Need::Generic,
         }
-        true
     }
+}
+
+/// Where a unit of supply comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// Mana in the pool: its index and whether a snow source made it.
+    Pool(usize, bool),
+    /// Source number `src` with its option number `option` (an ability, or one of the amounts
+    /// an ability can choose).
+    Source { src: usize, option: usize },
+    Convoke(ObjId),
+    Improvise(ObjId),
+    Delve(ObjId),
+}
+
+#[derive(Clone, Debug)]
+struct Supply {
+    origin: Origin,
+    pays: Pays,
+    /// Named in the action (`tap:`, `exile:`): it must pay for something.
+    forced: bool,
+}
+
+/// How a cost may be paid besides mana from the pool and untapped sources: a permanent that
+/// automatic payment must not tap (the source of an ability whose cost also includes {T}), and
+/// what the spell's keywords allow.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Alternatives {
+    pub reserved: Option<ObjId>,
+    pub convoke: bool,
+    pub improvise: bool,
+    pub delve: bool,
 }
 
 impl Game {
-    /// The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
-    fn mana_sources(&self, p: PlayerId, reserved: Option<ObjId>) -> Vec<Source> {
-        let mut out = Vec::new();
-        for id in self.permanents_of(p) {
-            let o = self.obj(id);
-            if o.tapped || self.summoning_sick(id) || Some(id) == reserved {
-                continue;
-            }
-            for (_, a) in self.abilities(id) {
-                if let Ability::Activated { cost, effect, mana: true } = a {
-                    // Only abilities whose whole cost is {T}: sacrificing a Treasure, paying
-                    // life or discarding is the player's choice, never made for them.
-                    if !cost.tap || !cost.mana.is_empty() || cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card || cost.remove_counters.is_some() {
-                        continue;
+    /// The mana abilities of `id` that a payment may activate: for automatic payment only
+    /// those whose whole cost is {T} (sacrificing a Treasure, paying life or discarding is the
+    /// player's choice, never made for them); for a source named in `pay:` any without a mana
+    /// cost of its own.
+    fn source(&self, id: ObjId, named: bool) -> Option<Source> {
+        let abilities: Vec<(usize, Out)> = self
+            .abilities(id)
+            .filter_map(|(i, a)| match a {
+                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card && cost.remove_counters.is_none())) => {
+                    match effect.instructions.as_slice() {
+                        [Instruction::AddManaChosenColor] => self.obj(id).chosen_color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
+                        [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
+                        _ => Out::of(&effect.instructions).map(|o| (i, o)),
                     }
-                    let output = match effect.instructions.as_slice() {
-                        [Instruction::AddMana(kinds)] => Output::Fixed(kinds.clone()),
-                        [Instruction::AddManaAnyColor { count: 1 }] => Output::AnyColor,
-                        _ => continue,
-                    };
-                    // A land with several basic land types (305.6) offers each of its abilities;
-                    // the plan taps it at most once.
-                    out.push(Source { id, output });
                 }
-            }
-        }
-        out
+                _ => None,
+            })
+            .collect();
+        let snow = self.supertypes(id).iter().any(|s| s == "Snow");
+        (!abilities.is_empty()).then_some(Source { id, abilities, snow })
+    }
+
+    /// The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
+    fn mana_sources(&self, p: PlayerId, skip: &[ObjId]) -> Vec<Source> {
+        self.permanents_of(p)
+            .filter(|&id| !self.obj(id).tapped && !self.summoning_sick(id) && !skip.contains(&id))
+            .filter_map(|id| self.source(id, false))
+            .collect()
     }
 
     /// Untapped permanents of `p` whose mana abilities cost more than {T} (a Treasure's
@@ -103,10 +219,23 @@ impl Game {
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }
     }
 
-    /// Adds mana to a player's pool, traced.
+    /// "{k} or one mana of the chosen color": the kinds `id` can make (only `k` when no color
+    /// was chosen, 106.5).
+    fn or_chosen(&self, id: ObjId, k: ManaKind) -> Vec<ManaKind> {
+        match self.obj(id).chosen_color.map(ManaKind::Colored) {
+            Some(c) if c != k => vec![k, c],
+            _ => vec![k],
+        }
+    }
+
+    /// Adds mana to a player's pool, traced; mana a snow permanent makes is snow mana (107.4h).
     pub fn add_mana(&mut self, p: PlayerId, kinds: &[ManaKind], source: ObjId) {
+        let snow = self.on_battlefield(source) && self.supertypes(source).iter().any(|s| s == "Snow");
         for &k in kinds {
             self.players[p].pool[pool_index(k)] += 1;
+            if snow {
+                self.players[p].pool_snow[pool_index(k)] += 1;
+            }
         }
         let shown: String = kinds.iter().map(|&k| POOL_SYMBOLS[pool_index(k)]).collect();
         let ev = Ev::new(EventKind::AddMana, format!("{} adds {shown} ({})", self.players[p].name, self.describe(source)))
@@ -117,27 +246,18 @@ impl Game {
         self.record(ev);
     }
 
-    /// Taps a source for mana: its mana ability is activated and resolves at once (605.3b).
-    fn tap_for_mana(&mut self, src: &Source, color: Option<Color>) {
-        let p = self.controller(src.id);
-        self.obj_mut(src.id).tapped = true;
-        let kinds = match (&src.output, color) {
-            (Output::Fixed(k), _) => k.clone(),
-            (Output::AnyColor, Some(c)) => vec![ManaKind::Colored(c)],
-            (Output::AnyColor, None) => vec![ManaKind::Colorless],
-        };
-        let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(src.id))).object(self, src.id).rule(cr!("605.3a"));
-        self.record(ev);
-        self.add_mana(p, &kinds, src.id);
-    }
-
     /// Activates the mana ability `ability` of `id` on the player's request (605.3a), paying
     /// its whole cost: mana, {T}, life, a discarded card (chosen from `ch.discard` or asked)
-    /// and sacrificing the source (a Treasure, 111.10a). `ch` holds the action's choices.
+    /// and sacrificing the source (a Treasure, 111.10a). `ch` holds the action's choices;
+    /// `make`, when a payment has planned it, is the mana the ability's choice makes.
     ///
     /// # Errors
     /// When its cost cannot be paid.
     pub fn activate_mana_ability(&mut self, id: ObjId, ability: usize, ch: &Choices, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+        self.activate_mana_ability_making(id, ability, ch, None, dec)
+    }
+
+    fn activate_mana_ability_making(&mut self, id: ObjId, ability: usize, ch: &Choices, make: Option<&[ManaKind]>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let p = self.controller(id);
         let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
             return Ok(Err(Illegal::new(cr!("602.2"), "that ability does not exist")));
@@ -151,98 +271,288 @@ impl Game {
             }
         }
         if !cost.mana.is_empty()
-            && let Err(e) = self.pay_mana(p, &cost.mana, 0, None, cost.tap.then_some(id), dec)? {
+            && let Err(e) = self.pay_mana(p, &cost.mana, 0, &Choices::default(), Alternatives { reserved: cost.tap.then_some(id), ..Alternatives::default() }, dec)? {
                 return Ok(Err(e));
             }
         if cost.tap {
             self.obj_mut(id).tapped = true;
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to activate a mana ability", self.describe(id))).object(self, id).rule(cr!("605.3a"));
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rule(cr!("605.3a"));
             self.record(ev);
         }
         if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
             return Ok(Err(e));
         }
+        if let Some(kinds) = make {
+            self.add_mana(p, kinds, id);
+            return Ok(Ok(()));
+        }
         for ins in &effect.instructions {
-            match ins {
-                Instruction::AddMana(kinds) => self.add_mana(p, kinds, id),
-                Instruction::AddManaAnyColor { count } => {
-                    for _ in 0..*count {
-                        let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the color of the mana from {}", self.describe(id)) };
-                        if let Answer::Color(c) = self.decide(dec, &d)? {
-                            self.add_mana(p, &[ManaKind::Colored(c)], id);
-                        }
-                    }
-                }
-                _ => {}
-            }
+            self.produce(p, id, ins, dec)?;
         }
         Ok(Ok(()))
     }
 
+    /// Carries out one mana-producing instruction whose source is `source` (106.4), asking for
+    /// the color or kind where the text leaves a choice (106.1b).
+    ///
+    /// # Errors
+    /// When that choice is not scripted.
+    pub fn produce(&mut self, p: PlayerId, source: ObjId, ins: &Instruction, dec: &mut dyn Decider) -> Result<(), Stop> {
+        match ins {
+            Instruction::AddMana(kinds) => self.add_mana(p, kinds, source),
+            Instruction::AddManaAnyColor { count } => {
+                for _ in 0..*count {
+                    let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the color of the mana from {}", self.describe(source)) };
+                    if let Answer::Color(c) = self.decide(dec, &d)? {
+                        self.add_mana(p, &[ManaKind::Colored(c)], source);
+                    }
+                }
+            }
+            Instruction::AddManaOneColor { count } => {
+                let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the one color of the {count} mana from {}", self.describe(source)) };
+                if let Answer::Color(c) = self.decide(dec, &d)? {
+                    self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source);
+                }
+            }
+            Instruction::AddManaChosenColor => match self.obj(source).chosen_color {
+                Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source),
+                None => {
+                    let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cr!("106.5"));
+                    self.record(ev);
+                }
+            },
+            Instruction::AddManaOrChosen(k) => {
+                let kinds = self.or_chosen(source, *k);
+                if let [only] = kinds.as_slice() {
+                    self.add_mana(p, &[*only], source);
+                } else {
+                    let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
+                    let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
+                    if let Answer::Color(c) = self.decide(dec, &d)? {
+                        self.add_mana(p, &[ManaKind::Colored(c)], source);
+                    }
+                }
+            }
+            Instruction::AddManaChoice(kinds) => {
+                let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
+                let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
+                if let Answer::Color(c) = self.decide(dec, &d)? {
+                    self.add_mana(p, &[ManaKind::Colored(c)], source);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Pays a mana cost for `p` (601.2g–h): from the pool, after activating the mana abilities
-    /// of `explicit` sources, or automatically. `reserved` is a permanent that automatic payment
-    /// must not tap (the source of an ability whose cost also includes {T}).
+    /// of the sources named in `ch.pay`, or automatically; with the creatures and artifacts of
+    /// `ch.tap` and the cards of `ch.exile` where `alt` allows convoke, improvise or delve; and
+    /// with 2 life for each Phyrexian symbol `ch.phyrexian` says (107.4f).
+    ///
+    /// Which mana pays which symbol is a bipartite matching (augmenting paths), so a source
+    /// that can make {R} or {G} is used where the whole cost needs it; sources and symbols are
+    /// tried in a fixed order, so the payment is deterministic.
     ///
     /// # Errors
     /// `Stop` for a decision that cannot be made; the inner `Illegal` when the cost can't be paid (118.3).
-    pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, explicit: Option<&[ObjId]>, reserved: Option<ObjId>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
-        let mut owed = Owed { colored: cost.colored, colorless: cost.colorless, generic: cost.generic + cost.x * x };
-        if owed.is_paid() {
+    pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, ch: &Choices, alt: Alternatives, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+        // 601.2b, 107.4f: Phyrexian symbols paid with life.
+        let phyrexian: Vec<CostSymbol> = cost.special.iter().copied().filter(|s| s.is_phyrexian()).collect();
+        let life: Vec<bool> = match &ch.phyrexian {
+            None => vec![false; phyrexian.len()],
+            Some(_) if phyrexian.is_empty() => return Ok(Err(Illegal::new(cr!("601.2b"), format!("{cost} has no Phyrexian mana symbol to pay with life")).also(cr!("107.4f")))),
+            Some(v) if v.len() == 1 => vec![v[0]; phyrexian.len()],
+            Some(v) if v.len() == phyrexian.len() => v.clone(),
+            Some(v) => return Ok(Err(Illegal::new(cr!("601.2b"), format!("{cost} has {} Phyrexian mana symbol(s); `phyrexian:` says how to pay {}", phyrexian.len(), v.len())).also(cr!("107.4f")))),
+        };
+        let life_total = 2 * u32::try_from(life.iter().filter(|&&l| l).count()).unwrap_or(0);
+        if life_total > 0 && self.players[p].life < i64::from(life_total) {
+            return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {life_total} life for Phyrexian mana", self.players[p].name)).also(cr!("107.4f")).also(cr!("118.3"))));
+        }
+        // Convoke, improvise and delve: what the action names (702.51a, 702.126a, 702.66a).
+        let mut forced: Vec<Supply> = Vec::new();
+        for list in [&ch.tap, &ch.exile] {
+            let list = list.as_deref().unwrap_or_default();
+            if let Some((_, &id)) = list.iter().enumerate().find(|(i, id)| list[..*i].contains(id)) {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is named twice: it can pay for only one mana", self.describe(id))).also(cr!("601.2h"))));
+            }
+        }
+        for &id in ch.tap.as_deref().unwrap_or_default() {
+            let ok = self.on_battlefield(id) && self.controller(id) == p;
+            if !(alt.convoke || alt.improvise) {
+                return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be tapped to pay this cost: only convoke and improvise let a spell be paid by tapping permanents", self.describe(id))).also(cr!("702.51a")).also(cr!("702.126a"))));
+            }
+            if !ok || self.obj(id).tapped {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is not an untapped permanent {} controls", self.describe(id), self.players[p].name)).also(cr!("601.2h"))));
+            }
+            let pays = if alt.convoke && self.is_creature(id) {
+                Supply { origin: Origin::Convoke(id), pays: Pays::Convoke(self.colors(id).to_vec()), forced: true }
+            } else if alt.improvise && self.has_type(id, CardType::Artifact) {
+                Supply { origin: Origin::Improvise(id), pays: Pays::GenericOnly, forced: true }
+            } else {
+                let (what, rule) = if alt.convoke { ("a creature (convoke)", cr!("702.51a")) } else { ("an artifact (improvise)", cr!("702.126a")) };
+                return Ok(Err(Illegal::new(rule, format!("{} is not {what}", self.describe(id))).also(cr!("601.2h"))));
+            };
+            forced.push(pays);
+        }
+        for &id in ch.exile.as_deref().unwrap_or_default() {
+            if !alt.delve {
+                return Ok(Err(Illegal::new(cr!("702.66a"), format!("nothing lets {} exile {} to pay this cost: the spell doesn't have delve", self.players[p].name, self.describe(id))).also(cr!("601.2h"))));
+            }
+            let o = self.obj(id);
+            if !o.live || o.zone != Zone::Graveyard || o.owner != p {
+                return Ok(Err(Illegal::new(cr!("702.66a"), format!("{} is not a card in {}'s graveyard", self.describe(id), self.players[p].name)).also(cr!("601.2h"))));
+            }
+            forced.push(Supply { origin: Origin::Delve(id), pays: Pays::GenericOnly, forced: true });
+        }
+        if forced.is_empty() && cost.special.is_empty() && cost.mana_value(x) == 0 {
             return Ok(Ok(()));
         }
-        if let Some(ids) = explicit {
-            for &id in ids {
-                if self.controller(id) != p || !self.on_battlefield(id) {
-                    return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
+        let named: Vec<ObjId> = ch.tap.iter().chain(&ch.exile).flatten().copied().collect();
+        let mut skip = named.clone();
+        skip.extend(alt.reserved);
+        // The sources: those named in `pay:`, or every untapped one that costs only {T}.
+        let sources: Vec<Source> = match ch.pay.as_deref() {
+            Some(ids) => {
+                if let Some(&id) = ids.iter().find(|id| named.contains(id)) {
+                    return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is named both as a mana source and to be tapped for convoke or improvise; it can be tapped only once", self.describe(id))).also(cr!("601.2h"))));
                 }
-                // Of several mana abilities (a Forest that is also a Swamp, 305.6), the first that
-                // makes mana of a color still owed; else the first.
-                let mana_abilities: Vec<(usize, bool)> = self
-                    .abilities(id)
-                    .filter_map(|(i, a)| match a {
-                        Ability::Activated { mana: true, effect, .. } => Some((i, matches!(effect.instructions.as_slice(), [Instruction::AddMana(k)] if k.iter().any(|&k| matches!(k, ManaKind::Colored(c) if owed.colored[c.index()] > 0))))),
-                        _ => None,
-                    })
-                    .collect();
-                let Some(ability) = mana_abilities.iter().find(|(_, useful)| *useful).or(mana_abilities.first()).map(|(i, _)| *i) else {
+                for &id in ids {
+                    if self.controller(id) != p || !self.on_battlefield(id) {
+                        return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
+                    }
                     if let Some(u) = self.unread(id).map(|(_, u)| u).find(|u| crate::engine::unread::may_add_mana(u)) {
                         return Err(crate::engine::unread::unread_stop(self.describe(id), u, "it is named to pay a cost (605.1a)"));
                     }
-                    return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
-                };
+                    if !self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })) {
+                        return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
+                    }
+                }
+                ids.iter().filter_map(|&id| self.source(id, true)).collect()
+            }
+            None => self.mana_sources(p, &skip),
+        };
+        let pool = self.players[p].pool;
+        let pool_snow = self.players[p].pool_snow;
+        let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
+        let Some((needs, supply, assign)) = plan(cost, x, &life, &forced, &sources, pool, pool_snow, &wanted) else {
+            if ch.pay.is_none() {
+                // 605.1a: a mana ability the compiler can't read might have paid it.
+                self.check_unread_mana(p, &format!("{} can't pay {cost} with the mana abilities judge reads", self.players[p].name))?;
+            }
+            let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
+            let hint = if !forced.is_empty() {
+                " (each permanent named in `tap:` and each card named in `exile:` must pay for one mana of the cost that it can pay)"
+            } else if ch.phyrexian.is_none() && !phyrexian.is_empty() {
+                " (a Phyrexian symbol may be paid with 2 life instead: say so with `phyrexian: life`)"
+            } else {
+                ""
+            };
+            let mut e = Illegal::new(cr!("118.3"), format!("{why}{hint}")).also(cr!("601.2h"));
+            if !cost.special.is_empty() {
+                e = e.also(if life.iter().any(|&l| !l) && !phyrexian.is_empty() && ch.phyrexian.is_none() { cr!("107.4f") } else { cr!("107.4e") });
+            }
+            return Ok(Err(e));
+        };
+        // Activate the mana abilities the plan uses (or, for `pay:`, every source named).
+        // (source, option, mana made, whether a need it pays restricts the kind of mana)
+        let mut used: Vec<(usize, usize, Vec<ManaKind>, bool)> = Vec::new();
+        for (n, &s) in assign.iter().enumerate() {
+            if let Origin::Source { src, option } = supply[s].origin {
+                let Pays::Mana { kinds, .. } = &supply[s].pays else { continue };
+                let k = needs[n].kind_among(kinds).unwrap_or(kinds[0]);
+                let restricts = !matches!(needs[n], Need::Generic | Need::Snow);
+                match used.iter_mut().find(|(i, o, _, _)| *i == src && *o == option) {
+                    Some(u) => u.3 |= restricts,
+                    None => used.push((src, option, if option == usize::MAX { vec![k] } else { group_kinds(&supply, &needs, &assign, src, option) }, restricts)),
+                }
+            }
+        }
+        used.sort_by_key(|(src, _, _, _)| *src);
+        let explicit = ch.pay.is_some();
+        for (src, option, kinds, restricts) in &used {
+            let ability = option_ability(&sources[*src], *option, kinds, &wanted);
+            // With `pay:`, mana whose color the payment leaves open is the player's choice
+            // (106.1b): asked, as the ability resolves.
+            let chooses = explicit && !restricts && sources[*src].abilities.iter().any(|(i, o)| *i == ability && !matches!(o, Out::Fixed(_)));
+            if let Err(e) = self.activate_mana_ability_making(sources[*src].id, ability, ch, (!chooses).then_some(kinds.as_slice()), dec)? {
+                return Ok(Err(e));
+            }
+        }
+        if explicit {
+            for &id in ch.pay.as_deref().unwrap_or_default() {
+                let planned = used.iter().any(|(src, ..)| sources[*src].id == id);
+                if planned {
+                    continue;
+                }
+                // Named but not needed: its mana stays in the pool. Of several mana abilities,
+                // the first.
+                let Some(ability) = self.abilities(id).find_map(|(i, a)| matches!(a, Ability::Activated { mana: true, .. }).then_some(i)) else { continue };
                 if let Err(e) = self.activate_mana_ability(id, ability, &Choices::default(), dec)? {
                     return Ok(Err(e));
                 }
             }
-        } else {
-            // Plan which sources to tap, counting what the pool already holds.
-            let mut after_pool = owed.clone();
-            let mut pool = self.players[p].pool;
-            spend_pool(&mut pool, &mut after_pool);
-            if !after_pool.is_paid() {
-                let sources = self.mana_sources(p, reserved);
-                let mut plan = Vec::new();
-                if !plan_sources(&sources, 0, &mut after_pool, &mut plan) {
-                    // 605.1a: a mana ability the compiler can't read might have paid it.
-                    self.check_unread_mana(p, &format!("{} can't pay {cost} with the mana abilities judge reads", self.players[p].name))?;
-                    let why = format!("{} cannot pay {cost}: not enough mana available{}", self.players[p].name, self.unused_sources_hint(p));
-                    return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("601.2h"))));
+        }
+        // Convoke, improvise, delve (601.2h).
+        let mut rest: Vec<Need> = Vec::new();
+        for (n, &s) in assign.iter().enumerate() {
+            match supply[s].origin {
+                Origin::Convoke(id) => {
+                    self.obj_mut(id).tapped = true;
+                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to convoke {}", self.describe(id), need_words(needs[n]))).object(self, id).rules(&[cr!("702.51a"), cr!("702.51c"), cr!("601.2h")]);
+                    self.record(ev);
                 }
-                for (i, color) in plan {
-                    self.tap_for_mana(&sources[i].clone(), color);
+                Origin::Improvise(id) => {
+                    self.obj_mut(id).tapped = true;
+                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to improvise {{1}}", self.describe(id))).object(self, id).rules(&[cr!("702.126a"), cr!("601.2h")]);
+                    self.record(ev);
+                }
+                Origin::Delve(id) => {
+                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled to delve {{1}}", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&[cr!("702.66a"), cr!("601.2h")]);
+                    self.record(ev);
+                    self.move_object(id, Zone::Exile);
+                }
+                Origin::Pool(..) | Origin::Source { .. } => rest.push(needs[n]),
+            }
+        }
+        // Spend the pool on the rest.
+        let mut pool = self.players[p].pool;
+        let mut pool_snow = self.players[p].pool_snow;
+        let supply = pool_supply(pool, pool_snow);
+        let Some(assign) = matching(&supply, &rest) else {
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{} cannot pay {cost}: the mana produced is not enough", self.players[p].name)).also(cr!("601.2h"))));
+        };
+        let mut spent = [0u32; 6];
+        for s in assign {
+            if let Origin::Pool(i, snow) = supply[s].origin {
+                pool[i] -= 1;
+                spent[i] += 1;
+                if snow {
+                    pool_snow[i] -= 1;
                 }
             }
         }
-        let mut pool = self.players[p].pool;
-        spend_pool(&mut pool, &mut owed);
-        if !owed.is_paid() {
-            return Ok(Err(Illegal::new(cr!("118.3"), format!("{} cannot pay {cost}: the mana produced is not enough", self.players[p].name)).also(cr!("601.2h"))));
-        }
-        let before = self.players[p].pool;
         self.players[p].pool = pool;
-        let spent: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], (before[i] - pool[i]) as usize)).collect();
-        let ev = Ev::new(EventKind::PayMana, format!("{} pays {spent}", self.players[p].name)).player(self, p).rule(cr!("601.2h"));
-        self.record(ev);
+        self.players[p].pool_snow = pool_snow;
+        if spent.iter().any(|&n| n > 0) {
+            let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
+            let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(cr!("601.2h"));
+            if !cost.special.is_empty() {
+                ev.text = format!("{} pays {shown} for {cost}", self.players[p].name);
+                ev = ev.rule(cr!("107.4"));
+            }
+            self.record(ev);
+        }
+        if life_total > 0 {
+            self.players[p].life -= i64::from(life_total);
+            let paid: Vec<String> = phyrexian.iter().zip(&life).filter(|(_, l)| **l).map(|(s, _)| s.to_string()).collect();
+            let ev = Ev::new(EventKind::PayLife, format!("{} pays {life_total} life for {}", self.players[p].name, paid.join("")))
+                .player(self, p)
+                .amount(i64::from(life_total))
+                .rules(&[cr!("107.4f"), cr!("119.4"), cr!("601.2h")]);
+            self.record(ev);
+        }
         Ok(Ok(()))
     }
 
@@ -252,6 +562,7 @@ impl Game {
             let n: u32 = self.players[p].pool.iter().sum();
             if n > 0 {
                 self.players[p].pool = [0; 6];
+                self.players[p].pool_snow = [0; 6];
                 let ev = Ev::new(EventKind::ManaEmpties, format!("{}'s unspent mana empties", self.players[p].name)).player(self, p).amount(i64::from(n)).rule(cr!("500.5"));
                 self.record(ev);
             }
@@ -259,61 +570,281 @@ impl Game {
     }
 }
 
-/// Spends pool mana on what is owed: colored first, then {C}, then generic with what is left
-/// (colorless first, then colors in WUBRG order).
-fn spend_pool(pool: &mut [u32; 6], owed: &mut Owed) {
+/// The needs of a cost (107.4), most constrained first: `life` says which Phyrexian symbols
+/// are paid with life instead, `two_generic` which `{2/C}` symbols are paid with two mana
+/// (bit i for the i-th of them).
+fn needs_of(cost: &ManaCost, x: u32, life: &[bool], two_generic: u32) -> Vec<Need> {
+    let mut out = Vec::new();
     for c in Color::ALL {
-        let i = c.index();
-        let n = pool[i].min(owed.colored[i]);
-        pool[i] -= n;
-        owed.colored[i] -= n;
+        out.extend(std::iter::repeat_n(Need::Color(c), cost.colored[c.index()] as usize));
     }
-    let n = pool[5].min(owed.colorless);
-    pool[5] -= n;
-    owed.colorless -= n;
+    let (mut phy, mut two) = (0, 0);
+    let mut generic = cost.generic + cost.x * x;
+    for s in &cost.special {
+        match *s {
+            CostSymbol::Hybrid(a, b) => out.push(Need::Either(a, b)),
+            CostSymbol::TwoOr(c) => {
+                if two_generic & (1 << two) != 0 {
+                    generic += 2;
+                } else {
+                    out.push(Need::Color(c));
+                }
+                two += 1;
+            }
+            CostSymbol::ColorlessOr(c) => out.push(Need::ColorOrColorless(c)),
+            CostSymbol::Phyrexian(c) => {
+                if !life.get(phy).copied().unwrap_or(false) {
+                    out.push(Need::Color(c));
+                }
+                phy += 1;
+            }
+            CostSymbol::HybridPhyrexian(a, b) => {
+                if !life.get(phy).copied().unwrap_or(false) {
+                    out.push(Need::Either(a, b));
+                }
+                phy += 1;
+            }
+            CostSymbol::Snow => out.push(Need::Snow),
+        }
+    }
+    out.extend(std::iter::repeat_n(Need::Colorless, cost.colorless as usize));
+    out.sort_by_key(|n| match n {
+        Need::Color(_) => 0,
+        Need::Either(..) => 1,
+        Need::ColorOrColorless(_) => 2,
+        Need::Colorless => 3,
+        Need::Snow => 4,
+        Need::Generic => 5,
+    });
+    out.extend(std::iter::repeat_n(Need::Generic, generic as usize));
+    out
+}
+
+/// The pool's mana as units of supply: colorless first, then W U B R G; mana from nonsnow
+/// sources before snow mana.
+fn pool_supply(pool: [u32; 6], snow: [u32; 6]) -> Vec<Supply> {
+    let mut out = Vec::new();
     for i in [5, 0, 1, 2, 3, 4] {
-        let n = pool[i].min(owed.generic);
-        pool[i] -= n;
-        owed.generic -= n;
+        let kind = if i == 5 { ManaKind::Colorless } else { ManaKind::Colored(Color::ALL[i]) };
+        for k in 0..pool[i] {
+            let is_snow = k >= pool[i] - snow[i];
+            out.push(Supply { origin: Origin::Pool(i, is_snow), pays: Pays::Mana { kinds: vec![kind], snow: is_snow }, forced: false });
+        }
+    }
+    out
+}
+
+/// At most this many combinations of choices are tried for one payment.
+const MAX_TRIALS: usize = 4096;
+
+/// Finds a payment: the needs, the supply, and for each need the unit of supply that pays it.
+/// `{2/C}` symbols are paid with colored mana where possible, then with two mana; sources
+/// that make several mana at once try each amount they can make.
+#[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
+fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<(Vec<Need>, Vec<Supply>, Vec<usize>)> {
+    let twos = cost.special.iter().filter(|s| matches!(s, CostSymbol::TwoOr(_))).count().min(10);
+    let mut masks: Vec<u32> = (0..1u32 << twos).collect();
+    masks.sort_by_key(|m| m.count_ones());
+    // Sources whose abilities make one mana each are one unit of supply with every kind they
+    // can make; the others are tried amount by amount.
+    let options: Vec<Vec<Vec<ManaKind>>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
+    let multi: Vec<usize> = (0..sources.len()).filter(|&i| !sources[i].abilities.iter().all(|(_, o)| o.single())).collect();
+    let mut trials = 0;
+    for mask in masks {
+        let needs = needs_of(cost, x, life, mask);
+        let mut pick = vec![0usize; multi.len()];
+        loop {
+            let mut supply: Vec<Supply> = forced.to_vec();
+            supply.extend(pool_supply(pool, pool_snow));
+            for (i, s) in sources.iter().enumerate() {
+                if let Some(m) = multi.iter().position(|&j| j == i) {
+                    let option = pick[m];
+                    let free = option_out(s, option, wanted).is_some_and(Out::free);
+                    for &k in &options[i][option] {
+                        let kinds = if free { Color::ALL.into_iter().map(ManaKind::Colored).collect() } else { vec![k] };
+                        supply.push(Supply { origin: Origin::Source { src: i, option }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
+                    }
+                } else {
+                    let mut kinds: Vec<ManaKind> = Vec::new();
+                    for o in options[i].iter().flatten() {
+                        if !kinds.contains(o) {
+                            kinds.push(*o);
+                        }
+                    }
+                    supply.push(Supply { origin: Origin::Source { src: i, option: usize::MAX }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
+                }
+            }
+            if let Some(assign) = matching(&supply, &needs) {
+                return Some((needs, supply, assign));
+            }
+            trials += 1;
+            // The next combination of amounts, in order.
+            let mut m = 0;
+            while m < multi.len() {
+                pick[m] += 1;
+                if pick[m] < options[multi[m]].len() {
+                    break;
+                }
+                pick[m] = 0;
+                m += 1;
+            }
+            if m == multi.len() || trials >= MAX_TRIALS {
+                break;
+            }
+        }
+    }
+    None
+}
+
+/// The mana an amount of several mana (all made at once) makes: each unit the kind it pays
+/// with, or its first kind when it pays for nothing.
+fn group_kinds(supply: &[Supply], needs: &[Need], assign: &[usize], src: usize, option: usize) -> Vec<ManaKind> {
+    (0..supply.len())
+        .filter(|&u| supply[u].origin == Origin::Source { src, option })
+        .filter_map(|u| {
+            let Pays::Mana { kinds, .. } = &supply[u].pays else { return None };
+            let paid = assign.iter().position(|&a| a == u).and_then(|n| needs[n].kind_among(kinds));
+            paid.or_else(|| kinds.first().copied())
+        })
+        .collect()
+}
+
+/// The output behind option `option` of a source (not `usize::MAX`).
+fn option_out<'a>(src: &'a Source, option: usize, wanted: &[Color]) -> Option<&'a Out> {
+    let mut n = option;
+    for (_, o) in &src.abilities {
+        let k = o.options(wanted).len();
+        if n < k {
+            return Some(o);
+        }
+        n -= k;
+    }
+    None
+}
+
+/// The ability behind option `option` of a source (`usize::MAX`: a one-mana source, whose
+/// ability is the first that can make `kinds`).
+fn option_ability(src: &Source, option: usize, kinds: &[ManaKind], wanted: &[Color]) -> usize {
+    if option == usize::MAX {
+        return src.abilities.iter().find(|(_, o)| o.options(wanted).iter().any(|k| k.as_slice() == kinds)).map_or(src.abilities[0].0, |(i, _)| *i);
+    }
+    let mut n = option;
+    for (i, o) in &src.abilities {
+        let k = o.options(wanted).len();
+        if n < k {
+            return *i;
+        }
+        n -= k;
+    }
+    src.abilities[0].0
+}
+
+/// A need in words, for the trace.
+fn need_words(n: Need) -> String {
+    match n {
+        Need::Color(c) => format!("{{{}}}", c.letter()),
+        Need::Either(a, b) => format!("{{{}/{}}}", a.letter(), b.letter()),
+        Need::ColorOrColorless(c) => format!("{{C/{}}}", c.letter()),
+        Need::Colorless => "{C}".to_owned(),
+        Need::Snow => "{S}".to_owned(),
+        Need::Generic => "{1}".to_owned(),
     }
 }
 
-/// Depth-first search over sources in order: tap a source when its mana helps, else skip it.
-fn plan_sources(sources: &[Source], i: usize, owed: &mut Owed, plan: &mut Vec<(usize, Option<Color>)>) -> bool {
-    if owed.is_paid() {
+/// A maximum matching of needs to units of supply by augmenting paths (Kuhn): units named in
+/// the action first (each must pay for something), then each need in order, trying units in
+/// order. An augmenting path never unmatches a matched unit, so the named ones stay used.
+/// Returns, for each need, its unit; `None` when some need or named unit is left over.
+fn matching(supply: &[Supply], needs: &[Need]) -> Option<Vec<usize>> {
+    let mut of_need: Vec<Option<usize>> = vec![None; needs.len()];
+    let mut of_supply: Vec<Option<usize>> = vec![None; supply.len()];
+    for s in 0..supply.len() {
+        if supply[s].forced {
+            let mut seen = vec![false; needs.len()];
+            if !augment(s, needs.len(), &|s, n| supply[s].pays.accepts(needs[n]), &mut of_supply, &mut of_need, &mut seen) {
+                return None;
+            }
+        }
+    }
+    for n in 0..needs.len() {
+        if of_need[n].is_none() {
+            let mut seen = vec![false; supply.len()];
+            if !augment(n, supply.len(), &|n, s| supply[s].pays.accepts(needs[n]), &mut of_need, &mut of_supply, &mut seen) {
+                return None;
+            }
+        }
+    }
+    of_need.into_iter().collect()
+}
+
+/// An augmenting path from `v` of one side to a free vertex of the other (`others` of them):
+/// `edge(v, w)` says whether they may be matched, `mine` and `theirs` hold each side's
+/// partners. A free partner is taken first, so that a matched one is moved only when it must.
+fn augment(v: usize, others: usize, edge: &dyn Fn(usize, usize) -> bool, mine: &mut [Option<usize>], theirs: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    if let Some(w) = (0..others).find(|&w| !seen[w] && theirs[w].is_none() && edge(v, w)) {
+        theirs[w] = Some(v);
+        mine[v] = Some(w);
         return true;
     }
-    if i >= sources.len() {
-        return false;
-    }
-    if plan.iter().any(|(j, _)| sources[*j].id == sources[i].id) {
-        return plan_sources(sources, i + 1, owed, plan);
-    }
-    let choices: Vec<Option<Color>> = match &sources[i].output {
-        Output::Fixed(_) => vec![None],
-        Output::AnyColor => {
-            let mut v: Vec<Option<Color>> = Color::ALL.into_iter().filter(|c| owed.colored[c.index()] > 0).map(Some).collect();
-            if owed.generic > 0 || owed.colorless > 0 {
-                v.push(Some(Color::ALL.into_iter().next().unwrap_or(Color::White)));
-            }
-            v
+    for w in 0..others {
+        if seen[w] || !edge(v, w) {
+            continue;
         }
-    };
-    for color in choices {
-        let saved = owed.clone();
-        let useful = match (&sources[i].output, color) {
-            (Output::Fixed(kinds), _) => kinds.iter().fold(false, |acc, &k| owed.apply(k) | acc),
-            (Output::AnyColor, Some(c)) => owed.apply(ManaKind::Colored(c)),
-            (Output::AnyColor, None) => false,
-        };
-        if useful {
-            plan.push((i, color));
-            if plan_sources(sources, i + 1, owed, plan) {
-                return true;
-            }
-            plan.pop();
+        seen[w] = true;
+        if theirs[w].is_none_or(|m| augment(m, others, edge, mine, theirs, seen)) {
+            theirs[w] = Some(v);
+            mine[v] = Some(w);
+            return true;
         }
-        *owed = saved;
     }
-    plan_sources(sources, i + 1, owed, plan)
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::oracle::parse_mana_cost;
+
+    fn mana(kinds: &[ManaKind], snow: bool) -> Supply {
+        Supply { origin: Origin::Pool(0, snow), pays: Pays::Mana { kinds: kinds.to_vec(), snow }, forced: false }
+    }
+    const R: ManaKind = ManaKind::Colored(Color::Red);
+    const G: ManaKind = ManaKind::Colored(Color::Green);
+    const W: ManaKind = ManaKind::Colored(Color::White);
+
+    #[test]
+    fn matching_reassigns_a_flexible_source() {
+        // A source making {R} or {G} listed before a Mountain, for {R}{G}.
+        let supply = [mana(&[R, G], false), mana(&[R], false)];
+        let needs = needs_of(&parse_mana_cost("{R}{G}").unwrap(), 0, &[], 0);
+        assert_eq!(matching(&supply, &needs), Some(vec![1, 0]));
+        // Two red sources can't pay {R}{G}.
+        assert_eq!(matching(&[mana(&[R], false), mana(&[R], false)], &needs), None);
+    }
+
+    #[test]
+    fn needs_of_special_symbols() {
+        let c = parse_mana_cost("{1}{G/W}{2/W}{B/P}{S}").unwrap();
+        assert_eq!(needs_of(&c, 0, &[false], 0), vec![Need::Color(Color::White), Need::Color(Color::Black), Need::Either(Color::Green, Color::White), Need::Snow, Need::Generic]);
+        // {2/W} as two generic; {B/P} paid with life.
+        assert_eq!(needs_of(&c, 0, &[true], 1), vec![Need::Either(Color::Green, Color::White), Need::Snow, Need::Generic, Need::Generic, Need::Generic]);
+        // Tamiyo, Compleated Sage's {G/U/P}: either color, or nothing when paid with life.
+        let c = parse_mana_cost("{2}{G}{G/U/P}{U}").unwrap();
+        assert_eq!(needs_of(&c, 0, &[false], 0)[2], Need::Either(Color::Green, Color::Blue));
+        assert_eq!(needs_of(&c, 0, &[true], 0).len(), 4);
+        // {X}{X}{R} with X = 2.
+        assert_eq!(needs_of(&parse_mana_cost("{X}{X}{R}").unwrap(), 2, &[], 0).len(), 5);
+    }
+
+    #[test]
+    fn snow_and_named_units() {
+        let needs = [Need::Snow];
+        assert_eq!(matching(&[mana(&[G], false)], &needs), None);
+        assert_eq!(matching(&[mana(&[G], false), mana(&[G], true)], &needs), Some(vec![1]));
+        // A creature named for convoke must pay something: a white one can't pay {R}.
+        let convoke = |colors: &[Color]| Supply { origin: Origin::Convoke(ObjId(0)), pays: Pays::Convoke(colors.to_vec()), forced: true };
+        assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red)]), None);
+        assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red), Need::Generic]), Some(vec![1, 0]));
+        assert_eq!(matching(&[mana(&[W], false), convoke(&[Color::White])], &[Need::Color(Color::White)]), Some(vec![1]));
+    }
 }

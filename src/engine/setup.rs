@@ -27,6 +27,7 @@ impl Game {
                     exile: Vec::new(),
                     command: Vec::new(),
                     pool: [0; 6],
+                    pool_snow: [0; 6],
                     lost: false,
                     drew_from_empty: false,
                     lands_played: 0,
@@ -118,6 +119,7 @@ impl Game {
         o.tapped = e.tapped;
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };
+        o.chosen_color = e.chosen_color;
         // 306.5b: a planeswalker on the battlefield has its printed loyalty unless the entry
         // says otherwise.
         let mut counters = Counters::default();

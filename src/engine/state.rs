@@ -170,6 +170,8 @@ pub struct Object {
     pub regen_shields: u32,
     /// The object an Aura is attached to (303.4b).
     pub attached_to: Option<ObjId>,
+    /// The color chosen as it entered the battlefield (614.12, "the chosen color").
+    pub chosen_color: Option<crate::cards::ir::Color>,
     /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
     pub activated_turns: Vec<(usize, u32)>,
     /// The turn in which a loyalty ability of this permanent was last activated (606.3).
@@ -275,6 +277,8 @@ pub struct Player {
     pub command: Vec<ObjId>,
     /// Mana pool: W, U, B, R, G, C.
     pub pool: [u32; 6],
+    /// How much of each kind in `pool` a snow source made (107.4h).
+    pub pool_snow: [u32; 6],
     pub lost: bool,
     /// Drew from an empty library since state-based actions were last checked (704.5b).
     pub drew_from_empty: bool,
@@ -527,6 +531,7 @@ impl Game {
             copy: false,
             regen_shields: 0,
             attached_to: None,
+            chosen_color: None,
             activated_turns: Vec::new(),
             loyalty_turn: None,
             deathtouch_damage: false,

@@ -146,7 +146,7 @@ impl Decider for Script<'_> {
 fn example_key(d: &Decision) -> &'static str {
     match d.kind {
         DecisionKind::Pick { .. } => "pick: [...]",
-        DecisionKind::Color => "color: ...",
+        DecisionKind::Color | DecisionKind::ColorAmong(_) => "color: ...",
         DecisionKind::Assign { .. } => "assign: {...}",
         DecisionKind::PickRange { .. } => "pick: [...]",
         DecisionKind::May { .. } => "may: true",
@@ -162,6 +162,7 @@ fn first_answer(d: &Decision) -> Answer {
     match &d.kind {
         DecisionKind::Pick { options, count } => Answer::Pick(options.iter().copied().take(*count).collect()),
         DecisionKind::Color => Answer::Color(Color::White),
+        DecisionKind::ColorAmong(colors) => Answer::Color(colors.first().copied().unwrap_or(Color::White)),
         DecisionKind::Assign { recipients, total, .. } => Answer::Assign(recipients.first().map(|r| vec![(*r, *total)]).unwrap_or_default()),
         DecisionKind::PickRange { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::May { .. } => Answer::May(false),
@@ -204,6 +205,13 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
         DecisionKind::Color => {
             let Some((name, cspan)) = &c.color else { return Err(mismatch("color")) };
             Color::from_name(name).map(Answer::Color).ok_or_else(|| Stop(Diagnostic::new(format!("`{name}` is not a color"), *cspan).help("colors are white, blue, black, red, green")))
+        }
+        DecisionKind::ColorAmong(colors) => {
+            let Some((name, cspan)) = &c.color else { return Err(mismatch("color")) };
+            match Color::from_name(name) {
+                Some(col) if colors.contains(&col) => Ok(Answer::Color(col)),
+                _ => Err(Stop(Diagnostic::new(format!("`{name}` is not one of the choices: {} must choose {}", g.players[d.player].name, d.what), *cspan).help(legal_answers(g, d)))),
+            }
         }
         DecisionKind::Assign { recipients, total, lethal } => {
             let Some(parts) = &c.assign else { return Err(mismatch("assign")) };
@@ -488,6 +496,9 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         kicked: c.kicked,
         sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
         discard: objects(&c.discard, Place::Hand(None))?,
+        phyrexian: c.phyrexian.clone(),
+        tap: objects(&c.tap, Place::Battlefield)?,
+        exile: objects(&c.exile, Place::Anywhere)?,
     })
 }
 

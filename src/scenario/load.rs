@@ -24,7 +24,7 @@ pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
 pub const CAST_KEYS: &[&str] = &[
     "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "pay", "sacrifice",
-    "discard", "exile", "tap", "ability",
+    "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
     "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
@@ -245,6 +245,18 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     Some(PlayerSetup { name, life, poison, library, hand, battlefield, graveyard, exile, span: node.span })
 }
 
+/// The most copies one card entry can make (`count`): a scenario is a ruling, not a stress
+/// test, and a larger number would only exhaust memory.
+pub const MAX_COUNT: u32 = 10_000;
+
+/// Whether `n` is at most `max`; if not, a diagnostic at the value.
+fn within(n: u32, max: u32, node: &Node, what: &str, diags: &mut Diags) -> bool {
+    if n > max {
+        diags.push(Diagnostic::new(format!("{what} is too large: {n} (at most {max})"), node.span).help("judge limits this to keep every run small and fast; see docs/scenario-format.md"));
+    }
+    n <= max
+}
+
 /// A permanent that starts on the battlefield with an unread static or keyword ability that
 /// works there (113.6): it matters from the start, so the scenario can't run.
 fn unread_on_battlefield(card: &crate::cards::def::CardDef, span: Span, diags: &mut Diags) {
@@ -270,15 +282,35 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, chosen_color: None, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    for key in ["face_down", "chosen", "transformed"] {
+    for key in ["face_down", "transformed"] {
         if let Some(k) = m.key_node(key) {
             not_supported(diags, k, &format!("`{key}`"), "this engine does not model face-down or double-faced permanents yet");
+        }
+    }
+    // `chosen: {color: blue}`: a choice made as the permanent entered (614.12).
+    let mut chosen_color = None;
+    if let Some(cn) = m.get("chosen")
+        && let Some(cm) = MapView::new(cn, "`chosen`", diags)
+    {
+        for (k, v) in cm.entries {
+            match k.scalar_text().as_deref() {
+                Some("color") => {
+                    if let Some(name) = string(v, "a color", diags) {
+                        match crate::cards::ir::Color::from_name(&name) {
+                            Some(c) => chosen_color = Some(c),
+                            None => diags.push(Diagnostic::new(format!("`{name}` is not a color"), v.span).help("colors are white, blue, black, red, green")),
+                        }
+                    }
+                }
+                Some(other) => not_supported(diags, k, &format!("`chosen: {{{other}: …}}`"), "only a chosen color is modelled yet"),
+                None => {}
+            }
         }
     }
     let attached_to = m.get("attached_to").and_then(|n| one_ref(n, "`attached_to`", diags));
@@ -305,7 +337,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             diags.push(Diagnostic::new(format!("the label `{id}` is used twice (first at line {})", prev.line), span).help("labels must be unique in the file"));
         }
     }
-    let count = m.get("count").and_then(|n| nonneg(n, "`count`", diags)).unwrap_or(1);
+    let count = m.get("count").and_then(|n| nonneg(n, "`count`", diags).filter(|&c| within(c, MAX_COUNT, n, "`count`", diags))).unwrap_or(1);
     if count != 1 && id.is_some() {
         diags.push(Diagnostic::new("an entry with `count` cannot have an `id`", node.span).help("write separate entries, each with its own id"));
     }
@@ -330,11 +362,11 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             }
         }
     let Some(card) = card else { return };
-    if (tapped || damage > 0 || sick || !counters.is_empty()) && zone != "battlefield" {
-        diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`) only applies on the battlefield", node.span));
+    if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some()) && zone != "battlefield" {
+        diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), chosen_color, span: node.span });
     }
 }
 
@@ -423,6 +455,21 @@ fn mode_list(node: &Node, diags: &mut Diags) -> Vec<usize> {
         .collect()
 }
 
+/// `phyrexian: life`, `phyrexian: mana`, or a list of them, one per Phyrexian symbol of the
+/// total cost in printed order (107.4f, 601.2b).
+fn phyrexian(node: &Node, diags: &mut Diags) -> Vec<bool> {
+    let one = |n: &Node, diags: &mut Diags| match string(n, "`phyrexian`", diags).as_deref() {
+        Some("life") => Some(true),
+        Some("mana") => Some(false),
+        Some(other) => {
+            diags.push(Diagnostic::new(format!("`{other}` is not a way to pay a Phyrexian mana symbol"), n.span).help("write `life` (2 life) or `mana` (mana of its color), or a list of them in the order of the symbols"));
+            None
+        }
+        None => None,
+    };
+    list(node, "`phyrexian`", diags).into_iter().filter_map(|n| one(n, diags)).collect()
+}
+
 fn refs(node: &Node, what: &str, diags: &mut Diags) -> Vec<Ref> {
     list(node, what, diags).into_iter().filter_map(|n| string(n, what, diags).map(|text| Ref { text, span: n.span })).collect()
 }
@@ -488,7 +535,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            for key in ["alternative_cost", "face_down", "exile", "tap"] {
+            for key in ["alternative_cost", "face_down"] {
                 if let Some(k) = m.key_node(key) {
                     not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
                 }
@@ -519,6 +566,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 kicked,
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
+                phyrexian: m.get("phyrexian").map(|n| phyrexian(n, diags)),
+                tap: m.get("tap").map(|n| refs(n, "`tap`", diags)),
+                exile: m.get("exile").map(|n| refs(n, "`exile`", diags)),
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

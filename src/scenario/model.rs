@@ -123,6 +123,8 @@ pub struct CardEntry {
     pub sick: bool,
     /// The label of the permanent an Aura starts attached to (303.4b).
     pub attached_to: Option<Ref>,
+    /// `chosen: {color: …}`: the color chosen as it entered (614.12).
+    pub chosen_color: Option<crate::cards::ir::Color>,
     pub span: Span,
 }
 
@@ -167,6 +169,12 @@ pub struct CastChoices {
     pub kicked: bool,
     pub sacrifice: Option<Vec<Ref>>,
     pub discard: Option<Vec<Ref>>,
+    /// How Phyrexian symbols are paid, in printed order (`true`: 2 life); one entry for all.
+    pub phyrexian: Option<Vec<bool>>,
+    /// Permanents tapped for convoke or improvise.
+    pub tap: Option<Vec<Ref>>,
+    /// Cards exiled for delve.
+    pub exile: Option<Vec<Ref>>,
 }
 
 /// An answer to a decision (`choose`).

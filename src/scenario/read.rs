@@ -118,8 +118,12 @@ pub fn nonneg(node: &Node, what: &str, diags: &mut Diags) -> Option<u32> {
     let i = int(node, what, diags)?;
     match u32::try_from(i) {
         Ok(v) => Some(v),
-        Err(_) => {
+        Err(_) if i < 0 => {
             diags.push(Diagnostic::new(format!("{what} must be 0 or more, found {i}"), node.span));
+            None
+        }
+        Err(_) => {
+            diags.push(Diagnostic::new(format!("{what} is too large: {i} (at most {})", u32::MAX), node.span));
             None
         }
     }

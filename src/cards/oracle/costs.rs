@@ -40,7 +40,7 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
                     break;
                 }
                 let Some(sym) = mana::symbol(&s) else {
-                    return Err(p.fail("a mana symbol the engine supports ({2}, {G}, {C}, {X})"));
+                    return Err(p.fail("a mana symbol the engine supports ({2}, {G}, {C}, {X}, {G/W}, {2/W}, {W/P}, {S})"));
                 };
                 if !mana::add_to_cost(&mut cost.mana, sym) {
                     return Err(p.fail("a smaller generic cost"));
@@ -181,7 +181,7 @@ mod tests {
         let e = errs("Tap an untapped creature you control: Draw a card.", "Convoker", CREATURE);
         assert!(e[0].2.starts_with("unsupported text: \"Tap an untapped"), "{}", e[0].2);
         assert!(e[0].2.contains("expected a cost"), "{}", e[0].2);
-        let e = errs("{W/U}, {T}: Draw a card.", "Hybrid Thing", ARTIFACT);
+        let e = errs("{W/W}, {T}: Draw a card.", "Hybrid Thing", ARTIFACT);
         assert_eq!((e[0].0, e[0].1), (0, 23));
         assert!(e[0].2.contains("expected a mana symbol the engine supports"), "{}", e[0].2);
         let e = errs("{T}, {T}: Draw a card.", "Double Tap", ARTIFACT);

@@ -889,11 +889,69 @@ fn recipient(p: &mut Parser<'_>) -> PResult<Affected> {
     }
 }
 
-/// After "Add": fixed mana symbols ("{G}", "{C}{C}") or "one mana of any color".
+/// After "Add": fixed mana symbols ("{G}", "{C}{C}"), a choice of one symbol ("{R} or {G}",
+/// "{W}, {U}, or {B}"), "one mana of any color", or "N mana of any one color" (106.1b).
 fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
     if p.eat_words(&["one", "mana", "of", "any", "color"]) {
         return Ok(Instruction::AddManaAnyColor { count: 1 });
     }
+    if p.eat_words(&["one", "mana", "of", "the", "chosen", "color"]) {
+        return Ok(Instruction::AddManaChosenColor);
+    }
+    let mark = p.mark();
+    if let Ok(Amount::Fixed(n)) = amount(p)
+        && n >= 1
+    {
+        let count = u32::try_from(n).unwrap_or(1);
+        if p.eat_words(&["mana", "of", "any", "one", "color"]) {
+            return Ok(Instruction::AddManaOneColor { count });
+        }
+        if n >= 2 && p.eat_words(&["mana", "in", "any", "combination", "of", "colors"]) {
+            return Ok(Instruction::AddManaAnyColor { count });
+        }
+    }
+    p.reset(mark);
+    let kinds = mana_run(p)?;
+    if let [k] = kinds.as_slice()
+        && p.eat_words(&["or", "one", "mana", "of", "the", "chosen", "color"])
+    {
+        return Ok(Instruction::AddManaOrChosen(*k));
+    }
+    // "{R} or {G}", "{W}, {U}, or {B}": one of several single symbols.
+    let mut options = kinds.clone();
+    let mut listed = false;
+    loop {
+        let before = p.mark();
+        let comma = p.eat_punct(',');
+        let or = p.eat_word("or");
+        if !(comma || or) || !matches!(p.peek().map(|t| &t.tok), Some(Tok::Symbol(_))) {
+            p.reset(before);
+            break;
+        }
+        let at = p.pos;
+        let more = mana_run(p)?;
+        if kinds.len() != 1 || more.len() != 1 {
+            return Err(p.fail("one mana symbol in each choice, as in \"{R} or {G}\""));
+        }
+        if options.contains(&crate::cards::ir::ManaKind::Colorless) || more[0] == crate::cards::ir::ManaKind::Colorless {
+            return Err(Fail { at, expected: "a choice among colored mana ({C} in a choice is not supported yet)".into() });
+        }
+        if !options.contains(&more[0]) {
+            options.push(more[0]);
+        }
+        listed = true;
+        if or {
+            return Ok(Instruction::AddManaChoice(options));
+        }
+    }
+    if listed {
+        return Err(p.fail("\"or\" before the last mana symbol of a choice"));
+    }
+    Ok(Instruction::AddMana(kinds))
+}
+
+/// A run of colored or {C} mana symbols, as produced mana.
+fn mana_run(p: &mut Parser<'_>) -> PResult<Vec<crate::cards::ir::ManaKind>> {
     let mut kinds = Vec::new();
     while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
         match mana::symbol(&s).and_then(mana::produced_kind) {
@@ -905,7 +963,7 @@ fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
     if kinds.is_empty() {
         return Err(p.fail("mana symbols such as {G} or \"one mana of any color\""));
     }
-    Ok(Instruction::AddMana(kinds))
+    Ok(kinds)
 }
 
 /// A count: digits, "X", or a number word ("a", "two").
@@ -1345,6 +1403,42 @@ mod tests {
     }
 
     #[test]
+    fn mana_ability_choices() {
+        let tap = |i: crate::cards::ir::Instruction| vec![activated(tap_cost(), vec![], vec![i], true)];
+        let (r, g) = (ManaKind::Colored(Red), ManaKind::Colored(Green));
+        assert_eq!(ok("{T}: Add {R} or {G}.", "Rootbound Crag", LAND), tap(AddManaChoice(vec![r, g])));
+        assert_eq!(
+            ok("{T}: Add {W}, {U}, or {B}.", "Arcane Sanctum", LAND),
+            tap(AddManaChoice(vec![ManaKind::Colored(White), ManaKind::Colored(Blue), ManaKind::Colored(Black)]))
+        );
+        let e = errs("{T}: Add {C} or {G}.", "Test Land", LAND);
+        assert!(e[0].2.contains("{C} in a choice is not supported yet"), "{}", e[0].2);
+        assert_eq!(ok("{T}: Add two mana of any one color.", "Gilded Lotus Lite", ARTIFACT), tap(AddManaOneColor { count: 2 }));
+        // "Any combination": one choice of color per mana (106.1b).
+        assert_eq!(
+            ok("{5}, {T}: Add five mana in any combination of colors.", "Cascading Cataracts", LAND),
+            vec![activated(Cost { mana: mana("{5}"), tap: true, ..Cost::default() }, vec![], vec![AddManaAnyColor { count: 5 }], true)]
+        );
+        assert_eq!(
+            ok("Add two mana in any combination of colors.\nDraw a card.", "Manamorphose", INSTANT),
+            spell(vec![], vec![AddManaAnyColor { count: 2 }, Draw { who: Affected::You, count: n(1) }])
+        );
+        assert_eq!(
+            ok("{T}, Pay 1 life: Add {R} or {G}.", "Karplusan Forest Lite", LAND),
+            vec![activated(Cost { tap: true, pay_life: 1, ..Cost::default() }, vec![], vec![AddManaChoice(vec![r, g])], true)]
+        );
+        // Filter-land style: a mana cost before {T}.
+        assert_eq!(
+            ok("{1}, {T}: Add {R}{G}.", "Rugged Prairie Lite", LAND),
+            vec![activated(Cost { mana: mana("{1}"), tap: true, ..Cost::default() }, vec![], vec![AddMana(vec![r, g])], true)]
+        );
+        let e = errs("{T}: Add {R}, {G}.", "Bad Land", LAND);
+        assert!(e[0].2.contains("\"or\" before the last mana symbol"), "{}", e[0].2);
+        let e = errs("{T}: Add {R}{G} or {G}.", "Bad Land", LAND);
+        assert!(e[0].2.contains("one mana symbol in each choice"), "{}", e[0].2);
+    }
+
+    #[test]
     fn mana_abilities() {
         let add = |kinds: Vec<ManaKind>| vec![activated(tap_cost(), vec![], vec![AddMana(kinds)], true)];
         assert_eq!(ok("{T}: Add {G}.", "Llanowar Elves", CREATURE), add(vec![ManaKind::Colored(Green)]));
@@ -1363,10 +1457,6 @@ mod tests {
                 true
             )]
         );
-        // A choice of colors is not in the IR.
-        let e = errs("{T}: Add {R} or {G}.", "Choice Elf", CREATURE);
-        assert_eq!((e[0].0, e[0].1), (13, 19));
-        assert!(e[0].2.starts_with("unsupported text: \"or {G}\"; expected"), "{}", e[0].2);
         // Generic mana cannot be produced.
         let e = errs("{T}: Add {2}.", "Odd Rock", ARTIFACT);
         assert_eq!((e[0].0, e[0].1), (9, 12));

@@ -42,6 +42,26 @@ impl std::fmt::Display for OracleError {
 
 impl std::error::Error for OracleError {}
 
+/// The lines of a text with their byte offsets. A sentence "As it enters, …" that follows
+/// another on the same line ("This land enters tapped. As it enters, choose a color.") is an
+/// ability of its own (614.12), so it is read as a line of its own.
+fn lines(text: &str) -> Vec<(&str, usize)> {
+    const SPLIT: &str = ". As it enters,";
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split('\n') {
+        let mut start = 0;
+        while let Some(i) = line[start..].find(SPLIT) {
+            let cut = start + i + 1;
+            out.push((&line[start..cut], offset + start));
+            start = cut + 1;
+        }
+        out.push((&line[start..], offset + start));
+        offset += line.len() + 1;
+    }
+    out
+}
+
 /// Compiles a card's Oracle text into abilities, in text order.
 ///
 /// `name` is the card's name (self-references), `types` its card types (an instant's or
@@ -111,10 +131,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     let mut trigger_modes: Option<(usize, bool, bool)> = None;
     // The lines of the modal triggered ability being read, for its text if a mode is unread.
     let mut modal_lines = String::new();
-    let mut offset = 0;
-    for line in text.split('\n') {
-        let base = offset;
-        offset += line.len() + 1;
+    for (line, base) in lines(text) {
         let mut toks = lexer::lex(line, base, &names);
         strip_ability_word(&mut toks);
         if toks.is_empty() {
@@ -366,6 +383,31 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Err(e) => Err(p.error(&p.fail(e))),
         });
     }
+    // "As this land enters, choose a color." (614.12)
+    if !is_spell && p.eat_word("as") {
+        if (p.eat_word("it") || targets::eat_self_ref(&mut p)) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
+            let except = if p.eat_words(&["other", "than"]) {
+                match p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) {
+                    Some(c) => {
+                        p.bump();
+                        Some(c)
+                    }
+                    None => return Some(Err(p.error(&p.fail("a color after \"other than\"")))),
+                }
+            } else {
+                None
+            };
+            return Some(if end(&mut p) { Ok(Ability::AsEntersChooseColor { except }) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
+        }
+        p.pos = 0;
+    }
+    // "Affinity for artifacts" (702.41a).
+    if p.eat_words(&["affinity", "for"]) {
+        return Some(match targets::parse_filter(&mut p, true) {
+            Ok((f, targets::Head::Permanent)) if end(&mut p) => Ok(Ability::Affinity(f)),
+            _ => Err(p.error(&p.fail("a kind of permanent after \"affinity for\" (\"artifacts\", \"Islands\")"))),
+        });
+    }
     if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
         p.eat_punct(',');
         let cost = if p.eat_words(&["discard", "a", "card"]) {
@@ -603,12 +645,18 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn;
     // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
-    // instruction adding mana
-    // is the only shape the IR can express for that.
+    // instruction adding mana is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
         && cost.loyalty.is_none()
         && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. }));
+        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_)));
+    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_));
+    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
+        // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack), which resolves at once; its other effects ("This land
+        // deals 1 damage to you") would have to happen then too. Refused until they do.
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
+    }
     if mana && (cost.sorcery_speed || cost.once_each_turn) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
@@ -714,6 +762,7 @@ pub(crate) mod test_util {
     pub const SORCERY: &[CardType] = &[CardType::Sorcery];
     pub const CREATURE: &[CardType] = &[CardType::Creature];
     pub const ARTIFACT: &[CardType] = &[CardType::Artifact];
+    pub const LAND: &[CardType] = &[CardType::Land];
 
     /// Compiles, failing the test with the errors if the text does not compile.
     pub fn ok(text: &str, name: &str, types: &[CardType]) -> Vec<Ability> {
@@ -777,6 +826,47 @@ mod tests {
     fn reminder_text_only_compiles_to_nothing() {
         assert_eq!(ok("({T}: Add {G}.)", "Forest", &[Land]), vec![]);
         assert_eq!(ok("", "Vanilla", CREATURE), vec![]);
+    }
+
+    #[test]
+    fn mana_family_lines() {
+        // Sol Grail: a choice as it enters (614.12), and mana of that color.
+        assert_eq!(
+            ok("As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", "Sol Grail", ARTIFACT),
+            vec![Ability::AsEntersChooseColor { except: None }, activated(tap_cost(), vec![], vec![Instruction::AddManaChosenColor], true)]
+        );
+        // Mirage Mesa: two abilities in one line.
+        assert_eq!(
+            ok("This land enters tapped. As it enters, choose a color.\n{T}: Add one mana of the chosen color.", "Mirage Mesa", &[Land])[..2],
+            [Ability::EntersTapped, Ability::AsEntersChooseColor { except: None }]
+        );
+        // Black Dragon Gate.
+        let gate = "This land enters tapped.\nAs this land enters, choose a color other than black.\n{T}: Add {B} or one mana of the chosen color.";
+        assert_eq!(
+            ok(gate, "Black Dragon Gate", &[Land])[1..],
+            [
+                Ability::AsEntersChooseColor { except: Some(crate::cards::ir::Color::Black) },
+                activated(tap_cost(), vec![], vec![Instruction::AddManaOrChosen(ManaKind::Colored(crate::cards::ir::Color::Black))], true)
+            ]
+        );
+        // Frogmite, Thoughtcast (702.41a), with reminder text.
+        let affinity = ok("Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)", "Frogmite", &[Artifact, Creature]);
+        assert_eq!(affinity, vec![Ability::Affinity(types(&[Artifact]))]);
+        // Stoke the Flames, Treasure Cruise, Reverse Engineer.
+        assert_eq!(
+            ok("Convoke (Your creatures can help cast this spell.)\nStoke the Flames deals 4 damage to any target.", "Stoke the Flames", INSTANT)[0],
+            Ability::Keyword(Keyword::Convoke)
+        );
+        assert_eq!(ok("Delve\nDraw three cards.", "Treasure Cruise", SORCERY)[0], Ability::Keyword(Keyword::Delve));
+        assert_eq!(ok("Improvise\nDraw three cards.", "Reverse Engineer", SORCERY)[0], Ability::Keyword(Keyword::Improvise));
+        // Karplusan Forest: a mana ability with another effect is refused, never put on the stack.
+        let e = errs("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
+        assert!(e[0].2.contains("nothing after the mana a mana ability adds"), "{}", e[0].2);
+        // Chilling Shade: {S} in an activated ability's cost (107.4h).
+        match ok("{S}: This creature gets +1/+1 until end of turn.", "Chilling Shade", CREATURE).first() {
+            Some(Ability::Activated { cost, mana: false, .. }) => assert_eq!(cost.mana.special, vec![crate::cards::ir::CostSymbol::Snow]),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -911,7 +1001,8 @@ mod tests {
     #[test]
     fn mana_cost_entry_point() {
         assert_eq!(parse_mana_cost("{3}{U}{U}").map(|c| c.to_string()), Ok("{3}{U}{U}".to_string()));
-        assert!(parse_mana_cost("{2/W}").is_err());
+        assert_eq!(parse_mana_cost("{2/W}{G/U/P}").map(|c| c.mana_value(0)), Ok(3));
+        assert!(parse_mana_cost("{2/P}").is_err());
     }
 
     /// Random strings never panic, and every error range is a valid, non-empty char range.
