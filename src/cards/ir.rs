@@ -717,6 +717,9 @@ pub struct ObjectFilter {
     /// "of the chosen type": the creature type chosen as the ability's source entered
     /// (614.12a); bound to that type where the source is known (a static ability).
     pub chosen_type: bool,
+    /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
+    /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
+    pub counters: Option<(Option<CounterKind>, u32)>,
 }
 
 /// A comparison in a filter.
@@ -757,8 +760,9 @@ pub enum TargetSpec {
     Any,
     /// "target player" / "target opponent".
     Player { opponent_only: bool },
-    /// "target player or planeswalker".
-    PlayerOrPlaneswalker,
+    /// "target player or planeswalker"; "target opponent or planeswalker" (any planeswalker,
+    /// but only an opponent among players).
+    PlayerOrPlaneswalker { opponent_only: bool },
     /// "target creature", "target artifact", "target nonland permanent", …: a permanent.
     Permanent(ObjectFilter),
     /// "target spell", "target creature spell": a spell on the stack.
@@ -1179,6 +1183,21 @@ pub enum Instruction {
     /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
     /// taken, revealed first when `reveal` (701.20a).
     Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, random: bool },
+    /// "Remove N [kind] counters from [object]" (122): as many as there are, up to N.
+    RemoveCounters { what: Affected, kind: CounterKind, count: Amount },
+    /// "Remove all [kind] counters from [object]" / "Remove all counters from …" (`None`:
+    /// every kind).
+    RemoveAllCounters { what: Affected, kind: Option<CounterKind> },
+    /// "[Player] gets an emblem with "[ability]"" (114.2): an emblem with these abilities is
+    /// put into the command zone, owned and controlled by that player; `text` is the quoted
+    /// text, for the trace.
+    Emblem { who: Affected, abilities: Vec<Ability>, text: String },
+    /// "Double the number of [kind] counters on [object]" (701.10e): it gets as many more as it
+    /// has.
+    DoubleCounters { what: Affected, kind: CounterKind },
+    /// "Proliferate" (701.34a): the controller chooses any number of permanents and players
+    /// with counters; each gets another counter of each kind it already has.
+    Proliferate,
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
     CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
@@ -1314,6 +1333,20 @@ pub struct Cost {
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)
     pub once_each_turn: bool,
+    /// A loyalty symbol (606.2, 606.4): loyalty counters put on (positive) or removed from
+    /// (negative) the permanent; it makes the ability a loyalty ability.
+    pub loyalty: Option<LoyaltyCost>,
+    /// "Remove N [kind] counters from this …" (122, 602.2b).
+    pub remove_counters: Option<(CounterKind, u32)>,
+}
+
+/// The number in a loyalty symbol (606.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LoyaltyCost {
+    /// `[+N]`, `[0]`, `[−N]`.
+    Fixed(i32),
+    /// `[−X]`: X loyalty counters removed, X chosen as the ability is activated (107.3).
+    MinusX,
 }
 
 /// An ability of a card, in text order.
@@ -1378,7 +1411,9 @@ pub enum Ability {
     /// "This land enters tapped." — a replacement effect as it enters (614.1d, 614.12).
     EntersTapped,
     /// "This creature enters with N +1/+1 counters on it." (614.1c, 122.6).
-    EntersWithCounters { kind: CounterKind, count: u32 },
+    /// `count` is `Amount::X` for "enters with X … counters" (107.3m: the X paid for the spell
+    /// it was, else 0).
+    EntersWithCounters { kind: CounterKind, count: Amount },
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
     /// ability-removing, P/T-setting and control-changing statics.
     Static(StaticEffect),
@@ -1627,6 +1662,9 @@ pub enum Count {
     CardsInYourGraveyard(ObjectFilter),
     /// Cards in the controller's hand.
     CardsInYourHand,
+    /// Counters of a kind on the effect's source ("for each charge counter on this
+    /// Equipment", 122).
+    CountersOnSource(CounterKind),
 }
 
 /// A condition of a static ability ("as long as …", 611.3a): the effect exists only while it
@@ -1676,22 +1714,62 @@ pub struct StaticEffect {
     pub condition: Option<StaticCondition>,
 }
 
-/// A kind of counter an effect puts on a permanent (122.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// A kind of counter (122.1). +1/+1 and -1/-1 counters change power and toughness (122.1a),
+/// loyalty counters are a planeswalker's loyalty (122.1e, 306.5c), stun counters stop a
+/// permanent from untapping (122.1d), shield counters protect it (122.1c). Every other kind the engine reads has no rules meaning of
+/// its own (charge, time, oil, …): only the cards that count, add or remove it give it one.
+/// Kinds whose rules meaning the engine does not model (keyword, finality, defense, poison,
+/// rad counters, 122.1b, 122.1f–i) are refused by [`CounterKind::from_name`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum CounterKind {
     /// +1/+1 (122.1a).
     PlusOne,
     /// -1/-1 (122.1a).
     MinusOne,
+    /// Loyalty (122.1e).
+    Loyalty,
+    /// Stun (122.1d).
+    Stun,
+    /// Shield (122.1c).
+    Shield,
+    /// A kind without rules meaning, by its lower-case name ("charge").
+    Named(String),
 }
 
+/// Counter kinds with a rules meaning the engine does not model yet: reading them as plain
+/// tallies would be a wrong ruling, so they are refused.
+const MEANINGFUL_KINDS: &[&str] = &[
+    "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
+    "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
+    "lore", "level", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
+];
+
 impl CounterKind {
-    /// As written in card text and in expectations ("+1/+1").
+    /// As written in card text and in expectations ("+1/+1", "charge").
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             CounterKind::PlusOne => "+1/+1",
             CounterKind::MinusOne => "-1/-1",
+            CounterKind::Loyalty => "loyalty",
+            CounterKind::Stun => "stun",
+            CounterKind::Shield => "shield",
+            CounterKind::Named(n) => n,
         }
+    }
+
+    /// The kind named `s` ("+1/+1", "loyalty", "charge"), or `None` when the engine does not
+    /// model it (see [`CounterKind`]).
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<CounterKind> {
+        Some(match s {
+            "+1/+1" => CounterKind::PlusOne,
+            "-1/-1" => CounterKind::MinusOne,
+            "loyalty" => CounterKind::Loyalty,
+            "stun" => CounterKind::Stun,
+            "shield" => CounterKind::Shield,
+            _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
+            _ => return None,
+        })
     }
 }

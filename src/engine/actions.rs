@@ -174,7 +174,7 @@ impl Game {
                 let id = ctx.source;
                 // 702.112c, 603.4: only the first renown ability to resolve does anything.
                 if self.on_battlefield(id) && !self.obj(id).renowned {
-                    self.put_counters(id, crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("702.112a")], false, "");
+                    self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("702.112a")], false, "");
                     self.obj_mut(id).renowned = true;
                     let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.describe(id))).object(self, id).rules(&[cr!("702.112a"), cr!("702.112b")]);
                     self.record(ev);
@@ -351,14 +351,15 @@ impl Game {
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };
                     let how = if *tapped { " tapped" } else { "" };
                     // Undying (702.93a) and persist (702.79a) return it with a counter.
-                    let with = counter.map(|k| (k, 1, if k == CounterKind::PlusOne { cr!("702.93a") } else { cr!("702.79a") }));
+                    let counter_rule = counter.as_ref().map(|k| if *k == CounterKind::PlusOne { cr!("702.93a") } else { cr!("702.79a") });
+                    let with = counter.clone().zip(counter_rule).map(|(k, rule)| (k, 1, rule));
                     self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
                         let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
                             .object(g, nid)
                             .player(g, controller)
                             .zone(Zone::Battlefield)
                             .rules(&[cr!("400.7"), cr!("110.2a")]);
-                        if let Some((_, _, rule)) = with {
+                        if let Some(rule) = counter_rule {
                             ev = ev.rule(rule);
                         }
                         if followed {
@@ -601,9 +602,7 @@ impl Game {
             Instruction::Untap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && self.obj(id).tapped {
-                        self.obj_mut(id).tapped = false;
-                        let ev = Ev::new(EventKind::Untap, format!("{} becomes untapped", self.describe(id))).object(self, id).rule(cr!("701.26b"));
-                        self.record(ev);
+                        self.untap_permanent(id, cr!("701.26b"), "becomes untapped");
                     }
                 }
             }
@@ -611,8 +610,46 @@ impl Game {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
-                        self.put_counters(id, *kind, n, &[cr!("122.1a")], false, "");
+                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(kind).into_iter().collect();
+                        self.put_counters(id, kind, n, &rules, false, "");
                     }
+                }
+            }
+            Instruction::RemoveCounters { what, kind, count } => {
+                let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for id in self.objects_of(ctx, what) {
+                    if self.on_battlefield(id) {
+                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(kind).into_iter().collect();
+                        self.remove_counters(id, kind, n, &rules, "");
+                    }
+                }
+            }
+            Instruction::RemoveAllCounters { what, kind } => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    let kinds: Vec<(crate::cards::ir::CounterKind, u32)> = self.obj(id).counters.kinds().filter(|(k, _)| kind.as_ref().is_none_or(|w| w == k)).collect();
+                    for (k, n) in kinds {
+                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(&k).into_iter().collect();
+                        self.remove_counters(id, &k, n, &rules, "");
+                    }
+                }
+            }
+            Instruction::DoubleCounters { what, kind } => {
+                for id in self.objects_of(ctx, what) {
+                    let n = self.obj(id).counters.get(kind);
+                    if self.on_battlefield(id) && n > 0 {
+                        let mut rules = vec![cr!("701.10e")];
+                        rules.extend(crate::engine::counters::meaning(kind));
+                        self.put_counters(id, kind, n, &rules, false, " (doubling them)");
+                    }
+                }
+            }
+            Instruction::Proliferate => self.proliferate(ctx.controller, dec)?,
+            Instruction::Emblem { who, abilities, text } => {
+                for p in self.players_of(ctx, who) {
+                    self.create_emblem(p, abilities, text);
                 }
             }
             Instruction::CreateTokens { who, count, token, tapped } => {
@@ -932,7 +969,7 @@ impl Game {
             return Ok(());
         }
         if self.on_battlefield(id) {
-            self.put_counters(id, CounterKind::PlusOne, 1, &[cr!("701.44a")], false, " (it explored)");
+            self.put_counters(id, &CounterKind::PlusOne, 1, &[cr!("701.44a")], false, " (it explored)");
         }
         if let Some(card) = top {
             let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: cr!("701.44a"), what: format!("whether to put {} into the graveyard (explore)", self.describe(card)) };
@@ -960,7 +997,7 @@ impl Game {
             self.discard(p, c, cr!("701.50a"));
         }
         if nonland && self.on_battlefield(id) {
-            self.put_counters(id, CounterKind::PlusOne, 1, &[cr!("701.50a")], false, " (a nonland card was discarded)");
+            self.put_counters(id, &CounterKind::PlusOne, 1, &[cr!("701.50a")], false, " (a nonland card was discarded)");
         }
         Ok(())
     }
@@ -1217,9 +1254,10 @@ impl Game {
                     return;
                 }
                 let mut rules = Vec::new();
+                let mut note = String::new();
                 if self.has_type(o, crate::cards::ir::CardType::Planeswalker) {
-                    let c = &mut self.obj_mut(o).counters;
-                    c.loyalty = c.loyalty.saturating_sub(u32::try_from(n).unwrap_or(u32::MAX));
+                    let took = self.obj_mut(o).counters.remove(&crate::cards::ir::CounterKind::Loyalty, u32::try_from(n).unwrap_or(u32::MAX));
+                    note = format!(": {took} loyalty counter{} removed", if took == 1 { " is" } else { "s are" });
                     rules.push(cr!("120.3c"));
                 }
                 // 702.80a, 702.90c: damage from a source with wither or infect becomes -1/-1
@@ -1241,13 +1279,13 @@ impl Game {
                     }
                 }
                 rules.extend(combat_rules);
-                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
+                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
                 if let Some(r) = counters
                     && self.is_creature(o)
                 {
                     let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
-                    self.put_counters(o, crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
+                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
                 }
                 self.damage_results(source, to, n);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
@@ -1276,15 +1314,27 @@ impl Game {
         }
         let umbras: Vec<ObjId> = self.battlefield.iter().copied().filter(|&a| self.obj(a).attached_to == Some(id) && self.has_ability(a, &Ability::UmbraArmor)).collect();
         let regen = self.obj(id).regen_shields > 0 && can_regenerate;
+        // 122.1c: shield counters replace a destruction "as the result of an effect" — not the
+        // state-based destruction of 704.5g–h.
+        let by_effect = !reason.iter().any(|r| r.as_str().starts_with("704."));
+        let shield = by_effect && self.obj(id).counters.get(&crate::cards::ir::CounterKind::Shield) > 0;
+        if shield && regen {
+            // Both effects come from the permanent itself, and `apply:` names sources: the
+            // choice (616.1e) can't be asked yet, so the run stops rather than guess.
+            return Err(Stop(crate::diag::Diagnostic::new(
+                format!("{} would be destroyed and both its regeneration shield and a shield counter could replace that (616.1e): judge can't ask which one applies first yet", self.describe(id)),
+                crate::diag::Span::default(),
+            )));
+        }
         if let Some(&first) = umbras.first() {
             let mut options: Vec<Target> = umbras.iter().map(|&a| Target::Object(a)).collect();
-            if regen {
+            if regen || shield {
                 options.push(Target::Object(id));
             }
             let pick = if options.len() == 1 {
                 Target::Object(first)
             } else {
-                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its regeneration shield)", self.describe(id), self.describe(id)) };
+                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its {})", self.describe(id), self.describe(id), if shield { "shield counter" } else { "regeneration shield" }) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.first().copied().unwrap_or(Target::Object(first)),
                     _ => Target::Object(first),
@@ -1300,6 +1350,12 @@ impl Game {
                 self.destroy(aura, &[cr!("702.89a"), cr!("701.8a")], "by its umbra armor", true, dec)?;
                 return Ok(false);
             }
+        }
+        if shield {
+            let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; a shield counter is removed from it instead", self.describe(id))).object(self, id).rules(&[cr!("122.1c"), cr!("614.1a")]).rules(&reason);
+            self.record(ev);
+            self.remove_counters(id, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c")], " instead of its destruction");
+            return Ok(false);
         }
         if self.obj(id).regen_shields > 0 {
             if can_regenerate {

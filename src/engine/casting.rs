@@ -88,12 +88,12 @@ impl Game {
     #[must_use]
     pub fn target_problem(&self, spec: &TargetSpec, t: Target, by: Targeter) -> Option<(RuleId, String)> {
         let kind_ok = match (spec, t) {
-            (TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker, Target::Player(p)) => !self.players[p].lost,
-            (TargetSpec::Player { opponent_only }, Target::Player(p)) => !self.players[p].lost && (!opponent_only || p != by.you),
+            (TargetSpec::Any, Target::Player(p)) => !self.players[p].lost,
+            (TargetSpec::Player { opponent_only } | TargetSpec::PlayerOrPlaneswalker { opponent_only }, Target::Player(p)) => !self.players[p].lost && (!opponent_only || p != by.you),
             (TargetSpec::Any, Target::Object(o)) => {
                 self.on_battlefield(o) && [CardType::Creature, CardType::Planeswalker, CardType::Battle].iter().any(|&ty| self.has_type(o, ty))
             }
-            (TargetSpec::PlayerOrPlaneswalker, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
+            (TargetSpec::PlayerOrPlaneswalker { .. }, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
             (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && self.matches_filter_x(o, f, by.you, by.x),
             (TargetSpec::Spell(f), Target::Object(o)) => {
                 let ob = self.obj(o);
@@ -357,7 +357,7 @@ impl Game {
         // of your own turn with an empty stack.
         // 708.4: a card cast face down is cast as a 2/2 creature with no abilities.
         let fast = !ch.face_down && (self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash));
-        let sorcery_timing = self.sorcery_timing(p, &name, timing_rule(self.types(card)));
+        let sorcery_timing = self.sorcery_timing(p, &name, "cast", timing_rule(self.types(card)));
         if !fast
             && let Err(e) = sorcery_timing {
                 return Ok(Err(e));
@@ -534,13 +534,13 @@ impl Game {
 
     /// Sorcery timing (117.1a): a main phase of the caster's own turn with an empty stack.
     /// `rule` is the card type's own timing rule (302.1 for a creature, 307.1 for a sorcery…).
-    fn sorcery_timing(&self, p: PlayerId, name: &str, rule: RuleId) -> Result<(), Illegal> {
+    fn sorcery_timing(&self, p: PlayerId, name: &str, verb: &str, rule: RuleId) -> Result<(), Illegal> {
         let why = if self.active != p {
-            format!("{name} can be cast only during its controller's own turn")
+            format!("{name} can be {verb} only during its controller's own turn")
         } else if !self.step.is_main() {
-            format!("{name} can be cast only in a main phase, not in the {} step", self.step.name())
+            format!("{name} can be {verb} only in a main phase, not in the {} step", self.step.name())
         } else if !self.stack.is_empty() {
-            format!("{name} can be cast only while the stack is empty")
+            format!("{name} can be {verb} only while the stack is empty")
         } else {
             return Ok(());
         };
@@ -697,9 +697,36 @@ impl Game {
         }
         // 602.5d: "Activate only as a sorcery" follows the timing of a sorcery spell.
         if cost.sorcery_speed
-            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), cr!("602.5d"))
+            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), "activated", cr!("602.5d"))
         {
             return Ok(Err(e));
+        }
+        // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
+        // ability of this permanent has been activated this turn.
+        if cost.loyalty.is_some() {
+            if let Err(e) = self.sorcery_timing(p, &format!("a loyalty ability of {name}"), "activated", cr!("606.3")) {
+                return Ok(Err(e));
+            }
+            if self.obj(source).loyalty_turn == Some(self.turn) {
+                return Ok(Err(Illegal::new(cr!("606.3"), format!("a loyalty ability of {name} has already been activated this turn"))));
+            }
+        }
+        // 606.6: a negative loyalty cost needs that many loyalty counters.
+        let loyalty_change = match cost.loyalty {
+            Some(crate::cards::ir::LoyaltyCost::Fixed(n)) => Some(i64::from(n)),
+            Some(crate::cards::ir::LoyaltyCost::MinusX) => Some(-i64::from(ch.x.unwrap_or(0))),
+            None => None,
+        };
+        if let Some(n) = loyalty_change
+            && n < 0
+            && i64::from(self.obj(source).counters.loyalty) < -n
+        {
+            return Ok(Err(Illegal::new(cr!("606.6"), format!("{name} has {} loyalty and can't pay a cost of removing {} loyalty counters", self.obj(source).counters.loyalty, -n)).also(cr!("118.3"))));
+        }
+        if let Some((kind, n)) = &cost.remove_counters
+            && self.obj(source).counters.get(kind) < *n
+        {
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} has {} {} counter(s): the cost of removing {n} can't be paid", self.obj(source).counters.get(kind), kind.name())).also(cr!("602.2b"))));
         }
         // 602.5b: "Activate only once each turn".
         if cost.once_each_turn {
@@ -743,6 +770,18 @@ impl Game {
             self.become_tapped(source);
             let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cr!("602.2b"));
             self.record(ev);
+        }
+        // 606.4: the loyalty cost is paid by putting on or removing loyalty counters.
+        if let Some(n) = loyalty_change {
+            let turn = self.turn;
+            self.obj_mut(source).loyalty_turn = Some(turn);
+            let k = crate::cards::ir::CounterKind::Loyalty;
+            let amount = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
+            if n > 0 {
+                self.put_counters(source, &k, amount, &[cr!("606.4")], false, " as the cost of its loyalty ability");
+            } else {
+                self.remove_counters(source, &k, amount, &[cr!("606.4"), cr!("602.2b")], " as the cost of its loyalty ability");
+            }
         }
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
@@ -794,6 +833,12 @@ impl Game {
             }
             self.record(ev);
             self.move_object(source, Zone::Graveyard);
+        }
+        if let Some((kind, n)) = &cost.remove_counters {
+            if self.obj(source).counters.get(kind) < *n {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} doesn't have {n} {} counter(s) to remove", kind.name())).also(cr!("602.2b"))));
+            }
+            self.remove_counters(source, kind, *n, &[cr!("602.2b")], " as a cost");
         }
         if cost.sacrifice_self {
             let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
@@ -881,7 +926,8 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::Any => "any target: a creature, player, planeswalker or battle".to_owned(),
         TargetSpec::Player { opponent_only: true } => "target opponent".to_owned(),
         TargetSpec::Player { opponent_only: false } => "target player".to_owned(),
-        TargetSpec::PlayerOrPlaneswalker => "target player or planeswalker".to_owned(),
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: false } => "target player or planeswalker".to_owned(),
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: true } => "target opponent or planeswalker".to_owned(),
         TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {} permanent", filter_words(f)).replace("  ", " "),
         TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
@@ -967,6 +1013,10 @@ fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     }
     if let Some(k) = f.keyword {
         w.push(format!("with {}", k.name()));
+    }
+    if let Some((k, n)) = &f.counters {
+        let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
+        w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });
     }
     if let Some((cmp, n)) = f.mana_value {
         let n = match n {

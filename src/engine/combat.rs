@@ -61,6 +61,11 @@ impl Game {
         if let Some(&id) = self.required_attackers(&declared).first() {
             return Err(Illegal::new(cr!("508.1d"), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
         }
+        // 508.1b: with a planeswalker to attack (or several defending players), what each
+        // attacker attacks is announced. The list form `attack: [refs]` announces the only
+        // defending player; with several, each attacker must name one.
+        let walkers = self.battlefield.iter().any(|&o| self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.controller(o)));
+        let announced = walkers || defenders.len() > 1;
         let mut resolved = Vec::new();
         for (i, &(id, target)) in decl.iter().enumerate() {
             let name = self.describe(id);
@@ -97,6 +102,7 @@ impl Game {
             let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
             // 702.10b: haste is what lets a creature its controller got this turn attack.
             let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
+            let ev = if announced { ev.rule(cr!("508.1b")) } else { ev };
             // 508.1d: it attacks because it must.
             let ev = if self.has_effect(id, Change::AttacksEachCombat) { ev.rule(cr!("508.1d")) } else { ev };
             self.record(ev);

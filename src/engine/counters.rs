@@ -5,22 +5,19 @@
 use crate::cards::ir::CounterKind;
 use crate::cr;
 use crate::engine::event::EventKind;
-use crate::engine::state::{Game, ObjId};
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
+use crate::engine::state::{Game, ObjId, PlayerId, Target};
 use crate::engine::Ev;
 use crate::rules::RuleId;
 
 impl Game {
     /// Puts `n` counters of `kind` on a permanent (122.6), traced with `rules` besides 122.6.
     /// `entering`: as it enters the battlefield, for the wording of the trace; `note` ends it.
-    pub fn put_counters(&mut self, id: ObjId, kind: CounterKind, n: u32, rules: &[RuleId], entering: bool, note: &str) {
+    pub fn put_counters(&mut self, id: ObjId, kind: &CounterKind, n: u32, rules: &[RuleId], entering: bool, note: &str) {
         if n == 0 {
             return;
         }
-        let c = &mut self.obj_mut(id).counters;
-        match kind {
-            CounterKind::PlusOne => c.plus += n,
-            CounterKind::MinusOne => c.minus += n,
-        }
+        self.obj_mut(id).counters.add(kind, n);
         let counters = if n == 1 { format!("a {} counter", kind.name()) } else { format!("{n} {} counters", kind.name()) };
         let text = if entering { format!("{} enters with {counters} on it{note}", self.describe(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.describe(id)) };
         let ev = Ev::new(EventKind::PutCounters, text)
@@ -29,5 +26,84 @@ impl Game {
             .rules(rules)
             .rule(cr!("122.6"));
         self.record(ev);
+    }
+
+    /// Removes up to `n` counters of `kind` from an object (122), traced with `rules`;
+    /// `note` ends the trace line. Returns how many were removed.
+    pub fn remove_counters(&mut self, id: ObjId, kind: &CounterKind, n: u32, rules: &[RuleId], note: &str) -> u32 {
+        let took = self.obj_mut(id).counters.remove(kind, n);
+        if took == 0 {
+            return 0;
+        }
+        let counters = if took == 1 { format!("a {} counter is", kind.name()) } else { format!("{took} {} counters are", kind.name()) };
+        let ev = Ev::new(EventKind::RemoveCounters, format!("{counters} removed from {}{note}", self.describe(id))).object(self, id).amount(i64::from(took)).rules(rules);
+        self.record(ev);
+        took
+    }
+}
+
+impl Game {
+    /// Proliferate (701.34a): `p` chooses any number of permanents and players that have
+    /// counters (a decision), and each chosen one gets one more counter of each kind it
+    /// already has. Players' counters are their poison counters (122.1f).
+    ///
+    /// # Errors
+    /// When the choice is not scripted.
+    pub fn proliferate(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let mut options: Vec<Target> = self.battlefield.iter().copied().filter(|&id| !self.obj(id).counters.is_empty()).map(Target::Object).collect();
+        options.extend((0..self.players.len()).filter(|&q| !self.players[q].lost && self.players[q].poison > 0).map(Target::Player));
+        let max = options.len();
+        let d = Decision {
+            player: p,
+            kind: DecisionKind::PickRange { options, min: 0, max },
+            rule: cr!("701.34a"),
+            what: "proliferate: any number of permanents and players with counters".to_owned(),
+        };
+        let Answer::Pick(chosen) = self.decide(dec, &d)? else { return Ok(()) };
+        for t in chosen {
+            match t {
+                Target::Object(id) => {
+                    let kinds: Vec<CounterKind> = self.obj(id).counters.kinds().map(|(k, _)| k).collect();
+                    for k in kinds {
+                        let mut rules = vec![cr!("701.34a")];
+                        rules.extend(meaning(&k));
+                        self.put_counters(id, &k, 1, &rules, false, " (proliferate)");
+                    }
+                }
+                Target::Player(q) => {
+                    self.players[q].poison += 1;
+                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("122.1f")]);
+                    self.record(ev);
+                }
+                Target::Ability(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Untaps a tapped permanent (`rule`: the rule or instruction that untaps it) — unless it
+    /// has a stun counter: then one stun counter is removed from it instead (122.1d, a
+    /// replacement effect, 614.1a). Returns whether it became untapped.
+    pub fn untap_permanent(&mut self, id: ObjId, rule: RuleId, what: &str) -> bool {
+        if self.obj(id).counters.get(&CounterKind::Stun) > 0 {
+            self.remove_counters(id, &CounterKind::Stun, 1, &[cr!("122.1d"), cr!("614.1a")], " instead of its untapping");
+            return false;
+        }
+        self.obj_mut(id).tapped = false;
+        let ev = Ev::new(EventKind::Untap, format!("{} {what}", self.describe(id))).object(self, id).rule(rule);
+        self.record(ev);
+        true
+    }
+}
+
+/// The rule that gives counters of `kind` their meaning (122.1a, 122.1d, 122.1e), if any.
+#[must_use]
+pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
+    match kind {
+        CounterKind::PlusOne | CounterKind::MinusOne => Some(cr!("122.1a")),
+        CounterKind::Stun => Some(cr!("122.1d")),
+        CounterKind::Shield => Some(cr!("122.1c")),
+        CounterKind::Loyalty => Some(cr!("122.1e")),
+        CounterKind::Named(_) => None,
     }
 }

@@ -20,10 +20,10 @@ use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::Ev;
 
 /// One replacement effect that applies as a permanent enters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Entering {
     Tapped,
-    Counters(CounterKind, u32),
+    Counters(CounterKind, u32, Option<crate::rules::RuleId>),
     /// Riot (702.136a), with the controller's choice: `true` takes the +1/+1 counter.
     Riot(bool),
     /// Bloodthirst N (702.54a): an opponent was dealt damage this turn.
@@ -76,6 +76,9 @@ impl Game {
         if let Some((kind, n, rule)) = with {
             entering.push(Entering::Effect(kind, n, rule));
         }
+        // 107.3m: X in an entering replacement is the X paid for the spell it was (0 if it
+        // wasn't one).
+        let x = if self.obj(id).zone == Zone::Stack { self.obj(id).choices.x } else { 0 };
         let abilities = match &copy {
             Some(c) => c.values.abilities().to_vec(),
             None => self.card(id).abilities().to_vec(),
@@ -100,7 +103,15 @@ impl Game {
                     }
                 }
                 Ability::EntersTapped => entering.push(Entering::Tapped),
-                Ability::EntersWithCounters { kind, count } => entering.push(Entering::Counters(kind, count)),
+                Ability::EntersWithCounters { kind, count } => {
+                    let n = match count {
+                        crate::cards::ir::Amount::Fixed(n) => n.unsigned_abs(),
+                        crate::cards::ir::Amount::X => x,
+                        _ => 0,
+                    };
+                    let rule = (count == crate::cards::ir::Amount::X).then(|| cr!("107.3m"));
+                    entering.push(Entering::Counters(kind, n, rule));
+                }
                 // 702.98a: unleash is the controller's choice as it enters.
                 Ability::Keyword(Keyword::Unleash) => {
                     let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cr!("702.98a"), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
@@ -153,16 +164,26 @@ impl Game {
             self.record(ev);
         }
         self.trace_statics(nid, true);
+        // 306.5b: a planeswalker's intrinsic replacement effect gives it its printed loyalty.
+        if self.has_type(nid, crate::cards::ir::CardType::Planeswalker)
+            && let Some(l) = self.obj(nid).card.loyalty().and_then(|l| u32::try_from(l).ok())
+        {
+            self.put_counters(nid, &CounterKind::Loyalty, l, &[cr!("306.5b"), cr!("614.1c")], true, "");
+        }
         for e in entering {
             match e {
                 Entering::Tapped => {
                     let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&[cr!("614.1d"), cr!("614.12")]);
                     self.record(ev);
                 }
-                Entering::Counters(kind, n) => self.put_counters(nid, kind, n, &[cr!("614.1c"), cr!("614.12")], true, ""),
-                Entering::Effect(kind, n, rule) => self.put_counters(nid, kind, n, &[rule], true, ""),
-                Entering::Bloodthirst(n) => self.put_counters(nid, CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
-                Entering::Riot(true) => self.put_counters(nid, CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
+                Entering::Counters(kind, n, x_rule) => {
+                    let mut rules = vec![cr!("614.1c"), cr!("614.12")];
+                    rules.extend(x_rule);
+                    self.put_counters(nid, &kind, n, &rules, true, "");
+                }
+                Entering::Effect(kind, n, rule) => self.put_counters(nid, &kind, n, &[rule], true, ""),
+                Entering::Bloodthirst(n) => self.put_counters(nid, &CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
+                Entering::Riot(true) => self.put_counters(nid, &CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);

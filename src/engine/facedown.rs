@@ -44,7 +44,7 @@ impl Game {
         self.record(ev);
         // 702.37b: a megamorph cost paid puts a +1/+1 counter on it as it is turned face up.
         if mega {
-            self.put_counters(id, crate::cards::ir::CounterKind::PlusOne, 1, &[cr!("702.37b")], false, " (megamorph)");
+            self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, 1, &[cr!("702.37b")], false, " (megamorph)");
         }
         // 708.8: not an entering; "when this is turned face up" abilities trigger.
         self.fire(crate::engine::triggers::Happening::TurnedFaceUp(id));

@@ -852,7 +852,11 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         }
     });
     let token_ok = f.token.is_none_or(|t| obj.card.0.token == t);
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok
+    let counters_ok = f.counters.as_ref().is_none_or(|(k, n)| match k {
+        Some(k) => obj.counters.get(k) >= *n,
+        None => obj.counters.kinds().map(|(_, c)| c).sum::<u32>() >= *n,
+    });
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok
 }
 
 /// An object's copiable values (613.2c: its printed card, or what a copy effect made it in
@@ -935,12 +939,13 @@ impl Facts for PrintedFacts<'_> {
 }
 
 /// Counts what a "for each" or "equal to the number of" counts, as the game stands in `w`.
-fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, w: &Work) -> i32 {
+fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w: &Work) -> i32 {
     use crate::cards::ir::Count;
     let n = match c {
         Count::Permanents(f) => w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0)).count(),
         Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
         Count::CardsInYourHand => g.players[you].hand.len(),
+        Count::CountersOnSource(k) => usize::try_from(g.obj(source).counters.get(k)).unwrap_or(usize::MAX),
     };
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -963,7 +968,9 @@ fn condition_holds(g: &Game, c: &crate::cards::ir::StaticCondition, source: ObjI
 /// resolved spells and abilities (611.2), merged by timestamp.
 fn gather(g: &Game) -> Vec<Eff<'_>> {
     let mut out = Vec::new();
-    for &id in &g.battlefield {
+    // 113.6p, 114.4: an emblem's statics work from the command zone.
+    let emblems = g.players.iter().flat_map(|p| p.command.iter());
+    for &id in g.battlefield.iter().chain(emblems) {
         let o = g.obj(id);
         for (i, a) in g.card(id).0.abilities.iter().enumerate() {
             let (mut subject, mut changes, condition) = match a {
@@ -1028,6 +1035,8 @@ fn compute(g: &Game) -> Layered {
     }
     let mut ids: Vec<ObjId> = g.battlefield.clone();
     ids.extend(g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None }));
+    // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.
+    ids.extend(g.players.iter().flat_map(|p| p.command.iter().copied()));
     let mut pos = vec![u32::MAX; g.objects.len()];
     for (i, id) in ids.iter().enumerate() {
         pos[id.0 as usize] = u32::try_from(i).unwrap_or(u32::MAX);
@@ -1200,7 +1209,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
         .changes
         .iter()
         .map(|ch| match ch {
-            Change::PtFor { count: what, .. } | Change::PtEqualTo(what) if Layer::of(ch) == layer => count(g, what, controller, w),
+            Change::PtFor { count: what, .. } | Change::PtEqualTo(what) if Layer::of(ch) == layer => count(g, what, controller, e.source, w),
             _ => 0,
         })
         .collect();
@@ -1432,6 +1441,7 @@ pub fn describe_count(c: &crate::cards::ir::Count) -> String {
         Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }),
         Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }).replace("permanents", "cards")),
         Count::CardsInYourHand => "card in your hand".to_owned(),
+        Count::CountersOnSource(k) => format!("{} counter on it", k.name()),
     }
 }
 

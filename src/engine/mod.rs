@@ -10,6 +10,7 @@ pub mod combat;
 pub mod continuous;
 pub mod copies;
 pub mod counters;
+pub mod emblems;
 pub mod decision;
 pub mod enter;
 pub mod facedown;

@@ -52,6 +52,9 @@ enum DamageEffect {
     Static(ObjId, usize),
     /// Protection from a quality of the source (702.16e).
     Protection(ObjId),
+    /// The prevention effect of shield counters on the permanent (122.1c): it prevents all of
+    /// the damage, but removes a shield counter, so its order among the others matters.
+    ShieldCounter(ObjId),
 }
 
 impl Game {
@@ -95,13 +98,14 @@ impl Game {
     fn damage_effect_source(&self, e: DamageEffect) -> ObjId {
         match e {
             DamageEffect::Shield(id) => self.shields.iter().find(|s| s.id == id).map_or(ObjId(0), |s| s.source),
-            DamageEffect::Static(o, _) | DamageEffect::Protection(o) => o,
+            DamageEffect::Static(o, _) | DamageEffect::Protection(o) | DamageEffect::ShieldCounter(o) => o,
         }
     }
 
     fn prevents_all(&self, e: DamageEffect) -> bool {
         match e {
             DamageEffect::Protection(_) => true,
+            DamageEffect::ShieldCounter(_) => false,
             DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && s.kind == ShieldKind::PreventAllCombat),
             DamageEffect::Static(o, i) => matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis))),
         }
@@ -114,6 +118,12 @@ impl Game {
             && self.protected_from(o, source).is_some()
         {
             out.push(DamageEffect::Protection(o));
+        }
+        if let Target::Object(o) = to
+            && self.on_battlefield(o)
+            && self.obj(o).counters.get(&crate::cards::ir::CounterKind::Shield) > 0
+        {
+            out.push(DamageEffect::ShieldCounter(o));
         }
         for s in &self.shields {
             let applies = match &s.kind {
@@ -147,6 +157,12 @@ impl Game {
             DamageEffect::Protection(o) => {
                 let q = self.protected_from(o, source).map(crate::engine::casting::quality_words).unwrap_or_default();
                 (0, format!("{amount} damage {src} would deal to {whom} is prevented: protection from {q}"), vec![cr!("702.16e"), cr!("615.1")])
+            }
+            DamageEffect::ShieldCounter(o) => {
+                let ev = Ev::new(EventKind::PreventDamage, format!("the {amount} damage {src} would deal to {whom} is prevented by its shield counter")).source(self, source).target(self, to).amount(amount).rules(&[cr!("122.1c"), cr!("615.1")]);
+                self.record(ev);
+                self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c")], " (it prevented damage)");
+                return 0;
             }
             DamageEffect::Shield(id) => {
                 let Some(s) = self.shields.iter_mut().find(|s| s.id == id) else { return amount };

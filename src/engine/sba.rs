@@ -2,10 +2,10 @@
 //! priority, repeated until none applies (704.3).
 
 use crate::cards::ir::{Ability, CardType};
-use crate::engine::decision::{Decider, Stop};
+use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::cr;
 use crate::engine::event::EventKind;
-use crate::engine::state::{ObjId, Outcome, PlayerId, Zone};
+use crate::engine::state::{ObjId, Outcome, PlayerId, Target, Zone};
 use crate::engine::{Ev, Game};
 
 impl Game {
@@ -114,7 +114,7 @@ impl Game {
                     }
                 }
             }
-            let c = self.obj(id).counters;
+            let c = &self.obj(id).counters;
             if c.plus > 0 && c.minus > 0 {
                 annihilate.push((id, c.plus.min(c.minus)));
             }
@@ -157,6 +157,44 @@ impl Game {
             .filter(|&e| self.has_subtype(e, "Equipment"))
             .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h)))
             .collect();
+        // 704.5j, the legend rule: a player who controls two or more legendary permanents with
+        // the same name keeps one of them (a decision, asked in APNAP order, 101.4); the rest
+        // are put into their owners' graveyards — not destroyed, so regeneration and
+        // indestructible don't apply.
+        let mut groups: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
+        for &id in &self.battlefield {
+            if !self.supertypes(id).iter().any(|s| s == "Legendary") {
+                continue;
+            }
+            let (ctl, name) = (self.controller(id), self.obj(id).card.name());
+            match groups.iter_mut().find(|(p, ids)| *p == ctl && self.obj(ids[0]).card.name() == name) {
+                Some((_, ids)) => ids.push(id),
+                None => groups.push((ctl, vec![id])),
+            }
+        }
+        groups.retain(|(_, ids)| ids.len() > 1);
+        let order = self.apnap();
+        groups.sort_by_key(|(p, _)| order.iter().position(|q| q == p));
+        for (p, ids) in groups {
+            let name = self.obj(ids[0]).card.name().to_owned();
+            let d = Decision {
+                player: p,
+                kind: DecisionKind::Pick { options: ids.iter().map(|&o| Target::Object(o)).collect(), count: 1 },
+                rule: cr!("704.5j"),
+                what: format!("the legend rule: which legendary permanent named {name} to keep"),
+            };
+            let kept = match self.decide(dec, &d)? {
+                Answer::Pick(t) => t.first().copied(),
+                _ => None,
+            };
+            let Some(Target::Object(kept)) = kept else { continue };
+            for id in ids.into_iter().filter(|&o| o != kept) {
+                destroyed.retain(|(o, _, _)| *o != id);
+                if !to_graveyard.iter().any(|(o, _, _)| *o == id) {
+                    to_graveyard.push((id, cr!("704.5j"), format!("the legend rule: {} kept {}", self.players[p].name, self.describe(kept))));
+                }
+            }
+        }
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() {
             return Ok(false);
         }

@@ -25,6 +25,7 @@ impl Game {
                     hand: Vec::new(),
                     graveyard: Vec::new(),
                     exile: Vec::new(),
+                    command: Vec::new(),
                     pool: [0; 6],
                     pool_snow: [0; 6],
                     lost: false,
@@ -163,14 +164,19 @@ impl Game {
         if !e.sick {
             o.control_since = 0;
         }
-        let loyalty = e.counters.get("loyalty").copied().or_else(|| {
-            (e.card.is(CardType::Planeswalker)).then(|| e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0))
-        });
-        o.counters = Counters {
-            plus: e.counters.get("+1/+1").copied().unwrap_or(0),
-            minus: e.counters.get("-1/-1").copied().unwrap_or(0),
-            loyalty: loyalty.unwrap_or(0),
-        };
+        // 306.5b: a planeswalker on the battlefield has its printed loyalty unless the entry
+        // says otherwise.
+        let mut counters = Counters::default();
+        if zone == Zone::Battlefield && !e.counters.contains_key("loyalty") && e.card.is(CardType::Planeswalker) {
+            counters.loyalty = e.card.loyalty.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
+        }
+        for (kind, n) in &e.counters {
+            // The loader accepts only kinds the engine models.
+            if let Some(k) = crate::cards::ir::CounterKind::from_name(kind) {
+                counters.add(&k, *n);
+            }
+        }
+        o.counters = counters;
         id
     }
 }

@@ -26,6 +26,8 @@ pub enum Zone {
     Graveyard,
     Exile,
     Stack,
+    /// The command zone (408): emblems (114).
+    Command,
     /// A token or a departed player's card that has left the game (704.5d, 800.4a).
     Nowhere,
 }
@@ -40,6 +42,7 @@ impl Zone {
             Zone::Graveyard => "graveyard",
             Zone::Exile => "exile",
             Zone::Stack => "stack",
+            Zone::Command => "command",
             Zone::Nowhere => "nowhere",
         }
     }
@@ -54,12 +57,86 @@ pub enum Target {
     Ability(u32),
 }
 
-/// Counters on a permanent (122): the kinds the engine knows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Counters on a permanent (122). The kinds read by the layer system and state-based actions
+/// at every check have fields of their own; the others are kept by kind, in the order they
+/// were first put on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
     pub plus: u32,
     pub minus: u32,
     pub loyalty: u32,
+    /// Kinds other than +1/+1, -1/-1 and loyalty, each with a nonzero count.
+    pub other: Vec<(crate::cards::ir::CounterKind, u32)>,
+}
+
+impl Counters {
+    /// How many counters of `kind` there are.
+    #[must_use]
+    pub fn get(&self, kind: &crate::cards::ir::CounterKind) -> u32 {
+        use crate::cards::ir::CounterKind;
+        match kind {
+            CounterKind::PlusOne => self.plus,
+            CounterKind::MinusOne => self.minus,
+            CounterKind::Loyalty => self.loyalty,
+            k => self.other.iter().find(|(o, _)| o == k).map_or(0, |(_, n)| *n),
+        }
+    }
+
+    /// Adds `n` counters of `kind`.
+    pub fn add(&mut self, kind: &crate::cards::ir::CounterKind, n: u32) {
+        use crate::cards::ir::CounterKind;
+        match kind {
+            CounterKind::PlusOne => self.plus = self.plus.saturating_add(n),
+            CounterKind::MinusOne => self.minus = self.minus.saturating_add(n),
+            CounterKind::Loyalty => self.loyalty = self.loyalty.saturating_add(n),
+            k => match self.other.iter_mut().find(|(o, _)| o == k) {
+                Some((_, c)) => *c = c.saturating_add(n),
+                None if n > 0 => self.other.push((k.clone(), n)),
+                None => {}
+            },
+        }
+    }
+
+    /// Removes up to `n` counters of `kind`; returns how many were removed.
+    pub fn remove(&mut self, kind: &crate::cards::ir::CounterKind, n: u32) -> u32 {
+        use crate::cards::ir::CounterKind;
+        let slot = match kind {
+            CounterKind::PlusOne => &mut self.plus,
+            CounterKind::MinusOne => &mut self.minus,
+            CounterKind::Loyalty => &mut self.loyalty,
+            k => match self.other.iter_mut().position(|(o, _)| o == k) {
+                Some(i) => {
+                    let have = self.other[i].1;
+                    let took = have.min(n);
+                    if took == have {
+                        self.other.remove(i);
+                    } else {
+                        self.other[i].1 -= took;
+                    }
+                    return took;
+                }
+                None => return 0,
+            },
+        };
+        let took = (*slot).min(n);
+        *slot -= took;
+        took
+    }
+
+    /// Every kind present, with its count: +1/+1, -1/-1, loyalty, then the others.
+    pub fn kinds(&self) -> impl Iterator<Item = (crate::cards::ir::CounterKind, u32)> + '_ {
+        use crate::cards::ir::CounterKind;
+        [(CounterKind::PlusOne, self.plus), (CounterKind::MinusOne, self.minus), (CounterKind::Loyalty, self.loyalty)]
+            .into_iter()
+            .chain(self.other.iter().cloned())
+            .filter(|(_, n)| *n > 0)
+    }
+
+    /// Whether there is no counter at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.plus == 0 && self.minus == 0 && self.loyalty == 0 && self.other.is_empty()
+    }
 }
 
 /// An object in a zone. Objects that left their zone stay in the arena, marked not `live`,
@@ -100,6 +177,8 @@ pub struct Object {
     pub attached_to: Option<ObjId>,
     /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
     pub activated_turns: Vec<(usize, u32)>,
+    /// The turn in which a loyalty ability of this permanent was last activated (606.3).
+    pub loyalty_turn: Option<u32>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
     /// (702.2b, 704.5h).
     pub deathtouch_damage: bool,
@@ -226,6 +305,8 @@ pub struct Player {
     /// Top card last.
     pub graveyard: Vec<ObjId>,
     pub exile: Vec<ObjId>,
+    /// What this player owns in the command zone (408): emblems (114.2).
+    pub command: Vec<ObjId>,
     /// Mana pool: W, U, B, R, G, C.
     pub pool: [u32; 6],
     /// How much of each kind in `pool` a snow source made (107.4h).
@@ -471,6 +552,7 @@ impl Game {
             Zone::Hand => Some(&mut p.hand),
             Zone::Graveyard => Some(&mut p.graveyard),
             Zone::Exile => Some(&mut p.exile),
+            Zone::Command => Some(&mut p.command),
             Zone::Battlefield | Zone::Stack | Zone::Nowhere => None,
         }
     }
@@ -483,6 +565,7 @@ impl Game {
             Zone::Hand => &p.hand,
             Zone::Graveyard => &p.graveyard,
             Zone::Exile => &p.exile,
+            Zone::Command => &p.command,
             Zone::Battlefield | Zone::Stack | Zone::Nowhere => &[],
         }
     }
@@ -514,6 +597,7 @@ impl Game {
             regen_shields: 0,
             attached_to: None,
             activated_turns: Vec::new(),
+            loyalty_turn: None,
             deathtouch_damage: false,
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),

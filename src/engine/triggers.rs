@@ -93,7 +93,8 @@ impl Game {
                 matches!(a, Ability::Triggered { .. } | Ability::Echo(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
             })
         };
-        if !(self.battlefield.iter().any(has_trigger) || leaves && self.leaving.iter().any(has_trigger)) {
+        let emblems = self.players.iter().any(|p| !p.command.is_empty());
+        if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
@@ -102,6 +103,8 @@ impl Game {
         if leaves {
             sources.extend(self.leaving.iter().copied());
         }
+        // 113.6p, 114.4: an emblem's triggered abilities work from the command zone.
+        sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()));
         for src in sources {
             let abilities = self.card(src).abilities().len();
             // Triggered keywords, printed or granted (603.1): checked by the engine itself.
@@ -135,7 +138,7 @@ impl Game {
                     },
                     _ => continue,
                 };
-                let on_battlefield = self.on_battlefield(src);
+                let on_battlefield = self.on_battlefield(src) || self.obj(src).zone == Zone::Command;
                 let looks_back = matches!(*trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
                 if !(on_battlefield || leaves && looks_back) {
                     continue;

@@ -137,9 +137,7 @@ impl Game {
                         let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.describe(id))).object(self, id).rules(&[cr!("502.3"), cr!("613.11")]);
                         self.record(ev);
                     } else if self.obj(id).tapped {
-                        self.obj_mut(id).tapped = false;
-                        let ev = Ev::new(EventKind::Untap, format!("{} untaps", self.describe(id))).object(self, id).rule(cr!("502.3"));
-                        self.record(ev);
+                        self.untap_permanent(id, cr!("502.3"), "untaps");
                     }
                 }
                 Ok(false) // 502.4

@@ -128,7 +128,7 @@ pub fn explain(g: &Game, id: ObjId) -> Explanation {
 }
 
 fn counters_text(g: &Game, id: ObjId) -> String {
-    let c = g.obj(id).counters;
+    let c = &g.obj(id).counters;
     let mut parts = Vec::new();
     if c.plus > 0 {
         parts.push(format!("{} +1/+1", c.plus));

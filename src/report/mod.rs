@@ -143,21 +143,17 @@ pub fn state_text(g: &Game) -> String {
         ]);
     }
     let _ = writeln!(out, "{t}");
+    // The command zone (408), shown only when something is there.
+    for p in g.players.iter().filter(|p| !p.command.is_empty()) {
+        let items: Vec<String> = p.command.iter().map(|&id| format!("{} ({})", g.obj(id).card.name(), g.obj(id).card.text())).collect();
+        let _ = writeln!(out, "{}'s command zone: {}", p.name, items.join("; "));
+    }
     let mut t = table();
     t.set_header(vec!["controller", "permanent", "P/T", "damage", "tapped", "counters"]);
     for &id in &g.battlefield {
         let o = g.obj(id);
         let pt = if g.is_creature(id) { format!("{}/{}", g.power(id), g.toughness(id)) } else { "-".to_owned() };
-        let mut counters = Vec::new();
-        if o.counters.plus > 0 {
-            counters.push(format!("+1/+1: {}", o.counters.plus));
-        }
-        if o.counters.minus > 0 {
-            counters.push(format!("-1/-1: {}", o.counters.minus));
-        }
-        if o.counters.loyalty > 0 {
-            counters.push(format!("loyalty: {}", o.counters.loyalty));
-        }
+        let counters: Vec<String> = o.counters.kinds().map(|(k, n)| format!("{}: {n}", k.name())).collect();
         t.add_row(vec![
             g.players[g.controller(o.id)].name.clone(),
             g.describe(id),
@@ -173,6 +169,19 @@ pub fn state_text(g: &Game) -> String {
     out
 }
 
+/// Counters as JSON: +1/+1, -1/-1 and loyalty always (0 when absent), then every other kind
+/// present.
+fn counters_json(c: &crate::engine::state::Counters) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    m.insert("+1/+1".to_owned(), json!(c.plus));
+    m.insert("-1/-1".to_owned(), json!(c.minus));
+    m.insert("loyalty".to_owned(), json!(c.loyalty));
+    for (k, n) in &c.other {
+        m.insert(k.name().to_owned(), json!(n));
+    }
+    serde_json::Value::Object(m)
+}
+
 /// The JSON report: the same data as the text one.
 #[must_use]
 pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
@@ -186,12 +195,12 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
             let names = |ids: &[crate::engine::ObjId]| ids.iter().map(|&id| g.card(id).name().to_owned()).collect::<Vec<_>>();
             json!({
                 "name": p.name, "life": p.life, "poison": p.poison, "lost": p.lost,
-                "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile),
+                "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile), "command": names(&p.command),
                 "battlefield": g.permanents_of(i).map(|id| {
                     let o = g.obj(id);
                     json!({"name": g.card(id).name(), "id": g.label(id), "power": g.is_creature(id).then(|| g.power(id)),
                            "toughness": g.is_creature(id).then(|| g.toughness(id)), "damage": o.damage, "tapped": o.tapped,
-                           "counters": {"+1/+1": o.counters.plus, "-1/-1": o.counters.minus, "loyalty": o.counters.loyalty}})
+                           "counters": counters_json(&o.counters)})
                 }).collect::<Vec<_>>(),
             })
         })

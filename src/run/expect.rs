@@ -64,6 +64,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 "library" => pl.library.clone(),
                 "hand" => pl.hand.clone(),
                 "graveyard" => pl.graveyard.clone(),
+                "command" => pl.command.clone(),
                 _ => pl.exile.clone(),
             };
             let names: Vec<String> = ids.iter().map(|&id| g.card(id).name().to_owned()).collect();
@@ -138,12 +139,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             cmp(&mut out, format!("{who}: loyalty"), x, i64::from(o.counters.loyalty));
         }
         for (kind, x) in &oe.counters {
-            let n = match kind.as_str() {
-                "+1/+1" => o.counters.plus,
-                "-1/-1" => o.counters.minus,
-                "loyalty" => o.counters.loyalty,
-                _ => 0,
-            };
+            let n = o.counters.kinds().find(|(k, _)| k.name() == kind.as_str()).map_or(0, |(_, n)| n);
             cmp(&mut out, format!("{who}: {kind} counters"), x, n);
         }
         let set = |x: &At<Vec<String>>, actual: Vec<String>, what: &str, out: &mut Vec<Verdict>| {

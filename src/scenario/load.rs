@@ -31,14 +31,14 @@ pub const CHOOSE_KEYS: &[&str] = &[
     "bottom", "graveyard", "assign", "divide", "modes", "x",
 ];
 pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
-pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "lost"];
+pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
 pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
     "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick",
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
-const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "nowhere"];
+const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "nowhere"];
 
 /// Loads a scenario from its text.
 ///
@@ -390,8 +390,11 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         && let Some(cm) = MapView::new(cn, "`counters`", diags) {
             for (k, v) in cm.entries {
                 let Some(kind) = k.scalar_text() else { continue };
-                if kind != "+1/+1" && kind != "-1/-1" && kind != "loyalty" {
-                    diags.push(Diagnostic::new(format!("counters of kind `{kind}` are not supported yet"), k.span).help("supported kinds: +1/+1, -1/-1, loyalty"));
+                if crate::cards::ir::CounterKind::from_name(&kind).is_none() {
+                    diags.push(
+                        Diagnostic::new(format!("counters of kind `{kind}` are not supported yet"), k.span)
+                            .help("supported kinds: +1/+1, -1/-1, loyalty, stun, and kinds without a rules meaning of their own, in lower case (charge, time, oil, …)"),
+                    );
                 }
                 if let Some(n) = nonneg(v, "a counter count", diags) {
                     counters.insert(kind, n);
@@ -754,7 +757,7 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
                     pe.life = vm.get("life").and_then(|n| int(n, "`life`", diags).map(|value| At { value, span: n.span }));
                     pe.poison = vm.get("poison").and_then(|n| nonneg(n, "`poison`", diags).map(|value| At { value, span: n.span }));
                     pe.lost = vm.get("lost").and_then(|n| boolean(n, "`lost`", diags).map(|value| At { value, span: n.span }));
-                    for zone in ["library", "hand", "battlefield", "graveyard", "exile"] {
+                    for zone in ["library", "hand", "battlefield", "graveyard", "exile", "command"] {
                         if let Some(z) = vm.get(zone) {
                             let value = match &z.kind {
                                 Kind::Int(n) => ZoneExpect::Count(usize::try_from(*n).unwrap_or(0)),

@@ -5,7 +5,7 @@ use super::lexer::Tok;
 use super::mana;
 use super::parser::{PResult, Parser};
 use super::targets::eat_self_ref;
-use crate::cards::ir::Cost;
+use crate::cards::ir::{Cost, LoyaltyCost};
 
 const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\", \"Pay N life\" or \"Discard a card\")";
 
@@ -69,6 +69,40 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
                 return Err(p.fail("\"a card\" to discard"));
             }
             cost.discard_card = true;
+        }
+        // A loyalty symbol (606.2): "[+1]", "[0]", "[−2]", "[−X]".
+        Tok::Punct('[') if cost.loyalty.is_none() => {
+            p.bump();
+            let sign = match p.peek().map(|t| t.tok.clone()) {
+                Some(Tok::Punct('+')) => 1,
+                Some(Tok::Punct('−' | '-')) => -1,
+                _ => 0,
+            };
+            if sign != 0 {
+                p.bump();
+            }
+            let value = match p.peek().map(|t| t.tok.clone()) {
+                Some(Tok::Number(n)) if sign != 0 || n == 0 => LoyaltyCost::Fixed(sign * i32::try_from(n).map_err(|_| p.fail("a smaller loyalty cost"))?),
+                Some(Tok::Word(w)) if w == "X" && sign < 0 => LoyaltyCost::MinusX,
+                _ => return Err(p.fail("a loyalty cost such as [+1], [0], [−2] or [−X]")),
+            };
+            p.bump();
+            if !p.eat_punct(']') {
+                return Err(p.fail("\"]\" closing the loyalty cost"));
+            }
+            cost.loyalty = Some(value);
+        }
+        // "Remove a charge counter from this artifact" (122): the counters are removed as the
+        // cost is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("remove") && cost.remove_counters.is_none() => {
+            p.bump();
+            let n = super::targets::count_word(p, 0).ok_or_else(|| p.fail("how many counters to remove"))?;
+            p.pos += 1;
+            let kind = super::statics::counter_noun(p)?;
+            if !p.eat_word("from") || !eat_self_ref(p) {
+                return Err(p.fail("\"from this …\" (counters removed from the permanent itself)"));
+            }
+            cost.remove_counters = Some((kind, n));
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("pay") => {
             p.bump();
@@ -222,3 +256,95 @@ mod tests {
         assert!(e[0].2.ends_with("expected an effect after the colon"), "{}", e[0].2);
     }
 }
+
+#[cfg(test)]
+mod loyalty_and_counter_costs {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Amount, CardType, Cost, CounterKind, Instruction, LoyaltyCost};
+
+    const PLANESWALKER: &[CardType] = &[CardType::Planeswalker];
+
+    fn effect_counters(a: &[Ability]) -> Option<CounterKind> {
+        let [Ability::Spell(e)] = a else { return None };
+        e.instructions.iter().find_map(|i| if let Instruction::PutCounters { kind, .. } = i { Some(kind.clone()) } else { None })
+    }
+
+    fn costs(text: &str, name: &str, types: &[CardType]) -> Vec<Cost> {
+        ok(text, name, types).into_iter().filter_map(|a| if let Ability::Activated { cost, .. } = a { Some(cost) } else { None }).collect()
+    }
+
+    #[test]
+    fn loyalty_symbols() {
+        // Jace, Ingenious Mind-Mage: [+1], [+1], [−9] (606.2, 606.4).
+        let text = "[+1]: Draw a card.\n[+1]: Untap all creatures you control.\n[−9]: Gain control of up to three target creatures.";
+        let loyalty: Vec<_> = costs(text, "Jace, Ingenious Mind-Mage", PLANESWALKER).into_iter().map(|c| c.loyalty).collect();
+        assert_eq!(loyalty, vec![Some(LoyaltyCost::Fixed(1)), Some(LoyaltyCost::Fixed(1)), Some(LoyaltyCost::Fixed(-9))]);
+        // Professor Dellian Fel: [0].
+        let text = "[+2]: You gain 3 life.\n[0]: You draw a card and lose 1 life.\n[−3]: Destroy target creature.";
+        let loyalty: Vec<_> = costs(text, "Professor Dellian Fel", PLANESWALKER).into_iter().map(|c| c.loyalty).collect();
+        assert_eq!(loyalty, vec![Some(LoyaltyCost::Fixed(2)), Some(LoyaltyCost::Fixed(0)), Some(LoyaltyCost::Fixed(-3))]);
+        // [−X] with X in the effect.
+        let c = costs("[−X]: Draw X cards.", "Test Walker", PLANESWALKER);
+        assert_eq!(c[0].loyalty, Some(LoyaltyCost::MinusX));
+    }
+
+    #[test]
+    fn a_loyalty_ability_that_adds_mana_is_not_a_mana_ability() {
+        // Chandra, Novice Pyromancer's [−1] (605.1a): it uses the stack.
+        let a = ok("[−1]: Add {R}{R}.", "Chandra, Novice Pyromancer", PLANESWALKER);
+        assert!(matches!(&a[0], Ability::Activated { mana: false, cost: Cost { loyalty: Some(LoyaltyCost::Fixed(-1)), .. }, .. }), "{a:?}");
+    }
+
+    #[test]
+    fn malformed_loyalty_symbols_are_refused() {
+        let e = errs("[+]: Draw a card.", "Broken Walker", PLANESWALKER);
+        assert!(e[0].2.contains("a loyalty cost such as [+1]"), "{e:?}");
+    }
+
+    #[test]
+    fn removing_counters_as_a_cost() {
+        // Tumble Magnet (122, 602.2b).
+        let text = "This artifact enters with three charge counters on it.\n{T}, Remove a charge counter from this artifact: Tap target artifact or creature.";
+        let a = ok(text, "Tumble Magnet", ARTIFACT);
+        assert_eq!(a[0], Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: Amount::Fixed(3) });
+        assert_eq!(costs(text, "Tumble Magnet", ARTIFACT)[0], Cost { tap: true, remove_counters: Some((CounterKind::Named("charge".into()), 1)), ..Cost::default() });
+        // Norn's Wellspring: "Remove two oil counters".
+        let c = costs("{1}, {T}, Remove two oil counters from this artifact: Draw a card.", "Norn's Wellspring", ARTIFACT);
+        assert_eq!(c[0].remove_counters, Some((CounterKind::Named("oil".into()), 2)));
+        // Counters removed from something else are not a cost the engine pays.
+        assert!(!errs("Remove a charge counter from target artifact: Draw a card.", "Odd Relic", ARTIFACT).is_empty());
+    }
+
+    #[test]
+    fn this_aura_and_this_equipment_are_the_card_itself() {
+        // Unbridled Growth's last line; the Aura sacrifices itself.
+        let c = costs("Sacrifice this Aura: Draw a card.", "Unbridled Growth", &[CardType::Enchantment]);
+        assert!(c[0].sacrifice_self, "{c:?}");
+        let c = costs("{1}, Sacrifice this Equipment: Draw a card.", "Equipment Test", ARTIFACT);
+        assert!(c[0].sacrifice_self, "{c:?}");
+    }
+
+    #[test]
+    fn enters_tapped_with_counters() {
+        // Vivid Crag: one line, two replacement effects as it enters (614.1c, 614.1d).
+        let text = "This land enters tapped with two charge counters on it.\n{T}: Add {R}.\n{T}, Remove a charge counter from this land: Add one mana of any color.";
+        let a = ok(text, "Vivid Crag", &[CardType::Land]);
+        assert_eq!(a[..2], [Ability::EntersTapped, Ability::EntersWithCounters { kind: CounterKind::Named("charge".into()), count: Amount::Fixed(2) }]);
+        assert!(matches!(&a[3], Ability::Activated { mana: true, cost: Cost { tap: true, remove_counters: Some((CounterKind::Named(_), 1)), .. }, .. }), "{:?}", a[3]);
+    }
+
+    #[test]
+    fn counter_kinds_with_unmodelled_meaning_are_refused() {
+        // Finality counters (122.1h) and keyword counters (122.1b) have rules meaning the
+        // engine doesn't model: never read as plain tallies.
+        assert!(!errs("Put a finality counter on target creature.", "Finality Test", INSTANT).is_empty());
+        assert!(!errs("Put a flying counter on target creature.", "Keyword Test", INSTANT).is_empty());
+        // Shield (122.1c) and stun counters (122.1d) are modelled.
+        let a = ok("Put a shield counter on target creature.\nScry 1.", "Boon of Safety", INSTANT);
+        assert_eq!(effect_counters(&a), Some(CounterKind::Shield));
+        let a = ok("Tap target creature an opponent controls and put three stun counters on it.", "Tranquilize", SORCERY);
+        let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
+        assert_eq!(e.instructions[1], Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::Stun, count: Amount::Fixed(3) });
+    }
+}
+

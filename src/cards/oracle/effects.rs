@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 51] = [
+const VERBS: [&str; 54] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -273,6 +273,45 @@ fn parse_clause(p: &mut Parser<'_>, inherited: Option<Affected>, out: &mut Vec<I
     Ok(subject)
 }
 
+/// The quoted abilities of an emblem (114.2): `"[ability]"`, or `"[ability]" and
+/// "[ability]"`. Each quotation is compiled as a permanent's line would be, "this emblem"
+/// being the emblem itself; returns the abilities and the quoted text.
+fn parse_emblem_abilities(p: &mut Parser<'_>) -> PResult<(Vec<crate::cards::ir::Ability>, String)> {
+    let is_open = |p: &Parser<'_>| p.at_punct('"') || p.at_punct('“');
+    let mut abilities = Vec::new();
+    let mut texts = Vec::new();
+    loop {
+        if !is_open(p) {
+            return Err(p.fail("the emblem's ability in quotation marks"));
+        }
+        let open = p.pos;
+        let Some(close) = (open + 1..p.toks.len()).find(|&i| p.toks[i].is_punct('"') || p.toks[i].is_punct('”')) else {
+            return Err(p.fail("the closing quotation mark of the emblem's ability"));
+        };
+        if close == open + 1 {
+            return Err(p.fail("the emblem's ability"));
+        }
+        let (start, end) = (p.toks[open].end, p.toks[close].start);
+        let inner = &p.text[start..end];
+        match super::compile(inner, "Emblem", &[]) {
+            Ok(mut a) => abilities.append(&mut a),
+            Err(errs) => {
+                let e = &errs[0];
+                let at = (open + 1..close).find(|&i| p.toks[i].end > start + e.start).unwrap_or(open + 1);
+                let expected = e.message.split_once("; expected ").map_or(e.message.as_str(), |(_, x)| x);
+                return Err(Fail { at, expected: format!("{expected} (in the emblem's ability)") });
+            }
+        }
+        texts.push(inner.trim().to_owned());
+        p.pos = close + 1;
+        if p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_punct('"') || t.is_punct('“')) {
+            p.bump();
+            continue;
+        }
+        return Ok((abilities, texts.join(" ")));
+    }
+}
+
 /// "hexproof", "shroud", "protection from red", "protection from artifacts", "protection from
 /// the color of your choice" — what "gains" grants.
 fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
@@ -515,18 +554,37 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }
             out.push(Instruction::PutInLibrary { what, bottom });
         }
-        "put" if imperative => {
-            // "Put two +1/+1 counters on target creature." (122.1a, 122.6)
+        "remove" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("all")) => {
+            // "Remove all counters from target creature." / "remove all charge counters from …"
+            p.pos += 2;
+            let kind = if p.eat_word("counters") { None } else { Some(super::statics::counter_noun(p)?) };
+            p.expect_words(&["from"])?;
+            let what = object(p)?;
+            out.push(Instruction::RemoveAllCounters { what, kind });
+        }
+        "put" | "remove" if imperative => {
+            // "Put two +1/+1 counters on target creature." (122.1a, 122.6); "Remove a charge
+            // counter from target artifact." (122)
+            let put = verb == "put";
             p.bump();
             let count = amount(p)?;
-            let kind = super::statics::counter_kind(p).ok_or_else(|| p.fail("\"+1/+1\" or \"-1/-1\" counters"))?;
-            p.bump();
-            if !(p.eat_word("counter") || p.eat_word("counters")) {
-                return Err(p.fail("\"counters\""));
-            }
+            let kind = super::statics::counter_noun(p)?;
+            p.expect_words(&[if put { "on" } else { "from" }])?;
+            let what = object(p)?;
+            out.push(if put { Instruction::PutCounters { what, kind, count } } else { Instruction::RemoveCounters { what, kind, count } });
+        }
+        "double" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("number")) => {
+            // "Double the number of +1/+1 counters on target creature." (701.10e)
+            p.pos += 3;
+            p.expect_words(&["of"])?;
+            let kind = super::statics::counter_noun(p)?;
             p.expect_words(&["on"])?;
             let what = object(p)?;
-            out.push(Instruction::PutCounters { what, kind, count });
+            out.push(Instruction::DoubleCounters { what, kind });
+        }
+        "proliferate" if imperative => {
+            p.bump();
+            out.push(Instruction::Proliferate);
         }
         "search" if imperative => {
             p.bump();
@@ -780,6 +838,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }) {
                 out.push(Instruction::DealDamage { amount, to, divided: false });
             }
+        }
+        "get" | "gets" if kinds(p, &subject).player && p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
+            // "You get an emblem with "…"" (114.2).
+            p.pos += 3;
+            p.expect_words(&["with"])?;
+            p.eat_punct(',');
+            let (abilities, text) = parse_emblem_abilities(p)?;
+            out.push(Instruction::Emblem { who: subject.clone(), abilities, text });
         }
         "get" | "gets" => {
             if !kinds(p, &subject).permanent {
@@ -1337,7 +1403,7 @@ mod tests {
         let one = |text: &str, name: &str| ok(text, name, SORCERY);
         assert_eq!(
             one("Lava Spike deals 3 damage to target player or planeswalker.", "Lava Spike"),
-            spell(vec![TargetSpec::PlayerOrPlaneswalker], vec![DealDamage { amount: n(3), to: T0, divided: false }])
+            spell(vec![TargetSpec::PlayerOrPlaneswalker { opponent_only: false }], vec![DealDamage { amount: n(3), to: T0, divided: false }])
         );
         assert_eq!(
             one("Flame Slash deals 4 damage to target creature.", "Flame Slash"),
@@ -1824,6 +1890,106 @@ mod tests {
         assert_eq!(&text[e[0].0..e[0].1], "flying counter on target creature");
         // Riot can't be granted (it matters only as a permanent enters).
         assert_eq!(errs("Target creature gains riot until end of turn.", "Riot Test", INSTANT).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod counters_and_emblems {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Amount, CardType, Change, CounterKind, Instruction, StaticEffect, StaticSubject, Trigger};
+
+    const PLANESWALKER: &[CardType] = &[CardType::Planeswalker];
+
+    fn effect_of(a: &Ability) -> &[Instruction] {
+        match a {
+            Ability::Spell(e) | Ability::Activated { effect: e, .. } => &e.instructions,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn proliferate() {
+        // Steady Progress (701.34a).
+        let a = ok("Proliferate. (Choose any number of permanents and/or players, then give each another counter of each kind already there.)\nDraw a card.", "Steady Progress", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Proliferate, Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }]);
+        // Grim Affliction: "…, then proliferate."
+        let a = ok("Put a -1/-1 counter on target creature, then proliferate.", "Grim Affliction", INSTANT);
+        assert_eq!(effect_of(&a[0])[1], Instruction::Proliferate);
+    }
+
+    #[test]
+    fn double_counters() {
+        // Growth Curve (701.10e): "that creature" is the target.
+        let a = ok("Put a +1/+1 counter on target creature you control, then double the number of +1/+1 counters on that creature.", "Growth Curve", SORCERY);
+        assert_eq!(effect_of(&a[0])[1], Instruction::DoubleCounters { what: Affected::Target(0), kind: CounterKind::PlusOne });
+    }
+
+    #[test]
+    fn remove_all_counters() {
+        // "Remove all counters from …" (every kind) and "Remove all [kind] counters from …".
+        let a = ok("Remove all counters from target permanent.", "Counter Wipe Test", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::RemoveAllCounters { what: Affected::Target(0), kind: None }]);
+        let a = ok("Remove all -1/-1 counters from target creature.", "Minus Wipe Test", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::RemoveAllCounters { what: Affected::Target(0), kind: Some(CounterKind::MinusOne) }]);
+    }
+
+    #[test]
+    fn remove_counters_effect() {
+        let a = ok("Remove two charge counters from target artifact.", "Counter Drain Test", INSTANT);
+        assert_eq!(effect_of(&a[0]), &[Instruction::RemoveCounters { what: Affected::Target(0), kind: CounterKind::Named("charge".into()), count: Amount::Fixed(2) }]);
+    }
+
+    #[test]
+    fn emblems() {
+        // Ob Nixilis Reignited's [−8]: the emblem goes to the targeted opponent (114.2).
+        let text = "[+1]: You draw a card and you lose 1 life.\n[−3]: Destroy target creature.\n[−8]: Target opponent gets an emblem with \"Whenever a player draws a card, you lose 2 life.\"";
+        let a = ok(text, "Ob Nixilis Reignited", PLANESWALKER);
+        let [Instruction::Emblem { who: Affected::Target(0), abilities, text }] = effect_of(&a[2]) else { panic!("{:?}", a[2]) };
+        assert_eq!(text, "Whenever a player draws a card, you lose 2 life.");
+        assert!(matches!(&abilities[..], [Ability::Triggered { trigger, .. }] if matches!(**trigger, Trigger::Draws(_))), "{abilities:?}");
+        // A static emblem (Elspeth, Sun's Champion's [−7]).
+        let a = ok("[−7]: You get an emblem with \"Creatures you control get +2/+2 and have flying.\"", "Elspeth Test", PLANESWALKER);
+        let [Instruction::Emblem { who: Affected::You, abilities, .. }] = effect_of(&a[0]) else { panic!("{a:?}") };
+        assert!(matches!(&abilities[..], [Ability::Static(StaticEffect { subject: StaticSubject::Each { .. }, changes, .. })] if changes.contains(&Change::Pt(2, 2))), "{abilities:?}");
+        // "this emblem" is the emblem itself.
+        assert!(compile_ok("[−7]: You get an emblem with \"Whenever you cast a spell, this emblem deals 5 damage to any target.\""));
+        // Unreadable emblem text is refused, pointing inside the quotation.
+        let text = "[−10]: You get an emblem with \"You have no maximum hand size.\"";
+        let e = errs(text, "Hand Walker", PLANESWALKER);
+        assert!(text[e[0].0..e[0].1].starts_with("You have no maximum hand size"), "{e:?}");
+        assert!(e[0].2.ends_with("(in the emblem's ability)"), "{e:?}");
+    }
+
+    #[test]
+    fn for_each_counter_on_the_source() {
+        // Sigil of Distinction's second line (122, 613.4c).
+        let a = ok("Equipped creature gets +1/+1 for each charge counter on this Equipment.", "Sigil of Distinction", &[CardType::Artifact]);
+        assert!(
+            matches!(&a[..], [Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes, .. })] if changes == &vec![Change::PtFor { power: 1, toughness: 1, count: crate::cards::ir::Count::CountersOnSource(CounterKind::Named("charge".into())) }]),
+            "{a:?}"
+        );
+        // "on it" is the permanent itself when the ability is about it (Trawler Drake)…
+        let a = ok("This creature gets +1/+1 for each oil counter on it.", "Trawler Drake", CREATURE);
+        assert!(matches!(&a[..], [Ability::Static(StaticEffect { subject: StaticSubject::This, .. })]), "{a:?}");
+        // …and refused when it could be another object.
+        assert!(!errs("Creatures you control get +1/+1 for each oil counter on it.", "Oil Test", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn filters_on_counters() {
+        use crate::cards::ir::{ControllerFilter, ObjectFilter, TargetSpec};
+        // Lifecrafter's Gift: "each creature you control with a +1/+1 counter on it".
+        let a = ok("Put a +1/+1 counter on target creature, then put a +1/+1 counter on each creature you control with a +1/+1 counter on it.", "Lifecrafter's Gift", INSTANT);
+        let with_counter = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, counters: Some((Some(CounterKind::PlusOne), 1)), ..ObjectFilter::default() };
+        assert_eq!(effect_of(&a[0])[1], Instruction::PutCounters { what: Affected::EachPermanent(with_counter), kind: CounterKind::PlusOne, count: Amount::Fixed(1) });
+        // Razorfin Abolisher: a counter of any kind.
+        let a = ok("{1}{U}, {T}: Return target creature with a counter on it to its owner's hand.", "Razorfin Abolisher", CREATURE);
+        let Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(effect.targets[0].spec, TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], counters: Some((None, 1)), ..ObjectFilter::default() }));
+    }
+
+    fn compile_ok(text: &str) -> bool {
+        super::super::compile(text, "Emblem Walker", PLANESWALKER).is_ok()
     }
 }
 

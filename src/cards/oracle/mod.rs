@@ -138,6 +138,21 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         if toks.is_empty() {
             continue; // blank, or only reminder text
         }
+        // "This land enters tapped with two charge counters on it.": one line, two abilities.
+        if !is_spell {
+            let mut p = Parser::new(text, toks.clone(), Effect::default(), false);
+            if statics::is_enters_line(&p) {
+                match statics::parse_enters_line(&mut p) {
+                    Ok(mut a) => abilities.append(&mut a),
+                    Err(f) => {
+                        let e = p.error(&f);
+                        abilities.extend(unread::line(text, &toks, is_spell, &e));
+                        errors.push(e);
+                    }
+                }
+                continue;
+            }
+        }
         if let Some(special) = special_line(text, &toks, is_spell) {
             match special {
                 Ok(a) => abilities.push(a),
@@ -518,9 +533,6 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Err(f) => Err(p.error(&f)),
         });
     }
-    if !is_spell && statics::is_enters_line(&p) {
-        return Some(statics::parse_enters_line(&mut p).map_err(|f| p.error(&f)));
-    }
     None
 }
 
@@ -684,14 +696,15 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     let effect = std::mem::take(&mut p.effect);
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn;
-    // 605.1a: no target, and it could add mana as it resolves. Every instruction adding mana
-    // is the only shape the IR can express for that.
+    // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
+    // instruction adding mana is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
+        && cost.loyalty.is_none()
         && !effect.instructions.is_empty()
         && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_)));
     let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_));
-    if !mana && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
-        // 605.1a: still a mana ability, which resolves at once; its other effects ("This land
+    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
+        // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack), which resolves at once; its other effects ("This land
         // deals 1 damage to you") would have to happen then too. Refused until they do.
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
         return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);

@@ -44,12 +44,15 @@ pub struct Parser<'a> {
     /// An instruction so far creates tokens: a later "it" or "them" may mean those tokens,
     /// which no referent can name yet, so such references are refused.
     pub created_tokens: bool,
+    /// In a static ability about the permanent itself ("This creature gets +1/+1 for each oil
+    /// counter on it"): "it" is that permanent.
+    pub it_is_subject_self: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false }
     }
 
     #[must_use]
@@ -156,7 +159,8 @@ impl<'a> Parser<'a> {
     /// quotation marks, or the end of the line.
     #[must_use]
     pub fn sentence_end(&self, from: usize) -> usize {
-        let mut quoted = false;
+        // Inside a quotation (an emblem's or a granted ability), its periods are not the end.
+        let mut quoted = self.toks[..from.min(self.toks.len())].iter().filter(|t| matches!(t.tok, Tok::Punct('"' | '“' | '”'))).count() % 2 == 1;
         for (i, t) in self.toks.iter().enumerate().skip(from) {
             match t.tok {
                 Tok::Punct('"' | '“' | '”') => quoted = !quoted,

@@ -74,7 +74,10 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         }
         return None;
     };
-    Some(parse_changes(p, plural).and_then(|changes| {
+    p.it_is_subject_self = subject == StaticSubject::This;
+    let changes = parse_changes(p, plural);
+    p.it_is_subject_self = false;
+    Some(changes.and_then(|changes| {
         if condition.is_none() && p.eat_words(&["as", "long", "as"]) {
             condition = Some(static_condition(p)?);
         }
@@ -242,6 +245,14 @@ fn static_condition(p: &mut Parser<'_>) -> PResult<StaticCondition> {
 /// control", "creature card in your graveyard", "card in your hand".
 fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     let at = p.pos;
+    // "for each charge counter on this Equipment" (122): the source's own counters.
+    if counter_kind(p).is_some() {
+        let kind = counter_noun(p)?;
+        if !(p.eat_word("on") && (eat_self_ref(p) || p.it_is_subject_self && p.eat_word("it"))) {
+            return Err(p.fail("\"on this …\" (counters on the permanent itself)"));
+        }
+        return Ok(Count::CountersOnSource(kind));
+    }
     let (filter, head) = parse_filter(p, plural)?;
     match head {
         Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
@@ -595,40 +606,54 @@ pub fn is_enters_line(p: &Parser<'_>) -> bool {
 
 /// Parses "[this permanent] enters [the battlefield] tapped." or "… enters with N +1/+1
 /// counters on it." — the whole line.
-pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Ability> {
+pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
     if !(eat_self_ref(p) && p.eat_word("enters")) {
         return Err(p.fail("\"this permanent enters …\""));
     }
     p.eat_words(&["the", "battlefield"]);
-    let ability = if p.eat_word("tapped") {
-        Ability::EntersTapped
-    } else if p.eat_word("with") {
+    let mut out = Vec::new();
+    if p.eat_word("tapped") {
+        out.push(Ability::EntersTapped);
+    }
+    if p.eat_word("with") {
         let count = match amount(p)? {
-            Amount::Fixed(n) if n > 0 => n.unsigned_abs(),
-            _ => return Err(p.fail("a fixed number of counters")),
+            a @ (Amount::X | Amount::Fixed(1..)) => a,
+            _ => return Err(p.fail("a number of counters (N or X)")),
         };
-        let kind = counter_kind(p).ok_or_else(|| p.fail("\"+1/+1\" or \"-1/-1\""))?;
-        p.bump();
-        if !(p.eat_word("counter") || p.eat_word("counters")) {
-            return Err(p.fail("\"counters\""));
-        }
+        let kind = counter_noun(p)?;
         p.expect_words(&["on", "it"])?;
-        Ability::EntersWithCounters { kind, count }
-    } else {
+        out.push(Ability::EntersWithCounters { kind, count });
+    } else if out.is_empty() {
         return Err(p.fail("\"tapped\" or \"with N +1/+1 counters on it\""));
-    };
+    }
     if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
         return Err(p.fail("the end of the sentence"));
     }
-    Ok(ability)
+    Ok(out)
 }
 
-/// The counter kind at the cursor ("+1/+1", "-1/-1"), without consuming it.
+/// "[kind] counter(s)" at the cursor, consumed: the kind.
+///
+/// # Errors
+/// When no kind the engine models is there, or "counter(s)" doesn't follow.
+pub fn counter_noun(p: &mut Parser<'_>) -> PResult<CounterKind> {
+    let kind = counter_kind(p).ok_or_else(|| p.fail("a kind of counter the engine models (+1/+1, -1/-1, loyalty, stun, shield, charge, …)"))?;
+    p.bump();
+    if !(p.eat_word("counter") || p.eat_word("counters")) {
+        return Err(p.fail("\"counters\""));
+    }
+    Ok(kind)
+}
+
+/// The counter kind at the cursor ("+1/+1", "-1/-1", or a word such as "charge" followed by
+/// "counter(s)"), without consuming it: one token. Kinds whose rules meaning the engine does
+/// not model are not kinds here ([`CounterKind::from_name`]).
 #[must_use]
 pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
     match p.peek().map(|t| &t.tok) {
         Some(Tok::PtMod(PtPart::Fixed(1), PtPart::Fixed(1))) => Some(CounterKind::PlusOne),
         Some(Tok::PtMod(PtPart::Fixed(-1), PtPart::Fixed(-1))) => Some(CounterKind::MinusOne),
+        Some(Tok::Word(w)) if p.peek_at(1).is_some_and(|t| t.is_word("counter") || t.is_word("counters")) => CounterKind::from_name(w),
         _ => None,
     }
 }
@@ -636,7 +661,7 @@ pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
-    use crate::cards::ir::{Ability, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
+    use crate::cards::ir::{Ability, Amount, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
 
     const LAND: &[CardType] = &[CardType::Land];
 
@@ -651,11 +676,11 @@ mod tests {
     fn enters_with_counters() {
         assert_eq!(
             ok("This creature enters with two +1/+1 counters on it.", "Walking Ballista Jr", CREATURE),
-            vec![Ability::EntersWithCounters { kind: CounterKind::PlusOne, count: 2 }]
+            vec![Ability::EntersWithCounters { kind: CounterKind::PlusOne, count: Amount::Fixed(2) }]
         );
         assert_eq!(
             ok("Flying\nThis creature enters with a -1/-1 counter on it.", "Weakling", CREATURE),
-            vec![Ability::Keyword(Keyword::Flying), Ability::EntersWithCounters { kind: CounterKind::MinusOne, count: 1 }]
+            vec![Ability::Keyword(Keyword::Flying), Ability::EntersWithCounters { kind: CounterKind::MinusOne, count: Amount::Fixed(1) }]
         );
     }
 

@@ -7,7 +7,7 @@ use super::parser::{Fail, PResult, Parser};
 use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, ObjectFilter, TargetSlot, TargetSpec};
 
 /// The nouns that, after "this", name the object the ability belongs to.
-pub const SELF_NOUNS: [&str; 9] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token", "aura", "equipment"];
+pub const SELF_NOUNS: [&str; 11] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token", "emblem", "equipment", "aura", "planeswalker"];
 
 /// What kind of object a filter's head noun names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,6 +281,37 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             return Ok(());
         }
     }
+    // "with a +1/+1 counter on it", "with a counter on it", "with +1/+1 counters on them",
+    // "with three or more charge counters on it" (122).
+    {
+        let mark = p.pos;
+        p.bump();
+        let n = if p.eat_word("a") || p.eat_word("an") || p.eat_words(&["one", "or", "more"]) {
+            Some(1)
+        } else if let Some(n) = count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+            p.pos += 3;
+            Some(n)
+        } else {
+            Some(1).filter(|_| super::statics::counter_kind(p).is_some())
+        };
+        if let Some(n) = n {
+            let kind = if p.at_word("counter") || p.at_word("counters") {
+                p.bump();
+                Some(None)
+            } else if super::statics::counter_kind(p).is_some() {
+                super::statics::counter_noun(p).ok().map(Some)
+            } else {
+                None
+            };
+            if let Some(kind) = kind
+                && (p.eat_words(&["on", "it"]) || p.eat_words(&["on", "them"]))
+            {
+                filter.counters = Some((kind, n));
+                return Ok(());
+            }
+        }
+        p.pos = mark;
+    }
     if let Some((k, words)) = super::keywords::keyword_at(p, p.pos + 1) {
         p.pos += 1 + words;
         filter.keyword = Some(k);
@@ -338,7 +369,9 @@ pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<u
     let plural = max > 1;
     let noun = |p: &mut Parser<'_>, one: &[&str], many: &[&str]| p.eat_words(if plural { many } else { one });
     let spec = if noun(p, &["player", "or", "planeswalker"], &["players", "or", "planeswalkers"]) {
-        TargetSpec::PlayerOrPlaneswalker
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: false }
+    } else if noun(p, &["opponent", "or", "planeswalker"], &["opponents", "or", "planeswalkers"]) {
+        TargetSpec::PlayerOrPlaneswalker { opponent_only: true }
     } else if noun(p, &["player"], &["players"]) {
         TargetSpec::Player { opponent_only: false }
     } else if noun(p, &["opponent"], &["opponents"]) {
@@ -385,11 +418,11 @@ pub(super) fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) ->
 }
 
 fn is_object(spec: &TargetSpec) -> bool {
-    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+    matches!(spec, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. })
 }
 
 fn is_player(spec: &TargetSpec) -> bool {
-    matches!(spec, TargetSpec::Player { .. } | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker)
+    matches!(spec, TargetSpec::Player { .. } | TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. })
 }
 
 /// What a reference such as "it" expected when it found no earlier target.
@@ -553,7 +586,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
-            Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker) => k(true, true, false),
+            Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),
             Some(TargetSpec::Player { .. }) => k(true, false, false),
             Some(TargetSpec::Permanent(_)) => k(false, true, false),
             Some(TargetSpec::Spell(_)) => k(false, false, true),
@@ -618,7 +651,7 @@ mod tests {
         let text = "player or planeswalker";
         let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
         assert_eq!(parse_target(&mut p), Ok(0));
-        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker.into()]);
+        assert_eq!(p.effect.targets, vec![TargetSpec::PlayerOrPlaneswalker { opponent_only: false }.into()]);
         let text = "target opponent and target creature spell";
         let mut p = Parser::new(text, lex(text, 0, &[]), Effect::default(), false);
         assert_eq!(parse_affected(&mut p), Ok(Affected::Target(0)));
