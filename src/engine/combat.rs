@@ -401,9 +401,12 @@ impl Game {
             dealt.push((src, to, n, rule));
         }
         self.combat.dealt_to_players.clear();
+        // 510.2: all combat damage of the step is dealt at once, as one event.
+        self.begin_batch();
         for (src, to, n, rule) in dealt {
             self.deal_damage(src, to, n, Some(rule));
         }
+        self.end_batch();
         // 603.2c: "one or more creatures … deal combat damage to a player" is one event per
         // player dealt combat damage in this step, however many creatures dealt it.
         for p in self.apnap() {

@@ -56,6 +56,8 @@ impl Game {
             pending: Vec::new(),
             leaving: Vec::new(),
             batch: 0,
+            event: 0,
+            damage_triggers: Vec::new(),
             trigger_info: crate::engine::state::TriggerInfo::default(),
             resolving_ability: None,
             shields: Vec::new(),

@@ -430,6 +430,13 @@ pub struct Game {
     /// of leaves-the-battlefield abilities (603.10a); `batch` > 0 while one is under way.
     pub leaving: Vec<ObjId>,
     pub batch: u32,
+    /// The number of the simultaneous event under way (a resolving instruction, a round of
+    /// state-based actions, a step's combat damage): damage dealt in one is one event (120,
+    /// 510.2), so "is dealt damage" and "deals damage" trigger once for it.
+    pub event: u64,
+    /// Damage triggers waiting in `pending` from the event under way: source, ability, the
+    /// object dealt damage (for "is dealt damage"), event number and place in `pending`.
+    pub damage_triggers: Vec<(ObjId, usize, Option<ObjId>, u64, usize)>,
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
     /// The activated or triggered ability now resolving: its source and index ("it has this

@@ -63,6 +63,9 @@ impl Game {
     /// round of state-based actions): permanents that leave during it still "see" each other
     /// leave (603.10a).
     pub fn begin_batch(&mut self) {
+        if self.batch == 0 {
+            self.event += 1;
+        }
         self.batch += 1;
     }
 
@@ -169,6 +172,23 @@ impl Game {
                     Happening::BlockedBy { .. } => cr!("509.3c"),
                     Happening::BecomesTarget { .. } => cr!("603.2"),
                 };
+                // Damage dealt at once is one event: "is dealt damage" triggers once for each
+                // object dealt damage, "deals damage" (to anything) once, with the total.
+                let merge_key = match (trigger, h) {
+                    (Trigger::DealtDamage(_), Happening::Damage { to: Target::Object(o), .. }) => Some(Some(o)),
+                    (Trigger::DealsDamageTo { creature: false, .. }, Happening::Damage { .. }) => Some(None),
+                    _ => None,
+                };
+                if let Some(key) = merge_key {
+                    let event = self.event;
+                    if let Some(&(.., at)) = self.damage_triggers.iter().find(|&&(s, a, k, e, _)| s == src && a == i && k == key && e == event)
+                        && let Some(t) = self.pending.get_mut(at)
+                    {
+                        t.info.amount = Some(t.info.amount.unwrap_or(0) + info.amount.unwrap_or(0));
+                        continue;
+                    }
+                    self.damage_triggers.push((src, i, key, event, self.pending.len()));
+                }
                 let on = self.trigger_words(src, info);
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
                 if leaves {
@@ -437,6 +457,7 @@ impl Game {
             }
         }
         let pending = std::mem::take(&mut self.pending);
+        self.damage_triggers.clear();
         for p in self.apnap() {
             let mut mine: Vec<PendingTrigger> = pending.iter().copied().filter(|t| t.controller == p).collect();
             if mine.len() > 1 && !interchangeable(self, &mine) {

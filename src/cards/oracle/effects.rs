@@ -148,6 +148,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
         let instructions = parse_sentence(p)?;
+        delayed_can_follow(p, start, &instructions)?;
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
         return Ok(true);
     }
@@ -167,6 +168,30 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// A delayed triggered ability (603.7) triggers on its own, later: nothing of the event that
+/// created it is known to it, and an object the effect moved is a new object it can't find
+/// (400.7). So its instructions may not refer to what a trigger was about, nor return a card
+/// from where the effect put it ("Exile this creature. Return it to the battlefield at the
+/// beginning of the next end step.") — such text is refused rather than played as doing
+/// nothing.
+fn delayed_can_follow(p: &Parser<'_>, at: usize, instructions: &[Instruction]) -> PResult<()> {
+    fn mentions(v: &serde_json::Value) -> bool {
+        const CANT: &[&str] = &["ReturnToBattlefield", "TriggerObject", "TriggerObjectController", "TriggerPlayer", "TriggerSpellOrAbility"];
+        match v {
+            serde_json::Value::String(s) => CANT.contains(&s.as_str()),
+            serde_json::Value::Array(xs) => xs.iter().any(mentions),
+            serde_json::Value::Object(m) => m.iter().any(|(k, x)| CANT.contains(&k.as_str()) || mentions(x)),
+            _ => false,
+        }
+    }
+    let v = serde_json::to_value(instructions).unwrap_or_default();
+    if mentions(&v) {
+        let _ = p;
+        return Err(Fail { at, expected: "a delayed instruction that doesn't refer to a moved object or to what triggered it (not supported yet)".into() });
+    }
+    Ok(())
 }
 
 /// "at the beginning of the next end step" / "… of the next turn's upkeep" (603.7a): the step
@@ -207,6 +232,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
         if let Some((step, next_turn)) = next_step(p) {
             let instructions = std::mem::take(&mut out);
+            delayed_can_follow(p, p.pos, &instructions)?;
             out.push(Instruction::Delayed { step, instructions, next_turn });
             if p.eat_punct('.') || p.at_end() {
                 return Ok(out);
