@@ -535,6 +535,7 @@ impl Keyword {
                 | Keyword::Melee
                 | Keyword::Renown(_)
                 | Keyword::Ward(_)
+                | Keyword::Prowess
         )
     }
 
@@ -559,6 +560,7 @@ impl Keyword {
             // The number of opponents attacked, fixed once attackers are declared.
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
             Keyword::Renown(v) => vec![Instruction::Renown(v)],
+            Keyword::Prowess => vec![pump(Affected::This, 1, 1)],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -585,6 +587,7 @@ impl Keyword {
             Keyword::Unleash => "702.98a",
             Keyword::Renown(_) => "702.112a",
             Keyword::Ward(_) => "702.21a",
+            Keyword::Prowess => "702.108a",
             _ => self.rule(),
         }
     }

@@ -288,6 +288,10 @@ impl Game {
             (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
                 (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None }, cr!("510.2"))
             }
+            // 702.108a: its controller casts a noncreature spell.
+            (Keyword::Prowess, Happening::Cast { spell, player }) if on_battlefield && player == controller && !self.is_creature(spell) => {
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None }, cr!("601.2i"))
+            }
             // 702.21a: it becomes the target of a spell or ability an opponent controls.
             (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
                 let info = match by {

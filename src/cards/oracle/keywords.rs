@@ -186,7 +186,8 @@ mod tests {
         // Triggered keywords are kept as keywords; the engine checks their triggers itself.
         assert_eq!(ok("First strike\nExalted (Whenever a creature you control attacks alone, it gets +1/+1 until end of turn.)", "Sigiled Paladin", CREATURE), kws(&[Keyword::FirstStrike, Keyword::Exalted]));
         assert_eq!(ok("Annihilator 2\n", "Ulamog's Crusher", CREATURE), kws(&[Keyword::Annihilator(2)]));
-        assert_eq!(ok("Prowess\nAfflict 2", "Spellweaver Eternal", CREATURE)[2], Ability::Keyword(Keyword::Afflict(2)));
+        // Prowess too (702.108a): one keyword, no separate trigger beside it.
+        assert_eq!(ok("Prowess\nAfflict 2", "Spellweaver Eternal", CREATURE), kws(&[Keyword::Prowess, Keyword::Afflict(2)]));
         assert_eq!(ok("Flash\nBushido 1", "Silverstorm Samurai", CREATURE), kws(&[Keyword::Flash, Keyword::Bushido(1)]));
         assert_eq!(ok("Flying; flanking", "Knight", CREATURE), kws(&[Keyword::Flying, Keyword::Flanking]));
         assert_eq!(ok("Battle cry", "Goblin Wardriver", CREATURE), kws(&[Keyword::BattleCry]));

@@ -718,21 +718,11 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     Ok(vec![Ability::Activated { cost, effect, mana }])
 }
 
-/// The abilities a keyword stands for: itself, and for a triggered keyword (prowess, 702.108a)
-/// the trigger it means.
+/// The abilities a keyword stands for: the keyword itself. Triggered keywords (prowess
+/// 702.108a, exalted, …) trigger from the keyword, so that one granted or lost by an effect
+/// gains or loses its trigger too (`engine::triggers`).
 fn keyword_abilities(k: crate::cards::ir::Keyword) -> Vec<Ability> {
-    use crate::cards::ir::{Amount, CardType, Keyword, ObjectFilter, Trigger, Whose};
-    match k {
-        Keyword::Prowess => vec![
-            Ability::Keyword(k),
-            Ability::Triggered {
-                trigger: Box::new(Trigger::Cast { filter: ObjectFilter { types_none: vec![CardType::Creature], ..ObjectFilter::default() }, whose: Whose::You }),
-                condition: None,
-                effect: Effect { instructions: vec![Instruction::Pump { what: crate::cards::ir::Affected::This, power: Amount::Fixed(1), toughness: Amount::Fixed(1) }], ..Effect::default() },
-            },
-        ],
-        _ => vec![Ability::Keyword(k)],
-    }
+    vec![Ability::Keyword(k)]
 }
 
 /// "Crew 3" (702.122a): "Tap any number of other untapped creatures you control with total
