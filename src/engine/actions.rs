@@ -527,6 +527,13 @@ impl Game {
                             let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
                             self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
                         }
+                        // "You may remove three counters from it. If you do, …": removing them
+                        // is a cost of the option (118.12), paid in full or not at all.
+                        Instruction::RemoveCounters { what, kind, count } => {
+                            let need = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                            let ids = self.objects_of(ctx, what);
+                            !ids.is_empty() && ids.iter().all(|&o| self.obj(o).counters.get(kind) >= need)
+                        }
                         _ => true,
                     };
                     let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("608.2d"), what: "whether to take the option (\"you may …\")".to_owned() };

@@ -47,12 +47,17 @@ pub struct Parser<'a> {
     /// In a static ability about the permanent itself ("This creature gets +1/+1 for each oil
     /// counter on it"): "it" is that permanent.
     pub it_is_subject_self: bool,
+    /// The object last named without a target was the source itself ("this creature", its
+    /// name): a later "it" with no target before it means the source, not what triggered the
+    /// ability ("Whenever you cast an instant or sorcery spell, this creature gets +1/+1 until
+    /// end of turn. Untap it.").
+    pub named_this: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false, named_this: false }
     }
 
     #[must_use]

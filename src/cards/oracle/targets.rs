@@ -439,6 +439,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     const EXPECTED: &str = "\"target …\", \"each …\", \"all …\", \"you\", \"it\" or the card's name";
     let start = p.pos;
     if eat_self_ref(p) {
+        p.named_this = true;
         return Ok(Affected::This);
     }
     let Some(w) = p.word() else { return Err(p.fail(EXPECTED)) };
@@ -488,6 +489,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             p.bump();
             match last_target(p, |_| true) {
                 Some(i) => Ok(Affected::Target(i)),
+                None if p.named_this => Ok(Affected::This),
                 None if p.trigger_object => Ok(Affected::TriggerObject),
                 None if p.it_is_this => Ok(Affected::This),
                 None => Err(Fail { at: start, expected: missing_referent(p, "\"it\"") }),
@@ -511,6 +513,7 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             }
             if p.trigger_object && matches!(noun.as_str(), "creature" | "permanent" | "land" | "artifact" | "enchantment" | "spell") && last_target(p, |_| true).is_none() {
                 p.bump();
+                p.named_this = false;
                 return Ok(Affected::TriggerObject);
             }
             let found = match noun.as_str() {
