@@ -401,6 +401,13 @@ impl Game {
                     if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
                         continue;
                     }
+                    if self.has_subtype(ctx.source, "Equipment") && (host == ctx.source || self.is_creature(ctx.source)) {
+                        // 301.5c: an Equipment can't equip itself, nor a creature while it is
+                        // one; 701.3b: attaching it to what it can't be attached to does nothing.
+                        let ev = Ev::new(EventKind::Choice, format!("{} can't equip {}: nothing happens", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).rules(&[cr!("301.5c"), cr!("701.3b")]);
+                        self.record(ev);
+                        continue;
+                    }
                     if self.obj(ctx.source).attached_to == Some(host) {
                         // 701.3b: attaching to what it is already attached to does nothing.
                         let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).rule(cr!("701.3b"));

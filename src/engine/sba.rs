@@ -148,14 +148,15 @@ impl Game {
                 to_graveyard.push((a, cr!("704.5m"), why));
             }
         }
-        // 704.5n: an Equipment attached to something that isn't a creature on the battlefield
-        // becomes unattached and stays on the battlefield.
+        // 704.5n: an Equipment attached to something it can't equip becomes unattached and stays
+        // on the battlefield: a permanent that isn't a creature on the battlefield, itself, or
+        // anything at all once the Equipment is a creature (301.5c; reconfigure isn't read).
         let unattach: Vec<ObjId> = self
             .battlefield
             .iter()
             .copied()
             .filter(|&e| self.has_subtype(e, "Equipment"))
-            .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h)))
+            .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h) || h == e || self.is_creature(e)))
             .collect();
         // 704.5j, the legend rule: a player who controls two or more legendary permanents with
         // the same name keeps one of them (a decision, asked in APNAP order, 101.4); the rest
@@ -166,8 +167,9 @@ impl Game {
             if !self.supertypes(id).iter().any(|s| s == "Legendary") {
                 continue;
             }
-            let (ctl, name) = (self.controller(id), self.obj(id).card.name());
-            match groups.iter_mut().find(|(p, ids)| *p == ctl && self.obj(ids[0]).card.name() == name) {
+            // Names as the copiable values give them: a copy of a legend has its name (707.2).
+            let (ctl, name) = (self.controller(id), self.card(id).name());
+            match groups.iter_mut().find(|(p, ids)| *p == ctl && self.card(ids[0]).name() == name) {
                 Some((_, ids)) => ids.push(id),
                 None => groups.push((ctl, vec![id])),
             }
@@ -176,7 +178,7 @@ impl Game {
         let order = self.apnap();
         groups.sort_by_key(|(p, _)| order.iter().position(|q| q == p));
         for (p, ids) in groups {
-            let name = self.obj(ids[0]).card.name().to_owned();
+            let name = self.card(ids[0]).name().to_owned();
             let d = Decision {
                 player: p,
                 kind: DecisionKind::Pick { options: ids.iter().map(|&o| Target::Object(o)).collect(), count: 1 },
@@ -200,7 +202,12 @@ impl Game {
         }
         for e in unattach {
             self.obj_mut(e).attached_to = None;
-            let ev = Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).object(self, e).rule(cr!("704.5n"));
+            let mut ev = if self.is_creature(e) || self.obj(e).attached_to == Some(e) {
+                Ev::new(EventKind::Unattach, format!("{} becomes unattached: an Equipment can't equip itself, nor a creature while it is one", self.describe(e))).rules(&[cr!("704.5n"), cr!("301.5c")])
+            } else {
+                Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).rule(cr!("704.5n"))
+            };
+            ev = ev.object(self, e);
             self.record(ev);
         }
         self.begin_batch();
