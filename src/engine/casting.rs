@@ -462,8 +462,12 @@ impl Game {
             cost.add(b);
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
-        let has = |k: Keyword| self.obj(spell).card.abilities().iter().any(|a| matches!(a, Ability::Keyword(kw) if *kw == k));
-        let alt = crate::engine::mana::Alternatives { reserved: None, convoke: has(Keyword::Convoke), improvise: has(Keyword::Improvise), delve: has(Keyword::Delve) };
+        let alt = crate::engine::mana::Alternatives {
+            reserved: None,
+            convoke: self.has_keyword(spell, Keyword::Convoke),
+            improvise: self.has_keyword(spell, Keyword::Improvise),
+            delve: self.has_keyword(spell, Keyword::Delve),
+        };
         if let Err(e) = self.pay_mana(p, &cost, x, ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
@@ -880,9 +884,10 @@ impl Game {
             return Ok(Err(Illegal::new(cr!("702.122a"), format!("crew {n} needs untapped creatures with total power {n} or more; {} chosen", power)).also(cr!("118.3"))));
         }
         for o in crew {
-            self.obj_mut(o).tapped = true;
             let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.describe(o), self.describe(vehicle))).object(self, o).rules(&[cr!("702.122a"), cr!("702.122b"), cr!("602.2b")]);
             self.record(ev);
+            // The one tapping path: "whenever … becomes tapped" sees a crewing creature too.
+            self.become_tapped(o);
         }
         Ok(Ok(()))
     }

@@ -169,7 +169,7 @@ impl Game {
                 // controller sacrifices it."
                 if evoked
                     && g.on_battlefield(nid)
-                    && let Some(i) = g.obj(nid).card.abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
+                    && let Some(i) = g.card(nid).abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
                 {
                     let owner = g.controller(nid);
                     let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.6a"), cr!("603.3a")]);

@@ -201,8 +201,8 @@ impl Game {
             return Ok(false);
         }
         for e in unattach {
-            self.obj_mut(e).attached_to = None;
-            let mut ev = if self.is_creature(e) || self.obj(e).attached_to == Some(e) {
+            let host = self.obj_mut(e).attached_to.take();
+            let mut ev = if self.is_creature(e) || host == Some(e) {
                 Ev::new(EventKind::Unattach, format!("{} becomes unattached: an Equipment can't equip itself, nor a creature while it is one", self.describe(e))).rules(&[cr!("704.5n"), cr!("301.5c")])
             } else {
                 Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).rule(cr!("704.5n"))

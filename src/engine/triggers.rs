@@ -96,7 +96,7 @@ impl Game {
                 matches!(a, Ability::Triggered { .. } | Ability::Echo(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
             })
         };
-        let emblems = self.players.iter().any(|p| !p.command.is_empty());
+        let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
         if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger)) {
             return;
         }
@@ -614,7 +614,7 @@ fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).
     // Only the parts it refers to must agree: two discards by the same player trigger "deals 2
     // damage to that player" identically, whichever cards were discarded.
-    let Some(Ability::Triggered { effect, .. }) = g.obj(first.source).card.abilities().get(first.ability) else { return false };
+    let Some(Ability::Triggered { effect, .. }) = g.card(first.source).abilities().get(first.ability) else { return false };
     let Ok(s) = serde_json::to_string(effect) else { return false };
     let (object, player, amount) = (s.contains("TriggerObject"), s.contains("TriggerPlayer"), s.contains("ThatMuch"));
     ts.iter().all(|t| (!object || t.info.object == first.info.object) && (!player || t.info.player == first.info.player) && (!amount || t.info.amount == first.info.amount))

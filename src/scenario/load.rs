@@ -402,7 +402,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             }
         }
     let Some(card) = card else { return };
-    if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some()) && zone != "battlefield" {
+    if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some() || chosen_subtype.is_some()) && zone != "battlefield" {
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
@@ -576,12 +576,13 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            for key in ["alternative_cost"] {
-                if verb == "cast" {
-                    continue; // flashback (702.34a), evoke, dash
-                }
-                if let Some(k) = m.key_node(key) {
-                    not_supported(diags, k, &format!("`{key}`"), "no card the engine supports needs it yet");
+            // On `cast` these choose flashback, evoke or dash (702.34a), a face-down cast
+            // (702.37c) and the cards delve exiles (702.66a); no activated ability uses them.
+            if verb == "activate" {
+                for key in ["alternative_cost", "face_down", "exile"] {
+                    if let Some(k) = m.key_node(key) {
+                        not_supported(diags, k, &format!("`{key}`"), "no activated ability the engine supports needs it");
+                    }
                 }
             }
             let card = one_ref(value, &format!("`{verb}`"), diags)?;

@@ -148,7 +148,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
         let instructions = parse_sentence(p)?;
-        delayed_can_follow(p, start, &instructions)?;
+        delayed_can_follow(start, &instructions)?;
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
         return Ok(true);
     }
@@ -176,7 +176,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
 /// from where the effect put it ("Exile this creature. Return it to the battlefield at the
 /// beginning of the next end step.") — such text is refused rather than played as doing
 /// nothing.
-fn delayed_can_follow(p: &Parser<'_>, at: usize, instructions: &[Instruction]) -> PResult<()> {
+fn delayed_can_follow(at: usize, instructions: &[Instruction]) -> PResult<()> {
     fn mentions(v: &serde_json::Value) -> bool {
         const CANT: &[&str] = &["ReturnToBattlefield", "TriggerObject", "TriggerObjectController", "TriggerPlayer", "TriggerSpellOrAbility"];
         match v {
@@ -188,7 +188,6 @@ fn delayed_can_follow(p: &Parser<'_>, at: usize, instructions: &[Instruction]) -
     }
     let v = serde_json::to_value(instructions).unwrap_or_default();
     if mentions(&v) {
-        let _ = p;
         return Err(Fail { at, expected: "a delayed instruction that doesn't refer to a moved object or to what triggered it (not supported yet)".into() });
     }
     Ok(())
@@ -232,7 +231,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
         if let Some((step, next_turn)) = next_step(p) {
             let instructions = std::mem::take(&mut out);
-            delayed_can_follow(p, p.pos, &instructions)?;
+            delayed_can_follow(p.pos, &instructions)?;
             out.push(Instruction::Delayed { step, instructions, next_turn });
             if p.eat_punct('.') || p.at_end() {
                 return Ok(out);

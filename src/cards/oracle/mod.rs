@@ -415,24 +415,6 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
-    // "As this land enters, choose a color." (614.12)
-    if !is_spell && p.eat_word("as") {
-        if (p.eat_word("it") || targets::eat_self_ref(&mut p)) && p.eat_word("enters") && p.eat_punct(',') && p.eat_words(&["choose", "a", "color"]) {
-            let except = if p.eat_words(&["other", "than"]) {
-                match p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) {
-                    Some(c) => {
-                        p.bump();
-                        Some(c)
-                    }
-                    None => return Some(Err(p.error(&p.fail("a color after \"other than\"")))),
-                }
-            } else {
-                None
-            };
-            return Some(if end(&mut p) { Ok(Ability::AsEntersChoose(except.map_or(crate::cards::ir::EntryChoiceKind::Color, crate::cards::ir::EntryChoiceKind::ColorExcept))) } else { Err(p.error(&p.fail("the end of the sentence after \"choose a color\""))) });
-        }
-        p.pos = 0;
-    }
     // "Affinity for artifacts" (702.41a).
     if p.eat_words(&["affinity", "for"]) {
         return Some(match targets::parse_filter(&mut p, true) {

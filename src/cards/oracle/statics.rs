@@ -578,7 +578,7 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
 /// `None` when the line is something else.
 pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     let start = p.pos;
-    if !(p.eat_word("as") && eat_self_ref(p) && p.eat_word("enters")) {
+    if !(p.eat_word("as") && (p.eat_word("it") || eat_self_ref(p)) && p.eat_word("enters")) {
         p.pos = start;
         return None;
     }
@@ -587,7 +587,16 @@ pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         p.pos = start;
         return None;
     }
-    let kind = if p.eat_words(&["a", "color"]) {
+    let kind = if p.eat_words(&["a", "color", "other", "than"]) {
+        // "choose a color other than black"
+        match p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) {
+            Some(c) => {
+                p.bump();
+                crate::cards::ir::EntryChoiceKind::ColorExcept(c)
+            }
+            None => return Some(Err(p.fail("a color after \"other than\""))),
+        }
+    } else if p.eat_words(&["a", "color"]) {
         crate::cards::ir::EntryChoiceKind::Color
     } else if p.eat_words(&["a", "creature", "type"]) {
         crate::cards::ir::EntryChoiceKind::CreatureType

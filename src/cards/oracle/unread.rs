@@ -166,20 +166,20 @@ fn keyword_line(text: &str, toks: &[Token], is_spell: bool) -> Vec<Ability> {
     let mut out = Vec::new();
     for part in toks.split(|t| t.is_punct(',') || t.is_punct(';')).filter(|p| !p.is_empty()) {
         let mut p = Parser::new(text, part.to_vec(), Effect::default(), !is_spell);
-        if let Ok(ks) = keywords::parse_keyword_line(&mut p) {
-            out.extend(ks.into_iter().flat_map(super::keyword_abilities));
-            continue;
-        }
+        // What the compiler says about this keyword alone, if it can't read it.
+        let err = match keywords::parse_keyword_line(&mut p) {
+            Ok(ks) => {
+                out.extend(ks.into_iter().flat_map(super::keyword_abilities));
+                continue;
+            }
+            Err(fail) => p.error(&fail),
+        };
         if let Some(Ok(a)) = super::special_line(text, part, is_spell) {
             out.push(a);
             continue;
         }
         let whole = span_text(text, part);
         let moment = keyword_name(part).map_or(Moment::Load, |(_, m)| m);
-        // What the compiler says about this keyword alone.
-        let mut p = Parser::new(text, part.to_vec(), Effect::default(), !is_spell);
-        let fail = keywords::parse_keyword_line(&mut p).err().unwrap_or_else(|| p.fail("a keyword the engine supports"));
-        let err = p.error(&fail);
         let kind = if matches!(moment, Moment::Activate) { UnreadKind::Activated } else { UnreadKind::Keyword };
         out.push(unread(kind, moment, whole, words_of(text, &err)));
     }
