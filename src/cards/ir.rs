@@ -509,12 +509,6 @@ impl Keyword {
         }
     }
 
-    /// The keyword with the same name and any parameter: `Toxic(0)` matches every toxic.
-    #[must_use]
-    pub fn same_kind(self, other: Keyword) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
-    }
-
     /// Whether the keyword is a triggered ability the engine checks itself (603.1): its
     /// trigger condition is in `engine::triggers`, its effect is [`Keyword::trigger_effect`].
     #[must_use]
@@ -1301,6 +1295,22 @@ pub enum AdditionalCost {
     Sacrifice(ObjectFilter),
     /// "As an additional cost to cast this spell, discard a card."
     Discard,
+}
+
+impl Instruction {
+    /// Whether the instruction adds mana (106.1): what a mana ability does (605.1a).
+    #[must_use]
+    pub fn adds_mana(&self) -> bool {
+        matches!(
+            self,
+            Instruction::AddMana(_)
+                | Instruction::AddManaAnyColor { .. }
+                | Instruction::AddManaChoice(_)
+                | Instruction::AddManaOneColor { .. }
+                | Instruction::AddManaChosenColor
+                | Instruction::AddManaOrChosen(_)
+        )
+    }
 }
 
 /// An effect: the targets it declares, then the instructions in text order.

@@ -690,6 +690,7 @@ impl Game {
                     }
                 }
             }
+            // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
             Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
         }
         Ok(())
@@ -714,8 +715,6 @@ impl Game {
         Ok(())
     }
 
-    /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
-    /// refunded (701.6b) — unless it can't be countered (101.2).
     /// Its controller sacrifices a permanent (701.21a), as one event; `note` ends the trace line.
     fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
         let p = self.controller(id);
@@ -757,6 +756,8 @@ impl Game {
         }
     }
 
+    /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
+    /// refunded (701.6b) — unless it can't be countered (101.2).
     fn counter(&mut self, id: ObjId) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;

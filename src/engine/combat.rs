@@ -247,13 +247,6 @@ impl Game {
         Ok(())
     }
 
-    /// The combat damage step's damage (510.1–510.2): assignments first (attacking player,
-    /// then defending players), then all damage is dealt at once.
-    ///
-    /// # Errors
-    /// When a damage assignment among several blockers is not scripted.
-    /// Whether a creature in combat has first strike or double strike (510.4).
-    #[must_use]
     /// The evasion abilities of 702.13, 702.28, 702.31, 702.36 and 702.118 that forbid
     /// `blocker` to block `attacker`, cited with 509.1b.
     fn evasion_problem(&self, attacker: ObjId, blocker: ObjId) -> Option<Illegal> {
@@ -281,10 +274,17 @@ impl Game {
         None
     }
 
+    /// Whether a creature in combat has first strike or double strike (510.4).
+    #[must_use]
     pub fn any_first_striker(&self) -> bool {
         self.combat.attackers.iter().map(|a| a.id).chain(self.combat.blockers.iter().map(|(b, _)| *b)).any(|o| self.has_keyword(o, Keyword::FirstStrike) || self.has_keyword(o, Keyword::DoubleStrike))
     }
 
+    /// The combat damage step's damage (510.1–510.2): assignments first (attacking player,
+    /// then defending players), then all damage is dealt at once.
+    ///
+    /// # Errors
+    /// When a damage assignment among several blockers is not scripted.
     pub fn combat_damage(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
         // 510.4: with first strike or double strike in combat, there are two combat damage
         // steps; in the first only those creatures deal damage; in the second, the others and

@@ -501,12 +501,6 @@ impl Game {
         }
     }
 
-    /// Whether a copy effect applies to the object (it is a copy of something, 707.1).
-    #[must_use]
-    pub fn is_copy(&self, id: ObjId) -> bool {
-        self.copies.iter().any(|c| c.object == id)
-    }
-
     /// The copiable values of `of` (707.2, as modified by other copy effects: 707.3), with
     /// the exceptions of a copy effect made part of them (707.9a–d), for an object that is a
     /// token or not (`token`, which is not a copiable value) whose own colors are `own_colors`

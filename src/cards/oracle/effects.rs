@@ -275,7 +275,12 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
                 return Err(Fail { at, expected: "an X the engine can bind here (in an amount of damage, life, cards or +N/+N)".into() });
             }
         }
-        if p.at_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) || p.at_words(&["at", "the", "beginning", "of", "the", "next", "turn's", "upkeep"]) || p.at_words(&["at", "the", "beginning", "of", "the", "next", "turn’s", "upkeep"]) {
+        // A delayed rider follows ("… at the beginning of the next end step."): read at the
+        // top of the loop.
+        let mark = p.pos;
+        let delayed = next_step(p).is_some();
+        p.pos = mark;
+        if delayed {
             continue;
         }
         if p.eat_punct('.') || p.at_end() {

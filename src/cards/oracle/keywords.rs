@@ -12,15 +12,6 @@ const EXPECTED: &str = "a keyword the engine supports (flying, first strike, tra
 /// {2}", "ward—pay 3 life") and how many tokens it takes.
 #[must_use]
 pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
-    keyword_named_at(p, i).filter(|(k, _)| plays(*k))
-}
-
-/// Whether the engine plays the keyword: those it doesn't yet are refused as unread text.
-fn plays(_: Keyword) -> bool {
-    true
-}
-
-fn keyword_named_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
     use super::lexer::Tok;
     use crate::cards::ir::WardCost;
     let word = |j: usize| p.toks.get(i + j).and_then(|t| t.word());

@@ -665,7 +665,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return triggers::parse_triggered(p).map(|a| vec![a]).map_err(|f| vec![p.error(&f)]);
     }
     if !has_cost_colon(p) {
-        return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().flat_map(keyword_abilities).collect()).map_err(|f| vec![p.error(&f)]);
+        return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().map(Ability::Keyword).collect()).map_err(|f| vec![p.error(&f)]);
     }
     let mut cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
     if p.at_end() {
@@ -683,9 +683,8 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     let mana = effect.targets.is_empty()
         && cost.loyalty.is_none()
         && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(|i| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_)));
-    let adds = |i: &Instruction| matches!(i, Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_));
-    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(adds) {
+        && effect.instructions.iter().all(Instruction::adds_mana);
+    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(Instruction::adds_mana) {
         // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack), which resolves at once; its other effects ("This land
         // deals 1 damage to you") would have to happen then too. Refused until they do.
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
@@ -698,13 +697,6 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return Err(vec![p.error(&parser::Fail { at, expected: "no activation restriction on a mana ability (not supported yet)".into() })]);
     }
     Ok(vec![Ability::Activated { cost, effect, mana }])
-}
-
-/// The abilities a keyword stands for: the keyword itself. Triggered keywords (prowess
-/// 702.108a, exalted, …) trigger from the keyword, so that one granted or lost by an effect
-/// gains or loses its trigger too (`engine::triggers`).
-fn keyword_abilities(k: crate::cards::ir::Keyword) -> Vec<Ability> {
-    vec![Ability::Keyword(k)]
 }
 
 /// "Crew 3" (702.122a): "Tap any number of other untapped creatures you control with total

@@ -169,7 +169,7 @@ fn keyword_line(text: &str, toks: &[Token], is_spell: bool) -> Vec<Ability> {
         // What the compiler says about this keyword alone, if it can't read it.
         let err = match keywords::parse_keyword_line(&mut p) {
             Ok(ks) => {
-                out.extend(ks.into_iter().flat_map(super::keyword_abilities));
+                out.extend(ks.into_iter().map(Ability::Keyword));
                 continue;
             }
             Err(fail) => p.error(&fail),
