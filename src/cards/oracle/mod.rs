@@ -465,7 +465,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
-    if let Some(r) = cycling_line(text, &mut p) {
+    if let Some(r) = cycling_line(&mut p) {
         return Some(r.map_err(|f| p.error(&f)));
     }
     p.pos = 0;
@@ -799,7 +799,7 @@ fn partner_with(p: &mut Parser<'_>) -> Result<Ability, parser::Fail> {
 /// your library for a Forest card, reveal it, put it into your hand, then shuffle." The
 /// search is read by the effect grammar from that sentence, so it is the one every search
 /// card gets.
-fn cycling_line(text: &str, p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
+fn cycling_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
     use crate::cards::ir::Cost;
     let first = p.word()?;
     let basic = first == "basic" && p.peek_at(1).and_then(lexer::Token::word).is_some_and(|w| w.ends_with("cycling"));
@@ -834,7 +834,8 @@ fn cycling_line(text: &str, p: &mut Parser<'_>) -> Option<Result<Ability, parser
         Some(t) => {
             let a = if t.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
             let sentence = format!("Search your library for {a} {t} card, reveal it, put it into your hand, then shuffle.");
-            let mut q = Parser::new(text, lexer::lex(&sentence, 0, &[]), Effect::default(), true);
+            // The tokens are the sentence's, so the parser reads the sentence's text.
+            let mut q = Parser::new(&sentence, lexer::lex(&sentence, 0, &[]), Effect::default(), true);
             if !effects::parse_sentences(&mut q).is_empty() {
                 return Some(Err(parser::Fail { at, expected: "typecycling of a type a search can look for".into() }));
             }
@@ -1115,6 +1116,7 @@ mod tests {
         let e = errs(text, "Swords to Odd Plowshares", INSTANT);
         assert_eq!(e.len(), 1);
         assert_eq!(&text[e[0].0..e[0].1], "the greatest power among creatures you control");
+        assert!(e[0].2.starts_with("unsupported text: \"the greatest power among creatures you control\"; expected "), "{}", e[0].2);
         // Wrath of God: both the rider and an unknown line on the next line.
         let text = "Destroy all creatures. They can't be blocked.\nClash with an opponent.";
         let e = errs(text, "Wrath of Odd", SORCERY);
