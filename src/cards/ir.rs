@@ -819,6 +819,13 @@ pub enum Affected {
     /// The spell or ability on the stack a triggered ability triggered on ("that spell or
     /// ability": what targeted a permanent with ward, 702.21a).
     TriggerSpellOrAbility,
+    /// The permanent the ability's source is attached to ("enchanted creature", "equipped
+    /// creature", "enchanted land": 303.4b, 301.5a), as the instruction is carried out; the
+    /// source's last known information when it has left the battlefield (a sacrificed Aura,
+    /// 608.2h). Nothing when it is attached to nothing on the battlefield.
+    Attached,
+    /// The controller of that permanent ("enchanted creature's controller").
+    AttachedController,
 }
 
 /// Who or what a trigger condition watches.

@@ -63,6 +63,12 @@ impl Game {
         ctx.targets.iter().zip(&ctx.legal).filter(move |(c, l)| **l && c.slot == slot).map(|(c, _)| c)
     }
 
+    /// The permanent `source` is attached to, if it is on the battlefield: read from the
+    /// source as it last existed when it has left (a sacrificed Aura, 608.2h).
+    pub(crate) fn attached_host(&self, source: ObjId) -> Option<ObjId> {
+        self.obj(source).attached_to.filter(|&h| self.on_battlefield(h))
+    }
+
     /// The players and objects an instruction acts on, in APNAP order for players (101.4).
     /// Illegal targets are left out (608.2b).
     fn affected(&self, ctx: &Context, a: &Affected) -> Vec<Target> {
@@ -81,6 +87,8 @@ impl Game {
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
+            Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
+            Affected::AttachedController => self.attached_host(ctx.source).map(|h| Target::Player(self.controller(h))).into_iter().collect(),
             Affected::TriggerSpellOrAbility => match (ctx.trigger.ability, ctx.trigger.object) {
                 (Some(uid), _) => vec![Target::Ability(uid)],
                 (None, Some(o)) => vec![Target::Object(o)],

@@ -412,6 +412,30 @@ pub fn eat_self_ref(p: &mut Parser<'_>) -> bool {
     false
 }
 
+/// The nouns "enchanted …" and "equipped …" name (303.4b, 301.5a).
+const ATTACHED_NOUNS: [&str; 6] = ["creature", "permanent", "land", "artifact", "planeswalker", "enchantment"];
+
+/// "enchanted creature", "equipped creature", "enchanted land", …: the permanent the source is
+/// attached to; "enchanted creature's controller": its controller.
+pub(super) fn attached_ref(p: &mut Parser<'_>) -> Option<Affected> {
+    if !(p.at_word("enchanted") || p.at_word("equipped")) {
+        return None;
+    }
+    let noun = p.peek_at(1).and_then(|t| t.word())?;
+    if ATTACHED_NOUNS.contains(&noun.as_str()) {
+        p.pos += 2;
+        return Some(Affected::Attached);
+    }
+    let base = noun.strip_suffix("'s").or_else(|| noun.strip_suffix("’s"))?;
+    if ATTACHED_NOUNS.contains(&base) && p.peek_at(2).is_some_and(|t| t.is_word("controller")) {
+        p.pos += 3;
+        let who = Affected::AttachedController;
+        p.last_player = Some(who.clone());
+        return Some(who);
+    }
+    None
+}
+
 /// The most recent target whose spec satisfies `pred`.
 pub(super) fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usize> {
     p.effect.targets.iter().rposition(|s| pred(&s.spec))
@@ -441,6 +465,9 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     if eat_self_ref(p) {
         p.named_this = true;
         return Ok(Affected::This);
+    }
+    if let Some(a) = attached_ref(p) {
+        return Ok(a);
     }
     let Some(w) = p.word() else { return Err(p.fail(EXPECTED)) };
     // "Create a 2/2 token. Put a +1/+1 counter on it." — "it" is the token, which nothing here
@@ -586,7 +613,8 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         }
         Affected::This | Affected::TriggerObject => k(false, true, false),
         Affected::TriggerSpellOrAbility => k(false, false, true),
-        Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
+        Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
+        Affected::Attached => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),
