@@ -846,6 +846,10 @@ pub enum Whose {
     You,
     Each,
     Opponent,
+    /// "the upkeep of enchanted creature's controller": the controller of the permanent the
+    /// source is attached to (303.4b), whoever that is as the step begins. Only "beginning of"
+    /// triggers name it.
+    AttachedController,
 }
 
 /// The steps a "beginning of" trigger can name (603.2b, 500.6).

@@ -352,7 +352,11 @@ impl Game {
                     Step::End => StepName::End,
                     _ => return None,
                 };
-                (now == *step && whose_ok(*whose, self.active, controller)).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None, ability: None })
+                let whose_ok = match whose {
+                    Whose::AttachedController => self.attached_host(src).is_some_and(|h| self.controller(h) == self.active),
+                    w => whose_ok(*w, self.active, controller),
+                };
+                (now == *step && whose_ok).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None, ability: None })
             }
             (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget { object: o, .. }) | (Trigger::TurnedFaceUp(s), Happening::TurnedFaceUp(o))
                 if subject(s, o) =>
@@ -595,6 +599,8 @@ fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
         Whose::You => player == controller,
         Whose::Each => true,
         Whose::Opponent => player != controller,
+        // Read from the source's host in the "beginning of" trigger; nothing else names it.
+        Whose::AttachedController => false,
     }
 }
 

@@ -184,8 +184,8 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         // itself, so that "that creature" can't be mistaken for the one dealt damage.
         let to_creature = p.at_words(&["to", "a", "creature"]);
         if to_creature || !p.at_word("to") {
-            if subject != Subject::This {
-                return Err(Fail { at: subject_at, expected: "\"this creature\" or the card's name as what deals the damage".into() });
+            if !matches!(subject, Subject::This | Subject::Enchanted) {
+                return Err(Fail { at: subject_at, expected: "\"this creature\", the card's name or \"enchanted creature\" as what deals the damage".into() });
             }
             if to_creature {
                 p.pos += 3;
@@ -270,9 +270,12 @@ fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
 
 /// "this creature" / the card's name, or "[another|a|an] [filter]".
 fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
-    if p.eat_words(&["enchanted", "creature"]) || p.eat_words(&["enchanted", "permanent"]) || p.eat_words(&["equipped", "creature"]) {
+    // 303.4b, 301.5a: "enchanted creature", "equipped creature", "enchanted land".
+    let mark = p.pos;
+    if (p.at_word("enchanted") || p.at_word("equipped")) && super::targets::attached_ref(p) == Some(crate::cards::ir::Affected::Attached) {
         return Ok(Subject::Enchanted);
     }
+    p.pos = mark;
     if eat_self_ref(p) {
         // "Blood Artist or another creature": any creature, itself included.
         if p.eat_words(&["or", "another"]) {
@@ -300,6 +303,16 @@ fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
 /// After "At the beginning of": "your upkeep", "each player's draw step", "each end step",
 /// "combat on your turn", "your precombat main phase".
 fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
+    // "At the beginning of the upkeep of enchanted creature's controller" (303.4b).
+    if p.eat_words(&["the", "upkeep", "of"]) {
+        let at = p.pos;
+        if super::targets::attached_ref(p) == Some(crate::cards::ir::Affected::AttachedController) {
+            // "that player" in the effect is the player whose upkeep it is.
+            p.last_player = None;
+            return Ok(Trigger::BeginningOf { step: StepName::Upkeep, whose: Whose::AttachedController });
+        }
+        return Err(Fail { at, expected: "\"enchanted creature's controller\"".into() });
+    }
     let mut whose = if p.eat_word("your") {
         Whose::You
     } else if p.eat_words(&["each", "player's"]) || p.eat_words(&["each", "player’s"]) {
