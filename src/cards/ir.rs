@@ -1136,8 +1136,11 @@ pub enum Instruction {
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).
     CantPlayLands(Affected),
-    /// "Attach this permanent to target creature you control." — equip (701.3a, 702.6a).
-    Attach(Affected),
+    /// "Attach this permanent to target creature you control." — equip (702.6a, `equip`);
+    /// "attach it to target creature you control", "attach target Equipment you control to
+    /// target creature you control" (701.3a): each of `what` (an Aura or Equipment) becomes
+    /// attached to `to`.
+    Attach { what: Affected, to: Affected, equip: bool },
     /// "Target opponent reveals their hand. You choose a nonland card from it. That player
     /// discards that card." (701.20a, 701.9b)
     RevealHand { who: Affected, choose: Option<ObjectFilter>, discard: bool },
@@ -1147,6 +1150,10 @@ pub enum Instruction {
     AttackDespiteDefender(Affected),
     /// "[creature] can't attack [or block] this turn".
     CantAttackOrBlock { what: Affected, attack: bool, block: bool },
+    /// "[permanent] doesn't untap during its controller's next untap step" (`yours` false) /
+    /// "… during your next untap step" (502.3, 611.2a): a one-shot restriction that ends with
+    /// that step.
+    DoesntUntapNext { what: Affected, yours: bool },
     /// "Prevent the next N damage that would be dealt to [target] this turn." (615.7)
     PreventNext { to: Affected, amount: u32 },
     /// "Prevent all combat damage that would be dealt this turn." (615.1)

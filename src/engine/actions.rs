@@ -63,6 +63,48 @@ impl Game {
         ctx.targets.iter().zip(&ctx.legal).filter(move |(c, l)| **l && c.slot == slot).map(|(c, _)| c)
     }
 
+    /// Attaches `att` to `host` (701.3a); `equip`: by an equip ability (702.6a).
+    fn attach(&mut self, att: ObjId, host: ObjId, equip: bool) {
+        if !(self.on_battlefield(host) && self.on_battlefield(att)) {
+            return;
+        }
+        let equipment = self.has_subtype(att, "Equipment");
+        let aura = self.has_subtype(att, "Aura");
+        let why = if equipment && (host == att || self.is_creature(att)) {
+            // 301.5c: an Equipment can't equip itself, nor a creature while it is one.
+            Some((format!("{} can't equip {}", self.describe(att), self.describe(host)), cr!("301.5c")))
+        } else if equipment && !self.is_creature(host) {
+            Some((format!("{} can equip only a creature, and {} is none", self.describe(att), self.describe(host)), cr!("301.5a")))
+        } else if aura && (host == att || self.card(att).abilities().iter().any(|a| matches!(a, Ability::Enchant(f) if !self.matches_filter(host, f, self.controller(att))))) {
+            // 303.4j: an Aura doesn't move onto what it can't enchant.
+            Some((format!("{} can't enchant {}", self.describe(att), self.describe(host)), cr!("303.4j")))
+        } else if !(equipment || aura) {
+            Some((format!("{} is neither an Aura nor an Equipment", self.describe(att)), cr!("701.3b")))
+        } else {
+            None
+        };
+        if let Some((why, rule)) = why {
+            // 701.3b: attaching to what it can't be attached to does nothing.
+            let ev = Ev::new(EventKind::Choice, format!("{why}: nothing happens")).object(self, att).rules(&[rule, cr!("701.3b")]);
+            self.record(ev);
+            return;
+        }
+        if self.obj(att).attached_to == Some(host) {
+            // 701.3b: attaching to what it is already attached to does nothing.
+            let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(att), self.describe(host))).object(self, att).rule(cr!("701.3b"));
+            self.record(ev);
+            return;
+        }
+        // 613.7e, 701.3c: an Equipment or Aura gets a new timestamp as it becomes attached.
+        let ts = self.timestamp();
+        let o = self.obj_mut(att);
+        o.attached_to = Some(host);
+        o.timestamp = ts;
+        let rules: &[_] = if equip { &[cr!("701.3a"), cr!("702.6a")] } else { &[cr!("701.3a"), cr!("701.3c")] };
+        let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(att), self.describe(host))).object(self, att).target(self, Target::Object(host)).rules(rules);
+        self.record(ev);
+    }
+
     /// The permanent `source` is attached to, if it is on the battlefield: read from the
     /// source as it last existed when it has left (a sacrificed Aura, 608.2h).
     pub(crate) fn attached_host(&self, source: ObjId) -> Option<ObjId> {
@@ -404,30 +446,21 @@ impl Game {
                 }
             }
             Instruction::Dig { count, take, min, filter, reveal, random } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *random), dec)?,
-            Instruction::Attach(a) => {
-                for host in self.objects_of(ctx, a) {
-                    if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
+            Instruction::Attach { what, to, equip } => {
+                // 301.5c, 303.4d: one object at most.
+                let Some(host) = self.objects_of(ctx, to).into_iter().next() else { return Ok(()) };
+                for att in self.objects_of(ctx, what) {
+                    self.attach(att, host, *equip);
+                }
+            }
+            Instruction::DoesntUntapNext { what, yours } => {
+                for o in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(o) {
                         continue;
                     }
-                    if self.has_subtype(ctx.source, "Equipment") && (host == ctx.source || self.is_creature(ctx.source)) {
-                        // 301.5c: an Equipment can't equip itself, nor a creature while it is
-                        // one; 701.3b: attaching it to what it can't be attached to does nothing.
-                        let ev = Ev::new(EventKind::Choice, format!("{} can't equip {}: nothing happens", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).rules(&[cr!("301.5c"), cr!("701.3b")]);
-                        self.record(ev);
-                        continue;
-                    }
-                    if self.obj(ctx.source).attached_to == Some(host) {
-                        // 701.3b: attaching to what it is already attached to does nothing.
-                        let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).rule(cr!("701.3b"));
-                        self.record(ev);
-                        continue;
-                    }
-                    // 613.7e: an Equipment or Aura gets a new timestamp as it becomes attached.
-                    let ts = self.timestamp();
-                    let o = self.obj_mut(ctx.source);
-                    o.attached_to = Some(host);
-                    o.timestamp = ts;
-                    let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(ctx.source), self.describe(host))).object(self, ctx.source).target(self, Target::Object(host)).rules(&[cr!("701.3a"), cr!("702.6a")]);
+                    let whose = if *yours { format!("{}'s", self.players[ctx.controller].name) } else { "its controller's".to_owned() };
+                    self.skip_next_untap.push((o, yours.then_some(ctx.controller)));
+                    let ev = Ev::new(EventKind::Grant, format!("{} won't untap during {whose} next untap step", self.describe(o))).object(self, o).rules(&[cr!("611.2a"), cr!("502.3")]);
                     self.record(ev);
                 }
             }

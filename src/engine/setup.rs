@@ -64,6 +64,7 @@ impl Game {
             next_shield: 0,
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
+            skip_next_untap: Vec::new(),
             lifelink: Vec::new(),
             next_timestamp: 0,
             control_clock: 0,

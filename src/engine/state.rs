@@ -449,6 +449,9 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// Permanents an effect keeps from untapping during the next untap step of their
+    /// controller (`None`) or of a given player (502.3, 611.2a): each entry ends with that step.
+    pub skip_next_untap: Vec<(ObjId, Option<PlayerId>)>,
     /// Life to be gained through lifelink in the damage event being carried out.
     pub lifelink: Vec<(ObjId, i64)>,
     /// The next timestamp (613.7).

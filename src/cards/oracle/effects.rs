@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 54] = [
+const VERBS: [&str; 59] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "attach", "doesn't", "doesn’t", "don't", "don’t",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -431,6 +431,50 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 out.push(Instruction::Counter(what));
             }
+        }
+        "doesn't" | "doesn’t" | "don't" | "don’t" if p.peek_at(1).is_some_and(|t| t.is_word("untap")) => {
+            // 502.3, 611.2a: "It doesn't untap during its controller's next untap step."
+            let what = permanent_subject()?;
+            p.bump();
+            p.expect_words(&["untap", "during"])?;
+            let yours = if p.eat_word("your") {
+                true
+            } else if ["its", "their"].iter().any(|w| p.eat_word(w)) && ["controller's", "controller’s", "controllers'", "controllers’"].iter().any(|w| p.eat_word(w)) {
+                false
+            } else {
+                return Err(p.fail("\"its controller's next untap step\" or \"your next untap step\""));
+            };
+            if !p.eat_word("next") {
+                return Err(p.fail("\"next untap step\" (a lasting restriction is a static ability)"));
+            }
+            if !(p.eat_words(&["untap", "step"]) || p.eat_words(&["untap", "steps"])) {
+                return Err(p.fail("\"untap step\""));
+            }
+            out.push(Instruction::DoesntUntapNext { what, yours });
+        }
+        "attach" if imperative => {
+            // 701.3a: "attach it to target creature you control", "you may attach this
+            // Equipment to it", "attach target Equipment you control to target creature you
+            // control".
+            p.bump();
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            if !kinds(p, &what).permanent {
+                return Err(Fail { at, expected: "an Aura or Equipment to attach".into() });
+            }
+            p.expect_words(&["to"])?;
+            let at = p.pos;
+            // "it" after "this Equipment" is what the ability triggered on, if anything.
+            let to = if p.at_word("it") && p.trigger_object && targets_none(p) {
+                p.bump();
+                Affected::TriggerObject
+            } else {
+                parse_affected(p)?
+            };
+            if !kinds(p, &to).permanent || matches!(to, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_)) {
+                return Err(Fail { at, expected: "one permanent to attach it to".into() });
+            }
+            out.push(Instruction::Attach { what, to, equip: false });
         }
         "mill" | "mills" => {
             // 701.17a: "Mill three cards.", "Target player mills two cards.", "each opponent
@@ -1250,6 +1294,11 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
     } else {
         Err(Fail { at, expected: "a permanent (\"target creature\", \"all creatures\", …)".into() })
     }
+}
+
+/// Whether the effect has declared no target yet.
+fn targets_none(p: &Parser<'_>) -> bool {
+    p.effect.targets.is_empty()
 }
 
 /// Whether `what` is a target card in a graveyard.

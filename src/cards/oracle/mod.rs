@@ -748,7 +748,7 @@ fn equip_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
     let target = TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() });
     Some(Ok(Ability::Activated {
         cost: Cost { mana, sorcery_speed: true, ..Cost::default() },
-        effect: Effect { targets: vec![target.into()], instructions: vec![Instruction::Attach(Affected::Target(0))], modal: None },
+        effect: Effect { targets: vec![target.into()], instructions: vec![Instruction::Attach { what: Affected::This, to: Affected::Target(0), equip: true }], modal: None },
         mana: false,
     }))
 }
