@@ -1672,6 +1672,8 @@ pub enum Change {
     AttackDespiteDefender,
     /// "doesn't untap during its controller's untap step" (502.3).
     DoesntUntap,
+    /// "its activated abilities can't be activated" (602.5): mana abilities included.
+    CantActivate,
     /// "attacks each combat if able" (508.1d).
     AttacksEachCombat,
     /// "can't be blocked" (509.1b).

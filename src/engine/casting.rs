@@ -689,6 +689,10 @@ impl Game {
         } else if self.controller(source) != p || !self.on_battlefield(source) {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
         }
+        // 602.5: an effect can forbid activating a permanent's abilities, mana abilities too.
+        if self.has_effect(source, crate::cards::ir::Change::CantActivate) {
+            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {name} can't be activated"))));
+        }
         if mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
             if let Err(e) = self.check_priority(p) {

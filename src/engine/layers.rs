@@ -188,7 +188,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) => Layer::Rules,
         }
     }
 }
@@ -272,6 +272,8 @@ pub struct Chars {
     pub cant_block: bool,
     pub attack_despite_defender: bool,
     pub doesnt_untap: bool,
+    /// Its activated abilities can't be activated (602.5).
+    pub cant_activate: bool,
     pub must_attack: bool,
     pub cant_be_blocked: bool,
     /// "can't be blocked except by …": every blocker must match each of these.
@@ -728,6 +730,7 @@ impl Game {
             (Change::CantBlock, c) => c.is_some_and(|c| c.cant_block) || own(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. })),
             (Change::AttackDespiteDefender, c) => c.is_some_and(|c| c.attack_despite_defender),
             (Change::DoesntUntap, c) => c.is_some_and(|c| c.doesnt_untap),
+            (Change::CantActivate, c) => c.is_some_and(|c| c.cant_activate),
             (Change::AttacksEachCombat, c) => c.is_some_and(|c| c.must_attack),
             (Change::CantBeBlocked, c) => c.is_some_and(|c| c.cant_be_blocked) || own(|a| matches!(a, Ability::SelfRestriction { unblockable: true, .. })),
             _ => false,
@@ -873,6 +876,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         cant_block: false,
         attack_despite_defender: false,
         doesnt_untap: false,
+        cant_activate: false,
         must_attack: false,
         cant_be_blocked: false,
         blockers_only: Vec::new(),
@@ -1290,6 +1294,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::CantBlock => c.cant_block = true,
                 Change::AttackDespiteDefender => c.attack_despite_defender = true,
                 Change::DoesntUntap => c.doesnt_untap = true,
+                Change::CantActivate => c.cant_activate = true,
                 Change::AttacksEachCombat => c.must_attack = true,
                 Change::CantBeBlocked => c.cant_be_blocked = true,
                 Change::CantBeBlockedExcept(f) => c.blockers_only.push(f.clone()),
@@ -1466,6 +1471,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::CantBlock => "can't block".to_owned(),
         Change::AttackDespiteDefender => "can attack as though it didn't have defender".to_owned(),
         Change::DoesntUntap => "doesn't untap during its controller's untap step".to_owned(),
+        Change::CantActivate => "its activated abilities can't be activated".to_owned(),
         Change::AttacksEachCombat => "attacks each combat if able".to_owned(),
         Change::CantBeBlocked => "can't be blocked".to_owned(),
         Change::BlockAdditional(n) => format!("can block {n} additional creature(s) each combat"),

@@ -201,7 +201,7 @@ impl Game {
     /// The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
     fn mana_sources(&self, p: PlayerId, skip: &[ObjId]) -> Vec<Source> {
         self.permanents_of(p)
-            .filter(|&id| !self.obj(id).tapped && !self.summoning_sick(id) && !skip.contains(&id))
+            .filter(|&id| !self.obj(id).tapped && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, crate::cards::ir::Change::CantActivate))
             .filter_map(|id| self.source(id, false))
             .collect()
     }
@@ -262,6 +262,10 @@ impl Game {
         let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
             return Ok(Err(Illegal::new(cr!("602.2"), "that ability does not exist")));
         };
+        // 602.5: mana abilities are activated abilities too.
+        if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
+            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {} can't be activated", self.describe(id)))));
+        }
         if cost.tap {
             if self.obj(id).tapped {
                 return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is already tapped", self.describe(id)))));

@@ -52,12 +52,18 @@ pub struct Parser<'a> {
     /// ability ("Whenever you cast an instant or sorcery spell, this creature gets +1/+1 until
     /// end of turn. Untap it.").
     pub named_this: bool,
+    /// In a triggered ability whose trigger is a move from the battlefield ("When enchanted
+    /// creature dies"): "that card" is the card it became (400.7e).
+    pub trigger_moved: bool,
+    /// In a triggered ability about the permanent the source is attached to ("At the beginning
+    /// of the upkeep of enchanted creature's controller"): "that creature" is that permanent.
+    pub that_is_attached: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false, named_this: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false }
     }
 
     #[must_use]

@@ -326,6 +326,12 @@ pub fn parse_changes(p: &mut Parser<'_>, plural: bool) -> PResult<Vec<Change>> {
         if p.eat_word("and") && at_predicate_or_becomes(p) {
             continue;
         }
+        // "Enchanted creature can't attack or block, and its activated abilities can't be
+        // activated." (602.5)
+        if p.pos > mark && (p.eat_words(&["its", "activated", "abilities", "can't", "be", "activated"]) || p.eat_words(&["its", "activated", "abilities", "can’t", "be", "activated"])) {
+            out.push(Change::CantActivate);
+            return Ok(out);
+        }
         p.pos = mark;
         return Ok(out);
     }

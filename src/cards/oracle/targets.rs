@@ -538,6 +538,18 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 p.pos += 2;
                 return Ok(Affected::TriggerObjectController);
             }
+            // "When enchanted creature dies, return that card to its owner's hand." (400.7e)
+            if p.trigger_moved && noun == "card" && last_target(p, |_| true).is_none() {
+                p.bump();
+                p.named_this = false;
+                return Ok(Affected::TriggerObject);
+            }
+            // "At the beginning of the upkeep of enchanted creature's controller, put a -1/-1
+            // counter on that creature."
+            if p.that_is_attached && ATTACHED_NOUNS.contains(&noun.as_str()) && last_target(p, |_| true).is_none() {
+                p.bump();
+                return Ok(Affected::Attached);
+            }
             if p.trigger_object && matches!(noun.as_str(), "creature" | "permanent" | "land" | "artifact" | "enchantment" | "spell") && last_target(p, |_| true).is_none() {
                 p.bump();
                 p.named_this = false;

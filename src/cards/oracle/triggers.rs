@@ -61,6 +61,8 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::OneOrMoreDealCombatDamage { .. }
     );
     p.trigger_object = !subject_is_this;
+    p.trigger_moved = matches!(&trigger, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) if *s != Subject::This);
+    p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     p.trigger_player = matches!(
         trigger,
         Trigger::BeginningOf { .. }
