@@ -335,6 +335,9 @@ pub enum Keyword {
     BattleCry,
     /// 702.93: returns with a +1/+1 counter if it had none.
     Undying,
+    /// 702.92: a triggered ability — as the Equipment enters, a 0/0 Germ token is created and
+    /// the Equipment becomes attached to it.
+    LivingWeapon,
     /// 702.79: returns with a -1/-1 counter if it had none.
     Persist,
     /// 702.124: deck construction only (a second commander); nothing in play.
@@ -387,7 +390,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 47] = [
+    pub const ALL: [Keyword; 48] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -435,6 +438,7 @@ impl Keyword {
         Keyword::Dethrone,
         Keyword::Melee,
         Keyword::Unleash,
+        Keyword::LivingWeapon,
     ];
 
     #[must_use]
@@ -487,6 +491,7 @@ impl Keyword {
             Keyword::Dethrone => "dethrone",
             Keyword::Melee => "melee",
             Keyword::Unleash => "unleash",
+            Keyword::LivingWeapon => "living weapon",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -518,6 +523,7 @@ impl Keyword {
             Keyword::Flanking
                 | Keyword::Exalted
                 | Keyword::BattleCry
+                | Keyword::LivingWeapon
                 | Keyword::Undying
                 | Keyword::Persist
                 | Keyword::Bushido(_)
@@ -555,6 +561,23 @@ impl Keyword {
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
             Keyword::Renown(v) => vec![Instruction::Renown(v)],
             Keyword::Prowess => vec![pump(Affected::This, 1, 1)],
+            Keyword::LivingWeapon => {
+                let germ = TokenSpec {
+                    name: "Phyrexian Germ Token".into(),
+                    colors: vec![Color::Black],
+                    types: vec![CardType::Creature],
+                    subtypes: vec!["Phyrexian".into(), "Germ".into()],
+                    power: Some(Amount::Fixed(0)),
+                    toughness: Some(Amount::Fixed(0)),
+                    text: String::new(),
+                    abilities: Vec::new(),
+                    rules: vec!["702.92a"],
+                };
+                vec![
+                    Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(germ), tapped: false },
+                    Instruction::Attach { what: Affected::This, to: Affected::CreatedTokens, equip: false },
+                ]
+            }
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -579,6 +602,7 @@ impl Keyword {
             Keyword::Dethrone => "702.105a",
             Keyword::Melee => "702.121a",
             Keyword::Unleash => "702.98a",
+            Keyword::LivingWeapon => "702.92a",
             Keyword::Renown(_) => "702.112a",
             Keyword::Ward(_) => "702.21a",
             Keyword::Prowess => "702.108a",
@@ -645,6 +669,7 @@ impl Keyword {
             Keyword::Dethrone => "702.105",
             Keyword::Melee => "702.121",
             Keyword::Unleash => "702.98",
+            Keyword::LivingWeapon => "702.92",
             Keyword::Renown(_) => "702.112",
             Keyword::Bloodthirst(_) => "702.54",
             Keyword::Toxic(_) => "702.164",
@@ -826,6 +851,9 @@ pub enum Affected {
     Attached,
     /// The controller of that permanent ("enchanted creature's controller").
     AttachedController,
+    /// The token the instruction before created ("create a 1/1 Soldier creature token, then
+    /// attach this Equipment to it").
+    CreatedTokens,
 }
 
 /// Who or what a trigger condition watches.

@@ -98,10 +98,16 @@ impl Game {
         // 613.7e, 701.3c: an Equipment or Aura gets a new timestamp as it becomes attached.
         let ts = self.timestamp();
         let o = self.obj_mut(att);
-        o.attached_to = Some(host);
+        let moved = o.attached_to.replace(host).is_some();
         o.timestamp = ts;
-        let rules: &[_] = if equip { &[cr!("701.3a"), cr!("702.6a")] } else { &[cr!("701.3a"), cr!("701.3c")] };
-        let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(att), self.describe(host))).object(self, att).target(self, Target::Object(host)).rules(rules);
+        let mut rules = vec![cr!("701.3a")];
+        if equip {
+            rules.push(cr!("702.6a"));
+        }
+        if moved {
+            rules.push(cr!("701.3c"));
+        }
+        let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(att), self.describe(host))).object(self, att).target(self, Target::Object(host)).rules(&rules);
         self.record(ev);
     }
 
@@ -129,6 +135,7 @@ impl Game {
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
+            Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
             Affected::AttachedController => self.attached_host(ctx.source).map(|h| Target::Player(self.controller(h))).into_iter().collect(),
             Affected::TriggerSpellOrAbility => match (ctx.trigger.ability, ctx.trigger.object) {
@@ -709,9 +716,11 @@ impl Game {
             }
             Instruction::CreateTokens { who, count, token, tapped } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
+                let mut made = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    self.create_tokens(p, token, n, *tapped, ctx.x, dec)?;
+                    made.extend(self.create_tokens(p, token, n, *tapped, ctx.x, dec)?);
                 }
+                self.created_now = made;
             }
             Instruction::CreateTokenCopy { who, of, except } => {
                 // 111.12: a copy of an object that no longer exists uses its last known

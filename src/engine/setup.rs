@@ -65,6 +65,7 @@ impl Game {
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             skip_next_untap: Vec::new(),
+            created_now: Vec::new(),
             lifelink: Vec::new(),
             next_timestamp: 0,
             control_clock: 0,

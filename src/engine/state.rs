@@ -452,6 +452,9 @@ pub struct Game {
     /// Permanents an effect keeps from untapping during the next untap step of their
     /// controller (`None`) or of a given player (502.3, 611.2a): each entry ends with that step.
     pub skip_next_untap: Vec<(ObjId, Option<PlayerId>)>,
+    /// The tokens the last "create" instruction of the resolving effect made, for a later
+    /// "it" (`Affected::CreatedTokens`).
+    pub created_now: Vec<ObjId>,
     /// Life to be gained through lifelink in the damage event being carried out.
     pub lifelink: Vec<(ObjId, i64)>,
     /// The next timestamp (613.7).

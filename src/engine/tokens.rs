@@ -24,16 +24,17 @@ impl Game {
     ///
     /// # Errors
     /// When a choice as a token enters (riot) is not scripted.
-    pub fn create_tokens(&mut self, who: PlayerId, spec: &TokenSpec, count: u32, tapped: bool, x: u32, dec: &mut dyn Decider) -> Result<(), Stop> {
+    pub fn create_tokens(&mut self, who: PlayerId, spec: &TokenSpec, count: u32, tapped: bool, x: u32, dec: &mut dyn Decider) -> Result<Vec<ObjId>, Stop> {
         let card = Arc::new(tokens::card_def(spec, x));
         let what = tokens::describe(&card);
         let mut rules = vec![cr!("701.7a"), cr!("111.2"), cr!("111.4")];
         rules.extend(spec.rules.iter().copied().map(RuleId::new_static));
         let how = if tapped { " tapped" } else { "" };
+        let mut made = Vec::new();
         for _ in 0..count {
-            self.put_new_token(who, card.clone(), tapped, &format!("{how}: a {what}"), &rules, dec)?;
+            made.push(self.put_new_token(who, card.clone(), tapped, &format!("{how}: a {what}"), &rules, dec)?);
         }
-        Ok(())
+        Ok(made)
     }
 
     /// Puts one new token with these characteristics onto the battlefield under `who`'s

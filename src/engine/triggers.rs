@@ -225,6 +225,7 @@ impl Game {
             (Keyword::Bushido(_), Happening::Blocks(o)) if on_battlefield && o == src => (object(src), cr!("509.3a")),
             (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
             (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
+            (Keyword::LivingWeapon, Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
             // 702.149a: it attacks together with a creature of greater power.
             (Keyword::Training, Happening::Attacks(o)) if on_battlefield && o == src && self.combat.attackers.iter().any(|a| a.id != src && self.power(a.id) > self.power(src)) => {
                 (object(src), cr!("508.3a"))

@@ -465,7 +465,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["to"])?;
             let at = p.pos;
             // "it" after "this Equipment" is what the ability triggered on, if anything.
-            let to = if p.at_word("it") && p.trigger_object && targets_none(p) {
+            let to = if p.at_word("it") && p.one_token_created {
+                // "create a 1/1 white Soldier creature token, then attach this Equipment to it"
+                p.bump();
+                Affected::CreatedTokens
+            } else if p.at_word("it") && p.trigger_object && targets_none(p) {
                 p.bump();
                 Affected::TriggerObject
             } else {

@@ -58,12 +58,15 @@ pub struct Parser<'a> {
     /// In a triggered ability about the permanent the source is attached to ("At the beginning
     /// of the upkeep of enchanted creature's controller"): "that creature" is that permanent.
     pub that_is_attached: bool,
+    /// The last "create" instruction made one token, for "you" (an "it" after it may be that
+    /// token where a verb allows it).
+    pub one_token_created: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false }
     }
 
     #[must_use]

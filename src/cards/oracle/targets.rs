@@ -626,7 +626,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::This | Affected::TriggerObject => k(false, true, false),
         Affected::TriggerSpellOrAbility => k(false, false, true),
         Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
-        Affected::Attached => k(false, true, false),
+        Affected::Attached | Affected::CreatedTokens => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),

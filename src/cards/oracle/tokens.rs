@@ -19,6 +19,7 @@ const EXPECTED: &str = "a token: power/toughness, colors, subtypes and card type
 /// After the verb "create"/"creates": the number of tokens and what they are. `who` creates
 /// them (111.2).
 pub fn parse_create(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
+    p.one_token_created = false;
     if let Some(r) = super::copies::token_copy(p, who.clone()) {
         p.created_tokens = true;
         return r;
@@ -34,6 +35,7 @@ pub fn parse_create(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
         }
         _ => characteristics(p, noun)?,
     };
+    p.one_token_created = count == Amount::Fixed(1) && who == Affected::You;
     Ok(Instruction::CreateTokens { who, count, token: Box::new(token), tapped })
 }
 
