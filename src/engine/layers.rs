@@ -1172,7 +1172,9 @@ fn exists(g: &Game, e: &Eff<'_>, w: &Work) -> bool {
     let Some(at) = w.at(e.source) else { return false };
     let ok = i >= 64 || w.chars[at].lost & (1 << i) == 0;
     let holds = e.condition.is_none_or(|c| condition_holds(g, c, e.source, w.chars[at].controller, w));
-    ok && holds && (!matches!(&e.subject, Subject::Static(s) if **s == StaticSubject::Attached) || g.obj(e.source).attached_to.is_some())
+    // An Aura or Equipment attached to nothing keeps its ability: the effect exists and
+    // applies to no object (its set is empty), which is not an ability lost (613.1f).
+    ok && holds
 }
 
 fn effect_controller(e: &Eff<'_>, w: &Work, g: &Game) -> PlayerId {
