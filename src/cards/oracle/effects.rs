@@ -2210,3 +2210,90 @@ mod action_tests {
         assert_eq!(errs("Whenever this creature deals combat damage to a creature, destroy that creature.", "Refuse Test", CREATURE).len(), 1);
     }
 }
+
+/// Attachment text on real cards: "enchanted/equipped …" as a noun phrase, attach as a verb,
+/// "doesn't untap during … next untap step", living weapon.
+#[cfg(test)]
+mod attachment_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, CardType, Change, CounterKind, Instruction, Keyword, StaticSubject, StepName, Subject, Trigger, Whose};
+
+    const AURA: &[CardType] = &[CardType::Enchantment];
+
+    fn instructions(a: &Ability) -> &[Instruction] {
+        match a {
+            Ability::Triggered { effect, .. } | Ability::Activated { effect, .. } | Ability::Spell(effect) => &effect.instructions,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn trigger(a: &Ability) -> &Trigger {
+        match a {
+            Ability::Triggered { trigger, .. } => trigger,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn enchanted_creature_is_a_noun_phrase_for_every_verb() {
+        let r = ok("Enchant creature\nEnchanted creature gets +1/+1.\nSacrifice this Aura: Regenerate enchanted creature.", "Thrull Retainer", AURA);
+        assert_eq!(instructions(&r[2]), [Instruction::Regenerate(Affected::Attached)]);
+        let c = ok("Flash\nEnchant creature\nWhen this Aura enters, tap enchanted creature.\nEnchanted creature doesn't untap during its controller's untap step.", "Capture Sphere", AURA);
+        assert_eq!(instructions(&c[2]), [Instruction::Tap(Affected::Attached)]);
+        let t = ok("Enchant creature\n{1}{B}: Put a -1/-1 counter on enchanted creature.", "Torture", AURA);
+        assert!(matches!(instructions(&t[1]), [Instruction::PutCounters { what: Affected::Attached, kind: CounterKind::MinusOne, .. }]));
+        let b = ok("Enchant creature\nEnchanted creature can't attack or block.\nWhen a Vehicle you control attacks, exile enchanted creature.", "Caught in the Brights", AURA);
+        assert_eq!(instructions(&b[2]), [Instruction::Exile(Affected::Attached)]);
+    }
+
+    #[test]
+    fn triggers_about_the_enchanted_permanent() {
+        let s = ok("Enchant creature\nWhenever enchanted creature deals damage, you gain that much life.", "Spirit Link", AURA);
+        assert!(matches!(trigger(&s[1]), Trigger::DealsDamageTo { who: Subject::Enchanted, combat_only: false, creature: false }));
+        let l = ok("Enchant land\nAt the beginning of the upkeep of enchanted land's controller, this Aura deals 1 damage to that player.", "Cursed Land", AURA);
+        assert_eq!(trigger(&l[1]), &Trigger::BeginningOf { step: StepName::Upkeep, whose: Whose::AttachedController });
+        assert!(matches!(instructions(&l[1]), [Instruction::DealDamage { to: Affected::TriggerPlayer, .. }]));
+        let e = ok("Enchant creature\nEnchanted creature gets +2/+2.\nWhen enchanted creature dies, return that card to its owner's hand.", "Squee's Embrace", AURA);
+        assert_eq!(trigger(&e[2]), &Trigger::Dies(Subject::Enchanted));
+        assert_eq!(instructions(&e[2]), [Instruction::ReturnToHand(Affected::TriggerObject)]);
+    }
+
+    #[test]
+    fn cant_activate_rides_on_a_static() {
+        let a = ok("Enchant creature\nEnchanted creature can't attack or block, and its activated abilities can't be activated.", "Arrest", AURA);
+        assert!(matches!(&a[1], Ability::Static(s) if s.subject == StaticSubject::Attached && s.changes == [Change::CantAttack, Change::CantBlock, Change::CantActivate]));
+    }
+
+    #[test]
+    fn attach_as_a_verb() {
+        let shield = ok("Flash\nWhen this Equipment enters, attach it to target creature you control.\nEquipped creature gets +0/+2.\nEquip {3}", "Paladin's Shield", ARTIFACT);
+        assert_eq!(instructions(&shield[1]), [Instruction::Attach { what: Affected::This, to: Affected::Target(0), equip: false }]);
+        let sai = ok("Equipped creature gets +1/+1.\nWhenever a creature you control enters, you may attach this Equipment to it.\nEquip {2}", "Sai of the Shinobi", ARTIFACT);
+        assert!(matches!(instructions(&sai[1]), [Instruction::MayOrElse { action, .. }] if **action == Instruction::Attach { what: Affected::This, to: Affected::TriggerObject, equip: false }));
+        let blade = ok("When this Equipment enters, create a 1/1 white Soldier creature token, then attach this Equipment to it.\nEquipped creature gets +1/+1.\nEquip {1}", "Ancestral Blade", ARTIFACT);
+        assert!(matches!(instructions(&blade[0]), [Instruction::CreateTokens { .. }, Instruction::Attach { what: Affected::This, to: Affected::CreatedTokens, equip: false }]));
+        // Two tokens are no "it".
+        assert!(!compile_ok("When this Equipment enters, create two 1/1 white Soldier creature tokens, then attach this Equipment to it."));
+    }
+
+    fn compile_ok(text: &str) -> bool {
+        super::super::compile(text, "X", ARTIFACT).is_ok()
+    }
+
+    #[test]
+    fn living_weapon_makes_a_germ_and_attaches() {
+        let husk = ok("Living weapon (When this Equipment enters, create a 0/0 black Phyrexian Germ creature token, then attach this to it.)\nEquipped creature gets +1/+1.\nEquip {2}", "Flayer Husk", ARTIFACT);
+        assert_eq!(husk[0], Ability::Keyword(Keyword::LivingWeapon));
+        assert!(matches!(Keyword::LivingWeapon.trigger_effect().instructions.as_slice(), [Instruction::CreateTokens { token, .. }, Instruction::Attach { to: Affected::CreatedTokens, .. }] if token.name == "Phyrexian Germ Token"));
+    }
+
+    #[test]
+    fn doesnt_untap_during_the_next_untap_step() {
+        let t = ok("Tap target creature. It doesn't untap during its controller's next untap step.", "Take into Custody", INSTANT);
+        assert_eq!(instructions(&t[0]), [Instruction::Tap(Affected::Target(0)), Instruction::DoesntUntapNext { what: Affected::Target(0), yours: false }]);
+        let g = ok("Whenever this creature attacks, it doesn't untap during its controller's next untap step.", "Lead Golem", CREATURE);
+        assert_eq!(instructions(&g[0]), [Instruction::DoesntUntapNext { what: Affected::This, yours: false }]);
+        // A lasting restriction is a static ability's, not an instruction's.
+        assert!(super::super::compile("Tap target creature. It doesn't untap during its controller's untap step.", "X", INSTANT).is_err());
+    }
+}
