@@ -1678,6 +1678,9 @@ pub enum Change {
     Grant(Keyword),
     /// Layer 6: gains protection.
     Protection(Quality),
+    /// Layer 6: "has "{T}: Add one mana of any color."" — an activated ability written in
+    /// quotation marks; `text` is the quoted text, for the trace.
+    GrantAbility { ability: Box<Ability>, text: String },
     /// Layer 6: "loses all abilities".
     LoseAll,
     /// Layer 6: "loses flying".

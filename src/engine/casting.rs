@@ -806,7 +806,9 @@ impl Game {
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        // 113.7a: an ability granted by an effect resolves even if the grant has ended.
+        let granted = (ability >= self.card(source).abilities().len()).then(|| std::sync::Arc::new(Ability::Activated { cost: cost.clone(), effect: effect.clone(), mana }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None, granted }));
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))

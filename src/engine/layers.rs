@@ -183,7 +183,7 @@ impl Layer {
             Change::GainControl => Layer::Control,
             Change::AddTypes { .. } | Change::AddChosenType | Change::SetLandType(_) => Layer::Type,
             Change::SetColors(_) => Layer::Color,
-            Change::Grant(_) | Change::Protection(_) | Change::LoseAll | Change::Lose(_) => Layer::Ability,
+            Change::Grant(_) | Change::Protection(_) | Change::GrantAbility { .. } | Change::LoseAll | Change::Lose(_) => Layer::Ability,
             Change::SetPt(..) => Layer::SetPt,
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
@@ -1254,6 +1254,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     }
                 }
                 Change::Protection(q) => c.granted.push(Ability::Protection(*q)),
+                Change::GrantAbility { ability, .. } => c.granted.push((**ability).clone()),
                 Change::LoseAll => {
                     c.lost = all_bits(n);
                     c.granted.clear();
@@ -1460,6 +1461,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::SetLandType(t) => format!("is a {t} (305.7)"),
         Change::SetColors(cs) => format!("is {}", if cs.is_empty() { "colorless".to_owned() } else { cs.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ") }),
         Change::Grant(k) => format!("has {}", k.name()),
+        Change::GrantAbility { text, .. } => format!("has \"{text}\""),
         Change::Protection(q) => format!("has protection from {}", crate::engine::casting::quality_words(*q)),
         Change::LoseAll => "loses all abilities".to_owned(),
         Change::Lose(k) => format!("loses {}", k.name()),

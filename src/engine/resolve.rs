@@ -44,13 +44,18 @@ impl Game {
                     .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
                     .or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect))
                     .or_else(|| card.abilities().get(a.ability).and_then(Ability::engine_trigger_effect));
-                let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
+                let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability).or(a.granted.as_deref())) {
                     (Some(e), _) => (e, None),
                     (None, Some(Ability::Activated { effect, .. })) => (effect, None),
                     (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
                     _ => return Ok(()),
                 };
                 let name = format!("ability of {}", self.describe(a.source));
+                // 113.7a: a granted ability on the stack doesn't need the grant to last.
+                if a.granted.is_some() && self.ability(a.source, a.ability) != a.granted.as_deref() {
+                    let ev = Ev::new(EventKind::Choice, format!("the {name} resolves although it no longer has that ability: on the stack, an ability is independent of its source")).source(self, a.source).rule(cr!("113.7a"));
+                    self.record(ev);
+                }
                 let cause = format!("{name} resolving");
                 self.with_cause(cause, |g| {
                     // 702.100a, 603.4: evolve's comparison is made again on resolution, with

@@ -286,6 +286,9 @@ pub struct StackAbility {
     pub delayed: Option<usize>,
     /// A triggered keyword ability: its effect is the keyword's.
     pub keyword: Option<crate::cards::ir::Keyword>,
+    /// An activated ability an effect gave the source (613.1f): kept here, since it exists on
+    /// the stack independently of its source (113.7a) and of the effect that granted it.
+    pub granted: Option<std::sync::Arc<crate::cards::ir::Ability>>,
 }
 
 #[derive(Clone, Debug)]

@@ -307,38 +307,49 @@ fn parse_clause(p: &mut Parser<'_>, inherited: Option<Affected>, out: &mut Vec<I
 /// "[ability]"`. Each quotation is compiled as a permanent's line would be, "this emblem"
 /// being the emblem itself; returns the abilities and the quoted text.
 fn parse_emblem_abilities(p: &mut Parser<'_>) -> PResult<(Vec<crate::cards::ir::Ability>, String)> {
+    let quoted = parse_quoted_abilities(p, "the emblem's ability", "Emblem")?;
+    let texts: Vec<&str> = quoted.iter().map(|(_, t)| t.as_str()).collect();
+    let text = texts.join(" ");
+    Ok((quoted.into_iter().flat_map(|(a, _)| a).collect(), text))
+}
+
+/// Abilities written in quotation marks, joined by "and" (an emblem's, 114.2; those an effect
+/// grants): each quotation compiled on its own, with `name` as the name of the object that
+/// will have it, and its text. `what` names them in messages.
+///
+/// # Errors
+/// When a quotation is missing or its text does not compile.
+pub(super) fn parse_quoted_abilities(p: &mut Parser<'_>, what: &str, name: &str) -> PResult<Vec<(Vec<crate::cards::ir::Ability>, String)>> {
     let is_open = |p: &Parser<'_>| p.at_punct('"') || p.at_punct('“');
-    let mut abilities = Vec::new();
-    let mut texts = Vec::new();
+    let mut out = Vec::new();
     loop {
         if !is_open(p) {
-            return Err(p.fail("the emblem's ability in quotation marks"));
+            return Err(p.fail(format!("{what} in quotation marks")));
         }
         let open = p.pos;
         let Some(close) = (open + 1..p.toks.len()).find(|&i| p.toks[i].is_punct('"') || p.toks[i].is_punct('”')) else {
-            return Err(p.fail("the closing quotation mark of the emblem's ability"));
+            return Err(p.fail(format!("the closing quotation mark of {what}")));
         };
         if close == open + 1 {
-            return Err(p.fail("the emblem's ability"));
+            return Err(p.fail(what));
         }
         let (start, end) = (p.toks[open].end, p.toks[close].start);
         let inner = &p.text[start..end];
-        match super::compile(inner, "Emblem", &[]) {
-            Ok(mut a) => abilities.append(&mut a),
+        match super::compile(inner, name, &[]) {
+            Ok(a) => out.push((a, inner.trim().to_owned())),
             Err(errs) => {
                 let e = &errs[0];
                 let at = (open + 1..close).find(|&i| p.toks[i].end > start + e.start).unwrap_or(open + 1);
                 let expected = e.message.split_once("; expected ").map_or(e.message.as_str(), |(_, x)| x);
-                return Err(Fail { at, expected: format!("{expected} (in the emblem's ability)") });
+                return Err(Fail { at, expected: format!("{expected} (in {what})") });
             }
         }
-        texts.push(inner.trim().to_owned());
         p.pos = close + 1;
         if p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_punct('"') || t.is_punct('“')) {
             p.bump();
             continue;
         }
-        return Ok((abilities, texts.join(" ")));
+        return Ok(out);
     }
 }
 
@@ -2295,5 +2306,14 @@ mod attachment_tests {
         assert_eq!(instructions(&g[0]), [Instruction::DoesntUntapNext { what: Affected::This, yours: false }]);
         // A lasting restriction is a static ability's, not an instruction's.
         assert!(super::super::compile("Tap target creature. It doesn't untap during its controller's untap step.", "X", INSTANT).is_err());
+    }
+
+    #[test]
+    fn quoted_activated_abilities_are_granted() {
+        let a = ok("Enchant creature (Target a creature as you cast this. This card enters attached to that creature.)\nEnchanted creature gets +2/+2 and has \"{T}: This creature deals 1 damage to any target.\"", "Arcane Teachings", AURA);
+        let Ability::Static(s) = &a[1] else { panic!("{a:?}") };
+        assert!(matches!(&s.changes[..], [Change::Pt(2, 2), Change::GrantAbility { ability, text }] if matches!(**ability, Ability::Activated { .. }) && text == "{T}: This creature deals 1 damage to any target."));
+        // A granted triggered ability is refused, inside its quotation marks.
+        assert!(super::super::compile("Enchant creature\nEnchanted creature has \"Whenever this creature attacks, draw a card.\"", "X", AURA).is_err());
     }
 }

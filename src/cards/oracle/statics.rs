@@ -454,6 +454,18 @@ fn keyword_list(p: &mut Parser<'_>, out: &mut Vec<Change>, gains: bool) -> PResu
     loop {
         if gains && p.eat_words(&["protection", "from"]) {
             out.push(Change::Protection(super::effects::parse_quality(p)?));
+        } else if gains && (p.at_punct('"') || p.at_punct('“')) {
+            // 613.1f: "has "{T}: This creature deals 1 damage to any target."": only activated
+            // abilities so far (their source is the object that has them, 113.7a).
+            let at = p.pos;
+            for (abilities, text) in super::effects::parse_quoted_abilities(p, "the granted ability", "Granted Ability")? {
+                for a in abilities {
+                    if !matches!(a, crate::cards::ir::Ability::Activated { .. }) {
+                        return Err(super::parser::Fail { at: at + 1, expected: "an activated ability in quotation marks (granted triggered and static abilities are not supported yet)".into() });
+                    }
+                    out.push(Change::GrantAbility { ability: Box::new(a), text: text.clone() });
+                }
+            }
         } else {
             match super::keywords::keyword_at(p, p.pos) {
                 Some((k, words)) if !matches!(k, crate::cards::ir::Keyword::Riot | crate::cards::ir::Keyword::Prowess | crate::cards::ir::Keyword::Devoid) => {
@@ -466,7 +478,7 @@ fn keyword_list(p: &mut Parser<'_>, out: &mut Vec<Change>, gains: bool) -> PResu
         let mark = p.pos;
         p.eat_punct(',');
         p.eat_word("and");
-        let more = (gains && p.at_words(&["protection", "from"])) || super::keywords::keyword_at(p, p.pos).is_some();
+        let more = (gains && (p.at_words(&["protection", "from"]) || p.at_punct('"') || p.at_punct('“'))) || super::keywords::keyword_at(p, p.pos).is_some();
         if p.pos == mark || !more {
             p.pos = mark;
             return Ok(());
