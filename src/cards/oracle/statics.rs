@@ -378,8 +378,10 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
         }
         "is" | "are" | "become" | "becomes" => being(p, plural, verb.starts_with("become"), out)?,
         "doesn't" | "doesn’t" | "don't" | "don’t" => {
-            // 502.3: "doesn't untap during its controller's untap step".
+            // 502.3: "doesn't untap during its controller's untap step"; of the permanent
+            // itself, "… during your untap step" says the same (its controller is "you").
             if !(p.eat_words(&["untap", "during", "its", "controller's", "untap", "step"])
+                || p.it_is_subject_self && p.eat_words(&["untap", "during", "your", "untap", "step"])
                 || p.eat_words(&["untap", "during", "its", "controller’s", "untap", "step"])
                 || p.eat_words(&["untap", "during", "their", "controllers'", "untap", "steps"])
                 || p.eat_words(&["untap", "during", "their", "controllers’", "untap", "steps"]))
