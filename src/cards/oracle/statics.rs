@@ -17,7 +17,7 @@ use super::parser::{PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
 use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, PtValue, StaticCondition, StaticEffect, StaticSubject};
 use super::effects::amount;
-use crate::cards::ir::Amount;
+use crate::cards::ir::{Affected, Amount};
 
 /// Parses a static ability line that generates a continuous effect, or returns `None` when
 /// the line doesn't start with a subject such an ability has.
@@ -26,6 +26,14 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     // "You control enchanted creature." (Mind Control): layer 2.
     if p.eat_words(&["you", "control", "enchanted"]) && (p.eat_word("creature") || p.eat_word("permanent") || p.eat_word("artifact") || p.eat_word("land")) {
         let r = end(p).map(|()| Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl], condition: None }));
+        return Some(r);
+    }
+    p.pos = start;
+    // "Enchanted creature's activated abilities can't be activated." (602.5)
+    if let Some(Affected::AttachedController) = super::targets::attached_ref_possessive(p)
+        && (p.eat_words(&["activated", "abilities", "can't", "be", "activated"]) || p.eat_words(&["activated", "abilities", "can’t", "be", "activated"]))
+    {
+        let r = end(p).map(|()| Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::CantActivate], condition: None }));
         return Some(r);
     }
     p.pos = start;
@@ -270,12 +278,11 @@ fn end(p: &mut Parser<'_>) -> PResult<()> {
 /// The subject of a static ability, and whether it is plural.
 fn static_subject(p: &mut Parser<'_>) -> Option<(StaticSubject, bool)> {
     let start = p.pos;
-    for (a, b) in [("enchanted", "creature"), ("enchanted", "permanent"), ("enchanted", "land"), ("equipped", "creature")] {
-        if p.eat_words(&[a, b]) && at_predicate(p) {
-            return Some((StaticSubject::Attached, false));
-        }
-        p.pos = start;
+    // 303.4b, 301.5a: "enchanted creature", "enchanted artifact", "equipped creature", …
+    if super::targets::attached_ref(p) == Some(crate::cards::ir::Affected::Attached) && at_predicate(p) {
+        return Some((StaticSubject::Attached, false));
     }
+    p.pos = start;
     if eat_self_ref(p) && at_predicate(p) {
         return Some((StaticSubject::This, false));
     }

@@ -436,6 +436,21 @@ pub(super) fn attached_ref(p: &mut Parser<'_>) -> Option<Affected> {
     None
 }
 
+/// "enchanted creature's", "equipped creature's" followed by anything: consumes the two
+/// words and returns `AttachedController` as a marker of the possessive; `None` (nothing
+/// consumed) otherwise.
+pub(super) fn attached_ref_possessive(p: &mut Parser<'_>) -> Option<Affected> {
+    if !(p.at_word("enchanted") || p.at_word("equipped")) {
+        return None;
+    }
+    let noun = p.peek_at(1).and_then(|t| t.word())?;
+    let base = noun.strip_suffix("'s").or_else(|| noun.strip_suffix("’s"))?;
+    ATTACHED_NOUNS.contains(&base).then(|| {
+        p.pos += 2;
+        Affected::AttachedController
+    })
+}
+
 /// The most recent target whose spec satisfies `pred`.
 pub(super) fn last_target(p: &Parser<'_>, pred: impl Fn(&TargetSpec) -> bool) -> Option<usize> {
     p.effect.targets.iter().rposition(|s| pred(&s.spec))
