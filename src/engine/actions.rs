@@ -815,6 +815,7 @@ impl Game {
         self.touch();
         let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
         self.record(ev);
+        self.causes.stacked_spell(copy, self.last_event());
         if !new_targets || self.obj(copy).choices.targets.is_empty() {
             return Ok(());
         }
@@ -1215,6 +1216,13 @@ impl Game {
     /// (510.1b–d), or `None` for damage from a spell or ability. Damage to a permanent with
     /// protection from a quality of the source is prevented (702.16e).
     pub fn deal_damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
+        // What the damage brings with it (counters, loyalty, life gained) follows from it.
+        let saved = self.causes.anchor;
+        self.damage_event(source, to, n, combat);
+        self.causes.anchor = saved;
+    }
+
+    fn damage_event(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
         let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cr!("510.2")]).unwrap_or_default();
         let combat = !combat_rules.is_empty();
         if n <= 0 {
@@ -1246,6 +1254,8 @@ impl Game {
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
+                self.follow_last();
+                let dealt = self.last_event();
                 // 702.164c: combat damage from a creature with toxic also gives poison
                 // counters, as many as its total toxic value (702.164b).
                 let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
@@ -1258,7 +1268,7 @@ impl Game {
                         .rules(&[cr!("702.164c"), cr!("120.3g")]);
                     self.record(ev);
                 }
-                self.damage_results(source, to, n);
+                self.damage_results(source, to, n, dealt);
                 if combat {
                     self.combat.dealt_to_players.push((source, p));
                 }
@@ -1296,13 +1306,15 @@ impl Game {
                 rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
+                self.follow_last();
+                let dealt = self.last_event();
                 if let Some(r) = counters
                     && self.is_creature(o)
                 {
                     let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
                     self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
                 }
-                self.damage_results(source, to, n);
+                self.damage_results(source, to, n, dealt);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
         }

@@ -484,6 +484,7 @@ impl Game {
             ev = ev.rule(cr!("702.8a"));
         }
         self.record(ev);
+        self.causes.stacked_spell(spell, self.last_event());
         self.players[p].spells_this_turn += 1;
         let targets = self.obj(spell).choices.targets.clone();
         self.fire_targeted(Target::Object(spell), p, &targets);
@@ -754,6 +755,7 @@ impl Game {
         let x = ch.x.unwrap_or(0);
         let ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
         self.record(ev);
+        let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x };
         let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {
             Ok(r) => r,
@@ -803,6 +805,7 @@ impl Game {
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
         self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        self.causes.stacked_ability(uid, announced);
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))

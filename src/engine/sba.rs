@@ -15,7 +15,15 @@ impl Game {
     /// When a choice among replacement effects (616.1) is not scripted.
     pub fn check_sbas(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let mut any = false;
-        while self.outcome.is_none() && self.sba_once(dec)? {
+        while self.outcome.is_none() {
+            // A condition found now was false at the previous check: its cause came after
+            // that check began (engine::cause).
+            let start = self.last_event();
+            let acted = self.sba_once(dec);
+            self.causes.checked = start;
+            if !acted? {
+                break;
+            }
             any = true;
         }
         Ok(any)
@@ -127,7 +135,7 @@ impl Game {
             o.deathtouch_damage = false;
         }
         if !spared.is_empty() {
-            self.with_cause("state-based actions (704.3)".to_owned(), |g| {
+            self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
                 for (id, rules, why) in spared {
                     g.obj_mut(id).indestructible_noted = g.obj(id).damage;
                     g.indestructible_stops(id, &format!(": {why}"), &rules);
@@ -211,7 +219,7 @@ impl Game {
             self.record(ev);
         }
         self.begin_batch();
-        let r = self.with_cause("state-based actions (704.3)".to_owned(), |g| -> Result<(), Stop> {
+        let r = self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| -> Result<(), Stop> {
             for (p, rule, why) in &losers {
                 g.players[*p].drew_from_empty = false;
                 g.lose(*p, *rule, why);

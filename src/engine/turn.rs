@@ -67,6 +67,7 @@ impl Game {
             self.step = next;
             let ev = Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule());
             self.record(ev);
+            let began = self.last_event();
             // 603.2b: "at the beginning of" abilities trigger as the step begins.
             self.fire(crate::engine::triggers::Happening::StepBegins);
             if next == Step::Upkeep {
@@ -76,12 +77,12 @@ impl Game {
                 self.players[ap].upkeep_mark = self.control_clock;
             }
             if next == Step::End {
-                self.fire_delayed(crate::cards::ir::StepName::End);
+                self.fire_delayed(crate::cards::ir::StepName::End, began);
             }
             if next == Step::Upkeep {
-                self.fire_delayed(crate::cards::ir::StepName::Upkeep);
+                self.fire_delayed(crate::cards::ir::StepName::Upkeep, began);
             }
-            if self.begin_step(dec)? {
+            if self.begin_step(dec, began)? {
                 self.passes = 0;
                 return self.give_priority(self.active, dec);
             }
@@ -116,12 +117,10 @@ impl Game {
 
     /// Performs the turn-based actions of the step just begun; returns whether players
     /// receive priority in it.
-    fn begin_step(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+    /// `began`: the event of the step beginning, which its turn-based actions follow from.
+    fn begin_step(&mut self, dec: &mut dyn Decider, began: u32) -> Result<bool, Stop> {
         let cause = format!("turn-based action ({})", self.step.name().replace('_', " "));
-        let old = std::mem::replace(&mut self.cause, cause);
-        let r = self.turn_based_actions(dec);
-        self.cause = old;
-        r
+        self.with_cause(cause, crate::engine::cause::Anchor::At(began), |g| g.turn_based_actions(dec))
     }
 
     fn turn_based_actions(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
