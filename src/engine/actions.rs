@@ -562,7 +562,8 @@ impl Game {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
                     if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile) {
                         let owner = self.obj(id).owner;
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        // The instruction followed (608.2c) puts it into its owner's hand (400.3).
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
                         }
@@ -691,7 +692,7 @@ impl Game {
                 }
             }
             // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
+            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cr!("608.2c"), dec)?,
         }
         Ok(())
     }

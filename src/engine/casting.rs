@@ -120,8 +120,12 @@ impl Game {
             return Some((cr!("115.5"), format!("{} can't target itself", self.describe(o))));
         }
         if !kind_ok {
-            let why = if self.obj(o).live { format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec)) } else { format!("{} has left the zone it was in", self.describe(o)) };
-            return Some((cr!("115.1"), why));
+            // 400.7: an object that moved to another zone is a new object, which the spell or
+            // ability doesn't know: the target it chose is gone.
+            if !self.obj(o).live {
+                return Some((cr!("400.7"), format!("{} has left the zone it was in and is a new object", self.describe(o))));
+            }
+            return Some((cr!("115.1"), format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec))));
         }
         if self.obj(o).zone != Zone::Battlefield {
             return None;
@@ -687,8 +691,13 @@ impl Game {
                 }
                 return Ok(Err(e));
             }
-        } else if self.controller(source) != p || !self.on_battlefield(source) {
-            return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
+        } else if !self.on_battlefield(source) {
+            // 113.6: an object's abilities function only on the battlefield unless the ability
+            // says otherwise (or must, to be used at all, 113.6a–m).
+            let zone = self.obj(source).zone.name().replace('_', " ");
+            return Ok(Err(Illegal::new(cr!("113.6"), format!("{name} is in the {zone}: its activated abilities function only on the battlefield")).also(cr!("602.1"))));
+        } else if self.controller(source) != p {
+            return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name}: only an object's controller can activate its abilities", self.players[p].name))));
         }
         if mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
@@ -804,7 +813,8 @@ impl Game {
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        let text = Some(Box::new(Ability::Activated { cost, effect, mana }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, text, delayed: None, keyword: None }));
         self.causes.stacked_ability(uid, announced);
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;

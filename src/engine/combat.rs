@@ -294,7 +294,14 @@ impl Game {
         let deals: Vec<ObjId> = match &self.combat.first_strikers {
             None if in_combat.iter().any(|&o| strikes(self, o)) => {
                 let first: Vec<ObjId> = in_combat.iter().copied().filter(|&o| strikes(self, o)).collect();
-                let ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rules(&[cr!("510.4"), cr!("702.7b")]);
+                // Each keyword's own rule: first strike 702.7b, double strike 702.4b.
+                let mut ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rule(cr!("510.4"));
+                if first.iter().any(|&o| self.has_keyword(o, Keyword::FirstStrike)) {
+                    ev = ev.rule(cr!("702.7b"));
+                }
+                if first.iter().any(|&o| self.has_keyword(o, Keyword::DoubleStrike)) {
+                    ev = ev.rule(cr!("702.4b"));
+                }
                 self.record(ev);
                 self.combat.first_strikers = Some(first.clone());
                 first

@@ -38,13 +38,15 @@ impl Game {
             StackItem::Spell(id) => self.resolve_spell(id, dec),
             StackItem::Ability(a) => {
                 self.stack.pop();
-                let card = self.card(a.source).clone();
+                // 113.7a: what resolves is the ability as it was put on the stack.
+                let printed = if a.text.is_none() { self.card(a.source).abilities().get(a.ability).cloned() } else { None };
+                let text = a.text.as_deref().or(printed.as_ref());
                 let delayed_effect = a
                     .delayed
                     .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
                     .or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect))
-                    .or_else(|| card.abilities().get(a.ability).and_then(Ability::engine_trigger_effect));
-                let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
+                    .or_else(|| text.and_then(Ability::engine_trigger_effect));
+                let (effect, condition) = match (&delayed_effect, text) {
                     (Some(e), _) => (e, None),
                     (None, Some(Ability::Activated { effect, .. })) => (effect, None),
                     (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),

@@ -284,6 +284,11 @@ pub struct StackAbility {
     pub choices: StackChoices,
     /// For a triggered ability, what it triggered on; `None` for an activated ability.
     pub trigger: Option<TriggerInfo>,
+    /// The ability as it was when it was put on the stack: it exists independently of its
+    /// source from then on (113.7a), so a source that changes (becomes a copy of something
+    /// else, 707.4) or leaves doesn't change what resolves. `None` for delayed and keyword
+    /// triggers, whose effect is known otherwise.
+    pub text: Option<Box<crate::cards::ir::Ability>>,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
     /// A triggered keyword ability: its effect is the keyword's.

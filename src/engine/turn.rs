@@ -65,7 +65,17 @@ impl Game {
                 next
             };
             self.step = next;
-            let ev = Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule());
+            let ev = if next == Step::CombatDamage && self.combat.second_damage_step {
+                // 510.4: the second combat damage step; double strikers deal damage again (702.4b).
+                let double = self.combat.first_strikers.as_ref().is_some_and(|f| f.iter().any(|&o| self.on_battlefield(o) && self.has_keyword(o, crate::cards::ir::Keyword::DoubleStrike)));
+                if double {
+                    Ev::new(EventKind::StepBegins, "second combat damage step begins: creatures without first strike deal combat damage, and those with double strike deal it again").rules(&[cr!("510.4"), cr!("702.4b")])
+                } else {
+                    Ev::new(EventKind::StepBegins, "second combat damage step begins: the creatures that didn't deal first-strike damage deal theirs").rule(cr!("510.4"))
+                }
+            } else {
+                Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule())
+            };
             self.record(ev);
             let began = self.last_event();
             // 603.2b: "at the beginning of" abilities trigger as the step begins.
