@@ -263,7 +263,7 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let ev = Ev::new(EventKind::Pump, format!("{} gets {pw:+}/{th:+} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
+                        let ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
                         self.record(ev);
                     }
                 }
@@ -701,7 +701,7 @@ impl Game {
     /// color of your choice" asks the controller for the color as the effect happens (608.2d).
     fn grant(&mut self, id: ObjId, grant: Grant, source: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (m, text, rule) = match grant {
-            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), crate::rules::RuleId::new_static(k.rule())),
+            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), k.defining_rule()),
             Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
             Grant::ProtectionFromChosenColor => {
                 let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
