@@ -955,6 +955,10 @@ pub enum Trigger {
     BecomesTarget(Subject),
     /// "When this creature is turned face up" (708.8, 702.37e).
     TurnedFaceUp(Subject),
+    /// "Whenever enchanted land is tapped for mana, its controller adds an additional {G}":
+    /// a triggered mana ability (605.1b, 106.12a) that resolves at once after the mana ability
+    /// that tapped the land (605.4a); its mana goes to the land's controller.
+    TappedForMana(Subject),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

@@ -290,12 +290,46 @@ impl Game {
         }
         if let Some(kinds) = make {
             self.add_mana(p, kinds, id, cr!("605.3b"));
-            return Ok(Ok(()));
+        } else {
+            for ins in &effect.instructions {
+                self.produce(p, id, ins, cr!("605.3b"), dec)?;
+            }
         }
-        for ins in &effect.instructions {
-            self.produce(p, id, ins, cr!("605.3b"), dec)?;
+        if cost.tap {
+            self.tapped_for_mana(id, dec)?;
         }
         Ok(Ok(()))
+    }
+
+    /// `land` was just tapped for mana (106.12a): the triggered mana abilities that watch it
+    /// ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}")
+    /// resolve at once, without the stack (605.1b, 605.4a), adding mana for its controller.
+    fn tapped_for_mana(&mut self, land: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::cards::ir::{Subject, Trigger};
+        let mut watching: Vec<(ObjId, Vec<Instruction>)> = Vec::new();
+        for &src in &self.battlefield {
+            for (_, a) in self.abilities(src) {
+                if let Ability::Triggered { trigger, effect, .. } = a
+                    && let Trigger::TappedForMana(s) = &**trigger
+                    && match s {
+                        Subject::Enchanted => self.obj(src).attached_to == Some(land),
+                        Subject::This => src == land,
+                        Subject::Matching { filter, another } => !(*another && src == land) && self.matches_filter(land, filter, self.controller(src)),
+                    }
+                {
+                    watching.push((src, effect.instructions.clone()));
+                }
+            }
+        }
+        let who = self.controller(land);
+        for (src, instructions) in watching {
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s triggered mana ability triggers on {} and resolves at once", self.describe(src), self.describe(land))).source(self, src).rules(&[cr!("106.12a"), cr!("605.1b"), cr!("605.4a")]);
+            self.record(ev);
+            for ins in &instructions {
+                self.produce(who, src, ins, cr!("605.4a"), dec)?;
+            }
+        }
+        Ok(())
     }
 
     /// Carries out one mana-producing instruction whose source is `source` (106.4), asking for

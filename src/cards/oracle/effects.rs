@@ -1352,7 +1352,7 @@ fn recipient(p: &mut Parser<'_>) -> PResult<Affected> {
 
 /// After "Add": fixed mana symbols ("{G}", "{C}{C}"), a choice of one symbol ("{R} or {G}",
 /// "{W}, {U}, or {B}"), "one mana of any color", or "N mana of any one color" (106.1b).
-fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
+pub(super) fn add_mana(p: &mut Parser<'_>) -> PResult<Instruction> {
     if p.eat_words(&["one", "mana", "of", "any", "color"]) {
         return Ok(Instruction::AddManaAnyColor { count: 1 });
     }
@@ -2315,5 +2315,14 @@ mod attachment_tests {
         assert!(matches!(&s.changes[..], [Change::Pt(2, 2), Change::GrantAbility { ability, text }] if matches!(**ability, Ability::Activated { .. }) && text == "{T}: This creature deals 1 damage to any target."));
         // A granted triggered ability is refused, inside its quotation marks.
         assert!(super::super::compile("Enchant creature\nEnchanted creature has \"Whenever this creature attacks, draw a card.\"", "X", AURA).is_err());
+    }
+
+    #[test]
+    fn triggered_mana_abilities_of_enchanted_lands() {
+        let w = ok("Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.", "Wild Growth", AURA);
+        assert_eq!(trigger(&w[1]), &Trigger::TappedForMana(Subject::Enchanted));
+        assert!(matches!(instructions(&w[1]), [Instruction::AddMana(_)]));
+        let u = ok("Enchant Forest\nAs this Aura enters, choose a color.\nWhenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.", "Utopia Sprawl", AURA);
+        assert_eq!(instructions(&u[2]), [Instruction::AddManaChosenColor]);
     }
 }

@@ -413,7 +413,7 @@ pub fn eat_self_ref(p: &mut Parser<'_>) -> bool {
 }
 
 /// The nouns "enchanted …" and "equipped …" name (303.4b, 301.5a).
-const ATTACHED_NOUNS: [&str; 6] = ["creature", "permanent", "land", "artifact", "planeswalker", "enchantment"];
+const ATTACHED_NOUNS: [&str; 11] = ["creature", "permanent", "land", "artifact", "planeswalker", "enchantment", "plains", "island", "swamp", "mountain", "forest"];
 
 /// "enchanted creature", "equipped creature", "enchanted land", …: the permanent the source is
 /// attached to; "enchanted creature's controller": its controller.

@@ -76,6 +76,17 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::OneOrMoreDealCombatDamage { .. }
     );
     p.effect = Effect::default();
+    if matches!(trigger, Trigger::TappedForMana(_)) {
+        // 605.1b: "its controller adds an additional {G}" — mana for the land's controller.
+        p.expect_words(&["its", "controller", "adds", "an", "additional"])?;
+        let mana = effects::add_mana(p)?;
+        p.eat_punct('.');
+        if !p.at_end() {
+            return Err(p.fail("the end of the triggered mana ability"));
+        }
+        let effect = Effect { instructions: vec![mana], ..Effect::default() };
+        return Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect });
+    }
     // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
     // ability (700.2b); the compiler reads the modes from the next lines.
     if let Some((min, max)) = super::modal_header(&p.toks[p.pos..]) {
@@ -221,6 +232,8 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::Enters(subject)
     } else if p.eat_word("dies") {
         Trigger::Dies(subject)
+    } else if p.eat_words(&["is", "tapped", "for", "mana"]) {
+        Trigger::TappedForMana(subject)
     } else if p.eat_words(&["becomes", "tapped"]) {
         Trigger::BecomesTapped(subject)
     } else if p.eat_words(&["is", "dealt", "damage"]) {
