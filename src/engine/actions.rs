@@ -158,7 +158,7 @@ impl Game {
             }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
-                    self.counter_target(t);
+                    self.counter_target(t, ctx.source);
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
@@ -167,7 +167,7 @@ impl Game {
                     if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), dec)? {
                         continue;
                     }
-                    self.counter_target(t);
+                    self.counter_target(t, ctx.source);
                 }
             }
             Instruction::Renown(n) => {
@@ -212,7 +212,7 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    self.counter_target(t);
+                    self.counter_target(t, ctx.source);
                 }
             }
             Instruction::CopySpell { what, new_targets } => {
@@ -727,9 +727,10 @@ impl Game {
     }
 
     /// Counters a spell (`counter`) or an ability on the stack (701.6a).
-    fn counter_target(&mut self, t: Target) {
+    /// Counters a spell or ability; `by` is the spell or ability countering it (its source).
+    fn counter_target(&mut self, t: Target, by: ObjId) {
         match t {
-            Target::Object(id) => self.counter(id),
+            Target::Object(id) => self.counter(id, by),
             Target::Ability(uid) => {
                 if !self.stack.iter().any(|s| matches!(s, StackItem::Ability(x) if x.uid == uid)) {
                     return;
@@ -738,7 +739,7 @@ impl Game {
                 // (701.6b).
                 let name = self.describe_target(t);
                 self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
-                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
+                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).source(self, by).rules(&[cr!("701.6a"), cr!("701.6b")]);
                 self.record(ev);
             }
             Target::Player(_) => {}
@@ -759,7 +760,7 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
-    fn counter(&mut self, id: ObjId) {
+    fn counter(&mut self, id: ObjId, by: ObjId) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;
         }
@@ -774,7 +775,7 @@ impl Game {
             self.record(ev);
             return;
         }
-        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
+        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
         self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
