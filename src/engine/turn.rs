@@ -110,6 +110,8 @@ impl Game {
 
     fn begin_turn(&mut self) {
         self.turn += 1;
+        // The new turn begins with its untap step (500.1): its first event is in that step.
+        self.step = Step::Untap;
         self.active = self.next_player(self.active);
         self.attackers_declared = false;
         self.cleanup_done = false;
