@@ -655,3 +655,13 @@ fn a_fifo_and_a_link_loop_are_errors_not_hangs() {
         assert!(out.contains("pipe.yaml: not a regular file (a FIFO"), "{out}");
     }
 }
+
+#[test]
+fn a_missed_event_expectation_shows_the_closest_events() {
+    let (code, out, _) = judge(&["test", "tests/fixtures/event_expectation_shows_closest.yaml"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("actual:   no such event after the previous match; the closest: #11 {kind: damage, turn: 1, step: precombat_main, source: Shock, target: bears, amount: 2, rules: [120.3e]}"),
+        "{out}"
+    );
+}
