@@ -38,7 +38,7 @@ pub const OBJECT_EXPECT_KEYS: &[&str] = &[
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
-const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "nowhere"];
+pub const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "nowhere"];
 
 /// Loads a scenario from its text.
 ///
@@ -768,6 +768,11 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
 }
 
 fn rule_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
+    // A list, even of one rule (as the schema says): `rules: [608.2b]`.
+    if !matches!(node.kind, Kind::Seq(_) | Kind::Null) {
+        diags.push(Diagnostic::new(format!("{what} is a list of rule numbers"), node.span).help("write it in brackets, e.g. `[608.2b]`, even for one rule"));
+        return Vec::new();
+    }
     list(node, what, diags)
         .into_iter()
         .filter_map(|n| {
