@@ -1104,6 +1104,12 @@ pub enum Instruction {
     /// "Counter that spell or ability unless its controller pays N life." (ward—pay N life,
     /// 702.21a, 118.12a, 119.4).
     CounterUnlessPaysLife { what: Affected, life: u32 },
+    /// "[Do something] unless [a player] pays [cost]." (118.12a): the player may pay the cost
+    /// as the instruction resolves; if they don't, the instructions are carried out.
+    UnlessPays { payer: Affected, cost: PayCost, instructions: Vec<Instruction> },
+    /// "pay [cost]" as the option of "you may pay {2}. If you do, …" (118.12, 608.2d); only
+    /// the action of a `MayOrElse`.
+    Pay(PayCost),
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
@@ -1360,6 +1366,26 @@ pub enum LoyaltyCost {
     Fixed(i32),
     /// `[−X]`: X loyalty counters removed, X chosen as the ability is activated (107.3).
     MinusX,
+}
+
+/// A cost paid while a spell or ability resolves ("unless that player pays {2}", "you may
+/// pay {1}{G}", "unless you pay 3 life"): the cost-phrase grammar shared with activated
+/// abilities (118.12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PayCost {
+    /// Mana; an `{X}` in it is the X of the spell or ability (107.3).
+    Mana(ManaCost),
+    /// "N life" (119.4).
+    Life(u32),
+}
+
+impl std::fmt::Display for PayCost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PayCost::Mana(m) => write!(f, "{m}"),
+            PayCost::Life(n) => write!(f, "{n} life"),
+        }
+    }
 }
 
 /// An ability of a card, in text order.

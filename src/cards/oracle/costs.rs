@@ -3,9 +3,9 @@
 
 use super::lexer::Tok;
 use super::mana;
-use super::parser::{PResult, Parser};
+use super::parser::{Fail, PResult, Parser};
 use super::targets::eat_self_ref;
-use crate::cards::ir::{Cost, LoyaltyCost};
+use crate::cards::ir::{Cost, LoyaltyCost, PayCost};
 
 const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\", \"Pay N life\" or \"Discard a card\")";
 
@@ -116,6 +116,31 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         _ => return Err(p.fail(EXPECTED)),
     }
     Ok(())
+}
+
+/// A cost paid while a spell or ability resolves, after "pay"/"pays" (118.12): mana symbols
+/// ("{2}{U}", "{X}") or "N life". The same cost grammar as an activated ability's mana and
+/// life items.
+pub fn parse_pay_cost(p: &mut Parser<'_>) -> PResult<PayCost> {
+    match p.peek().map(|t| t.tok.clone()) {
+        Some(Tok::Symbol(_)) => {
+            let at = p.pos;
+            let mut text = String::new();
+            while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+                text.push('{');
+                text.push_str(&s);
+                text.push('}');
+                p.bump();
+            }
+            mana::parse_cost(&text).map(PayCost::Mana).map_err(|e| Fail { at, expected: e })
+        }
+        Some(Tok::Number(n)) => {
+            p.bump();
+            p.expect_words(&["life"])?;
+            Ok(PayCost::Life(n))
+        }
+        _ => Err(p.fail("a cost to pay (mana symbols such as {2}{U}, or \"N life\")")),
+    }
 }
 
 #[cfg(test)]

@@ -249,6 +249,10 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         } else {
             subject = Some(parse_clause(p, subject.take(), &mut out)?);
         }
+        // "Sacrifice this creature unless you pay {2}." (118.12a)
+        if p.at_word("unless") {
+            unless_pays(p, subject.as_ref(), &mut out)?;
+        }
         // "You gain 1 life for each creature you control." — the amount is multiplied.
         if p.at_words(&["for", "each"]) {
             let at = p.pos;
@@ -292,6 +296,49 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             return Err(p.fail("\".\", \"and\" or \", then\""));
         }
     }
+}
+
+/// "… unless [player] pays [cost]" after the instructions of a sentence (118.12a): they
+/// become what happens if that player doesn't pay. The payer is one player: "you", "its
+/// controller", "that player", or "they" for the sentence's player subject.
+fn unless_pays(p: &mut Parser<'_>, subject: Option<&Affected>, out: &mut Vec<Instruction>) -> PResult<()> {
+    let at = p.pos;
+    p.bump();
+    let single = |p: &Parser<'_>, a: &Affected| {
+        matches!(
+            a,
+            Affected::You | Affected::ControllerOfTarget(_) | Affected::TriggerPlayer | Affected::TriggerObjectController
+        ) || matches!(a, Affected::Target(i) if p.effect.targets.get(*i).is_some_and(|t| matches!(t.spec, TargetSpec::Player { .. })))
+    };
+    let payer = if p.at_word("they") {
+        p.bump();
+        match subject {
+            Some(s) if single(p, s) => s.clone(),
+            _ if p.trigger_player => Affected::TriggerPlayer,
+            _ => return Err(Fail { at: p.pos - 1, expected: "one player as \"they\" (the sentence's subject)".into() }),
+        }
+    } else {
+        let who_at = p.pos;
+        let who = parse_affected(p)?;
+        if !single(p, &who) {
+            return Err(Fail { at: who_at, expected: "one player who may pay (\"you\", \"its controller\", \"that player\")".into() });
+        }
+        who
+    };
+    if !(p.eat_word("pays") || p.eat_word("pay")) {
+        return Err(p.fail("\"pays\""));
+    }
+    let cost = super::costs::parse_pay_cost(p)?;
+    // An X given its meaning by ", where X is …" would need binding here: not read yet.
+    if matches!(&cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
+        return Err(p.fail("an {X} that is the X of the spell or ability (\", where X is …\" is not read here yet)"));
+    }
+    if out.is_empty() || matches!(out.last(), Some(Instruction::MayOrElse { .. })) {
+        return Err(Fail { at, expected: "an instruction before \"unless\"".into() });
+    }
+    let instructions = std::mem::take(out);
+    out.push(Instruction::UnlessPays { payer, cost, instructions });
+    Ok(())
 }
 
 /// One clause: `[subject] verb …`. Without a subject, the subject is the previous clause's
@@ -424,8 +471,8 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 let Some(Tok::Symbol(_)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("a mana cost such as {3}")) };
                 let at = p.pos;
                 let cost = mana_cost(p)?;
-                if cost.x > 0 {
-                    return Err(Fail { at, expected: "a fixed mana cost (an X here is not supported)".into() });
+                if cost.x > 0 && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
+                    return Err(Fail { at, expected: "an {X} that is the X of the spell or ability (\", where X is …\" is not read here yet)".into() });
                 }
                 out.push(Instruction::CounterUnlessPays { what, cost });
             } else {
@@ -800,6 +847,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                     return Ok(());
                 }
                 p.pos = mark;
+            }
+            // "You may pay {2}. If you do, …" (118.12): the payment is the option.
+            if p.eat_word("pay") {
+                let cost = super::costs::parse_pay_cost(p)?;
+                out.push(Instruction::MayOrElse { who, action: Box::new(Instruction::Pay(cost)), then: Vec::new(), otherwise: Vec::new() });
+                return Ok(());
             }
             let mut action = Vec::new();
             parse_predicate(p, who.clone(), subject_at, &mut action)?;
