@@ -1460,6 +1460,10 @@ pub enum Ability {
     /// to cast." (601.2f): spells matching the filter, "you" being this permanent's controller,
     /// cost `generic` more (or less, when negative).
     CostChange { spells: ObjectFilter, generic: i32 },
+    /// "This spell costs {1} less to cast for each creature card in your graveyard." /
+    /// "This spell costs {2} more to cast." (601.2f): its own total cost changes by `generic`
+    /// (less when negative), times the count of `per` for its caster when given.
+    SelfCostChange { generic: i32, per: Option<Counted> },
     /// "Creature spells you control can't be countered." (101.2, 701.6)
     SpellsCantBeCountered(ObjectFilter),
     /// "You may play an additional land on each of your turns." (305.2a)

@@ -42,7 +42,7 @@ impl Game {
     }
 
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
-    fn count(&self, you: PlayerId, what: Counted) -> i64 {
+    pub(crate) fn count(&self, you: PlayerId, what: Counted) -> i64 {
         let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
         let n = match what {
             Counted::Permanents { types, controller } => {

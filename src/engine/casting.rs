@@ -617,13 +617,31 @@ impl Game {
             })
             .collect();
         let you = self.controller(spell);
+        let mut changes = changes;
+        // The spell's own "This spell costs {1} less to cast for each …" (601.2f), counted for
+        // its caster as the total cost is determined.
+        for (_, a) in self.abilities(spell) {
+            if let Ability::SelfCostChange { generic, per } = a {
+                let times = per.map_or(1, |what| self.count(you, what));
+                let n = i32::try_from(i64::from(*generic).saturating_mul(times).clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0);
+                if n != 0 {
+                    changes.push((spell, n));
+                }
+            }
+        }
         let affinities: Vec<crate::cards::ir::ObjectFilter> = self.abilities(spell).filter_map(|(_, a)| if let Ability::Affinity(f) = a { Some(f.clone()) } else { None }).collect();
         let any = !changes.is_empty() || !affinities.is_empty();
         let (more, less): (Vec<_>, Vec<_>) = changes.into_iter().partition(|(_, n)| *n > 0);
         for (o, n) in more.into_iter().chain(less) {
             let before = cost.generic;
             cost.generic = u32::try_from((i64::from(cost.generic) + i64::from(n)).max(0)).unwrap_or(0);
-            let text = if n > 0 {
+            let text = if o == spell {
+                if n > 0 {
+                    format!("{} costs {{{n}}} more to cast (its own ability)", self.describe(spell))
+                } else {
+                    format!("{} costs {{{}}} less to cast (its own ability asks {{{}}} less)", self.describe(spell), before - cost.generic, -n)
+                }
+            } else if n > 0 {
                 format!("{} makes {} cost {{{n}}} more", self.describe(o), self.describe(spell))
             } else if cost.generic < before {
                 format!("{} makes {} cost {{{}}} less", self.describe(o), self.describe(spell), before - cost.generic)

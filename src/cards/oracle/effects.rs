@@ -1014,7 +1014,7 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
 
 /// What "for each" / "the number of" counts: "creature you control", "creatures you control",
 /// "artifact", "card in your hand", "creature card in your graveyard", "opponent".
-fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> {
+pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> {
     use crate::cards::ir::{ControllerFilter, Counted, ObjectFilter, TypeSet};
     if p.eat_word("opponent") || p.eat_word("opponents") {
         let _ = p.eat_words(&["you", "have"]);

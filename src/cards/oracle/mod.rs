@@ -376,6 +376,30 @@ fn strip_ability_word(toks: &mut Vec<lexer::Token>) {
     }
 }
 
+/// After "This spell costs": "{N} less to cast", "{N} more to cast", with "for each [counted]"
+/// (601.2f): a change of the generic part of its own total cost.
+fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    let n = match p.peek().map(|t| t.tok.clone()) {
+        Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
+        _ => None,
+    };
+    let Some(n) = n else { return Err(p.fail("a generic mana amount such as {1}")) };
+    p.bump();
+    let sign = if p.eat_word("less") {
+        -1
+    } else if p.eat_word("more") {
+        1
+    } else {
+        return Err(p.fail("\"less\" or \"more\""));
+    };
+    p.expect_words(&["to", "cast"])?;
+    let per = if p.eat_words(&["for", "each"]) { Some(effects::counted(p)?) } else { None };
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence (\"for each …\" is the only condition read here)"));
+    }
+    Ok(Ability::SelfCostChange { generic: sign * n, per })
+}
+
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
@@ -421,6 +445,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             Ok((f, targets::Head::Permanent)) if end(&mut p) => Ok(Ability::Affinity(f)),
             _ => Err(p.error(&p.fail("a kind of permanent after \"affinity for\" (\"artifacts\", \"Islands\")"))),
         });
+    }
+    // "This spell costs {1} less to cast for each creature card in your graveyard." (601.2f)
+    if p.eat_words(&["this", "spell", "costs"]) {
+        return Some(self_cost_change(&mut p).map_err(|f| p.error(&f)));
     }
     if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
         p.eat_punct(',');

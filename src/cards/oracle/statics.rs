@@ -147,7 +147,9 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     // "[filter] spells [you cast | your opponents cast | you control] cost {N} more/less to cast."
     // "Noncreature spells", "Red spells"; "Creature spells" (a singular type before the plural
     // noun).
-    let mut spells = match parse_filter(p, true) {
+    let mut spells = match spell_type_list(p) {
+        Some(f) => f,
+        None => match parse_filter(p, true) {
         Ok((f, Head::Spell)) => f,
         _ => {
             p.pos = start;
@@ -165,6 +167,7 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
                 }
             }
         }
+        },
     };
     if p.eat_words(&["you", "cast"]) {
         spells.controller = crate::cards::ir::ControllerFilter::You;
@@ -193,6 +196,29 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     if p.eat_words(&["can't", "be", "countered"]) || p.eat_words(&["can’t", "be", "countered"]) {
         return Some(end(p).map(|()| Ability::SpellsCantBeCountered(spells)));
+    }
+    p.pos = start;
+    None
+}
+
+/// "Instant and sorcery spells", "Artifact, creature, and enchantment spells": spells of any
+/// of two or more card types, the singular type words joined by "and"/"or" before the plural
+/// noun (205.2a). Nothing is consumed unless the whole list is there.
+fn spell_type_list(p: &mut Parser<'_>) -> Option<crate::cards::ir::ObjectFilter> {
+    let start = p.pos;
+    let mut types = Vec::new();
+    loop {
+        let Some(t) = p.word().and_then(|w| crate::cards::ir::CardType::from_name(&w)) else { break };
+        types.push(t);
+        p.bump();
+        if p.eat_punct(',') {
+            let _ = p.eat_word("and") || p.eat_word("or");
+        } else if !(p.eat_word("and") || p.eat_word("or")) {
+            break;
+        }
+    }
+    if types.len() >= 2 && p.eat_word("spells") {
+        return Some(crate::cards::ir::ObjectFilter { types_any: types, ..Default::default() });
     }
     p.pos = start;
     None
