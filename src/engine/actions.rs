@@ -209,7 +209,7 @@ impl Game {
                 };
                 if !paid {
                     if let Some(p) = payer {
-                        let ev = Ev::new(EventKind::Choice, format!("{} doesn't pay {cost}: the rest of the instruction happens", self.players[p].name)).player(self, p).rule(cr!("118.12a"));
+                        let ev = Ev::new(EventKind::Choice, format!("{} doesn't pay: the rest of the instruction happens", self.players[p].name)).player(self, p).rule(cr!("118.12a"));
                         self.record(ev);
                     }
                     for ins in instructions {
@@ -821,6 +821,17 @@ impl Game {
     /// # Errors
     /// When the decision is not scripted.
     fn offer_payment(&mut self, p: PlayerId, cost: &PayCost, x: u32, what: &str, rule: RuleId, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        // 107.3: the X of the spell or ability is a number by now; the cost shows it.
+        let fixed;
+        let printed = cost.to_string();
+        let cost = match cost {
+            PayCost::Mana(m) if m.x > 0 => {
+                fixed = PayCost::Mana(crate::cards::ir::ManaCost { generic: m.generic.saturating_add(m.x.saturating_mul(x)), x: 0, ..m.clone() });
+                &fixed
+            }
+            _ => cost,
+        };
+        let what = what.replace(&printed, &cost.to_string());
         let can_pay = match cost {
             PayCost::Mana(m) => {
                 let mut probe = self.clone();
@@ -828,7 +839,7 @@ impl Game {
             }
             PayCost::Life(n) => self.players[p].life >= i64::from(*n),
         };
-        let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule, what: what.to_owned() };
+        let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule, what };
         let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
         if !yes || !can_pay {
             return Ok(false);

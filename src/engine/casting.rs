@@ -638,8 +638,10 @@ impl Game {
             let text = if o == spell {
                 if n > 0 {
                     format!("{} costs {{{n}}} more to cast (its own ability)", self.describe(spell))
+                } else if cost.generic < before {
+                    format!("{} costs {{{}}} less to cast (its own ability)", self.describe(spell), before - cost.generic)
                 } else {
-                    format!("{} costs {{{}}} less to cast (its own ability asks {{{}}} less)", self.describe(spell), before - cost.generic, -n)
+                    format!("{}'s own ability would make it cost less, but there is no generic mana left to reduce", self.describe(spell))
                 }
             } else if n > 0 {
                 format!("{} makes {} cost {{{n}}} more", self.describe(o), self.describe(spell))
@@ -648,7 +650,11 @@ impl Game {
             } else {
                 format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
             };
-            let ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            let mut ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            if n < 0 && i64::from(before) + i64::from(n) < 0 {
+                // 601.2f, 118.7: a reduction reduces only generic mana, and not below {0}.
+                ev = ev.rule(cr!("118.7"));
+            }
             self.record(ev);
         }
         // 702.41a–b: each affinity of the spell itself is a reduction, counted on its caster's

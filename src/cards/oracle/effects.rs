@@ -314,7 +314,9 @@ fn unless_pays(p: &mut Parser<'_>, subject: Option<&Affected>, out: &mut Vec<Ins
         p.bump();
         match subject {
             Some(s) if single(p, s) => s.clone(),
-            _ if p.trigger_player => Affected::TriggerPlayer,
+            // "… deals 2 damage to that player unless they pay {2}": the player the trigger
+            // is about, when no target player could be meant instead.
+            _ if p.trigger_player && !p.effect.targets.iter().any(|t| matches!(t.spec, TargetSpec::Player { .. } | TargetSpec::PlayerOrPlaneswalker { .. } | TargetSpec::Any)) => Affected::TriggerPlayer,
             _ => return Err(Fail { at: p.pos - 1, expected: "one player as \"they\" (the sentence's subject)".into() }),
         }
     } else {
