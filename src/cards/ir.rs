@@ -1352,11 +1352,30 @@ pub struct Cost {
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)
     pub once_each_turn: bool,
+    /// "Activate only during your turn", "… during your upkeep", "… during combat" (602.1b).
+    pub timing: Option<ActivationTiming>,
+    /// "Any player may activate this ability." (602.2): not only the source's controller; the
+    /// player who activates it controls it (602.2a).
+    pub any_player: bool,
     /// A loyalty symbol (606.2, 606.4): loyalty counters put on (positive) or removed from
     /// (negative) the permanent; it makes the ability a loyalty ability.
     pub loyalty: Option<LoyaltyCost>,
     /// "Remove N [kind] counters from this …" (122, 602.2b).
     pub remove_counters: Option<(CounterKind, u32)>,
+}
+
+/// When an activated ability may be activated, by its activation instructions (602.1b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ActivationTiming {
+    /// "Activate only during your turn."
+    YourTurn,
+    /// "Activate only during your turn, before attackers are declared."
+    YourTurnBeforeAttackers,
+    /// "Activate only during your upkeep."
+    YourUpkeep,
+    /// "Activate only during combat." (506.1: from the beginning of combat step to the end of
+    /// combat step)
+    Combat,
 }
 
 /// The number in a loyalty symbol (606.4).

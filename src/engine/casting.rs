@@ -710,7 +710,7 @@ impl Game {
                 }
                 return Ok(Err(e));
             }
-        } else if self.controller(source) != p || !self.on_battlefield(source) {
+        } else if !self.on_battlefield(source) || self.controller(source) != p && !cost.any_player {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
         }
         if mana {
@@ -728,6 +728,21 @@ impl Game {
             && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), "activated", cr!("602.5d"))
         {
             return Ok(Err(e));
+        }
+        // 602.1b: "Activate only during your turn / your upkeep / combat".
+        if let Some(t) = cost.timing {
+            use crate::cards::ir::ActivationTiming;
+            use crate::scenario::model::Step;
+            let yours = self.active == p;
+            let (ok, when) = match t {
+                ActivationTiming::YourTurn => (yours, "during its activator's turn"),
+                ActivationTiming::YourTurnBeforeAttackers => (yours && self.step < Step::DeclareAttackers, "during its activator's turn, before attackers are declared"),
+                ActivationTiming::YourUpkeep => (yours && self.step == Step::Upkeep, "during its activator's upkeep"),
+                ActivationTiming::Combat => (self.step >= Step::BeginningOfCombat && self.step <= Step::EndOfCombat, "during combat"),
+            };
+            if !ok {
+                return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name())).also(cr!("602.5"))));
+            }
         }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.

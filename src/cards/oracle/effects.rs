@@ -103,15 +103,20 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         return Ok(true);
     }
-    // Activation restrictions of an activated ability (602.5b, 602.5d).
-    if p.eat_words(&["activate", "only", "as", "a", "sorcery"]) {
+    // Activation instructions of an activated ability (602.1b, 602.5b, 602.5d).
+    if p.eat_words(&["activate", "only"]) {
+        loop {
+            activation_restriction(p)?;
+            if !p.eat_words(&["and", "only"]) {
+                break;
+            }
+        }
         end_sentence(p)?;
-        p.sorcery_speed = true;
         return Ok(true);
     }
-    if p.eat_words(&["activate", "only", "once", "each", "turn"]) {
+    if p.eat_words(&["any", "player", "may", "activate", "this", "ability"]) {
         end_sentence(p)?;
-        p.once_each_turn = true;
+        p.any_player = true;
         return Ok(true);
     }
     if p.eat_words(&["you", "may", "choose", "new", "targets", "for", "the", "copy"]) {
@@ -168,6 +173,46 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// One restriction after "Activate only" (602.1b): "as a sorcery" (602.5d), "as an instant"
+/// (602.5e: the default timing of an activated ability, so nothing to record), "once each
+/// turn" (602.5b), "during your turn[, before attackers are declared]", "during your upkeep",
+/// "during combat". A second timing in one ability is refused.
+fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
+    use crate::cards::ir::ActivationTiming;
+    if p.eat_words(&["as", "a", "sorcery"]) {
+        p.sorcery_speed = true;
+        return Ok(());
+    }
+    if p.eat_words(&["as", "an", "instant"]) {
+        return Ok(());
+    }
+    if p.eat_words(&["once", "each", "turn"]) {
+        p.once_each_turn = true;
+        return Ok(());
+    }
+    let at = p.pos;
+    let timing = if p.eat_words(&["during", "your", "turn"]) {
+        if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("before")) {
+            p.bump();
+            p.expect_words(&["before", "attackers", "are", "declared"])?;
+            ActivationTiming::YourTurnBeforeAttackers
+        } else {
+            ActivationTiming::YourTurn
+        }
+    } else if p.eat_words(&["during", "your", "upkeep"]) {
+        ActivationTiming::YourUpkeep
+    } else if p.eat_words(&["during", "combat"]) {
+        ActivationTiming::Combat
+    } else {
+        return Err(p.fail("an activation restriction (\"as a sorcery\", \"once each turn\", \"during your turn\", \"during your upkeep\", \"during combat\")"));
+    };
+    if p.timing.is_some() {
+        return Err(Fail { at, expected: "one timing restriction".into() });
+    }
+    p.timing = Some(timing);
+    Ok(())
 }
 
 /// A delayed triggered ability (603.7) triggers on its own, later: nothing of the event that

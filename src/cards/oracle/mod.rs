@@ -706,6 +706,13 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     let effect = std::mem::take(&mut p.effect);
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn;
+    cost.timing = p.timing;
+    cost.any_player = p.any_player;
+    if cost.any_player && (cost.tap || cost.sacrifice_self || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
+        // Paying with the source itself would be done by a player who may not control it.
+        let at = p.toks.iter().position(|t| t.is_word("any")).unwrap_or(0);
+        return Err(vec![p.error(&parser::Fail { at, expected: "\"any player may activate\" with a cost of mana or life only (not supported yet with other costs)".into() })]);
+    }
     // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
     // instruction adding mana is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
@@ -718,7 +725,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
         return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.once_each_turn) {
+    if mana && (cost.sorcery_speed || cost.once_each_turn || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);
