@@ -373,3 +373,102 @@ mod loyalty_and_counter_costs {
     }
 }
 
+#[cfg(test)]
+mod payments_and_restrictions {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Instruction};
+
+    /// The instructions of a card's only triggered ability.
+    fn triggered(text: &str, name: &str, types: &[crate::cards::ir::CardType]) -> Vec<Instruction> {
+        match ok(text, name, types).into_iter().next() {
+            Some(Ability::Triggered { effect, .. }) => effect.instructions,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unless_pays() {
+        use crate::cards::ir::{ManaCost, PayCost};
+        // 118.12a: the instructions before "unless" happen if the player doesn't pay.
+        let mist = triggered("At the beginning of your upkeep, sacrifice this creature unless you pay {G}{G}.", "Hungry Mist", CREATURE);
+        let [Instruction::UnlessPays { payer: Affected::You, cost: PayCost::Mana(m), instructions }] = mist.as_slice() else { panic!("{mist:?}") };
+        assert_eq!(*m, mana("{G}{G}"));
+        assert_eq!(instructions.len(), 1);
+        // Life as the cost (119.4).
+        let carnophage = triggered("At the beginning of your upkeep, tap this creature unless you pay 1 life.", "Carnophage", CREATURE);
+        assert!(matches!(carnophage.as_slice(), [Instruction::UnlessPays { payer: Affected::You, cost: PayCost::Life(1), instructions }] if instructions == &[Instruction::Tap(Affected::This)]));
+        // "they": the player the trigger is about.
+        let enforcer = triggered("Whenever an opponent casts a spell, that player sacrifices a permanent of their choice unless they pay {1}.", "Spelltithe Enforcer", CREATURE);
+        assert!(matches!(enforcer.as_slice(), [Instruction::UnlessPays { payer: Affected::TriggerPlayer, .. }]), "{enforcer:?}");
+        let barrier = triggered("Whenever an opponent casts a creature spell, this enchantment deals 2 damage to that player unless they pay {2}.", "Soul Barrier", &[crate::cards::ir::CardType::Enchantment]);
+        assert!(matches!(barrier.as_slice(), [Instruction::UnlessPays { payer: Affected::TriggerPlayer, .. }]), "{barrier:?}");
+        // "its controller" of a target; an {X} is the spell's X (107.3).
+        let excise = ok("Exile target attacking creature unless its controller pays {X}.", "Excise", INSTANT);
+        let [Ability::Spell(e)] = excise.as_slice() else { panic!("{excise:?}") };
+        let [Instruction::UnlessPays { payer: Affected::ControllerOfTarget(0), cost: PayCost::Mana(ManaCost { x: 1, .. }), instructions }] = e.instructions.as_slice() else { panic!("{e:?}") };
+        assert_eq!(instructions, &[Instruction::Exile(Affected::Target(0))]);
+        let clash = ok("Counter target spell unless its controller pays {X}.", "Clash of Wills", INSTANT);
+        let [Ability::Spell(e)] = clash.as_slice() else { panic!("{clash:?}") };
+        assert!(matches!(&e.instructions[..], [Instruction::CounterUnlessPays { cost: ManaCost { x: 1, .. }, .. }]));
+        // Refused, not guessed: several payers, a payment per count, an X defined later.
+        assert!(!errs("At the beginning of your upkeep, sacrifice this creature unless any player pays {1}.", "Odd Mist", CREATURE).is_empty());
+        assert!(!errs("At the beginning of your upkeep, sacrifice this creature unless you pay {1} for each card in your hand.", "Odd Mist", CREATURE).is_empty());
+        assert!(!errs("Counter target spell unless its controller pays {X}, where X is the number of cards in your hand.", "Odd Leak", INSTANT).is_empty());
+        assert!(!errs("Each player sacrifices a creature unless they pay {2}.", "Odd Tithe", SORCERY).is_empty());
+    }
+
+    #[test]
+    fn may_pay() {
+        use crate::cards::ir::PayCost;
+        // 118.12: "you may pay {1}. If you do, …" — the payment is the option.
+        let rod = triggered("Whenever a player casts a blue spell, you may pay {1}. If you do, you gain 1 life.", "Crystal Rod", ARTIFACT);
+        let [Instruction::MayOrElse { who: Affected::You, action, then, otherwise }] = rod.as_slice() else { panic!("{rod:?}") };
+        assert_eq!(**action, Instruction::Pay(PayCost::Mana(mana("{1}"))));
+        assert_eq!(then, &[Instruction::GainLife { who: Affected::You, amount: n(1) }]);
+        assert!(otherwise.is_empty());
+        let pangolin = triggered("Whenever another artifact you control enters, you may pay {1}. If you do, put a +1/+1 counter on this creature.", "Oreplate Pangolin", CREATURE);
+        assert!(matches!(pangolin.as_slice(), [Instruction::MayOrElse { then, .. }] if matches!(then.as_slice(), [Instruction::PutCounters { what: Affected::This, .. }])));
+        // Energy is not a cost the engine can pay: refused.
+        assert!(!errs("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn cost_changes() {
+        use crate::cards::ir::{CardType, Counted, TypeSet};
+        // 601.2f: the spell's own reduction, counted for its caster.
+        let ghoultree = ok("This spell costs {1} less to cast for each creature card in your graveyard.", "Ghoultree", CREATURE);
+        assert_eq!(ghoultree, vec![Ability::SelfCostChange { generic: -1, per: Some(Counted::CardsInYourGraveyard(TypeSet::of(&[CardType::Creature]))) }]);
+        // A list of types before "spells".
+        let electromancer = ok("Instant and sorcery spells you cast cost {1} less to cast.", "Goblin Electromancer", CREATURE);
+        let [Ability::CostChange { spells, generic: -1 }] = electromancer.as_slice() else { panic!("{electromancer:?}") };
+        assert_eq!((spells.types_any.as_slice(), spells.controller), ([CardType::Instant, CardType::Sorcery].as_slice(), crate::cards::ir::ControllerFilter::You));
+        let aura = ok("Artifact and enchantment spells your opponents cast cost {2} more to cast.\nSacrifice this enchantment: Destroy target artifact or enchantment.", "Aura of Silence", &[CardType::Enchantment]);
+        assert!(matches!(&aura[0], Ability::CostChange { spells, generic: 2 } if spells.types_any == [CardType::Artifact, CardType::Enchantment] && spells.controller == crate::cards::ir::ControllerFilter::Opponent));
+        // Conditions other than "for each" are not read here.
+        assert!(!errs("This spell costs {3} less to cast if it targets a tapped creature.\nDestroy target creature.", "Odd Strike", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn activation_instructions() {
+        use crate::cards::ir::ActivationTiming;
+        let cost_of = |text: &str, name: &str| match ok(text, name, CREATURE).into_iter().last() {
+            Some(Ability::Activated { cost, .. }) => cost,
+            other => panic!("{other:?}"),
+        };
+        // 602.1b: when, and who.
+        assert_eq!(cost_of("{T}: This creature deals 1 damage to any target. Activate only during your turn, before attackers are declared.", "Wu Longbowman").timing, Some(ActivationTiming::YourTurnBeforeAttackers));
+        assert_eq!(cost_of("{1}{B}, {T}: Target player discards a card. Activate only during your turn.", "Scepter of Fugue").timing, Some(ActivationTiming::YourTurn));
+        assert_eq!(cost_of("Sacrifice this creature: You gain 4 life. Activate only during your upkeep.", "Augur il-Vec").timing, Some(ActivationTiming::YourUpkeep));
+        let gunner = cost_of("Reach\nDiscard a card: Draw a card. Activate only as a sorcery and only once each turn.", "Thunderhead Gunner");
+        assert!(gunner.sorcery_speed && gunner.once_each_turn && gunner.discard_card);
+        let ogre = cost_of("{1}: This creature gets +1/+1 until end of turn. Any player may activate this ability.", "Flailing Ogre");
+        assert!(ogre.any_player && ogre.timing.is_none());
+        // Paying with the source itself by a player who may not control it: refused.
+        assert!(!errs("{T}: Draw a card. Any player may activate this ability.", "Odd Well", ARTIFACT).is_empty());
+        // A mana ability with a restriction is refused (automatic payment can't respect it).
+        assert!(!errs("{T}: Add {G}. Activate only during your turn.", "Odd Elf", CREATURE).is_empty());
+        // Two timings, or one the engine doesn't know: refused.
+        assert!(!errs("{1}: Draw a card. Activate only during your upkeep and only during combat.", "Odd Sage", CREATURE).is_empty());
+        assert!(!errs("{1}: Draw a card. Activate only during the declare blockers step.", "Odd Sage", CREATURE).is_empty());
+    }
+}
