@@ -1107,6 +1107,9 @@ pub enum Instruction {
     /// "[Do something] unless [a player] pays [cost]." (118.12a): the player may pay the cost
     /// as the instruction resolves; if they don't, the instructions are carried out.
     UnlessPays { payer: Affected, cost: PayCost, instructions: Vec<Instruction> },
+    /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
+    /// on it. If you don't, sacrifice it."
+    PayPerAgeOrSacrifice(PayCost),
     /// "pay [cost]" as the option of "you may pay {2}. If you do, …" (118.12, 608.2d); only
     /// the action of a `MayOrElse`.
     Pay(PayCost),
@@ -1398,6 +1401,23 @@ pub enum PayCost {
     Life(u32),
 }
 
+impl PayCost {
+    /// The cost paid `n` times over, as one payment (702.24a: all of it or none).
+    #[must_use]
+    pub fn times(&self, n: u32) -> PayCost {
+        match self {
+            PayCost::Mana(m) => PayCost::Mana(ManaCost {
+                generic: m.generic.saturating_mul(n),
+                colored: m.colored.map(|c| c.saturating_mul(n)),
+                colorless: m.colorless.saturating_mul(n),
+                x: m.x.saturating_mul(n),
+                special: (0..n).flat_map(|_| m.special.iter().copied()).collect(),
+            }),
+            PayCost::Life(l) => PayCost::Life(l.saturating_mul(n)),
+        }
+    }
+}
+
 impl std::fmt::Display for PayCost {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -1447,6 +1467,11 @@ pub enum Ability {
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
     Echo(ManaCost),
+    /// "Cumulative upkeep {cost}" (702.24a): a triggered ability — at the beginning of its
+    /// controller's upkeep, if it is on the battlefield, put an age counter on it, then pay the
+    /// cost once for each age counter on it or sacrifice it. Checked by the engine
+    /// (`engine::triggers`).
+    CumulativeUpkeep(PayCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).
@@ -1646,6 +1671,13 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            Ability::CumulativeUpkeep(cost) => Some(Effect {
+                instructions: vec![
+                    Instruction::PutCounters { what: Affected::This, kind: CounterKind::Named("age".to_owned()), count: Amount::Fixed(1) },
+                    Instruction::PayPerAgeOrSacrifice(cost.clone()),
+                ],
+                ..Effect::default()
+            }),
             _ => None,
         }
     }

@@ -217,6 +217,18 @@ impl Game {
                     }
                 }
             }
+            Instruction::PayPerAgeOrSacrifice(cost) => {
+                // 702.24a: the cost once for each age counter, paid in full or not at all.
+                let id = ctx.source;
+                if self.on_battlefield(id) {
+                    let n = self.obj(id).counters.get(&CounterKind::Named("age".to_owned()));
+                    let total = cost.times(n);
+                    let p = self.controller(id);
+                    if !self.offer_payment(p, &total, 0, &format!("pay {total} for the cumulative upkeep of {} ({n} age counter(s))", self.describe(id)), cr!("702.24a"), dec)? {
+                        self.sacrifice_it(id, " (its cumulative upkeep was not paid)", &[cr!("702.24a"), cr!("701.21a")]);
+                    }
+                }
+            }
             Instruction::Pay(cost) => {
                 // Only the option of a "you may pay" (read in `MayOrElse`); alone, a payment
                 // the controller must make.

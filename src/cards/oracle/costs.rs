@@ -449,6 +449,21 @@ mod payments_and_restrictions {
     }
 
     #[test]
+    fn cumulative_upkeep() {
+        use crate::cards::ir::PayCost;
+        // 702.24a: a mana cost or a life payment, each paid once per age counter.
+        let forces = ok("Flying\nCumulative upkeep {U} (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unless you pay its upkeep cost for each age counter on it.)", "Illusionary Forces", CREATURE);
+        assert!(matches!(&forces[1], Ability::CumulativeUpkeep(PayCost::Mana(m)) if *m == mana("{U}")));
+        assert!(forces[1].engine_trigger_effect().is_some());
+        let gallowbraid = ok("Trample\nCumulative upkeep—Pay 1 life. (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unless you pay its upkeep cost for each age counter on it.)", "Gallowbraid", CREATURE);
+        assert_eq!(gallowbraid[1], Ability::CumulativeUpkeep(PayCost::Life(1)));
+        assert_eq!(PayCost::Mana(mana("{1}{U}")).times(3), PayCost::Mana(mana("{3}{U}{U}{U}")));
+        // Costs of other kinds are refused.
+        assert!(!errs("Cumulative upkeep—Pay {B} and 1 life.", "Odd Horror", CREATURE).is_empty());
+        assert!(!errs("Cumulative upkeep—Sacrifice a creature.", "Odd Horror", CREATURE).is_empty());
+    }
+
+    #[test]
     fn activation_instructions() {
         use crate::cards::ir::ActivationTiming;
         let cost_of = |text: &str, name: &str| match ok(text, name, CREATURE).into_iter().last() {

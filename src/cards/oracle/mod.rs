@@ -439,6 +439,17 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
+    // "Cumulative upkeep {1}", "Cumulative upkeep—Pay 1 life." (702.24a)
+    if !is_spell && p.eat_words(&["cumulative", "upkeep"]) {
+        let cost = if matches!(p.peek().map(|t| &t.tok), Some(Tok::Symbol(_))) {
+            trailing_cost(&mut p, "cumulative upkeep cost").map(ir::PayCost::Mana)
+        } else if (p.eat_punct('—') || p.eat_punct('-')) && p.eat_word("pay") {
+            costs::parse_pay_cost(&mut p).and_then(|c| if end(&mut p) { Ok(c) } else { Err(p.fail("the end of the cumulative upkeep cost")) })
+        } else {
+            Err(p.fail("a cumulative upkeep cost of mana (\"{1}\") or life (\"—Pay 1 life.\")"))
+        };
+        return Some(cost.map(Ability::CumulativeUpkeep).map_err(|f| p.error(&f)));
+    }
     // "Affinity for artifacts" (702.41a).
     if p.eat_words(&["affinity", "for"]) {
         return Some(match targets::parse_filter(&mut p, true) {
