@@ -1107,6 +1107,8 @@ pub enum Instruction {
     /// "[Do something] unless [a player] pays [cost]." (118.12a): the player may pay the cost
     /// as the instruction resolves; if they don't, the instructions are carried out.
     UnlessPays { payer: Affected, cost: PayCost, instructions: Vec<Instruction> },
+    /// "If this spell was kicked, [instructions]." (702.33d–e): carried out only if it was.
+    IfKicked(Vec<Instruction>),
     /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
     /// on it. If you don't, sacrifice it."
     PayPerAgeOrSacrifice(PayCost),

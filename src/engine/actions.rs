@@ -217,6 +217,15 @@ impl Game {
                     }
                 }
             }
+            Instruction::IfKicked(instructions) => {
+                if ctx.kicked {
+                    let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.describe(ctx.source))).rules(&[cr!("702.33d"), cr!("702.33e")]);
+                    self.record(ev);
+                    for ins in instructions {
+                        self.perform(ins, ctx, dec)?;
+                    }
+                }
+            }
             Instruction::PayPerAgeOrSacrifice(cost) => {
                 // 702.24a: the cost once for each age counter, paid in full or not at all.
                 let id = ctx.source;

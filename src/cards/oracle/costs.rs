@@ -415,6 +415,8 @@ mod payments_and_restrictions {
         assert!(!errs("At the beginning of your upkeep, sacrifice this creature unless you pay {1} for each card in your hand.", "Odd Mist", CREATURE).is_empty());
         assert!(!errs("Counter target spell unless its controller pays {X}, where X is the number of cards in your hand.", "Odd Leak", INSTANT).is_empty());
         assert!(!errs("Each player sacrifices a creature unless they pay {2}.", "Odd Tithe", SORCERY).is_empty());
+        // A triggered ability has no X of its own.
+        assert!(!errs("When this creature enters, counter target spell unless its controller pays {X}.", "Odd Leaker", CREATURE).is_empty());
     }
 
     #[test]
@@ -428,6 +430,8 @@ mod payments_and_restrictions {
         assert!(otherwise.is_empty());
         let pangolin = triggered("Whenever another artifact you control enters, you may pay {1}. If you do, put a +1/+1 counter on this creature.", "Oreplate Pangolin", CREATURE);
         assert!(matches!(pangolin.as_slice(), [Instruction::MayOrElse { then, .. }] if matches!(then.as_slice(), [Instruction::PutCounters { what: Affected::This, .. }])));
+        // An X chosen as the optional cost is paid (Flameblast Dragon) is refused, not read as 0.
+        assert!(!errs("Flying\nWhenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to any target.", "Flameblast Dragon", CREATURE).is_empty());
         // Energy is not a cost the engine can pay: refused.
         assert!(!errs("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE).is_empty());
     }
@@ -446,6 +450,17 @@ mod payments_and_restrictions {
         assert!(matches!(&aura[0], Ability::CostChange { spells, generic: 2 } if spells.types_any == [CardType::Artifact, CardType::Enchantment] && spells.controller == crate::cards::ir::ControllerFilter::Opponent));
         // Conditions other than "for each" are not read here.
         assert!(!errs("This spell costs {3} less to cast if it targets a tapped creature.\nDestroy target creature.", "Odd Strike", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn if_this_spell_was_kicked() {
+        // 702.33e: instructions that apply only to a kicked spell.
+        let roil = ok("Kicker {1}{U} (You may pay an additional {1}{U} as you cast this spell.)\nReturn target nonland permanent to its owner's hand. If this spell was kicked, draw a card.", "Into the Roil", INSTANT);
+        let Some(Ability::Spell(e)) = roil.last() else { panic!("{roil:?}") };
+        assert!(matches!(&e.instructions[..], [Instruction::ReturnToHand(Affected::Target(0)), Instruction::IfKicked(more)] if matches!(more.as_slice(), [Instruction::Draw { .. }])));
+        // A kicked part with targets of its own (702.33g) is refused.
+        assert!(!errs("Kicker—Sacrifice a land.\nReturn target nonland permanent to its owner's hand. If this spell was kicked, return another target nonland permanent to its owner's hand.", "Rushing River", INSTANT).is_empty());
+        assert!(!errs("Kicker {1}{U}\nTarget creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 until end of turn instead.", "Explosive Growth", INSTANT).is_empty());
     }
 
     #[test]

@@ -159,9 +159,23 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
-        if !p.eat_words(&["it", "deals"]) {
-            return Err(p.fail("\"it deals N damage instead\""));
+        if !p.at_words(&["it", "deals"]) {
+            // "If this spell was kicked, draw a card." (702.33d–e): more instructions, carried
+            // out only if it was kicked. A part with targets of its own would choose them only
+            // if kicked (702.33g): not read yet.
+            let before = p.effect.targets.len();
+            let at = p.pos;
+            let instructions = parse_sentence(p)?;
+            if p.effect.targets.len() != before {
+                return Err(Fail { at, expected: "an instruction without targets of its own after \"if this spell was kicked\" (702.33g is not supported yet)".into() });
+            }
+            if p.effect.instructions.is_empty() {
+                return Err(Fail { at: start, expected: "an instruction before \"if this spell was kicked\"".into() });
+            }
+            p.effect.instructions.push(Instruction::IfKicked(instructions));
+            return Ok(true);
         }
+        p.pos += 2;
         let Amount::Fixed(kicked) = amount(p)? else { return Err(p.fail("a number")) };
         p.expect_words(&["damage", "instead"])?;
         let Some(Instruction::DealDamage { amount: a @ Amount::Fixed(_), .. }) = p.effect.instructions.last_mut() else {
@@ -386,6 +400,18 @@ fn unless_pays(p: &mut Parser<'_>, subject: Option<&Affected>, out: &mut Vec<Ins
     let instructions = std::mem::take(out);
     out.push(Instruction::UnlessPays { payer, cost, instructions });
     Ok(())
+}
+
+/// Whether a payment on resolution has an `{X}` in it ("unless its controller pays {X}"): the
+/// X of a spell or an activated ability, which a triggered ability doesn't have.
+pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
+    instructions.iter().any(|i| match i {
+        Instruction::UnlessPays { cost, instructions, .. } => matches!(cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) || pays_x(instructions),
+        Instruction::CounterUnlessPays { cost, .. } => cost.x > 0,
+        Instruction::MayOrElse { action, then, otherwise, .. } => pays_x(std::slice::from_ref(action.as_ref())) || pays_x(then) || pays_x(otherwise),
+        Instruction::IfKicked(instructions) | Instruction::Delayed { instructions, .. } => pays_x(instructions),
+        _ => false,
+    })
 }
 
 /// One clause: `[subject] verb …`. Without a subject, the subject is the previous clause's
@@ -897,7 +923,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }
             // "You may pay {2}. If you do, …" (118.12): the payment is the option.
             if p.eat_word("pay") {
+                let at = p.pos;
                 let cost = super::costs::parse_pay_cost(p)?;
+                if matches!(&cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) {
+                    // 107.3: that X would be chosen as the cost is paid, on resolution.
+                    return Err(Fail { at, expected: "a payment without {X} (an X chosen as the optional cost is paid is not supported yet)".into() });
+                }
                 out.push(Instruction::MayOrElse { who, action: Box::new(Instruction::Pay(cost)), then: Vec::new(), otherwise: Vec::new() });
                 return Ok(());
             }
@@ -1963,7 +1994,7 @@ mod tests {
     fn unsupported_phrases_are_pinpointed() {
         let cases: [(&str, &str, &[crate::cards::ir::CardType], &str); 4] = [
             ("Peel from Reality", "Return target creature you control and target creature you don't control to their owners' hands.", INSTANT, "and target creature you don't control to their owners' hands"),
-            ("Mana Tithe", "Counter target spell unless its controller pays {X}.", INSTANT, "{X}"),
+            ("Odd Tithe", "Counter target spell unless its controller pays {X}, where X is the number of cards in your hand.", INSTANT, "{X}, where X is the number of cards in your hand"),
             ("Goblin Lore", "Draw four cards, then discard three cards at random and one card.", SORCERY, "one card"),
             (
                 "Reckless Charge",

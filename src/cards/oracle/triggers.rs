@@ -88,6 +88,10 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     if effect.instructions.is_empty() {
         return Err(p.fail("an effect"));
     }
+    if effects::pays_x(&effect.instructions) {
+        let at = p.toks.iter().position(|t| matches!(&t.tok, super::lexer::Tok::Symbol(s) if s == "X")).unwrap_or(0);
+        return Err(crate::cards::oracle::parser::Fail { at, expected: "a payment without {X} (a triggered ability has no X of its own)".into() });
+    }
     Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
 }
 
