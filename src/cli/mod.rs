@@ -42,6 +42,25 @@ enum Command {
         /// (layers 613): a scenario `id` or a card name as in expectations. May be repeated.
         #[arg(long, value_name = "REF")]
         explain: Vec<String>,
+        /// Show the chain of causes of an event, back to the action or rule that started it:
+        /// an event number, or words of its text (the last event containing them). May be
+        /// repeated.
+        #[arg(long, value_name = "EVENT")]
+        why: Vec<String>,
+    },
+    /// Replay one scenario and show why an event happened: the event, what it followed from,
+    /// back to the script's action, turn-based action or rule that started the chain, each
+    /// with its rules.
+    Why {
+        /// The scenario file (YAML).
+        file: PathBuf,
+        /// An event number (`15`) or words of its text (`Bears is destroyed`: the last event
+        /// containing them).
+        #[arg(required = true)]
+        event: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Run every `*.yaml` scenario under the paths (default `scenarios/`), in path order, and
     /// print one PASS/FAIL line each, the details of each failure, and `N passed, M failed`.
@@ -149,7 +168,8 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
+        Command::Run { files, format, explain, why } => cmd_run(&files, format, &explain, &why),
+        Command::Why { file, event, format } => cmd_why(&file, &event.join(" "), format),
         Command::Test { paths, jobs, format, bless } => cmd_test(&paths, jobs, format, if bless { suite::Golden::Bless } else { suite::Golden::Check }),
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
@@ -183,7 +203,7 @@ fn load_file(path: &Path) -> Result<(Source, Scenario), String> {
     }
 }
 
-fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
+fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]) -> u8 {
     let mut code = 0;
     let mut docs = Vec::new();
     for f in &suite::scenario_files(paths) {
@@ -206,20 +226,37 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
                 }
             }
         }
+        let mut whys = Vec::new();
+        for w in why {
+            match report::why::find(&r.game.trace, w) {
+                Ok(ev) => whys.push((w, ev)),
+                Err(msg) => {
+                    eprintln!("error: --why {w}: {msg}");
+                    code = 2;
+                }
+            }
+        }
         match format {
             Format::Text => {
                 print!("{}", report::text(&source.path, &s, &r));
                 for (_, e) in &explained {
                     print!("{}", report::explain::text(e));
                 }
+                for (_, ev) in &whys {
+                    print!("\n{}", report::why::text(&r.game.trace, ev));
+                }
             }
             Format::Json => {
                 let mut doc = report::json(&source.path, &s, &r);
-                if !explained.is_empty()
-                    && let Some(m) = doc.as_object_mut()
-                {
-                    let all: serde_json::Map<String, serde_json::Value> = explained.iter().map(|(k, e)| ((*k).clone(), serde_json::to_value(e).unwrap_or_default())).collect();
-                    m.insert("explain".to_owned(), serde_json::Value::Object(all));
+                if let Some(m) = doc.as_object_mut() {
+                    if !explained.is_empty() {
+                        let all: serde_json::Map<String, serde_json::Value> = explained.iter().map(|(k, e)| ((*k).clone(), serde_json::to_value(e).unwrap_or_default())).collect();
+                        m.insert("explain".to_owned(), serde_json::Value::Object(all));
+                    }
+                    if !whys.is_empty() {
+                        let all: serde_json::Map<String, serde_json::Value> = whys.iter().map(|(k, ev)| ((*k).clone(), report::why::json(&r.game.trace, ev))).collect();
+                        m.insert("why".to_owned(), serde_json::Value::Object(all));
+                    }
                 }
                 docs.push(doc);
             }
@@ -234,6 +271,37 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
     if format == Format::Json {
         let v = if docs.len() == 1 { docs.pop().unwrap_or_default() } else { serde_json::Value::Array(docs) };
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    code
+}
+
+/// `judge why FILE EVENT`: replays the scenario and prints only the chain of causes of the
+/// event. Exit 0 when the event is found in a run that went to its end; 2 when the file can't
+/// be run or no event matches (a run stopped by a diagnostic still answers for the events
+/// before the stop, and exits 2).
+fn cmd_why(path: &Path, event: &str, format: Format) -> u8 {
+    let (source, s) = match load_file(path) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprint!("{msg}");
+            return 2;
+        }
+    };
+    let r = run(&s);
+    let mut code = 0;
+    match report::why::find(&r.game.trace, event) {
+        Ok(ev) => match format {
+            Format::Text => print!("{}", report::why::text(&r.game.trace, ev)),
+            Format::Json => println!("{}", serde_json::to_string_pretty(&report::why::json(&r.game.trace, ev)).unwrap_or_default()),
+        },
+        Err(msg) => {
+            eprintln!("error: {}: {msg}", source.path);
+            code = 2;
+        }
+    }
+    if let Some(d) = &r.stop {
+        eprint!("{}", render(Some(&source), std::slice::from_ref(d)));
+        code = 2;
     }
     code
 }

@@ -308,7 +308,7 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let ev = Ev::new(EventKind::Pump, format!("{} gets {pw:+}/{th:+} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
+                        let ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
                         self.record(ev);
                     }
                 }
@@ -618,7 +618,8 @@ impl Game {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
                     if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile) {
                         let owner = self.obj(id).owner;
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        // The instruction followed (608.2c) puts it into its owner's hand (400.3).
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
                         }
@@ -747,7 +748,7 @@ impl Game {
                 }
             }
             // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
+            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cr!("608.2c"), dec)?,
         }
         Ok(())
     }
@@ -756,7 +757,7 @@ impl Game {
     /// color of your choice" asks the controller for the color as the effect happens (608.2d).
     fn grant(&mut self, id: ObjId, grant: Grant, source: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (m, text, rule) = match grant {
-            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), crate::rules::RuleId::new_static(k.rule())),
+            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), k.defining_rule()),
             Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
             Grant::ProtectionFromChosenColor => {
                 let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
@@ -900,6 +901,7 @@ impl Game {
         self.touch();
         let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
         self.record(ev);
+        self.causes.stacked_spell(copy, self.last_event());
         if !new_targets || self.obj(copy).choices.targets.is_empty() {
             return Ok(());
         }
@@ -1300,6 +1302,13 @@ impl Game {
     /// (510.1b–d), or `None` for damage from a spell or ability. Damage to a permanent with
     /// protection from a quality of the source is prevented (702.16e).
     pub fn deal_damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
+        // What the damage brings with it (counters, loyalty, life gained) follows from it.
+        let saved = self.causes.anchor;
+        self.damage_event(source, to, n, combat);
+        self.causes.anchor = saved;
+    }
+
+    fn damage_event(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
         let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cr!("510.2")]).unwrap_or_default();
         let combat = !combat_rules.is_empty();
         if n <= 0 {
@@ -1331,6 +1340,8 @@ impl Game {
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
+                self.follow_last();
+                let dealt = self.last_event();
                 // 702.164c: combat damage from a creature with toxic also gives poison
                 // counters, as many as its total toxic value (702.164b).
                 let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
@@ -1343,7 +1354,7 @@ impl Game {
                         .rules(&[cr!("702.164c"), cr!("120.3g")]);
                     self.record(ev);
                 }
-                self.damage_results(source, to, n);
+                self.damage_results(source, to, n, dealt);
                 if combat {
                     self.combat.dealt_to_players.push((source, p));
                 }
@@ -1381,13 +1392,15 @@ impl Game {
                 rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
+                self.follow_last();
+                let dealt = self.last_event();
                 if let Some(r) = counters
                     && self.is_creature(o)
                 {
                     let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
                     self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
                 }
-                self.damage_results(source, to, n);
+                self.damage_results(source, to, n, dealt);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
         }
