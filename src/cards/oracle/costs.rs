@@ -118,22 +118,26 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
     Ok(())
 }
 
+/// A run of mana symbols written in text ("{2}{U}" after "pays"); an error points at its first
+/// symbol.
+pub fn mana_symbols(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ManaCost> {
+    let at = p.pos;
+    let mut text = String::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        text.push('{');
+        text.push_str(&s);
+        text.push('}');
+        p.bump();
+    }
+    mana::parse_cost(&text).map_err(|e| Fail { at, expected: e })
+}
+
 /// A cost paid while a spell or ability resolves, after "pay"/"pays" (118.12): mana symbols
 /// ("{2}{U}", "{X}") or "N life". The same cost grammar as an activated ability's mana and
 /// life items.
 pub fn parse_pay_cost(p: &mut Parser<'_>) -> PResult<PayCost> {
     match p.peek().map(|t| t.tok.clone()) {
-        Some(Tok::Symbol(_)) => {
-            let at = p.pos;
-            let mut text = String::new();
-            while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-                text.push('{');
-                text.push_str(&s);
-                text.push('}');
-                p.bump();
-            }
-            mana::parse_cost(&text).map(PayCost::Mana).map_err(|e| Fail { at, expected: e })
-        }
+        Some(Tok::Symbol(_)) => mana_symbols(p).map(PayCost::Mana),
         Some(Tok::Number(n)) => {
             p.bump();
             p.expect_words(&["life"])?;

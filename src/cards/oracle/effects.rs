@@ -543,7 +543,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if p.eat_words(&["unless", "its", "controller", "pays"]) {
                 let Some(Tok::Symbol(_)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("a mana cost such as {3}")) };
                 let at = p.pos;
-                let cost = mana_cost(p)?;
+                let cost = super::costs::mana_symbols(p)?;
                 if cost.x > 0 && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
                     return Err(Fail { at, expected: "an {X} that is the X of the spell or ability (\", where X is …\" is not read here yet)".into() });
                 }
@@ -1242,17 +1242,6 @@ fn permanent_or_spell(p: &Parser<'_>, subject: &Affected, at: usize) -> PResult<
     if k.permanent || k.spell { Ok(subject.clone()) } else { Err(Fail { at, expected: "a permanent or spell that becomes a color".into() }) }
 }
 
-/// A mana cost written with symbols, e.g. after "pays".
-fn mana_cost(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ManaCost> {
-    let mut text = String::new();
-    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-        text.push('{');
-        text.push_str(&s);
-        text.push('}');
-        p.bump();
-    }
-    mana::parse_cost(&text).map_err(|e| p.fail(e))
-}
 
 /// After "Search": "[whose] [zones] for [what], [reveal it,] put it into your hand / onto the
 /// battlefield [tapped] / exile them" (701.23).
