@@ -462,6 +462,10 @@ mod payments_and_restrictions {
         let roil = ok("Kicker {1}{U} (You may pay an additional {1}{U} as you cast this spell.)\nReturn target nonland permanent to its owner's hand. If this spell was kicked, draw a card.", "Into the Roil", INSTANT);
         let Some(Ability::Spell(e)) = roil.last() else { panic!("{roil:?}") };
         assert!(matches!(&e.instructions[..], [Instruction::ReturnToHand(Affected::Target(0)), Instruction::IfKicked(more)] if matches!(more.as_slice(), [Instruction::Draw { .. }])));
+        // "If this creature was kicked, it enters with …" (702.33e): counters only if kicked.
+        let figment = ok("Kicker {3} (You may pay an additional {3} as you cast this spell.)\nIf this creature was kicked, it enters with two +1/+1 counters on it.\nThis creature can't be blocked.", "Aether Figment", CREATURE);
+        assert_eq!(figment[1], Ability::EntersWithCounters { kind: crate::cards::ir::CounterKind::PlusOne, count: crate::cards::ir::Amount::Kicked { base: 0, kicked: 2 } });
+        assert!(!errs("Kicker {2}\nIf this creature was kicked, it enters tapped.", "Odd Figment", CREATURE).is_empty());
         // A kicked part with targets of its own (702.33g) is refused.
         assert!(!errs("Kicker—Sacrifice a land.\nReturn target nonland permanent to its owner's hand. If this spell was kicked, return another target nonland permanent to its owner's hand.", "Rushing River", INSTANT).is_empty());
         assert!(!errs("Kicker {1}{U}\nTarget creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 until end of turn instead.", "Explosive Growth", INSTANT).is_empty());

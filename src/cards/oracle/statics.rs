@@ -636,23 +636,41 @@ pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
 #[must_use]
 pub fn is_enters_line(p: &Parser<'_>) -> bool {
     let mut probe = Parser::new(p.text, p.toks.clone(), crate::cards::ir::Effect::default(), false);
-    eat_self_ref(&mut probe) && probe.at_word("enters")
+    (if_kicked(&mut probe) && probe.eat_word("it") || eat_self_ref(&mut probe)) && probe.at_word("enters")
+}
+
+/// "If this creature was kicked, it …" (702.33e) at the start of an enters line: consumed,
+/// with "it" read as the permanent itself, and whether it was there.
+fn if_kicked(p: &mut Parser<'_>) -> bool {
+    let start = p.pos;
+    if p.eat_word("if") && eat_self_ref(p) && p.eat_words(&["was", "kicked"]) {
+        p.eat_punct(',');
+        if p.at_words(&["it", "enters"]) {
+            // "it" is the permanent: read as its self-reference below.
+            return true;
+        }
+    }
+    p.pos = start;
+    false
 }
 
 /// Parses "[this permanent] enters [the battlefield] tapped." or "… enters with N +1/+1
 /// counters on it." — the whole line.
 pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
-    if !(eat_self_ref(p) && p.eat_word("enters")) {
+    let kicked = if_kicked(p);
+    if !((kicked && p.eat_word("it") || eat_self_ref(p)) && p.eat_word("enters")) {
         return Err(p.fail("\"this permanent enters …\""));
     }
     p.eat_words(&["the", "battlefield"]);
     let mut out = Vec::new();
-    if p.eat_word("tapped") {
+    if !kicked && p.eat_word("tapped") {
         out.push(Ability::EntersTapped);
     }
     if p.eat_word("with") {
         let count = match amount(p)? {
-            a @ (Amount::X | Amount::Fixed(1..)) => a,
+            // "If this creature was kicked, it enters with two +1/+1 counters on it." (702.33e)
+            Amount::Fixed(n @ 1..) if kicked => Amount::Kicked { base: 0, kicked: n },
+            a @ (Amount::X | Amount::Fixed(1..)) if !kicked => a,
             _ => return Err(p.fail("a number of counters (N or X)")),
         };
         let kind = counter_noun(p)?;
