@@ -974,6 +974,9 @@ pub enum Condition {
     LifeAtMost(i64),
     /// "if you control no other creatures" — none matching besides the source.
     ControlNoOther(ObjectFilter),
+    /// "When this creature enters, if it was kicked, …" (702.33e): the permanent was a spell
+    /// whose kicker cost was paid (702.33d).
+    Kicked,
 }
 
 /// A number in an effect.

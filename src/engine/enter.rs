@@ -157,6 +157,9 @@ impl Game {
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
         o.entry_choice = choice;
+        // 702.33d: the permanent remembers that the spell it was had been kicked ("When this
+        // creature enters, if it was kicked, …", 702.33e).
+        o.choices.kicked = kicked;
         if let Some(c) = copy {
             // It is a copy as it enters, not after (707.5): the effect has its timestamp.
             let timestamp = self.obj(nid).timestamp;

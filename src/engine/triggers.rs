@@ -455,6 +455,7 @@ impl Game {
             Condition::SourceUntapped => !self.obj(src).tapped,
             Condition::LifeAtMost(n) => self.players[controller].life <= *n,
             Condition::ControlNoOther(f) => !self.permanents_of(controller).any(|o| o != src && self.matches_filter(o, f, controller)),
+            Condition::Kicked => self.obj(src).choices.kicked,
         }
     }
 

@@ -466,6 +466,13 @@ mod payments_and_restrictions {
         let figment = ok("Kicker {3} (You may pay an additional {3} as you cast this spell.)\nIf this creature was kicked, it enters with two +1/+1 counters on it.\nThis creature can't be blocked.", "Aether Figment", CREATURE);
         assert_eq!(figment[1], Ability::EntersWithCounters { kind: crate::cards::ir::CounterKind::PlusOne, count: crate::cards::ir::Amount::Kicked { base: 0, kicked: 2 } });
         assert!(!errs("Kicker {2}\nIf this creature was kicked, it enters tapped.", "Odd Figment", CREATURE).is_empty());
+        // "When this creature enters, if it was kicked, …": an intervening "if" (603.4).
+        let sanctifiers = ok("Kicker {W} (You may pay an additional {W} as you cast this spell.)\nWhen this creature enters, if it was kicked, destroy target artifact or enchantment.", "Kor Sanctifiers", CREATURE);
+        assert!(matches!(&sanctifiers[1], Ability::Triggered { condition: Some(crate::cards::ir::Condition::Kicked), .. }));
+        // Not about the permanent itself, naming one of two kickers, or an X from the kicker: refused.
+        assert!(!errs("Whenever another creature enters, if it was kicked, draw a card.", "Odd Watcher", CREATURE).is_empty());
+        assert!(!errs("Kicker {1}{B} and/or {W}\nWhen this creature enters, if it was kicked with its {W} kicker, you gain 3 life.", "Odd Battlemage", CREATURE).is_empty());
+        assert!(!errs("Kicker {X}{2}\nFlying\nWhen Kangee enters, if it was kicked, put X feather counters on it.", "Kangee", CREATURE).is_empty());
         // A kicked part with targets of its own (702.33g) is refused.
         assert!(!errs("Kicker—Sacrifice a land.\nReturn target nonland permanent to its owner's hand. If this spell was kicked, return another target nonland permanent to its owner's hand.", "Rushing River", INSTANT).is_empty());
         assert!(!errs("Kicker {1}{U}\nTarget creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 until end of turn instead.", "Explosive Growth", INSTANT).is_empty());
