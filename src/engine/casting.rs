@@ -425,6 +425,11 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
             self.record(ev);
         }
+        // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
+        if has_x {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&[cr!("601.2b"), cr!("107.3a")]);
+            self.record(ev);
+        }
         // 601.2b–d: modes, targets, division.
         let effect = aura_or_spell_effect(self.card(spell).abilities());
         // A reference to the card itself now means the spell it became (115.5 then applies).
