@@ -15,6 +15,7 @@ pub mod emblems;
 pub mod decision;
 pub mod enter;
 pub mod facedown;
+pub mod invariants;
 pub mod event;
 pub mod keywords;
 pub mod layers;
@@ -148,6 +149,7 @@ impl Game {
             self.touch();
         }
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
+        let kind = ev.kind;
         let objs: &[ObjId] = match ev.objs {
             [Some(a), Some(b)] => &[a, b],
             [Some(a), None] | [None, Some(a)] => &[a],
@@ -159,7 +161,8 @@ impl Game {
         };
         // A cause comes before what it causes (checked in every scenario test).
         debug_assert!(cause.is_none_or(|c| c < seq), "event {seq} ({}) caused by a later event {cause:?}", ev.text);
-        self.causes.touch(seq, ev.kind, objs, ev.who);
+        let cards: smallvec::SmallVec<[state::CardId; 2]> = objs.iter().map(|&o| self.obj(o).card_id).collect();
+        self.causes.touch(seq, ev.kind, objs, &cards, ev.who);
         self.causes.after(seq, ev.kind);
         self.trace.push(Event {
             seq,
@@ -177,6 +180,7 @@ impl Game {
             by: self.cause.clone(),
             rules: ev.rules,
         });
+        self.check_invariants(seq, Some(kind));
     }
 
     /// Runs `f` with `cause` as the cause of the events it records, in words, and `anchor` as
