@@ -266,7 +266,7 @@ pub fn report(s: &PlaySummary, seconds: f64) -> String {
     let rate = if seconds > 0.0 { f64::from(s.games) / seconds } else { 0.0 };
     let _ = writeln!(
         out,
-        "{} games, {} events, {} invariant violations or panics ({} exit 0, {} exit 1, {} stopped with exit 2; {rate:.0} games/s)",
+        "{} games, {} events, {} invariant violations or panics ({} exit 0, {} exit 1, {} stopped with exit 2; {rate:.1} games/s)",
         s.games,
         s.events,
         s.failures.len(),
