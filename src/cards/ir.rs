@@ -1180,6 +1180,16 @@ pub enum Instruction {
     /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
     /// taken, revealed first when `reveal` (701.20a).
     Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, random: bool },
+    /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
+    /// such player's library, as many as there are. The exiled cards are what the rest of the
+    /// effect calls "that card", "those cards", "it" or "them" (608.2c).
+    ExileTop { who: Affected, count: Amount },
+    /// "You may play that card this turn." / "Until the end of your next turn, you may play
+    /// those cards." (601.3, 116.2a, 611.2a): the controller of the effect may play — or, when
+    /// `cast_only`, cast — the cards an earlier instruction of the effect exiled, while they
+    /// stay in exile, until `until` ends; playing a land this way is still the turn's land
+    /// play (305.2).
+    PlayExiled { cast_only: bool, until: PlayUntil },
     /// "Remove N [kind] counters from [object]" (122): as many as there are, up to N.
     RemoveCounters { what: Affected, kind: CounterKind, count: Amount },
     /// "Remove all [kind] counters from [object]" / "Remove all counters from …" (`None`:
@@ -1205,6 +1215,18 @@ pub enum Instruction {
     /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
     /// effect in layer 1 (613.2a) with its own timestamp.
     BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
+}
+
+/// How long a permission to play exiled cards lasts (611.2a, 514.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PlayUntil {
+    /// "this turn" / "until end of turn": it ends in this turn's cleanup step.
+    EndOfTurn,
+    /// "until the end of your next turn": it ends in the cleanup step of the next turn its
+    /// controller begins.
+    EndOfYourNextTurn,
+    /// "for as long as it remains exiled": until the card leaves exile (400.7).
+    WhileExiled,
 }
 
 /// The characteristics an effect gives the tokens it creates (111.3): "a 1/1 white Soldier

@@ -326,6 +326,35 @@ impl Game {
                     self.mill(p, n);
                 }
             }
+            Instruction::ExileTop { who, count } => {
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
+                    for c in cards {
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from the top of {}'s library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rule(cr!("701.13a"));
+                        self.record(ev);
+                        let nid = self.move_object(c, Zone::Exile);
+                        self.set_aside.push(nid);
+                    }
+                }
+            }
+            Instruction::PlayExiled { cast_only, until } => {
+                let cards: Vec<ObjId> = self.set_aside.iter().copied().filter(|&c| self.is_live(c) && self.obj(c).zone == Zone::Exile).collect();
+                let you = ctx.controller;
+                let verb = if *cast_only { "cast" } else { "play" };
+                let when = match until {
+                    crate::cards::ir::PlayUntil::EndOfTurn => "this turn",
+                    crate::cards::ir::PlayUntil::EndOfYourNextTurn => "until the end of their next turn",
+                    crate::cards::ir::PlayUntil::WhileExiled => "for as long as it remains exiled",
+                };
+                let lasting = matches!(until, crate::cards::ir::PlayUntil::WhileExiled);
+                for c in cards {
+                    let turn = matches!(until, crate::cards::ir::PlayUntil::EndOfTurn).then_some(self.turn);
+                    self.play_permissions.push(crate::engine::state::PlayPermission { card: c, source: ctx.source, player: you, cast_only: *cast_only, turn, given: self.turn, lasting });
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.describe(c))).object(self, c).player(self, you).rules(&[cr!("601.3"), cr!("611.2a")]);
+                    self.record(ev);
+                }
+            }
             Instruction::Fight(a, b) => self.fight(ctx, a, b, dec)?,
             Instruction::Explore(a) => {
                 for id in self.objects_of(ctx, a) {

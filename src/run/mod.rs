@@ -571,14 +571,20 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
     })
 }
 
+/// The player an effect lets play `id` from exile (601.3), when it is in exile.
+fn exile_player(g: &Game, id: crate::engine::state::ObjId) -> Option<crate::engine::state::PlayerId> {
+    (g.obj(id).zone == crate::engine::Zone::Exile).then(|| g.play_permissions.iter().find(|perm| perm.card == id).map(|perm| perm.player)).flatten()
+}
+
 fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
     match &action.kind {
         ActionKind::Cast { card, choices } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
             // Flashback casts the card from its owner's graveyard (702.34a).
             let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
-            let id = refs::object(g, card, place)?;
-            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            // A card in exile that an effect lets a player cast (601.3).
+            let id = refs::object(g, card, place).or_else(|e| if choices.flashback { Err(e) } else { refs::object(g, card, Place::Exile).map_err(|_| e) })?;
+            let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
             // 702.37d: only an ability such as morph lets a card be cast face down.
@@ -615,8 +621,8 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint))?;
-            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            let id = refs::object(g, card, Place::Hand(owner_hint)).or_else(|e| refs::object(g, card, Place::Exile).map_err(|_| e))?;
+            let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }

@@ -11,6 +11,8 @@ use crate::scenario::model::Ref;
 pub enum Place {
     Hand(Option<PlayerId>),
     Graveyard(Option<PlayerId>),
+    /// Exile, for a card an effect lets a player play from there.
+    Exile,
     Battlefield,
     BattlefieldOrStack,
     Anywhere,
@@ -23,6 +25,7 @@ impl Place {
             Place::Hand(None) => "any hand".into(),
             Place::Graveyard(Some(p)) => format!("{}'s graveyard", g.players[p].name),
             Place::Graveyard(None) => "any graveyard".into(),
+            Place::Exile => "exile".into(),
             Place::Battlefield => "the battlefield".into(),
             Place::BattlefieldOrStack => "the battlefield or the stack".into(),
             Place::Anywhere => "any zone".into(),
@@ -37,6 +40,7 @@ impl Place {
         match self {
             Place::Hand(p) => o.zone == Zone::Hand && p.is_none_or(|p| o.owner == p),
             Place::Graveyard(p) => o.zone == Zone::Graveyard && p.is_none_or(|p| o.owner == p),
+            Place::Exile => o.zone == Zone::Exile,
             Place::Battlefield => o.zone == Zone::Battlefield,
             Place::BattlefieldOrStack => matches!(o.zone, Zone::Battlefield | Zone::Stack),
             Place::Anywhere => o.zone != Zone::Nowhere,

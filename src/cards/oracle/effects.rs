@@ -6,7 +6,7 @@ use super::mana;
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, count_word, kinds, parse_affected, parse_count, parse_filter, parse_target};
 use crate::cards::ir::{
-    Affected, Amount, CardQuery, CardType, Change, Color, Grant, Instruction, Keyword, Quality, Search, SearchDest,
+    Affected, Amount, CardQuery, CardType, Change, Color, Grant, Instruction, Keyword, PlayUntil, Quality, Search, SearchDest,
     SearchZone, TargetSpec,
 };
 
@@ -152,6 +152,17 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
         return Ok(true);
     }
+    // "You may play that card this turn." / "Until the end of your next turn, you may play
+    // those cards." after "Exile the top N cards of your library." (601.3, 611.2a)
+    if let Some(r) = play_exiled(p) {
+        let ins = r?;
+        if !matches!(p.effect.instructions.last(), Some(Instruction::ExileTop { .. })) {
+            return Err(Fail { at: start, expected: "\"exile the top card of your library\" before \"you may play that card\"".into() });
+        }
+        end_sentence(p)?;
+        p.effect.instructions.push(ins);
+        return Ok(true);
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.eat_words(&["it", "deals"]) {
@@ -168,6 +179,121 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// "[Until end of turn | Until the end of your next turn], you may play|cast that card|those
+/// cards|it|them [this turn | until end of turn | until the end of your next turn]": a
+/// permission to play the cards just exiled (601.3, 116.2a), with its duration (611.2a).
+/// `None` when the sentence is not one.
+fn play_exiled(p: &mut Parser<'_>) -> Option<PResult<Instruction>> {
+    fn duration(p: &mut Parser<'_>) -> Option<PlayUntil> {
+        if p.eat_words(&["until", "end", "of", "turn"]) || p.eat_words(&["this", "turn"]) {
+            Some(PlayUntil::EndOfTurn)
+        } else if p.eat_words(&["until", "the", "end", "of", "your", "next", "turn"]) {
+            Some(PlayUntil::EndOfYourNextTurn)
+        } else if p.eat_words(&["for", "as", "long", "as", "it", "remains", "exiled"]) || p.eat_words(&["for", "as", "long", "as", "they", "remain", "exiled"]) {
+            Some(PlayUntil::WhileExiled)
+        } else {
+            None
+        }
+    }
+    let start = p.pos;
+    let before = duration(p);
+    if before.is_some() && !p.eat_punct(',') {
+        p.pos = start;
+        return None;
+    }
+    if !p.eat_words(&["you", "may"]) {
+        p.pos = start;
+        return None;
+    }
+    let cast_only = if p.eat_word("play") {
+        false
+    } else if p.eat_word("cast") {
+        true
+    } else {
+        p.pos = start;
+        return None;
+    };
+    let them = p.eat_words(&["that", "card"]) || p.eat_words(&["those", "cards"]) || p.eat_word("it") || p.eat_word("them");
+    if !them {
+        p.pos = start;
+        return None;
+    }
+    let until = match (before, duration(p)) {
+        (Some(u), None) | (None, Some(u)) => u,
+        _ => return Some(Err(p.fail("one duration: \"this turn\", \"until end of turn\" or \"until the end of your next turn\""))),
+    };
+    Some(Ok(Instruction::PlayExiled { cast_only, until }))
+}
+
+/// "the top card of your library", "the top two cards of target player's library", "the top
+/// X cards of each opponent's library": cards named by their place in a library (401.1), and
+/// whose library it is. `None` when the words are not "the top …".
+pub(super) fn top_of_library(p: &mut Parser<'_>) -> Option<PResult<(Amount, Affected)>> {
+    if !p.at_words(&["the", "top"]) {
+        return None;
+    }
+    p.pos += 2;
+    Some((|| {
+        let count = if p.eat_word("card") {
+            Amount::Fixed(1)
+        } else {
+            let n = amount(p)?;
+            if !p.eat_word("cards") {
+                return Err(p.fail("\"cards\""));
+            }
+            n
+        };
+        p.expect_words(&["of"])?;
+        let who = library_owner(p)?;
+        Ok((count, who))
+    })())
+}
+
+/// "your library", "target player's library", "target opponent's library", "each player's
+/// library", "each opponent's library".
+fn library_owner(p: &mut Parser<'_>) -> PResult<Affected> {
+    let possessive = |p: &mut Parser<'_>, w: &str| p.eat_word(&format!("{w}'s")) || p.eat_word(&format!("{w}\u{2019}s"));
+    let who = if p.eat_word("your") {
+        Affected::You
+    } else if p.at_word("target") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.starts_with("player") || w.starts_with("opponent")) {
+        p.bump();
+        let opponent_only = !possessive(p, "player");
+        if opponent_only && !possessive(p, "opponent") {
+            return Err(p.fail("\"player's\" or \"opponent's\""));
+        }
+        Affected::Target(p.declare(TargetSpec::Player { opponent_only }))
+    } else if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.starts_with("player")) {
+        // "that player's library": the player named before, else the one the ability
+        // triggered for (603.2).
+        let at = p.pos;
+        p.bump();
+        if !possessive(p, "player") {
+            return Err(p.fail("\"player's\""));
+        }
+        if let Some(i) = super::targets::last_target(p, |s| matches!(s, TargetSpec::Player { .. })) {
+            Affected::Target(i)
+        } else if let Some(who) = p.last_player.clone() {
+            who
+        } else if p.trigger_player {
+            Affected::TriggerPlayer
+        } else {
+            return Err(Fail { at, expected: "a player named before \"that player\"".into() });
+        }
+    } else if p.eat_word("each") {
+        if possessive(p, "player") {
+            Affected::EachPlayer
+        } else if possessive(p, "opponent") {
+            Affected::EachOpponent
+        } else {
+            return Err(p.fail("\"player's\" or \"opponent's\""));
+        }
+    } else {
+        return Err(p.fail("\"your library\", \"target player's library\" or \"each opponent's library\""));
+    };
+    p.expect_words(&["library"])?;
+    Ok(who)
 }
 
 /// A delayed triggered ability (603.7) triggers on its own, later: nothing of the event that
@@ -405,6 +531,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 "regenerate" => Instruction::Regenerate(what),
                 _ => Instruction::Untap(what),
             };
+            // "Exile the top card of your library." (701.13a)
+            if verb == "exile"
+                && let Some(r) = top_of_library(p)
+            {
+                let (count, who) = r?;
+                out.push(Instruction::ExileTop { who, count });
+                return Ok(());
+            }
             // "Exile target card from a graveyard." — a card, as well as a permanent.
             let what = if verb == "exile" { object_or_card(p)? } else { object(p)? };
             out.push(make(what));
@@ -1027,7 +1161,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
