@@ -795,6 +795,9 @@ pub enum Affected {
     Target(usize),
     /// The object the ability belongs to ("this creature", the card's name).
     This,
+    /// "this card" in "return this card from your graveyard to your hand": the card with the
+    /// ability while it is in its owner's graveyard, where such an ability functions (113.6m).
+    ThisInGraveyard,
     /// The controller of the ability.
     You,
     /// Each player, in APNAP order (101.4).
@@ -1320,6 +1323,18 @@ pub enum AdditionalCost {
 }
 
 impl Instruction {
+    /// Whether the instruction moves the card with the ability out of its owner's graveyard
+    /// ("return this card from your graveyard to your hand"): such an ability functions only
+    /// there (113.6m).
+    #[must_use]
+    pub fn moves_this_from_graveyard(&self) -> bool {
+        match self {
+            Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } => true,
+            Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
+            _ => false,
+        }
+    }
+
     /// Whether the instruction adds mana (106.1): what a mana ability does (605.1a).
     #[must_use]
     pub fn adds_mana(&self) -> bool {
@@ -1332,6 +1347,15 @@ impl Instruction {
                 | Instruction::AddManaChosenColor
                 | Instruction::AddManaOrChosen(_)
         )
+    }
+}
+
+impl Effect {
+    /// Whether the effect moves the card with the ability out of its owner's graveyard: the
+    /// ability functions only there (113.6m).
+    #[must_use]
+    pub fn moves_this_from_graveyard(&self) -> bool {
+        self.instructions.iter().any(Instruction::moves_this_from_graveyard)
     }
 }
 

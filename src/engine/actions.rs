@@ -69,6 +69,11 @@ impl Game {
         match a {
             Affected::Target(i) => Self::legal_targets(ctx, *i).map(|c| c.target).collect(),
             Affected::This => vec![Target::Object(ctx.source)],
+            // 400.7: a card that left the graveyard and came back is a new object.
+            Affected::ThisInGraveyard => {
+                let o = self.obj(ctx.source);
+                if o.live && o.zone == Zone::Graveyard { vec![Target::Object(ctx.source)] } else { Vec::new() }
+            }
             Affected::You => vec![Target::Player(ctx.controller)],
             Affected::EachPlayer => self.apnap().into_iter().map(Target::Player).collect(),
             Affected::EachOpponent => self.apnap().into_iter().filter(|&p| p != ctx.controller).map(Target::Player).collect(),

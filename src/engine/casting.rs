@@ -396,7 +396,7 @@ impl Game {
         let permit = (zone == Zone::Exile).then(|| self.exile_permission(card, p, false).map(|perm| perm.source)).flatten();
         let spell = self.move_object(card, Zone::Stack);
         if let Some(src) = permit {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&[cr!("601.3"), cr!("611.2a")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&[cr!("601.3"), cr!("611.2a")]);
             self.record(ev);
         }
         if ch.face_down {
@@ -703,6 +703,13 @@ impl Game {
                 }
                 return Ok(Err(e));
             }
+        } else if effect.moves_this_from_graveyard() {
+            // 113.6m: "Return this card from your graveyard to your hand" functions only in
+            // its owner's graveyard.
+            let o = self.obj(source);
+            if o.zone != Zone::Graveyard || o.owner != p {
+                return Ok(Err(Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s graveyard: that ability returns it from there", self.players[p].name)).also(cr!("602.2"))));
+            }
         } else if self.controller(source) != p || !self.on_battlefield(source) {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
         }
@@ -769,7 +776,11 @@ impl Game {
             return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
         }
         let x = ch.x.unwrap_or(0);
-        let ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
+        let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
+        if self.obj(source).zone == Zone::Graveyard {
+            // 113.6m: it works from the graveyard it moves the card out of.
+            ev = ev.rule(cr!("113.6m"));
+        }
         self.record(ev);
         let by = Targeter { you: p, source, this: None, x };
         let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {

@@ -627,12 +627,13 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
-            // On the battlefield, or in a hand for an ability that functions there (cycling).
+            // On the battlefield, or in a hand or graveyard for an ability that functions there
+            // (cycling; "return this card from your graveyard", 113.6m).
             let id = match refs::object(g, card, Place::Battlefield) {
                 Ok(id) => id,
                 Err(e) => {
                     let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-                    refs::object(g, card, Place::Hand(owner_hint)).map_err(|_| e)?
+                    refs::object(g, card, Place::Hand(owner_hint)).or_else(|_| refs::object(g, card, Place::Graveyard(owner_hint))).map_err(|_| e)?
                 }
             };
             let p = actor(g, action, |g| Some(g.controller(id)))?;

@@ -647,7 +647,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "return" if imperative => {
             p.bump();
             let at = p.pos;
-            let what = object_or_card(p)?;
+            let what = match this_from_graveyard(p) {
+                Some(what) => what,
+                None => object_or_card(p)?,
+            };
             let card = graveyard_card(p, &what);
             // "Return target creature card from your graveyard to the battlefield [tapped]
             // [under your control]" (110.2a): a card, or the object a zone-change trigger
@@ -1388,7 +1391,22 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
 
 /// Whether `what` is a target card in a graveyard.
 fn graveyard_card(p: &Parser<'_>, what: &Affected) -> bool {
-    matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
+    matches!(what, Affected::ThisInGraveyard) || matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
+}
+
+/// "this card from your graveyard" (or the card's name): the card itself, in its owner's
+/// graveyard (113.6m). `None` when the words are not that.
+fn this_from_graveyard(p: &mut Parser<'_>) -> Option<Affected> {
+    let mark = p.pos;
+    let this = p.eat_words(&["this", "card"]) || (p.peek().is_some_and(super::parser::is_self_name) && {
+        p.bump();
+        true
+    });
+    if this && p.eat_words(&["from", "your", "graveyard"]) {
+        return Some(Affected::ThisInGraveyard);
+    }
+    p.pos = mark;
+    None
 }
 
 /// A permanent, or a card in a graveyard ("target card from a graveyard").

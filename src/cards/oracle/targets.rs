@@ -586,6 +586,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         }
         Affected::This | Affected::TriggerObject => k(false, true, false),
         Affected::TriggerSpellOrAbility => k(false, false, true),
+        Affected::ThisInGraveyard => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
