@@ -1176,13 +1176,13 @@ pub enum Instruction {
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
     /// the bottom of your library in any order / in a random order." (701.20e, 401.4): `take`
-    /// of the cards seen go to the hand; the rest go to the bottom in the order the player
-    /// chooses or, when `random`, in an order drawn from the scenario's seed.
+    /// of the cards seen go to the hand; the rest go where `rest` says.
     /// "Look at the top N cards of your library. You may reveal a creature card from among
     /// them and put it into your hand. Put the rest on the bottom of your library in a random
     /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
-    /// taken, revealed first when `reveal` (701.20a).
-    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, random: bool },
+    /// taken, revealed first when `reveal` (701.20a). "Look at the top three cards of your
+    /// library, then put them back in any order.": none is taken (`take` 0).
+    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest },
     /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
     /// such player's library, as many as there are. The exiled cards are what the rest of the
     /// effect calls "that card", "those cards", "it" or "them" (608.2c).
@@ -1218,6 +1218,18 @@ pub enum Instruction {
     /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
     /// effect in layer 1 (613.2a) with its own timestamp.
     BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
+}
+
+/// Where the cards looked at and not taken go ("the rest", 401.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum DigRest {
+    /// "on the bottom of your library in any order": the player chooses the order; "in a
+    /// random order" (`random`): the scenario's seed does.
+    Bottom { random: bool },
+    /// "then put them back in any order": on top, in the order the player chooses.
+    Top,
+    /// "and the rest into your graveyard".
+    Graveyard,
 }
 
 /// How long a permission to play exiled cards lasts (611.2a, 514.2).

@@ -429,7 +429,7 @@ impl Game {
                     }
                 }
             }
-            Instruction::Dig { count, take, min, filter, reveal, random } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *random), dec)?,
+            Instruction::Dig { count, take, min, filter, reveal, rest } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest), dec)?,
             Instruction::Attach(a) => {
                 for host in self.objects_of(ctx, a) {
                     if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
@@ -1101,19 +1101,23 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest on the bottom of the library
     /// in the order the player chooses, or in a random order from the scenario's seed.
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, random): (bool, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to): (bool, crate::cards::ir::DigRest), dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::cards::ir::DigRest;
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
         }
         let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cr!("701.20e"));
         self.record(ev);
-        let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
-        let (min, take) = (min as usize, take as usize);
-        let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take } };
-        let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
-        let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
-        let picked: Vec<ObjId> = picked.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+        let mut picked: Vec<ObjId> = Vec::new();
+        if take > 0 {
+            let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
+            let (min, take) = (min as usize, take as usize);
+            let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take } };
+            let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
+            let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+            picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+        }
         for &o in &picked {
             if reveal {
                 let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cr!("701.20a"));
@@ -1123,25 +1127,53 @@ impl Game {
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
-        // 401.4: the rest go to the bottom together; "in a random order" leaves their order to
-        // chance.
         let mut rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
-        if random {
-            for i in (1..rest.len()).rev() {
-                let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
-                rest.swap(i, j);
+        match rest_to {
+            DigRest::Graveyard => {
+                for o in rest {
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    self.record(ev);
+                    self.move_object(o, Zone::Graveyard);
+                }
+                return Ok(());
             }
-        } else if rest.len() > 1 {
-            let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
-            if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
-                rest = bottom;
+            // 401.4: the rest go to the bottom together; "in a random order" leaves their
+            // order to chance.
+            DigRest::Bottom { random: true } => {
+                for i in (1..rest.len()).rev() {
+                    let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
+                    rest.swap(i, j);
+                }
             }
+            DigRest::Bottom { random: false } if rest.len() > 1 => {
+                let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
+                if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
+                    rest = bottom;
+                }
+            }
+            DigRest::Top if rest.len() > 1 => {
+                let d = Decision { player: p, kind: DecisionKind::TopOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put back on top of the library".to_owned() };
+                if let Answer::Scry { top, .. } = self.decide(dec, &d)? {
+                    rest = top;
+                }
+            }
+            DigRest::Bottom { .. } | DigRest::Top => {}
         }
         let lib = &mut self.players[p].library;
         lib.retain(|c| !rest.contains(c));
-        lib.extend(rest.iter().copied());
+        if rest_to == DigRest::Top {
+            lib.splice(0..0, rest.iter().copied());
+        } else {
+            lib.extend(rest.iter().copied());
+        }
+        self.touch();
         if !rest.is_empty() {
-            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s) on the bottom of their library{}", self.players[p].name, rest.len(), if random { " in a random order" } else { "" })).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
+            let how = match rest_to {
+                DigRest::Bottom { random: true } => " on the bottom of their library in a random order",
+                DigRest::Top => " back on top of their library in the order they choose",
+                _ => " on the bottom of their library",
+            };
+            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
             self.record(ev);
         }
         Ok(())

@@ -965,8 +965,11 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
         TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),
-        TargetSpec::GraveyardCard { filter, yours: true } => format!("target {} card in your graveyard", filter_words(filter)),
-        TargetSpec::GraveyardCard { filter, yours: false } => format!("target {} card in a graveyard", filter_words(filter)),
+        TargetSpec::GraveyardCard { filter, yours } => {
+            let words = filter_words(filter);
+            let kind = if words.is_empty() { "card".to_owned() } else { format!("{words} card") };
+            format!("target {kind} in {}", if *yours { "your graveyard" } else { "a graveyard" })
+        }
         TargetSpec::Ability => "target activated or triggered ability".to_owned(),
     }
 }

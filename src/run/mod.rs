@@ -158,6 +158,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Scry { .. } => "top: [...], bottom: [...]",
         DecisionKind::Surveil { .. } => "top: [...], graveyard: [...]",
         DecisionKind::BottomOrder { .. } => "bottom: [...]",
+        DecisionKind::TopOrder { .. } => "top: [...]",
         DecisionKind::Modes { .. } => "modes: [...]",
     }
 }
@@ -176,6 +177,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
         DecisionKind::Scry { cards } | DecisionKind::Surveil { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::BottomOrder { cards } => Answer::Scry { top: Vec::new(), bottom: cards.clone() },
+        DecisionKind::TopOrder { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
         DecisionKind::TriggerTargets { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::Divide { recipients, total } => {
@@ -337,6 +339,22 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
                 return Err(Stop(Diagnostic::new(msg, span).help(legal_answers(g, d))));
             }
             Ok(Answer::Scry { top, bottom })
+        }
+        DecisionKind::TopOrder { cards } => {
+            let Some(order) = &c.top else { return Err(mismatch("top")) };
+            let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
+            let mut top = Vec::new();
+            for r in order {
+                let t = refs::among(g, r, &left)?;
+                left.retain(|x| *x != t);
+                if let Target::Object(o) = t {
+                    top.push(o);
+                }
+            }
+            if !left.is_empty() {
+                return Err(Stop(Diagnostic::new("the order must name every card put back on top", span).help(legal_answers(g, d))));
+            }
+            Ok(Answer::Scry { top, bottom: Vec::new() })
         }
         DecisionKind::BottomOrder { cards } => {
             let Some(order) = &c.bottom else { return Err(mismatch("bottom")) };

@@ -6,7 +6,7 @@ use super::mana;
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, count_word, kinds, parse_affected, parse_count, parse_filter, parse_target};
 use crate::cards::ir::{
-    Affected, Amount, CardQuery, CardType, Change, Color, Grant, Instruction, Keyword, PlayUntil, Quality, Search, SearchDest,
+    Affected, Amount, CardQuery, CardType, Change, Color, DigRest, Grant, Instruction, Keyword, PlayUntil, Quality, Search, SearchDest,
     SearchZone, TargetSpec,
 };
 
@@ -716,7 +716,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 return Err(p.fail("\"on top of its owner's library\" or \"on the bottom of its owner's library\""));
             };
-            if !(p.eat_words(&["its", "owner's", "library"]) || p.eat_words(&["its", "owner’s", "library"]) || p.eat_words(&["their", "owners'", "libraries"]) || p.eat_words(&["their", "owners’", "libraries"])) {
+            // "Put target card from your graveyard on top of your library": a card of your own
+            // graveyard is yours, so your library is its owner's.
+            // Several at once would be ordered by their owner (401.4), which is not modelled.
+            let yours = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { yours: true, .. }) && p.effect.targets[*i].max == 1);
+            if !(p.eat_words(&["its", "owner's", "library"]) || p.eat_words(&["its", "owner’s", "library"]) || p.eat_words(&["their", "owners'", "libraries"]) || p.eat_words(&["their", "owners’", "libraries"]) || yours && p.eat_words(&["your", "library"])) {
                 return Err(p.fail("\"its owner's library\""));
             }
             out.push(Instruction::PutInLibrary { what, bottom });
@@ -1193,6 +1197,11 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         u32::try_from(n).unwrap_or(0)
     };
     p.expect_words(&["of", "your", "library"])?;
+    // "…, then put them back in any order." (401.4)
+    if p.eat_punct(',') {
+        p.expect_words(&["then", "put", "them", "back", "in", "any", "order"])?;
+        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top });
+    }
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
     }
@@ -1211,12 +1220,9 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         if !p.eat_punct('.') {
             return Err(p.fail("\".\""));
         }
-        p.expect_words(&["put", "the", "rest", "on", "the", "bottom", "of", "your", "library"])?;
-        let random = p.eat_words(&["in", "a", "random", "order"]);
-        if !random && !p.eat_words(&["in", "any", "order"]) && count > 2 {
-            return Err(p.fail("\"in any order\" or \"in a random order\""));
-        }
-        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, random });
+        p.expect_words(&["put", "the", "rest"])?;
+        let rest = dig_rest(p, count - 1)?;
+        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest });
     }
     p.expect_words(&["put"])?;
     let take = if p.eat_words(&["one", "of", "them"]) {
@@ -1232,14 +1238,24 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     if !(p.eat_word("rest") || count - take == 1 && p.eat_word("other")) {
         return Err(p.fail("\"the rest\""));
     }
+    let rest = dig_rest(p, count - take)?;
+    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest })
+}
+
+/// Where "the rest" of the cards looked at go: "on the bottom of your library in any order /
+/// in a random order" or "into your graveyard". `left` is how many there are at most.
+fn dig_rest(p: &mut Parser<'_>, left: u32) -> PResult<DigRest> {
+    if p.eat_words(&["into", "your", "graveyard"]) {
+        return Ok(DigRest::Graveyard);
+    }
     p.expect_words(&["on", "the", "bottom", "of", "your", "library"])?;
     // 401.4: several cards put in one place at once are ordered by their owner; "in a random
     // order" takes that choice away (the scenario's seed decides).
     let random = p.eat_words(&["in", "a", "random", "order"]);
-    if !random && !p.eat_words(&["in", "any", "order"]) && count - take > 1 {
+    if !random && !p.eat_words(&["in", "any", "order"]) && left > 1 {
         return Err(p.fail("\"in any order\" or \"in a random order\""));
     }
-    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, random })
+    Ok(DigRest::Bottom { random })
 }
 
 /// The subject of "becomes": a permanent or a spell.
@@ -2250,14 +2266,14 @@ mod action_tests {
     fn looking_at_the_top_of_the_library() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest on the bottom of your library in any order.", "Impulse", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, random: false }])
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
         );
         assert_eq!(
             ok("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.", "Sleight of Hand", SORCERY),
-            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, random: false }])
+            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
         );
         let text = "Look at the top five cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.";
-        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, random: true }]));
+        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true } }]));
         // Several cards put on the bottom need an order: "in any order" or "in a random order".
         let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
         assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
