@@ -795,6 +795,9 @@ pub enum Affected {
     Target(usize),
     /// The object the ability belongs to ("this creature", the card's name).
     This,
+    /// "that card", "it" after "Reveal the top card of your library": the cards the effect has
+    /// set aside, as they are now (608.2c).
+    SetAside,
     /// "this card" in "return this card from your graveyard to your hand": the card with the
     /// ability while it is in its owner's graveyard, where such an ability functions (113.6m).
     ThisInGraveyard,
@@ -1187,6 +1190,14 @@ pub enum Instruction {
     /// such player's library, as many as there are. The exiled cards are what the rest of the
     /// effect calls "that card", "those cards", "it" or "them" (608.2c).
     ExileTop { who: Affected, count: Amount },
+    /// "Reveal the top card of your library." (701.20a): revealing leaves the cards where they
+    /// are (701.20b); they are what the rest of the effect calls "it" or "that card".
+    RevealTop { who: Affected, count: Amount },
+    /// "If it's a land card, [instructions]. Otherwise, [instructions]." after a reveal: which
+    /// instructions follow depends on whether the revealed card matches `filter` (608.2c).
+    IfSetAside { filter: ObjectFilter, then: Vec<Instruction>, otherwise: Vec<Instruction> },
+    /// "Put it into your graveyard." — a card the effect revealed, from where it is.
+    PutInGraveyard(Affected),
     /// "You may play that card this turn." / "Until the end of your next turn, you may play
     /// those cards." (601.3, 116.2a, 611.2a): the controller of the effect may play — or, when
     /// `cast_only`, cast — the cards an earlier instruction of the effect exiled, while they

@@ -69,6 +69,7 @@ impl Game {
         match a {
             Affected::Target(i) => Self::legal_targets(ctx, *i).map(|c| c.target).collect(),
             Affected::This => vec![Target::Object(ctx.source)],
+            Affected::SetAside => self.set_aside.iter().copied().filter(|&o| self.is_live(o)).map(Target::Object).collect(),
             // 400.7: a card that left the graveyard and came back is a new object.
             Affected::ThisInGraveyard => {
                 let o = self.obj(ctx.source);
@@ -343,6 +344,35 @@ impl Game {
                     }
                 }
             }
+            Instruction::RevealTop { who, count } => {
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
+                    for c in cards {
+                        // 701.20b: revealing leaves the card where it is.
+                        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&[cr!("701.20a"), cr!("701.20b")]);
+                        self.record(ev);
+                        self.set_aside.push(c);
+                    }
+                }
+            }
+            Instruction::IfSetAside { filter, then, otherwise } => {
+                let Some(card) = self.set_aside.iter().copied().find(|&o| self.is_live(o)) else { return Ok(()) };
+                let hit = self.matches_filter(card, filter, ctx.controller);
+                let ev = Ev::new(EventKind::Choice, format!("{} is {}a {} card", self.describe(card), if hit { "" } else { "not " }, crate::engine::casting::filter_words(filter))).object(self, card).rule(cr!("608.2c"));
+                self.record(ev);
+                for ins in if hit { then } else { otherwise } {
+                    self.perform(ins, ctx, dec)?;
+                }
+            }
+            Instruction::PutInGraveyard(a) => {
+                for id in self.objects_of(ctx, a) {
+                    let owner = self.obj(id).owner;
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    self.record(ev);
+                    self.move_object(id, Zone::Graveyard);
+                }
+            }
             Instruction::PlayExiled { cast_only, until } => {
                 let cards: Vec<ObjId> = self.set_aside.iter().copied().filter(|&c| self.is_live(c) && self.obj(c).zone == Zone::Exile).collect();
                 let you = ctx.controller;
@@ -375,7 +405,7 @@ impl Game {
                 for old in self.objects_of(ctx, what) {
                     // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
                     // zone-change trigger triggered on became there, if it is still there.
-                    let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile)) else {
+                    let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile) || *what == Affected::SetAside && self.obj(*id).zone == Zone::Library) else {
                         let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.describe(old))).object(self, old).rule(cr!("400.7"));
                         self.record(ev);
                         continue;
@@ -383,12 +413,14 @@ impl Game {
                     // 110.2a: it enters under the control of the player the effect names —
                     // "under your control" — and otherwise under its owner's.
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };
+                    let from_library = self.obj(id).zone == Zone::Library;
                     let how = if *tapped { " tapped" } else { "" };
                     // Undying (702.93a) and persist (702.79a) return it with a counter.
                     let counter_rule = counter.as_ref().map(|k| if *k == CounterKind::PlusOne { cr!("702.93a") } else { cr!("702.79a") });
                     let with = counter.clone().zip(counter_rule).map(|(k, rule)| (k, 1, rule));
                     self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
-                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
+                        let verb = if from_library { "put onto" } else { "returned to" };
+                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is {verb} the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
                             .object(g, nid)
                             .player(g, controller)
                             .zone(Zone::Battlefield)
@@ -406,6 +438,19 @@ impl Game {
             Instruction::PutInLibrary { what, bottom } => {
                 for id in self.objects_of(ctx, what) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    if self.obj(id).zone == Zone::Library {
+                        // A revealed card put on the bottom of the library it is in: it moves
+                        // within the zone, staying the same object.
+                        let owner = self.obj(id).owner;
+                        let place = if *bottom { "on the bottom of" } else { "on top of" };
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cr!("608.2c"));
+                        self.record(ev);
+                        let lib = &mut self.players[owner].library;
+                        lib.retain(|&c| c != id);
+                        if *bottom { lib.push(id) } else { lib.insert(0, id) }
+                        self.touch();
+                        continue;
+                    }
                     if !matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Stack) {
                         continue;
                     }
@@ -594,9 +639,10 @@ impl Game {
             Instruction::ReturnToHand(a) => {
                 for id in self.objects_of(ctx, a) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
-                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile) {
+                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
                         let owner = self.obj(id).owner;
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
                         }

@@ -1016,7 +1016,7 @@ pub fn quality_words(q: Quality) -> String {
     }
 }
 
-fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
+pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     let mut w: Vec<String> = f.colors_none.iter().map(|c| format!("non{}", c.name())).collect();
     if !f.colors.is_empty() {
         w.push(f.colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or "));

@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 54] = [
+const VERBS: [&str; 55] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -152,6 +152,33 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
         return Ok(true);
     }
+    // "If it's a land card, put it onto the battlefield. Otherwise, put that card into your
+    // hand." after "Reveal the top card of your library." (608.2c)
+    if matches!(p.effect.instructions.last(), Some(Instruction::RevealTop { .. })) && (p.at_words(&["if", "it's"]) || p.at_words(&["if", "it’s"])) {
+        p.pos += 2;
+        if !(p.eat_word("a") || p.eat_word("an")) {
+            return Err(p.fail("\"a … card\""));
+        }
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, false)?;
+        if head != Head::Card {
+            return Err(Fail { at, expected: "a kind of card (\"a land card\")".into() });
+        }
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\""));
+        }
+        let then = revealed_sentence(p)?;
+        p.effect.instructions.push(Instruction::IfSetAside { filter, then, otherwise: Vec::new() });
+        return Ok(true);
+    }
+    if matches!(p.effect.instructions.last(), Some(Instruction::IfSetAside { otherwise, .. }) if otherwise.is_empty()) && p.eat_word("otherwise") {
+        p.eat_punct(',');
+        let instrs = revealed_sentence(p)?;
+        if let Some(Instruction::IfSetAside { otherwise, .. }) = p.effect.instructions.last_mut() {
+            *otherwise = instrs;
+        }
+        return Ok(true);
+    }
     // "You may play that card this turn." / "Until the end of your next turn, you may play
     // those cards." after "Exile the top N cards of your library." (601.3, 611.2a)
     if let Some(r) = play_exiled(p) {
@@ -179,6 +206,14 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// A sentence about the card just revealed, "it" and "that card" naming it.
+fn revealed_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
+    p.set_aside = true;
+    let r = parse_sentence(p);
+    p.set_aside = false;
+    r
 }
 
 /// "[Until end of turn | Until the end of your next turn], you may play|cast that card|those
@@ -612,6 +647,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(super::tokens::investigate(p).ok_or_else(|| p.fail("a Clue token the engine supports"))?);
         }
+        "reveal" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
+            // "Reveal the top card of your library." (701.20a)
+            p.bump();
+            let Some(r) = top_of_library(p) else { return Err(p.fail("\"the top card of your library\"")) };
+            let (count, who) = r?;
+            if who != Affected::You || count != Amount::Fixed(1) {
+                return Err(Fail { at: verb_at, expected: "\"reveal the top card of your library\"".into() });
+            }
+            out.push(Instruction::RevealTop { who, count });
+        }
         "reveals" => {
             let who = player_subject()?;
             p.bump();
@@ -709,6 +754,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(onto_battlefield(p, what));
                 return Ok(());
             }
+            // "put it into your hand" / "put it into your graveyard": the card just revealed.
+            if what == Affected::SetAside && p.eat_words(&["into", "your", "hand"]) {
+                out.push(Instruction::ReturnToHand(what));
+                return Ok(());
+            }
+            if what == Affected::SetAside && p.eat_words(&["into", "your", "graveyard"]) {
+                out.push(Instruction::PutInGraveyard(what));
+                return Ok(());
+            }
             let bottom = if p.eat_words(&["on", "top", "of"]) {
                 false
             } else if p.eat_words(&["on", "the", "bottom", "of"]) {
@@ -719,7 +773,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Put target card from your graveyard on top of your library": a card of your own
             // graveyard is yours, so your library is its owner's.
             // Several at once would be ordered by their owner (401.4), which is not modelled.
-            let yours = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { yours: true, .. }) && p.effect.targets[*i].max == 1);
+            let yours = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { yours: true, .. }) && p.effect.targets[*i].max == 1) || what == Affected::SetAside;
             if !(p.eat_words(&["its", "owner's", "library"]) || p.eat_words(&["its", "owner’s", "library"]) || p.eat_words(&["their", "owners'", "libraries"]) || p.eat_words(&["their", "owners’", "libraries"]) || yours && p.eat_words(&["your", "library"])) {
                 return Err(p.fail("\"its owner's library\""));
             }
@@ -1407,7 +1461,7 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
 
 /// Whether `what` is a target card in a graveyard.
 fn graveyard_card(p: &Parser<'_>, what: &Affected) -> bool {
-    matches!(what, Affected::ThisInGraveyard) || matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
+    matches!(what, Affected::ThisInGraveyard | Affected::SetAside) || matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
 }
 
 /// "this card from your graveyard" (or the card's name): the card itself, in its owner's
