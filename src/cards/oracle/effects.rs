@@ -2251,7 +2251,7 @@ mod counters_and_emblems {
 mod action_tests {
     use super::super::test_util::*;
     use crate::cards::ir::{
-        Ability, Affected::*, Amount, CardType::*, ControllerFilter, Instruction::*, ObjectFilter, Subject, TargetSpec, Trigger, Whose,
+        Ability, Affected::*, Amount, CardType::*, ControllerFilter, DigRest, Instruction::*, ObjectFilter, Subject, TargetSpec, Trigger, Whose,
     };
 
     fn trigger_of(abilities: &[Ability]) -> (Trigger, Vec<crate::cards::ir::Instruction>) {
@@ -2377,5 +2377,88 @@ mod action_tests {
         // "that creature" after "deals combat damage to a creature" is the creature dealt
         // damage, which the engine does not track: refused rather than misread.
         assert_eq!(errs("Whenever this creature deals combat damage to a creature, destroy that creature.", "Refuse Test", CREATURE).len(), 1);
+    }
+}
+
+/// The library, the graveyard and hidden cards (401, 701.13, 701.20, 113.6m), on real cards'
+/// Oracle text.
+#[cfg(test)]
+mod library_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected::*, Amount, CardType::*, DigRest, Instruction::*, PlayUntil, Subject, TargetSpec, Trigger};
+
+    fn effect_of(abilities: &[Ability]) -> Vec<crate::cards::ir::Instruction> {
+        match abilities.last() {
+            Some(Ability::Triggered { effect, .. } | Ability::Activated { effect, .. } | Ability::Spell(effect)) => effect.instructions.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn impulse_draw() {
+        assert_eq!(
+            ok("Exile the top two cards of your library. Until the end of your next turn, you may play those cards.", "Reckless Impulse", SORCERY),
+            spell(vec![], vec![ExileTop { who: You, count: n(2) }, PlayExiled { cast_only: false, until: PlayUntil::EndOfYourNextTurn }])
+        );
+        let abbot = ok("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)\nWhen this creature enters, exile the top card of your library. Until end of turn, you may play that card.", "Abbot of Keral Keep", CREATURE);
+        assert_eq!(effect_of(&abbot), vec![ExileTop { who: You, count: n(1) }, PlayExiled { cast_only: false, until: PlayUntil::EndOfTurn }]);
+        // "that player's library" is the player the trigger was about (603.2).
+        let ragavan = ok("Whenever Ragavan deals combat damage to a player, create a Treasure token and exile the top card of that player's library. Until end of turn, you may cast that card.", "Ragavan, Nimble Pilferer", CREATURE);
+        assert!(matches!(&effect_of(&ragavan)[1..], [ExileTop { who: TriggerPlayer, .. }, PlayExiled { cast_only: true, until: PlayUntil::EndOfTurn }]), "{ragavan:?}");
+        let ramirez = ok("Whenever one or more Pirates you control deal combat damage to a player, exile the top card of that player's library. You may cast that card for as long as it remains exiled.", "Ramirez DePietro, Pillager", CREATURE);
+        assert_eq!(effect_of(&ramirez), vec![ExileTop { who: TriggerPlayer, count: n(1) }, PlayExiled { cast_only: true, until: PlayUntil::WhileExiled }]);
+        // A permission with nothing exiled before it has nothing to refer to.
+        assert_eq!(errs("Draw a card. You may play that card this turn.", "Permission Test", SORCERY).len(), 1);
+        // "until your next end step" is a duration the engine doesn't read.
+        assert_eq!(errs("Exile the top card of your library. You may play it until your next end step.", "Haste Magic", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn returning_this_card_from_the_graveyard() {
+        let squee = ok("At the beginning of your upkeep, you may return this card from your graveyard to your hand.", "Squee, Goblin Nabob", CREATURE);
+        assert!(matches!(&effect_of(&squee)[..], [MayOrElse { action, .. }] if **action == ReturnToHand(ThisInGraveyard)), "{squee:?}");
+        let temple = ok("{T}: Add {C}.\n{3}: Return this card from your graveyard to the battlefield tapped.", "Drownyard Temple", LAND);
+        assert_eq!(effect_of(&temple), vec![ReturnToBattlefield { what: ThisInGraveyard, tapped: true, yours: false, counter: None }]);
+        let Some(Ability::Activated { effect, .. }) = temple.last() else { panic!() };
+        assert!(effect.moves_this_from_graveyard());
+        // 113.6m: an Aura whose trigger puts it into the graveyard would have to follow the card
+        // there; refused.
+        assert_eq!(errs("Enchant creature\nEnchanted creature gets -1/-1.\nWhen enchanted creature dies, return this card from your graveyard to the battlefield.", "Screams from Within", &[Enchantment]).len(), 1);
+    }
+
+    #[test]
+    fn the_rest_of_the_cards_looked_at() {
+        assert_eq!(
+            ok("Look at the top four cards of your library. Put one of them into your hand and the rest into your graveyard.", "Forbidden Alchemy", INSTANT),
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard }])
+        );
+        let ponder = ok("Look at the top three cards of your library, then put them back in any order. You may shuffle.\nDraw a card.", "Ponder", SORCERY);
+        assert!(matches!(&effect_of(&ponder)[..], [Dig { count: 3, take: 0, rest: DigRest::Top, .. }, MayOrElse { .. }, Draw { .. }]), "{ponder:?}");
+    }
+
+    #[test]
+    fn graveyard_cards_into_your_library() {
+        let reclaim = ok("Put target card from your graveyard on top of your library.", "Reclaim", INSTANT);
+        assert_eq!(effect_of(&reclaim), vec![PutInLibrary { what: Target(0), bottom: false }]);
+        assert!(matches!(&reclaim[..], [Ability::Spell(e)] if matches!(e.targets[0].spec, TargetSpec::GraveyardCard { yours: true, .. })));
+        // Several cards at once would be ordered by their owner (401.4): refused.
+        assert_eq!(errs("Put any number of target creature cards from your graveyard on top of your library.\nDraw a card.", "Forever Young", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn revealing_the_top_card() {
+        let oracle = ok("When this creature enters, reveal the top card of your library. If it's a land card, put it onto the battlefield. Otherwise, put that card into your hand.", "Coiling Oracle", CREATURE);
+        assert!(matches!(&oracle[..], [Ability::Triggered { trigger, .. }] if **trigger == Trigger::Enters(Subject::This)));
+        assert_eq!(
+            effect_of(&oracle),
+            vec![
+                RevealTop { who: You, count: Amount::Fixed(1) },
+                IfSetAside { filter: types(&[Land]), then: vec![ReturnToBattlefield { what: SetAside, tapped: false, yours: false, counter: None }], otherwise: vec![ReturnToHand(SetAside)] },
+            ]
+        );
+        let zoologist = ok("{3}{G}, {T}: Reveal the top card of your library. If it's a creature card, put it onto the battlefield. Otherwise, put it into your graveyard.", "Zoologist", CREATURE);
+        assert!(matches!(&effect_of(&zoologist)[1], IfSetAside { otherwise, .. } if *otherwise == vec![PutInGraveyard(SetAside)]));
+        // "If it's …" needs a card revealed just before.
+        assert_eq!(errs("Draw a card. If it's a land card, put it onto the battlefield.", "Reveal Test", SORCERY).len(), 1);
     }
 }
