@@ -1509,6 +1509,15 @@ pub enum Ability {
     AdditionalLands(u32),
     /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
     CantLoseGame,
+    /// "You may look at the top card of your library any time." / "Play with the top card of
+    /// your library revealed." (401.5): who may see a hidden card. A scenario's library is
+    /// known to its author, so no result depends on it; it is read so that nothing is guessed.
+    TopCardVisible { revealed: bool },
+    /// "You may play lands from the top of your library." / "You may play lands and cast
+    /// spells from the top of your library." / "You may cast noncreature spells from the top of
+    /// your library." (601.3, 116.2a): this permanent's controller may play the top card of
+    /// their library — a land when `lands`, a spell matching `spells` when it is set.
+    PlayFromTop { lands: bool, spells: Option<ObjectFilter> },
     /// "Your opponents can't cast spells during your turn." / "You can't cast creature
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.

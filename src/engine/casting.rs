@@ -327,6 +327,12 @@ impl Game {
             if flashback.is_none() {
                 return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} has no flashback: it can't be cast from a graveyard"))));
             }
+        } else if zone == Zone::Library {
+            // 601.3: a static ability such as "You may cast spells from the top of your library"
+            // lets the top card be cast.
+            if self.top_permission(card, p, false).is_none() {
+                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
+            }
         } else if zone == Zone::Exile {
             // 601.3: an effect such as "you may play that card this turn" lets it be cast from
             // exile.
@@ -394,9 +400,14 @@ impl Game {
         // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
         // face down first (708.4, 702.37c).
         let permit = (zone == Zone::Exile).then(|| self.exile_permission(card, p, false).map(|perm| perm.source)).flatten();
+        let from_top = (zone == Zone::Library).then(|| self.top_permission(card, p, false)).flatten();
         let spell = self.move_object(card, Zone::Stack);
         if let Some(src) = permit {
             let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&[cr!("601.3"), cr!("611.2a")]);
+            self.record(ev);
+        }
+        if let Some(src) = from_top {
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from the top of their library, as {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rule(cr!("601.3"));
             self.record(ev);
         }
         if ch.face_down {
@@ -585,8 +596,13 @@ impl Game {
         // 116.2a: a land is played from the zone it is in — usually its owner's hand, or exile
         // when an effect lets its player play it from there.
         let from_exile = o.zone == Zone::Exile && self.exile_permission(card, p, true).is_some();
-        if !from_exile && (o.zone != Zone::Hand || o.owner != p) {
-            let why = if o.zone == Zone::Exile { format!("{name} is in exile and no effect lets {} play it from there", self.players[p].name) } else { format!("{name} is not in {}'s hand", self.players[p].name) };
+        let from_top = o.zone == Zone::Library && self.top_permission(card, p, true).is_some();
+        if !from_exile && !from_top && (o.zone != Zone::Hand || o.owner != p) {
+            let why = match o.zone {
+                Zone::Exile => format!("{name} is in exile and no effect lets {} play it from there", self.players[p].name),
+                Zone::Library => format!("{name} is in a library and nothing lets {} play it from there", self.players[p].name),
+                _ => format!("{name} is not in {}'s hand", self.players[p].name),
+            };
             return Err(Illegal::new(cr!("305.1"), why).also(cr!("116.2a")));
         }
         if self.active != p {
@@ -666,10 +682,19 @@ impl Game {
     /// play this turn (305.2).
     fn put_land(&mut self, p: PlayerId, card: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         self.players[p].lands_played += 1;
-        let from_exile = self.obj(card).zone == Zone::Exile;
+        let from = self.obj(card).zone;
         self.put_onto_battlefield(card, p, false, dec, |g, nid| {
-            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{}", g.players[p].name, g.describe(nid), if from_exile { " from exile" } else { "" })).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
-            if from_exile { ev.rule(cr!("611.2a")) } else { ev }
+            let whence = match from {
+                Zone::Exile => " from exile",
+                Zone::Library => " from the top of their library",
+                _ => "",
+            };
+            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
+            match from {
+                Zone::Exile => ev.rule(cr!("611.2a")),
+                Zone::Library => ev.rule(cr!("601.3")),
+                _ => ev,
+            }
         })?;
         self.passes = 0;
         Ok(())

@@ -75,6 +75,23 @@ impl Game {
         }
     }
 
+    /// The permanent whose static ability lets `p` play `card` from the top of their library
+    /// (601.3, 116.2a), if any: `card` must be that top card, and a land for "play lands", a
+    /// spell of the stated kind for "cast … spells".
+    #[must_use]
+    pub fn top_permission(&self, card: ObjId, p: PlayerId, land: bool) -> Option<ObjId> {
+        let o = self.obj(card);
+        if !(o.live && o.zone == crate::engine::Zone::Library && o.owner == p && self.players[p].library.first() == Some(&card)) {
+            return None;
+        }
+        self.permanents_of(p).find(|&src| {
+            self.abilities(src).any(|(_, a)| match a {
+                Ability::PlayFromTop { lands, spells } => if land { *lands } else { spells.as_ref().is_some_and(|f| self.matches_filter(card, f, p)) },
+                _ => false,
+            })
+        })
+    }
+
     /// The permission that lets `p` play `card` from exile (601.3, 116.2a), if any: one that
     /// allows only casting doesn't let a land be played.
     #[must_use]

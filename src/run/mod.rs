@@ -601,7 +601,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             // Flashback casts the card from its owner's graveyard (702.34a).
             let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
             // A card in exile that an effect lets a player cast (601.3).
-            let id = refs::object(g, card, place).or_else(|e| if choices.flashback { Err(e) } else { refs::object(g, card, Place::Exile).map_err(|_| e) })?;
+            let id = refs::object(g, card, place).or_else(|e| if choices.flashback { Err(e) } else { refs::object(g, card, Place::Exile).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e) })?;
             let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
@@ -639,7 +639,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint)).or_else(|e| refs::object(g, card, Place::Exile).map_err(|_| e))?;
+            let id = refs::object(g, card, Place::Hand(owner_hint)).or_else(|e| refs::object(g, card, Place::Exile).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e))?;
             let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
