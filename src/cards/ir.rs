@@ -599,6 +599,15 @@ impl Keyword {
     }
 
     /// The rule that defines the keyword.
+    /// The subrule that defines the keyword (`702.9a` for flying), where the index has one;
+    /// else its section (`rule`).
+    #[must_use]
+    pub fn defining_rule(self) -> crate::rules::RuleId {
+        let section = self.rule();
+        let sub = format!("{section}a");
+        crate::rules::RuleId::new_static(crate::rules::index().get(&sub).map_or(section, |e| e.number))
+    }
+
     #[must_use]
     pub fn rule(self) -> &'static str {
         match self {
@@ -1121,6 +1130,10 @@ pub enum Instruction {
     Search(Search),
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
+    /// "Target player shuffles their graveyard into their library." / "Each player shuffles
+    /// their hand and graveyard into their library" (701.24a, 701.24c): each such player puts
+    /// the cards of those zones into their library, then shuffles it.
+    ShuffleInto { who: Affected, hand: bool, graveyard: bool },
     /// "Return [object] to its owner's hand." (400.7).
     ReturnToHand(Affected),
     /// "Exchange control of two target creatures." (701.12a–b).

@@ -267,6 +267,8 @@ pub struct PendingTrigger {
     pub delayed: Option<usize>,
     /// A triggered keyword ability (exalted, persist…): its effect is the keyword's.
     pub keyword: Option<crate::cards::ir::Keyword>,
+    /// The event of its triggering, which putting it on the stack follows from.
+    pub event: u32,
 }
 
 /// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
@@ -282,6 +284,11 @@ pub struct StackAbility {
     pub choices: StackChoices,
     /// For a triggered ability, what it triggered on; `None` for an activated ability.
     pub trigger: Option<TriggerInfo>,
+    /// The ability as it was when it was put on the stack: it exists independently of its
+    /// source from then on (113.7a), so a source that changes (becomes a copy of something
+    /// else, 707.4) or leaves doesn't change what resolves. `None` for delayed and keyword
+    /// triggers, whose effect is known otherwise.
+    pub text: Option<Box<crate::cards::ir::Ability>>,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
     /// A triggered keyword ability: its effect is the keyword's.
@@ -418,6 +425,8 @@ pub struct Game {
     pub rejections: Vec<Rejection>,
     /// What is being done now, for events' `cause`.
     pub cause: String,
+    /// What the events being recorded follow from (`cause` of each event).
+    pub causes: crate::engine::cause::Causes,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
@@ -450,7 +459,7 @@ pub struct Game {
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
     /// Life to be gained through lifelink in the damage event being carried out.
-    pub lifelink: Vec<(ObjId, i64)>,
+    pub lifelink: Vec<(ObjId, i64, u32)>,
     /// The next timestamp (613.7).
     pub next_timestamp: u64,
     /// Counts upkeeps begun, so that "since the beginning of your last upkeep" (echo,

@@ -208,6 +208,27 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     Ok(false)
 }
 
+/// After "shuffle(s)": "[your|their] graveyard into [your|their] library", "… hand and graveyard
+/// into …", "… hand into …": which zones are shuffled in. `None` when no zone is named.
+fn shuffle_zones(p: &mut Parser<'_>, whose: &str) -> Option<PResult<(bool, bool)>> {
+    if !p.at_word(whose) {
+        return None;
+    }
+    let start = p.pos;
+    p.bump();
+    let (hand, graveyard) = if p.eat_words(&["hand", "and", "graveyard"]) {
+        (true, true)
+    } else if p.eat_word("graveyard") {
+        (false, true)
+    } else if p.eat_word("hand") {
+        (true, false)
+    } else {
+        p.pos = start;
+        return None;
+    };
+    Some(p.expect_words(&["into", whose, "library"]).map(|()| (hand, graveyard)))
+}
+
 /// A sentence about the card just revealed, "it" and "that card" naming it.
 fn revealed_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     p.set_aside = true;
@@ -817,12 +838,24 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "shuffle" if imperative => {
             p.bump();
-            out.push(Instruction::Shuffle(Affected::You));
+            out.push(match shuffle_zones(p, "your") {
+                Some(r) => {
+                    let (hand, graveyard) = r?;
+                    Instruction::ShuffleInto { who: Affected::You, hand, graveyard }
+                }
+                None => Instruction::Shuffle(Affected::You),
+            });
         }
         "shuffles" => {
             let who = player_subject()?;
             p.bump();
-            out.push(Instruction::Shuffle(who));
+            out.push(match shuffle_zones(p, "their") {
+                Some(r) => {
+                    let (hand, graveyard) = r?;
+                    Instruction::ShuffleInto { who, hand, graveyard }
+                }
+                None => Instruction::Shuffle(who),
+            });
         }
         "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
             // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
