@@ -1206,6 +1206,9 @@ pub enum Instruction {
     /// "Reveal the top card of your library." (701.20a): revealing leaves the cards where they
     /// are (701.20b); they are what the rest of the effect calls "it" or "that card".
     RevealTop { who: Affected, count: Amount },
+    /// "Look at the top card of target player's library." (701.20e): only the player looking
+    /// sees it; nothing moves.
+    LookTop { who: Affected, count: Amount },
     /// "If it's a land card, [instructions]. Otherwise, [instructions]." after a reveal: which
     /// instructions follow depends on whether the revealed card matches `filter` (608.2c).
     IfSetAside { filter: ObjectFilter, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -1317,6 +1320,9 @@ pub enum SearchDest {
     Hand,
     Battlefield { tapped: bool },
     Exile,
+    /// "then shuffle and put that card on top": the library is shuffled without the found
+    /// cards, which then go on top (701.24b).
+    TopAfterShuffle,
 }
 
 /// A search (701.23).

@@ -356,6 +356,14 @@ impl Game {
                     }
                 }
             }
+            Instruction::LookTop { who, count } => {
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    let seen = self.players[p].library.len().min(n);
+                    let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {seen} card(s) of {}'s library", self.players[ctx.controller].name, self.players[p].name)).player(self, p).rule(cr!("701.20e"));
+                    self.record(ev);
+                }
+            }
             Instruction::IfSetAside { filter, then, otherwise } => {
                 let Some(card) = self.set_aside.iter().copied().find(|&o| self.is_live(o)) else { return Ok(()) };
                 let hit = self.matches_filter(card, filter, ctx.controller);
@@ -992,6 +1000,21 @@ impl Game {
         let shown = if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") };
         let ev = Ev::new(EventKind::Search, format!("{} searches and finds {shown}", self.players[searcher].name)).player(self, searcher).rule(cr!("701.23a"));
         self.record(ev);
+        if s.dest == SearchDest::TopAfterShuffle {
+            // 701.24b: the found cards stay out of the shuffle and then go on top.
+            let ids: Vec<ObjId> = found.iter().filter_map(|t| if let Target::Object(o) = t { Some(*o) } else { None }).collect();
+            self.players[p].library.retain(|c| !ids.contains(c));
+            self.shuffle(p);
+            for &o in ids.iter().rev() {
+                self.players[p].library.insert(0, o);
+            }
+            self.touch();
+            for o in ids {
+                let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cr!("701.24b"));
+                self.record(ev);
+            }
+            return Ok(());
+        }
         for t in found {
             let Target::Object(o) = t else { continue };
             if s.reveal {
@@ -1001,7 +1024,7 @@ impl Game {
             let (zone, kind, verb, rule) = match s.dest {
                 SearchDest::Hand => (Zone::Hand, EventKind::ReturnToHand, "is put into its owner's hand", cr!("701.23a")),
                 SearchDest::Battlefield { .. } => (Zone::Battlefield, EventKind::EntersBattlefield, "is put onto the battlefield", cr!("701.23a")),
-                SearchDest::Exile => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
+                SearchDest::Exile | SearchDest::TopAfterShuffle => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
             };
             if let SearchDest::Battlefield { tapped } = s.dest {
                 let how = if tapped { " tapped" } else { "" };

@@ -681,6 +681,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "reveals" => {
             let who = player_subject()?;
             p.bump();
+            // "Target player reveals the top card of their library." (701.20a)
+            if p.eat_words(&["the", "top", "card", "of", "their", "library"]) {
+                out.push(Instruction::RevealTop { who, count: Amount::Fixed(1) });
+                return Ok(());
+            }
             p.expect_words(&["their", "hand"])?;
             out.push(Instruction::RevealHand { who, choose: None, discard: false });
         }
@@ -1275,6 +1280,19 @@ fn at_counters(p: &Parser<'_>) -> bool {
 /// rest on the bottom of your library in a random order." — the second sentence says what
 /// becomes of the cards looked at (701.20e), so both are read here.
 fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
+    // "Look at the top card of target player's library." (701.20e): seeing it changes nothing
+    // in the game.
+    if p.at_words(&["at", "the", "top"]) && !p.at_words(&["at", "the", "top", "card", "of", "your"]) && p.peek_at(3).is_some_and(|t| t.is_word("card")) {
+        let at = p.pos;
+        p.bump();
+        if let Some(r) = top_of_library(p) {
+            let (count, who) = r?;
+            if who != Affected::You {
+                return Ok(Instruction::LookTop { who, count });
+            }
+        }
+        p.pos = at;
+    }
     p.expect_words(&["at", "the", "top"])?;
     let count = if p.eat_word("card") {
         1
@@ -1445,6 +1463,16 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
                 return Err(p.fail("\"them\""));
             }
             dest = SearchDest::Exile;
+            break;
+        }
+        // "then shuffle and put that card on top" (701.24b)
+        if p.eat_words(&["then", "shuffle", "and", "put"]) {
+            if !(p.eat_word("it") || p.eat_words(&["that", "card"])) {
+                return Err(p.fail("\"that card\""));
+            }
+            p.expect_words(&["on", "top"])?;
+            p.eat_words(&["of", "your", "library"]);
+            dest = SearchDest::TopAfterShuffle;
             break;
         }
         if p.eat_word("put") {
@@ -2493,5 +2521,44 @@ mod library_tests {
         assert!(matches!(&effect_of(&zoologist)[1], IfSetAside { otherwise, .. } if *otherwise == vec![PutInGraveyard(SetAside)]));
         // "If it's …" needs a card revealed just before.
         assert_eq!(errs("Draw a card. If it's a land card, put it onto the battlefield.", "Reveal Test", SORCERY).len(), 1);
+    }
+}
+
+/// Searching with the found card put on top, and looking at or revealing another player's top
+/// card (701.24b, 701.20), on real cards' Oracle text.
+#[cfg(test)]
+mod library_top_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected::*, Amount, Instruction::*, SearchDest, TargetSpec};
+
+    #[test]
+    fn tutors_to_the_top() {
+        let seal = ok("Search your library for a card, then shuffle and put that card on top. You lose 2 life.", "Imperial Seal", SORCERY);
+        let [Ability::Spell(e)] = &seal[..] else { panic!("{seal:?}") };
+        assert!(matches!(&e.instructions[..], [Search(s), LoseLife { .. }] if s.dest == SearchDest::TopAfterShuffle && !s.reveal), "{seal:?}");
+        let tutor = ok("Search your library for an instant or sorcery card, reveal it, then shuffle and put that card on top.", "Mystical Tutor", INSTANT);
+        let [Ability::Spell(e)] = &tutor[..] else { panic!("{tutor:?}") };
+        assert!(matches!(&e.instructions[..], [Search(s)] if s.dest == SearchDest::TopAfterShuffle && s.reveal), "{tutor:?}");
+    }
+
+    #[test]
+    fn another_players_top_card() {
+        assert_eq!(
+            ok("Target player reveals the top card of their library.", "Reveal Test", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![RevealTop { who: Target(0), count: Amount::Fixed(1) }])
+        );
+        assert_eq!(
+            ok("Draw two cards, then look at the top card of each player's library.", "Case the Joint", INSTANT),
+            spell(vec![], vec![Draw { who: You, count: n(2) }, LookTop { who: EachPlayer, count: n(1) }])
+        );
+        assert_eq!(
+            ok("Look at the top card of target opponent's library.", "Look Test", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: true }], vec![LookTop { who: Target(0), count: n(1) }])
+        );
+        // Shuffling zones into a library (701.24a).
+        assert_eq!(
+            ok("Each player shuffles their hand and graveyard into their library, then draws seven cards.", "Timetwister", SORCERY),
+            spell(vec![], vec![ShuffleInto { who: EachPlayer, hand: true, graveyard: true }, Draw { who: EachPlayer, count: n(7) }])
+        );
     }
 }
