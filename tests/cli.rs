@@ -193,7 +193,8 @@ fn run_passes_and_prints_trace_state_rules_and_verdicts() {
     assert_eq!(code, 0);
     for needle in [
         "| 11 | 1    | precombat_main | Shock deals 2 damage to Grizzly Bears [bears]",
-        "| 704.5g | Lethal damage",
+        "| 704      | State-Based Actions             |       |         |",
+        "|   704.5g | Lethal damage                   | 1     | yes     |",
         "ok   bears: zone: graveyard",
         "| Bob    | 20   | 0      | 0       | -    | Grizzly Bears |",
     ] {

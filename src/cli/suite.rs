@@ -84,7 +84,7 @@ pub fn golden_path(path: &Path) -> PathBuf {
 fn golden(path: &Path, now: &str, mode: Golden) -> Option<Verdict> {
     let file = golden_path(path);
     let shown = file.display().to_string();
-    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1 });
+    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1, event: None });
     match mode {
         Golden::Bless => {
             let tmp = file.with_extension("trace.tmp");

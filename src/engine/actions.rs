@@ -920,19 +920,28 @@ impl Game {
         let copy = self.new_object(card_id, card, controller, controller, Zone::Stack);
         self.obj_mut(copy).copy = true;
         self.obj_mut(copy).choices = choices;
+        // 707.10c: new targets are chosen as the copy is created, before it is put on the stack.
+        let retargeted = new_targets && !self.obj(copy).choices.targets.is_empty() && self.choose_copy_targets(id, copy, controller, dec)?;
         self.stack.push(StackItem::Spell(copy));
         self.touch();
-        let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();
+        let targeting = if shown.is_empty() { String::new() } else { format!(" targeting {}", shown.join(", ")) };
+        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        if retargeted {
+            ev = ev.rule(cr!("707.10c"));
+        }
         self.record(ev);
         self.causes.stacked_spell(copy, self.last_event());
-        if !new_targets || self.obj(copy).choices.targets.is_empty() {
-            return Ok(());
-        }
+        Ok(())
+    }
+
+    /// Asks the copy's controller for new targets (707.10c); returns whether they chose any.
+    /// Each new target must be legal for the instance it replaces; an illegal change leaves
+    /// that target as it was (115.7d).
+    fn choose_copy_targets(&mut self, id: ObjId, copy: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
-        let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(()) };
+        let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
         let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
-        // 115.7: each new target must be legal for the instance it replaces; an illegal
-        // change leaves that target as it was.
         let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
         let mut changed = self.obj(copy).choices.targets.clone();
         for (c, t) in changed.iter_mut().zip(&list) {
@@ -944,11 +953,8 @@ impl Game {
                 }
             }
         }
-        let shown: Vec<String> = changed.iter().map(|c| self.describe_target(c.target)).collect();
         self.obj_mut(copy).choices.targets = changed;
-        let ev = Ev::new(EventKind::CopySpell, format!("the copy of {} now targets {}", self.describe(id), shown.join(", "))).object(self, copy).rules(&[cr!("707.10c"), cr!("115.7d")]);
-        self.record(ev);
-        Ok(())
+        Ok(true)
     }
 
     /// A search (701.23): cards with a stated quality in a hidden zone may be left unfound

@@ -353,7 +353,12 @@ impl Game {
                 recipients.push(att.attacking);
             }
             match recipients.as_slice() {
-                [] => {} // 510.1c: blocked, but nothing blocks it any more.
+                [] => {
+                    // 509.1h: it stays blocked though nothing blocks it any more; 510.1c: so it
+                    // assigns no combat damage.
+                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.describe(att.id))).object(self, att.id).rules(&[cr!("509.1h"), cr!("510.1c")]);
+                    self.record(ev);
+                }
                 [one] => assigned.push((att.id, *one, power, cr!("510.1c"))),
                 _ => {
                     let d = Decision {

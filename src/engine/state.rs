@@ -667,6 +667,16 @@ impl Game {
         } else {
             to
         };
+        // 506.4: a permanent that leaves the battlefield is removed from combat.
+        if self.obj(id).zone == Zone::Battlefield {
+            let attacking = self.combat.attackers.iter().any(|a| a.id == id);
+            let blocking = self.combat.blockers.iter().any(|(b, _)| *b == id) || self.combat.attackers.iter().any(|a| a.blockers.contains(&id));
+            if attacking || blocking {
+                let role = if attacking { "an attacking" } else { "a blocking" };
+                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.describe(id))).object(self, id).rule(crate::cr!("506.4"));
+                self.record(ev);
+            }
+        }
         self.remove_from_zone(id);
         self.obj_mut(id).live = false;
         // 704.5d: a token that leaves the battlefield goes to the new zone like a card, and

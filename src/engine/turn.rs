@@ -110,6 +110,8 @@ impl Game {
 
     fn begin_turn(&mut self) {
         self.turn += 1;
+        // The new turn begins with its untap step (500.1): its first event is in that step.
+        self.step = Step::Untap;
         self.active = self.next_player(self.active);
         self.attackers_declared = false;
         self.cleanup_done = false;
@@ -169,6 +171,13 @@ impl Game {
             }
             Step::DeclareAttackers => {
                 self.attackers_declared = true;
+                // 800.4j: the turn of a player who left the game goes on without an active
+                // player: no one declares attackers.
+                if self.players[ap].lost {
+                    let ev = Ev::new(EventKind::DeclareAttacker, format!("the turn goes on without an active player ({} has left the game): no attackers are declared", self.players[ap].name)).player(self, ap).rules(&[cr!("800.4j"), cr!("508.1")]);
+                    self.record(ev);
+                    return Ok(true);
+                }
                 loop {
                     match dec.attackers(self)? {
                         None => {
