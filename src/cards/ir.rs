@@ -1206,6 +1206,11 @@ pub enum Instruction {
     /// "Reveal the top card of your library." (701.20a): revealing leaves the cards where they
     /// are (701.20b); they are what the rest of the effect calls "it" or "that card".
     RevealTop { who: Affected, count: Amount },
+    /// "Reveal cards from the top of your library until you reveal a creature card. Put that
+    /// card into your hand and the rest on the bottom of your library in a random order."
+    /// (701.20a): the first card matching `filter` goes where `to` says; every other card
+    /// revealed goes where `rest` says.
+    RevealUntil { filter: ObjectFilter, to: SearchDest, rest: DigRest },
     /// "Look at the top card of target player's library." (701.20e): only the player looking
     /// sees it; nothing moves.
     LookTop { who: Affected, count: Amount },

@@ -356,6 +356,7 @@ impl Game {
                     }
                 }
             }
+            Instruction::RevealUntil { filter, to, rest } => self.reveal_until(ctx.controller, filter, *to, *rest, dec)?,
             Instruction::LookTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
@@ -1272,6 +1273,76 @@ impl Game {
             };
             let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
             self.record(ev);
+        }
+        Ok(())
+    }
+
+    /// "Reveal cards from the top of your library until you reveal a [kind] card" (701.20a):
+    /// the first match goes to `to`, the other revealed cards where `rest` says (401.4); with
+    /// no match, every card is revealed and all of them are the rest.
+    fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: SearchDest, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::cards::ir::DigRest;
+        let mut others = Vec::new();
+        let mut hit = None;
+        for c in self.players[p].library.clone() {
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&[cr!("701.20a"), cr!("701.20b")]);
+            self.record(ev);
+            if self.matches_filter(c, filter, p) {
+                hit = Some(c);
+                break;
+            }
+            others.push(c);
+        }
+        if hit.is_none() {
+            let ev = Ev::new(EventKind::Choice, format!("{} revealed their whole library without finding a {} card", self.players[p].name, crate::engine::casting::filter_words(filter))).player(self, p).rule(cr!("701.20a"));
+            self.record(ev);
+        }
+        if let Some(c) = hit {
+            match to {
+                SearchDest::Battlefield { tapped } => {
+                    let how = if tapped { " tapped" } else { "" };
+                    self.put_onto_battlefield(c, p, tapped, dec, |g, nid| {
+                        Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&[cr!("608.2c"), cr!("110.2a")])
+                    })?;
+                }
+                _ => {
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                    self.record(ev);
+                    self.move_object(c, Zone::Hand);
+                }
+            }
+        }
+        match rest_to {
+            DigRest::Graveyard => {
+                for c in others {
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    self.record(ev);
+                    self.move_object(c, Zone::Graveyard);
+                }
+            }
+            DigRest::Bottom { random } => {
+                if random {
+                    for i in (1..others.len()).rev() {
+                        let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
+                        others.swap(i, j);
+                    }
+                } else if others.len() > 1 {
+                    let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: others.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
+                    if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
+                        others = bottom;
+                    }
+                }
+                let lib = &mut self.players[p].library;
+                lib.retain(|c| !others.contains(c));
+                lib.extend(others.iter().copied());
+                self.touch();
+                if !others.is_empty() {
+                    let how = if random { " in a random order" } else { "" };
+                    let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s) on the bottom of their library{how}", self.players[p].name, others.len())).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
+                    self.record(ev);
+                }
+            }
+            DigRest::Top => {}
         }
         Ok(())
     }

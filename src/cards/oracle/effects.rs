@@ -668,6 +668,36 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(super::tokens::investigate(p).ok_or_else(|| p.fail("a Clue token the engine supports"))?);
         }
+        "reveal" if imperative && p.at_words(&["reveal", "cards", "from", "the", "top", "of", "your", "library", "until", "you", "reveal"]) => {
+            // "Reveal cards from the top of your library until you reveal a creature card. Put
+            // that card into your hand and the rest on the bottom of your library in a random
+            // order." (701.20a)
+            p.pos += 11;
+            if !(p.eat_word("a") || p.eat_word("an")) {
+                return Err(p.fail("\"a … card\""));
+            }
+            let at = p.pos;
+            let (filter, head) = parse_filter(p, false)?;
+            if head != Head::Card {
+                return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
+            }
+            if !p.eat_punct('.') {
+                return Err(p.fail("\".\""));
+            }
+            p.expect_words(&["put", "that", "card"])?;
+            let to = if p.eat_words(&["into", "your", "hand"]) {
+                SearchDest::Hand
+            } else if p.eat_words(&["onto", "the", "battlefield"]) {
+                SearchDest::Battlefield { tapped: p.eat_word("tapped") }
+            } else {
+                return Err(p.fail("\"into your hand\" or \"onto the battlefield\""));
+            };
+            if !(p.eat_words(&["and", "the", "rest"]) || p.eat_words(&["and", "put", "all", "other", "cards", "revealed", "this", "way"])) {
+                return Err(p.fail("\"and the rest\""));
+            }
+            let rest = dig_rest(p, u32::MAX)?;
+            out.push(Instruction::RevealUntil { filter, to, rest });
+        }
         "reveal" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
             // "Reveal the top card of your library." (701.20a)
             p.bump();
@@ -2560,5 +2590,21 @@ mod library_top_tests {
             ok("Each player shuffles their hand and graveyard into their library, then draws seven cards.", "Timetwister", SORCERY),
             spell(vec![], vec![ShuffleInto { who: EachPlayer, hand: true, graveyard: true }, Draw { who: EachPlayer, count: n(7) }])
         );
+    }
+}
+
+/// "Reveal cards from the top of your library until …" (701.20a) on real cards' Oracle text.
+#[cfg(test)]
+mod reveal_until_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardType::*, DigRest, Instruction::*, SearchDest};
+
+    #[test]
+    fn reveal_until_a_kind_of_card() {
+        let lookout = ok("Reach\nWhen this creature enters, reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield tapped and the rest on the bottom of your library in a random order.", "Clifftop Lookout", CREATURE);
+        let Some(Ability::Triggered { effect, .. }) = lookout.last() else { panic!("{lookout:?}") };
+        assert_eq!(effect.instructions, vec![RevealUntil { filter: types(&[Land]), to: SearchDest::Battlefield { tapped: true }, rest: DigRest::Bottom { random: true } }]);
+        // The rest must be placed somewhere the text says.
+        assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
     }
 }
