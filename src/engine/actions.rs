@@ -1197,10 +1197,9 @@ impl Game {
     }
 
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
-    /// of them chosen by the player into their hand and the rest on the bottom of the library
-    /// in the order the player chooses, or in a random order from the scenario's seed.
+    /// of them chosen by the player into their hand and the rest where `rest_to` says
+    /// (`put_rest`).
     fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to): (bool, crate::cards::ir::DigRest), dec: &mut dyn Decider) -> Result<(), Stop> {
-        use crate::cards::ir::DigRest;
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
@@ -1225,7 +1224,15 @@ impl Game {
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
-        let mut rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
+        let rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
+        self.put_rest(p, rest, rest_to, dec)
+    }
+
+    /// Puts "the rest" of the cards `p` looked at or revealed where the text says: into the
+    /// graveyard, or together on the bottom or back on top of the library, in the order the
+    /// player chooses or, "in a random order", one drawn from the scenario's seed (401.4).
+    fn put_rest(&mut self, p: PlayerId, mut rest: Vec<ObjId>, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::cards::ir::DigRest;
         match rest_to {
             DigRest::Graveyard => {
                 for o in rest {
@@ -1235,8 +1242,6 @@ impl Game {
                 }
                 return Ok(());
             }
-            // 401.4: the rest go to the bottom together; "in a random order" leaves their
-            // order to chance.
             DigRest::Bottom { random: true } => {
                 for i in (1..rest.len()).rev() {
                     let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
@@ -1281,7 +1286,6 @@ impl Game {
     /// the first match goes to `to`, the other revealed cards where `rest` says (401.4); with
     /// no match, every card is revealed and all of them are the rest.
     fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: SearchDest, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
-        use crate::cards::ir::DigRest;
         let mut others = Vec::new();
         let mut hit = None;
         for c in self.players[p].library.clone() {
@@ -1312,39 +1316,7 @@ impl Game {
                 }
             }
         }
-        match rest_to {
-            DigRest::Graveyard => {
-                for c in others {
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rule(cr!("608.2c"));
-                    self.record(ev);
-                    self.move_object(c, Zone::Graveyard);
-                }
-            }
-            DigRest::Bottom { random } => {
-                if random {
-                    for i in (1..others.len()).rev() {
-                        let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
-                        others.swap(i, j);
-                    }
-                } else if others.len() > 1 {
-                    let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: others.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
-                    if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
-                        others = bottom;
-                    }
-                }
-                let lib = &mut self.players[p].library;
-                lib.retain(|c| !others.contains(c));
-                lib.extend(others.iter().copied());
-                self.touch();
-                if !others.is_empty() {
-                    let how = if random { " in a random order" } else { "" };
-                    let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s) on the bottom of their library{how}", self.players[p].name, others.len())).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
-                    self.record(ev);
-                }
-            }
-            DigRest::Top => {}
-        }
-        Ok(())
+        self.put_rest(p, others, rest_to, dec)
     }
 
     /// Shuffles a library with the scenario's seeded generator (701.24a).

@@ -342,34 +342,12 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
         }
         DecisionKind::TopOrder { cards } => {
             let Some(order) = &c.top else { return Err(mismatch("top")) };
-            let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
-            let mut top = Vec::new();
-            for r in order {
-                let t = refs::among(g, r, &left)?;
-                left.retain(|x| *x != t);
-                if let Target::Object(o) = t {
-                    top.push(o);
-                }
-            }
-            if !left.is_empty() {
-                return Err(Stop(Diagnostic::new("the order must name every card put back on top", span).help(legal_answers(g, d))));
-            }
+            let top = order_of(g, order, cards, || Stop(Diagnostic::new("the order must name every card put back on top", span).help(legal_answers(g, d))))?;
             Ok(Answer::Scry { top, bottom: Vec::new() })
         }
         DecisionKind::BottomOrder { cards } => {
             let Some(order) = &c.bottom else { return Err(mismatch("bottom")) };
-            let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
-            let mut bottom = Vec::new();
-            for r in order {
-                let t = refs::among(g, r, &left)?;
-                left.retain(|x| *x != t);
-                if let Target::Object(o) = t {
-                    bottom.push(o);
-                }
-            }
-            if !left.is_empty() {
-                return Err(Stop(Diagnostic::new("the order must name every card put on the bottom", span).help(legal_answers(g, d))));
-            }
+            let bottom = order_of(g, order, cards, || Stop(Diagnostic::new("the order must name every card put on the bottom", span).help(legal_answers(g, d))))?;
             Ok(Answer::Scry { top: Vec::new(), bottom })
         }
         DecisionKind::Apply { options } => {
@@ -586,6 +564,21 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         evoke: c.evoke,
         dash: c.dash,
     })
+}
+
+/// The cards of `cards` in the order a `choose` lists them, every one named once (401.4);
+/// `incomplete` is the error when some are left out.
+fn order_of(g: &Game, order: &[crate::scenario::model::Ref], cards: &[crate::engine::state::ObjId], incomplete: impl FnOnce() -> Stop) -> Result<Vec<crate::engine::state::ObjId>, Stop> {
+    let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
+    let mut out = Vec::new();
+    for r in order {
+        let t = refs::among(g, r, &left)?;
+        left.retain(|x| *x != t);
+        if let Target::Object(o) = t {
+            out.push(o);
+        }
+    }
+    if left.is_empty() { Ok(out) } else { Err(incomplete()) }
 }
 
 /// The player an effect lets play `id` from exile (601.3), when it is in exile.

@@ -156,14 +156,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // hand." after "Reveal the top card of your library." (608.2c)
     if matches!(p.effect.instructions.last(), Some(Instruction::RevealTop { .. })) && (p.at_words(&["if", "it's"]) || p.at_words(&["if", "it’s"])) {
         p.pos += 2;
-        if !(p.eat_word("a") || p.eat_word("an")) {
-            return Err(p.fail("\"a … card\""));
-        }
-        let at = p.pos;
-        let (filter, head) = parse_filter(p, false)?;
-        if head != Head::Card {
-            return Err(Fail { at, expected: "a kind of card (\"a land card\")".into() });
-        }
+        let filter = a_kind_of_card(p)?;
         if !p.eat_punct(',') {
             return Err(p.fail("\",\""));
         }
@@ -227,6 +220,20 @@ fn shuffle_zones(p: &mut Parser<'_>, whose: &str) -> Option<PResult<(bool, bool)
         return None;
     };
     Some(p.expect_words(&["into", whose, "library"]).map(|()| (hand, graveyard)))
+}
+
+/// "a creature card", "an artifact card", "a land card with mana value 3 or less": one card of
+/// a stated kind.
+fn a_kind_of_card(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ObjectFilter> {
+    if !(p.eat_word("a") || p.eat_word("an")) {
+        return Err(p.fail("\"a … card\""));
+    }
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, false)?;
+    if head != Head::Card {
+        return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
+    }
+    Ok(filter)
 }
 
 /// A sentence about the card just revealed, "it" and "that card" naming it.
@@ -673,14 +680,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // that card into your hand and the rest on the bottom of your library in a random
             // order." (701.20a)
             p.pos += 11;
-            if !(p.eat_word("a") || p.eat_word("an")) {
-                return Err(p.fail("\"a … card\""));
-            }
-            let at = p.pos;
-            let (filter, head) = parse_filter(p, false)?;
-            if head != Head::Card {
-                return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
-            }
+            let filter = a_kind_of_card(p)?;
             if !p.eat_punct('.') {
                 return Err(p.fail("\".\""));
             }
@@ -1343,14 +1343,7 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     // "You may reveal a creature card from among them and put it into your hand. Put the
     // rest …": at most one card with a stated quality, revealed as it is taken.
     if p.eat_words(&["you", "may", "reveal"]) {
-        if !(p.eat_word("a") || p.eat_word("an")) {
-            return Err(p.fail("\"a … card\""));
-        }
-        let at = p.pos;
-        let (filter, head) = parse_filter(p, false)?;
-        if head != Head::Card {
-            return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
-        }
+        let filter = a_kind_of_card(p)?;
         p.expect_words(&["from", "among", "them", "and", "put", "it", "into", "your", "hand"])?;
         if !p.eat_punct('.') {
             return Err(p.fail("\".\""));
