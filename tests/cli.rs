@@ -665,3 +665,10 @@ fn a_missed_event_expectation_shows_the_closest_events() {
         "{out}"
     );
 }
+
+#[test]
+fn every_event_kind_is_documented() {
+    let doc = std::fs::read_to_string("docs/scenario-format.md").expect("docs");
+    let missing: Vec<String> = judge::engine::event::EventKind::names().into_iter().filter(|k| !doc.contains(&format!("| `{k}` |"))).collect();
+    assert!(missing.is_empty(), "event kinds missing from the vocabulary table of docs/scenario-format.md: {missing:?}");
+}
