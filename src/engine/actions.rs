@@ -1012,12 +1012,14 @@ impl Game {
         if s.dest == SearchDest::TopAfterShuffle {
             // 701.24b: the found cards stay out of the shuffle and then go on top.
             let ids: Vec<ObjId> = found.iter().filter_map(|t| if let Target::Object(o) = t { Some(*o) } else { None }).collect();
-            self.players[p].library.retain(|c| !ids.contains(c));
-            self.shuffle(p);
-            for &o in ids.iter().rev() {
-                self.players[p].library.insert(0, o);
-            }
+            let mut rest: Vec<ObjId> = self.players[p].library.iter().copied().filter(|c| !ids.contains(c)).collect();
+            self.random_order(&mut rest);
+            let mut lib = ids.clone();
+            lib.extend(rest);
+            self.players[p].library = lib;
             self.touch();
+            let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library without the found card(s)", self.players[p].name)).player(self, p).rules(&[cr!("701.24a"), cr!("701.24b")]);
+            self.record(ev);
             for o in ids {
                 let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cr!("701.24b"));
                 self.record(ev);
@@ -1244,12 +1246,7 @@ impl Game {
                 }
                 return Ok(());
             }
-            DigRest::Bottom { random: true } => {
-                for i in (1..rest.len()).rev() {
-                    let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
-                    rest.swap(i, j);
-                }
-            }
+            DigRest::Bottom { random: true } => self.random_order(&mut rest),
             DigRest::Bottom { random: false } if rest.len() > 1 => {
                 let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
                 if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
@@ -1324,13 +1321,18 @@ impl Game {
     /// Shuffles a library with the scenario's seeded generator (701.24a).
     pub fn shuffle(&mut self, p: PlayerId) {
         let mut lib = std::mem::take(&mut self.players[p].library);
-        for i in (1..lib.len()).rev() {
-            let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
-            lib.swap(i, j);
-        }
+        self.random_order(&mut lib);
         self.players[p].library = lib;
         let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library", self.players[p].name)).player(self, p).rule(cr!("701.24a"));
         self.record(ev);
+    }
+
+    /// Puts `cards` in a random order drawn from the scenario's seed (a Fisher–Yates shuffle).
+    fn random_order(&mut self, cards: &mut [ObjId]) {
+        for i in (1..cards.len()).rev() {
+            let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
+            cards.swap(i, j);
+        }
     }
 
     /// `n` cards of `p`'s hand chosen at random with the seeded generator (701.9b).
