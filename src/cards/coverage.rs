@@ -103,7 +103,39 @@ struct Face {
 /// # Errors
 /// The JSON does not parse, or is neither of the two supported shapes.
 pub fn coverage(json: &str) -> Result<CoverageReport, String> {
+    coverage_with_faces(json, None)
+}
+
+/// The layouts a card definition can have (`layout:`); "aftermath" cards are split cards whose
+/// second half has the aftermath keyword (702.127).
+const LAYOUTS: &[&str] = &["transform", "modal_dfc", "split", "adventure", "flip", "aftermath"];
+
+/// [`coverage`], with every face of the multi-face cards of a flat list taken from `faces`: a
+/// JSON list of `{name, layout, faces: [face, …]}` records (a list whose cards carry only their
+/// first face). A card with faces is understood only when every face is.
+///
+/// # Errors
+/// Either JSON does not parse, or is not of a supported shape.
+pub fn coverage_with_faces(json: &str, faces: Option<&str>) -> Result<CoverageReport, String> {
     let value: Value = serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
+    let faced: BTreeMap<String, Value> = match faces {
+        None => BTreeMap::new(),
+        Some(text) => match serde_json::from_str(text).map_err(|e| format!("invalid faces JSON: {e}"))? {
+            Value::Array(list) => list.into_iter().filter_map(|r| Some((r.get("name")?.as_str()?.to_owned(), r))).collect(),
+            _ => return Err("expected the faces file to be a JSON list of {name, layout, faces} records".into()),
+        },
+    };
+    let faces_of = |c: &Value| -> Vec<Face> {
+        let Some(r) = c.get("name").and_then(Value::as_str).and_then(|n| faced.get(n)) else { return vec![face(c, "")] };
+        let mut fs: Vec<Face> = r.get("faces").and_then(Value::as_array).map(|fs| fs.iter().map(|f| face(f, "")).collect()).unwrap_or_default();
+        let layout = r.get("layout").and_then(Value::as_str).unwrap_or("");
+        if let Some(first) = fs.first_mut()
+            && !LAYOUTS.contains(&layout)
+        {
+            first.unrepresentable.push(format!("layout {layout}"));
+        }
+        if fs.is_empty() { vec![face(c, "")] } else { fs }
+    };
     let cards: Vec<Vec<Face>> = match &value {
         Value::Object(map) => {
             let Some(Value::Object(data)) = map.get("data") else {
@@ -116,7 +148,7 @@ pub fn coverage(json: &str) -> Result<CoverageReport, String> {
                 })
                 .collect()
         }
-        Value::Array(list) => list.iter().map(|c| vec![face(c, "")]).collect(),
+        Value::Array(list) => list.iter().map(faces_of).collect(),
         _ => return Err("expected AtomicCards.json or a JSON list of cards".into()),
     };
 

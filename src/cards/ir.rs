@@ -195,6 +195,20 @@ impl std::fmt::Display for CostSymbol {
 }
 
 impl ManaCost {
+    /// Both costs' symbols together: the mana cost of a split card (709.4b).
+    #[must_use]
+    pub fn combined(&self, other: &ManaCost) -> ManaCost {
+        let mut c = self.clone();
+        c.generic += other.generic;
+        for (a, b) in c.colored.iter_mut().zip(other.colored) {
+            *a += b;
+        }
+        c.colorless += other.colorless;
+        c.x += other.x;
+        c.special.extend(other.special.iter().copied());
+        c
+    }
+
     /// Mana value (202.3), with X counted as `x_value` (202.3e: X is 0 except on the stack),
     /// hybrid symbols by their largest component (202.3f) and Phyrexian ones as 1 (202.3g).
     #[must_use]
@@ -1047,6 +1061,8 @@ pub enum Instruction {
     DealDamage { amount: Amount, to: Affected, divided: bool },
     /// "Destroy …" (701.8).
     Destroy(Affected),
+    /// "Transform this creature" (701.27).
+    Transform(Affected),
     /// "Exile …" (701.13).
     Exile(Affected),
     /// "Counter target spell." (701.6).

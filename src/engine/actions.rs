@@ -613,6 +613,13 @@ impl Game {
                     }
                 }
             }
+            Instruction::Transform(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.on_battlefield(id) {
+                        self.transform(id);
+                    }
+                }
+            }
             Instruction::Untap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && self.obj(id).tapped {

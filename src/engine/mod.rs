@@ -14,6 +14,7 @@ pub mod emblems;
 pub mod decision;
 pub mod enter;
 pub mod facedown;
+pub mod faces;
 pub mod event;
 pub mod keywords;
 pub mod layers;

@@ -101,7 +101,9 @@ impl Game {
                     } else {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cr!("608.2b"))
                     };
-                    if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
+                    if resolved && g.adventure_half(id) && !g.obj(id).choices.flashback {
+                        g.go_on_adventure(id);
+                    } else if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
                         // 702.27a: buyback returns it to its owner's hand instead.
                         let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&[cr!("702.27a"), cr!("608.2n")]);
                         g.record(ev);

@@ -160,6 +160,7 @@ impl Game {
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
         o.face_down = e.face_down;
+        o.face = e.transformed.then_some(1);
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };

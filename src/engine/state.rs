@@ -189,6 +189,13 @@ pub struct Object {
     pub entry_choice: EntryChoice,
     /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
     pub face_down: bool,
+    /// Which face or half of a card with several is up: `None` for its normal characteristics
+    /// (the front face, 712.8a; both halves of a split card outside the stack, 709.4), `Some(1)`
+    /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
+    /// 715.3).
+    pub face: Option<u8>,
+    /// In exile "on an adventure" (715.3d): the player who may cast it from there.
+    pub adventure: Option<PlayerId>,
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
@@ -523,7 +530,7 @@ impl Game {
         let name = if name.is_empty() { "(no name)" } else { name };
         match self.label(id) {
             Some(l) => format!("{copy}{name} [{l}]"),
-            None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),
+            None if !o.card.named(name) => format!("{copy}{name} ({})", o.card.name()),
             None => format!("{copy}{name}"),
         }
     }
@@ -609,6 +616,8 @@ impl Game {
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),
             face_down: false,
+            face: None,
+            adventure: None,
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;
@@ -619,9 +628,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card, copy, face_down) = {
+        let (owner, card_id, card, copy, face_down, face) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down)
+            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down, o.face)
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
@@ -647,6 +656,12 @@ impl Game {
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
+        // 712.13: a double-faced spell resolves with the face up that was up on the stack;
+        // anywhere else a card arrives with its normal characteristics (712.14, 709.4, 715.4).
+        // A card in a hand has a face chosen only as it is played as a land (712.12).
+        if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand) {
+            self.obj_mut(nid).face = face;
+        }
         if face_down && from == Zone::Stack && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent.
             self.obj_mut(nid).face_down = true;

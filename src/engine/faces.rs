@@ -1,0 +1,81 @@
+//! Cards with two faces or halves (709 split cards, 712 double-faced cards, 715 adventurers):
+//! transforming (701.27). Which face is up is `Object::face`; the characteristics it supplies
+//! are read through the layer system (`Game::card`, 712.8).
+
+use crate::cr;
+use crate::engine::Ev;
+use crate::engine::event::EventKind;
+use crate::engine::state::{Game, ObjId};
+
+impl Game {
+    /// Transforms a permanent (701.27a): it turns over to its other face and stays the same
+    /// object (712.18), with its counters, damage, attachments and continuous effects. A
+    /// permanent that isn't represented by a double-faced card (a copy of one included) can't
+    /// transform (701.27c, 712.9), nor one that is face down (712.15a), nor into an instant or
+    /// sorcery face (701.27d).
+    pub fn transform(&mut self, id: ObjId) {
+        let o = self.obj(id);
+        let shown = self.describe(id);
+        let double = o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
+        let to = if o.face == Some(1) { None } else { Some(1) };
+        let why = if o.face_down {
+            Some(("it is face down", cr!("712.15a")))
+        } else if !double {
+            Some(("it isn't represented by a double-faced card", cr!("701.27c")))
+        } else if o.card.spell_face(to) {
+            Some(("its other face is an instant or sorcery face", cr!("701.27d")))
+        } else {
+            None
+        };
+        if let Some((why, rule)) = why {
+            let ev = Ev::new(EventKind::Transform, format!("{shown} doesn't transform: {why}")).object(self, id).rule(rule);
+            self.record(ev);
+            return;
+        }
+        self.obj_mut(id).face = to;
+        let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&[cr!("701.27a"), cr!("712.18")]);
+        self.record(ev);
+    }
+}
+
+impl Game {
+    /// Whether `id` is an adventurer card with its Adventure up (715.3b).
+    #[must_use]
+    pub fn adventure_half(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        o.face == Some(1) && o.card.layout() == Some(crate::cards::def::Layout::Adventure)
+    }
+
+    /// Traces which face or half of a card with several a spell was cast with (709.3,
+    /// 712.11b, 715.3), and a creature cast from an adventure (715.3d).
+    pub(crate) fn trace_face_cast(&mut self, p: crate::engine::state::PlayerId, spell: ObjId, from_adventure: bool) {
+        use crate::cards::def::Layout;
+        let o = self.obj(spell);
+        let Some(layout) = o.card.layout() else { return };
+        let full = o.card.name().to_owned();
+        let face = self.card(spell).name().to_owned();
+        let who = self.players[p].name.clone();
+        let (text, rules): (String, &[crate::rules::RuleId]) = match (layout, o.face) {
+            (Layout::Split, _) => (format!("{who} casts the half {face} of the split card {full}: only that half's characteristics exist on the stack"), &[cr!("709.3"), cr!("709.3b")]),
+            (Layout::Adventure, Some(_)) => (format!("{who} casts {full} as its Adventure {face}: on the stack it has only the Adventure's characteristics"), &[cr!("715.3"), cr!("715.3b")]),
+            (Layout::ModalDfc, Some(_)) => (format!("{who} casts {full} with its back face {face} up"), &[cr!("712.11b"), cr!("712.8f")]),
+            _ if from_adventure => (format!("{who} casts {face} from exile, where it was on an adventure"), &[cr!("715.3d")]),
+            _ => return,
+        };
+        let ev = Ev::new(EventKind::Cast, text).player(self, p).object(self, spell).rules(rules);
+        self.record(ev);
+    }
+
+    /// A resolving Adventure is exiled instead of being put into its owner's graveyard, and its
+    /// controller may cast it from there later (715.3d).
+    pub(crate) fn go_on_adventure(&mut self, id: ObjId) {
+        let controller = self.obj(id).controller;
+        let ev = Ev::new(EventKind::Exile, format!("{} was cast as an Adventure: it is exiled instead of being put into its owner's graveyard, and {} may cast the creature later from exile", self.describe(id), self.players[controller].name))
+            .object(self, id)
+            .zone(crate::engine::state::Zone::Exile)
+            .rules(&[cr!("715.3d"), cr!("608.2n")]);
+        self.record(ev);
+        let nid = self.move_object(id, crate::engine::state::Zone::Exile);
+        self.obj_mut(nid).adventure = Some(controller);
+    }
+}
