@@ -826,7 +826,7 @@ impl Game {
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None, card: self.card(source).clone() }));
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))

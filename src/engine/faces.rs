@@ -22,6 +22,11 @@ impl Game {
             Some(("it is face down", cr!("712.15a")))
         } else if !double {
             Some(("it isn't represented by a double-faced card", cr!("701.27c")))
+        } else if let (Some((src, _)), Some(uid), Some(mark)) = (self.resolving_ability, self.resolving_uid, o.transformed_mark)
+            && src == id
+            && uid < mark
+        {
+            Some(("it has transformed since this ability of its own was put on the stack", cr!("701.27f")))
         } else if o.card.spell_face(to) {
             Some(("its other face is an instant or sorcery face", cr!("701.27d")))
         } else {
@@ -32,7 +37,10 @@ impl Game {
             self.record(ev);
             return;
         }
-        self.obj_mut(id).face = to;
+        let mark = self.next_ability_uid;
+        let o = self.obj_mut(id);
+        o.face = to;
+        o.transformed_mark = Some(mark);
         let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&[cr!("701.27a"), cr!("712.18")]);
         self.record(ev);
     }

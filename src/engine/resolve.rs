@@ -38,7 +38,7 @@ impl Game {
             StackItem::Spell(id) => self.resolve_spell(id, dec),
             StackItem::Ability(a) => {
                 self.stack.pop();
-                let card = self.card(a.source).clone();
+                let card = a.card.clone();
                 let delayed_effect = a
                     .delayed
                     .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
@@ -73,9 +73,11 @@ impl Game {
                     }
                     g.trigger_info = a.trigger.unwrap_or_default();
                     g.resolving_ability = a.delayed.is_none().then_some((a.source, a.ability));
+                    g.resolving_uid = a.delayed.is_none().then_some(a.uid);
                     let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
                     g.trigger_info = crate::engine::state::TriggerInfo::default();
                     g.resolving_ability = None;
+                    g.resolving_uid = None;
                     r
                 })?;
                 Ok(())

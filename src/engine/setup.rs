@@ -60,6 +60,7 @@ impl Game {
             damage_triggers: Vec::new(),
             trigger_info: crate::engine::state::TriggerInfo::default(),
             resolving_ability: None,
+            resolving_uid: None,
             shields: Vec::new(),
             next_shield: 0,
             delayed: Vec::new(),

@@ -194,6 +194,9 @@ pub struct Object {
     /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
     /// 715.3).
     pub face: Option<u8>,
+    /// `Game::next_ability_uid` when it last transformed: an ability of its own put on the
+    /// stack before then doesn't transform it again (701.27f).
+    pub transformed_mark: Option<u32>,
     /// In exile "on an adventure" (715.3d): the player who may cast it from there.
     pub adventure: Option<PlayerId>,
     /// Its characteristics as it last existed on the battlefield (last known information,
@@ -293,6 +296,9 @@ pub struct StackAbility {
     pub delayed: Option<usize>,
     /// A triggered keyword ability: its effect is the keyword's.
     pub keyword: Option<crate::cards::ir::Keyword>,
+    /// The source's copiable values as the ability was put on the stack: the ability exists
+    /// independently of its source (113.7a), which may transform or become a copy meanwhile.
+    pub card: crate::engine::layers::Printed,
 }
 
 #[derive(Clone, Debug)]
@@ -449,6 +455,8 @@ pub struct Game {
     /// The activated or triggered ability now resolving: its source and index ("it has this
     /// ability", 707.9a).
     pub resolving_ability: Option<(ObjId, usize)>,
+    /// The stack uid of that resolving ability (701.27f).
+    pub resolving_uid: Option<u32>,
     /// Shields and "this turn" replacement/prevention effects of resolved spells (614, 615).
     pub shields: Vec<crate::engine::replace::Shield>,
     pub next_shield: u32,
@@ -618,6 +626,7 @@ impl Game {
             face_down: false,
             face: None,
             adventure: None,
+            transformed_mark: None,
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;

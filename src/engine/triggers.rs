@@ -582,7 +582,7 @@ impl Game {
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
         let targets = choices.targets.clone();
-        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed, keyword: t.keyword }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed, keyword: t.keyword, card: self.card(t.source).clone() }));
         self.fire_targeted(Target::Ability(uid), t.controller, &targets);
         self.passes = 0;
         Ok(())

@@ -596,8 +596,8 @@ fn cast_face(g: &Game, id: crate::engine::ObjId, r: &crate::scenario::model::Ref
                 .label("rule 709.3")
                 .help(format!("write the half's name: `{}` or `{}`", card.faces()[0].name(), card.faces()[1].name())),
         )),
-        // The front face is the card's normal face.
-        (_, Some(0)) => Ok(None),
+        // The front face is the card's normal face; a split card's left half is a half.
+        (Some(l), Some(0)) if l != Layout::Split => Ok(None),
         (_, f) => Ok(f),
     }
 }
