@@ -1778,6 +1778,21 @@ mod tests {
         );
     }
 
+    /// "Transform this creature." (701.27) on real transforming double-faced cards; a spell
+    /// can't transform itself.
+    #[test]
+    fn transform_this_creature() {
+        assert_eq!(
+            ok("{4}{G}: Transform this creature.", "Kessig Prowler", CREATURE),
+            vec![activated(Cost { mana: mana("{4}{G}"), ..Cost::default() }, vec![], vec![Transform(This)], false)]
+        );
+        assert_eq!(
+            ok("{6}: Transform this creature.", "Thraben Gargoyle", &[Artifact, Creature]),
+            vec![activated(Cost { mana: mana("{6}"), ..Cost::default() }, vec![], vec![Transform(This)], false)]
+        );
+        assert!(super::super::compile("Transform target spell.", "Nope", INSTANT).is_err());
+    }
+
     #[test]
     fn tap_and_untap() {
         assert_eq!(
