@@ -312,6 +312,9 @@ pub enum Keyword {
     Prowess,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
+    /// 702.127: a half of a split card cast only from a graveyard, and exiled as it leaves the
+    /// stack (see `engine::casting`).
+    Aftermath,
     /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
     /// controls a land of that type.
     Plainswalk,
@@ -401,7 +404,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 47] = [
+    pub const ALL: [Keyword; 48] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -420,6 +423,7 @@ impl Keyword {
         Keyword::Menace,
         Keyword::Prowess,
         Keyword::Devoid,
+        Keyword::Aftermath,
         Keyword::Plainswalk,
         Keyword::Islandwalk,
         Keyword::Swampwalk,
@@ -472,6 +476,7 @@ impl Keyword {
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
             Keyword::Devoid => "devoid",
+            Keyword::Aftermath => "aftermath",
             Keyword::Plainswalk => "plainswalk",
             Keyword::Islandwalk => "islandwalk",
             Keyword::Swampwalk => "swampwalk",
@@ -634,6 +639,7 @@ impl Keyword {
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
+            Keyword::Aftermath => "702.127",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
             Keyword::Convoke => "702.51",
             Keyword::Improvise => "702.126",

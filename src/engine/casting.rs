@@ -329,6 +329,11 @@ impl Game {
         // Adventure again.
         let adventure = self.adventure_half(card);
         let from_adventure = zone == Zone::Exile && self.obj(card).adventure == Some(p);
+        // 702.127a: a half with aftermath is cast only from its owner's graveyard.
+        let aftermath = self.has_keyword(card, Keyword::Aftermath);
+        if aftermath && (zone != Zone::Graveyard || owner != p) {
+            return Ok(Err(Illegal::new(cr!("702.127a"), format!("{name} has aftermath: it can be cast only from its owner's graveyard")).also(cr!("601.3"))));
+        }
         if from_adventure && adventure {
             return Ok(Err(Illegal::new(cr!("715.3d"), format!("{name} is on an adventure: it can be cast from exile, but not as an Adventure again"))));
         }
@@ -341,7 +346,7 @@ impl Game {
             if flashback.is_none() {
                 return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} has no flashback: it can't be cast from a graveyard"))));
             }
-        } else if !from_adventure && (zone != Zone::Hand || owner != p) {
+        } else if !from_adventure && !aftermath && (zone != Zone::Hand || owner != p) {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
         if is_land {
@@ -413,12 +418,17 @@ impl Game {
         self.obj_mut(spell).choices.x = x;
         self.obj_mut(spell).choices.kicked = ch.kicked;
         self.obj_mut(spell).choices.flashback = ch.flashback;
+        self.obj_mut(spell).choices.aftermath = aftermath;
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
+        if aftermath {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with aftermath; it will be exiled whenever it leaves the stack", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rule(cr!("702.127a"));
+            self.record(ev);
+        }
         if ch.kicked {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a"), cr!("702.33d")]);
             self.record(ev);

@@ -103,7 +103,7 @@ impl Game {
                     } else {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cr!("608.2b"))
                     };
-                    if resolved && g.adventure_half(id) && !g.obj(id).choices.flashback {
+                    if resolved && g.adventure_half(id) && !g.obj(id).choices.flashback && !g.obj(id).choices.aftermath {
                         g.go_on_adventure(id);
                     } else if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
                         // 702.27a: buyback returns it to its owner's hand instead.
@@ -191,8 +191,12 @@ impl Game {
     /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:
     /// then it is exiled instead (702.34a), and the event says so.
     pub(crate) fn spell_leaves_stack(&mut self, id: ObjId, to: Zone, ev: Ev) {
-        if self.obj(id).choices.flashback && to != Zone::Exile {
-            let ev = ev.exiled_instead();
+        let c = &self.obj(id).choices;
+        let instead = if c.flashback { Some(("with flashback", cr!("702.34a"))) } else if c.aftermath { Some(("from a graveyard with aftermath", cr!("702.127a"))) } else { None };
+        if let Some((how, rule)) = instead
+            && to != Zone::Exile
+        {
+            let ev = ev.exiled_instead(how, rule);
             self.record(ev);
             self.move_object(id, Zone::Exile);
         } else {

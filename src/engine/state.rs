@@ -232,6 +232,9 @@ pub struct StackChoices {
     pub kicked: bool,
     /// Cast from a graveyard by paying its flashback cost (702.34a).
     pub flashback: bool,
+    /// A half with aftermath cast from a graveyard: exiled whenever it leaves the stack
+    /// (702.127a).
+    pub aftermath: bool,
     /// Its buyback cost was paid (702.27a).
     pub bought_back: bool,
     /// Cast for its evoke cost (702.74a).

@@ -608,8 +608,11 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
             // Flashback casts the card from its owner's graveyard (702.34a).
             let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
-            // A card on an adventure is cast from exile (715.3d).
-            let id = refs::object(g, card, place).or_else(|e| refs::object(g, card, Place::Exile(owner_hint)).map_err(|_| e))?;
+            // A card on an adventure is cast from exile (715.3d), a half with aftermath from a
+            // graveyard (702.127a).
+            let id = refs::object(g, card, place)
+                .or_else(|e| refs::object(g, card, Place::Exile(owner_hint)).map_err(|_| e))
+                .or_else(|e| refs::object(g, card, Place::Graveyard(owner_hint)).map_err(|_| e))?;
             let face = cast_face(g, id, card, action.span)?;
             let p = actor(g, action, |g| Some(if g.obj(id).zone == crate::engine::state::Zone::Exile { g.obj(id).adventure.unwrap_or(g.obj(id).owner) } else { g.obj(id).owner }))?;
             pass_to(g, script, p, action)?;
