@@ -70,3 +70,15 @@ fn cards_with_faces() {
     assert_eq!(effect.instructions, [Instruction::Transform(Affected::This)]);
     assert_eq!(card("Ettercap").faces[1].subtypes, ["Adventure"]);
 }
+
+/// The werewolves' intervening "if" (603.4) on both faces of a real card.
+#[test]
+fn werewolf_conditions() {
+    use judge::cards::ir::Condition;
+    let c = card("Gatstaf Shepherd // Gatstaf Howler");
+    let cond = |face: &judge::cards::def::CardDef| {
+        face.abilities.iter().find_map(|a| if let Ability::Triggered { condition, .. } = a { condition.clone() } else { None })
+    };
+    assert_eq!(cond(&c.faces[0]), Some(Condition::SpellsLastTurn { two_by_one: false }));
+    assert_eq!(cond(&c.faces[1]), Some(Condition::SpellsLastTurn { two_by_one: true }));
+}

@@ -985,6 +985,9 @@ pub enum Condition {
     LifeAtMost(i64),
     /// "if you control no other creatures" — none matching besides the source.
     ControlNoOther(ObjectFilter),
+    /// "if no spells were cast last turn" (`false`), "if a player cast two or more spells last
+    /// turn" (`true`): the werewolves' conditions.
+    SpellsLastTurn { two_by_one: bool },
 }
 
 /// A number in an effect.

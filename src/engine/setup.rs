@@ -35,6 +35,7 @@ impl Game {
                     cant_play_lands: false,
                     draws_this_turn: 0,
                     spells_this_turn: 0,
+                    spells_last_turn: 0,
                     upkeep_mark: 0,
                     damaged_this_turn: false,
                 })

@@ -339,6 +339,9 @@ pub struct Player {
     /// from the start of the scenario when it begins mid-turn).
     pub draws_this_turn: u32,
     pub spells_this_turn: u32,
+    /// Spells this player cast in the previous turn (werewolves, 702.145, 730.2): none before
+    /// the scenario begins, as for `spells_this_turn`.
+    pub spells_last_turn: u32,
     /// `Game::control_clock` as this player's most recent upkeep began (echo, 702.30a).
     pub upkeep_mark: u64,
     /// This player was dealt damage this turn (bloodthirst, 702.54a).

@@ -107,6 +107,7 @@ impl Game {
             p.extra_lands = 0;
             p.cant_play_lands = false;
             p.draws_this_turn = 0;
+            p.spells_last_turn = p.spells_this_turn;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
         }
