@@ -312,6 +312,10 @@ pub enum Keyword {
     Prowess,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
+    /// 702.145b: front face of a day/night double-faced card (see `engine::faces`).
+    Daybound,
+    /// 702.145e: its back face.
+    Nightbound,
     /// 702.127: a half of a split card cast only from a graveyard, and exiled as it leaves the
     /// stack (see `engine::casting`).
     Aftermath,
@@ -404,7 +408,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 48] = [
+    pub const ALL: [Keyword; 50] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -424,6 +428,8 @@ impl Keyword {
         Keyword::Prowess,
         Keyword::Devoid,
         Keyword::Aftermath,
+        Keyword::Daybound,
+        Keyword::Nightbound,
         Keyword::Plainswalk,
         Keyword::Islandwalk,
         Keyword::Swampwalk,
@@ -477,6 +483,8 @@ impl Keyword {
             Keyword::Prowess => "prowess",
             Keyword::Devoid => "devoid",
             Keyword::Aftermath => "aftermath",
+            Keyword::Daybound => "daybound",
+            Keyword::Nightbound => "nightbound",
             Keyword::Plainswalk => "plainswalk",
             Keyword::Islandwalk => "islandwalk",
             Keyword::Swampwalk => "swampwalk",
@@ -640,6 +648,7 @@ impl Keyword {
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
             Keyword::Aftermath => "702.127",
+            Keyword::Daybound | Keyword::Nightbound => "702.145",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
             Keyword::Convoke => "702.51",
             Keyword::Improvise => "702.126",

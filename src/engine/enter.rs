@@ -140,7 +140,12 @@ impl Game {
         }
         let from = self.obj(id).zone;
         let nid = self.move_object(id, Zone::Battlefield);
+        // 702.145b: at night a daybound double-faced card enters transformed.
+        let night = self.enters_at_night(nid);
         let o = self.obj_mut(nid);
+        if night {
+            o.face = Some(1);
+        }
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
@@ -156,6 +161,10 @@ impl Game {
         }
         let ev = announce(self, nid);
         self.record(ev);
+        if night {
+            let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.describe(nid))).object(self, nid).rules(&[cr!("702.145b"), cr!("712.14a")]);
+            self.record(ev);
+        }
         // What was chosen as it entered (614.12a), which its abilities refer to.
         let chosen = self.obj(nid).entry_choice.color.map(|c| c.name().to_owned()).into_iter().chain(self.obj(nid).entry_choice.subtype.clone());
         let chosen: Vec<String> = chosen.collect();
@@ -192,6 +201,8 @@ impl Game {
                 }
             }
         }
+        // 702.145d, 702.145g: a daybound or nightbound permanent may make it day or night.
+        self.day_night_check();
         // 603.6a: "enters" abilities see the permanent as it is on the battlefield.
         self.zone_change_triggers(id, nid, from, Zone::Battlefield);
         Ok(nid)

@@ -27,6 +27,9 @@ impl Game {
             && uid < mark
         {
             Some(("it has transformed since this ability of its own was put on the stack", cr!("701.27f")))
+        } else if self.has_keyword(id, crate::cards::ir::Keyword::Daybound) || self.has_keyword(id, crate::cards::ir::Keyword::Nightbound) {
+            let rule = if o.face.is_some() { cr!("702.145e") } else { cr!("702.145b") };
+            Some(("it transforms only through its daybound or nightbound ability", rule))
         } else if o.card.spell_face(to) {
             Some(("its other face is an instant or sorcery face", cr!("701.27d")))
         } else {
@@ -85,5 +88,76 @@ impl Game {
         self.record(ev);
         let nid = self.move_object(id, crate::engine::state::Zone::Exile);
         self.obj_mut(nid).adventure = Some(controller);
+    }
+}
+
+/// The game's day/night designation (730.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DayNight {
+    Day,
+    Night,
+}
+
+impl Game {
+    /// Whether a permanent now entering has daybound and it is night, so that it enters
+    /// transformed (702.145b).
+    pub(crate) fn enters_at_night(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        self.day_night == Some(DayNight::Night)
+            && o.face.is_none()
+            && !o.face_down
+            && o.card.layout().is_some_and(crate::cards::def::Layout::double_faced)
+            && self.card(id).abilities().contains(&crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Daybound))
+    }
+
+    /// 702.145d, 702.145g: with neither designation, a daybound permanent makes it day, or
+    /// failing one a nightbound permanent makes it night; then daybound and nightbound
+    /// permanents facing the wrong way transform at once (702.145c, 702.145f).
+    pub fn day_night_check(&mut self) {
+        use crate::cards::ir::Keyword;
+        if self.day_night.is_none() {
+            let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.has_keyword(o, k));
+            if with(self, Keyword::Daybound) {
+                self.set_day_night(DayNight::Day, "a permanent with daybound is on the battlefield while it is neither day nor night", cr!("702.145d"));
+            } else if with(self, Keyword::Nightbound) {
+                self.set_day_night(DayNight::Night, "a permanent with nightbound is on the battlefield while it is neither day nor night, and none has daybound", cr!("702.145g"));
+            }
+        }
+        let Some(now) = self.day_night else { return };
+        let (k, wrong, rules) = match now {
+            DayNight::Night => (Keyword::Daybound, None, [cr!("702.145b"), cr!("702.145c"), cr!("701.27a")]),
+            DayNight::Day => (Keyword::Nightbound, Some(1), [cr!("702.145e"), cr!("702.145f"), cr!("701.27a")]),
+        };
+        let turn: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.obj(o).face == wrong && self.has_keyword(o, k) && self.obj(o).card.layout().is_some_and(crate::cards::def::Layout::double_faced)).collect();
+        for id in turn {
+            let shown = self.describe(id);
+            let o = self.obj_mut(id);
+            o.face = if wrong.is_some() { None } else { Some(1) };
+            let when = if now == DayNight::Night { "night" } else { "day" };
+            let ev = Ev::new(EventKind::Transform, format!("it is {when}: {shown} transforms into {}", self.describe(id))).object(self, id).rules(&rules);
+            self.record(ev);
+        }
+    }
+
+    fn set_day_night(&mut self, to: DayNight, why: &str, rule: crate::rules::RuleId) {
+        self.day_night = Some(to);
+        self.touch();
+        let what = if to == DayNight::Day { "day" } else { "night" };
+        let ev = Ev::new(EventKind::RuleChange, format!("it becomes {what}: {why}")).rules(&[rule, cr!("730.1")]);
+        self.record(ev);
+    }
+
+    /// 730.2: as the untap step's second part, day becomes night if the previous turn's active
+    /// player cast no spells in it, and night becomes day if they cast two or more.
+    pub(crate) fn day_night_untap(&mut self) {
+        let (Some(now), Some(prev)) = (self.day_night, self.prev_active) else { return };
+        let cast = self.players[prev].spells_last_turn;
+        let name = self.players[prev].name.clone();
+        match now {
+            DayNight::Day if cast == 0 => self.set_day_night(DayNight::Night, &format!("{name} cast no spells in the previous turn"), cr!("730.2a")),
+            DayNight::Night if cast >= 2 => self.set_day_night(DayNight::Day, &format!("{name} cast {cast} spells in the previous turn"), cr!("730.2b")),
+            _ => return,
+        }
+        self.day_night_check();
     }
 }

@@ -62,6 +62,8 @@ impl Game {
             trigger_info: crate::engine::state::TriggerInfo::default(),
             resolving_ability: None,
             resolving_uid: None,
+            day_night: None,
+            prev_active: None,
             shields: Vec::new(),
             next_shield: 0,
             delayed: Vec::new(),
@@ -115,6 +117,8 @@ impl Game {
             }
         }
         g.setup_copies(&copying);
+        // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night.
+        g.day_night_check();
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),

@@ -418,6 +418,11 @@ pub struct Game {
     /// Bottom first.
     pub stack: Vec<StackItem>,
     pub turn: u32,
+    /// The game's day/night designation (730.1): neither until something makes it day or night.
+    pub day_night: Option<crate::engine::faces::DayNight>,
+    /// The active player of the previous turn, whose spells decide whether day becomes night
+    /// (730.2).
+    pub prev_active: Option<PlayerId>,
     pub active: PlayerId,
     pub step: Step,
     pub priority: Option<PlayerId>,

@@ -99,6 +99,7 @@ impl Game {
 
     fn begin_turn(&mut self) {
         self.turn += 1;
+        self.prev_active = Some(self.active);
         self.active = self.next_player(self.active);
         self.attackers_declared = false;
         self.cleanup_done = false;
@@ -129,6 +130,8 @@ impl Game {
         let ap = self.active;
         match self.step {
             Step::Untap => {
+                // 730.2: the second part of the untap step checks day and night.
+                self.day_night_untap();
                 // 302.6: the active player's permanents have now been under their control
                 // continuously since this turn began.
                 let mine: Vec<_> = self.permanents_of(ap).collect();
