@@ -346,6 +346,15 @@ fn read_faced(m: &MapView<'_>, diags: &mut Diags) -> Option<CardDef> {
     Some(faced(full, layout, faces))
 }
 
+/// Appends the items of `from` that `to` lacks, in order (types added to a type line).
+pub fn add_missing<T: PartialEq + Clone>(to: &mut Vec<T>, from: &[T]) {
+    for x in from {
+        if !to.contains(x) {
+            to.push(x.clone());
+        }
+    }
+}
+
 /// The card with its faces; its own characteristics are the front face's, or for a split card
 /// those of both halves combined (709.4): both names, the combined mana cost (709.4b), every
 /// type and every ability of either half (709.4c).
@@ -358,21 +367,9 @@ pub fn faced(name: String, layout: Layout, faces: Vec<Card>) -> CardDef {
             (Some(x), Some(y)) => Some(x.combined(y)),
             (x, y) => x.clone().or_else(|| y.clone()),
         };
-        for t in &b.types {
-            if !d.types.contains(t) {
-                d.types.push(*t);
-            }
-        }
-        for s in &b.subtypes {
-            if !d.subtypes.contains(s) {
-                d.subtypes.push(s.clone());
-            }
-        }
-        for s in &b.supertypes {
-            if !d.supertypes.contains(s) {
-                d.supertypes.push(s.clone());
-            }
-        }
+        add_missing(&mut d.types, &b.types);
+        add_missing(&mut d.subtypes, &b.subtypes);
+        add_missing(&mut d.supertypes, &b.supertypes);
         d.colors.extend(b.colors.iter().copied());
         d.colors.sort();
         d.colors.dedup();
