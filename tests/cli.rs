@@ -396,6 +396,10 @@ fn faces_bad_input_names_the_rule() {
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(words) && err.contains(&format!("[{path}{place}")), "{err}");
     }
+    // Turning over to a face whose static ability is unread stops the run there (113.6).
+    let (code, _, err) = judge(&["run", "tests/fixtures/transform_into_unread_face.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Sinuous Predator [prowler] has a static ability that judge can't read yet") && err.contains("here it transforms into this face (701.27a)"), "{err}");
     let (_, _, err) = judge(&["run", "tests/fixtures/faces_without_layout.yaml"]);
     assert!(err.contains("709 split cards, 710 flip cards, 712 double-faced cards, 715 adventurers"), "{err}");
 }

@@ -617,7 +617,7 @@ impl Game {
             Instruction::Transform(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
-                        self.transform(id);
+                        self.transform(id)?;
                     }
                 }
             }

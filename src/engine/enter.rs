@@ -142,10 +142,11 @@ impl Game {
         let nid = self.move_object(id, Zone::Battlefield);
         // 702.145b: at night a daybound double-faced card enters transformed.
         let night = self.enters_at_night(nid);
-        let o = self.obj_mut(nid);
         if night {
-            o.face = Some(1);
+            self.obj_mut(nid).face = Some(1);
+            self.check_unread(nid, &crate::cards::ir::Moment::Battlefield, || "it enters transformed at night (702.145b)".to_owned())?;
         }
+        let o = self.obj_mut(nid);
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
@@ -202,7 +203,8 @@ impl Game {
             }
         }
         // 702.145d, 702.145g: a daybound or nightbound permanent may make it day or night.
-        self.day_night_check();
+        let turned = self.day_night_check();
+        self.check_turned(&turned)?;
         // 603.6a: "enters" abilities see the permanent as it is on the battlefield.
         self.zone_change_triggers(id, nid, from, Zone::Battlefield);
         Ok(nid)

@@ -13,7 +13,10 @@ impl Game {
     /// permanent that isn't represented by a double-faced card (a copy of one included) can't
     /// transform (701.27c, 712.9), nor one that is face down (712.15a), nor into an instant or
     /// sorcery face (701.27d).
-    pub fn transform(&mut self, id: ObjId) {
+    ///
+    /// # Errors
+    /// When the face it turns to has an unread ability that works on the battlefield (113.6).
+    pub fn transform(&mut self, id: ObjId) -> Result<(), crate::engine::decision::Stop> {
         let o = self.obj(id);
         let shown = self.describe(id);
         let double = o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
@@ -38,14 +41,16 @@ impl Game {
         if let Some((why, rule)) = why {
             let ev = Ev::new(EventKind::Transform, format!("{shown} doesn't transform: {why}")).object(self, id).rule(rule);
             self.record(ev);
-            return;
+            return Ok(());
         }
         let mark = self.next_ability_uid;
         let o = self.obj_mut(id);
         o.face = to;
         o.transformed_mark = Some(mark);
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face (701.27a)".to_owned())?;
         let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&[cr!("701.27a"), cr!("712.18")]);
         self.record(ev);
+        Ok(())
     }
 }
 
@@ -113,7 +118,9 @@ impl Game {
     /// 702.145d, 702.145g: with neither designation, a daybound permanent makes it day, or
     /// failing one a nightbound permanent makes it night; then daybound and nightbound
     /// permanents facing the wrong way transform at once (702.145c, 702.145f).
-    pub fn day_night_check(&mut self) {
+    /// Returns the permanents it transformed, whose new faces' unread abilities the caller
+    /// checks ([`Game::check_turned`]).
+    pub fn day_night_check(&mut self) -> Vec<ObjId> {
         use crate::cards::ir::Keyword;
         if self.day_night.is_none() {
             let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.has_keyword(o, k));
@@ -123,13 +130,13 @@ impl Game {
                 self.set_day_night(DayNight::Night, "a permanent with nightbound is on the battlefield while it is neither day nor night, and none has daybound", cr!("702.145g"));
             }
         }
-        let Some(now) = self.day_night else { return };
+        let Some(now) = self.day_night else { return Vec::new() };
         let (k, wrong, rules) = match now {
             DayNight::Night => (Keyword::Daybound, None, [cr!("702.145b"), cr!("702.145c"), cr!("701.27a")]),
             DayNight::Day => (Keyword::Nightbound, Some(1), [cr!("702.145e"), cr!("702.145f"), cr!("701.27a")]),
         };
         let turn: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.obj(o).face == wrong && self.has_keyword(o, k) && self.obj(o).card.layout().is_some_and(crate::cards::def::Layout::double_faced)).collect();
-        for id in turn {
+        for &id in &turn {
             let shown = self.describe(id);
             let o = self.obj_mut(id);
             o.face = if wrong.is_some() { None } else { Some(1) };
@@ -137,6 +144,19 @@ impl Game {
             let ev = Ev::new(EventKind::Transform, format!("it is {when}: {shown} transforms into {}", self.describe(id))).object(self, id).rules(&rules);
             self.record(ev);
         }
+        turn
+    }
+
+    /// Stops the run when a face just turned up has an unread ability that works on the
+    /// battlefield (113.6).
+    ///
+    /// # Errors
+    /// The stop, naming the ability.
+    pub fn check_turned(&self, turned: &[ObjId]) -> Result<(), crate::engine::decision::Stop> {
+        for &id in turned {
+            self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face as day or night changes (702.145)".to_owned())?;
+        }
+        Ok(())
     }
 
     fn set_day_night(&mut self, to: DayNight, why: &str, rule: crate::rules::RuleId) {
@@ -149,15 +169,16 @@ impl Game {
 
     /// 730.2: as the untap step's second part, day becomes night if the previous turn's active
     /// player cast no spells in it, and night becomes day if they cast two or more.
-    pub(crate) fn day_night_untap(&mut self) {
-        let (Some(now), Some(prev)) = (self.day_night, self.prev_active) else { return };
+    pub(crate) fn day_night_untap(&mut self) -> Result<(), crate::engine::decision::Stop> {
+        let (Some(now), Some(prev)) = (self.day_night, self.prev_active) else { return Ok(()) };
         let cast = self.players[prev].spells_last_turn;
         let name = self.players[prev].name.clone();
         match now {
             DayNight::Day if cast == 0 => self.set_day_night(DayNight::Night, &format!("{name} cast no spells in the previous turn"), cr!("730.2a")),
             DayNight::Night if cast >= 2 => self.set_day_night(DayNight::Day, &format!("{name} cast {cast} spells in the previous turn"), cr!("730.2b")),
-            _ => return,
+            _ => return Ok(()),
         }
-        self.day_night_check();
+        let turned = self.day_night_check();
+        self.check_turned(&turned)
     }
 }

@@ -118,7 +118,8 @@ impl Game {
             }
         }
         g.setup_copies(&copying);
-        // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night.
+        // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night;
+        // the loader checked both faces of such cards for unread abilities.
         g.day_night_check();
         let ev = Ev::new(
             EventKind::TurnBegins,

@@ -142,7 +142,7 @@ impl Game {
         match self.step {
             Step::Untap => {
                 // 730.2: the second part of the untap step checks day and night.
-                self.day_night_untap();
+                self.day_night_untap()?;
                 // 302.6: the active player's permanents have now been under their control
                 // continuously since this turn began.
                 let mine: Vec<_> = self.permanents_of(ap).collect();

@@ -382,9 +382,15 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     if let Some(c) = &card
         && zone == "battlefield"
     {
-        // The face that is up is the one whose abilities work there (712.8d–e).
+        // The face that is up is the one whose abilities work there (712.8d–e); a daybound or
+        // nightbound card may turn over as the game begins (702.145c, 702.145f).
         let up = if transformed { c.faces.get(1).unwrap_or(c) } else { c };
         unread_on_battlefield(up, card_node.span, diags);
+        let day_night = |f: &crate::cards::def::CardDef| f.abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Daybound | crate::cards::ir::Keyword::Nightbound)));
+        if c.faces.len() == 2 && day_night(up) {
+            let other = if transformed { &c.faces[0] } else { &c.faces[1] };
+            unread_on_battlefield(other, card_node.span, diags);
+        }
     }
     let id = m.get("id").and_then(|n| string(n, "`id`", diags));
     if let Some(id) = &id {
