@@ -249,7 +249,19 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                     v.event = Some(seq);
                     out.push(v);
                 }
-                None => out.push(verdict("event in order", format!("{{{want}}}"), "no such event after the previous match", false, ev.span)),
+                None => {
+                    // The closest events after the previous match: of the kind asked for when
+                    // there is one, ranked by how many fields they match.
+                    let kind = ev.fields.iter().find(|(k, _)| k == "kind").map(|(_, v)| v.as_str());
+                    let mut near: Vec<&crate::engine::event::Event> = g.trace[pos..].iter().filter(|t| kind.is_none_or(|k| t.kind.name() == k)).collect();
+                    if near.is_empty() {
+                        near = g.trace[pos..].iter().collect();
+                    }
+                    near.sort_by_key(|t| std::cmp::Reverse(t.matching(&ev.fields)));
+                    let shown: Vec<String> = near.iter().take(3).map(|t| t.fields_text()).collect();
+                    let actual = if shown.is_empty() { "no such event after the previous match (no events follow it)".to_owned() } else { format!("no such event after the previous match; the closest: {}", shown.join("; ")) };
+                    out.push(verdict("event in order", format!("{{{want}}}"), actual, false, ev.span));
+                }
             }
         }
     }
