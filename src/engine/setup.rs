@@ -83,6 +83,7 @@ impl Game {
             rejections: Vec::new(),
             cause: "setup".to_owned(),
             causes: crate::engine::cause::Causes::default(),
+            violations: None,
             cleanup_done: false,
             attackers_declared: false,
         };
