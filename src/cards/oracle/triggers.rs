@@ -28,7 +28,11 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         return Err(p.fail("\",\" after the trigger condition"));
     }
     let condition = if p.eat_word("if") {
+        let at = p.pos;
         let c = parse_if(p)?;
+        if c == Condition::Kicked && trigger != Trigger::Enters(Subject::This) {
+            return Err(Fail { at, expected: "\"if it was kicked\" only after \"When this … enters\"".into() });
+        }
         if !p.eat_punct(',') {
             return Err(p.fail("\",\" after the \"if\" clause"));
         }
@@ -87,6 +91,14 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     let effect = std::mem::take(&mut p.effect);
     if effect.instructions.is_empty() {
         return Err(p.fail("an effect"));
+    }
+    // A kicker cost with {X} (Kangee) would give the ability an X it doesn't have: refused.
+    if condition == Some(Condition::Kicked) && serde_json::to_string(&effect).is_ok_and(|s| s.contains("\"X\"") || s.contains("\"MinusX\"")) {
+        return Err(p.fail("an effect without X after \"if it was kicked\" (the X of a kicker cost is not carried to the permanent yet)"));
+    }
+    if effects::pays_x(&effect.instructions) {
+        let at = p.toks.iter().position(|t| matches!(&t.tok, super::lexer::Tok::Symbol(s) if s == "X")).unwrap_or(0);
+        return Err(crate::cards::oracle::parser::Fail { at, expected: "a payment without {X} (a triggered ability has no X of its own)".into() });
     }
     Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
 }
@@ -336,6 +348,16 @@ fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
 
 /// An intervening "if" clause (603.4).
 fn parse_if(p: &mut Parser<'_>) -> PResult<Condition> {
+    // "if it was kicked" (702.33e): the permanent was a kicked spell (checked by the caller to
+    // be about the permanent entering).
+    let start = p.pos;
+    if (p.eat_word("it") || eat_self_ref(p)) && p.eat_words(&["was", "kicked"]) {
+        if p.at_word("with") {
+            return Err(p.fail("\"if it was kicked\" without naming one of several kicker costs (702.33f is not supported yet)"));
+        }
+        return Ok(Condition::Kicked);
+    }
+    p.pos = start;
     if eat_self_ref(p) {
         if p.eat_words(&["is", "untapped"]) {
             return Ok(Condition::SourceUntapped);
