@@ -517,7 +517,7 @@ fn why_walks_from_a_state_based_action_back_to_the_cast() {
             "Why: event 16 (Grizzly Bears [bears] is destroyed: lethal damage (2 damage marked, toughness 2))",
             "  #16 turn 1 precombat_main: Grizzly Bears [bears] is destroyed: lethal damage (2 damage marked, toughness 2) [704.5g, 701.8a]",
             "← #12 turn 1 precombat_main: Pyroclasm deals 2 damage to Grizzly Bears [bears] [120.3e]",
-            "← #11 turn 1 precombat_main: Pyroclasm resolves [608.2c]",
+            "← #11 turn 1 precombat_main: Pyroclasm resolves [608.1, 608.2c]",
             "← #8 turn 1 precombat_main: Alice casts Pyroclasm [601.2i, 701.5a]",
             "← #2 turn 1 precombat_main: Alice announces Pyroclasm [601.2a]",
             "started by the script's action 1: cast",
@@ -533,7 +533,7 @@ fn why_follows_a_trigger_to_the_event_it_triggered_on() {
     let (code, out, _) = judge(&["why", "scenarios/copies/unstable_shapeshifter_keeps_giant_growth.yaml", "Alice gains 1 life"]);
     assert_eq!(code, 0);
     let rules: Vec<&str> = out.lines().filter(|l| l.starts_with("← ")).filter_map(|l| l.rsplit_once('[')).map(|(_, r)| r.trim_end_matches(']')).collect();
-    assert_eq!(rules, ["608.2c", "603.3b", "603.6a, 603.3a", "608.3a", "608.3", "601.2i, 701.5a", "601.2a"]);
+    assert_eq!(rules, ["608.1, 405.5, 608.2c", "603.3b", "603.6a, 603.3a", "608.3a", "608.1, 608.3", "601.2i, 701.5a", "601.2a"]);
 }
 
 #[test]
