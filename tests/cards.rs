@@ -49,3 +49,36 @@ fn serra_angel_has_flying_and_vigilance() {
     assert_eq!(c.abilities, vec![Ability::Keyword(Keyword::Flying), Ability::Keyword(Keyword::Vigilance)]);
     assert_eq!((c.power, c.toughness), (Some(4), Some(4)));
 }
+
+/// Cards with faces: each face is a card of its own; a split card's own characteristics are
+/// both halves combined (709.4b–c); a double-faced card's are its front face's (712.8a); a face
+/// name finds the card.
+#[test]
+fn cards_with_faces() {
+    use judge::cards::def::Layout;
+    let c = card("Fire // Ice");
+    assert_eq!(c.layout, Some(Layout::Split));
+    assert_eq!(c.faces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["Fire", "Ice"]);
+    assert_eq!(c.cost.as_ref().map(|m| m.mana_value(0)), Some(4));
+    assert_eq!(c.abilities.len(), 2);
+    assert_eq!(card("Ice").name, "Fire // Ice");
+    let d = card("Ulvenwald Oddity");
+    assert_eq!((d.name.as_str(), d.layout, d.power), ("Ulvenwald Oddity // Ulvenwald Behemoth", Some(Layout::Transform), Some(4)));
+    assert_eq!((d.faces[1].name.as_str(), d.faces[1].power, d.faces[1].cost.is_none()), ("Ulvenwald Behemoth", Some(8), true));
+    assert!(d.named("Ulvenwald Behemoth") && !d.named("Ulvenwald"));
+    let [Ability::Activated { effect, .. }] = &d.faces[0].abilities[2..] else { panic!("{:?}", d.faces[0].abilities) };
+    assert_eq!(effect.instructions, [Instruction::Transform(Affected::This)]);
+    assert_eq!(card("Ettercap").faces[1].subtypes, ["Adventure"]);
+}
+
+/// The werewolves' intervening "if" (603.4) on both faces of a real card.
+#[test]
+fn werewolf_conditions() {
+    use judge::cards::ir::Condition;
+    let c = card("Gatstaf Shepherd // Gatstaf Howler");
+    let cond = |face: &judge::cards::def::CardDef| {
+        face.abilities.iter().find_map(|a| if let Ability::Triggered { condition, .. } = a { condition.clone() } else { None })
+    };
+    assert_eq!(cond(&c.faces[0]), Some(Condition::SpellsLastTurn { two_by_one: false }));
+    assert_eq!(cond(&c.faces[1]), Some(Condition::SpellsLastTurn { two_by_one: true }));
+}

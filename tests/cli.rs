@@ -380,6 +380,30 @@ fn face_down_bad_input_names_the_rule() {
     assert!(err.contains("Grizzly Bears [bears] is face up: only a face-down permanent can be turned face up") && err.contains("[tests/fixtures/turn_face_up_face_up.yaml:7:5]"), "{err}");
 }
 
+/// Bad input for cards with faces exits 2 naming the rule: faces without a layout, a
+/// single-faced card set up transformed (712.9), casting a transforming card's back face
+/// (712.11), a split card cast without choosing a half (709.3).
+#[test]
+fn faces_bad_input_names_the_rule() {
+    for (file, words, place) in [
+        ("faces_without_layout", "a card with `faces:` needs `layout:`", ":3:5]"),
+        ("transformed_single_faced", "`transformed: true`, but Grizzly Bears isn't a double-faced card (rules 701.27a, 712.9)", ":4:19]"),
+        ("cast_back_face", "`Ulvenwald Behemoth` is the back face of Ulvenwald Oddity, a transforming double-faced card", ":8:5]"),
+        ("split_whole_name", "Fire // Ice is a split card: say which half is cast (rule 709.3)", ":8:5]"),
+    ] {
+        let path = format!("tests/fixtures/{file}.yaml");
+        let (code, _, err) = judge(&["run", &path]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(words) && err.contains(&format!("[{path}{place}")), "{err}");
+    }
+    // Turning over to a face whose static ability is unread stops the run there (113.6).
+    let (code, _, err) = judge(&["run", "tests/fixtures/transform_into_unread_face.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Sinuous Predator [prowler] has a static ability that judge can't read yet") && err.contains("here it transforms into this face (701.27a)"), "{err}");
+    let (_, _, err) = judge(&["run", "tests/fixtures/faces_without_layout.yaml"]);
+    assert!(err.contains("709 split cards, 710 flip cards, 712 double-faced cards, 715 adventurers"), "{err}");
+}
+
 /// `judge test` runs files on several threads and prints them in path order: the output is
 /// the same whatever the number of threads.
 #[test]

@@ -103,7 +103,42 @@ struct Face {
 /// # Errors
 /// The JSON does not parse, or is neither of the two supported shapes.
 pub fn coverage(json: &str) -> Result<CoverageReport, String> {
+    coverage_with_faces(json, None)
+}
+
+/// The layouts a card definition can have (`layout:`); "aftermath" cards are split cards whose
+/// second half has the aftermath keyword (702.127).
+const LAYOUTS: &[&str] = &["transform", "modal_dfc", "split", "adventure", "flip", "aftermath"];
+
+/// [`coverage`], with every face of the multi-face cards of a flat list taken from `faces`: a
+/// JSON list of `{name, layout, faces: [face, …]}` records (a list whose cards carry only their
+/// first face). A card with faces is understood only when every face is.
+///
+/// # Errors
+/// Either JSON does not parse, or is not of a supported shape.
+pub fn coverage_with_faces(json: &str, faces: Option<&str>) -> Result<CoverageReport, String> {
     let value: Value = serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
+    let faced: BTreeMap<String, Value> = match faces {
+        None => BTreeMap::new(),
+        Some(text) => match serde_json::from_str(text).map_err(|e| format!("invalid faces JSON: {e}"))? {
+            Value::Array(list) => list.into_iter().filter_map(|r| Some((r.get("name")?.as_str()?.to_owned(), r))).collect(),
+            _ => return Err("expected the faces file to be a JSON list of {name, layout, faces} records".into()),
+        },
+    };
+    let faces_of = |c: &Value| -> Vec<Face> {
+        // A reversible card is one card printed on both sides: the list's record is the card.
+        let Some(r) = c.get("name").and_then(Value::as_str).and_then(|n| faced.get(n)).filter(|r| r.get("layout").and_then(Value::as_str) != Some("reversible_card")) else {
+            return vec![face(c, "")];
+        };
+        let mut fs: Vec<Face> = r.get("faces").and_then(Value::as_array).map(|fs| fs.iter().map(|f| face(f, "")).collect()).unwrap_or_default();
+        let layout = r.get("layout").and_then(Value::as_str).unwrap_or("");
+        if let Some(first) = fs.first_mut()
+            && !LAYOUTS.contains(&layout)
+        {
+            first.unrepresentable.push(format!("layout {layout}"));
+        }
+        if fs.is_empty() { vec![face(c, "")] } else { fs }
+    };
     let cards: Vec<Vec<Face>> = match &value {
         Value::Object(map) => {
             let Some(Value::Object(data)) = map.get("data") else {
@@ -116,7 +151,7 @@ pub fn coverage(json: &str) -> Result<CoverageReport, String> {
                 })
                 .collect()
         }
-        Value::Array(list) => list.iter().map(|c| vec![face(c, "")]).collect(),
+        Value::Array(list) => list.iter().map(faces_of).collect(),
         _ => return Err("expected AtomicCards.json or a JSON list of cards".into()),
     };
 
@@ -310,6 +345,34 @@ mod tests {
         let r = coverage(json).unwrap();
         assert_eq!((r.compiled, r.usable), (0, 0));
         assert_eq!(r.cards[0].unread.iter().map(|u| u.text.as_str()).collect::<Vec<_>>(), vec!["mana cost {HR}", "power 1.5"]);
+    }
+
+    /// With a faces file, a multi-face card is read face by face: understood only when every
+    /// face is; a layout no card definition can have makes it unusable; a reversible card is
+    /// its own record.
+    #[test]
+    fn faces_file() {
+        let list = r#"[
+            {"name": "Fire // Ice", "types": ["Instant"], "text": "Fire deals 2 damage divided as you choose among one or two targets."},
+            {"name": "Odd // Even", "types": ["Instant"], "text": "Draw a card."},
+            {"name": "Meld // Melded", "types": ["Creature"], "power": "1", "toughness": "1"},
+            {"name": "Twice // Twice", "types": ["Instant"], "text": "Draw a card."}
+        ]"#;
+        let faces = r#"[
+            {"name": "Fire // Ice", "layout": "split", "faces": [
+                {"name": "Fire", "types": ["Instant"], "text": "Fire deals 2 damage divided as you choose among one or two targets."},
+                {"name": "Ice", "types": ["Instant"], "text": "Tap target permanent. Draw a card."}]},
+            {"name": "Odd // Even", "layout": "split", "faces": [
+                {"name": "Odd", "types": ["Instant"], "text": "Draw a card."},
+                {"name": "Even", "types": ["Instant"], "text": "Even deals 1 damage to target creature with banding."}]},
+            {"name": "Meld // Melded", "layout": "meld", "faces": [{"name": "Meld", "types": ["Creature"], "power": "1", "toughness": "1"}]},
+            {"name": "Twice // Twice", "layout": "reversible_card", "faces": [{"name": "Twice", "types": ["Instant"], "text": "Nonsense words."}]}
+        ]"#;
+        let r = coverage_with_faces(list, Some(faces)).unwrap();
+        assert_eq!(r.cards.iter().map(|c| c.verdict).collect::<Vec<_>>(), ["full", "usable", "unusable", "full"]);
+        assert_eq!(r.cards[2].unread[0].text, "layout meld");
+        assert_eq!(coverage(list).unwrap().compiled, 4);
+        assert!(coverage_with_faces(list, Some("{}")).is_err());
     }
 
     #[test]

@@ -25,12 +25,93 @@ pub struct CardDef {
     pub abilities: Vec<Ability>,
     /// Whether this is a token definition (111).
     pub token: bool,
+    /// How a card with several faces or halves is laid out (709, 710, 712, 715); `None` for
+    /// a card with one face.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
+    /// Its faces or halves, front (left, normal) first, each a card definition of its own.
+    /// The card's own characteristics are the ones it has where no face is chosen: the front
+    /// face's (712.8a, 715.4, 710.1), or both halves' combined for a split card (709.4).
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "faces_json")]
+    pub faces: Vec<Card>,
+}
+
+fn faces_json<S: serde::Serializer>(faces: &[Card], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(faces.iter().map(|f| &**f))
+}
+
+/// The layouts of cards with two faces or halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    /// A nonmodal (transforming) double-faced card (712.2).
+    Transform,
+    /// A modal double-faced card (712.3).
+    ModalDfc,
+    /// Two halves on one face (709).
+    Split,
+    /// An adventurer card: a creature with an Adventure inset (715).
+    Adventure,
+    /// A flip card (710).
+    Flip,
+}
+
+impl Layout {
+    pub const NAMES: &'static [&'static str] = &["transform", "modal_dfc", "split", "adventure", "flip"];
+
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Layout> {
+        Some(match s {
+            "transform" => Layout::Transform,
+            "modal_dfc" => Layout::ModalDfc,
+            "split" => Layout::Split,
+            "adventure" => Layout::Adventure,
+            "flip" => Layout::Flip,
+            _ => return None,
+        })
+    }
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Transform => "transform",
+            Layout::ModalDfc => "modal_dfc",
+            Layout::Split => "split",
+            Layout::Adventure => "adventure",
+            Layout::Flip => "flip",
+        }
+    }
+
+    /// A double-faced card (712.1).
+    #[must_use]
+    pub fn double_faced(self) -> bool {
+        matches!(self, Layout::Transform | Layout::ModalDfc)
+    }
+
+    /// The rule that defines the layout.
+    #[must_use]
+    pub fn rule(self) -> &'static str {
+        match self {
+            Layout::Transform => "712.2",
+            Layout::ModalDfc => "712.3",
+            Layout::Split => "709.1",
+            Layout::Adventure => "715.1",
+            Layout::Flip => "710.1",
+        }
+    }
 }
 
 impl CardDef {
     #[must_use]
     pub fn is(&self, t: CardType) -> bool {
         self.types.contains(&t)
+    }
+
+    /// Whether `name` is this card's name or the name of one of its faces (a reference may use
+    /// either, 709.4a, 712.19, 715.5).
+    #[must_use]
+    pub fn named(&self, name: &str) -> bool {
+        self.name == name || self.faces.iter().any(|f| f.name == name)
     }
 
     /// The type line as its supertypes, types and subtypes make it now ("Creature — Bear
@@ -45,6 +126,8 @@ impl CardDef {
 }
 
 const CARD_KEYS: &[&str] = &["name", "cost", "type", "text", "power", "toughness", "loyalty", "colors", "faces", "layout"];
+/// The keys a card with faces takes beside them: the rest belongs to each face.
+const FACED_KEYS: &[&str] = &["name", "faces", "layout"];
 const TOKEN_KEYS: &[&str] = &["token", "type", "text", "power", "toughness", "colors"];
 
 const SUPERTYPES: &[&str] = &["Basic", "Legendary", "Snow", "World", "Ongoing"];
@@ -67,14 +150,8 @@ pub fn intrinsic_mana_ability(color: Color) -> Ability {
 pub fn read_card(node: &Node, diags: &mut Diags) -> Option<CardDef> {
     let m = MapView::new(node, "a card definition", diags)?;
     m.check_keys(CARD_KEYS, "a card definition", diags);
-    for key in ["faces", "layout"] {
-        if let Some(k) = m.key_node(key) {
-            diags.push(
-                Diagnostic::new(format!("`{key}`: cards with several faces are not supported yet"), k.span)
-                    .label("not supported yet")
-                    .help("define the face the scenario needs as a card of its own"),
-            );
-        }
+    if m.get("faces").is_some() || m.get("layout").is_some() {
+        return read_faced(&m, diags);
     }
     let name = m.require("name", "a card definition", diags).and_then(|n| string(n, "the card's `name`", diags))?;
     let what = format!("card `{name}`");
@@ -195,7 +272,118 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
         return None;
     }
     add_basic_land_abilities(&subtypes, &mut abilities);
-    Some(CardDef { name, cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token })
+    Some(CardDef { name, cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token, layout: None, faces: Vec::new() })
+}
+
+/// A card with faces or halves: `faces: [front, back]` (each a card definition) and `layout:`.
+fn read_faced(m: &MapView<'_>, diags: &mut Diags) -> Option<CardDef> {
+    for k in CARD_KEYS.iter().filter(|k| !FACED_KEYS.contains(k)) {
+        if let Some(n) = m.key_node(k) {
+            diags.push(
+                Diagnostic::new(format!("`{k}` belongs to each face of a card with `faces:`"), n.span)
+                    .help("give each face its own name, cost, type and text under `faces:`"),
+            );
+        }
+    }
+    let layout = match m.get("layout") {
+        None => {
+            diags.push(
+                Diagnostic::new("a card with `faces:` needs `layout:`", m.node.span).label("no `layout:`").help(format!(
+                    "write one of {}: how the faces are used depends on it (709 split cards, 710 flip cards, 712 double-faced cards, 715 adventurers)",
+                    Layout::NAMES.join(", ")
+                )),
+            );
+            None
+        }
+        Some(n) => {
+            let s = string(n, "`layout`", diags)?;
+            let l = Layout::from_name(&s);
+            if l.is_none() {
+                diags.push(Diagnostic::new(format!("unknown layout `{s}`"), n.span).help(format!("write one of {}", Layout::NAMES.join(", "))));
+            }
+            l
+        }
+    };
+    let Some(faces_node) = m.get("faces") else {
+        diags.push(
+            Diagnostic::new("`layout:` is for cards with `faces:`", m.node.span)
+                .help("give the faces as `faces: [{name, cost, type, text, …}, {…}]`, or remove `layout:`"),
+        );
+        return None;
+    };
+    let nodes = list(faces_node, "`faces`", diags);
+    if nodes.len() != 2 {
+        diags.push(Diagnostic::new(format!("`faces` has {} entries: a card with faces has exactly two", nodes.len()), faces_node.span).help("front face (or left half) first, then the back face (or right half)"));
+        return None;
+    }
+    let mut faces = Vec::new();
+    for n in nodes {
+        let fm = MapView::new(n, "a face", diags)?;
+        if let Some(k) = fm.key_node("faces").or_else(|| fm.key_node("layout")) {
+            diags.push(Diagnostic::new("a face can't have faces of its own", k.span));
+            return None;
+        }
+        faces.push(Arc::new(read_card(n, diags)?));
+    }
+    let layout = layout?;
+    let full = format!("{} // {}", faces[0].name, faces[1].name);
+    let name_node = m.require("name", "a card definition", diags)?;
+    let name = string(name_node, "the card's `name`", diags)?;
+    if name != full && name != faces[0].name {
+        diags.push(
+            Diagnostic::new(format!("the card's name `{name}` is neither `{full}` nor its front face's name"), name_node.span)
+                .help(format!("write `name: {full}`")),
+        );
+        return None;
+    }
+    if layout == Layout::Transform && faces[1].cost.is_some() {
+        diags.push(
+            Diagnostic::new(format!("the back face `{}` of a transforming double-faced card has no mana cost", faces[1].name), faces_node.span)
+                .help("remove its `cost`: its mana value is the front face's (712.8e)"),
+        );
+        return None;
+    }
+    Some(faced(full, layout, faces))
+}
+
+/// Appends the items of `from` that `to` lacks, in order (types added to a type line).
+pub fn add_missing<T: PartialEq + Clone>(to: &mut Vec<T>, from: &[T]) {
+    for x in from {
+        if !to.contains(x) {
+            to.push(x.clone());
+        }
+    }
+}
+
+/// The card with its faces; its own characteristics are the front face's, or for a split card
+/// those of both halves combined (709.4): both names, the combined mana cost (709.4b), every
+/// type and every ability of either half (709.4c).
+#[must_use]
+pub fn faced(name: String, layout: Layout, faces: Vec<Card>) -> CardDef {
+    let (a, b) = (&faces[0], &faces[1]);
+    let mut def = if layout == Layout::Split {
+        let mut d = (**a).clone();
+        d.cost = match (&a.cost, &b.cost) {
+            (Some(x), Some(y)) => Some(x.combined(y)),
+            (x, y) => x.clone().or_else(|| y.clone()),
+        };
+        add_missing(&mut d.types, &b.types);
+        add_missing(&mut d.subtypes, &b.subtypes);
+        add_missing(&mut d.supertypes, &b.supertypes);
+        d.colors.extend(b.colors.iter().copied());
+        d.colors.sort();
+        d.colors.dedup();
+        d.abilities.extend(b.abilities.iter().cloned());
+        d.text = format!("{}\n//\n{}", a.text, b.text);
+        d.type_line = format!("{} // {}", a.type_line, b.type_line);
+        d
+    } else {
+        (**a).clone()
+    };
+    def.name = name;
+    def.layout = Some(layout);
+    def.faces = faces;
+    def
 }
 
 /// 305.6: a land with a basic land type has "{T}: Add [mana]" for each, before its other

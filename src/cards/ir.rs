@@ -195,6 +195,20 @@ impl std::fmt::Display for CostSymbol {
 }
 
 impl ManaCost {
+    /// Both costs' symbols together: the mana cost of a split card (709.4b).
+    #[must_use]
+    pub fn combined(&self, other: &ManaCost) -> ManaCost {
+        let mut c = self.clone();
+        c.generic += other.generic;
+        for (a, b) in c.colored.iter_mut().zip(other.colored) {
+            *a += b;
+        }
+        c.colorless += other.colorless;
+        c.x += other.x;
+        c.special.extend(other.special.iter().copied());
+        c
+    }
+
     /// Mana value (202.3), with X counted as `x_value` (202.3e: X is 0 except on the stack),
     /// hybrid symbols by their largest component (202.3f) and Phyrexian ones as 1 (202.3g).
     #[must_use]
@@ -298,6 +312,13 @@ pub enum Keyword {
     Prowess,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
+    /// 702.145b: front face of a day/night double-faced card (see `engine::faces`).
+    Daybound,
+    /// 702.145e: its back face.
+    Nightbound,
+    /// 702.127: a half of a split card cast only from a graveyard, and exiled as it leaves the
+    /// stack (see `engine::casting`).
+    Aftermath,
     /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
     /// controls a land of that type.
     Plainswalk,
@@ -390,7 +411,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 48] = [
+    pub const ALL: [Keyword; 51] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -409,6 +430,9 @@ impl Keyword {
         Keyword::Menace,
         Keyword::Prowess,
         Keyword::Devoid,
+        Keyword::Aftermath,
+        Keyword::Daybound,
+        Keyword::Nightbound,
         Keyword::Plainswalk,
         Keyword::Islandwalk,
         Keyword::Swampwalk,
@@ -462,6 +486,9 @@ impl Keyword {
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
             Keyword::Devoid => "devoid",
+            Keyword::Aftermath => "aftermath",
+            Keyword::Daybound => "daybound",
+            Keyword::Nightbound => "nightbound",
             Keyword::Plainswalk => "plainswalk",
             Keyword::Islandwalk => "islandwalk",
             Keyword::Swampwalk => "swampwalk",
@@ -653,6 +680,8 @@ impl Keyword {
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
             Keyword::Devoid => "702.114",
+            Keyword::Aftermath => "702.127",
+            Keyword::Daybound | Keyword::Nightbound => "702.145",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
             Keyword::Convoke => "702.51",
             Keyword::Improvise => "702.126",
@@ -1023,6 +1052,9 @@ pub enum Condition {
     LifeAtMost(i64),
     /// "if you control no other creatures" — none matching besides the source.
     ControlNoOther(ObjectFilter),
+    /// "if no spells were cast last turn" (`false`), "if a player cast two or more spells last
+    /// turn" (`true`): the werewolves' conditions.
+    SpellsLastTurn { two_by_one: bool },
     /// "When this creature enters, if it was kicked, …" (702.33e): the permanent was a spell
     /// whose kicker cost was paid (702.33d).
     Kicked,
@@ -1108,6 +1140,8 @@ pub enum Instruction {
     DealDamage { amount: Amount, to: Affected, divided: bool },
     /// "Destroy …" (701.8).
     Destroy(Affected),
+    /// "Transform this creature" (701.27).
+    Transform(Affected),
     /// "Exile …" (701.13).
     Exile(Affected),
     /// "Counter target spell." (701.6).

@@ -22,12 +22,16 @@ pub struct Library {
     entries: HashMap<&'static str, (&'static str, &'static str, OnceLock<Entry>)>,
     /// Every card name, sorted.
     pub names: Vec<String>,
+    /// The name of each face of a card with faces ("Delver of Secrets") → the card's full
+    /// name ("Delver of Secrets // Insectile Aberration"): a reference may use either.
+    faces: HashMap<&'static str, &'static str>,
 }
 
 impl Library {
     /// The card named `name` (exactly), compiled on first use.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&Entry> {
+        let name = self.faces.get(name).copied().unwrap_or(name);
         let (file, text, entry) = self.entries.get(name)?;
         Some(entry.get_or_init(|| compile(file, text)))
     }
@@ -56,14 +60,18 @@ pub fn library() -> &'static Library {
     LIB.get_or_init(|| {
         let mut entries = HashMap::new();
         let mut names = Vec::new();
+        let mut faces = HashMap::new();
         for (file, name, text) in CARD_FILES {
             // A file without a readable `name:` line is listed by its file name: asking for it
             // shows its problems.
             let key: &'static str = if name.is_empty() { file.trim_end_matches(".yaml") } else { name };
             names.push(key.to_owned());
+            for face in key.split(" // ").filter(|f| *f != key) {
+                faces.insert(face, key);
+            }
             entries.insert(key, (*file, *text, OnceLock::new()));
         }
         names.sort();
-        Library { entries, names }
+        Library { entries, names, faces }
     })
 }

@@ -85,6 +85,8 @@ pub fn card_def(spec: &TokenSpec, x: u32) -> CardDef {
         text: spec.text.clone(),
         abilities: spec.abilities.clone(),
         token: true,
+        layout: None,
+        faces: Vec::new(),
     }
 }
 

@@ -605,7 +605,10 @@ fn cmd_coverage(file: &Path, list: bool) -> u8 {
             return 2;
         }
     };
-    match crate::cards::coverage::coverage(&text) {
+    // Every face of the multi-face cards, when a faces file sits beside the list
+    // (`oracle_faces.json`): such a card is understood only when each face is.
+    let faces = file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok());
+    match crate::cards::coverage::coverage_with_faces(&text, faces.as_deref()) {
         Ok(r) if list => {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -826,6 +826,13 @@ impl Game {
                     }
                 }
             }
+            Instruction::Transform(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.on_battlefield(id) {
+                        self.transform(id)?;
+                    }
+                }
+            }
             Instruction::Untap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && self.obj(id).tapped {
@@ -1056,6 +1063,8 @@ impl Game {
         // Created nowhere: it is put on the stack once its targets are chosen (707.10c).
         let copy = self.new_object(card_id, card, controller, controller, Zone::Nowhere);
         self.obj_mut(copy).copy = true;
+        // 709.3c, 715.3c: a copy of a half or an Adventure on the stack is that half too.
+        self.obj_mut(copy).face = self.obj(id).face;
         self.obj_mut(copy).choices = choices;
         // 707.10c: new targets are chosen as the copy is created, before it is put on the stack.
         let retargeted = new_targets && !self.obj(copy).choices.targets.is_empty() && self.choose_copy_targets(id, copy, controller, dec)?;

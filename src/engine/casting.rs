@@ -52,6 +52,9 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// The face or half cast, for a card with several (709.3, 712.11b, 715.3): `None` for its
+    /// normal face.
+    pub face: Option<u8>,
     /// Objects sacrificed and cards discarded to pay additional costs (601.2h).
     pub sacrifice: Option<Vec<ObjId>>,
     pub discard: Option<Vec<ObjId>>,
@@ -318,10 +321,26 @@ impl Game {
         if let Err(e) = self.check_priority(p) {
             return Ok(Err(e));
         }
+        // 709.3a, 712.11c, 715.3a: only the face or half cast is looked at from here on.
+        if ch.face.is_some() {
+            self.obj_mut(card).face = ch.face;
+        }
         let (name, is_land, zone, owner) = {
             let o = self.obj(card);
-            (o.card.name().to_owned(), self.has_type(card, CardType::Land), o.zone, o.owner)
+            (self.card(card).name().to_owned(), self.has_type(card, CardType::Land), o.zone, o.owner)
         };
+        // 715.3d: a card on an adventure may be cast from exile by that player, not as an
+        // Adventure again.
+        let adventure = self.adventure_half(card);
+        let from_adventure = zone == Zone::Exile && self.obj(card).adventure == Some(p);
+        // 702.127a: a half with aftermath is cast only from its owner's graveyard.
+        let aftermath = self.has_keyword(card, Keyword::Aftermath);
+        if aftermath && (zone != Zone::Graveyard || owner != p) {
+            return Ok(Err(Illegal::new(cr!("702.127a"), format!("{name} has aftermath: it can be cast only from its owner's graveyard")).also(cr!("601.3"))));
+        }
+        if from_adventure && adventure {
+            return Ok(Err(Illegal::new(cr!("715.3d"), format!("{name} is on an adventure: it can be cast from exile, but not as an Adventure again"))));
+        }
         // 702.34a: flashback lets its owner cast the card from their graveyard.
         let flashback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Flashback(c) = a { Some(c.clone()) } else { None });
         if ch.flashback {
@@ -337,13 +356,13 @@ impl Game {
             if self.top_permission(card, p, false).is_none() {
                 return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
             }
-        } else if zone == Zone::Exile {
+        } else if zone == Zone::Exile && !from_adventure {
             // 601.3: an effect such as "you may play that card this turn" lets it be cast from
             // exile.
             if self.exile_permission(card, p, false).is_none() {
                 return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in exile and no effect lets {} cast it from there", self.players[p].name))));
             }
-        } else if zone != Zone::Hand || owner != p {
+        } else if !from_adventure && !aftermath && (zone != Zone::Hand || owner != p) {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
         if is_land {
@@ -421,14 +440,21 @@ impl Game {
             self.record(ev);
         }
         self.obj_mut(spell).controller = p;
+        self.obj_mut(spell).face = ch.face;
         self.obj_mut(spell).choices.x = x;
         self.obj_mut(spell).choices.kicked = ch.kicked;
         self.obj_mut(spell).choices.flashback = ch.flashback;
+        self.obj_mut(spell).choices.aftermath = aftermath;
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
         self.record(ev);
+        self.trace_face_cast(p, spell, from_adventure);
+        if aftermath {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with aftermath; it will be exiled whenever it leaves the stack", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rule(cr!("702.127a"));
+            self.record(ev);
+        }
         if ch.kicked {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a"), cr!("702.33d")]);
             self.record(ev);
@@ -587,9 +613,17 @@ impl Game {
     ///
     /// # Errors
     /// When a choice as the land enters is not scripted (614.12a).
-    pub fn play_land(&mut self, p: PlayerId, card: ObjId, dec: &mut dyn Decider) -> Outcome {
+    pub fn play_land(&mut self, p: PlayerId, card: ObjId, face: Option<u8>, dec: &mut dyn Decider) -> Outcome {
+        // 712.12: a modal double-faced card is played with the face chosen up.
+        if face.is_some() {
+            self.obj_mut(card).face = face;
+        }
         if let Err(e) = self.check_land(p, card) {
             return Ok(Err(e));
+        }
+        if face.is_some() {
+            let ev = Ev::new(EventKind::Choice, format!("{} plays {} with the face {} up", self.players[p].name, self.obj(card).card.name(), self.card(card).name())).player(self, p).object(self, card).rules(&[cr!("712.12"), cr!("305.1")]);
+            self.record(ev);
         }
         self.put_land(p, card, dec)?;
         Ok(Ok(()))
@@ -599,7 +633,7 @@ impl Game {
     fn check_land(&self, p: PlayerId, card: ObjId) -> Result<(), Illegal> {
         self.check_priority(p)?;
         let o = self.obj(card);
-        let name = o.card.name().to_owned();
+        let name = self.card(card).name().to_owned();
         if !self.has_type(card, CardType::Land) {
             return Err(Illegal::new(cr!("305.1"), format!("{name} is not a land: it is cast, not played")));
         }

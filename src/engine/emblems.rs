@@ -29,6 +29,8 @@ impl Game {
             text: text.to_owned(),
             abilities: abilities.to_vec(),
             token: false,
+            layout: None,
+            faces: Vec::new(),
         };
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(PhysCard { label: None, current: ObjId(0) });

@@ -152,6 +152,12 @@ impl Game {
         }
         let from = self.obj(id).zone;
         let nid = self.move_object(id, Zone::Battlefield);
+        // 702.145b: at night a daybound double-faced card enters transformed.
+        let night = self.enters_at_night(nid);
+        if night {
+            self.obj_mut(nid).face = Some(1);
+            self.check_unread(nid, &crate::cards::ir::Moment::Battlefield, || "it enters transformed at night (702.145b)".to_owned())?;
+        }
         let o = self.obj_mut(nid);
         o.controller = controller;
         o.seen_controller = controller;
@@ -171,6 +177,10 @@ impl Game {
         }
         let ev = announce(self, nid);
         self.record(ev);
+        if night {
+            let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.describe(nid))).object(self, nid).rules(&[cr!("702.145b"), cr!("712.14a")]);
+            self.record(ev);
+        }
         // What was chosen as it entered (614.12a), which its abilities refer to.
         let chosen = self.obj(nid).entry_choice.color.map(|c| c.name().to_owned()).into_iter().chain(self.obj(nid).entry_choice.subtype.clone());
         let chosen: Vec<String> = chosen.collect();
@@ -207,6 +217,9 @@ impl Game {
                 }
             }
         }
+        // 702.145d, 702.145g: a daybound or nightbound permanent may make it day or night.
+        let turned = self.day_night_check();
+        self.check_turned(&turned)?;
         // 603.6a: "enters" abilities see the permanent as it is on the battlefield.
         self.zone_change_triggers(id, nid, from, Zone::Battlefield);
         Ok(nid)

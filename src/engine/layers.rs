@@ -18,16 +18,62 @@ use crate::rules::RuleId;
 /// `Game::types`, `Game::power` and the others, which apply the continuous effects in force.
 /// What no effect changes here — name, mana cost, rules text, the compiled abilities, whether
 /// it is a token — is open to all.
+///
+/// A card with faces or halves keeps each face as a `Printed` of its own: the face that is up
+/// supplies the characteristics ([`Printed::up`], 709.3b, 712.8, 715.3b).
 #[derive(Clone, Debug)]
-pub struct Printed(crate::cards::def::Card);
+pub struct Printed(crate::cards::def::Card, std::sync::Arc<[Printed]>);
 
 impl From<crate::cards::def::Card> for Printed {
     fn from(c: crate::cards::def::Card) -> Printed {
-        Printed(c)
+        Printed::new(c)
     }
 }
 
 impl Printed {
+    fn new(c: crate::cards::def::Card) -> Printed {
+        let faces: std::sync::Arc<[Printed]> = c.faces.iter().cloned().map(Printed::new).collect();
+        Printed(c, faces)
+    }
+    /// How its faces are laid out, when it has several (709, 710, 712, 715).
+    #[must_use]
+    pub fn layout(&self) -> Option<crate::cards::def::Layout> {
+        self.0.layout
+    }
+    /// Its faces or halves, front (left) first; empty for a card with one face.
+    #[must_use]
+    pub fn faces(&self) -> &[Printed] {
+        &self.1
+    }
+    /// The characteristics it has with `face` up: a chosen face or half, or with none chosen
+    /// the front face (712.8a, 712.8d, 715.4, 710) — for a split card both halves combined
+    /// (709.4), which is the card's own definition.
+    #[must_use]
+    pub fn up(&self, face: Option<u8>) -> &Printed {
+        match (face, self.0.layout) {
+            (Some(i), _) => self.1.get(usize::from(i)).unwrap_or(self),
+            (None, Some(l)) if l != crate::cards::def::Layout::Split => self.1.first().unwrap_or(self),
+            (None, _) => self,
+        }
+    }
+    /// Whether the face `face` would have is an instant or sorcery face (701.27d, 712.10).
+    #[must_use]
+    pub fn spell_face(&self, face: Option<u8>) -> bool {
+        self.up(face).0.types.iter().any(|t| matches!(t, CardType::Instant | CardType::Sorcery))
+    }
+    /// Whether `name` is its name or a face's name.
+    #[must_use]
+    pub fn named(&self, name: &str) -> bool {
+        self.0.named(name)
+    }
+    /// The face named `name`, when it is a face's name and not the whole card's.
+    #[must_use]
+    pub fn face_named(&self, name: &str) -> Option<u8> {
+        if self.0.name == name {
+            return None;
+        }
+        self.1.iter().position(|f| f.name() == name).and_then(|i| u8::try_from(i).ok())
+    }
     #[must_use]
     pub fn name(&self) -> &str {
         &self.0.name
@@ -56,7 +102,7 @@ impl Printed {
     pub fn with_abilities(&self, abilities: Vec<Ability>) -> Printed {
         let mut def = (*self.0).clone();
         def.abilities = abilities;
-        Printed(std::sync::Arc::new(def))
+        Printed::new(std::sync::Arc::new(def))
     }
     /// The same card as a token: a copy of a permanent spell becomes a token permanent as it
     /// resolves (707.10f, 111.13).
@@ -64,7 +110,7 @@ impl Printed {
     pub fn as_token(&self) -> Printed {
         let mut def = (*self.0).clone();
         def.token = true;
-        Printed(std::sync::Arc::new(def))
+        Printed::new(std::sync::Arc::new(def))
     }
     /// Printed loyalty (306.5b), for the counters a planeswalker enters with.
     #[must_use]
@@ -95,7 +141,7 @@ pub struct CopyEffect {
 fn face_down_card() -> &'static Printed {
     static CARD: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
     CARD.get_or_init(|| {
-        Printed(std::sync::Arc::new(crate::cards::def::CardDef {
+        Printed::new(std::sync::Arc::new(crate::cards::def::CardDef {
             name: String::new(),
             cost: None,
             type_line: "Creature".to_owned(),
@@ -109,6 +155,8 @@ fn face_down_card() -> &'static Printed {
             text: String::new(),
             abilities: Vec::new(),
             token: false,
+            layout: None,
+            faces: Vec::new(),
         }))
     })
 }
@@ -499,7 +547,10 @@ impl Game {
     pub fn card_face_up(&self, id: ObjId) -> &Printed {
         match self.copies.iter().rev().find(|c| c.object == id) {
             Some(c) => &c.values,
-            None => &self.obj(id).card,
+            None => {
+                let o = self.obj(id);
+                o.card.up(o.face)
+            }
         }
     }
 
@@ -511,16 +562,8 @@ impl Game {
     pub fn copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> Printed {
         let mut def = (*self.card(of).0).clone();
         def.token = token;
-        for t in &except.add_types {
-            if !def.types.contains(t) {
-                def.types.push(*t);
-            }
-        }
-        for s in &except.add_subtypes {
-            if !def.subtypes.contains(s) {
-                def.subtypes.push(s.clone());
-            }
-        }
+        crate::cards::def::add_missing(&mut def.types, &except.add_types);
+        crate::cards::def::add_missing(&mut def.subtypes, &except.add_subtypes);
         for s in &except.add_supertypes {
             if !def.supertypes.contains(s) {
                 def.supertypes.insert(0, s.clone());
@@ -548,13 +591,14 @@ impl Game {
             def.text.push_str(&except.text);
         }
         def.type_line = def.type_line_now();
-        Printed(std::sync::Arc::new(def))
+        Printed::new(std::sync::Arc::new(def))
     }
 
     /// The object's own printed colors (what "doesn't copy that creature's color" keeps).
     #[must_use]
     pub fn printed_colors(&self, id: ObjId) -> Vec<Color> {
-        self.obj(id).card.0.colors.clone()
+        let o = self.obj(id);
+        o.card.up(o.face).0.colors.clone()
     }
 
     /// Forgets the computed characteristics: call after any change to the game.
@@ -760,7 +804,16 @@ impl Game {
         let o = self.obj(id);
         let x = if o.zone == Zone::Stack { o.choices.x } else { 0 };
         // 707.2: a copy has the mana cost it copied (202.3).
-        self.card(id).0.cost.as_ref().map_or(0, |c| c.mana_value(x))
+        let card = self.card(id);
+        // 712.8e: a transformed permanent's mana value is its front face's; a copy of a back
+        // face has no mana cost, so 0.
+        let own = o.card.up(o.face);
+        let cost = if o.face.is_some() && o.card.layout() == Some(crate::cards::def::Layout::Transform) && std::ptr::eq(card, own) {
+            o.card.faces().first().and_then(Printed::cost)
+        } else {
+            card.cost()
+        };
+        cost.map_or(0, |c| c.mana_value(x))
     }
 
     /// Whether an object matches a filter, with "you" being `you` and X being `x`.

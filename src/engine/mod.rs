@@ -15,6 +15,7 @@ pub mod emblems;
 pub mod decision;
 pub mod enter;
 pub mod facedown;
+pub mod faces;
 pub mod invariants;
 pub mod event;
 pub mod keywords;
@@ -59,11 +60,11 @@ impl Ev {
     /// The same event replaced: the object is exiled instead, having been cast with flashback
     /// (702.34a).
     #[must_use]
-    pub fn exiled_instead(mut self) -> Ev {
+    pub fn exiled_instead(mut self, how: &str, rule: RuleId) -> Ev {
         self.kind = EventKind::Exile;
-        self.text = format!("{}; it was cast with flashback, so it is exiled instead", self.text);
+        self.text = format!("{}; it was cast {how}, so it is exiled instead", self.text);
         self.zone = Some(Zone::Exile.name());
-        self.rules.insert(0, crate::cr!("702.34a"));
+        self.rules.insert(0, rule);
         self
     }
 

@@ -96,9 +96,11 @@ impl Game {
                     }
                     g.trigger_info = a.trigger.unwrap_or_default();
                     g.resolving_ability = a.delayed.is_none().then_some((a.source, a.ability));
+                    g.resolving_uid = a.delayed.is_none().then_some(a.uid);
                     let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
                     g.trigger_info = crate::engine::state::TriggerInfo::default();
                     g.resolving_ability = None;
+                    g.resolving_uid = None;
                     r
                 })?;
                 Ok(())
@@ -125,7 +127,9 @@ impl Game {
                     } else {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cr!("608.2b"))
                     };
-                    if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
+                    if resolved && g.adventure_half(id) && !g.obj(id).copy && !g.obj(id).choices.flashback && !g.obj(id).choices.aftermath {
+                        g.go_on_adventure(id);
+                    } else if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
                         // 702.27a: buyback returns it to its owner's hand instead.
                         let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&[cr!("702.27a"), cr!("608.2n")]);
                         g.record(ev);
@@ -211,8 +215,12 @@ impl Game {
     /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:
     /// then it is exiled instead (702.34a), and the event says so.
     pub(crate) fn spell_leaves_stack(&mut self, id: ObjId, to: Zone, ev: Ev) {
-        if self.obj(id).choices.flashback && to != Zone::Exile {
-            let ev = ev.exiled_instead();
+        let c = &self.obj(id).choices;
+        let instead = if c.flashback { Some(("with flashback", cr!("702.34a"))) } else if c.aftermath { Some(("from a graveyard with aftermath", cr!("702.127a"))) } else { None };
+        if let Some((how, rule)) = instead
+            && to != Zone::Exile
+        {
+            let ev = ev.exiled_instead(how, rule);
             self.record(ev);
             self.move_object(id, Zone::Exile);
         } else {

@@ -35,6 +35,7 @@ impl Game {
                     cant_play_lands: false,
                     draws_this_turn: 0,
                     spells_this_turn: 0,
+                    spells_last_turn: 0,
                     upkeep_mark: 0,
                     damaged_this_turn: false,
                 })
@@ -60,6 +61,9 @@ impl Game {
             damage_triggers: Vec::new(),
             trigger_info: crate::engine::state::TriggerInfo::default(),
             resolving_ability: None,
+            resolving_uid: None,
+            day_night: None,
+            prev_active: None,
             shields: Vec::new(),
             next_shield: 0,
             delayed: Vec::new(),
@@ -119,6 +123,9 @@ impl Game {
             }
         }
         g.setup_copies(&copying);
+        // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night;
+        // the loader checked both faces of such cards for unread abilities.
+        g.day_night_check();
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),
@@ -166,6 +173,7 @@ impl Game {
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
         o.face_down = e.face_down;
+        o.face = e.transformed.then_some(1);
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };

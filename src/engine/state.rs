@@ -189,6 +189,16 @@ pub struct Object {
     pub entry_choice: EntryChoice,
     /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
     pub face_down: bool,
+    /// Which face or half of a card with several is up: `None` for its normal characteristics
+    /// (the front face, 712.8a; both halves of a split card outside the stack, 709.4), `Some(1)`
+    /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
+    /// 715.3).
+    pub face: Option<u8>,
+    /// `Game::next_ability_uid` when it last transformed: an ability of its own put on the
+    /// stack before then doesn't transform it again (701.27f).
+    pub transformed_mark: Option<u32>,
+    /// In exile "on an adventure" (715.3d): the player who may cast it from there.
+    pub adventure: Option<PlayerId>,
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
@@ -222,6 +232,9 @@ pub struct StackChoices {
     pub kicked: bool,
     /// Cast from a graveyard by paying its flashback cost (702.34a).
     pub flashback: bool,
+    /// A half with aftermath cast from a graveyard: exiled whenever it leaves the stack
+    /// (702.127a).
+    pub aftermath: bool,
     /// Its buyback cost was paid (702.27a).
     pub bought_back: bool,
     /// Cast for its evoke cost (702.74a).
@@ -330,6 +343,9 @@ pub struct Player {
     /// from the start of the scenario when it begins mid-turn).
     pub draws_this_turn: u32,
     pub spells_this_turn: u32,
+    /// Spells this player cast in the previous turn (werewolves, 702.145, 730.2): none before
+    /// the scenario begins, as for `spells_this_turn`.
+    pub spells_last_turn: u32,
     /// `Game::control_clock` as this player's most recent upkeep began (echo, 702.30a).
     pub upkeep_mark: u64,
     /// This player was dealt damage this turn (bloodthirst, 702.54a).
@@ -406,6 +422,11 @@ pub struct Game {
     /// Bottom first.
     pub stack: Vec<StackItem>,
     pub turn: u32,
+    /// The game's day/night designation (730.1): neither until something makes it day or night.
+    pub day_night: Option<crate::engine::faces::DayNight>,
+    /// The active player of the previous turn, whose spells decide whether day becomes night
+    /// (730.2).
+    pub prev_active: Option<PlayerId>,
     pub active: PlayerId,
     pub step: Step,
     pub priority: Option<PlayerId>,
@@ -453,6 +474,8 @@ pub struct Game {
     /// The activated or triggered ability now resolving: its source and index ("it has this
     /// ability", 707.9a).
     pub resolving_ability: Option<(ObjId, usize)>,
+    /// The stack uid of that resolving ability (701.27f).
+    pub resolving_uid: Option<u32>,
     /// Shields and "this turn" replacement/prevention effects of resolved spells (614, 615).
     pub shields: Vec<crate::engine::replace::Shield>,
     pub next_shield: u32,
@@ -563,7 +586,7 @@ impl Game {
         let name = if name.is_empty() { "(no name)" } else { name };
         match self.label(id) {
             Some(l) => format!("{copy}{name} [{l}]"),
-            None if name != o.card.name() => format!("{copy}{name} ({})", o.card.name()),
+            None if !o.card.named(name) => format!("{copy}{name} ({})", o.card.name()),
             None => format!("{copy}{name}"),
         }
     }
@@ -649,6 +672,9 @@ impl Game {
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),
             face_down: false,
+            face: None,
+            adventure: None,
+            transformed_mark: None,
             lki: None,
         });
         self.cards[card_id.0 as usize].current = id;
@@ -659,9 +685,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card, copy, face_down) = {
+        let (owner, card_id, card, copy, face_down, face) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down)
+            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down, o.face)
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
@@ -697,6 +723,12 @@ impl Game {
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
         self.obj_mut(nid).copy = copy;
+        // 712.13: a double-faced spell resolves with the face up that was up on the stack;
+        // anywhere else a card arrives with its normal characteristics (712.14, 709.4, 715.4).
+        // A card in a hand has a face chosen only as it is played as a land (712.12).
+        if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand) {
+            self.obj_mut(nid).face = face;
+        }
         if face_down && from == Zone::Stack && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent.
             self.obj_mut(nid).face_down = true;

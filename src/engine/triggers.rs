@@ -472,6 +472,8 @@ impl Game {
             Condition::SourceUntapped => !self.obj(src).tapped,
             Condition::LifeAtMost(n) => self.players[controller].life <= *n,
             Condition::ControlNoOther(f) => !self.permanents_of(controller).any(|o| o != src && self.matches_filter(o, f, controller)),
+            Condition::SpellsLastTurn { two_by_one: false } => self.players.iter().all(|p| p.spells_last_turn == 0),
+            Condition::SpellsLastTurn { two_by_one: true } => self.players.iter().any(|p| p.spells_last_turn >= 2),
             Condition::Kicked => self.obj(src).choices.kicked,
         }
     }

@@ -110,6 +110,7 @@ impl Game {
 
     fn begin_turn(&mut self) {
         self.turn += 1;
+        self.prev_active = Some(self.active);
         // The new turn begins with its untap step (500.1): its first event is in that step.
         self.step = Step::Untap;
         self.active = self.next_player(self.active);
@@ -120,6 +121,7 @@ impl Game {
             p.extra_lands = 0;
             p.cant_play_lands = false;
             p.draws_this_turn = 0;
+            p.spells_last_turn = p.spells_this_turn;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
         }
@@ -146,6 +148,8 @@ impl Game {
         let ap = self.active;
         match self.step {
             Step::Untap => {
+                // 730.2: the second part of the untap step checks day and night.
+                self.day_night_untap()?;
                 // 302.6: the active player's permanents have now been under their control
                 // continuously since this turn began.
                 let mine: Vec<_> = self.permanents_of(ap).collect();

@@ -25,6 +25,15 @@ pub enum NotShown {
 /// A compiled card.
 #[must_use]
 pub fn show(c: &CardDef) -> String {
+    // A card with faces: its name and layout, then every face as a card of its own.
+    if let Some(layout) = c.layout {
+        let mut out = format!("{}\nlayout:  {} (rule {})\n", c.name, layout.name(), layout.rule());
+        let what = if layout.double_faced() { ["front face", "back face"] } else if layout == crate::cards::def::Layout::Adventure { ["creature", "Adventure"] } else { ["left half", "right half"] };
+        for (face, what) in c.faces.iter().zip(what) {
+            let _ = write!(out, "\n{what}: {}", show(face));
+        }
+        return out;
+    }
     let pt = c.power.zip(c.toughness).map(|(p, t)| format!("{p}/{t}"));
     let cost = c.cost.as_ref().map(ToString::to_string);
     let mut out = header(&c.name, cost.as_deref(), &c.type_line, pt.as_deref(), c.loyalty.map(|l| l.to_string()).as_deref(), &c.text);

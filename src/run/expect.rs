@@ -72,7 +72,10 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 "command" => pl.command.clone(),
                 _ => pl.exile.clone(),
             };
-            let names: Vec<String> = ids.iter().map(|&id| g.card(id).name().to_owned()).collect();
+            // A card with faces is listed by the name it has there (712.8a, 709.4), or by its
+            // full name when the expectation writes that.
+            let wanted = |full: &str| matches!(&x.value, ZoneExpect::Names(w) if w.iter().any(|n| n == full));
+            let names: Vec<String> = ids.iter().map(|&id| if wanted(g.obj(id).card.name()) { g.obj(id).card.name().to_owned() } else { g.card(id).name().to_owned() }).collect();
             match &x.value {
                 ZoneExpect::Count(n) => out.push(verdict(format!("{name}'s {zone} (count)"), n, names.len(), *n == names.len(), x.span)),
                 ZoneExpect::Names(want) => {
@@ -120,6 +123,14 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         }
         if let Some(x) = &oe.sick {
             cmp(&mut out, format!("{who}: sick"), x, g.is_sick(o.id));
+        }
+        if let Some(x) = &oe.transformed {
+            // 701.27g: a double-faced permanent on the battlefield with its back face up.
+            let back = on && o.face == Some(1) && o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
+            cmp(&mut out, format!("{who}: transformed"), x, back);
+        }
+        if let Some(x) = &oe.mana_value {
+            cmp(&mut out, format!("{who}: mana_value"), x, i64::from(g.mana_value(id)));
         }
         if let Some(x) = &oe.face_down {
             cmp(&mut out, format!("{who}: face_down"), x, o.face_down);

@@ -579,6 +579,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         buyback: c.buyback,
         evoke: c.evoke,
         dash: c.dash,
+        face: None,
     })
 }
 
@@ -602,17 +603,60 @@ fn exile_player(g: &Game, id: crate::engine::state::ObjId) -> Option<crate::engi
     (g.obj(id).zone == crate::engine::Zone::Exile).then(|| g.play_permissions.iter().find(|perm| perm.card == id).map(|perm| perm.player)).flatten()
 }
 
+/// The face or half a `cast`/`play` names (709.3, 712.11b, 712.12, 715.3): the card's name (or
+/// a label) is its normal face; a face's name is that face. A face that can't be chosen is an
+/// error of the file.
+fn cast_face(g: &Game, id: crate::engine::ObjId, r: &crate::scenario::model::Ref, span: crate::diag::Span) -> Result<Option<u8>, Stop> {
+    use crate::cards::def::Layout;
+    let card = &g.obj(id).card;
+    let face = card.face_named(&r.text);
+    let shown = g.describe(id);
+    match (card.layout(), face) {
+        (Some(Layout::Transform), Some(1)) => Err(Stop(
+            Diagnostic::new(format!("`{}` is the back face of {shown}, a transforming double-faced card: it is cast and played with its front face up (rules 712.11, 712.8c)", r.text), span)
+                .label("rule 712.11")
+                .help(format!("write `{}`; only an effect that says \"transformed\" puts the back face on the stack", card.faces()[0].name())),
+        )),
+        (Some(Layout::Flip), Some(1)) => Err(Stop(
+            Diagnostic::new(format!("`{}` is the flipped half of {shown}: a flip card is cast with its normal characteristics (rule 710.2)", r.text), span)
+                .label("rule 710.2")
+                .help(format!("write `{}`", card.faces()[0].name())),
+        )),
+        (Some(Layout::Split), None) => Err(Stop(
+            Diagnostic::new(format!("{shown} is a split card: say which half is cast (rule 709.3)"), span)
+                .label("rule 709.3")
+                .help(format!("write the half's name: `{}` or `{}`", card.faces()[0].name(), card.faces()[1].name())),
+        )),
+        // The front face is the card's normal face; a split card's left half is a half.
+        (Some(l), Some(0)) if l != Layout::Split => Ok(None),
+        (_, f) => Ok(f),
+    }
+}
+
 fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
     match &action.kind {
         ActionKind::Cast { card, choices } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
             // Flashback casts the card from its owner's graveyard (702.34a).
             let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
-            // A card in exile that an effect lets a player cast (601.3).
-            let id = refs::object(g, card, place).or_else(|e| if choices.flashback { Err(e) } else { refs::object(g, card, Place::Exile).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e) })?;
-            let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
+            // A card on an adventure is cast from exile (715.3d), a half with aftermath from a
+            // graveyard (702.127a), a card an effect lets a player cast from exile or the top of
+            // a library (601.3).
+            let id = refs::object(g, card, place).or_else(|e| {
+                if choices.flashback {
+                    return Err(e);
+                }
+                refs::object(g, card, Place::Exile(owner_hint))
+                    .or_else(|_| refs::object(g, card, Place::Exile(None)))
+                    .or_else(|_| refs::object(g, card, Place::LibraryTop))
+                    .or_else(|_| refs::object(g, card, Place::Graveyard(owner_hint)))
+                    .map_err(|_| e)
+            })?;
+            let face = cast_face(g, id, card, action.span)?;
+            let p = actor(g, action, |g| Some(exile_player(g, id).or(g.obj(id).adventure.filter(|_| g.obj(id).zone == crate::engine::state::Zone::Exile)).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
-            let ch = cast_choices(g, choices)?;
+            let mut ch = cast_choices(g, choices)?;
+            ch.face = face;
             // 702.37d: only an ability such as morph lets a card be cast face down.
             if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
                 return Err(Stop(
@@ -647,10 +691,11 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint)).or_else(|e| refs::object(g, card, Place::Exile).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e))?;
+            let id = refs::object(g, card, Place::Hand(owner_hint)).or_else(|e| refs::object(g, card, Place::Exile(None)).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e))?;
+            let face = cast_face(g, id, card, action.span)?;
             let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
-            attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
+            attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, face, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
             // On the battlefield, or in a hand or graveyard for an ability that functions there

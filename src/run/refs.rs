@@ -11,8 +11,7 @@ use crate::scenario::model::Ref;
 pub enum Place {
     Hand(Option<PlayerId>),
     Graveyard(Option<PlayerId>),
-    /// Exile, for a card an effect lets a player play from there.
-    Exile,
+    Exile(Option<PlayerId>),
     /// The top card of a library, for a card a static ability lets a player play.
     LibraryTop,
     Battlefield,
@@ -27,7 +26,8 @@ impl Place {
             Place::Hand(None) => "any hand".into(),
             Place::Graveyard(Some(p)) => format!("{}'s graveyard", g.players[p].name),
             Place::Graveyard(None) => "any graveyard".into(),
-            Place::Exile => "exile".into(),
+            Place::Exile(Some(p)) => format!("{}'s exile", g.players[p].name),
+            Place::Exile(None) => "exile".into(),
             Place::LibraryTop => "the top of a library".into(),
             Place::Battlefield => "the battlefield".into(),
             Place::BattlefieldOrStack => "the battlefield or the stack".into(),
@@ -43,7 +43,7 @@ impl Place {
         match self {
             Place::Hand(p) => o.zone == Zone::Hand && p.is_none_or(|p| o.owner == p),
             Place::Graveyard(p) => o.zone == Zone::Graveyard && p.is_none_or(|p| o.owner == p),
-            Place::Exile => o.zone == Zone::Exile,
+            Place::Exile(p) => o.zone == Zone::Exile && p.is_none_or(|p| o.owner == p || o.adventure == Some(p)),
             Place::LibraryTop => o.zone == Zone::Library && g.players[o.owner].library.first() == Some(&id),
             Place::Battlefield => o.zone == Zone::Battlefield,
             Place::BattlefieldOrStack => matches!(o.zone, Zone::Battlefield | Zone::Stack),
@@ -74,12 +74,12 @@ pub fn object(g: &Game, r: &Ref, place: Place) -> Result<ObjId, Stop> {
         _ => (r.text.as_str(), None),
     };
     if let Some(k) = nth {
-        let all: Vec<ObjId> = g.cards.iter().map(|c| c.current).filter(|&id| g.obj(id).card.name() == name).collect();
+        let all: Vec<ObjId> = g.cards.iter().map(|c| c.current).filter(|&id| g.obj(id).card.named(name)).collect();
         return all.get(k.wrapping_sub(1)).copied().ok_or_else(|| {
             Stop(Diagnostic::new(format!("there is no `{name}` number {k} ({} exist)", all.len()), r.span).help("`Name#N` counts objects of that name in the order they were created, from 1"))
         });
     }
-    let found: Vec<ObjId> = g.objects.iter().filter(|o| o.card.name() == name && place.contains(g, o.id)).map(|o| o.id).collect();
+    let found: Vec<ObjId> = g.objects.iter().filter(|o| o.card.named(name) && place.contains(g, o.id)).map(|o| o.id).collect();
     match found.as_slice() {
         [one] => Ok(*one),
         [] => Err(Stop(
@@ -115,8 +115,8 @@ pub fn target(g: &Game, r: &Ref) -> Result<Target, Stop> {
 pub fn among(g: &Game, r: &Ref, options: &[Target]) -> Result<Target, Stop> {
     let hit = |t: &Target| match *t {
         Target::Player(p) => g.players[p].name == r.text,
-        Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.name() == r.text,
-        Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.name() == r.text),
+        Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.named(&r.text),
+        Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.named(&r.text)),
     };
     // `Name#N`: that very object, if it is one of the choices.
     if r.text.rsplit_once('#').is_some_and(|(_, k)| k.parse::<usize>().is_ok())

@@ -34,7 +34,7 @@ pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "dra
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
 pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
-    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick",
+    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick", "transformed", "mana_value",
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
@@ -66,7 +66,7 @@ struct Cards {
 
 impl Cards {
     fn lookup(&self, name: &str, node: &Node, diags: &mut Diags) -> Option<Card> {
-        if let Some(c) = self.inline.get(name) {
+        if let Some(c) = self.inline.get(name).or_else(|| self.inline.values().find(|c| c.named(name))) {
             return Some(c.clone());
         }
         if self.broken.iter().any(|b| b == name) {
@@ -350,14 +350,18 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, span: node.span });
         }
         return;
     }
     let Some(m) = MapView::new(node, "a card entry", diags) else { return };
     m.check_keys(ENTRY_KEYS, "a card entry", diags);
-    if let Some(k) = m.key_node("transformed") {
-        not_supported(diags, k, "`transformed`", "this engine does not model double-faced permanents yet");
+    let transformed = m.boolean("transformed", "a card entry", diags).unwrap_or(false);
+    if transformed && zone != "battlefield" {
+        diags.push(
+            Diagnostic::new("`transformed` applies to permanents on the battlefield only", node.span)
+                .help("outside the battlefield and the stack a double-faced card has only its front face's characteristics (712.8a)"),
+        );
     }
     let face_down = m.boolean("face_down", "a card entry", diags).unwrap_or(false);
     if face_down && zone != "battlefield" {
@@ -407,10 +411,28 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     if card.as_ref().is_some_and(|c| c.token) && zone != "battlefield" {
         diags.push(Diagnostic::new("a token can only start on the battlefield", card_node.span).help("tokens cease to exist in other zones (704.5d)"));
     }
+    if transformed
+        && let Some(c) = &card
+        && !c.layout.is_some_and(crate::cards::def::Layout::double_faced)
+    {
+        diags.push(
+            Diagnostic::new(format!("`transformed: true`, but {} isn't a double-faced card (rules 701.27a, 712.9)", c.name), node.span)
+                .label("rule 712.9")
+                .help("only a permanent represented by a double-faced card (`layout: transform` or `modal_dfc`) can have its back face up"),
+        );
+    }
     if let Some(c) = &card
         && zone == "battlefield"
     {
-        unread_on_battlefield(c, card_node.span, diags);
+        // The face that is up is the one whose abilities work there (712.8d–e); a daybound or
+        // nightbound card may turn over as the game begins (702.145c, 702.145f).
+        let up = if transformed { c.faces.get(1).unwrap_or(c) } else { c };
+        unread_on_battlefield(up, card_node.span, diags);
+        let day_night = |f: &crate::cards::def::CardDef| f.abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Daybound | crate::cards::ir::Keyword::Nightbound)));
+        if c.faces.len() == 2 && day_night(up) {
+            let other = if transformed { &c.faces[0] } else { &c.faces[1] };
+            unread_on_battlefield(other, card_node.span, diags);
+        }
     }
     let id = m.get("id").and_then(|n| string(n, "`id`", diags));
     if let Some(id) = &id {
@@ -448,7 +470,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, span: node.span });
     }
 }
 
@@ -870,6 +892,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     let Some(m) = MapView::new(node, "an object's expectations", diags) else { return o };
     m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
     o.face_down = m.get("face_down").and_then(|n| boolean(n, "`face_down`", diags).map(|value| At { value, span: n.span }));
+    o.transformed = m.get("transformed").and_then(|n| boolean(n, "`transformed`", diags).map(|value| At { value, span: n.span }));
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.attached_to = at_str("attached_to", diags);
     o.zone = at_str("zone", diags);
@@ -883,6 +906,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     let at_int = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| int(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.power = at_int("power", diags);
     o.toughness = at_int("toughness", diags);
+    o.mana_value = at_int("mana_value", diags);
     o.damage = at_int("damage", diags);
     o.loyalty = at_int("loyalty", diags);
     o.tapped = m.get("tapped").and_then(|n| boolean(n, "`tapped`", diags).map(|value| At { value, span: n.span }));

@@ -130,6 +130,8 @@ pub struct CardEntry {
     pub chosen_subtype: Option<String>,
     /// `face_down: true`: a face-down permanent (708.2a).
     pub face_down: bool,
+    /// `transformed: true`: a double-faced permanent with its back face up (701.27g).
+    pub transformed: bool,
     pub span: Span,
 }
 
@@ -313,6 +315,10 @@ pub struct ObjectExpect {
     pub sick: Option<At<bool>>,
     /// Face down (708).
     pub face_down: Option<At<bool>>,
+    /// A double-faced permanent with its back face up (701.27g).
+    pub transformed: Option<At<bool>>,
+    /// Mana value (202.3).
+    pub mana_value: Option<At<i64>>,
     /// The label or name of what it is attached to.
     pub attached_to: Option<At<String>>,
 }

@@ -148,6 +148,8 @@ pub fn schema() -> Value {
             ("name", string("its name now (a copy has the copied name)")),
             ("loyalty", json!({"type": "integer", "minimum": 0, "description": "its loyalty"})),
             ("sick", boolean("whether it is summoning sick (302.6)")),
+            ("transformed", boolean("whether it is a double-faced permanent with its back face up (701.27g)")),
+            ("mana_value", json!({"type": "integer", "minimum": 0, "description": "its mana value now (202.3; a transformed permanent's is its front face's, 712.8e)"})),
         ],
     );
     let kinds = crate::engine::event::EventKind::names();

@@ -12,9 +12,9 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 60] = [
+const VERBS: [&str; 61] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
-    "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
+    "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
 ];
@@ -716,10 +716,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
     };
     let imperative = subject == Affected::You;
     match verb.as_str() {
-        "destroy" | "exile" | "tap" | "untap" | "regenerate" if imperative => {
+        "destroy" | "exile" | "tap" | "untap" | "regenerate" | "transform" if imperative => {
             p.bump();
             let make = |what| match verb.as_str() {
                 "destroy" => Instruction::Destroy(what),
+                "transform" => Instruction::Transform(what),
                 "exile" => Instruction::Exile(what),
                 "tap" => Instruction::Tap(what),
                 "regenerate" => Instruction::Regenerate(what),
@@ -734,7 +735,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Ok(());
             }
             // "Exile target card from a graveyard." — a card, as well as a permanent.
-            let what = if verb == "exile" { object_or_card(p)? } else { object(p)? };
+            // "Transform this creature" / "transform it" (701.27): the object itself, mostly.
+            let what = if verb == "exile" {
+                object_or_card(p)?
+            } else if verb == "transform" {
+                let at = p.pos;
+                let what = parse_affected(p)?;
+                if !kinds(p, &what).permanent {
+                    return Err(Fail { at, expected: "a permanent to transform".into() });
+                }
+                what
+            } else {
+                object(p)?
+            };
             out.push(make(what));
             // "Destroy target land you control and target land you don't control."
             while let Some(what) = and_more(p, object) {
@@ -2253,6 +2266,21 @@ mod tests {
                 }]
             )
         );
+    }
+
+    /// "Transform this creature." (701.27) on real transforming double-faced cards; a spell
+    /// can't transform itself.
+    #[test]
+    fn transform_this_creature() {
+        assert_eq!(
+            ok("{4}{G}: Transform this creature.", "Kessig Prowler", CREATURE),
+            vec![activated(Cost { mana: mana("{4}{G}"), ..Cost::default() }, vec![], vec![Transform(This)], false)]
+        );
+        assert_eq!(
+            ok("{6}: Transform this creature.", "Thraben Gargoyle", &[Artifact, Creature]),
+            vec![activated(Cost { mana: mana("{6}"), ..Cost::default() }, vec![], vec![Transform(This)], false)]
+        );
+        assert!(super::super::compile("Transform target spell.", "Nope", INSTANT).is_err());
     }
 
     #[test]

@@ -419,10 +419,17 @@ fn parse_if(p: &mut Parser<'_>) -> PResult<Condition> {
         p.expect_words(&["or", "less", "life"])?;
         return Ok(Condition::LifeAtMost(n));
     }
+    // The werewolves' conditions: spells cast in the previous turn, by anyone or by one player.
+    if p.eat_words(&["no", "spells", "were", "cast", "last", "turn"]) {
+        return Ok(Condition::SpellsLastTurn { two_by_one: false });
+    }
+    if p.eat_words(&["a", "player", "cast", "two", "or", "more", "spells", "last", "turn"]) {
+        return Ok(Condition::SpellsLastTurn { two_by_one: true });
+    }
     if p.eat_words(&["you", "control", "no", "other"]) {
         let (mut filter, _) = parse_filter(p, true)?;
         filter.controller = ControllerFilter::You;
         return Ok(Condition::ControlNoOther(filter));
     }
-    Err(p.fail("an \"if\" condition the engine supports (\"this … is untapped\", \"you have N or less life\", \"you control no other …\")"))
+    Err(p.fail("an \"if\" condition the engine supports (\"this … is untapped\", \"you have N or less life\", \"you control no other …\", \"no spells were cast last turn\")"))
 }

@@ -1,0 +1,184 @@
+//! Cards with two faces or halves (709 split cards, 712 double-faced cards, 715 adventurers):
+//! transforming (701.27). Which face is up is `Object::face`; the characteristics it supplies
+//! are read through the layer system (`Game::card`, 712.8).
+
+use crate::cr;
+use crate::engine::Ev;
+use crate::engine::event::EventKind;
+use crate::engine::state::{Game, ObjId};
+
+impl Game {
+    /// Transforms a permanent (701.27a): it turns over to its other face and stays the same
+    /// object (712.18), with its counters, damage, attachments and continuous effects. A
+    /// permanent that isn't represented by a double-faced card (a copy of one included) can't
+    /// transform (701.27c, 712.9), nor one that is face down (712.15a), nor into an instant or
+    /// sorcery face (701.27d).
+    ///
+    /// # Errors
+    /// When the face it turns to has an unread ability that works on the battlefield (113.6).
+    pub fn transform(&mut self, id: ObjId) -> Result<(), crate::engine::decision::Stop> {
+        let o = self.obj(id);
+        let shown = self.describe(id);
+        let double = o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
+        let to = if o.face == Some(1) { None } else { Some(1) };
+        let why = if o.face_down {
+            Some(("it is face down", cr!("712.15a")))
+        } else if !double {
+            Some(("it isn't represented by a double-faced card", cr!("701.27c")))
+        } else if let (Some((src, _)), Some(uid), Some(mark)) = (self.resolving_ability, self.resolving_uid, o.transformed_mark)
+            && src == id
+            && uid < mark
+        {
+            Some(("it has transformed since this ability of its own was put on the stack", cr!("701.27f")))
+        } else if self.has_keyword(id, crate::cards::ir::Keyword::Daybound) || self.has_keyword(id, crate::cards::ir::Keyword::Nightbound) {
+            let rule = if o.face.is_some() { cr!("702.145e") } else { cr!("702.145b") };
+            Some(("it transforms only through its daybound or nightbound ability", rule))
+        } else if o.card.spell_face(to) {
+            Some(("its other face is an instant or sorcery face", cr!("701.27d")))
+        } else {
+            None
+        };
+        if let Some((why, rule)) = why {
+            let ev = Ev::new(EventKind::Transform, format!("{shown} doesn't transform: {why}")).object(self, id).rule(rule);
+            self.record(ev);
+            return Ok(());
+        }
+        let mark = self.next_ability_uid;
+        let o = self.obj_mut(id);
+        o.face = to;
+        o.transformed_mark = Some(mark);
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face (701.27a)".to_owned())?;
+        let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&[cr!("701.27a"), cr!("712.18")]);
+        self.record(ev);
+        Ok(())
+    }
+}
+
+impl Game {
+    /// Whether `id` is an adventurer card with its Adventure up (715.3b).
+    #[must_use]
+    pub fn adventure_half(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        o.face == Some(1) && o.card.layout() == Some(crate::cards::def::Layout::Adventure)
+    }
+
+    /// Traces which face or half of a card with several a spell was cast with (709.3,
+    /// 712.11b, 715.3), and a creature cast from an adventure (715.3d).
+    pub(crate) fn trace_face_cast(&mut self, p: crate::engine::state::PlayerId, spell: ObjId, from_adventure: bool) {
+        use crate::cards::def::Layout;
+        let o = self.obj(spell);
+        let Some(layout) = o.card.layout() else { return };
+        let full = o.card.name().to_owned();
+        let face = self.card(spell).name().to_owned();
+        let who = self.players[p].name.clone();
+        let (text, rules): (String, &[crate::rules::RuleId]) = match (layout, o.face) {
+            (Layout::Split, _) => (format!("{who} casts the half {face} of the split card {full}: only that half's characteristics exist on the stack"), &[cr!("709.3"), cr!("709.3b")]),
+            (Layout::Adventure, Some(_)) => (format!("{who} casts {full} as its Adventure {face}: on the stack it has only the Adventure's characteristics"), &[cr!("715.3"), cr!("715.3b")]),
+            (Layout::ModalDfc, Some(_)) => (format!("{who} casts {full} with its back face {face} up"), &[cr!("712.11b"), cr!("712.8f")]),
+            _ if from_adventure => (format!("{who} casts {face} from exile, where it was on an adventure"), &[cr!("715.3d")]),
+            _ => return,
+        };
+        let ev = Ev::new(EventKind::Cast, text).player(self, p).object(self, spell).rules(rules);
+        self.record(ev);
+    }
+
+    /// A resolving Adventure is exiled instead of being put into its owner's graveyard, and its
+    /// controller may cast it from there later (715.3d).
+    pub(crate) fn go_on_adventure(&mut self, id: ObjId) {
+        let controller = self.obj(id).controller;
+        let ev = Ev::new(EventKind::Exile, format!("{} was cast as an Adventure: it is exiled instead of being put into its owner's graveyard, and {} may cast the creature later from exile", self.describe(id), self.players[controller].name))
+            .object(self, id)
+            .zone(crate::engine::state::Zone::Exile)
+            .rules(&[cr!("715.3d"), cr!("608.2n")]);
+        self.record(ev);
+        let nid = self.move_object(id, crate::engine::state::Zone::Exile);
+        self.obj_mut(nid).adventure = Some(controller);
+    }
+}
+
+/// The game's day/night designation (730.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DayNight {
+    Day,
+    Night,
+}
+
+impl Game {
+    /// Whether a permanent now entering has daybound and it is night, so that it enters
+    /// transformed (702.145b).
+    pub(crate) fn enters_at_night(&self, id: ObjId) -> bool {
+        let o = self.obj(id);
+        self.day_night == Some(DayNight::Night)
+            && o.face.is_none()
+            && !o.face_down
+            && o.card.layout().is_some_and(crate::cards::def::Layout::double_faced)
+            && self.card(id).abilities().contains(&crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Daybound))
+    }
+
+    /// 702.145d, 702.145g: with neither designation, a daybound permanent makes it day, or
+    /// failing one a nightbound permanent makes it night; then daybound and nightbound
+    /// permanents facing the wrong way transform at once (702.145c, 702.145f).
+    /// Returns the permanents it transformed, whose new faces' unread abilities the caller
+    /// checks ([`Game::check_turned`]).
+    pub fn day_night_check(&mut self) -> Vec<ObjId> {
+        use crate::cards::ir::Keyword;
+        if self.day_night.is_none() {
+            let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.has_keyword(o, k));
+            if with(self, Keyword::Daybound) {
+                self.set_day_night(DayNight::Day, "a permanent with daybound is on the battlefield while it is neither day nor night", cr!("702.145d"));
+            } else if with(self, Keyword::Nightbound) {
+                self.set_day_night(DayNight::Night, "a permanent with nightbound is on the battlefield while it is neither day nor night, and none has daybound", cr!("702.145g"));
+            }
+        }
+        let Some(now) = self.day_night else { return Vec::new() };
+        let (k, wrong, rules) = match now {
+            DayNight::Night => (Keyword::Daybound, None, [cr!("702.145b"), cr!("702.145c"), cr!("701.27a")]),
+            DayNight::Day => (Keyword::Nightbound, Some(1), [cr!("702.145e"), cr!("702.145f"), cr!("701.27a")]),
+        };
+        let turn: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.obj(o).face == wrong && self.has_keyword(o, k) && self.obj(o).card.layout().is_some_and(crate::cards::def::Layout::double_faced)).collect();
+        for &id in &turn {
+            let shown = self.describe(id);
+            let o = self.obj_mut(id);
+            o.face = if wrong.is_some() { None } else { Some(1) };
+            let when = if now == DayNight::Night { "night" } else { "day" };
+            let ev = Ev::new(EventKind::Transform, format!("it is {when}: {shown} transforms into {}", self.describe(id))).object(self, id).rules(&rules);
+            self.record(ev);
+        }
+        turn
+    }
+
+    /// Stops the run when a face just turned up has an unread ability that works on the
+    /// battlefield (113.6).
+    ///
+    /// # Errors
+    /// The stop, naming the ability.
+    pub fn check_turned(&self, turned: &[ObjId]) -> Result<(), crate::engine::decision::Stop> {
+        for &id in turned {
+            self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face as day or night changes (702.145)".to_owned())?;
+        }
+        Ok(())
+    }
+
+    fn set_day_night(&mut self, to: DayNight, why: &str, rule: crate::rules::RuleId) {
+        self.day_night = Some(to);
+        self.touch();
+        let what = if to == DayNight::Day { "day" } else { "night" };
+        let ev = Ev::new(EventKind::RuleChange, format!("it becomes {what}: {why}")).rules(&[rule, cr!("730.1")]);
+        self.record(ev);
+    }
+
+    /// 730.2: as the untap step's second part, day becomes night if the previous turn's active
+    /// player cast no spells in it, and night becomes day if they cast two or more.
+    pub(crate) fn day_night_untap(&mut self) -> Result<(), crate::engine::decision::Stop> {
+        let (Some(now), Some(prev)) = (self.day_night, self.prev_active) else { return Ok(()) };
+        let cast = self.players[prev].spells_last_turn;
+        let name = self.players[prev].name.clone();
+        match now {
+            DayNight::Day if cast == 0 => self.set_day_night(DayNight::Night, &format!("{name} cast no spells in the previous turn"), cr!("730.2a")),
+            DayNight::Night if cast >= 2 => self.set_day_night(DayNight::Day, &format!("{name} cast {cast} spells in the previous turn"), cr!("730.2b")),
+            _ => return Ok(()),
+        }
+        let turned = self.day_night_check();
+        self.check_turned(&turned)
+    }
+}
