@@ -954,17 +954,62 @@ pub enum StaticReplacement {
     ExileInsteadOfDying(Option<ObjectFilter>),
 }
 
-/// An intervening "if" clause (603.4), checked when the ability would trigger and again as it
-/// resolves.
+/// A condition, one grammar for every place the rules text states one: an intervening "if"
+/// clause of a triggered ability (603.4, checked as it would trigger and again as it
+/// resolves), the "as long as" of a static ability (611.3a: the effect exists only while it
+/// holds), and the conditions of effects and activation restrictions. "You" is the controller
+/// of the ability's source; "it" / "this creature" is the source.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Condition {
-    /// "if this artifact is untapped"
-    SourceUntapped,
-    /// "if you have N or less life"
-    LifeAtMost(i64),
-    /// "if you control no other creatures" — none matching besides the source.
-    ControlNoOther(ObjectFilter),
+    /// "you control a Forest", "you control three or more artifacts", "you control no other
+    /// creatures" (`another`: the source doesn't count), "you don't control a Zombie", "an
+    /// opponent controls a white permanent" (`whose` Opponent: some opponent does).
+    Controls { whose: Whose, filter: ObjectFilter, another: bool, count: Cmp },
+    /// "there are seven or more cards in your graveyard", "four or more creature cards are in
+    /// your graveyard" (the filter's types are the cards' types there).
+    CardsInGraveyard { filter: ObjectFilter, count: Cmp },
+    /// "you have no cards in hand", "you have seven or more cards in hand".
+    CardsInHand(Cmp),
+    /// "you have 5 or less life", "you have 30 or more life".
+    Life(Cmp),
+    /// "it's your turn" / "it's not your turn".
+    YourTurn(bool),
+    /// "this creature is tapped" / "… untapped".
+    SourceTapped(bool),
+    /// "it's attacking" (506.4): the source is an attacking creature.
+    SourceAttacking,
+    /// "you attacked this turn": you declared one or more attackers this turn (508.1).
+    AttackedThisTurn,
+    /// "a creature died this turn" (700.4).
+    CreatureDiedThisTurn,
+    /// "you gained life this turn" (119.3).
+    GainedLifeThisTurn,
+    /// "an opponent lost life this turn" (119.3).
+    OpponentLostLifeThisTurn,
+    /// "it was kicked": the permanent's spell was kicked (702.33d).
+    Kicked,
+    /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
+    /// a copy, 707.10), from the hand if `from_hand` (601.2a).
+    Cast { from_hand: bool },
+}
+
+/// A comparison of a count with a number: "three or more" (`AtLeast(3)`), "a" (`AtLeast(1)`),
+/// "no" (`AtMost(0)`), "one or fewer", "5 or less life".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Cmp {
+    AtLeast(i64),
+    AtMost(i64),
+}
+
+impl Cmp {
+    #[must_use]
+    pub fn holds(self, n: i64) -> bool {
+        match self {
+            Self::AtLeast(k) => n >= k,
+            Self::AtMost(k) => n <= k,
+        }
+    }
 }
 
 /// A number in an effect.
@@ -1680,21 +1725,6 @@ pub enum Count {
     CountersOnSource(CounterKind),
 }
 
-/// A condition of a static ability ("as long as …", 611.3a): the effect exists only while it
-/// holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
-pub enum StaticCondition {
-    /// "as long as you control a Forest" / "… three or more artifacts".
-    YouControl { filter: ObjectFilter, at_least: u32 },
-    /// "as long as it's your turn" / "… not your turn".
-    YourTurn(bool),
-    /// "as long as this creature is untapped" / "… tapped".
-    SourceTapped(bool),
-    /// "as long as you have N or more life".
-    LifeAtLeast(i64),
-}
-
 /// A value a P/T-setting effect sets power or toughness to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum PtValue {
@@ -1724,7 +1754,7 @@ pub struct StaticEffect {
     /// The parts of the effect; each applies in its own layer (613.6).
     pub changes: Vec<Change>,
     /// "as long as …": the effect exists only while this holds.
-    pub condition: Option<StaticCondition>,
+    pub condition: Option<Condition>,
 }
 
 /// A kind of counter (122.1). +1/+1 and -1/-1 counters change power and toughness (122.1a),

@@ -208,6 +208,7 @@ impl Game {
                         && able
                     {
                         self.players[payer].life -= i64::from(*life);
+                        self.players[payer].life_lost_this_turn += i64::from(*life);
                         let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
                         self.record(ev);
                         continue;
@@ -811,6 +812,8 @@ impl Game {
         let copy = self.new_object(card_id, card, controller, controller, Zone::Stack);
         self.obj_mut(copy).copy = true;
         self.obj_mut(copy).choices = choices;
+        // 707.10: a copy is not cast.
+        self.obj_mut(copy).choices.cast_from = None;
         self.stack.push(StackItem::Spell(copy));
         self.touch();
         let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
@@ -1243,6 +1246,7 @@ impl Game {
                         .rules(&combat_rules)
                 } else {
                     self.players[p].life -= n;
+                    self.players[p].life_lost_this_turn += n;
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
@@ -1451,6 +1455,7 @@ impl Game {
             return;
         }
         self.players[p].life += n;
+        self.players[p].life_gained_this_turn += n;
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
@@ -1461,6 +1466,7 @@ impl Game {
             return;
         }
         self.players[p].life -= n;
+        self.players[p].life_lost_this_turn += n;
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
     }

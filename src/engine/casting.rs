@@ -387,7 +387,9 @@ impl Game {
         }
         // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
         // face down first (708.4, 702.37c).
+        let from = self.obj(card).zone;
         let spell = self.move_object(card, Zone::Stack);
+        self.obj_mut(spell).choices.cast_from = Some(from);
         if ch.face_down {
             let shown = self.describe(spell);
             self.obj_mut(spell).face_down = true;
@@ -817,6 +819,7 @@ impl Game {
                 return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
             }
             self.players[p].life -= i64::from(cost.pay_life);
+            self.players[p].life_lost_this_turn += i64::from(cost.pay_life);
             let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
             self.record(ev);
         }

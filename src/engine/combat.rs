@@ -123,6 +123,7 @@ impl Game {
             self.fire(crate::engine::triggers::Happening::Attacks(a.id));
         }
         if !self.combat.attackers.is_empty() {
+            self.players[self.active].attacked_this_turn = true;
             self.fire(crate::engine::triggers::Happening::AttackersDeclared { player: self.active });
         }
         Ok(())

@@ -363,7 +363,7 @@ struct Eff<'a> {
     /// The printed ability of `source` that generates it, for a static effect.
     ability: Option<usize>,
     /// A static ability's "as long as" condition.
-    condition: Option<&'a crate::cards::ir::StaticCondition>,
+    condition: Option<&'a crate::cards::ir::Condition>,
     /// A resolved effect's "for as long as" duration (611.2b).
     hold: Option<crate::cards::ir::Hold>,
     /// For a resolved effect, its index in `Game::effects`.
@@ -944,18 +944,16 @@ fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w:
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-/// Whether a static ability's "as long as" condition holds, as the game stands in `w`.
-fn condition_holds(g: &Game, c: &crate::cards::ir::StaticCondition, source: ObjId, you: PlayerId, w: &Work) -> bool {
-    use crate::cards::ir::StaticCondition;
-    match c {
-        StaticCondition::YouControl { filter, at_least } => {
-            let n = w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), filter, you, 0)).count();
-            n >= *at_least as usize
-        }
-        StaticCondition::YourTurn(yes) => (g.active == you) == *yes,
-        StaticCondition::SourceTapped(t) => g.obj(source).tapped == *t,
-        StaticCondition::LifeAtLeast(n) => g.players[you].life >= *n,
-    }
+/// Whether a static ability's "as long as" condition holds, as the game stands in `w`
+/// (611.3a): permanents are read with the characteristics computed so far, cards in other
+/// zones with their printed ones.
+fn condition_holds(g: &Game, c: &crate::cards::ir::Condition, source: ObjId, you: PlayerId, w: &Work) -> bool {
+    let matches = |id: ObjId, f: &ObjectFilter| match w.at(id) {
+        Some(i) if g.obj(id).zone == Zone::Battlefield => filter_matches(g, id, &Working(g, id, &w.chars[i]), f, you, 0),
+        _ => filter_matches(g, id, &PrintedFacts(g, id), f, you, 0),
+    };
+    let controller = |id: ObjId| w.at(id).map_or(g.obj(id).controller, |i| w.chars[i].controller);
+    g.condition_holds_in(c, source, you, &matches, &controller)
 }
 
 /// The effects in force, in timestamp order: statics of permanents (611.3), then those of
@@ -1091,7 +1089,12 @@ fn compute(g: &Game) -> Layered {
         }
     }
     let final_work = &w;
-    out.volatile = effs.iter().any(|e| matches!(e.condition, Some(crate::cards::ir::StaticCondition::YourTurn(_) | crate::cards::ir::StaticCondition::LifeAtLeast(_))));
+    // Conditions about objects are recomputed with them (`touch`); the others read facts no
+    // object change touches.
+    out.volatile = effs.iter().any(|e| {
+        use crate::cards::ir::Condition as C;
+        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. }))
+    });
     out.effects = effs
         .iter()
         .enumerate()

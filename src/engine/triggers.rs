@@ -431,13 +431,41 @@ impl Game {
         }
     }
 
-    /// Whether an intervening "if" clause holds (603.4).
+    /// Whether a condition holds now (603.4 for an intervening "if", 611.3a for "as long
+    /// as"), for the ability of `src` controlled by `you`.
     #[must_use]
-    pub fn condition_holds(&self, c: &Condition, src: ObjId, controller: PlayerId) -> bool {
+    pub fn condition_holds(&self, c: &Condition, src: ObjId, you: PlayerId) -> bool {
+        let matches = |o: ObjId, f: &crate::cards::ir::ObjectFilter| self.matches_filter(o, f, you);
+        let controller = |o: ObjId| self.controller(o);
+        self.condition_holds_in(c, src, you, &matches, &controller)
+    }
+
+    /// [`Game::condition_holds`] with the characteristics of objects read through `matches`
+    /// and `controller` (the layer system passes the values it is computing).
+    pub(crate) fn condition_holds_in(&self, c: &Condition, src: ObjId, you: PlayerId, matches: &dyn Fn(ObjId, &crate::cards::ir::ObjectFilter) -> bool, controller: &dyn Fn(ObjId) -> PlayerId) -> bool {
+        let n = |k: usize| i64::try_from(k).unwrap_or(i64::MAX);
+        let opponents = || (0..self.players.len()).filter(move |&p| p != you && !self.players[p].lost);
         match c {
-            Condition::SourceUntapped => !self.obj(src).tapped,
-            Condition::LifeAtMost(n) => self.players[controller].life <= *n,
-            Condition::ControlNoOther(f) => !self.permanents_of(controller).any(|o| o != src && self.matches_filter(o, f, controller)),
+            Condition::Controls { whose, filter, another, count } => {
+                let controlled = |p: PlayerId| n(self.battlefield.iter().filter(|&&o| controller(o) == p && !(*another && o == src) && matches(o, filter)).count());
+                match whose {
+                    Whose::You => count.holds(controlled(you)),
+                    Whose::Opponent => opponents().any(|p| count.holds(controlled(p))),
+                    Whose::Each => (0..self.players.len()).any(|p| count.holds(controlled(p))),
+                }
+            }
+            Condition::CardsInGraveyard { filter, count } => count.holds(n(self.players[you].graveyard.iter().filter(|&&o| matches(o, filter)).count())),
+            Condition::CardsInHand(count) => count.holds(n(self.players[you].hand.len())),
+            Condition::Life(count) => count.holds(self.players[you].life),
+            Condition::YourTurn(yes) => (self.active == you) == *yes,
+            Condition::SourceTapped(t) => self.obj(src).tapped == *t,
+            Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),
+            Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
+            Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
+            Condition::GainedLifeThisTurn => self.players[you].life_gained_this_turn > 0,
+            Condition::OpponentLostLifeThisTurn => opponents().any(|p| self.players[p].life_lost_this_turn > 0),
+            Condition::Kicked => self.obj(src).choices.kicked,
+            Condition::Cast { from_hand } => self.obj(src).choices.cast_from.is_some_and(|z| !*from_hand || z == Zone::Hand),
         }
     }
 

@@ -9,6 +9,7 @@
 //! text and is skipped. An instant's or sorcery's non-keyword text is one spell ability; a
 //! permanent's lines are each a keyword list or an activated ability "[Cost]: [Effect]."
 
+pub mod conditions;
 pub mod copies;
 pub mod costs;
 pub mod effects;

@@ -15,7 +15,7 @@
 use super::lexer::{PtPart, Tok};
 use super::parser::{PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
-use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, PtValue, StaticCondition, StaticEffect, StaticSubject};
+use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, PtValue, Condition, StaticEffect, StaticSubject};
 use super::effects::amount;
 use crate::cards::ir::Amount;
 
@@ -57,7 +57,7 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
     // permanent itself, "it" is the permanent.
-    if matches!(condition, Some(StaticCondition::SourceTapped(_))) && p.at_word("it") {
+    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking)) && p.at_word("it") {
         let mark = p.pos;
         p.bump();
         if at_predicate(p) {
@@ -198,47 +198,9 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     None
 }
 
-/// After "as long as": "you control a Forest", "you control three or more artifacts", "it's
-/// your turn", "this creature is untapped", "you have 30 or more life".
-fn static_condition(p: &mut Parser<'_>) -> PResult<StaticCondition> {
-    if p.eat_words(&["you", "control"]) {
-        let (at_least, plural) = if p.eat_word("a") || p.eat_word("an") {
-            (1, false)
-        } else if let Some(n) = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
-            p.pos += 3;
-            (n, true)
-        } else {
-            return Err(p.fail("\"a …\" or \"N or more …\""));
-        };
-        let (mut filter, head) = parse_filter(p, plural)?;
-        if head != Head::Permanent {
-            return Err(p.fail("permanents"));
-        }
-        filter.controller = crate::cards::ir::ControllerFilter::You;
-        return Ok(StaticCondition::YouControl { filter, at_least });
-    }
-    for (words, yes) in [(&["it's", "your", "turn"][..], true), (&["it’s", "your", "turn"][..], true), (&["it", "is", "your", "turn"][..], true), (&["it's", "not", "your", "turn"][..], false), (&["it’s", "not", "your", "turn"][..], false)] {
-        if p.eat_words(words) {
-            return Ok(StaticCondition::YourTurn(yes));
-        }
-    }
-    if eat_self_ref(p) && p.eat_word("is") {
-        if p.eat_word("tapped") {
-            return Ok(StaticCondition::SourceTapped(true));
-        }
-        if p.eat_word("untapped") {
-            return Ok(StaticCondition::SourceTapped(false));
-        }
-        return Err(p.fail("\"tapped\" or \"untapped\""));
-    }
-    if p.eat_words(&["you", "have"])
-        && let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone())
-    {
-        p.bump();
-        p.expect_words(&["or", "more", "life"])?;
-        return Ok(StaticCondition::LifeAtLeast(i64::from(n)));
-    }
-    Err(p.fail("a condition the engine knows (\"you control a …\", \"it's your turn\", \"this creature is tapped\", \"you have N or more life\")"))
+/// After "as long as": the condition grammar of [`super::conditions`].
+fn static_condition(p: &mut Parser<'_>) -> PResult<Condition> {
+    super::conditions::parse(p)
 }
 
 /// What "for each …" / "the number of …" counts: "artifact you control", "creatures you
@@ -670,7 +632,7 @@ pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
-    use crate::cards::ir::{Ability, Amount, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
+    use crate::cards::ir::{Ability, Amount, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, Condition, StaticEffect, StaticSubject};
 
     const LAND: &[CardType] = &[CardType::Land];
 
@@ -742,7 +704,7 @@ mod tests {
         let forest = ObjectFilter { subtypes: vec!["Forest".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(
             one("This creature gets +1/+2 as long as you control a Forest.", "Kird Ape", CREATURE),
-            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(1, 2)], condition: Some(StaticCondition::YouControl { filter: forest, at_least: 1 }) }
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(1, 2)], condition: Some(Condition::Controls { whose: crate::cards::ir::Whose::You, filter: forest, another: false, count: crate::cards::ir::Cmp::AtLeast(1) }) }
         );
         let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(one("This creature gets +1/+0 for each artifact you control.", "Nim Lasher", CREATURE).changes, vec![Change::PtFor { power: 1, toughness: 0, count: Count::Permanents(artifacts) }]);
@@ -757,7 +719,7 @@ mod tests {
         }
         let plate = ok("Equipped creature gets +1/+1 for each card in your hand.\nEquip {2}", "Empyrial Plate", ARTIFACT);
         assert!(matches!(&plate[0], Ability::Static(s) if s.changes == vec![Change::PtFor { power: 1, toughness: 1, count: Count::CardsInYourHand }]), "{plate:?}");
-        assert_eq!(one("As long as it's your turn, creatures you control get +1/+0.", "Turn Anthem", ENCHANTMENT).condition, Some(StaticCondition::YourTurn(true)));
+        assert_eq!(one("As long as it's your turn, creatures you control get +1/+0.", "Turn Anthem", ENCHANTMENT).condition, Some(Condition::YourTurn(true)));
     }
 
     #[test]
@@ -766,7 +728,7 @@ mod tests {
         let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(
             one("Metalcraft — This creature gets +2/+2 as long as you control three or more artifacts.", "Ardent Recruit", CREATURE),
-            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(2, 2)], condition: Some(StaticCondition::YouControl { filter: artifacts, at_least: 3 }) }
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(2, 2)], condition: Some(Condition::Controls { whose: crate::cards::ir::Whose::You, filter: artifacts, another: false, count: crate::cards::ir::Cmp::AtLeast(3) }) }
         );
     }
 
@@ -774,7 +736,7 @@ mod tests {
     fn it_after_a_condition_about_itself() {
         assert_eq!(
             one("As long as this creature is untapped, it gets +0/+2.", "Castle Raptors", CREATURE),
-            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(0, 2)], condition: Some(StaticCondition::SourceTapped(false)) }
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(0, 2)], condition: Some(Condition::SourceTapped(false)) }
         );
     }
 

@@ -7,7 +7,6 @@
 //! less life", "if you control no other creatures".
 
 use super::effects;
-use super::lexer::Tok;
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
 use crate::cards::ir::{Ability, Condition, ControllerFilter, Effect, StepName, Subject, Trigger, Whose};
@@ -28,7 +27,16 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         return Err(p.fail("\",\" after the trigger condition"));
     }
     let condition = if p.eat_word("if") {
+        // "it" in the condition is the source only when the trigger is about the source
+        // ("When this creature enters, if it was kicked"); otherwise it would be what
+        // triggered the ability, which no condition names yet.
+        let it = p.at_word("it") || p.at_word("it's") || p.at_word("it’s");
+        let at = p.pos;
         let c = parse_if(p)?;
+        let about_this = matches!(&trigger, Trigger::Enters(Subject::This) | Trigger::Attacks(Subject::This) | Trigger::Blocks(Subject::This) | Trigger::BecomesBlocked(Subject::This) | Trigger::DealsDamage { who: Subject::This, .. } | Trigger::DealsDamageTo { who: Subject::This, .. } | Trigger::BeginningOf { .. });
+        if it && !about_this && !matches!(c, Condition::YourTurn(_)) {
+            return Err(Fail { at, expected: "a condition about the source (\"it\" here is what triggered the ability)".into() });
+        }
         if !p.eat_punct(',') {
             return Err(p.fail("\",\" after the \"if\" clause"));
         }
@@ -334,27 +342,7 @@ fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
     Ok(Trigger::BeginningOf { step, whose })
 }
 
-/// An intervening "if" clause (603.4).
+/// An intervening "if" clause (603.4): the condition grammar of [`super::conditions`].
 fn parse_if(p: &mut Parser<'_>) -> PResult<Condition> {
-    if eat_self_ref(p) {
-        if p.eat_words(&["is", "untapped"]) {
-            return Ok(Condition::SourceUntapped);
-        }
-        return Err(p.fail("\"is untapped\""));
-    }
-    if p.eat_words(&["you", "have"]) {
-        let n = match p.peek().map(|t| t.tok.clone()) {
-            Some(Tok::Number(n)) => i64::from(n),
-            _ => return Err(p.fail("a number of life")),
-        };
-        p.bump();
-        p.expect_words(&["or", "less", "life"])?;
-        return Ok(Condition::LifeAtMost(n));
-    }
-    if p.eat_words(&["you", "control", "no", "other"]) {
-        let (mut filter, _) = parse_filter(p, true)?;
-        filter.controller = ControllerFilter::You;
-        return Ok(Condition::ControlNoOther(filter));
-    }
-    Err(p.fail("an \"if\" condition the engine supports (\"this … is untapped\", \"you have N or less life\", \"you control no other …\")"))
+    super::conditions::parse(p)
 }
