@@ -874,8 +874,29 @@ pub enum Trigger {
     Blocks(Subject),
     /// "Whenever this creature becomes blocked" (509.3c).
     BecomesBlocked(Subject),
-    /// "Whenever you cast a red spell" / "Whenever a player casts …" (601.2i).
-    Cast { filter: ObjectFilter, whose: Whose },
+    /// "Whenever you cast a red spell" / "Whenever a player casts …" (601.2i); "… a spell
+    /// that targets this creature" (`targets_this`: heroic, 115.1); "Whenever you cast or copy
+    /// …" (`or_copy`: a copy is not cast, 707.10, but this one sees copies too).
+    Cast { filter: ObjectFilter, whose: Whose, targets_this: bool, or_copy: bool },
+    /// "When you cast this spell" (603.2, 601.2i): triggers from the stack as the spell with
+    /// the ability becomes cast.
+    CastThis,
+    /// "Whenever a creature you control attacks alone" (506.5, 508.3a): it is the only
+    /// creature declared as an attacker.
+    AttacksAlone(Subject),
+    /// "Whenever this creature attacks and isn't blocked" (509.3g): no creature was declared
+    /// as a blocker for it.
+    Unblocked(Subject),
+    /// "Whenever this creature becomes blocked by a non-Wall creature" (509.3d): once for each
+    /// creature blocking it that matches `by`; "that creature" is the blocker.
+    BlockedBy { who: Subject, by: ObjectFilter },
+    /// "Whenever this creature blocks a creature" (509.3b): once for each attacker it blocks
+    /// that matches `blocked`; "that creature" is the attacker.
+    BlocksCreature { who: Subject, blocked: ObjectFilter },
+    /// "Whenever you attack with one or more creatures" / "… two or more Knights",
+    /// "Whenever one or more creatures you control attack" (508.3c, 508.3d): once, as the
+    /// player declares at least `at_least` attackers matching the filter.
+    AttackWith { whose: Whose, filter: ObjectFilter, at_least: u32 },
     /// "Whenever this creature blocks or becomes blocked": either event.
     Either(Box<Trigger>, Box<Trigger>),
     /// "Whenever this creature deals [combat] damage to a player / an opponent" (120, 510.2).

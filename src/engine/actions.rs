@@ -818,6 +818,7 @@ impl Game {
         self.touch();
         let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::Copied { spell: copy, player: controller });
         if !new_targets || self.obj(copy).choices.targets.is_empty() {
             return Ok(());
         }

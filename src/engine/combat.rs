@@ -239,6 +239,12 @@ impl Game {
                 self.fire(crate::engine::triggers::Happening::BecomesBlocked(att.id));
             }
         }
+        // 509.3g: "attacks and isn't blocked".
+        for att in self.combat.attackers.clone() {
+            if !att.blocked {
+                self.fire(crate::engine::triggers::Happening::Unblocked(att.id));
+            }
+        }
         // Flanking (702.25a) triggers once for each creature blocking.
         for (b, atts) in self.combat.blockers.clone() {
             for attacker in atts {

@@ -24,6 +24,10 @@ pub enum Happening {
     BecomesBlocked(ObjId),
     /// A spell became cast (601.2i).
     Cast { spell: ObjId, player: PlayerId },
+    /// A copy of a spell was put on the stack (707.10): not cast, but "cast or copy" sees it.
+    Copied { spell: ObjId, player: PlayerId },
+    /// No creature was declared as a blocker for this attacking creature (509.3g).
+    Unblocked(ObjId),
     /// Damage was dealt (120.3), after replacement and prevention.
     Damage { source: ObjId, to: Target, amount: i64, combat: bool },
     /// A player gained life (119.3).
@@ -97,7 +101,12 @@ impl Game {
             })
         };
         let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
-        if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger)) {
+        // 603.2, 601.2i: "When you cast this spell" triggers from the stack.
+        let cast_this = match h {
+            Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis)).then_some(spell),
+            _ => None,
+        };
+        if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
             return;
         }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
@@ -108,6 +117,7 @@ impl Game {
         }
         // 113.6p, 114.4: an emblem's triggered abilities work from the command zone.
         sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()));
+        sources.extend(cast_this);
         for src in sources {
             let abilities = self.card(src).abilities().len();
             // Triggered keywords, printed or granted (603.1): checked by the engine itself.
@@ -141,7 +151,7 @@ impl Game {
                     },
                     _ => continue,
                 };
-                let on_battlefield = self.on_battlefield(src) || self.obj(src).zone == Zone::Command;
+                let on_battlefield = (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis || Some(src) == cast_this && *trigger == Trigger::CastThis;
                 let looks_back = matches!(*trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
                 if !(on_battlefield || leaves && looks_back) {
                     continue;
@@ -171,6 +181,19 @@ impl Game {
                     Happening::TurnedFaceUp(_) => cr!("702.37e"),
                     Happening::BlockedBy { .. } => cr!("509.3c"),
                     Happening::BecomesTarget { .. } => cr!("603.2"),
+                    Happening::Copied { .. } => cr!("707.10"),
+                    Happening::Unblocked(_) => cr!("509.3g"),
+                };
+                // Trigger events of their own within a happening.
+                let rule = match trigger {
+                    Trigger::AttacksAlone(_) => cr!("506.5"),
+                    Trigger::BlockedBy { .. } => cr!("509.3d"),
+                    Trigger::BlocksCreature { .. } => cr!("509.3b"),
+                    Trigger::AttackWith { .. } => cr!("508.3c"),
+                    Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { .. }) => {
+                        if matches!(h, Happening::BlockedBy { blocker, .. } if blocker == src) { cr!("509.3b") } else { cr!("509.3d") }
+                    }
+                    _ => rule,
                 };
                 // Damage dealt at once is one event: "is dealt damage" triggers once for each
                 // object dealt damage, "deals damage" (to anything) once, with the total.
@@ -360,8 +383,21 @@ impl Game {
                 object(o)
             }
             (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
-            (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
+            (Trigger::Cast { filter, whose, targets_this, or_copy }, Happening::Cast { spell, player } | Happening::Copied { spell, player }) => {
+                let copied = matches!(h, Happening::Copied { .. });
+                // 115.1: the spell targets this permanent among its chosen targets.
+                let targets_ok = !*targets_this || self.obj(spell).choices.targets.iter().any(|c| c.target == Target::Object(src));
+                ((!copied || *or_copy) && targets_ok && whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller))
+                    .then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
+            }
+            (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
+            (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
+            (Trigger::Unblocked(s), Happening::Unblocked(o)) if subject(s, o) => object(o),
+            (Trigger::BlockedBy { who, by }, Happening::BlockedBy { attacker, blocker }) if subject(who, attacker) && self.matches_filter(blocker, by, controller) => object(blocker),
+            (Trigger::BlocksCreature { who, blocked }, Happening::BlockedBy { attacker, blocker }) if subject(who, blocker) && self.matches_filter(attacker, blocked, controller) => object(attacker),
+            (Trigger::AttackWith { whose, filter, at_least }, Happening::AttackersDeclared { player }) => {
+                let n = self.combat.attackers.iter().filter(|a| self.controller(a.id) == player && self.matches_filter(a.id, filter, controller)).count();
+                (whose_ok(*whose, player, controller) && n >= *at_least as usize).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
                 (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None, ability: None })

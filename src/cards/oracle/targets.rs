@@ -163,8 +163,11 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             filter.subtypes_none.push(st.to_owned());
         } else if let Some(st) = capitalized_subtype(p) {
             // "Elf creatures", "Zombie you control", and the plural noun alone: "Merfolk",
-            // "Goblins", "Swamps".
+            // "Goblins", "Swamps"; "Spirit or Arcane spell": either subtype.
             filter.subtypes.push(st.to_owned());
+            if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).and_then(|t| t.word()).is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(&w).is_some()) {
+                p.bump();
+            }
         } else {
             break;
         }

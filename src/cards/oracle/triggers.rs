@@ -67,8 +67,19 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::DealtDamage(Subject::This)
             | Trigger::NthDraw { .. }
             | Trigger::OneOrMoreDealCombatDamage { .. }
+            | Trigger::AttacksAlone(Subject::This)
+            | Trigger::Unblocked(Subject::This)
+            | Trigger::AttackWith { .. }
+            | Trigger::CastThis
     );
     p.trigger_object = !subject_is_this;
+    // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
+    // creature" is the other creature of the block, "it" the source.
+    if matches!(&trigger, Trigger::BlockedBy { who: Subject::This, .. } | Trigger::BlocksCreature { who: Subject::This, .. })
+        || matches!(&trigger, Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { who: Subject::This, .. }))
+    {
+        p.named_this = true;
+    }
     p.trigger_player = matches!(
         trigger,
         Trigger::BeginningOf { .. }
@@ -80,6 +91,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::NthDraw { .. }
             | Trigger::NthCast { .. }
             | Trigger::OneOrMoreDealCombatDamage { .. }
+            | Trigger::AttackWith { .. }
     );
     p.effect = Effect::default();
     // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
@@ -124,6 +136,24 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
                 return Ok(Trigger::Draws(whose));
             }
             if p.eat_word("attack") || p.eat_word("attacks") {
+                // "Whenever you attack with one or more creatures", "… with two or more
+                // Knights" (508.3c).
+                if p.eat_word("with") {
+                    let at_least = if p.eat_words(&["one", "or", "more"]) {
+                        1
+                    } else if let Some(n) = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+                        p.pos += 3;
+                        n
+                    } else {
+                        return Err(p.fail("\"one or more …\" or \"N or more …\""));
+                    };
+                    let at = p.pos;
+                    let (filter, head) = parse_filter(p, true)?;
+                    if head != Head::Permanent || filter.controller != ControllerFilter::Any {
+                        return Err(Fail { at, expected: "creatures (\"two or more creatures\")".into() });
+                    }
+                    return Ok(Trigger::AttackWith { whose, filter, at_least });
+                }
                 return Ok(Trigger::Attack(whose));
             }
             // "Whenever an opponent discards a card" (701.9a)
@@ -145,7 +175,15 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         }
         p.pos = mark;
     }
-    let whose = if p.eat_words(&["you", "cast"]) {
+    // "When you cast this spell" (603.2): a trigger of the spell itself, on the stack.
+    if p.eat_words(&["you", "cast", "this", "spell"]) {
+        return Ok(Trigger::CastThis);
+    }
+    let or_copy = p.at_words(&["you", "cast", "or", "copy"]);
+    let whose = if or_copy {
+        p.pos += 4;
+        Some(Whose::You)
+    } else if p.eat_words(&["you", "cast"]) {
         Some(Whose::You)
     } else if p.eat_words(&["a", "player", "casts"]) {
         Some(Whose::Each)
@@ -159,11 +197,12 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         if !(p.eat_word("a") || p.eat_word("an")) {
             return Err(p.fail("\"a … spell\""));
         }
-        let (filter, head) = parse_filter(p, false)?;
+        let (mut filter, head) = parse_filter(p, false)?;
         if head != Head::Spell {
             return Err(Fail { at, expected: "a spell (\"a red spell\", \"an instant or sorcery spell\")".into() });
         }
-        return Ok(Trigger::Cast { filter, whose });
+        let targets_this = spell_suffix(p, &mut filter)?;
+        return Ok(Trigger::Cast { filter, whose, targets_this, or_copy });
     }
     // "Whenever one or more creatures you control deal combat damage to a player"
     if p.eat_words(&["one", "or", "more"]) {
@@ -171,6 +210,15 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         let (filter, head) = parse_filter(p, true)?;
         if head != Head::Permanent {
             return Err(Fail { at, expected: "permanents (\"creatures you control\")".into() });
+        }
+        // "Whenever one or more creatures you control attack" (508.3d).
+        if p.eat_word("attack") {
+            let whose = match filter.controller {
+                ControllerFilter::You => Whose::You,
+                ControllerFilter::Any => Whose::Each,
+                _ => return Err(Fail { at, expected: "\"creatures you control\" or \"creatures\"".into() }),
+            };
+            return Ok(Trigger::AttackWith { whose, filter, at_least: 1 });
         }
         p.expect_words(&["deal", "combat", "damage", "to"])?;
         let to = if p.eat_words(&["a", "player"]) {
@@ -237,6 +285,9 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::PutIntoGraveyardFromBattlefield(subject)
     } else if p.eat_words(&["leaves", "the", "battlefield"]) {
         Trigger::LeavesBattlefield(subject)
+    } else if p.eat_words(&["becomes", "blocked", "by"]) {
+        // "becomes blocked by a non-Wall creature" (509.3d)
+        Trigger::BlockedBy { by: blocking_filter(p)?, who: subject }
     } else if p.eat_words(&["becomes", "blocked"]) {
         Trigger::BecomesBlocked(subject)
     } else if p.eat_words(&["becomes", "the", "target", "of", "a", "spell", "or", "ability"]) {
@@ -244,11 +295,25 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     } else if p.eat_words(&["is", "turned", "face", "up"]) {
         Trigger::TurnedFaceUp(subject)
     } else if p.eat_word("attacks") {
+        if p.eat_word("alone") {
+            return Ok(Trigger::AttacksAlone(subject));
+        }
+        if p.eat_words(&["and", "isn't", "blocked"]) || p.eat_words(&["and", "isn’t", "blocked"]) {
+            return Ok(Trigger::Unblocked(subject));
+        }
         if p.eat_words(&["or", "blocks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Attacks(subject.clone())), Box::new(Trigger::Blocks(subject))));
         }
         Trigger::Attacks(subject)
     } else if p.eat_word("blocks") {
+        // "blocks or becomes blocked by a non-Wall creature" (509.3b, 509.3d)
+        if p.eat_words(&["or", "becomes", "blocked", "by"]) {
+            let f = blocking_filter(p)?;
+            return Ok(Trigger::Either(Box::new(Trigger::BlocksCreature { who: subject.clone(), blocked: f.clone() }), Box::new(Trigger::BlockedBy { who: subject, by: f })));
+        }
+        if p.at_word("a") || p.at_word("an") {
+            return Ok(Trigger::BlocksCreature { blocked: blocking_filter(p)?, who: subject });
+        }
         if p.eat_words(&["or", "becomes", "blocked"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Blocks(subject.clone())), Box::new(Trigger::BecomesBlocked(subject))));
         }
@@ -257,6 +322,46 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\", \"becomes blocked\", \"becomes tapped\" or \"is dealt damage\""));
     };
     Ok(t)
+}
+
+/// "a creature", "a non-Wall creature", "a green or white creature": the other creature of a
+/// block.
+fn blocking_filter(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ObjectFilter> {
+    if !(p.eat_word("a") || p.eat_word("an")) {
+        return Err(p.fail("\"a … creature\""));
+    }
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, false)?;
+    if head != Head::Permanent || filter.controller != ControllerFilter::Any {
+        return Err(Fail { at, expected: "a creature (\"a non-Wall creature\")".into() });
+    }
+    Ok(filter)
+}
+
+/// After a cast spell's filter: "that targets this creature" (returns true) or "that's white,
+/// blue, black, or red" (colors of the filter).
+fn spell_suffix(p: &mut Parser<'_>, filter: &mut crate::cards::ir::ObjectFilter) -> PResult<bool> {
+    if p.eat_words(&["that", "targets"]) {
+        if eat_self_ref(p) {
+            return Ok(true);
+        }
+        return Err(p.fail("\"this creature\" or the card's name"));
+    }
+    if (p.eat_word("that's") || p.eat_word("that’s")) && filter.colors.is_empty() {
+        loop {
+            let Some(c) = p.word().as_deref().and_then(crate::cards::ir::Color::from_name) else { return Err(p.fail("a color")) };
+            filter.colors.push(c);
+            p.bump();
+            p.eat_punct(',');
+            if p.eat_word("or") {
+                continue;
+            }
+            if p.word().as_deref().and_then(crate::cards::ir::Color::from_name).is_none() {
+                break;
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// "second", "third": which one of a turn's draws or spells.
