@@ -159,6 +159,7 @@ impl Game {
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
                 let controller = self.controller(src);
                 let holds = condition.is_none_or(|c| self.condition_holds(c, src, controller));
+                let has_if = condition.is_some();
                 let name = self.describe(src);
                 if !holds {
                     let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cr!("603.4"));
@@ -216,6 +217,10 @@ impl Game {
                 let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
                 if leaves {
                     ev = ev.rule(cr!("603.6c"));
+                }
+                // 603.4: its "if" condition was checked, and holds.
+                if has_if {
+                    ev = ev.rule(cr!("603.4"));
                 }
                 self.record(ev);
                 self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None });
@@ -397,7 +402,8 @@ impl Game {
             (Trigger::BlocksCreature { who, blocked }, Happening::BlockedBy { attacker, blocker }) if subject(who, blocker) && self.matches_filter(attacker, blocked, controller) => object(attacker),
             (Trigger::AttackWith { whose, filter, at_least }, Happening::AttackersDeclared { player }) => {
                 let n = self.combat.attackers.iter().filter(|a| self.controller(a.id) == player && self.matches_filter(a.id, filter, controller)).count();
-                (whose_ok(*whose, player, controller) && n >= *at_least as usize).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
+                // "that much": how many of them attacked.
+                (whose_ok(*whose, player, controller) && n >= *at_least as usize).then_some(TriggerInfo { object: None, player: Some(player), amount: i64::try_from(n).ok(), moved_to: None, ability: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
                 (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None, ability: None })
