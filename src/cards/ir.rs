@@ -992,8 +992,18 @@ pub enum Condition {
     CardsInGraveyard { filter: ObjectFilter, count: Cmp },
     /// "you have no cards in hand", "you have seven or more cards in hand".
     CardsInHand(Cmp),
-    /// "you have 5 or less life", "you have 30 or more life".
-    Life(Cmp),
+    /// "you have 5 or less life", "you have 30 or more life", "a player has 13 or less life"
+    /// (`whose` Each: some player does).
+    Life(Whose, Cmp),
+    /// "you have two or more opponents" (102.2), counting those still in the game.
+    Opponents(Cmp),
+    /// "this creature is equipped" / "… enchanted" (301.5, 303.4): an Equipment (or an Aura)
+    /// is attached to it.
+    SourceAttached { equipment: bool },
+    /// "it has a +1/+1 counter on it" (122): at least `n` counters of the kind on the source.
+    SourceCounters { kind: CounterKind, n: u32 },
+    /// "you've drawn two or more cards this turn" (121.2).
+    DrawnThisTurn(Cmp),
     /// "it's your turn" / "it's not your turn".
     YourTurn(bool),
     /// "this creature is tapped" / "… untapped".
@@ -1493,6 +1503,11 @@ pub enum Ability {
     /// `count` is `Amount::X` for "enters with X … counters" (107.3m: the X paid for the spell
     /// it was, else 0).
     EntersWithCounters { kind: CounterKind, count: Amount },
+    /// "This land enters tapped unless you control two or more basic lands." (614.1d): the
+    /// condition is checked as it would enter.
+    EntersTappedUnless(Condition),
+    /// "This creature enters with a +1/+1 counter on it if you attacked this turn." (614.1c).
+    EntersWithCountersIf { kind: CounterKind, count: Amount, condition: Condition },
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
     /// ability-removing, P/T-setting and control-changing statics.
     Static(StaticEffect),

@@ -498,7 +498,19 @@ impl Game {
             }
             Condition::CardsInGraveyard { filter, count } => count.holds(n(self.players[you].graveyard.iter().filter(|&&o| matches(o, filter)).count())),
             Condition::CardsInHand(count) => count.holds(n(self.players[you].hand.len())),
-            Condition::Life(count) => count.holds(self.players[you].life),
+            Condition::Life(whose, count) => match whose {
+                Whose::You => count.holds(self.players[you].life),
+                Whose::Opponent => opponents().any(|p| count.holds(self.players[p].life)),
+                Whose::Each => (0..self.players.len()).any(|p| !self.players[p].lost && count.holds(self.players[p].life)),
+            },
+            Condition::Opponents(count) => count.holds(n(opponents().count())),
+            // 301.5, 303.4: an Equipment or an Aura is attached to it.
+            Condition::SourceAttached { equipment } => {
+                let kind = crate::cards::ir::ObjectFilter { subtypes: vec![if *equipment { "Equipment" } else { "Aura" }.to_owned()], ..Default::default() };
+                self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
+            }
+            Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            Condition::DrawnThisTurn(count) => count.holds(i64::from(self.players[you].draws_this_turn)),
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,
             Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),

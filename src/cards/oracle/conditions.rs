@@ -78,6 +78,24 @@ fn graveyard_cards(p: &mut Parser<'_>, are: bool) -> PResult<Condition> {
     Ok(Condition::CardsInGraveyard { filter, count: cmp })
 }
 
+/// "N or more life" / "N or less life" after "you have" / "a player has".
+fn life(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Condition>> {
+    let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return None };
+    if !p.peek_at(3).is_some_and(|t| t.is_word("life")) {
+        return None;
+    }
+    p.bump();
+    let n = i64::from(n);
+    let cmp = if p.eat_words(&["or", "more"]) {
+        Cmp::AtLeast(n)
+    } else if p.eat_words(&["or", "less"]) || p.eat_words(&["or", "fewer"]) {
+        Cmp::AtMost(n)
+    } else {
+        return Some(Err(p.fail("\"or more\" or \"or less\"")));
+    };
+    Some(p.expect_words(&["life"]).map(|()| Condition::Life(whose, cmp)))
+}
+
 /// Parses a condition at the cursor.
 ///
 /// # Errors
@@ -117,8 +135,28 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
             if p.eat_words(&["was", "kicked"]) {
                 return Ok(Condition::Kicked);
             }
+            if p.eat_word("equipped") {
+                return Ok(Condition::SourceAttached { equipment: true });
+            }
+            if p.eat_word("enchanted") {
+                return Ok(Condition::SourceAttached { equipment: false });
+            }
         }
-        return Err(p.fail("\"is tapped\", \"is untapped\", \"is attacking\" or \"was kicked\""));
+        // "it has a +1/+1 counter on it"
+        if p.eat_word("has") {
+            let n = if p.eat_word("a") || p.eat_word("an") {
+                1
+            } else if let Some(n) = count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+                p.pos += 3;
+                n
+            } else {
+                return Err(p.fail("\"a … counter on it\""));
+            };
+            let kind = super::statics::counter_noun(p)?;
+            p.expect_words(&["on", "it"])?;
+            return Ok(Condition::SourceCounters { kind, n });
+        }
+        return Err(p.fail("\"is tapped\", \"is untapped\", \"is attacking\", \"is equipped\", \"has a … counter on it\" or \"was kicked\""));
     }
     if p.eat_words(&["you", "cast", "it"]) {
         let from_hand = p.eat_words(&["from", "your", "hand"]);
@@ -167,23 +205,27 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     if count_word(p, 0).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("or")) {
         return graveyard_cards(p, true);
     }
+    if p.eat_words(&["a", "player", "has"]) {
+        return life(p, Whose::Each).unwrap_or_else(|| Err(p.fail("\"N or less life\"")));
+    }
+    for ap in ["you've", "you’ve"] {
+        if p.eat_words(&[ap, "drawn"]) {
+            let Some((cmp, _)) = count(p) else { return Err(p.fail("\"N or more\"")) };
+            p.expect_words(&["cards", "this", "turn"])?;
+            return Ok(Condition::DrawnThisTurn(cmp));
+        }
+    }
     if p.eat_words(&["you", "have"]) {
-        if let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone())
-            && p.peek_at(3).is_some_and(|t| t.is_word("life"))
-        {
-            p.bump();
-            let n = i64::from(n);
-            let cmp = if p.eat_words(&["or", "more"]) {
-                Cmp::AtLeast(n)
-            } else if p.eat_words(&["or", "less"]) || p.eat_words(&["or", "fewer"]) {
-                Cmp::AtMost(n)
-            } else {
-                return Err(p.fail("\"or more\" or \"or less\""));
-            };
-            p.expect_words(&["life"])?;
-            return Ok(Condition::Life(cmp));
+        if let Some(c) = life(p, Whose::You) {
+            return c;
         }
         let mark = p.pos;
+        if let Some((cmp, _)) = count(p)
+            && (p.eat_word("opponents") || p.eat_word("opponent"))
+        {
+            return Ok(Condition::Opponents(cmp));
+        }
+        p.pos = mark;
         if let Some((cmp, _)) = count(p) {
             if (p.eat_word("cards") || p.eat_word("card")) && p.eat_words(&["in", "hand"]) {
                 return Ok(Condition::CardsInHand(cmp));
@@ -219,7 +261,12 @@ mod tests {
         let creature_cards = ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() };
         assert_eq!(cond("there are four or more creature cards in your graveyard"), Ok(Condition::CardsInGraveyard { filter: creature_cards, count: Cmp::AtLeast(4) }));
         assert_eq!(cond("you have no cards in hand"), Ok(Condition::CardsInHand(Cmp::AtMost(0))));
-        assert_eq!(cond("you have 5 or less life"), Ok(Condition::Life(Cmp::AtMost(5))));
+        assert_eq!(cond("you have 5 or less life"), Ok(Condition::Life(Whose::You, Cmp::AtMost(5))));
+        assert_eq!(cond("a player has 13 or less life"), Ok(Condition::Life(Whose::Each, Cmp::AtMost(13))));
+        assert_eq!(cond("you have two or more opponents"), Ok(Condition::Opponents(Cmp::AtLeast(2))));
+        assert_eq!(cond("this creature is equipped"), Ok(Condition::SourceAttached { equipment: true }));
+        assert_eq!(cond("it has a +1/+1 counter on it"), Ok(Condition::SourceCounters { kind: crate::cards::ir::CounterKind::PlusOne, n: 1 }));
+        assert_eq!(cond("you've drawn two or more cards this turn"), Ok(Condition::DrawnThisTurn(Cmp::AtLeast(2))));
         assert_eq!(cond("it was kicked"), Ok(Condition::Kicked));
         assert_eq!(cond("it's attacking"), Ok(Condition::SourceAttacking));
         assert_eq!(cond("this creature is untapped"), Ok(Condition::SourceTapped(false)));

@@ -57,7 +57,7 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
     // permanent itself, "it" is the permanent.
-    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking)) && p.at_word("it") {
+    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking | Condition::SourceAttached { .. } | Condition::SourceCounters { .. })) && p.at_word("it") {
         let mark = p.pos;
         p.bump();
         if at_predicate(p) {
@@ -584,7 +584,12 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
     p.eat_words(&["the", "battlefield"]);
     let mut out = Vec::new();
     if p.eat_word("tapped") {
-        out.push(Ability::EntersTapped);
+        // "enters tapped unless you control two or more basic lands" (614.1d)
+        if p.eat_word("unless") {
+            out.push(Ability::EntersTappedUnless(super::conditions::parse(p)?));
+        } else {
+            out.push(Ability::EntersTapped);
+        }
     }
     if p.eat_word("with") {
         let count = match amount(p)? {
@@ -593,7 +598,17 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
         };
         let kind = counter_noun(p)?;
         p.expect_words(&["on", "it"])?;
-        out.push(Ability::EntersWithCounters { kind, count });
+        // "… with a +1/+1 counter on it if you attacked this turn" (614.1c)
+        if p.at_word("if") {
+            if count == Amount::X {
+                return Err(p.fail("a fixed number of counters before \"if\""));
+            }
+            p.bump();
+            let condition = super::conditions::parse(p)?;
+            out.push(Ability::EntersWithCountersIf { kind, count, condition });
+        } else {
+            out.push(Ability::EntersWithCounters { kind, count });
+        }
     } else if out.is_empty() {
         return Err(p.fail("\"tapped\" or \"with N +1/+1 counters on it\""));
     }
