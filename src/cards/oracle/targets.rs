@@ -165,7 +165,7 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             // "Elf creatures", "Zombie you control", and the plural noun alone: "Merfolk",
             // "Goblins", "Swamps"; "Spirit or Arcane spell": either subtype.
             filter.subtypes.push(st.to_owned());
-            let subtype_at = |p: &Parser<'_>, n: usize| p.peek_at(n).and_then(|t| t.word()).is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(&w).is_some());
+            let subtype_at = |p: &Parser<'_>, n: usize| matches!(p.peek_at(n).map(|t| &t.tok), Some(Tok::Word(w)) if w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(w).is_some());
             if p.peek_at(1).is_some_and(|t| t.is_word("or")) && subtype_at(p, 2) {
                 p.bump();
             } else if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("a") || t.is_word("an")) && subtype_at(p, 3) {
