@@ -451,3 +451,58 @@ fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
 fn parse_if(p: &mut Parser<'_>) -> PResult<Condition> {
     super::conditions::parse(p)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::compile;
+    use crate::cards::ir::{Ability, CardType, Cmp, Condition, ControllerFilter, ObjectFilter, Subject, Trigger, Whose};
+
+    /// The trigger and condition of a card's only triggered ability (real Oracle text).
+    fn trigger(text: &str, name: &str, types: &[CardType]) -> (Trigger, Option<Condition>) {
+        let abilities = compile(text, name, types).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        abilities
+            .into_iter()
+            .find_map(|a| if let Ability::Triggered { trigger, condition, .. } = a { Some((*trigger, condition)) } else { None })
+            .unwrap_or_else(|| panic!("{name}: no triggered ability"))
+    }
+
+    const CREATURE: &[CardType] = &[CardType::Creature];
+
+    #[test]
+    fn trigger_events_of_real_cards() {
+        let (t, _) = trigger("Flying\nHeroic — Whenever you cast a spell that targets this creature, put a +1/+1 counter on this creature.", "Wingsteed Rider", CREATURE);
+        assert_eq!(t, Trigger::Cast { filter: ObjectFilter::default(), whose: Whose::You, targets_this: true, or_copy: false });
+        let (t, _) = trigger("Magecraft — Whenever you cast or copy an instant or sorcery spell, each opponent loses 1 life and you gain 1 life.", "Witherbloom Apprentice", CREATURE);
+        assert!(matches!(t, Trigger::Cast { or_copy: true, targets_this: false, .. }), "{t:?}");
+        let (t, _) = trigger("Whenever you cast a Spirit or Arcane spell, this creature gets +2/+2 until end of turn.", "Test Card", CREATURE);
+        assert!(matches!(&t, Trigger::Cast { filter, .. } if filter.subtypes == ["Spirit", "Arcane"]), "{t:?}");
+        let (t, _) = trigger("When you cast this spell, create a 10/10 colorless Eldrazi creature token.", "Desolation Twin", CREATURE);
+        assert_eq!(t, Trigger::CastThis);
+        let (t, _) = trigger("Whenever this creature attacks alone, it gets +2/+0 until end of turn.", "Rogue Kavu", CREATURE);
+        assert_eq!(t, Trigger::AttacksAlone(Subject::This));
+        let (t, _) = trigger("Afflict 2\nWhenever this creature attacks and isn't blocked, draw a card.", "Eternal of Harsh Truths", CREATURE);
+        assert_eq!(t, Trigger::Unblocked(Subject::This));
+        let (t, _) = trigger("Whenever this creature becomes blocked by a creature, destroy that creature.", "Sylvan Basilisk", CREATURE);
+        assert_eq!(t, Trigger::BlockedBy { who: Subject::This, by: ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() } });
+        let (t, _) = trigger("Reach\nWhenever this creature blocks a creature with flying, this creature gets +0/+2 until end of turn.", "Woolly Spider", CREATURE);
+        assert!(matches!(&t, Trigger::BlocksCreature { who: Subject::This, blocked } if blocked.keyword == Some(crate::cards::ir::Keyword::Flying)), "{t:?}");
+        let (t, _) = trigger("Whenever you attack with three or more creatures, draw a card.", "Overwhelming Instinct", &[CardType::Enchantment]);
+        assert!(matches!(t, Trigger::AttackWith { whose: Whose::You, at_least: 3, .. }), "{t:?}");
+    }
+
+    #[test]
+    fn intervening_conditions_of_real_cards() {
+        let (_, c) = trigger("Raid — When this creature enters, if you attacked this turn, this creature deals 2 damage to any target.", "Mardu Heart-Piercer", CREATURE);
+        assert_eq!(c, Some(Condition::AttackedThisTurn));
+        let (_, c) = trigger("Kicker {W}\nWhen this creature enters, if it was kicked, destroy target artifact or enchantment.", "Kor Sanctifiers", CREATURE);
+        assert_eq!(c, Some(Condition::Kicked));
+        let (_, c) = trigger("At the beginning of your upkeep, if you control another nonland permanent, sacrifice this creature.", "Reclusive Wight", CREATURE);
+        let other = ObjectFilter { types_none: vec![CardType::Land], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(c, Some(Condition::Controls { whose: Whose::You, filter: other, another: true, count: Cmp::AtLeast(1) }));
+        let (_, c) = trigger("Reach\nWhen this creature enters, if there are three or more creature cards in your graveyard, you gain 5 life.", "Webweaver Changeling", CREATURE);
+        assert!(matches!(c, Some(Condition::CardsInGraveyard { count: Cmp::AtLeast(3), .. })), "{c:?}");
+        // "it" after a trigger about another object is that object, which no condition names.
+        let e = compile("Whenever another creature you control enters, if it's attacking, draw a card.", "Test Card", CREATURE).unwrap_err();
+        assert!(e[0].message.contains("a condition about the source"), "{e:?}");
+    }
+}
