@@ -717,6 +717,9 @@ pub struct ObjectFilter {
     /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
     /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
     pub counters: Option<(Option<CounterKind>, u32)>,
+    /// "with power 4 or greater", "with power 2 or less" (208.1): an object without a power
+    /// matches neither.
+    pub power: Option<(Compare, i32)>,
 }
 
 /// A comparison in a filter.
@@ -928,6 +931,9 @@ pub enum Trigger {
     BecomesTarget(Subject),
     /// "When this creature is turned face up" (708.8, 702.37e).
     TurnedFaceUp(Subject),
+    /// "… This ability triggers only once each turn.": the event, for the first time in a
+    /// turn that it triggers this ability of this object (603.2).
+    OnceEachTurn(Box<Trigger>),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

@@ -393,6 +393,8 @@ trait Facts {
     fn colors(&self) -> &[Color];
     fn controller(&self) -> PlayerId;
     fn has_keyword(&self, k: Keyword) -> bool;
+    /// Its power, if it has one (208.1).
+    fn power(&self) -> Option<i32>;
 }
 
 struct Live<'a>(&'a Game, ObjId);
@@ -416,6 +418,10 @@ impl Facts for Live<'_> {
     fn has_keyword(&self, k: Keyword) -> bool {
         self.0.has_keyword(self.1, k)
     }
+    fn power(&self) -> Option<i32> {
+        let has = self.0.chars(self.1).map_or(self.0.card(self.1).0.power, |c| c.power);
+        has.map(|_| self.0.power(self.1))
+    }
 }
 
 struct Working<'a>(&'a Game, ObjId, &'a Chars);
@@ -438,6 +444,9 @@ impl Facts for Working<'_> {
     }
     fn has_keyword(&self, k: Keyword) -> bool {
         abilities_in(&self.0.card(self.1).0.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
+    }
+    fn power(&self) -> Option<i32> {
+        self.2.power
     }
 }
 
@@ -850,7 +859,16 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         Some(k) => obj.counters.get(k) >= *n,
         None => obj.counters.kinds().map(|(_, c)| c).sum::<u32>() >= *n,
     });
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok
+    let power_ok = f.power.is_none_or(|(cmp, n)| {
+        use crate::cards::ir::Compare;
+        o.power().is_some_and(|p| match cmp {
+            Compare::AtLeast => p >= n,
+            Compare::AtMost => p <= n,
+            Compare::Equal => p == n,
+            Compare::Even | Compare::Odd => false,
+        })
+    });
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok
 }
 
 /// An object's copiable values (613.2c: its printed card, or what a copy effect made it in
@@ -929,6 +947,9 @@ impl Facts for PrintedFacts<'_> {
     }
     fn has_keyword(&self, k: Keyword) -> bool {
         self.0.card(self.1).0.abilities.contains(&Ability::Keyword(k))
+    }
+    fn power(&self) -> Option<i32> {
+        self.0.card(self.1).0.power
     }
 }
 

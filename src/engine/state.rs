@@ -177,6 +177,9 @@ pub struct Object {
     pub attached_to: Option<ObjId>,
     /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
     pub activated_turns: Vec<(usize, u32)>,
+    /// (ability index, turn) of triggers of "This ability triggers only once each turn"
+    /// abilities.
+    pub triggered_turns: Vec<(usize, u32)>,
     /// The turn in which a loyalty ability of this permanent was last activated (606.3).
     pub loyalty_turn: Option<u32>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
@@ -616,6 +619,7 @@ impl Game {
             regen_shields: 0,
             attached_to: None,
             activated_turns: Vec::new(),
+            triggered_turns: Vec::new(),
             loyalty_turn: None,
             deathtouch_damage: false,
             indestructible_noted: 0,

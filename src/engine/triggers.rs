@@ -151,12 +151,22 @@ impl Game {
                     },
                     _ => continue,
                 };
+                // "This ability triggers only once each turn."
+                let (trigger, once) = match trigger {
+                    Trigger::OnceEachTurn(t) => (&**t, true),
+                    t => (t, false),
+                };
                 let on_battlefield = (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis || Some(src) == cast_this && *trigger == Trigger::CastThis;
                 let looks_back = matches!(*trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
                 if !(on_battlefield || leaves && looks_back) {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
+                if once && self.obj(src).triggered_turns.contains(&(i, self.turn)) {
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.describe(src))).source(self, src).rule(cr!("603.2"));
+                    self.record(ev);
+                    continue;
+                }
                 let controller = self.controller(src);
                 let holds = condition.is_none_or(|c| self.condition_holds(c, src, controller));
                 let has_if = condition.is_some();
@@ -223,6 +233,10 @@ impl Game {
                     ev = ev.rule(cr!("603.4"));
                 }
                 self.record(ev);
+                if once {
+                    let turn = self.turn;
+                    self.obj_mut(src).triggered_turns.push((i, turn));
+                }
                 self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None });
             }
         }

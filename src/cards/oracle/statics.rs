@@ -23,6 +23,18 @@ use crate::cards::ir::Amount;
 /// the line doesn't start with a subject such an ability has.
 pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     let start = p.pos;
+    let r = effect_line(p)?;
+    // A static ability is applied layer by layer (613): a power read while the layers are
+    // being applied is not yet the final one, so a filter or condition that compares power
+    // is not read in a static ability.
+    Some(r.and_then(|a| {
+        let reads_power = serde_json::to_string(&a).is_ok_and(|s| s.contains("\"power\":["));
+        if reads_power { Err(super::parser::Fail { at: start, expected: "a static ability whose filters don't compare power (not supported)".into() }) } else { Ok(a) }
+    }))
+}
+
+fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
+    let start = p.pos;
     // "You control enchanted creature." (Mind Control): layer 2.
     if p.eat_words(&["you", "control", "enchanted"]) && (p.eat_word("creature") || p.eat_word("permanent") || p.eat_word("artifact") || p.eat_word("land")) {
         let r = end(p).map(|()| Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::GainControl], condition: None }));
@@ -37,6 +49,10 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
             Err(e) => return Some(Err(e)),
         }
         p.eat_punct(',');
+    } else if p.at_words(&["during", "your", "turn"]) && p.peek_at(3).is_some_and(|t| t.is_punct(',')) {
+        // "During your turn, this creature has flying.": as long as it's your turn (611.3a).
+        p.pos += 4;
+        condition = Some(Condition::YourTurn(true));
     }
     // "This creature's power and toughness are each equal to the number of …" (604.3, 613.4a)
     let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && p.peek_at(2).is_some_and(|t| t.is_word("power"));

@@ -288,6 +288,20 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             return Ok(());
         }
     }
+    // "with power 4 or greater", "with power 2 or less" (208.1).
+    if p.peek_at(1).is_some_and(|t| t.is_word("power"))
+        && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+        && p.peek_at(3).is_some_and(|t| t.is_word("or"))
+    {
+        let cmp = match p.peek_at(4).and_then(|t| t.word()).as_deref() {
+            Some("greater" | "more") => Compare::AtLeast,
+            Some("less" | "fewer") => Compare::AtMost,
+            _ => return Err(Fail { at: p.pos + 4, expected: "\"or greater\" or \"or less\"".into() }),
+        };
+        p.pos += 5;
+        filter.power = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        return Ok(());
+    }
     // "with a +1/+1 counter on it", "with a counter on it", "with +1/+1 counters on them",
     // "with three or more charge counters on it" (122).
     {
@@ -632,6 +646,7 @@ mod tests {
         use ControllerFilter::*;
         assert_eq!(filter("creature", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 0)));
         assert_eq!(filter("nonland permanent", false), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
+        assert_eq!(filter("creature with power 4 or greater", false), Ok((ObjectFilter { power: Some((Compare::AtLeast, 4)), ..f(&[Creature], &[], Any) }, Head::Permanent, 0)));
         assert_eq!(filter("noncreature spell", false), Ok((f(&[], &[Creature], Any), Head::Spell, 0)));
         assert_eq!(filter("instant or sorcery spell", false), Ok((f(&[Instant, Sorcery], &[], Any), Head::Spell, 0)));
         assert_eq!(

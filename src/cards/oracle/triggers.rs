@@ -100,6 +100,13 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         let effect = Effect { modal: Some(crate::cards::ir::Modal { min, max, modes: Vec::new() }), ..Effect::default() };
         return Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect });
     }
+    // "This ability triggers only once each turn." closing the ability: a limit on the
+    // trigger event, not an instruction.
+    const ONCE: [&str; 7] = ["this", "ability", "triggers", "only", "once", "each", "turn"];
+    let once_at = (p.pos..p.toks.len()).find(|&i| ONCE.iter().enumerate().all(|(k, w)| p.toks.get(i + k).is_some_and(|t| t.is_word(w))) && p.toks.get(i + ONCE.len()).is_some_and(|t| t.is_punct('.')) && i + ONCE.len() + 1 == p.toks.len());
+    if let Some(i) = once_at {
+        p.toks.truncate(i);
+    }
     let fails = effects::parse_sentences(p);
     if let Some(f) = fails.into_iter().next() {
         return Err(f);
@@ -108,6 +115,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     if effect.instructions.is_empty() {
         return Err(p.fail("an effect"));
     }
+    let trigger = if once_at.is_some() { Trigger::OnceEachTurn(Box::new(trigger)) } else { trigger };
     Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
 }
 
