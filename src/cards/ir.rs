@@ -934,6 +934,12 @@ pub enum Trigger {
     /// "… This ability triggers only once each turn.": the event, for the first time in a
     /// turn that it triggers this ability of this object (603.2).
     OnceEachTurn(Box<Trigger>),
+    /// "… during your turn" (`true`) / "… during an opponent's turn": the event, only in
+    /// such a turn.
+    DuringTurn(Box<Trigger>, bool),
+    /// "Whenever this creature and at least two other creatures attack" (508.3a): it is
+    /// declared as an attacker with at least `others` other creatures.
+    AttacksWithOthers { who: Subject, others: u32 },
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

@@ -151,13 +151,20 @@ impl Game {
                     },
                     _ => continue,
                 };
-                // "This ability triggers only once each turn."
-                let (trigger, once) = match trigger {
-                    Trigger::OnceEachTurn(t) => (&**t, true),
-                    t => (t, false),
-                };
+                // "This ability triggers only once each turn.", "… during your turn".
+                let (mut trigger, mut once, mut turn) = (trigger, false, None);
+                loop {
+                    match trigger {
+                        Trigger::OnceEachTurn(t) => (trigger, once) = (&**t, true),
+                        Trigger::DuringTurn(t, yours) => (trigger, turn) = (&**t, Some(*yours)),
+                        _ => break,
+                    }
+                }
+                if turn.is_some_and(|yours| (self.active == self.controller(src)) != yours) {
+                    continue;
+                }
                 let on_battlefield = (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis || Some(src) == cast_this && *trigger == Trigger::CastThis;
-                let looks_back = matches!(*trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
+                let looks_back = looks_back(trigger);
                 if !(on_battlefield || leaves && looks_back) {
                     continue;
                 }
@@ -411,6 +418,7 @@ impl Game {
             }
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
+            (Trigger::AttacksWithOthers { who, others }, Happening::Attacks(o)) if subject(who, o) && self.combat.attackers.len() > *others as usize => object(o),
             (Trigger::Unblocked(s), Happening::Unblocked(o)) if subject(s, o) => object(o),
             (Trigger::BlockedBy { who, by }, Happening::BlockedBy { attacker, blocker }) if subject(who, attacker) && self.matches_filter(blocker, by, controller) => object(blocker),
             (Trigger::BlocksCreature { who, blocked }, Happening::BlockedBy { attacker, blocker }) if subject(who, blocker) && self.matches_filter(attacker, blocked, controller) => object(attacker),
@@ -685,6 +693,17 @@ impl Game {
     }
 }
 
+
+/// Whether a trigger event is a leaves-the-battlefield one, which looks back in time (603.10a),
+/// alone or as one of "When this creature enters or dies".
+fn looks_back(t: &Trigger) -> bool {
+    match t {
+        Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => true,
+        Trigger::Either(a, b) => looks_back(a) || looks_back(b),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => looks_back(t),
+        _ => false,
+    }
+}
 
 fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
     match whose {

@@ -71,6 +71,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::Unblocked(Subject::This)
             | Trigger::AttackWith { .. }
             | Trigger::CastThis
+            | Trigger::AttacksWithOthers { .. }
     );
     p.trigger_object = !subject_is_this;
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
@@ -120,8 +121,22 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
 }
 
 /// "When this creature enters", "Whenever another creature you control dies", "At the
-/// beginning of your upkeep", "Whenever you cast a red spell", …
+/// beginning of your upkeep", "Whenever you cast a red spell", …, with "during your turn" /
+/// "during an opponent's turn" after the event.
 pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
+    let t = parse_event(p)?;
+    if p.eat_words(&["during", "your", "turn"]) {
+        return Ok(Trigger::DuringTurn(Box::new(t), true));
+    }
+    for words in [["during", "an", "opponent's", "turn"], ["during", "an", "opponent’s", "turn"], ["during", "each", "opponent's", "turn"], ["during", "each", "opponent’s", "turn"]] {
+        if p.eat_words(&words) {
+            return Ok(Trigger::DuringTurn(Box::new(t), false));
+        }
+    }
+    Ok(t)
+}
+
+fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     if p.eat_words(&["at", "the", "beginning", "of"]) {
         return parse_beginning(p);
     }
@@ -240,6 +255,17 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     }
     let subject_at = p.pos;
     let subject = parse_subject(p)?;
+    // "Whenever this creature and at least two other creatures attack" (battalion)
+    if subject == Subject::This && p.eat_words(&["and", "at", "least"]) {
+        let Some(n) = super::targets::count_word(p, 0) else { return Err(p.fail("a number of other creatures")) };
+        p.bump();
+        p.expect_words(&["other"])?;
+        if !(p.eat_word("creatures") || p.eat_word("creature")) {
+            return Err(p.fail("\"creatures\""));
+        }
+        p.expect_words(&["attack"])?;
+        return Ok(Trigger::AttacksWithOthers { who: subject, others: n });
+    }
     if p.at_word("deals") {
         p.bump();
         let combat_only = p.eat_word("combat");
@@ -272,6 +298,9 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         }
         if p.eat_words(&["or", "attacks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::Attacks(subject))));
+        }
+        if p.eat_words(&["or", "is", "put", "into", "a", "graveyard", "from", "the", "battlefield"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::PutIntoGraveyardFromBattlefield(subject))));
         }
         if p.eat_words(&["or", "leaves", "the", "battlefield"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::LeavesBattlefield(subject))));
