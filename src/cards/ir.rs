@@ -940,6 +940,12 @@ pub enum Trigger {
     /// "Whenever this creature and at least two other creatures attack" (508.3a): it is
     /// declared as an attacker with at least `others` other creatures.
     AttacksWithOthers { who: Subject, others: u32 },
+    /// "Whenever one or more +1/+1 counters are put on this creature" / "… on another creature
+    /// you control" (122.6, entering with counters included): once per object and event.
+    CountersPut { kind: CounterKind, on: Subject },
+    /// "Whenever one or more cards leave your graveyard" (603.2c: once per event, however
+    /// many cards): cards matching the filter.
+    LeaveGraveyard { filter: ObjectFilter },
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

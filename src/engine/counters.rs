@@ -26,6 +26,7 @@ impl Game {
             .rules(rules)
             .rule(cr!("122.6"));
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::CountersPut { object: id, plus: crate::engine::triggers::counter_sign(kind), n });
     }
 
     /// Removes up to `n` counters of `kind` from an object (122), traced with `rules`;

@@ -701,6 +701,9 @@ impl Game {
             self.trace_statics(id, false);
             self.zone_change_triggers(id, nid, from, to);
         }
+        if from == Zone::Graveyard {
+            self.fire(crate::engine::triggers::Happening::LeftGraveyard { player: owner, card: id });
+        }
         nid
     }
 

@@ -28,6 +28,11 @@ pub enum Happening {
     Copied { spell: ObjId, player: PlayerId },
     /// No creature was declared as a blocker for this attacking creature (509.3g).
     Unblocked(ObjId),
+    /// `n` counters were put on an object (122.6): +1/+1 counters (`plus` Some(true)), -1/-1
+    /// (Some(false)) or another kind (None).
+    CountersPut { object: ObjId, plus: Option<bool>, n: u32 },
+    /// A card left its owner's graveyard (`card` as it was there).
+    LeftGraveyard { player: PlayerId, card: ObjId },
     /// Damage was dealt (120.3), after replacement and prevention.
     Damage { source: ObjId, to: Target, amount: i64, combat: bool },
     /// A player gained life (119.3).
@@ -201,6 +206,8 @@ impl Game {
                     Happening::BecomesTarget { .. } => cr!("603.2"),
                     Happening::Copied { .. } => cr!("707.10"),
                     Happening::Unblocked(_) => cr!("509.3g"),
+                    Happening::CountersPut { .. } => cr!("122.6"),
+                    Happening::LeftGraveyard { .. } => cr!("603.2c"),
                 };
                 // Trigger events of their own within a happening.
                 let rule = match trigger {
@@ -216,6 +223,8 @@ impl Game {
                 // Damage dealt at once is one event: "is dealt damage" triggers once for each
                 // object dealt damage, "deals damage" (to anything) once, with the total.
                 let merge_key = match (trigger, h) {
+                    // "one or more cards leave your graveyard": once per event.
+                    (Trigger::LeaveGraveyard { .. }, Happening::LeftGraveyard { .. }) => Some(None),
                     (Trigger::DealtDamage(_), Happening::Damage { to: Target::Object(o), .. }) => Some(Some(o)),
                     (Trigger::DealsDamageTo { creature: false, .. }, Happening::Damage { .. }) => Some(None),
                     _ => None,
@@ -418,6 +427,12 @@ impl Game {
             }
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
+            (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
+                Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None })
+            }
+            (Trigger::LeaveGraveyard { filter }, Happening::LeftGraveyard { player, card }) if player == controller && self.matches_filter(card, filter, controller) => {
+                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None })
+            }
             (Trigger::AttacksWithOthers { who, others }, Happening::Attacks(o)) if subject(who, o) && self.combat.attackers.len() > *others as usize => object(o),
             (Trigger::Unblocked(s), Happening::Unblocked(o)) if subject(s, o) => object(o),
             (Trigger::BlockedBy { who, by }, Happening::BlockedBy { attacker, blocker }) if subject(who, attacker) && self.matches_filter(blocker, by, controller) => object(blocker),
@@ -693,6 +708,16 @@ impl Game {
     }
 }
 
+
+/// +1/+1 counters are `Some(true)`, -1/-1 counters `Some(false)`, other kinds `None`.
+#[must_use]
+pub fn counter_sign(k: &crate::cards::ir::CounterKind) -> Option<bool> {
+    match k {
+        crate::cards::ir::CounterKind::PlusOne => Some(true),
+        crate::cards::ir::CounterKind::MinusOne => Some(false),
+        _ => None,
+    }
+}
 
 /// Whether a trigger event is a leaves-the-battlefield one, which looks back in time (603.10a),
 /// alone or as one of "When this creature enters or dies".

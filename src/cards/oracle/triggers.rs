@@ -229,6 +229,31 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     }
     // "Whenever one or more creatures you control deal combat damage to a player"
     if p.eat_words(&["one", "or", "more"]) {
+        // "Whenever one or more +1/+1 counters are put on another creature you control" (122.6)
+        if super::statics::counter_kind(p).is_some() {
+            let at = p.pos;
+            let kind = super::statics::counter_noun(p)?;
+            if !matches!(kind, crate::cards::ir::CounterKind::PlusOne | crate::cards::ir::CounterKind::MinusOne) {
+                return Err(Fail { at, expected: "+1/+1 or -1/-1 counters".into() });
+            }
+            p.expect_words(&["are", "put", "on"])?;
+            return Ok(Trigger::CountersPut { kind, on: parse_subject(p)? });
+        }
+        // "Whenever one or more cards leave your graveyard"
+        {
+            let mark = p.pos;
+            let filter = if p.eat_word("cards") {
+                Some(crate::cards::ir::ObjectFilter::default())
+            } else {
+                parse_filter(p, true).ok().filter(|(f, h)| *h == Head::Card && f.controller == ControllerFilter::Any).map(|(f, _)| f)
+            };
+            if let Some(filter) = filter
+                && p.eat_words(&["leave", "your", "graveyard"])
+            {
+                return Ok(Trigger::LeaveGraveyard { filter });
+            }
+            p.pos = mark;
+        }
         let at = p.pos;
         let (filter, head) = parse_filter(p, true)?;
         if head != Head::Permanent {
