@@ -205,7 +205,9 @@ fn run_passes_and_prints_trace_state_rules_and_verdicts() {
 fn json_output_carries_the_same_data() {
     let (code, out, _) = judge(&["run", "--format", "json", "scenarios/casting/shock_kills_bears.yaml"]);
     assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    let v = &doc["files"][0];
+    assert_eq!((v["file"].as_str(), v["outcome"].as_str()), (Some("scenarios/casting/shock_kills_bears.yaml"), Some("pass")));
     assert_eq!(v["passed"], true);
     assert_eq!(v["state"]["players"][1]["graveyard"][0], "Grizzly Bears");
     let damage = v["trace"].as_array().and_then(|t| t.iter().find(|e| e["kind"] == "damage")).cloned().unwrap_or_default();
@@ -265,7 +267,8 @@ fn explain_shows_each_layer_with_sources_timestamps_and_reasons() {
 fn explain_names_a_dependency() {
     let (code, out, _) = judge(&["run", "scenarios/layers/urborg_then_blood_moon.yaml", "--explain", "urborg", "--format", "json"]);
     assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let v = &doc["files"][0];
     let layer4 = &v["explain"]["urborg"]["layers"][2];
     assert_eq!(layer4["layer"], "4");
     assert_eq!(layer4["applied"][0]["source"], "Blood Moon");
@@ -476,4 +479,123 @@ fn count_too_large() {
     assert_eq!(code, 2);
     assert!(err.contains("× `count` is too large: 4294967295 (at most 10000)\n   ╭─[tests/fixtures/count_too_large.yaml:5:31]"), "{err}");
     assert!(err.contains("× `count` is too large: 4294967296"), "{err}");
+}
+
+#[test]
+fn why_walks_from_a_state_based_action_back_to_the_cast() {
+    let (code, out, err) = judge(&["why", "scenarios/effects/pyroclasm_simultaneous.yaml", "Bears", "destroyed"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let chain: Vec<&str> = out.lines().take_while(|l| !l.starts_with("Rules on the way")).collect();
+    assert_eq!(
+        chain,
+        [
+            "Why: event 16 (Grizzly Bears [bears] is destroyed: lethal damage (2 damage marked, toughness 2))",
+            "  #16 turn 1 precombat_main: Grizzly Bears [bears] is destroyed: lethal damage (2 damage marked, toughness 2) [704.5g, 701.8a]",
+            "← #12 turn 1 precombat_main: Pyroclasm deals 2 damage to Grizzly Bears [bears] [120.3e]",
+            "← #11 turn 1 precombat_main: Pyroclasm resolves [608.2c]",
+            "← #8 turn 1 precombat_main: Alice casts Pyroclasm [601.2i, 701.5a]",
+            "← #2 turn 1 precombat_main: Alice announces Pyroclasm [601.2a]",
+            "started by the script's action 1: cast",
+        ]
+    );
+    assert!(out.contains("  704.5g  Lethal damage\n"), "the rules on the way have their titles:\n{out}");
+}
+
+#[test]
+fn why_follows_a_trigger_to_the_event_it_triggered_on() {
+    // Soul Warden's life gain: resolution ← put on the stack (603.3b) ← triggered (603.3a)
+    // ← the creature entering (608.3a) ← its spell resolving ← cast.
+    let (code, out, _) = judge(&["why", "scenarios/copies/unstable_shapeshifter_keeps_giant_growth.yaml", "Alice gains 1 life"]);
+    assert_eq!(code, 0);
+    let rules: Vec<&str> = out.lines().filter(|l| l.starts_with("← ")).filter_map(|l| l.rsplit_once('[')).map(|(_, r)| r.trim_end_matches(']')).collect();
+    assert_eq!(rules, ["608.2c", "603.3b", "603.6a, 603.3a", "608.3a", "608.3", "601.2i, 701.5a", "601.2a"]);
+}
+
+#[test]
+fn why_of_lifelink_names_the_damage() {
+    let (code, out, _) = judge(&["why", "scenarios/keywords/lifelink_one_gain_per_source_one_trigger.yaml", "counter", "Pridemate"]);
+    assert_eq!(code, 0, "{out}");
+    let kinds: Vec<&str> = out.lines().filter(|l| l.starts_with("← ")).collect();
+    assert!(kinds.iter().any(|l| l.contains("has lifelink")) && kinds.iter().any(|l| l.contains("deals 1 combat damage")), "{out}");
+    assert!(out.contains("started by the turn structure: combat damage step begins"), "{out}");
+}
+
+#[test]
+fn why_of_an_unknown_event_is_exit_2() {
+    let (code, _, err) = judge(&["why", "scenarios/effects/pyroclasm_simultaneous.yaml", "99"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("there is no event 99: the trace has events 1 to 17"), "{err}");
+    let (code, _, err) = judge(&["why", "scenarios/effects/pyroclasm_simultaneous.yaml", "Shivan Dragon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no event's text contains all of \"Shivan Dragon\""), "{err}");
+}
+
+#[test]
+fn run_json_events_carry_their_cause() {
+    let (code, out, _) = judge(&["run", "scenarios/effects/pyroclasm_simultaneous.yaml", "--format", "json", "--why", "16"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let v = &doc["files"][0];
+    let events = v["trace"].as_array().expect("events");
+    let e16 = events.iter().find(|e| e["seq"] == 16).expect("event 16");
+    assert_eq!(e16["cause"], 12);
+    assert_eq!(e16["by"], "state-based actions (704.3)");
+    let first = events.iter().find(|e| e["seq"] == 2).expect("event 2");
+    assert!(first.get("cause").is_none(), "the action's first event has no cause: {first}");
+    let chain: Vec<i64> = v["why"]["16"]["chain"].as_array().expect("why").iter().filter_map(|e| e["seq"].as_i64()).collect();
+    assert_eq!(chain, [16, 12, 11, 8, 2]);
+}
+
+#[test]
+fn run_json_has_one_shape_and_keeps_files_that_could_not_run() {
+    let (code, out, _) = judge(&["run", "--format", "json", "scenarios/casting/shock_kills_bears.yaml", "tests/fixtures/unknown_key.yaml"]);
+    assert_eq!(code, 2);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let files = doc["files"].as_array().expect("files");
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["outcome"], "pass");
+    assert_eq!(files[1]["outcome"], "error");
+    assert_eq!(files[1]["file"], "tests/fixtures/unknown_key.yaml");
+    assert_eq!(files[1]["diagnostics"][0]["message"], "unknown key `lif` in a player");
+    assert_eq!(files[1]["diagnostics"][0]["line"], 4);
+}
+
+#[test]
+fn test_partitions_cover_every_file_once_and_filter_selects() {
+    let all: Vec<String> = judge(&["test", "scenarios/casting"]).1.lines().filter_map(|l| l.strip_prefix("PASS  ")).map(str::to_owned).collect();
+    assert!(all.len() > 5);
+    let mut shards: Vec<String> = (1..=3)
+        .flat_map(|k| judge(&["test", "scenarios/casting", "--partition", &format!("{k}/3")]).1.lines().filter_map(|l| l.strip_prefix("PASS  ")).map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    shards.sort();
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(shards, sorted, "the three shards together run every file exactly once");
+    let (code, out, _) = judge(&["test", "scenarios", "--filter", "pyroclasm_simultaneous"]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("\n1 passed, 0 failed\n"), "{out}");
+    let (code, _, err) = judge(&["test", "scenarios", "--partition", "4/3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("K/N needs 1 ≤ K ≤ N"), "{err}");
+}
+
+#[test]
+fn test_fail_fast_stops_and_timeout_is_an_error() {
+    let (code, out, _) = judge(&["test", "--fail-fast", "-j", "1", "tests/fixtures/unknown_key.yaml", "scenarios/casting/shock_kills_bears.yaml"]);
+    assert_eq!(code, 2);
+    assert!(out.contains("stopped at the first failure (--fail-fast): 1 file(s) not run"), "{out}");
+    assert!(!out.contains("PASS"), "{out}");
+    let (code, out, _) = judge(&["test", "--timeout", "0.000001", "scenarios/casting/shock_kills_bears.yaml"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("did not finish within 0.000001 s (--timeout)"), "{out}");
+}
+
+#[test]
+fn completions_and_man_page() {
+    let (code, out, _) = judge(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("_judge()") && out.contains("--partition"), "bash completion names the commands and flags");
+    let (code, out, _) = judge(&["man"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(".TH judge 1") && out.contains("why"), "a roff page with every command");
 }

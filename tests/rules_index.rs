@@ -102,3 +102,40 @@ fn keyword_action_renumbering_of_2009_is_complete() {
         assert_eq!(r.as_deref(), Some(new), "{old} (2009)");
     }
 }
+
+/// The index holds every numbered rule of its edition: rules are numbered without gaps
+/// (702.1, 702.2, …; 702.9a, 702.9b, … with the letters l and o never used), so a missing
+/// rule shows as a gap before the next one. Section ends can't be checked this way; the
+/// 2026 edition's count (3,114 rules numbered below the 146 three-digit ones) pins them.
+#[test]
+fn every_numbered_rule_of_the_edition_is_in_the_index() {
+    let idx = index();
+    let have: std::collections::HashSet<&str> = idx.entries.iter().map(|e| e.number).collect();
+    let mut gaps = Vec::new();
+    let mut numbered = 0;
+    for e in &idx.entries {
+        let Some((section, rest)) = e.number.split_once('.') else { continue };
+        numbered += 1;
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let letter = rest[digits.len()..].chars().next();
+        let n: u32 = digits.parse().unwrap_or(0);
+        let before = match letter {
+            Some('a') | None if n <= 1 => continue,
+            None => format!("{section}.{}", n - 1),
+            Some('a') => continue,
+            Some(c) => {
+                let mut p = char::from(u8::try_from(u32::from(c) - 1).unwrap_or(b'a'));
+                while matches!(p, 'l' | 'o') {
+                    p = char::from(u8::try_from(u32::from(p) - 1).unwrap_or(b'a'));
+                }
+                format!("{section}.{digits}{p}")
+            }
+        };
+        if !have.contains(before.as_str()) {
+            gaps.push(format!("{before} (before {})", e.number));
+        }
+    }
+    assert!(gaps.is_empty(), "rules missing from rulings/rules.tsv:\n{}", gaps.join("\n"));
+    assert_eq!(EDITION, "2026-01-16", "the count below is that edition's");
+    assert_eq!(numbered, 3114, "rules numbered like 702.9 or 702.9a in the index");
+}

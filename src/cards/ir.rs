@@ -599,6 +599,15 @@ impl Keyword {
     }
 
     /// The rule that defines the keyword.
+    /// The subrule that defines the keyword (`702.9a` for flying), where the index has one;
+    /// else its section (`rule`).
+    #[must_use]
+    pub fn defining_rule(self) -> crate::rules::RuleId {
+        let section = self.rule();
+        let sub = format!("{section}a");
+        crate::rules::RuleId::new_static(crate::rules::index().get(&sub).map_or(section, |e| e.number))
+    }
+
     #[must_use]
     pub fn rule(self) -> &'static str {
         match self {

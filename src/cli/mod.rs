@@ -42,6 +42,25 @@ enum Command {
         /// (layers 613): a scenario `id` or a card name as in expectations. May be repeated.
         #[arg(long, value_name = "REF")]
         explain: Vec<String>,
+        /// Show the chain of causes of an event, back to the action or rule that started it:
+        /// an event number, or words of its text (the last event containing them). May be
+        /// repeated.
+        #[arg(long, value_name = "EVENT")]
+        why: Vec<String>,
+    },
+    /// Replay one scenario and show why an event happened: the event, what it followed from,
+    /// back to the script's action, turn-based action or rule that started the chain, each
+    /// with its rules.
+    Why {
+        /// The scenario file (YAML).
+        file: PathBuf,
+        /// An event number (`15`) or words of its text (`Bears is destroyed`: the last event
+        /// containing them).
+        #[arg(required = true)]
+        event: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Run every `*.yaml` scenario under the paths (default `scenarios/`), in path order, and
     /// print one PASS/FAIL line each, the details of each failure, and `N passed, M failed`.
@@ -61,7 +80,26 @@ enum Command {
         /// diff when the trace changes.
         #[arg(long)]
         bless: bool,
+        /// Run only the files whose path or scenario `name` contains this text.
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// Run the K-th of N stable shards of the files (for CI): files in path order, every
+        /// N-th one from the K-th, so the N shards together run every file exactly once.
+        #[arg(long, value_name = "K/N", value_parser = suite::parse_partition)]
+        partition: Option<(usize, usize)>,
+        /// Stop at the first file that fails or can't run; the rest are not run.
+        #[arg(long)]
+        fail_fast: bool,
+        /// Seconds one file may take before it counts as an error (the rest still run).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        timeout: f64,
     },
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
+    Completions {
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout: `judge man > judge.1`.
+    Man,
     /// Load and validate scenario files without running them (exit 0, or 2 with diagnostics).
     Check {
         /// Scenario files, or folders to check every `*.yaml` under.
@@ -149,8 +187,32 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format, explain } => cmd_run(&files, format, &explain),
-        Command::Test { paths, jobs, format, bless } => cmd_test(&paths, jobs, format, if bless { suite::Golden::Bless } else { suite::Golden::Check }),
+        Command::Run { files, format, explain, why } => cmd_run(&files, format, &explain, &why),
+        Command::Why { file, event, format } => cmd_why(&file, &event.join(" "), format),
+        Command::Test { paths, jobs, format, bless, filter, partition, fail_fast, timeout } => {
+            let Some(limit) = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|d| !d.is_zero()) else {
+                eprintln!("error: --timeout takes a positive number of seconds, found {timeout}");
+                return 2;
+            };
+            let how = TestRun { jobs, format, mode: if bless { suite::Golden::Bless } else { suite::Golden::Check }, selection: suite::Selection { filter, partition }, fail_fast, limit };
+            cmd_test(&paths, &how)
+        }
+        Command::Completions { shell } => {
+            use clap::CommandFactory as _;
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "judge", &mut out);
+            print!("{}", String::from_utf8_lossy(&out));
+            0
+        }
+        Command::Man => {
+            use clap::CommandFactory as _;
+            let mut out = Vec::new();
+            if clap_mangen::Man::new(Cli::command()).render(&mut out).is_err() {
+                return 2;
+            }
+            print!("{}", String::from_utf8_lossy(&out));
+            0
+        }
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
@@ -171,26 +233,39 @@ fn dispatch(cmd: Command) -> u8 {
 
 /// Reads and loads a scenario file; on failure, prints diagnostics and returns `None`.
 fn load_file(path: &Path) -> Result<(Source, Scenario), String> {
+    load_structured(path).map_err(|(source, diags)| match source {
+        Some(source) => render(Some(&source), &diags),
+        None => diags.iter().map(|d| format!("error: {}\n", d.message)).collect(),
+    })
+}
+
+/// Reads and loads a scenario file; on failure, its diagnostics (with the file, once read).
+fn load_structured(path: &Path) -> Result<(Source, Scenario), (Option<Source>, Vec<crate::diag::Diagnostic>)> {
     let shown = path.display().to_string();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => return Err(format!("error: cannot read {shown}: {e}\n")),
+        Err(e) => return Err((None, vec![crate::diag::Diagnostic::global(format!("cannot read {shown}: {e}"))])),
     };
     let source = Source::new(shown, text);
     match load(&source) {
         Ok(s) => Ok((source, s)),
-        Err(diags) => Err(render(Some(&source), &diags)),
+        Err(diags) => Err((Some(source), diags)),
     }
 }
 
-fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
+fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]) -> u8 {
     let mut code = 0;
     let mut docs = Vec::new();
     for f in &suite::scenario_files(paths) {
-        let (source, s) = match load_file(f) {
+        let (source, s) = match load_structured(f) {
             Ok(x) => x,
-            Err(msg) => {
-                eprint!("{msg}");
+            Err((source, diags)) => {
+                match &source {
+                    Some(src) => eprint!("{}", render(Some(src), &diags)),
+                    None => diags.iter().for_each(|d| eprintln!("error: {}", d.message)),
+                }
+                // JSON keeps a file that could not run, with its diagnostics.
+                docs.push(serde_json::json!({"file": f.display().to_string(), "outcome": "error", "diagnostics": suite::diagnostics_json(source.as_ref(), &diags)}));
                 code = 2;
                 continue;
             }
@@ -206,20 +281,48 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
                 }
             }
         }
+        let mut whys = Vec::new();
+        for w in why {
+            match report::why::find(&r.game.trace, w) {
+                Ok(ev) => whys.push((w, ev)),
+                Err(msg) => {
+                    eprintln!("error: --why {w}: {msg}");
+                    code = 2;
+                }
+            }
+        }
         match format {
             Format::Text => {
                 print!("{}", report::text(&source.path, &s, &r));
                 for (_, e) in &explained {
                     print!("{}", report::explain::text(e));
                 }
+                for (_, ev) in &whys {
+                    print!("\n{}", report::why::text(&r.game.trace, ev));
+                }
             }
             Format::Json => {
                 let mut doc = report::json(&source.path, &s, &r);
-                if !explained.is_empty()
-                    && let Some(m) = doc.as_object_mut()
-                {
-                    let all: serde_json::Map<String, serde_json::Value> = explained.iter().map(|(k, e)| ((*k).clone(), serde_json::to_value(e).unwrap_or_default())).collect();
-                    m.insert("explain".to_owned(), serde_json::Value::Object(all));
+                if let Some(m) = doc.as_object_mut() {
+                    let outcome = if r.stop.is_some() {
+                        "error"
+                    } else if r.verdicts.iter().any(|v| !v.ok) {
+                        "fail"
+                    } else {
+                        "pass"
+                    };
+                    m.insert("outcome".to_owned(), outcome.into());
+                    if let Some(d) = &r.stop {
+                        m.insert("diagnostics".to_owned(), suite::diagnostics_json(Some(&source), std::slice::from_ref(d)));
+                    }
+                    if !explained.is_empty() {
+                        let all: serde_json::Map<String, serde_json::Value> = explained.iter().map(|(k, e)| ((*k).clone(), serde_json::to_value(e).unwrap_or_default())).collect();
+                        m.insert("explain".to_owned(), serde_json::Value::Object(all));
+                    }
+                    if !whys.is_empty() {
+                        let all: serde_json::Map<String, serde_json::Value> = whys.iter().map(|(k, ev)| ((*k).clone(), report::why::json(&r.game.trace, ev))).collect();
+                        m.insert("why".to_owned(), serde_json::Value::Object(all));
+                    }
                 }
                 docs.push(doc);
             }
@@ -232,8 +335,42 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String]) -> u8 {
         }
     }
     if format == Format::Json {
-        let v = if docs.len() == 1 { docs.pop().unwrap_or_default() } else { serde_json::Value::Array(docs) };
+        // One document of one shape whatever the number of files: `files`, in path order,
+        // each with its `file` and `outcome` (pass, fail, error), files that could not run
+        // included with their `diagnostics`.
+        let v = serde_json::json!({ "files": docs });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    code
+}
+
+/// `judge why FILE EVENT`: replays the scenario and prints only the chain of causes of the
+/// event. Exit 0 when the event is found in a run that went to its end; 2 when the file can't
+/// be run or no event matches (a run stopped by a diagnostic still answers for the events
+/// before the stop, and exits 2).
+fn cmd_why(path: &Path, event: &str, format: Format) -> u8 {
+    let (source, s) = match load_file(path) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprint!("{msg}");
+            return 2;
+        }
+    };
+    let r = run(&s);
+    let mut code = 0;
+    match report::why::find(&r.game.trace, event) {
+        Ok(ev) => match format {
+            Format::Text => print!("{}", report::why::text(&r.game.trace, ev)),
+            Format::Json => println!("{}", serde_json::to_string_pretty(&report::why::json(&r.game.trace, ev)).unwrap_or_default()),
+        },
+        Err(msg) => {
+            eprintln!("error: {}: {msg}", source.path);
+            code = 2;
+        }
+    }
+    if let Some(d) = &r.stop {
+        eprint!("{}", render(Some(&source), std::slice::from_ref(d)));
+        code = 2;
     }
     code
 }
@@ -258,13 +395,40 @@ fn explain_ref(g: &crate::engine::Game, reference: &str) -> Result<report::expla
     }
 }
 
-fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, format: TestFormat, mode: suite::Golden) -> u8 {
-    let files = suite::scenario_files(paths);
-    if files.is_empty() {
+/// How `judge test` runs: its options.
+struct TestRun {
+    jobs: Option<std::num::NonZeroUsize>,
+    format: TestFormat,
+    mode: suite::Golden,
+    selection: suite::Selection,
+    fail_fast: bool,
+    limit: std::time::Duration,
+}
+
+fn cmd_test(paths: &[PathBuf], how: &TestRun) -> u8 {
+    use std::io::IsTerminal as _;
+    let format = how.format;
+    let all = suite::scenario_files(paths);
+    if all.is_empty() {
         eprintln!("error: no scenario files (*.yaml) found");
         return 2;
     }
-    let results = suite::in_parallel(&files, jobs, mode).map(|r| {
+    let files = how.selection.apply(all);
+    if files.is_empty() {
+        eprintln!("error: no scenario file matches --filter/--partition");
+        return 2;
+    }
+    // A progress line with counts and the time left, on a terminal only (stderr).
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(files.len() as u64);
+        b.set_style(indicatif::ProgressStyle::with_template("{pos}/{len} files, {msg} eta {eta}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut results: Vec<suite::FileResult> = Vec::with_capacity(files.len());
+    let mut bad = 0;
+    for r in suite::in_parallel(&files, how.jobs, how.mode, how.limit) {
         // Text is printed as each result is known, in path order.
         if format == TestFormat::Text {
             let tag = match r.outcome {
@@ -272,11 +436,22 @@ fn cmd_test(paths: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, format: Tes
                 suite::Outcome::Fail(_) => "FAIL ",
                 suite::Outcome::Error(..) => "ERROR",
             };
-            println!("{tag} {}", r.path);
+            bar.suspend(|| println!("{tag} {}", r.path));
         }
-        r
-    });
-    let results: Vec<suite::FileResult> = results.collect();
+        let failed = !matches!(r.outcome, suite::Outcome::Pass);
+        bad += usize::from(failed);
+        bar.inc(1);
+        bar.set_message(format!("{bad} failed"));
+        results.push(r);
+        if failed && how.fail_fast {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    let skipped = files.len() - results.len();
+    if skipped > 0 && format == TestFormat::Text {
+        println!("stopped at the first failure (--fail-fast): {skipped} file(s) not run");
+    }
     let (passed, failed, errors) = suite::counts(&results);
     match format {
         TestFormat::Text => {

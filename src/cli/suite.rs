@@ -153,9 +153,79 @@ pub fn scenario_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// Which files of a suite to run: `--filter` and `--partition`.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Keep files whose path or scenario `name` contains this text.
+    pub filter: Option<String>,
+    /// Keep the K-th of N stable shards (1-based K): files in path order, the i-th (0-based)
+    /// going to shard i mod N + 1, so every file is in exactly one shard.
+    pub partition: Option<(usize, usize)>,
+}
+
+impl Selection {
+    /// The files selected, in their order.
+    #[must_use]
+    pub fn apply(&self, files: Vec<PathBuf>) -> Vec<PathBuf> {
+        let files: Vec<PathBuf> = match self.partition {
+            Some((k, n)) => files.into_iter().enumerate().filter(|(i, _)| i % n + 1 == k).map(|(_, f)| f).collect(),
+            None => files,
+        };
+        match &self.filter {
+            Some(text) => files.into_iter().filter(|f| f.display().to_string().contains(text.as_str()) || scenario_name(f).is_some_and(|n| n.contains(text.as_str()))).collect(),
+            None => files,
+        }
+    }
+}
+
+/// A scenario file's `name:` (the top-level key, as written), without loading the file.
+fn scenario_name(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|l| l.strip_prefix("name:")).map(|n| n.trim().trim_matches(|c| c == '"' || c == '\'').to_owned())
+}
+
+/// Parses `K/N` for `--partition` (1 ≤ K ≤ N).
+///
+/// # Errors
+/// A message saying what is wrong with the value.
+pub fn parse_partition(s: &str) -> Result<(usize, usize), String> {
+    let (k, n) = s.split_once('/').ok_or_else(|| format!("expected K/N, such as 1/3, found `{s}`"))?;
+    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| format!("K in `{s}` is not a number"))?, n.trim().parse().map_err(|_| format!("N in `{s}` is not a number"))?);
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("K/N needs 1 ≤ K ≤ N, found `{s}`"));
+    }
+    Ok((k, n))
+}
+
+/// Runs one file with a time limit: on a thread of its own, abandoned (left to finish on its
+/// own, its result dropped) when the limit passes.
+fn run_with_timeout(path: &Path, mode: Golden, limit: std::time::Duration) -> FileResult {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    let spawned = std::thread::Builder::new().spawn(move || {
+        let _ = tx.send(run_file(&owned, mode));
+    });
+    if spawned.is_err() {
+        return run_file(path, mode);
+    }
+    match rx.recv_timeout(limit) {
+        Ok(r) => r,
+        Err(_) => {
+            let shown = path.display().to_string();
+            let secs = limit.as_secs_f64();
+            FileResult {
+                path: shown.clone(),
+                name: scenario_name(path),
+                outcome: Outcome::Error(None, vec![Diagnostic::global(format!("{shown} did not finish within {secs} s (--timeout); the other files still ran")).help("raise the limit with `--timeout SECONDS`, or make the scenario shorter")]),
+            }
+        }
+    }
+}
+
 /// Runs every file on `jobs` threads (default: one per core) and yields the results in file
 /// order as soon as each is known, so the output doesn't depend on the number of threads.
-pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode: Golden) -> impl Iterator<Item = FileResult> {
+/// Dropping the iterator early (`--fail-fast`) stops the workers after their current file.
+pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode: Golden, limit: std::time::Duration) -> impl Iterator<Item = FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), std::num::NonZeroUsize::get).min(files.len()).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<(usize, FileResult)>();
@@ -167,7 +237,7 @@ pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(f) = files.get(i) else { break };
-                if tx.send((i, run_file(f, mode))).is_err() {
+                if tx.send((i, run_with_timeout(f, mode, limit))).is_err() {
                     break;
                 }
             }
@@ -214,6 +284,12 @@ fn diagnostic_json(source: Option<&Source>, d: &Diagnostic) -> Value {
     })
 }
 
+/// Diagnostics as JSON: file, line, column, message, label, help.
+#[must_use]
+pub fn diagnostics_json(source: Option<&Source>, diags: &[Diagnostic]) -> Value {
+    Value::Array(diags.iter().map(|d| diagnostic_json(source, d)).collect())
+}
+
 /// One JSON document with every file's result, files that could not run included.
 #[must_use]
 pub fn json(results: &[FileResult]) -> Value {
@@ -225,7 +301,7 @@ pub fn json(results: &[FileResult]) -> Value {
             let (outcome, fields) = match &r.outcome {
                 Outcome::Pass => ("pass", None),
                 Outcome::Fail(fails) => ("fail", Some(("failures", serde_json::to_value(fails).unwrap_or_default()))),
-                Outcome::Error(source, diags) => ("error", Some(("diagnostics", Value::Array(diags.iter().map(|d| diagnostic_json(source.as_ref(), d)).collect())))),
+                Outcome::Error(source, diags) => ("error", Some(("diagnostics", diagnostics_json(source.as_ref(), diags)))),
             };
             if let Some(m) = v.as_object_mut() {
                 m.insert("outcome".into(), outcome.into());

@@ -158,7 +158,7 @@ impl Game {
             }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
-                    self.counter_target(t);
+                    self.counter_target(t, ctx.source);
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
@@ -167,7 +167,7 @@ impl Game {
                     if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), dec)? {
                         continue;
                     }
-                    self.counter_target(t);
+                    self.counter_target(t, ctx.source);
                 }
             }
             Instruction::Renown(n) => {
@@ -213,7 +213,7 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    self.counter_target(t);
+                    self.counter_target(t, ctx.source);
                 }
             }
             Instruction::CopySpell { what, new_targets } => {
@@ -264,7 +264,7 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let ev = Ev::new(EventKind::Pump, format!("{} gets {pw:+}/{th:+} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
+                        let ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
                         self.record(ev);
                     }
                 }
@@ -563,7 +563,8 @@ impl Game {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
                     if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile) {
                         let owner = self.obj(id).owner;
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rule(cr!("400.7"));
+                        // The instruction followed (608.2c) puts it into its owner's hand (400.3).
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
                         }
@@ -692,7 +693,7 @@ impl Game {
                 }
             }
             // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, dec)?,
+            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cr!("608.2c"), dec)?,
         }
         Ok(())
     }
@@ -701,7 +702,7 @@ impl Game {
     /// color of your choice" asks the controller for the color as the effect happens (608.2d).
     fn grant(&mut self, id: ObjId, grant: Grant, source: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (m, text, rule) = match grant {
-            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), crate::rules::RuleId::new_static(k.rule())),
+            Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), k.defining_rule()),
             Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
             Grant::ProtectionFromChosenColor => {
                 let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
@@ -727,9 +728,10 @@ impl Game {
     }
 
     /// Counters a spell (`counter`) or an ability on the stack (701.6a).
-    fn counter_target(&mut self, t: Target) {
+    /// Counters a spell or ability; `by` is the spell or ability countering it (its source).
+    fn counter_target(&mut self, t: Target, by: ObjId) {
         match t {
-            Target::Object(id) => self.counter(id),
+            Target::Object(id) => self.counter(id, by),
             Target::Ability(uid) => {
                 if !self.stack.iter().any(|s| matches!(s, StackItem::Ability(x) if x.uid == uid)) {
                     return;
@@ -738,7 +740,7 @@ impl Game {
                 // (701.6b).
                 let name = self.describe_target(t);
                 self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
-                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).rules(&[cr!("701.6a"), cr!("701.6b")]);
+                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).source(self, by).rules(&[cr!("701.6a"), cr!("701.6b")]);
                 self.record(ev);
             }
             Target::Player(_) => {}
@@ -759,7 +761,7 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
-    fn counter(&mut self, id: ObjId) {
+    fn counter(&mut self, id: ObjId, by: ObjId) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;
         }
@@ -774,7 +776,7 @@ impl Game {
             self.record(ev);
             return;
         }
-        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
+        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
         self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
@@ -814,19 +816,29 @@ impl Game {
         self.obj_mut(copy).choices = choices;
         // 707.10: a copy is not cast.
         self.obj_mut(copy).choices.cast_from = None;
+        // 707.10c: new targets are chosen as the copy is created, before it is put on the stack.
+        let retargeted = new_targets && !self.obj(copy).choices.targets.is_empty() && self.choose_copy_targets(id, copy, controller, dec)?;
         self.stack.push(StackItem::Spell(copy));
         self.touch();
-        let ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
-        self.record(ev);
-        self.fire(crate::engine::triggers::Happening::Copied { spell: copy, player: controller });
-        if !new_targets || self.obj(copy).choices.targets.is_empty() {
-            return Ok(());
+        let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();
+        let targeting = if shown.is_empty() { String::new() } else { format!(" targeting {}", shown.join(", ")) };
+        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        if retargeted {
+            ev = ev.rule(cr!("707.10c"));
         }
+        self.record(ev);
+        self.causes.stacked_spell(copy, self.last_event());
+        self.fire(crate::engine::triggers::Happening::Copied { spell: copy, player: controller });
+        Ok(())
+    }
+
+    /// Asks the copy's controller for new targets (707.10c); returns whether they chose any.
+    /// Each new target must be legal for the instance it replaces; an illegal change leaves
+    /// that target as it was (115.7d).
+    fn choose_copy_targets(&mut self, id: ObjId, copy: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
-        let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(()) };
+        let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
         let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
-        // 115.7: each new target must be legal for the instance it replaces; an illegal
-        // change leaves that target as it was.
         let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
         let mut changed = self.obj(copy).choices.targets.clone();
         for (c, t) in changed.iter_mut().zip(&list) {
@@ -838,11 +850,8 @@ impl Game {
                 }
             }
         }
-        let shown: Vec<String> = changed.iter().map(|c| self.describe_target(c.target)).collect();
         self.obj_mut(copy).choices.targets = changed;
-        let ev = Ev::new(EventKind::CopySpell, format!("the copy of {} now targets {}", self.describe(id), shown.join(", "))).object(self, copy).rules(&[cr!("707.10c"), cr!("115.7d")]);
-        self.record(ev);
-        Ok(())
+        Ok(true)
     }
 
     /// A search (701.23): cards with a stated quality in a hidden zone may be left unfound
@@ -1219,6 +1228,13 @@ impl Game {
     /// (510.1b–d), or `None` for damage from a spell or ability. Damage to a permanent with
     /// protection from a quality of the source is prevented (702.16e).
     pub fn deal_damage(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
+        // What the damage brings with it (counters, loyalty, life gained) follows from it.
+        let saved = self.causes.anchor;
+        self.damage_event(source, to, n, combat);
+        self.causes.anchor = saved;
+    }
+
+    fn damage_event(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
         let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cr!("510.2")]).unwrap_or_default();
         let combat = !combat_rules.is_empty();
         if n <= 0 {
@@ -1251,6 +1267,8 @@ impl Game {
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
+                self.follow_last();
+                let dealt = self.last_event();
                 // 702.164c: combat damage from a creature with toxic also gives poison
                 // counters, as many as its total toxic value (702.164b).
                 let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
@@ -1263,7 +1281,7 @@ impl Game {
                         .rules(&[cr!("702.164c"), cr!("120.3g")]);
                     self.record(ev);
                 }
-                self.damage_results(source, to, n);
+                self.damage_results(source, to, n, dealt);
                 if combat {
                     self.combat.dealt_to_players.push((source, p));
                 }
@@ -1301,13 +1319,15 @@ impl Game {
                 rules.extend(combat_rules);
                 let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
+                self.follow_last();
+                let dealt = self.last_event();
                 if let Some(r) = counters
                     && self.is_creature(o)
                 {
                     let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
                     self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
                 }
-                self.damage_results(source, to, n);
+                self.damage_results(source, to, n, dealt);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
             }
         }

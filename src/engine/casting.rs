@@ -120,8 +120,12 @@ impl Game {
             return Some((cr!("115.5"), format!("{} can't target itself", self.describe(o))));
         }
         if !kind_ok {
-            let why = if self.obj(o).live { format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec)) } else { format!("{} has left the zone it was in", self.describe(o)) };
-            return Some((cr!("115.1"), why));
+            // 400.7: an object that moved to another zone is a new object, which the spell or
+            // ability doesn't know: the target it chose is gone.
+            if !self.obj(o).live {
+                return Some((cr!("400.7"), format!("{} has left the zone it was in and is a new object", self.describe(o))));
+            }
+            return Some((cr!("115.1"), format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec))));
         }
         if self.obj(o).zone != Zone::Battlefield {
             return None;
@@ -423,6 +427,11 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
             self.record(ev);
         }
+        // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
+        if has_x {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&[cr!("601.2b"), cr!("107.3a")]);
+            self.record(ev);
+        }
         // 601.2b–d: modes, targets, division.
         let effect = aura_or_spell_effect(self.card(spell).abilities());
         // A reference to the card itself now means the spell it became (115.5 then applies).
@@ -486,6 +495,7 @@ impl Game {
             ev = ev.rule(cr!("702.8a"));
         }
         self.record(ev);
+        self.causes.stacked_spell(spell, self.last_event());
         self.players[p].spells_this_turn += 1;
         let targets = self.obj(spell).choices.targets.clone();
         self.fire_targeted(Target::Object(spell), p, &targets);
@@ -688,8 +698,13 @@ impl Game {
                 }
                 return Ok(Err(e));
             }
-        } else if self.controller(source) != p || !self.on_battlefield(source) {
-            return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name} on the battlefield", self.players[p].name))));
+        } else if !self.on_battlefield(source) {
+            // 113.6: an object's abilities function only on the battlefield unless the ability
+            // says otherwise (or must, to be used at all, 113.6a–m).
+            let zone = self.obj(source).zone.name().replace('_', " ");
+            return Ok(Err(Illegal::new(cr!("113.6"), format!("{name} is in the {zone}: its activated abilities function only on the battlefield")).also(cr!("602.1"))));
+        } else if self.controller(source) != p {
+            return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name}: only an object's controller can activate its abilities", self.players[p].name))));
         }
         if mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
@@ -756,6 +771,7 @@ impl Game {
         let x = ch.x.unwrap_or(0);
         let ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
         self.record(ev);
+        let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x };
         let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {
             Ok(r) => r,
@@ -804,7 +820,9 @@ impl Game {
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, delayed: None, keyword: None }));
+        let text = Some(Box::new(Ability::Activated { cost, effect, mana }));
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, text, delayed: None, keyword: None }));
+        self.causes.stacked_ability(uid, announced);
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))

@@ -33,7 +33,7 @@ impl Game {
         }
         // 101.2: "can't attack" wins over any permission to attack.
         if self.has_effect(id, Change::CantAttack) {
-            let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack this turn")).also(cr!("508.1c"));
+            let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack")).also(cr!("508.1c"));
             return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
         }
         if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {
@@ -301,7 +301,14 @@ impl Game {
         let deals: Vec<ObjId> = match &self.combat.first_strikers {
             None if in_combat.iter().any(|&o| strikes(self, o)) => {
                 let first: Vec<ObjId> = in_combat.iter().copied().filter(|&o| strikes(self, o)).collect();
-                let ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rules(&[cr!("510.4"), cr!("702.7b")]);
+                // Each keyword's own rule: first strike 702.7b, double strike 702.4b.
+                let mut ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rule(cr!("510.4"));
+                if first.iter().any(|&o| self.has_keyword(o, Keyword::FirstStrike)) {
+                    ev = ev.rule(cr!("702.7b"));
+                }
+                if first.iter().any(|&o| self.has_keyword(o, Keyword::DoubleStrike)) {
+                    ev = ev.rule(cr!("702.4b"));
+                }
                 self.record(ev);
                 self.combat.first_strikers = Some(first.clone());
                 first
@@ -353,7 +360,12 @@ impl Game {
                 recipients.push(att.attacking);
             }
             match recipients.as_slice() {
-                [] => {} // 510.1c: blocked, but nothing blocks it any more.
+                [] => {
+                    // 509.1h: it stays blocked though nothing blocks it any more; 510.1c: so it
+                    // assigns no combat damage.
+                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.describe(att.id))).object(self, att.id).rules(&[cr!("509.1h"), cr!("510.1c")]);
+                    self.record(ev);
+                }
                 [one] => assigned.push((att.id, *one, power, cr!("510.1c"))),
                 _ => {
                     let d = Decision {

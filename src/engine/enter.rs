@@ -198,7 +198,7 @@ impl Game {
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
-                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&[cr!("702.136a"), cr!("702.10")]);
+                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&[cr!("702.136a"), cr!("702.10b")]);
                     self.record(ev);
                 }
             }

@@ -169,8 +169,11 @@ pub struct Event {
     pub zone: Option<&'static str>,
     /// What happened, in words.
     pub text: String,
-    /// The action, resolving object or rule that produced it.
-    pub cause: String,
+    /// The number of the earlier event this one follows from (see `engine::cause`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<u32>,
+    /// The action, resolving object or rule that produced it, in words.
+    pub by: String,
     pub rules: Vec<RuleId>,
 }
 

@@ -20,7 +20,8 @@ impl Game {
     /// the same time (120.3f, 702.15b); deathtouch damage to a creature is remembered until
     /// state-based actions are next checked (702.2b, 704.5h). A source that has left its zone
     /// is looked at as it last existed (702.2e, 702.15c): its object stays in the arena.
-    pub fn damage_results(&mut self, source: ObjId, to: Target, n: i64) {
+    /// `dealt`: the damage event, which the life gained follows from.
+    pub fn damage_results(&mut self, source: ObjId, to: Target, n: i64, dealt: u32) {
         if n <= 0 {
             return;
         }
@@ -33,9 +34,9 @@ impl Game {
         if self.has_keyword(source, Keyword::Lifelink) {
             // Gained as part of the damage event; one life gain per source however many
             // things it damaged at once (120.3f, 702.15b): collected, then `flush_lifelink`.
-            match self.lifelink.iter_mut().find(|(s, _)| *s == source) {
-                Some((_, total)) => *total += n,
-                None => self.lifelink.push((source, n)),
+            match self.lifelink.iter_mut().find(|(s, ..)| *s == source) {
+                Some((_, total, _)) => *total += n,
+                None => self.lifelink.push((source, n, dealt)),
             }
         }
     }
@@ -43,7 +44,7 @@ impl Game {
     /// The life gained through lifelink in the damage event that just happened (702.15b):
     /// one gain per source, as part of that event, seen by "whenever you gain life" (603.2).
     pub fn flush_lifelink(&mut self) {
-        for (source, n) in std::mem::take(&mut self.lifelink) {
+        for (source, n, dealt) in std::mem::take(&mut self.lifelink) {
             let p = self.controller(source);
             if self.players[p].lost {
                 continue;
@@ -54,7 +55,8 @@ impl Game {
                 .player(self, p)
                 .source(self, source)
                 .amount(n)
-                .rules(&[cr!("702.15b"), cr!("120.3f"), cr!("119.3")]);
+                .rules(&[cr!("702.15b"), cr!("120.3f"), cr!("119.3")])
+                .because(dealt);
             self.record(ev);
             self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
         }

@@ -1482,8 +1482,8 @@ pub fn describe_change(c: &Change) -> String {
         Change::Lose(k) => format!("loses {}", k.name()),
         Change::SetPt(PtValue::Fixed(p), PtValue::Fixed(t)) => format!("has base power and toughness {p}/{t}"),
         Change::SetPt(..) => "has base power and toughness each equal to its mana value".to_owned(),
-        Change::Pt(p, t) => format!("{p:+}/{t:+}"),
-        Change::PtFor { power, toughness, count } => format!("{power:+}/{toughness:+} for each {}", describe_count(count)),
+        Change::Pt(p, t) => pt_change(i64::from(*p), i64::from(*t)),
+        Change::PtFor { power, toughness, count } => format!("{} for each {}", pt_change(i64::from(*power), i64::from(*toughness)), describe_count(count)),
         Change::PtEqualTo(count) => format!("power and toughness each equal to the number of {}", describe_count(count)),
         Change::Switch => "power and toughness switched".to_owned(),
         Change::CantAttack => "can't attack".to_owned(),
@@ -1495,4 +1495,12 @@ pub fn describe_change(c: &Change) -> String {
         Change::BlockAdditional(n) => format!("can block {n} additional creature(s) each combat"),
         Change::CantBeBlockedExcept(f) => format!("can't be blocked except by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
     }
+}
+
+/// A power/toughness change as cards write it: `+2/+2`, `-5/-0` (a zero takes the sign of the
+/// other part when that is negative, as in Shrink's "-5/-0").
+#[must_use]
+pub fn pt_change(p: i64, t: i64) -> String {
+    let part = |n: i64, other: i64| if n == 0 && other < 0 { "-0".to_owned() } else { format!("{n:+}") };
+    format!("{}/{}", part(p, t), part(t, p))
 }

@@ -229,7 +229,9 @@ impl Game {
     }
 
     /// Adds mana to a player's pool, traced; mana a snow permanent makes is snow mana (107.4h).
-    pub fn add_mana(&mut self, p: PlayerId, kinds: &[ManaKind], source: ObjId) {
+    /// `how`: the rule by which the mana is added now (605.3b for an activated mana ability,
+    /// 608.2c for a resolving spell or ability's instruction).
+    pub fn add_mana(&mut self, p: PlayerId, kinds: &[ManaKind], source: ObjId, how: crate::rules::RuleId) {
         let snow = self.on_battlefield(source) && self.supertypes(source).iter().any(|s| s == "Snow");
         for &k in kinds {
             self.players[p].pool[pool_index(k)] += 1;
@@ -242,7 +244,7 @@ impl Game {
             .player(self, p)
             .source(self, source)
             .amount(i64::try_from(kinds.len()).unwrap_or(0))
-            .rules(&[cr!("106.4"), cr!("605.3b")]);
+            .rules(&[cr!("106.4"), how]);
         self.record(ev);
     }
 
@@ -283,11 +285,11 @@ impl Game {
             return Ok(Err(e));
         }
         if let Some(kinds) = make {
-            self.add_mana(p, kinds, id);
+            self.add_mana(p, kinds, id, cr!("605.3b"));
             return Ok(Ok(()));
         }
         for ins in &effect.instructions {
-            self.produce(p, id, ins, dec)?;
+            self.produce(p, id, ins, cr!("605.3b"), dec)?;
         }
         Ok(Ok(()))
     }
@@ -297,25 +299,25 @@ impl Game {
     ///
     /// # Errors
     /// When that choice is not scripted.
-    pub fn produce(&mut self, p: PlayerId, source: ObjId, ins: &Instruction, dec: &mut dyn Decider) -> Result<(), Stop> {
+    pub fn produce(&mut self, p: PlayerId, source: ObjId, ins: &Instruction, how: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<(), Stop> {
         match ins {
-            Instruction::AddMana(kinds) => self.add_mana(p, kinds, source),
+            Instruction::AddMana(kinds) => self.add_mana(p, kinds, source, how),
             Instruction::AddManaAnyColor { count } => {
                 for _ in 0..*count {
                     let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the color of the mana from {}", self.describe(source)) };
                     if let Answer::Color(c) = self.decide(dec, &d)? {
-                        self.add_mana(p, &[ManaKind::Colored(c)], source);
+                        self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                     }
                 }
             }
             Instruction::AddManaOneColor { count } => {
                 let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the one color of the {count} mana from {}", self.describe(source)) };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
-                    self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source);
+                    self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source, how);
                 }
             }
             Instruction::AddManaChosenColor => match self.obj(source).entry_choice.color {
-                Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source),
+                Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source, how),
                 None => {
                     let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cr!("106.5"));
                     self.record(ev);
@@ -324,12 +326,12 @@ impl Game {
             Instruction::AddManaOrChosen(k) => {
                 let kinds = self.or_chosen(source, *k);
                 if let [only] = kinds.as_slice() {
-                    self.add_mana(p, &[*only], source);
+                    self.add_mana(p, &[*only], source, how);
                 } else {
                     let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
                     let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
                     if let Answer::Color(c) = self.decide(dec, &d)? {
-                        self.add_mana(p, &[ManaKind::Colored(c)], source);
+                        self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                     }
                 }
             }
@@ -337,7 +339,7 @@ impl Game {
                 let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
                 let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
-                    self.add_mana(p, &[ManaKind::Colored(c)], source);
+                    self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                 }
             }
             _ => {}

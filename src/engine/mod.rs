@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod casting;
+pub mod cause;
 pub mod combat;
 pub mod continuous;
 pub mod copies;
@@ -46,6 +47,11 @@ pub struct Ev {
     zone: Option<&'static str>,
     text: String,
     rules: Vec<RuleId>,
+    /// The objects and the player the event concerns, for its causes (`cause`).
+    objs: [Option<ObjId>; 2],
+    who: Option<PlayerId>,
+    /// An explicit cause, overriding the anchor.
+    because: Option<u32>,
 }
 
 impl Ev {
@@ -62,16 +68,24 @@ impl Ev {
 
     #[must_use]
     pub fn new(kind: EventKind, text: impl Into<String>) -> Ev {
-        Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Vec::new() }
+        Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Vec::new(), objs: [None; 2], who: None, because: None }
     }
     #[must_use]
     pub fn player(mut self, g: &Game, p: PlayerId) -> Ev {
         self.player = Some(Named { name: g.players[p].name.clone(), card: None, label: None, nth: None });
+        self.who = Some(p);
         self
     }
     #[must_use]
     pub fn object(mut self, g: &Game, id: ObjId) -> Ev {
         self.object = Some(named(g, id));
+        self.objs[0] = Some(id);
+        self
+    }
+    /// The event follows from event `seq` whatever is being done.
+    #[must_use]
+    pub fn because(mut self, seq: u32) -> Ev {
+        self.because = Some(seq).filter(|&s| s > 0);
         self
     }
     #[must_use]
@@ -81,6 +95,11 @@ impl Ev {
     }
     #[must_use]
     pub fn target(mut self, g: &Game, t: Target) -> Ev {
+        match t {
+            Target::Player(p) => self.who = self.who.or(Some(p)),
+            Target::Object(o) => self.objs[1] = Some(o),
+            Target::Ability(_) => {}
+        }
         self.target = Some(match t {
             Target::Player(p) => Named { name: g.players[p].name.clone(), card: None, label: None, nth: None },
             Target::Object(o) => named(g, o),
@@ -129,6 +148,19 @@ impl Game {
             self.touch();
         }
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
+        let objs: &[ObjId] = match ev.objs {
+            [Some(a), Some(b)] => &[a, b],
+            [Some(a), None] | [None, Some(a)] => &[a],
+            [None, None] => &[],
+        };
+        let cause = match ev.because {
+            Some(c) => Some(c),
+            None => self.causes.cause_of(seq, ev.kind, objs, ev.who),
+        };
+        // A cause comes before what it causes (checked in every scenario test).
+        debug_assert!(cause.is_none_or(|c| c < seq), "event {seq} ({}) caused by a later event {cause:?}", ev.text);
+        self.causes.touch(seq, ev.kind, objs, ev.who);
+        self.causes.after(seq, ev.kind);
         self.trace.push(Event {
             seq,
             turn: self.turn,
@@ -141,16 +173,31 @@ impl Game {
             amount: ev.amount,
             zone: ev.zone,
             text: ev.text,
-            cause: self.cause.clone(),
+            cause,
+            by: self.cause.clone(),
             rules: ev.rules,
         });
     }
 
-    /// Runs `f` with `cause` as the cause of the events it records.
-    pub fn with_cause<T>(&mut self, cause: String, f: impl FnOnce(&mut Game) -> T) -> T {
+    /// Runs `f` with `cause` as the cause of the events it records, in words, and `anchor` as
+    /// the event they follow from.
+    pub fn with_cause<T>(&mut self, cause: String, anchor: cause::Anchor, f: impl FnOnce(&mut Game) -> T) -> T {
         let old = std::mem::replace(&mut self.cause, cause);
+        let old_anchor = std::mem::replace(&mut self.causes.anchor, anchor);
         let r = f(self);
         self.cause = old;
+        self.causes.anchor = old_anchor;
         r
+    }
+
+    /// The number of the last event recorded (0 before any).
+    #[must_use]
+    pub fn last_event(&self) -> u32 {
+        u32::try_from(self.trace.len()).unwrap_or(u32::MAX)
+    }
+
+    /// The events recorded from now on follow from the last event recorded.
+    pub fn follow_last(&mut self) {
+        self.causes.anchor = cause::Anchor::At(self.last_event());
     }
 }

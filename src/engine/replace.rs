@@ -255,16 +255,17 @@ impl Game {
     }
 
     /// Delayed triggered abilities whose moment is the step now beginning trigger (603.7).
-    pub fn fire_delayed(&mut self, step: StepName) {
+    /// `began`: the event of the step beginning, which they trigger on.
+    pub fn fire_delayed(&mut self, step: StepName, began: u32) {
         let mut i = 0;
         while i < self.delayed.len() {
             if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) {
                 let d = self.delayed.remove(i);
-                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), cr!("603.7d")]);
+                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), cr!("603.7d")]).because(began);
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push(d.instructions);
-                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index), keyword: None });
+                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index), keyword: None, event: self.last_event() });
             } else {
                 i += 1;
             }

@@ -38,13 +38,15 @@ impl Game {
             StackItem::Spell(id) => self.resolve_spell(id, dec),
             StackItem::Ability(a) => {
                 self.stack.pop();
-                let card = self.card(a.source).clone();
+                // 113.7a: what resolves is the ability as it was put on the stack.
+                let printed = if a.text.is_none() { self.card(a.source).abilities().get(a.ability).cloned() } else { None };
+                let text = a.text.as_deref().or(printed.as_ref());
                 let delayed_effect = a
                     .delayed
                     .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
                     .or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect))
-                    .or_else(|| card.abilities().get(a.ability).and_then(Ability::engine_trigger_effect));
-                let (effect, condition) = match (&delayed_effect, card.abilities().get(a.ability)) {
+                    .or_else(|| text.and_then(Ability::engine_trigger_effect));
+                let (effect, condition) = match (&delayed_effect, text) {
                     (Some(e), _) => (e, None),
                     (None, Some(Ability::Activated { effect, .. })) => (effect, None),
                     (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
@@ -52,7 +54,8 @@ impl Game {
                 };
                 let name = format!("ability of {}", self.describe(a.source));
                 let cause = format!("{name} resolving");
-                self.with_cause(cause, |g| {
+                let origin = self.causes.ability(a.uid).map_or(crate::engine::cause::Anchor::None, crate::engine::cause::Anchor::At);
+                self.with_cause(cause, origin, |g| {
                     // 702.100a, 603.4: evolve's comparison is made again on resolution, with
                     // the entered creature as it last existed if it has left.
                     if a.keyword == Some(crate::cards::ir::Keyword::Evolve)
@@ -87,7 +90,8 @@ impl Game {
         let card = self.card(id).clone();
         let controller = self.obj(id).controller;
         let name = self.describe(id);
-        self.with_cause(format!("{name} resolving"), |g| {
+        let origin = self.causes.spell(id).map_or(crate::engine::cause::Anchor::None, crate::engine::cause::Anchor::At);
+        self.with_cause(format!("{name} resolving"), origin, |g| {
             let effect = card.abilities().iter().find_map(|a| match a {
                 Ability::Spell(e) => Some(e),
                 _ => None,
@@ -172,9 +176,9 @@ impl Game {
                     && let Some(i) = g.card(nid).abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
                 {
                     let owner = g.controller(nid);
-                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.6a"), cr!("603.3a")]);
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.6a"), cr!("603.3a")]).because(g.last_event());
                     g.record(ev);
-                    g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None });
+                    g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: g.last_event() });
                 }
             } else {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cr!("608.2"));

@@ -15,7 +15,15 @@ impl Game {
     /// When a choice among replacement effects (616.1) is not scripted.
     pub fn check_sbas(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let mut any = false;
-        while self.outcome.is_none() && self.sba_once(dec)? {
+        while self.outcome.is_none() {
+            // A condition found now was false at the previous check: its cause came after
+            // that check began (engine::cause).
+            let start = self.last_event();
+            let acted = self.sba_once(dec);
+            self.causes.checked = start;
+            if !acted? {
+                break;
+            }
             any = true;
         }
         Ok(any)
@@ -59,7 +67,8 @@ impl Game {
                 self.record(ev);
             }
         }
-        let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String)> = Vec::new();
+        // What goes to the graveyard, by which rule, why, and a second rule behind the reason.
+        let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String, Option<crate::rules::RuleId>)> = Vec::new();
         let mut destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
         for o in &self.objects {
@@ -91,7 +100,7 @@ impl Game {
                         Some(s) => format!("toughness {t}, from {s}"),
                         None => format!("toughness {t}"),
                     };
-                    to_graveyard.push((id, cr!("704.5f"), why));
+                    to_graveyard.push((id, cr!("704.5f"), why, None));
                 } else if lethal || o.deathtouch_damage {
                     let mut why = Vec::new();
                     let mut rules = Vec::new();
@@ -119,7 +128,7 @@ impl Game {
                 annihilate.push((id, c.plus.min(c.minus)));
             }
             if self.has_type(id, CardType::Planeswalker) && self.obj(id).counters.loyalty == 0 {
-                to_graveyard.push((id, cr!("704.5i"), "0 loyalty".to_owned()));
+                to_graveyard.push((id, cr!("704.5i"), "0 loyalty".to_owned(), None));
             }
         }
         // 702.2b: deathtouch damage counts only until this check.
@@ -127,7 +136,7 @@ impl Game {
             o.deathtouch_damage = false;
         }
         if !spared.is_empty() {
-            self.with_cause("state-based actions (704.3)".to_owned(), |g| {
+            self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
                 for (id, rules, why) in spared {
                     g.obj_mut(id).indestructible_noted = g.obj(id).damage;
                     g.indestructible_stops(id, &format!(": {why}"), &rules);
@@ -139,13 +148,13 @@ impl Game {
         for &a in &self.battlefield {
             let Some(Ability::Enchant(f)) = self.abilities(a).map(|(_, x)| x).find(|x| matches!(x, Ability::Enchant(_))) else { continue };
             let why = match self.obj(a).attached_to {
-                None => Some("it is attached to nothing".to_owned()),
-                Some(h) if !self.on_battlefield(h) => Some("what it enchanted has left the battlefield".to_owned()),
-                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some(format!("{} is no longer something it can enchant", self.describe(h))),
-                Some(h) => self.protected_from(h, a).map(|q| format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q))),
+                None => Some(("it is attached to nothing".to_owned(), None)),
+                Some(h) if !self.on_battlefield(h) => Some(("what it enchanted has left the battlefield".to_owned(), None)),
+                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some((format!("{} is no longer something it can enchant", self.describe(h)), Some(cr!("303.4c")))),
+                Some(h) => self.protected_from(h, a).map(|q| (format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q)), Some(cr!("702.16c")))),
             };
-            if let Some(why) = why {
-                to_graveyard.push((a, cr!("704.5m"), why));
+            if let Some((why, also)) = why {
+                to_graveyard.push((a, cr!("704.5m"), why, also));
             }
         }
         // 704.5n: an Equipment attached to something it can't equip becomes unattached and stays
@@ -192,8 +201,8 @@ impl Game {
             let Some(Target::Object(kept)) = kept else { continue };
             for id in ids.into_iter().filter(|&o| o != kept) {
                 destroyed.retain(|(o, _, _)| *o != id);
-                if !to_graveyard.iter().any(|(o, _, _)| *o == id) {
-                    to_graveyard.push((id, cr!("704.5j"), format!("the legend rule: {} kept {}", self.players[p].name, self.describe(kept))));
+                if !to_graveyard.iter().any(|(o, ..)| *o == id) {
+                    to_graveyard.push((id, cr!("704.5j"), format!("the legend rule: {} kept {}", self.players[p].name, self.describe(kept)), None));
                 }
             }
         }
@@ -211,14 +220,17 @@ impl Game {
             self.record(ev);
         }
         self.begin_batch();
-        let r = self.with_cause("state-based actions (704.3)".to_owned(), |g| -> Result<(), Stop> {
+        let r = self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| -> Result<(), Stop> {
             for (p, rule, why) in &losers {
                 g.players[*p].drew_from_empty = false;
                 g.lose(*p, *rule, why);
             }
-            for (id, rule, why) in to_graveyard {
+            for (id, rule, why, also) in to_graveyard {
                 let text = format!("{} is put into its owner's graveyard ({why})", g.describe(id));
-                let ev = Ev::new(EventKind::PutIntoGraveyard, text).object(g, id).zone(Zone::Graveyard).rule(rule);
+                let mut ev = Ev::new(EventKind::PutIntoGraveyard, text).object(g, id).zone(Zone::Graveyard).rule(rule);
+                if let Some(r) = also {
+                    ev = ev.rule(r);
+                }
                 g.record(ev);
                 g.move_object(id, Zone::Graveyard);
             }

@@ -81,6 +81,7 @@ impl Game {
             trace: Vec::new(),
             rejections: Vec::new(),
             cause: "setup".to_owned(),
+            causes: crate::engine::cause::Causes::default(),
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,

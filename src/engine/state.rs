@@ -274,6 +274,8 @@ pub struct PendingTrigger {
     pub delayed: Option<usize>,
     /// A triggered keyword ability (exalted, persist…): its effect is the keyword's.
     pub keyword: Option<crate::cards::ir::Keyword>,
+    /// The event of its triggering, which putting it on the stack follows from.
+    pub event: u32,
 }
 
 /// An activated or triggered ability on the stack (602.2a, 603.3): not a card, not a spell.
@@ -289,6 +291,11 @@ pub struct StackAbility {
     pub choices: StackChoices,
     /// For a triggered ability, what it triggered on; `None` for an activated ability.
     pub trigger: Option<TriggerInfo>,
+    /// The ability as it was when it was put on the stack: it exists independently of its
+    /// source from then on (113.7a), so a source that changes (becomes a copy of something
+    /// else, 707.4) or leaves doesn't change what resolves. `None` for delayed and keyword
+    /// triggers, whose effect is known otherwise.
+    pub text: Option<Box<crate::cards::ir::Ability>>,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
     /// A triggered keyword ability: its effect is the keyword's.
@@ -431,6 +438,8 @@ pub struct Game {
     pub rejections: Vec<Rejection>,
     /// What is being done now, for events' `cause`.
     pub cause: String,
+    /// What the events being recorded follow from (`cause` of each event).
+    pub causes: crate::engine::cause::Causes,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
@@ -465,7 +474,7 @@ pub struct Game {
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
     /// Life to be gained through lifelink in the damage event being carried out.
-    pub lifelink: Vec<(ObjId, i64)>,
+    pub lifelink: Vec<(ObjId, i64, u32)>,
     /// The next timestamp (613.7).
     pub next_timestamp: u64,
     /// Counts upkeeps begun, so that "since the beginning of your last upkeep" (echo,
@@ -654,6 +663,16 @@ impl Game {
         // 700.4: "a creature died this turn".
         if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {
             self.creature_died_this_turn = true;
+        }
+        // 506.4: a permanent that leaves the battlefield is removed from combat.
+        if self.obj(id).zone == Zone::Battlefield {
+            let attacking = self.combat.attackers.iter().any(|a| a.id == id);
+            let blocking = self.combat.blockers.iter().any(|(b, _)| *b == id) || self.combat.attackers.iter().any(|a| a.blockers.contains(&id));
+            if attacking || blocking {
+                let role = if attacking { "an attacking" } else { "a blocking" };
+                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.describe(id))).object(self, id).rule(crate::cr!("506.4"));
+                self.record(ev);
+            }
         }
         self.remove_from_zone(id);
         self.obj_mut(id).live = false;

@@ -99,6 +99,8 @@ impl Game {
     /// Checks every triggered ability that could see `h` (603.2); those that trigger wait in
     /// `pending` until a player would receive priority.
     pub fn fire(&mut self, h: Happening) {
+        // What triggers now triggers on the event just recorded (603.2).
+        let at = self.last_event();
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
@@ -128,7 +130,7 @@ impl Game {
             // Triggered keywords, printed or granted (603.1): checked by the engine itself.
             let keywords: Vec<(usize, crate::cards::ir::Keyword)> = self.abilities(src).filter_map(|(i, a)| if let Ability::Keyword(k) = a && k.is_triggered() { Some((i, *k)) } else { None }).collect();
             for (i, k) in keywords {
-                self.fire_keyword(src, i, k, h, leaves);
+                self.fire_keyword(src, i, k, h, leaves, at);
             }
             // 702.30a: echo, "if this permanent came under your control since the beginning of
             // your last upkeep" (an intervening "if", 603.4).
@@ -141,8 +143,9 @@ impl Game {
                         .source(self, src)
                         .player(self, controller)
                         .rules(&[cr!("702.30a"), cr!("603.2b"), cr!("603.3a")]);
+                    let ev = ev.because(at);
                     self.record(ev);
-                    self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None });
+                    self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
                 }
             }
             for i in 0..abilities {
@@ -248,18 +251,19 @@ impl Game {
                 if has_if {
                     ev = ev.rule(cr!("603.4"));
                 }
+                let ev = ev.because(at);
                 self.record(ev);
                 if once {
                     let turn = self.turn;
                     self.obj_mut(src).triggered_turns.push((i, turn));
                 }
-                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None });
+                self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None, event: self.last_event() });
             }
         }
     }
 
     /// A triggered keyword ability `k` (ability number `i` of `src`) checked against `h`.
-    fn fire_keyword(&mut self, src: ObjId, i: usize, k: crate::cards::ir::Keyword, h: Happening, leaves: bool) {
+    fn fire_keyword(&mut self, src: ObjId, i: usize, k: crate::cards::ir::Keyword, h: Happening, leaves: bool, at: u32) {
         use crate::cards::ir::Keyword;
         let controller = self.controller(src);
         let on_battlefield = self.on_battlefield(src);
@@ -367,8 +371,9 @@ impl Game {
             .source(self, src)
             .player(self, controller)
             .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cr!("603.3a")]);
+        let ev = ev.because(at);
         self.record(ev);
-        self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k) });
+        self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k), event: self.last_event() });
     }
 
     /// Evolve's condition (702.100a, 702.100c): `other` is a creature with greater power or
@@ -694,14 +699,16 @@ impl Game {
         let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
         let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
-        let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(cr!("603.3b"));
+        let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(cr!("603.3b")).because(t.event);
         if !chosen.is_empty() {
             ev = ev.rule(cr!("603.3d"));
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
         let targets = choices.targets.clone();
-        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), delayed: t.delayed, keyword: t.keyword }));
+        let text = if t.delayed.is_none() && t.keyword.is_none() { self.ability(t.source, t.ability).or_else(|| self.card(t.source).abilities().get(t.ability)).cloned().map(Box::new) } else { None };
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), text, delayed: t.delayed, keyword: t.keyword }));
+        self.causes.stacked_ability(uid, self.last_event());
         self.fire_targeted(Target::Ability(uid), t.controller, &targets);
         self.passes = 0;
         Ok(())

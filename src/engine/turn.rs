@@ -65,8 +65,19 @@ impl Game {
                 next
             };
             self.step = next;
-            let ev = Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule());
+            let ev = if next == Step::CombatDamage && self.combat.second_damage_step {
+                // 510.4: the second combat damage step; double strikers deal damage again (702.4b).
+                let double = self.combat.first_strikers.as_ref().is_some_and(|f| f.iter().any(|&o| self.on_battlefield(o) && self.has_keyword(o, crate::cards::ir::Keyword::DoubleStrike)));
+                if double {
+                    Ev::new(EventKind::StepBegins, "second combat damage step begins: creatures without first strike deal combat damage, and those with double strike deal it again").rules(&[cr!("510.4"), cr!("702.4b")])
+                } else {
+                    Ev::new(EventKind::StepBegins, "second combat damage step begins: the creatures that didn't deal first-strike damage deal theirs").rule(cr!("510.4"))
+                }
+            } else {
+                Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule())
+            };
             self.record(ev);
+            let began = self.last_event();
             // 603.2b: "at the beginning of" abilities trigger as the step begins.
             self.fire(crate::engine::triggers::Happening::StepBegins);
             if next == Step::Upkeep {
@@ -76,12 +87,12 @@ impl Game {
                 self.players[ap].upkeep_mark = self.control_clock;
             }
             if next == Step::End {
-                self.fire_delayed(crate::cards::ir::StepName::End);
+                self.fire_delayed(crate::cards::ir::StepName::End, began);
             }
             if next == Step::Upkeep {
-                self.fire_delayed(crate::cards::ir::StepName::Upkeep);
+                self.fire_delayed(crate::cards::ir::StepName::Upkeep, began);
             }
-            if self.begin_step(dec)? {
+            if self.begin_step(dec, began)? {
                 self.passes = 0;
                 return self.give_priority(self.active, dec);
             }
@@ -99,6 +110,8 @@ impl Game {
 
     fn begin_turn(&mut self) {
         self.turn += 1;
+        // The new turn begins with its untap step (500.1): its first event is in that step.
+        self.step = Step::Untap;
         self.active = self.next_player(self.active);
         self.attackers_declared = false;
         self.cleanup_done = false;
@@ -120,12 +133,10 @@ impl Game {
 
     /// Performs the turn-based actions of the step just begun; returns whether players
     /// receive priority in it.
-    fn begin_step(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+    /// `began`: the event of the step beginning, which its turn-based actions follow from.
+    fn begin_step(&mut self, dec: &mut dyn Decider, began: u32) -> Result<bool, Stop> {
         let cause = format!("turn-based action ({})", self.step.name().replace('_', " "));
-        let old = std::mem::replace(&mut self.cause, cause);
-        let r = self.turn_based_actions(dec);
-        self.cause = old;
-        r
+        self.with_cause(cause, crate::engine::cause::Anchor::At(began), |g| g.turn_based_actions(dec))
     }
 
     fn turn_based_actions(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
@@ -157,6 +168,13 @@ impl Game {
             }
             Step::DeclareAttackers => {
                 self.attackers_declared = true;
+                // 800.4j: the turn of a player who left the game goes on without an active
+                // player: no one declares attackers.
+                if self.players[ap].lost {
+                    let ev = Ev::new(EventKind::DeclareAttacker, format!("the turn goes on without an active player ({} has left the game): no attackers are declared", self.players[ap].name)).player(self, ap).rules(&[cr!("800.4j"), cr!("508.1")]);
+                    self.record(ev);
+                    return Ok(true);
+                }
                 loop {
                     match dec.attackers(self)? {
                         None => {

@@ -464,9 +464,8 @@ fn drive(g: &mut Game, script: &mut Script<'_>, s: &Scenario, verdicts: &mut Vec
             _ => {
                 script.take(i);
                 let cause = format!("action {}: {}", action.index, action.verb());
-                let old = std::mem::replace(&mut g.cause, cause);
-                let r = act(g, script, action, verdicts);
-                g.cause = old;
+                // The action's first event starts its chain of causes (engine::cause).
+                let r = g.with_cause(cause, crate::engine::cause::Anchor::Next, |g| act(g, script, action, verdicts));
                 r.map_err(|e| placed(e, action.span))?;
             }
         }
