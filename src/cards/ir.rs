@@ -296,6 +296,8 @@ pub enum Keyword {
     /// 702.108: a triggered ability ("whenever you cast a noncreature spell, this creature gets
     /// +1/+1 until end of turn"), compiled to that trigger beside the keyword.
     Prowess,
+    /// 702.40a: copied once for each other spell cast before it this turn.
+    Storm,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
     /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
@@ -387,7 +389,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 47] = [
+    pub const ALL: [Keyword; 48] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -405,6 +407,7 @@ impl Keyword {
         Keyword::Trample,
         Keyword::Menace,
         Keyword::Prowess,
+        Keyword::Storm,
         Keyword::Devoid,
         Keyword::Plainswalk,
         Keyword::Islandwalk,
@@ -457,6 +460,7 @@ impl Keyword {
             Keyword::Trample => "trample",
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
+            Keyword::Storm => "storm",
             Keyword::Devoid => "devoid",
             Keyword::Plainswalk => "plainswalk",
             Keyword::Islandwalk => "islandwalk",
@@ -530,6 +534,7 @@ impl Keyword {
                 | Keyword::Renown(_)
                 | Keyword::Ward(_)
                 | Keyword::Prowess
+                | Keyword::Storm
         )
     }
 
@@ -555,6 +560,8 @@ impl Keyword {
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
             Keyword::Renown(v) => vec![Instruction::Renown(v)],
             Keyword::Prowess => vec![pump(Affected::This, 1, 1)],
+            // The number of spells cast before it this turn, counted as it triggers.
+            Keyword::Storm => vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -582,6 +589,7 @@ impl Keyword {
             Keyword::Renown(_) => "702.112a",
             Keyword::Ward(_) => "702.21a",
             Keyword::Prowess => "702.108a",
+            Keyword::Storm => "702.40a",
             _ => self.rule(),
         }
     }
@@ -628,6 +636,7 @@ impl Keyword {
             Keyword::Trample => "702.19",
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
+            Keyword::Storm => "702.40",
             Keyword::Devoid => "702.114",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
             Keyword::Convoke => "702.51",
@@ -1208,7 +1217,7 @@ pub enum Instruction {
     /// 702.21a, 118.12a, 119.4).
     CounterUnlessPaysLife { what: Affected, life: u32 },
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
-    CopySpell { what: Affected, new_targets: bool },
+    CopySpell { what: Affected, new_targets: bool, times: Amount },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
     /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's

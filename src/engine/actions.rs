@@ -216,10 +216,13 @@ impl Game {
                     self.counter_target(t, ctx.source);
                 }
             }
-            Instruction::CopySpell { what, new_targets } => {
+            Instruction::CopySpell { what, new_targets, times } => {
+                let n = self.amount(ctx, *times).max(0);
                 for id in self.objects_of(ctx, what) {
-                    if self.is_live(id) && self.obj(id).zone == Zone::Stack {
-                        self.copy_spell(id, ctx.controller, *new_targets, dec)?;
+                    for _ in 0..n {
+                        if self.is_live(id) && self.obj(id).zone == Zone::Stack {
+                            self.copy_spell(id, ctx.controller, *new_targets, dec)?;
+                        }
                     }
                 }
             }

@@ -110,7 +110,7 @@ impl Game {
         let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
         // 603.2, 601.2i: "When you cast this spell" triggers from the stack.
         let cast_this = match h {
-            Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis)).then_some(spell),
+            Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis) || *a == Ability::Keyword(crate::cards::ir::Keyword::Storm)).then_some(spell),
             _ => None,
         };
         if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
@@ -349,6 +349,12 @@ impl Game {
             // 702.112a: it deals combat damage to a player, "if it isn't renowned" (603.4).
             (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
                 (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None }, cr!("510.2"))
+            }
+            // 702.40a: as the spell with storm becomes cast, from the stack; the spells cast
+            // before it this turn, by every player, are counted now.
+            (Keyword::Storm, Happening::Cast { spell, player }) if spell == src => {
+                let before = self.players.iter().map(|p| i64::from(p.spells_this_turn)).sum::<i64>() - 1;
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None }, cr!("601.2i"))
             }
             // 702.108a: its controller casts a noncreature spell.
             (Keyword::Prowess, Happening::Cast { spell, player }) if on_battlefield && player == controller && !self.is_creature(spell) => {
