@@ -964,6 +964,13 @@ pub enum Trigger {
     /// "Whenever one or more cards leave your graveyard" (603.2c: once per event, however
     /// many cards): cards matching the filter.
     LeaveGraveyard { filter: ObjectFilter },
+    /// "Whenever this creature becomes untapped" (603.2e).
+    BecomesUntapped(Subject),
+    /// "Whenever this creature becomes the target of a spell or ability an opponent controls"
+    /// (115.1): by a spell or ability `whose` player controls.
+    BecomesTargetBy { who: Subject, whose: Whose },
+    /// "Whenever you discard one or more [filter] cards" (701.9a): once per event.
+    DiscardOneOrMore { whose: Whose, filter: ObjectFilter },
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

@@ -31,6 +31,8 @@ pub enum Happening {
     /// `n` counters were put on an object (122.6): +1/+1 counters (`plus` Some(true)), -1/-1
     /// (Some(false)) or another kind (None).
     CountersPut { object: ObjId, plus: Option<bool>, n: u32 },
+    /// A tapped permanent became untapped (603.2e).
+    BecomesUntapped(ObjId),
     /// A card left its owner's graveyard (`card` as it was there).
     LeftGraveyard { player: PlayerId, card: ObjId },
     /// Damage was dealt (120.3), after replacement and prevention.
@@ -211,6 +213,7 @@ impl Game {
                     Happening::Unblocked(_) => cr!("509.3g"),
                     Happening::CountersPut { .. } => cr!("122.6"),
                     Happening::LeftGraveyard { .. } => cr!("603.2c"),
+                    Happening::BecomesUntapped(_) => cr!("603.2e"),
                 };
                 // Trigger events of their own within a happening.
                 let rule = match trigger {
@@ -227,7 +230,7 @@ impl Game {
                 // object dealt damage, "deals damage" (to anything) once, with the total.
                 let merge_key = match (trigger, h) {
                     // "one or more cards leave your graveyard": once per event.
-                    (Trigger::LeaveGraveyard { .. }, Happening::LeftGraveyard { .. }) => Some(None),
+                    (Trigger::LeaveGraveyard { .. }, Happening::LeftGraveyard { .. }) | (Trigger::DiscardOneOrMore { .. }, Happening::Discard { .. }) => Some(None),
                     (Trigger::DealtDamage(_), Happening::Damage { to: Target::Object(o), .. }) => Some(Some(o)),
                     (Trigger::DealsDamageTo { creature: false, .. }, Happening::Damage { .. }) => Some(None),
                     _ => None,
@@ -438,6 +441,13 @@ impl Game {
             }
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
+            (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),
+            (Trigger::BecomesTargetBy { who, whose }, Happening::BecomesTarget { object: o, controller: c, .. }) if subject(who, o) && whose_ok(*whose, c, controller) => {
+                Some(TriggerInfo { object: Some(o), player: Some(c), amount: None, moved_to: None, ability: None })
+            }
+            (Trigger::DiscardOneOrMore { whose, filter }, Happening::Discard { player, card }) if whose_ok(*whose, player, controller) && self.matches_filter(card, filter, controller) => {
+                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None })
+            }
             (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
                 Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None })
             }

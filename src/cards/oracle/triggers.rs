@@ -72,6 +72,8 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::AttackWith { .. }
             | Trigger::CastThis
             | Trigger::AttacksWithOthers { .. }
+            | Trigger::BecomesUntapped(Subject::This)
+            | Trigger::DiscardOneOrMore { .. }
     );
     p.trigger_object = !subject_is_this;
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
@@ -93,6 +95,8 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::NthCast { .. }
             | Trigger::OneOrMoreDealCombatDamage { .. }
             | Trigger::AttackWith { .. }
+            | Trigger::DiscardOneOrMore { .. }
+            | Trigger::BecomesTargetBy { .. }
     );
     p.effect = Effect::default();
     // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
@@ -183,6 +187,20 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
             if p.eat_words(&["discard", "a", "card"]) || p.eat_words(&["discards", "a", "card"]) {
                 return Ok(Trigger::Discards(whose));
             }
+            // "Whenever you discard one or more artifact cards": once per event.
+            if (p.eat_word("discard") || p.eat_word("discards")) && p.eat_words(&["one", "or", "more"]) {
+                let filter = if p.eat_word("cards") {
+                    crate::cards::ir::ObjectFilter::default()
+                } else {
+                    let at = p.pos;
+                    let (f, h) = parse_filter(p, true)?;
+                    if h != Head::Card || f.controller != ControllerFilter::Any {
+                        return Err(Fail { at, expected: "cards (\"artifact cards\")".into() });
+                    }
+                    f
+                };
+                return Ok(Trigger::DiscardOneOrMore { whose, filter });
+            }
             // "Whenever you draw your second card each turn", "… cast your second spell each
             // turn"
             for (verb, spell) in [("draw", false), ("draws", false), ("cast", true), ("casts", true)] {
@@ -191,6 +209,10 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
                     let noun = if spell { "spell" } else { "card" };
                     if p.eat_words(&[noun, "each", "turn"]) {
                         return Ok(if spell { Trigger::NthCast { whose, n } } else { Trigger::NthDraw { whose, n } });
+                    }
+                    // "your first spell during each opponent's turn": the n-th of that turn.
+                    if spell && p.eat_word(noun) && (p.at_words(&["during", "each", "opponent's", "turn"]) || p.at_words(&["during", "each", "opponent’s", "turn"])) {
+                        return Ok(Trigger::NthCast { whose, n });
                     }
                 }
                 p.pos = mark;
@@ -353,7 +375,16 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     } else if p.eat_words(&["becomes", "blocked"]) {
         Trigger::BecomesBlocked(subject)
     } else if p.eat_words(&["becomes", "the", "target", "of", "a", "spell", "or", "ability"]) {
+        // "… a spell or ability an opponent controls" / "… you control"
+        if p.eat_words(&["an", "opponent", "controls"]) {
+            return Ok(Trigger::BecomesTargetBy { who: subject, whose: Whose::Opponent });
+        }
+        if p.eat_words(&["you", "control"]) {
+            return Ok(Trigger::BecomesTargetBy { who: subject, whose: Whose::You });
+        }
         Trigger::BecomesTarget(subject)
+    } else if p.eat_words(&["becomes", "untapped"]) {
+        Trigger::BecomesUntapped(subject)
     } else if p.eat_words(&["is", "turned", "face", "up"]) {
         Trigger::TurnedFaceUp(subject)
     } else if p.eat_word("attacks") {
