@@ -193,7 +193,8 @@ fn run_passes_and_prints_trace_state_rules_and_verdicts() {
     assert_eq!(code, 0);
     for needle in [
         "| 11 | 1    | precombat_main | Shock deals 2 damage to Grizzly Bears [bears]",
-        "| 704.5g | Lethal damage",
+        "| 704      | State-Based Actions             |       |         |",
+        "|   704.5g | Lethal damage                   | 1     | yes     |",
         "ok   bears: zone: graveyard",
         "| Bob    | 20   | 0      | 0       | -    | Grizzly Bears |",
     ] {
@@ -598,4 +599,76 @@ fn completions_and_man_page() {
     let (code, out, _) = judge(&["man"]);
     assert_eq!(code, 0);
     assert!(out.contains(".TH judge 1") && out.contains("why"), "a roff page with every command");
+}
+
+#[test]
+fn limits_too_many_counters() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/too_many_counters.yaml"],
+        2,
+        "  × a counter count is too large: 2147483647 (at most 1000000)
+   ╭─[tests/fixtures/too_many_counters.yaml:4:66]
+ 3 │   - name: Alice
+ 4 │     battlefield: [{card: Grizzly Bears, id: b, counters: {+1/+1: 2147483647}}]
+   ·                                                                  ──────────
+ 5 │   - name: Bob
+   ╰────
+  help: judge limits this to keep every run small and fast; see docs/scenario-format.md
+",
+    );
+}
+
+#[test]
+fn limits_life_too_large() {
+    assert_diagnostic(
+        &["check", "tests/fixtures/life_too_large.yaml"],
+        2,
+        "  × `life` is too large: 9223372036854775807 (from -1000000000 to 1000000000)
+   ╭─[tests/fixtures/life_too_large.yaml:4:11]
+ 3 │   - name: Alice
+ 4 │     life: 9223372036854775807
+   ·           ───────────────────
+ 5 │     battlefield: [Soul Warden]
+   ╰────
+  help: judge limits this so every life total it computes stays exact; see docs/scenario-format.md
+",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_and_a_link_loop_are_errors_not_hangs() {
+    let dir = std::env::temp_dir().join(format!("judge-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).expect("temp dir");
+    std::fs::copy("scenarios/casting/shock_kills_bears.yaml", dir.join("sub/a.yaml")).expect("copy");
+    std::os::unix::fs::symlink("../sub", dir.join("sub/loop")).expect("link");
+    std::os::unix::fs::symlink("sub/a.yaml", dir.join("link.yaml")).expect("link");
+    let made = Command::new("mkfifo").arg(dir.join("pipe.yaml")).status().is_ok_and(|s| s.success());
+    let (code, out, err) = judge(&["test", dir.to_str().expect("utf-8 temp path")]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("PASS") && out.contains("link.yaml"), "a linked file is followed:\n{out}");
+    assert!(out.contains("it is a folder reached through a link back"), "{out}");
+    assert!(err.contains("File system loop found"), "{err}");
+    if made {
+        assert!(out.contains("pipe.yaml: not a regular file (a FIFO"), "{out}");
+    }
+}
+
+#[test]
+fn a_missed_event_expectation_shows_the_closest_events() {
+    let (code, out, _) = judge(&["test", "tests/fixtures/event_expectation_shows_closest.yaml"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("actual:   no such event after the previous match; the closest: #11 {kind: damage, turn: 1, step: precombat_main, source: Shock, target: bears, amount: 2, rules: [120.3e]}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_event_kind_is_documented() {
+    let doc = std::fs::read_to_string("docs/scenario-format.md").expect("docs");
+    let missing: Vec<String> = judge::engine::event::EventKind::names().into_iter().filter(|k| !doc.contains(&format!("| `{k}` |"))).collect();
+    assert!(missing.is_empty(), "event kinds missing from the vocabulary table of docs/scenario-format.md: {missing:?}");
 }

@@ -242,9 +242,9 @@ fn load_file(path: &Path) -> Result<(Source, Scenario), String> {
 /// Reads and loads a scenario file; on failure, its diagnostics (with the file, once read).
 fn load_structured(path: &Path) -> Result<(Source, Scenario), (Option<Source>, Vec<crate::diag::Diagnostic>)> {
     let shown = path.display().to_string();
-    let text = match std::fs::read_to_string(path) {
+    let text = match suite::read_scenario(path) {
         Ok(t) => t,
-        Err(e) => return Err((None, vec![crate::diag::Diagnostic::global(format!("cannot read {shown}: {e}"))])),
+        Err(e) => return Err((None, vec![crate::diag::Diagnostic::global(e)])),
     };
     let source = Source::new(shown, text);
     match load(&source) {

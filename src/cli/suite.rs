@@ -84,7 +84,7 @@ pub fn golden_path(path: &Path) -> PathBuf {
 fn golden(path: &Path, now: &str, mode: Golden) -> Option<Verdict> {
     let file = golden_path(path);
     let shown = file.display().to_string();
-    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1 });
+    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1, event: None });
     match mode {
         Golden::Bless => {
             let tmp = file.with_extension("trace.tmp");
@@ -109,13 +109,36 @@ fn golden(path: &Path, now: &str, mode: Golden) -> Option<Verdict> {
     }
 }
 
+/// The largest scenario file judge reads (docs/scenario-format.md, "Limits").
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a scenario file: a regular file (or a link to one) of at most `MAX_FILE_BYTES`. A
+/// FIFO, device or socket is refused rather than read (it could block forever).
+///
+/// # Errors
+/// The message to show, naming the file.
+pub fn read_scenario(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!("cannot read {shown}: it is a folder reached through a link back to a folder above it (a loop); judge doesn't follow it"));
+    }
+    if !meta.is_file() {
+        return Err(format!("cannot read {shown}: not a regular file (a FIFO, device or socket); judge reads scenario files only"));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("cannot read {shown}: it is {} bytes, more than the {MAX_FILE_BYTES} a scenario file may have", meta.len()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))
+}
+
 /// Runs one scenario file and keeps what every report format needs.
 #[must_use]
 pub fn run_file(path: &Path, mode: Golden) -> FileResult {
     let shown = path.display().to_string();
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_scenario(path) {
         Ok(t) => t,
-        Err(e) => return FileResult { path: shown.clone(), name: None, outcome: Outcome::Error(None, vec![Diagnostic::global(format!("cannot read {shown}: {e}"))]) },
+        Err(e) => return FileResult { path: shown.clone(), name: None, outcome: Outcome::Error(None, vec![Diagnostic::global(e)]) },
     };
     let source = Source::new(shown.clone(), text);
     let s = match load(&source) {
@@ -140,13 +163,24 @@ pub fn scenario_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let paths = if paths.is_empty() { &defaults[..] } else { paths };
     let mut out = Vec::new();
     for p in paths {
-        if p.is_file() {
+        // A path that isn't a folder is taken as given: a file, or something that can't be
+        // read (a FIFO, a missing path), which is then reported as an error, never skipped.
+        if !p.is_dir() {
             out.push(p.clone());
             continue;
         }
-        for e in walkdir::WalkDir::new(p).sort_by_file_name().into_iter().filter_map(Result::ok) {
-            if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml") {
-                out.push(e.path().to_path_buf());
+        // Links are followed (a loop is reported, not followed forever); anything named
+        // `*.yaml` that isn't a folder is listed, so a FIFO or device is refused by name.
+        for e in walkdir::WalkDir::new(p).follow_links(true).sort_by_file_name() {
+            match e {
+                Ok(e) if !e.file_type().is_dir() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml") => out.push(e.path().to_path_buf()),
+                Ok(_) => {}
+                Err(err) => {
+                    eprintln!("error: {err}");
+                    if let Some(path) = err.path() {
+                        out.push(path.to_path_buf());
+                    }
+                }
             }
         }
     }

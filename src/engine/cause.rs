@@ -17,7 +17,7 @@
 //!   the cause is left unsaid rather than guessed).
 
 use crate::engine::event::EventKind;
-use crate::engine::state::{ObjId, PlayerId};
+use crate::engine::state::{CardId, ObjId, PlayerId};
 
 /// What the events being recorded follow from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,6 +43,8 @@ pub struct Causes {
     objects: Vec<u32>,
     /// By player: the last event that changed the player's life, counters or library.
     players: Vec<u32>,
+    /// By physical card (`CardId`): the last event that concerned any object it has been.
+    cards: Vec<u32>,
     /// By `ObjId` of a spell: the event that put it on the stack.
     spells: Vec<u32>,
     /// By ability uid: the event that put the ability on the stack.
@@ -65,7 +67,7 @@ fn get(v: &[u32], i: usize) -> Option<u32> {
 /// Whether an event of this kind concerning a player changes something state-based actions
 /// look at (704.5a–c: life, poison, drawing from an empty library).
 fn changes_player(kind: EventKind) -> bool {
-    matches!(kind, EventKind::Damage | EventKind::LoseLife | EventKind::GainLife | EventKind::PayLife | EventKind::Draw | EventKind::PutCounters | EventKind::ExchangeLife)
+    matches!(kind, EventKind::Damage | EventKind::LoseLife | EventKind::GainLife | EventKind::PayLife | EventKind::Draw | EventKind::PutCounters | EventKind::ExchangeLife | EventKind::Loses)
 }
 
 impl Causes {
@@ -96,13 +98,16 @@ impl Causes {
         }
     }
 
-    /// Notes what event `seq` changed.
-    pub fn touch(&mut self, seq: u32, kind: EventKind, objects: &[ObjId], player: Option<PlayerId>) {
+    /// Notes what event `seq` changed: objects, the physical cards they are, a player.
+    pub fn touch(&mut self, seq: u32, kind: EventKind, objects: &[ObjId], cards: &[CardId], player: Option<PlayerId>) {
         if matches!(kind, EventKind::Pass | EventKind::TurnBegins | EventKind::StepBegins) {
             return;
         }
         for o in objects {
             set(&mut self.objects, o.0 as usize, seq);
+        }
+        for c in cards {
+            set(&mut self.cards, c.0 as usize, seq);
         }
         if let Some(p) = player.filter(|_| changes_player(kind)) {
             set(&mut self.players, p, seq);
@@ -117,6 +122,20 @@ impl Causes {
     /// Event `seq` put the ability with this uid on the stack.
     pub fn stacked_ability(&mut self, uid: u32, seq: u32) {
         self.abilities.push((uid, seq));
+    }
+
+    /// The last event that changed a player's life, poison, library or standing in the game:
+    /// what decided an expectation about them.
+    #[must_use]
+    pub fn player(&self, p: PlayerId) -> Option<u32> {
+        get(&self.players, p)
+    }
+
+    /// The last event that concerned a physical card, whatever object it was then: what
+    /// decided an expectation about it.
+    #[must_use]
+    pub fn card(&self, c: CardId) -> Option<u32> {
+        get(&self.cards, c.0 as usize)
     }
 
     /// The event that put a spell on the stack.

@@ -195,4 +195,32 @@ impl Event {
             _ => false,
         })
     }
+
+    /// How many fields of an `expect.events` entry this event matches.
+    #[must_use]
+    pub fn matching(&self, fields: &[(String, String)]) -> usize {
+        fields.iter().filter(|f| self.matches(std::slice::from_ref(*f))).count()
+    }
+
+    /// The event as `expect.events` would name it: `#12 {kind: damage, turn: 1, …}`, with the
+    /// fields it has (an event without a `source` shows none).
+    #[must_use]
+    pub fn fields_text(&self) -> String {
+        let mut parts = vec![format!("kind: {}", self.kind.name()), format!("turn: {}", self.turn), format!("step: {}", self.step.name())];
+        for (k, n) in [("player", &self.player), ("object", &self.object), ("source", &self.source), ("target", &self.target)] {
+            if let Some(n) = n {
+                parts.push(format!("{k}: {}", n.label.as_deref().unwrap_or(&n.name)));
+            }
+        }
+        if let Some(a) = self.amount {
+            parts.push(format!("amount: {a}"));
+        }
+        if let Some(z) = self.zone {
+            parts.push(format!("zone: {z}"));
+        }
+        if !self.rules.is_empty() {
+            parts.push(format!("rules: [{}]", self.rules.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(", ")));
+        }
+        format!("#{} {{{}}}", self.seq, parts.join(", "))
+    }
 }

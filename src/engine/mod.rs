@@ -159,7 +159,8 @@ impl Game {
         };
         // A cause comes before what it causes (checked in every scenario test).
         debug_assert!(cause.is_none_or(|c| c < seq), "event {seq} ({}) caused by a later event {cause:?}", ev.text);
-        self.causes.touch(seq, ev.kind, objs, ev.who);
+        let cards: smallvec::SmallVec<[state::CardId; 2]> = objs.iter().map(|&o| self.obj(o).card_id).collect();
+        self.causes.touch(seq, ev.kind, objs, &cards, ev.who);
         self.causes.after(seq, ev.kind);
         self.trace.push(Event {
             seq,

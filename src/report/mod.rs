@@ -34,6 +34,23 @@ pub fn rules_applied(g: &Game) -> BTreeMap<RuleKey, usize> {
     m
 }
 
+/// The rules that decided the outcome: those cited on the chain of causes (`engine::cause`)
+/// of each event an expectation checks.
+#[must_use]
+pub fn decisive_rules(g: &Game, verdicts: &[crate::run::expect::Verdict]) -> std::collections::HashSet<&'static str> {
+    verdicts
+        .iter()
+        .filter_map(|v| v.event)
+        .flat_map(|e| crate::engine::cause::chain(&g.trace, e))
+        .flat_map(|ev| ev.rules.iter().map(|r| r.as_str()))
+        .collect()
+}
+
+/// The section a rule is in (`608` for `608.2c`).
+fn section(rule: &str) -> &str {
+    rule.split('.').next().unwrap_or(rule)
+}
+
 /// A rule number ordered as the CR orders it (603.2 before 603.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleKey(pub &'static str);
@@ -77,12 +94,24 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
     }
     let _ = writeln!(out, "{t}");
     out.push_str(&state_text(g));
-    let _ = writeln!(out, "\nRules applied");
+    let decisive = decisive_rules(g, &r.verdicts);
+    if decisive.is_empty() {
+        let _ = writeln!(out, "\nRules applied, by section");
+    } else {
+        let _ = writeln!(out, "\nRules applied, by section (decided: cited on the chain of causes of an event an expectation checks)");
+    }
     let mut t = table();
-    t.set_header(vec!["rule", "title", "times"]);
+    t.set_header(vec!["rule", "title", "times", "decided"]);
     let idx = index();
+    let mut last = "";
     for (k, n) in rules_applied(g) {
-        t.add_row(vec![k.0.to_owned(), idx.title(k.0).to_owned(), n.to_string()]);
+        let sec = section(k.0);
+        if sec != last && sec != k.0 {
+            t.add_row(vec![sec.to_owned(), idx.title(sec).to_owned(), String::new(), String::new()]);
+        }
+        last = sec;
+        let shown = if sec == k.0 { k.0.to_owned() } else { format!("  {}", k.0) };
+        t.add_row(vec![shown, idx.title(k.0).to_owned(), n.to_string(), if decisive.contains(k.0) { "yes".to_owned() } else { String::new() }]);
     }
     let _ = writeln!(out, "{t}");
     if !r.verdicts.is_empty() {
@@ -215,7 +244,11 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
             StackItem::Ability(a) => json!({"ability_of": g.card(a.source).name()}),
         })
         .collect();
-    let rules: Vec<_> = rules_applied(g).into_iter().map(|(k, n)| json!({"rule": k.0, "title": idx.title(k.0), "times": n})).collect();
+    let decisive = decisive_rules(g, &r.verdicts);
+    let rules: Vec<_> = rules_applied(g)
+        .into_iter()
+        .map(|(k, n)| json!({"rule": k.0, "title": idx.title(k.0), "times": n, "section": section(k.0), "section_title": idx.title(section(k.0)), "decided": decisive.contains(k.0)}))
+        .collect();
     json!({
         "file": path,
         "name": s.name,

@@ -18,10 +18,14 @@ pub struct Verdict {
     pub span: Span,
     pub line: u32,
     pub column: u32,
+    /// The event that decided it: the last change to the player or card it is about, or the
+    /// event an `events:` entry matched (its causes are the rules that decided the outcome).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<u32>,
 }
 
 fn verdict(what: impl Into<String>, expected: impl std::fmt::Display, actual: impl std::fmt::Display, ok: bool, span: Span) -> Verdict {
-    Verdict { what: what.into(), expected: expected.to_string(), actual: actual.to_string(), ok, span, line: span.line, column: span.col }
+    Verdict { what: what.into(), expected: expected.to_string(), actual: actual.to_string(), ok, span, line: span.line, column: span.col, event: None }
 }
 
 fn cmp<T: PartialEq + std::fmt::Display>(out: &mut Vec<Verdict>, what: String, exp: &At<T>, actual: T) {
@@ -49,6 +53,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         };
         let pl = &g.players[p];
         let name = &pl.name;
+        let from = out.len();
         if let Some(x) = &pe.life {
             cmp(&mut out, format!("{name}'s life"), x, pl.life);
         }
@@ -77,6 +82,8 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 }
             }
         }
+        let decided = g.causes.player(p);
+        out[from..].iter_mut().for_each(|v| v.event = decided);
     }
     for (r, oe) in &e.objects {
         let id = match refs::object(g, r, refs::Place::Anywhere) {
@@ -92,6 +99,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         let o = g.obj(id);
         let on = o.zone == Zone::Battlefield;
         let who = r.text.to_string();
+        let from = out.len();
         if let Some(x) = &oe.zone {
             out.push(verdict(format!("{who}: zone"), &x.value, o.zone.name(), x.value == o.zone.name(), x.span));
         }
@@ -179,6 +187,8 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 out.push(verdict(format!("{who}: keywords exclude"), format!("none of {}", show(&x.value)), format!("has {}", show(&present)), present.is_empty(), x.span));
             }
         }
+        let decided = g.causes.card(g.obj(id).card_id);
+        out[from..].iter_mut().for_each(|v| v.event = decided);
     }
     if let Some(x) = &e.stack {
         let actual = g.stack_names();
@@ -224,9 +234,23 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 Some(i) => {
                     let seq = g.trace[pos + i].seq;
                     pos += i + 1;
-                    out.push(verdict("event in order", format!("{{{want}}}"), format!("event #{seq}"), true, ev.span));
+                    let mut v = verdict("event in order", format!("{{{want}}}"), format!("event #{seq}"), true, ev.span);
+                    v.event = Some(seq);
+                    out.push(v);
                 }
-                None => out.push(verdict("event in order", format!("{{{want}}}"), "no such event after the previous match", false, ev.span)),
+                None => {
+                    // The closest events after the previous match: of the kind asked for when
+                    // there is one, ranked by how many fields they match.
+                    let kind = ev.fields.iter().find(|(k, _)| k == "kind").map(|(_, v)| v.as_str());
+                    let mut near: Vec<&crate::engine::event::Event> = g.trace[pos..].iter().filter(|t| kind.is_none_or(|k| t.kind.name() == k)).collect();
+                    if near.is_empty() {
+                        near = g.trace[pos..].iter().collect();
+                    }
+                    near.sort_by_key(|t| std::cmp::Reverse(t.matching(&ev.fields)));
+                    let shown: Vec<String> = near.iter().take(3).map(|t| t.fields_text()).collect();
+                    let actual = if shown.is_empty() { "no such event after the previous match (no events follow it)".to_owned() } else { format!("no such event after the previous match; the closest: {}", shown.join("; ")) };
+                    out.push(verdict("event in order", format!("{{{want}}}"), actual, false, ev.span));
+                }
             }
         }
     }

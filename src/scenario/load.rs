@@ -38,7 +38,7 @@ pub const OBJECT_EXPECT_KEYS: &[&str] = &[
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
-const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "nowhere"];
+pub const ZONES: &[&str] = &["library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "nowhere"];
 
 /// Loads a scenario from its text.
 ///
@@ -201,10 +201,20 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
         None => Start { turn: 1, active: 0, step: Step::PrecombatMain },
         Some(n) => read_start(n, &player_names, diags),
     };
-    let actions = match m.get("actions") {
+    let actions: Vec<_> = match m.get("actions") {
         None => Vec::new(),
         Some(n) => list(n, "`actions`", diags).into_iter().enumerate().filter_map(|(i, a)| read_action(a, i + 1, diags)).collect(),
     };
+    if let Some(n) = m.get("actions")
+        && actions.len() > MAX_ACTIONS
+    {
+        diags.push(Diagnostic::new(format!("`actions` has too many entries: {} (at most {MAX_ACTIONS})", actions.len()), n.span).help("judge limits this to keep every run small and fast; see docs/scenario-format.md"));
+    }
+    let objects: usize = players.iter().map(|p| p.library.len() + p.hand.len() + p.battlefield.len() + p.graveyard.len() + p.exile.len()).sum();
+    if objects > MAX_OBJECTS {
+        let at = m.get("players").map_or(root.span, |n| n.span);
+        diags.push(Diagnostic::new(format!("the players start with too many cards: {objects} (at most {MAX_OBJECTS})"), at).help("judge limits this to keep every run small and fast; see docs/scenario-format.md"));
+    }
     let until = m.get("until").map_or(Until::StackEmpty, |n| read_until(n, diags));
     let expect = m.get("expect").map(|n| read_expect(n, "`expect`", diags));
     let actions_span = m.get("actions").map_or(root.span, |n| n.span);
@@ -245,8 +255,18 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     let m = MapView::new(node, "a player", diags)?;
     m.check_keys(PLAYER_KEYS, "a player", diags);
     let name = m.require("name", "a player", diags).and_then(|n| string(n, "the player's `name`", diags))?;
-    let life = m.int("life", "a player", diags).unwrap_or(20);
-    let poison = m.get("poison").and_then(|n| nonneg(n, "`poison`", diags)).unwrap_or(0);
+    let life = match m.get("life") {
+        None => 20,
+        Some(n) => match m.int("life", "a player", diags) {
+            Some(l) if l.abs() > MAX_LIFE => {
+                diags.push(Diagnostic::new(format!("`life` is too large: {l} (from -{MAX_LIFE} to {MAX_LIFE})"), n.span).help("judge limits this so every life total it computes stays exact; see docs/scenario-format.md"));
+                20
+            }
+            Some(l) => l,
+            None => 20,
+        },
+    };
+    let poison = m.get("poison").and_then(|n| bounded(n, "`poison`", MAX_POISON, diags)).unwrap_or(0);
     let mut zone = |key: &str, diags: &mut Diags| -> Vec<CardEntry> {
         let Some(z) = m.get(key) else { return Vec::new() };
         let mut out = Vec::new();
@@ -271,9 +291,26 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     Some(PlayerSetup { name, life, poison, library, hand, battlefield, graveyard, exile, span: node.span })
 }
 
-/// The most copies one card entry can make (`count`): a scenario is a ruling, not a stress
-/// test, and a larger number would only exhaust memory.
+// Limits of a scenario (docs/scenario-format.md, "Limits"). A ruling needs none of them; they
+// keep every run small and fast, and inside them every number the engine computes is exact
+// (life, damage, counters, power and toughness never leave their types' ranges).
+
+/// The most copies one card entry can make (`count`).
 pub const MAX_COUNT: u32 = 10_000;
+/// The most objects a scenario can start with, over every player and zone.
+pub const MAX_OBJECTS: usize = 100_000;
+/// The most entries of `actions`.
+pub const MAX_ACTIONS: usize = 100_000;
+/// The largest starting life total, either way (`life: -5` is allowed: the player loses, 704.5a).
+pub const MAX_LIFE: i64 = 1_000_000_000;
+/// The most poison counters a player can start with.
+pub const MAX_POISON: u32 = 1_000;
+/// The most damage a permanent can start with.
+pub const MAX_DAMAGE: u32 = 1_000_000;
+/// The most counters of one kind a permanent can start with.
+pub const MAX_COUNTERS: u32 = 1_000_000;
+/// The highest turn number (`start`, `goto`, `until`).
+pub const MAX_TURN: u32 = 10_000;
 
 /// Whether `n` is at most `max`; if not, a diagnostic at the value.
 fn within(n: u32, max: u32, node: &Node, what: &str, diags: &mut Diags) -> bool {
@@ -281,6 +318,11 @@ fn within(n: u32, max: u32, node: &Node, what: &str, diags: &mut Diags) -> bool 
         diags.push(Diagnostic::new(format!("{what} is too large: {n} (at most {max})"), node.span).help("judge limits this to keep every run small and fast; see docs/scenario-format.md"));
     }
     n <= max
+}
+
+/// A whole number from 0 to `max`.
+fn bounded(node: &Node, what: &str, max: u32, diags: &mut Diags) -> Option<u32> {
+    nonneg(node, what, diags).filter(|&n| within(n, max, node, what, diags))
 }
 
 /// A permanent that starts on the battlefield with an unread static or keyword ability that
@@ -384,7 +426,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     let owner = m.get("owner").and_then(|n| string(n, "`owner`", diags).map(|text| Ref { text, span: n.span }));
     let tapped = m.boolean("tapped", "a card entry", diags).unwrap_or(false);
     let sick = m.boolean("sick", "a card entry", diags).unwrap_or(false);
-    let damage = m.get("damage").and_then(|n| nonneg(n, "`damage`", diags)).unwrap_or(0);
+    let damage = m.get("damage").and_then(|n| bounded(n, "`damage`", MAX_DAMAGE, diags)).unwrap_or(0);
     let mut counters = IndexMap::new();
     if let Some(cn) = m.get("counters")
         && let Some(cm) = MapView::new(cn, "`counters`", diags) {
@@ -396,7 +438,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
                             .help("supported kinds: +1/+1, -1/-1, loyalty, stun, and kinds without a rules meaning of their own, in lower case (charge, time, oil, …)"),
                     );
                 }
-                if let Some(n) = nonneg(v, "a counter count", diags) {
+                if let Some(n) = bounded(v, "a counter count", MAX_COUNTERS, diags) {
                     counters.insert(kind, n);
                 }
             }
@@ -415,7 +457,7 @@ fn read_start(node: &Node, players: &[String], diags: &mut Diags) -> Start {
     let Some(m) = MapView::new(node, "`start`", diags) else { return start };
     m.check_keys(&["turn", "active", "step"], "`start`", diags);
     if let Some(n) = m.get("turn")
-        && let Some(t) = nonneg(n, "`turn`", diags) {
+        && let Some(t) = bounded(n, "`turn`", MAX_TURN, diags) {
             if t == 0 {
                 diags.push(Diagnostic::new("turns are numbered from 1", n.span));
             }
@@ -460,7 +502,7 @@ fn turn_step(node: &Node, diags: &mut Diags) -> Option<(Option<u32>, Step)> {
     if let Kind::Map(_) = node.kind {
         let m = MapView::new(node, "a turn and step", diags)?;
         m.check_keys(&["turn", "step"], "a turn and step", diags);
-        let turn = m.get("turn").and_then(|n| nonneg(n, "`turn`", diags));
+        let turn = m.get("turn").and_then(|n| bounded(n, "`turn`", MAX_TURN, diags));
         let st = m.require("step", "a turn and step", diags).and_then(|n| step(n, diags))?;
         Some((turn, st))
     } else {
@@ -726,6 +768,11 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
 }
 
 fn rule_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
+    // A list, even of one rule (as the schema says): `rules: [608.2b]`.
+    if !matches!(node.kind, Kind::Seq(_) | Kind::Null) {
+        diags.push(Diagnostic::new(format!("{what} is a list of rule numbers"), node.span).help("write it in brackets, e.g. `[608.2b]`, even for one rule"));
+        return Vec::new();
+    }
     list(node, what, diags)
         .into_iter()
         .filter_map(|n| {
