@@ -773,6 +773,11 @@ fn rule_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
         diags.push(Diagnostic::new(format!("{what} is a list of rule numbers"), node.span).help("write it in brackets, e.g. `[608.2b]`, even for one rule"));
         return Vec::new();
     }
+    rule_numbers(node, what, diags)
+}
+
+/// Rule numbers, one (a scalar: `rejected`'s `rule: 305.2`, as the schema says) or a list.
+fn rule_numbers(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
     list(node, what, diags)
         .into_iter()
         .filter_map(|n| {
@@ -835,7 +840,7 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
             let Some(im) = MapView::new(item, "a `rejected` entry", diags) else { continue };
             im.check_keys(&["action", "rule"], "a `rejected` entry", diags);
             let Some(action) = im.require("action", "a `rejected` entry", diags).and_then(|n| nonneg(n, "`action`", diags)) else { continue };
-            let rule = im.get("rule").and_then(|n| rule_list(n, "`rule`", diags).into_iter().next()).map(|a| a.value);
+            let rule = im.get("rule").and_then(|n| rule_numbers(n, "`rule`", diags).into_iter().next()).map(|a| a.value);
             e.rejected.push(RejectedExpect { action: action as usize, rule, span: item.span });
         }
     }
