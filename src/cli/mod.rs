@@ -47,6 +47,10 @@ enum Command {
         /// repeated.
         #[arg(long, value_name = "EVENT")]
         why: Vec<String>,
+        /// Check the invariants of the game state after every event (always on in debug
+        /// builds); a violation is an engine bug, reported with exit 2.
+        #[arg(long)]
+        check_invariants: bool,
     },
     /// Replay one scenario and show why an event happened: the event, what it followed from,
     /// back to the script's action, turn-based action or rule that started the chain, each
@@ -187,7 +191,7 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format, explain, why } => cmd_run(&files, format, &explain, &why),
+        Command::Run { files, format, explain, why, check_invariants } => cmd_run(&files, format, &explain, &why, check_invariants),
         Command::Why { file, event, format } => cmd_why(&file, &event.join(" "), format),
         Command::Test { paths, jobs, format, bless, filter, partition, fail_fast, timeout } => {
             let Some(limit) = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|d| !d.is_zero()) else {
@@ -253,7 +257,7 @@ fn load_structured(path: &Path) -> Result<(Source, Scenario), (Option<Source>, V
     }
 }
 
-fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]) -> u8 {
+fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String], invariants: bool) -> u8 {
     let mut code = 0;
     let mut docs = Vec::new();
     for f in &suite::scenario_files(paths) {
@@ -270,7 +274,7 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]
                 continue;
             }
         };
-        let r = run(&s);
+        let r = crate::run::run_with(&s, invariants || cfg!(debug_assertions));
         let mut explained = Vec::new();
         for reference in explain {
             match explain_ref(&r.game, reference) {

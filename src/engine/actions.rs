@@ -814,13 +814,15 @@ impl Game {
         let choices = self.obj(id).choices.clone();
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
-        let copy = self.new_object(card_id, card, controller, controller, Zone::Stack);
+        // Created nowhere: it is put on the stack once its targets are chosen (707.10c).
+        let copy = self.new_object(card_id, card, controller, controller, Zone::Nowhere);
         self.obj_mut(copy).copy = true;
         self.obj_mut(copy).choices = choices;
         // 707.10: a copy is not cast.
         self.obj_mut(copy).choices.cast_from = None;
         // 707.10c: new targets are chosen as the copy is created, before it is put on the stack.
         let retargeted = new_targets && !self.obj(copy).choices.targets.is_empty() && self.choose_copy_targets(id, copy, controller, dec)?;
+        self.obj_mut(copy).zone = Zone::Stack;
         self.stack.push(StackItem::Spell(copy));
         self.touch();
         let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();

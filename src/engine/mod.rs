@@ -15,6 +15,7 @@ pub mod emblems;
 pub mod decision;
 pub mod enter;
 pub mod facedown;
+pub mod invariants;
 pub mod event;
 pub mod keywords;
 pub mod layers;
@@ -148,6 +149,7 @@ impl Game {
             self.touch();
         }
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
+        let kind = ev.kind;
         let objs: &[ObjId] = match ev.objs {
             [Some(a), Some(b)] => &[a, b],
             [Some(a), None] | [None, Some(a)] => &[a],
@@ -178,6 +180,7 @@ impl Game {
             by: self.cause.clone(),
             rules: ev.rules,
         });
+        self.check_invariants(seq, Some(kind));
     }
 
     /// Runs `f` with `cause` as the cause of the events it records, in words, and `anchor` as

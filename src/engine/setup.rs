@@ -82,6 +82,7 @@ impl Game {
             rejections: Vec::new(),
             cause: "setup".to_owned(),
             causes: crate::engine::cause::Causes::default(),
+            violations: None,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,

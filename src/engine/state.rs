@@ -440,6 +440,8 @@ pub struct Game {
     pub cause: String,
     /// What the events being recorded follow from (`cause` of each event).
     pub causes: crate::engine::cause::Causes,
+    /// When invariants are checked after every event (`engine::invariants`): what failed.
+    pub violations: Option<Vec<String>>,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
@@ -694,13 +696,6 @@ impl Game {
         if face_down && from == Zone::Stack && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent.
             self.obj_mut(nid).face_down = true;
-        } else if face_down {
-            // 708.9: a face-down permanent or spell leaving is revealed to all.
-            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
-                .object(self, nid)
-                .zone(to)
-                .rule(crate::cr!("708.9"));
-            self.record(ev);
         }
         match new_zone {
             Zone::Battlefield => self.battlefield.push(nid),
@@ -711,6 +706,14 @@ impl Game {
                     list.push(nid);
                 }
             }
+        }
+        if face_down && !(from == Zone::Stack && to == Zone::Battlefield) {
+            // 708.9: a face-down permanent or spell leaving is revealed to all.
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
+                .object(self, nid)
+                .zone(to)
+                .rule(crate::cr!("708.9"));
+            self.record(ev);
         }
         self.touch();
         // Leaving the battlefield triggers now; entering triggers once the permanent is

@@ -383,10 +383,22 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
     }
 }
 
-/// Replays a scenario.
+/// Replays a scenario. A debug build checks the invariants of the game after every event
+/// (`engine::invariants`), so every scenario test does.
 #[must_use]
 pub fn run(s: &Scenario) -> RunResult {
+    run_with(s, cfg!(debug_assertions))
+}
+
+/// Replays a scenario, checking the game's invariants after every event when `invariants`
+/// is set: a violation stops the run (exit 2) as the engine bug it is.
+#[must_use]
+pub fn run_with(s: &Scenario, invariants: bool) -> RunResult {
     let mut game = Game::from_scenario(s);
+    if invariants {
+        game.violations = Some(Vec::new());
+        game.check_invariants(0, None);
+    }
     let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
     let mut verdicts = Vec::new();
     let active = game.active;
@@ -398,6 +410,10 @@ pub fn run(s: &Scenario) -> RunResult {
             Diagnostic::new(format!("action {} (`{}`) was never used: the game ended before it", a.index, a.verb()), a.span)
                 .help("remove it, or check the script: a `choose` is used only by a decision of its player")
         })
+    });
+    let stop = stop.or_else(|| {
+        let v = game.violations.as_ref().filter(|v| !v.is_empty())?;
+        Some(Diagnostic::new(format!("engine bug: an invariant of the game state failed: {}", v.iter().take(5).cloned().collect::<Vec<_>>().join("; ")), first).help("please report it with this scenario (engine::invariants lists the invariants)"))
     });
     if stop.is_none() {
         if let Some(e) = &s.expect {

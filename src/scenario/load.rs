@@ -102,7 +102,7 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
     m.check_keys(TOP_KEYS, "the scenario", diags);
     let name = m.require("name", "the scenario", diags).and_then(|n| string(n, "`name`", diags)).unwrap_or_default();
     let description = m.string("description", "the scenario", diags);
-    let rules = m.get("rules").map(|n| rule_list(n, "`rules`", diags)).unwrap_or_default().into_iter().map(|a| a.value).collect();
+    let rules = m.get("rules").map(|n| rules_list(n, "`rules`", diags)).unwrap_or_default().into_iter().map(|a| a.value).collect();
     let seed = m.get("seed").and_then(|n| nonneg(n, "`seed`", diags)).map_or(0, u64::from);
     let auto_choose = match m.get("auto_choose") {
         None => false,
@@ -767,17 +767,16 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     Some(c)
 }
 
-fn rule_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
-    // A list, even of one rule (as the schema says): `rules: [608.2b]`.
+/// `rules:` and `rules_absent:`: a list, even of one rule (as the schema says): `[608.2b]`.
+fn rules_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
     if !matches!(node.kind, Kind::Seq(_) | Kind::Null) {
         diags.push(Diagnostic::new(format!("{what} is a list of rule numbers"), node.span).help("write it in brackets, e.g. `[608.2b]`, even for one rule"));
         return Vec::new();
     }
-    rule_numbers(node, what, diags)
+    rule_list(node, what, diags)
 }
 
-/// Rule numbers, one (a scalar: `rejected`'s `rule: 305.2`, as the schema says) or a list.
-fn rule_numbers(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
+fn rule_list(node: &Node, what: &str, diags: &mut Diags) -> Vec<At<String>> {
     list(node, what, diags)
         .into_iter()
         .filter_map(|n| {
@@ -833,14 +832,14 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
     e.stack = m.get("stack").map(|n| At { value: names(n, "`stack`", diags), span: n.span });
     e.winner = m.get("winner").and_then(|n| one_ref(n, "`winner`", diags));
     e.draw = m.get("draw").and_then(|n| boolean(n, "`draw`", diags).map(|value| At { value, span: n.span }));
-    e.rules = m.get("rules").map(|n| rule_list(n, "`rules`", diags)).unwrap_or_default();
-    e.rules_absent = m.get("rules_absent").map(|n| rule_list(n, "`rules_absent`", diags)).unwrap_or_default();
+    e.rules = m.get("rules").map(|n| rules_list(n, "`rules`", diags)).unwrap_or_default();
+    e.rules_absent = m.get("rules_absent").map(|n| rules_list(n, "`rules_absent`", diags)).unwrap_or_default();
     if let Some(rn) = m.get("rejected") {
         for item in list(rn, "`rejected`", diags) {
             let Some(im) = MapView::new(item, "a `rejected` entry", diags) else { continue };
             im.check_keys(&["action", "rule"], "a `rejected` entry", diags);
             let Some(action) = im.require("action", "a `rejected` entry", diags).and_then(|n| nonneg(n, "`action`", diags)) else { continue };
-            let rule = im.get("rule").and_then(|n| rule_numbers(n, "`rule`", diags).into_iter().next()).map(|a| a.value);
+            let rule = im.get("rule").and_then(|n| rule_list(n, "`rule`", diags).into_iter().next()).map(|a| a.value);
             e.rejected.push(RejectedExpect { action: action as usize, rule, span: item.span });
         }
     }

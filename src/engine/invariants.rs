@@ -1,0 +1,71 @@
+//! Invariants of the game state, checked after every event when asked (`judge run
+//! --check-invariants`, `judge play`, and every run of a debug build, so every scenario test
+//! checks them). A violation is an engine bug: it is reported with the event number.
+//!
+//! - every live object is in exactly one place, the one its `zone` says: the battlefield list,
+//!   the stack, or its owner's library, hand, graveyard, exile or command zone (400.1);
+//! - every id in those places is a live object of that zone;
+//! - a physical card is at most one live object (400.7: a zone change makes a new object and
+//!   the old one is gone);
+//! - a player who has lost doesn't pass priority: they don't get it (800.4a, 104.3).
+
+use crate::engine::state::{Game, ObjId, StackItem, Zone};
+
+impl Game {
+    /// What is wrong with the state now; empty when every invariant holds.
+    #[must_use]
+    pub fn invariant_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let owned_zones = [Zone::Library, Zone::Hand, Zone::Graveyard, Zone::Exile, Zone::Command];
+        let mut seen_card = vec![None::<ObjId>; self.cards.len()];
+        for o in self.objects.iter().filter(|o| o.live) {
+            let places = match o.zone {
+                Zone::Battlefield => self.battlefield.iter().filter(|&&x| x == o.id).count(),
+                Zone::Stack => self.stack.iter().filter(|s| matches!(s, StackItem::Spell(x) if *x == o.id)).count(),
+                Zone::Nowhere => 1,
+                z => self.zone_list(o.owner, z).iter().filter(|&&x| x == o.id).count(),
+            };
+            let elsewhere: usize = (0..self.players.len()).flat_map(|p| owned_zones.iter().map(move |&z| (p, z))).filter(|&(p, z)| !(p == o.owner && z == o.zone)).map(|(p, z)| self.zone_list(p, z).iter().filter(|&&x| x == o.id).count()).sum();
+            if places != 1 || elsewhere != 0 {
+                out.push(format!("{} (object {}) is in {} {places} time(s) and in {elsewhere} other zone list(s)", self.describe(o.id), o.id.0, o.zone.name()));
+            }
+            if o.zone != Zone::Nowhere
+                && let Some(slot) = seen_card.get_mut(o.card_id.0 as usize)
+            {
+                if let Some(other) = slot {
+                    out.push(format!("card {} is two live objects at once: {} and {}", o.card_id.0, other.0, o.id.0));
+                }
+                *slot = Some(o.id);
+            }
+        }
+        let listed = self.battlefield.iter().map(|&id| (id, Zone::Battlefield)).chain(self.stack.iter().filter_map(|s| if let StackItem::Spell(x) = s { Some((*x, Zone::Stack)) } else { None }));
+        let owned = (0..self.players.len()).flat_map(|p| owned_zones.iter().flat_map(move |&z| self.zone_list(p, z).iter().map(move |&id| (id, z))));
+        for (id, z) in listed.chain(owned) {
+            let Some(o) = self.objects.get(id.0 as usize) else {
+                out.push(format!("the {} lists object {}, which doesn't exist", z.name(), id.0));
+                continue;
+            };
+            if !o.live || o.zone != z {
+                out.push(format!("the {} lists {} (object {}), which is {} in the {}", z.name(), self.describe(id), id.0, if o.live { "live" } else { "gone" }, o.zone.name()));
+            }
+        }
+        out
+    }
+
+    /// Checks the invariants after event `seq` (of kind `kind`) when checking is on, keeping
+    /// what fails.
+    pub(crate) fn check_invariants(&mut self, seq: u32, kind: Option<crate::engine::event::EventKind>) {
+        if self.violations.is_none() {
+            return;
+        }
+        let mut problems = self.invariant_problems();
+        if kind == Some(crate::engine::event::EventKind::Pass)
+            && let Some(p) = self.priority.filter(|&p| self.players[p].lost)
+        {
+            problems.push(format!("{} passes priority but has lost the game", self.players[p].name));
+        }
+        if let Some(v) = &mut self.violations {
+            v.extend(problems.into_iter().map(|p| format!("after event {seq}: {p}")));
+        }
+    }
+}
