@@ -672,3 +672,18 @@ fn every_event_kind_is_documented() {
     let missing: Vec<String> = judge::engine::event::EventKind::names().into_iter().filter(|k| !doc.contains(&format!("| `{k}` |"))).collect();
     assert!(missing.is_empty(), "event kinds missing from the vocabulary table of docs/scenario-format.md: {missing:?}");
 }
+
+#[test]
+fn play_random_games_hold_every_invariant_and_repeat_for_a_seed() {
+    let out_dir = std::env::temp_dir().join(format!("judge-play-{}", std::process::id()));
+    let dir = out_dir.to_str().expect("utf-8 temp path");
+    let (code, first, err) = judge(&["play", "--games", "12", "--seed", "7", "--out", dir]);
+    assert_eq!(code, 0, "{first}{err}");
+    assert!(first.starts_with("12 games, ") && first.contains(" 0 invariant violations or panics"), "{first}");
+    let events: u64 = first.split(" games, ").nth(1).and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).expect("an event count");
+    assert!(events > 12 * 50, "the games are played, not stopped at once: {first}");
+    let (_, second, _) = judge(&["play", "--games", "12", "--seed", "7", "--out", dir]);
+    let without_rate = |s: &str| s.rsplit_once("; ").map(|(a, _)| a.to_owned()).unwrap_or_default();
+    assert_eq!(without_rate(&first), without_rate(&second), "the same seed plays the same games");
+    assert!(!out_dir.exists(), "no failing game was written");
+}

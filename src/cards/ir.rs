@@ -1223,6 +1223,17 @@ pub enum Instruction {
     /// "Counter that spell or ability unless its controller pays N life." (ward—pay N life,
     /// 702.21a, 118.12a, 119.4).
     CounterUnlessPaysLife { what: Affected, life: u32 },
+    /// "[Do something] unless [a player] pays [cost]." (118.12a): the player may pay the cost
+    /// as the instruction resolves; if they don't, the instructions are carried out.
+    UnlessPays { payer: Affected, cost: PayCost, instructions: Vec<Instruction> },
+    /// "If this spell was kicked, [instructions]." (702.33d–e): carried out only if it was.
+    IfKicked(Vec<Instruction>),
+    /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
+    /// on it. If you don't, sacrifice it."
+    PayPerAgeOrSacrifice(PayCost),
+    /// "pay [cost]" as the option of "you may pay {2}. If you do, …" (118.12, 608.2d); only
+    /// the action of a `MayOrElse`.
+    Pay(PayCost),
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool, times: Amount },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
@@ -1465,11 +1476,30 @@ pub struct Cost {
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)
     pub once_each_turn: bool,
+    /// "Activate only during your turn", "… during your upkeep", "… during combat" (602.1b).
+    pub timing: Option<ActivationTiming>,
+    /// "Any player may activate this ability." (602.2): not only the source's controller; the
+    /// player who activates it controls it (602.2a).
+    pub any_player: bool,
     /// A loyalty symbol (606.2, 606.4): loyalty counters put on (positive) or removed from
     /// (negative) the permanent; it makes the ability a loyalty ability.
     pub loyalty: Option<LoyaltyCost>,
     /// "Remove N [kind] counters from this …" (122, 602.2b).
     pub remove_counters: Option<(CounterKind, u32)>,
+}
+
+/// When an activated ability may be activated, by its activation instructions (602.1b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ActivationTiming {
+    /// "Activate only during your turn."
+    YourTurn,
+    /// "Activate only during your turn, before attackers are declared."
+    YourTurnBeforeAttackers,
+    /// "Activate only during your upkeep."
+    YourUpkeep,
+    /// "Activate only during combat." (506.1: from the beginning of combat step to the end of
+    /// combat step)
+    Combat,
 }
 
 /// The number in a loyalty symbol (606.4).
@@ -1479,6 +1509,43 @@ pub enum LoyaltyCost {
     Fixed(i32),
     /// `[−X]`: X loyalty counters removed, X chosen as the ability is activated (107.3).
     MinusX,
+}
+
+/// A cost paid while a spell or ability resolves ("unless that player pays {2}", "you may
+/// pay {1}{G}", "unless you pay 3 life"): the cost-phrase grammar shared with activated
+/// abilities (118.12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PayCost {
+    /// Mana; an `{X}` in it is the X of the spell or ability (107.3).
+    Mana(ManaCost),
+    /// "N life" (119.4).
+    Life(u32),
+}
+
+impl PayCost {
+    /// The cost paid `n` times over, as one payment (702.24a: all of it or none).
+    #[must_use]
+    pub fn times(&self, n: u32) -> PayCost {
+        match self {
+            PayCost::Mana(m) => PayCost::Mana(ManaCost {
+                generic: m.generic.saturating_mul(n),
+                colored: m.colored.map(|c| c.saturating_mul(n)),
+                colorless: m.colorless.saturating_mul(n),
+                x: m.x.saturating_mul(n),
+                special: (0..n).flat_map(|_| m.special.iter().copied()).collect(),
+            }),
+            PayCost::Life(l) => PayCost::Life(l.saturating_mul(n)),
+        }
+    }
+}
+
+impl std::fmt::Display for PayCost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PayCost::Mana(m) => write!(f, "{m}"),
+            PayCost::Life(n) => write!(f, "{n} life"),
+        }
+    }
 }
 
 /// An ability of a card, in text order.
@@ -1521,6 +1588,11 @@ pub enum Ability {
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
     Echo(ManaCost),
+    /// "Cumulative upkeep {cost}" (702.24a): a triggered ability — at the beginning of its
+    /// controller's upkeep, if it is on the battlefield, put an age counter on it, then pay the
+    /// cost once for each age counter on it or sacrifice it. Checked by the engine
+    /// (`engine::triggers`).
+    CumulativeUpkeep(PayCost),
     /// "As an additional cost to cast this spell, …" (601.2b).
     AdditionalCost(AdditionalCost),
     /// A static ability that creates a replacement or prevention effect (614, 615).
@@ -1558,6 +1630,10 @@ pub enum Ability {
     /// to cast." (601.2f): spells matching the filter, "you" being this permanent's controller,
     /// cost `generic` more (or less, when negative).
     CostChange { spells: ObjectFilter, generic: i32 },
+    /// "This spell costs {1} less to cast for each creature card in your graveyard." /
+    /// "This spell costs {2} more to cast." (601.2f): its own total cost changes by `generic`
+    /// (less when negative), times the count of `per` for its caster when given.
+    SelfCostChange { generic: i32, per: Option<Counted> },
     /// "Creature spells you control can't be countered." (101.2, 701.6)
     SpellsCantBeCountered(ObjectFilter),
     /// "You may play an additional land on each of your turns." (305.2a)
@@ -1721,6 +1797,13 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            Ability::CumulativeUpkeep(cost) => Some(Effect {
+                instructions: vec![
+                    Instruction::PutCounters { what: Affected::This, kind: CounterKind::Named("age".to_owned()), count: Amount::Fixed(1) },
+                    Instruction::PayPerAgeOrSacrifice(cost.clone()),
+                ],
+                ..Effect::default()
+            }),
             _ => None,
         }
     }

@@ -3,6 +3,7 @@
 //! Exit codes: 0 every scenario ran and every expectation held; 1 an expectation failed;
 //! 2 a file could not be run (YAML, schema, unknown card, unscripted decision, bad arguments).
 
+mod play;
 mod rules;
 mod suite;
 
@@ -97,6 +98,27 @@ enum Command {
         /// Seconds one file may take before it counts as an error (the rest still run).
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         timeout: f64,
+    },
+    /// Play random games between random boards from the card library, checking the game's
+    /// invariants after every event: prints `N games, E events, V invariant violations or
+    /// panics` and writes each failing game as a scenario file (its script shrunk to the
+    /// shortest prefix that still fails). Exit 1 when a game failed. Same seed, same games.
+    Play {
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// The seed of the first game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Players in each game (2 to 4).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
+        /// Script entries in each game.
+        #[arg(long, default_value_t = 30)]
+        actions: usize,
+        /// Where failing games are written.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
     Completions {
@@ -200,6 +222,20 @@ fn dispatch(cmd: Command) -> u8 {
             };
             let how = TestRun { jobs, format, mode: if bless { suite::Golden::Bless } else { suite::Golden::Check }, selection: suite::Selection { filter, partition }, fail_fast, limit };
             cmd_test(&paths, &how)
+        }
+        Command::Play { games, seed, players, actions, out } => {
+            let opts = play::PlayOptions { games, seed, players: usize::from(players), actions, out: out.unwrap_or_else(play::default_out) };
+            let started = std::time::Instant::now();
+            match play::play(&opts) {
+                Ok(s) => {
+                    print!("{}", play::report(&s, started.elapsed().as_secs_f64()));
+                    u8::from(!s.failures.is_empty())
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    2
+                }
+            }
         }
         Command::Completions { shell } => {
             use clap::CommandFactory as _;

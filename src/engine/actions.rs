@@ -3,7 +3,7 @@
 
 use rand_chacha::rand_core::Rng;
 
-use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, Quality, Search, SearchDest, SearchZone, Stat, StatOf, TypeSet};
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf, TypeSet};
 use crate::cr;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -13,6 +13,7 @@ use crate::engine::resolve::Context;
 use crate::cards::ir::Change;
 use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackItem, Target, Zone};
 use crate::engine::Ev;
+use crate::rules::RuleId;
 
 impl Game {
     fn amount(&self, ctx: &Context, a: Amount) -> i64 {
@@ -41,7 +42,7 @@ impl Game {
     }
 
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
-    fn count(&self, you: PlayerId, what: Counted) -> i64 {
+    pub(crate) fn count(&self, you: PlayerId, what: Counted) -> i64 {
         let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
         let n = match what {
             Counted::Permanents { types, controller } => {
@@ -164,7 +165,7 @@ impl Game {
             Instruction::CounterUnlessPays { what, cost } => {
                 for t in self.affected(ctx, what) {
                     let Some(payer) = self.stack_controller(t) else { continue };
-                    if self.offer_payment(payer, cost, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), dec)? {
+                    if self.offer_payment(payer, &PayCost::Mana(cost.clone()), ctx.x, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), cr!("118.12a"), dec)? {
                         continue;
                     }
                     self.counter_target(t, ctx.source);
@@ -193,10 +194,54 @@ impl Game {
                         continue;
                     }
                     let p = self.controller(id);
-                    if !self.offer_payment(p, cost, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), dec)? {
+                    if !self.offer_payment(p, &PayCost::Mana(cost.clone()), 0, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), cr!("118.12a"), dec)? {
                         self.sacrifice_it(id, " (the cost was not paid)", &[cr!("118.12a"), cr!("701.21a")]);
                     }
                 }
+            }
+            Instruction::UnlessPays { payer, cost, instructions } => {
+                // 118.12a: "[do something] unless [a player pays]" — the player may pay; if
+                // they don't, the instructions are carried out.
+                let payer = self.players_of(ctx, payer).first().copied();
+                let paid = match payer {
+                    Some(p) => self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"unless … pays\" of {})", self.describe(ctx.source)), cr!("118.12a"), dec)?,
+                    None => false,
+                };
+                if !paid {
+                    if let Some(p) = payer {
+                        let ev = Ev::new(EventKind::Choice, format!("{} doesn't pay: the rest of the instruction happens", self.players[p].name)).player(self, p).rule(cr!("118.12a"));
+                        self.record(ev);
+                    }
+                    for ins in instructions {
+                        self.perform(ins, ctx, dec)?;
+                    }
+                }
+            }
+            Instruction::IfKicked(instructions) => {
+                if ctx.kicked {
+                    let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.describe(ctx.source))).rules(&[cr!("702.33d"), cr!("702.33e")]);
+                    self.record(ev);
+                    for ins in instructions {
+                        self.perform(ins, ctx, dec)?;
+                    }
+                }
+            }
+            Instruction::PayPerAgeOrSacrifice(cost) => {
+                // 702.24a: the cost once for each age counter, paid in full or not at all.
+                let id = ctx.source;
+                if self.on_battlefield(id) {
+                    let n = self.obj(id).counters.get(&CounterKind::Named("age".to_owned()));
+                    let total = cost.times(n);
+                    let p = self.controller(id);
+                    if !self.offer_payment(p, &total, 0, &format!("pay {total} for the cumulative upkeep of {} ({n} age counter(s))", self.describe(id)), cr!("702.24a"), dec)? {
+                        self.sacrifice_it(id, " (its cumulative upkeep was not paid)", &[cr!("702.24a"), cr!("701.21a")]);
+                    }
+                }
+            }
+            Instruction::Pay(cost) => {
+                // Only the option of a "you may pay" (read in `MayOrElse`); alone, a payment
+                // the controller must make.
+                self.offer_payment(ctx.controller, cost, ctx.x, &format!("pay {cost}"), cr!("118.12"), dec)?;
             }
             Instruction::CounterUnlessPaysLife { what, life } => {
                 for t in self.affected(ctx, what) {
@@ -530,6 +575,17 @@ impl Game {
                 }
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
+            Instruction::MayOrElse { who, action, then, otherwise } if matches!(action.as_ref(), Instruction::Pay(_)) => {
+                let Instruction::Pay(cost) = action.as_ref() else { return Ok(()) };
+                for p in self.players_of(ctx, who) {
+                    // 118.12: "If you do" asks whether the player chose to pay the cost.
+                    let paid = self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"you may pay … If you do, …\")"), cr!("118.12"), dec)?;
+                    let sub = Context { controller: p, ..ctx.clone() };
+                    for ins in if paid { then } else { otherwise } {
+                        self.perform(ins, &sub, dec)?;
+                    }
+                }
+            }
             Instruction::MayOrElse { who, action, then, otherwise } => {
                 for p in self.players_of(ctx, who) {
                     // 608.2d: a player can't choose an option that is impossible.
@@ -783,25 +839,54 @@ impl Game {
         self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
-    /// Offers `p` to pay `cost` ("unless its controller pays {3}"). A player who can't pay
-    /// can't choose to (118.3); the offer is then declined without asking.
+    /// Offers `p` to pay `cost` ("unless its controller pays {3}", "you may pay {2}"), an `{X}`
+    /// in it being `x`. A player who can't pay can't choose to (118.3, 608.2d); the offer is
+    /// then declined without asking. Mana is paid as automatic payment pays a spell's cost
+    /// (untapped sources whose mana abilities cost only {T}); life only from a life total at
+    /// least that large (119.4). Returns whether the cost was paid.
     ///
     /// # Errors
     /// When the decision is not scripted.
-    fn offer_payment(&mut self, p: PlayerId, cost: &crate::cards::ir::ManaCost, what: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
-        let mut probe = self.clone();
-        let can_pay = matches!(probe.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())));
-        let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule: cr!("118.12a"), what: what.to_owned() };
+    fn offer_payment(&mut self, p: PlayerId, cost: &PayCost, x: u32, what: &str, rule: RuleId, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        // 107.3: the X of the spell or ability is a number by now; the cost shows it.
+        let fixed;
+        let printed = cost.to_string();
+        let cost = match cost {
+            PayCost::Mana(m) if m.x > 0 => {
+                fixed = PayCost::Mana(crate::cards::ir::ManaCost { generic: m.generic.saturating_add(m.x.saturating_mul(x)), x: 0, ..m.clone() });
+                &fixed
+            }
+            _ => cost,
+        };
+        let what = what.replace(&printed, &cost.to_string());
+        let can_pay = match cost {
+            PayCost::Mana(m) => {
+                let mut probe = self.clone();
+                matches!(probe.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())))
+            }
+            PayCost::Life(n) => self.players[p].life >= i64::from(*n),
+        };
+        let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule, what };
         let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
-        if !yes {
+        if !yes || !can_pay {
             return Ok(false);
         }
-        let saved = self.clone();
-        match self.pay_mana(p, cost, 0, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), dec)? {
-            Ok(()) => Ok(true),
-            Err(_) => {
-                *self = saved;
-                Ok(false)
+        match cost {
+            PayCost::Mana(m) => {
+                let saved = self.clone();
+                match self.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), dec)? {
+                    Ok(()) => Ok(true),
+                    Err(_) => {
+                        *self = saved;
+                        Ok(false)
+                    }
+                }
+            }
+            PayCost::Life(n) => {
+                self.players[p].life -= i64::from(*n);
+                let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), rule]);
+                self.record(ev);
+                Ok(true)
             }
         }
     }

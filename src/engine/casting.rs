@@ -629,20 +629,44 @@ impl Game {
             })
             .collect();
         let you = self.controller(spell);
+        let mut changes = changes;
+        // The spell's own "This spell costs {1} less to cast for each …" (601.2f), counted for
+        // its caster as the total cost is determined.
+        for (_, a) in self.abilities(spell) {
+            if let Ability::SelfCostChange { generic, per } = a {
+                let times = per.map_or(1, |what| self.count(you, what));
+                let n = i32::try_from(i64::from(*generic).saturating_mul(times).clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0);
+                if n != 0 {
+                    changes.push((spell, n));
+                }
+            }
+        }
         let affinities: Vec<crate::cards::ir::ObjectFilter> = self.abilities(spell).filter_map(|(_, a)| if let Ability::Affinity(f) = a { Some(f.clone()) } else { None }).collect();
         let any = !changes.is_empty() || !affinities.is_empty();
         let (more, less): (Vec<_>, Vec<_>) = changes.into_iter().partition(|(_, n)| *n > 0);
         for (o, n) in more.into_iter().chain(less) {
             let before = cost.generic;
             cost.generic = u32::try_from((i64::from(cost.generic) + i64::from(n)).max(0)).unwrap_or(0);
-            let text = if n > 0 {
+            let text = if o == spell {
+                if n > 0 {
+                    format!("{} costs {{{n}}} more to cast (its own ability)", self.describe(spell))
+                } else if cost.generic < before {
+                    format!("{} costs {{{}}} less to cast (its own ability)", self.describe(spell), before - cost.generic)
+                } else {
+                    format!("{}'s own ability would make it cost less, but there is no generic mana left to reduce", self.describe(spell))
+                }
+            } else if n > 0 {
                 format!("{} makes {} cost {{{n}}} more", self.describe(o), self.describe(spell))
             } else if cost.generic < before {
                 format!("{} makes {} cost {{{}}} less", self.describe(o), self.describe(spell), before - cost.generic)
             } else {
                 format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
             };
-            let ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            let mut ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            if n < 0 && i64::from(before) + i64::from(n) < 0 {
+                // 601.2f, 118.7: a reduction reduces only generic mana, and not below {0}.
+                ev = ev.rule(cr!("118.7"));
+            }
             self.record(ev);
         }
         // 702.41a–b: each affinity of the spell itself is a reduction, counted on its caster's
@@ -703,7 +727,7 @@ impl Game {
             // says otherwise (or must, to be used at all, 113.6a–m).
             let zone = self.obj(source).zone.name().replace('_', " ");
             return Ok(Err(Illegal::new(cr!("113.6"), format!("{name} is in the {zone}: its activated abilities function only on the battlefield")).also(cr!("602.1"))));
-        } else if self.controller(source) != p {
+        } else if self.controller(source) != p && !cost.any_player {
             return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name}: only an object's controller can activate its abilities", self.players[p].name))));
         }
         if mana {
@@ -721,6 +745,21 @@ impl Game {
             && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), "activated", cr!("602.5d"))
         {
             return Ok(Err(e));
+        }
+        // 602.1b: "Activate only during your turn / your upkeep / combat".
+        if let Some(t) = cost.timing {
+            use crate::cards::ir::ActivationTiming;
+            use crate::scenario::model::Step;
+            let yours = self.active == p;
+            let (ok, when) = match t {
+                ActivationTiming::YourTurn => (yours, "during its activator's turn"),
+                ActivationTiming::YourTurnBeforeAttackers => (yours && self.step < Step::DeclareAttackers, "during its activator's turn, before attackers are declared"),
+                ActivationTiming::YourUpkeep => (yours && self.step == Step::Upkeep, "during its activator's upkeep"),
+                ActivationTiming::Combat => (self.step >= Step::BeginningOfCombat && self.step <= Step::EndOfCombat, "during combat"),
+            };
+            if !ok {
+                return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name())).also(cr!("602.5"))));
+            }
         }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.

@@ -79,6 +79,8 @@ impl Game {
         // 107.3m: X in an entering replacement is the X paid for the spell it was (0 if it
         // wasn't one).
         let x = if self.obj(id).zone == Zone::Stack { self.obj(id).choices.x } else { 0 };
+        // 702.33d: whether the spell it was is kicked.
+        let kicked = self.obj(id).zone == Zone::Stack && self.obj(id).choices.kicked;
         let abilities = match &copy {
             Some(c) => c.values.abilities().to_vec(),
             None => self.card(id).abilities().to_vec(),
@@ -118,9 +120,19 @@ impl Game {
                     let n = match count {
                         crate::cards::ir::Amount::Fixed(n) => n.unsigned_abs(),
                         crate::cards::ir::Amount::X => x,
+                        // 702.33e: "If this creature was kicked, it enters with …" — the spell
+                        // it was.
+                        crate::cards::ir::Amount::Kicked { base, kicked: k } => if kicked { k } else { base }.unsigned_abs(),
                         _ => 0,
                     };
-                    let rule = (count == crate::cards::ir::Amount::X).then(|| cr!("107.3m"));
+                    let rule = match count {
+                        crate::cards::ir::Amount::X => Some(cr!("107.3m")),
+                        crate::cards::ir::Amount::Kicked { .. } if kicked => Some(cr!("702.33e")),
+                        _ => None,
+                    };
+                    if n == 0 && matches!(count, crate::cards::ir::Amount::Kicked { .. }) {
+                        continue;
+                    }
                     entering.push(Entering::Counters(kind, n, rule));
                 }
                 // 702.98a: unleash is the controller's choice as it enters.
@@ -156,6 +168,9 @@ impl Game {
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
         o.entry_choice = choice;
+        // 702.33d: the permanent remembers that the spell it was had been kicked ("When this
+        // creature enters, if it was kicked, …", 702.33e).
+        o.choices.kicked = kicked;
         if let Some(c) = copy {
             // It is a copy as it enters, not after (707.5): the effect has its timestamp.
             let timestamp = self.obj(nid).timestamp;

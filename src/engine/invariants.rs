@@ -17,17 +17,36 @@ impl Game {
     pub fn invariant_problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         let owned_zones = [Zone::Library, Zone::Hand, Zone::Graveyard, Zone::Exile, Zone::Command];
+        // Where each object is listed: (owner's list of its own zone, any other list) counts.
+        let mut listed_in = vec![(0u32, 0u32); self.objects.len()];
+        for id in &self.battlefield {
+            if let Some(c) = listed_in.get_mut(id.0 as usize) {
+                if self.obj(*id).zone == Zone::Battlefield { c.0 += 1 } else { c.1 += 1 }
+            }
+        }
+        for s in &self.stack {
+            if let StackItem::Spell(id) = s
+                && let Some(c) = listed_in.get_mut(id.0 as usize)
+            {
+                if self.obj(*id).zone == Zone::Stack { c.0 += 1 } else { c.1 += 1 }
+            }
+        }
+        for p in 0..self.players.len() {
+            for z in owned_zones {
+                for id in self.zone_list(p, z) {
+                    if let Some(c) = listed_in.get_mut(id.0 as usize) {
+                        let o = self.obj(*id);
+                        if o.zone == z && o.owner == p { c.0 += 1 } else { c.1 += 1 }
+                    }
+                }
+            }
+        }
         let mut seen_card = vec![None::<ObjId>; self.cards.len()];
         for o in self.objects.iter().filter(|o| o.live) {
-            let places = match o.zone {
-                Zone::Battlefield => self.battlefield.iter().filter(|&&x| x == o.id).count(),
-                Zone::Stack => self.stack.iter().filter(|s| matches!(s, StackItem::Spell(x) if *x == o.id)).count(),
-                Zone::Nowhere => 1,
-                z => self.zone_list(o.owner, z).iter().filter(|&&x| x == o.id).count(),
-            };
-            let elsewhere: usize = (0..self.players.len()).flat_map(|p| owned_zones.iter().map(move |&z| (p, z))).filter(|&(p, z)| !(p == o.owner && z == o.zone)).map(|(p, z)| self.zone_list(p, z).iter().filter(|&&x| x == o.id).count()).sum();
+            let (places, elsewhere) = listed_in[o.id.0 as usize];
+            let places = if o.zone == Zone::Nowhere { 1 } else { places };
             if places != 1 || elsewhere != 0 {
-                out.push(format!("{} (object {}) is in {} {places} time(s) and in {elsewhere} other zone list(s)", self.describe(o.id), o.id.0, o.zone.name()));
+                out.push(format!("{} (object {}) is in {} {places} time(s) and in {elsewhere} other list(s)", self.describe(o.id), o.id.0, o.zone.name()));
             }
             if o.zone != Zone::Nowhere
                 && let Some(slot) = seen_card.get_mut(o.card_id.0 as usize)

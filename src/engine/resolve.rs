@@ -33,6 +33,21 @@ impl Game {
     /// # Errors
     /// When a decision on resolution can't be made.
     pub fn resolve_top(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        // 608.1: the top object resolves once all players pass in succession; with others
+        // below it, it is the last added, and so the first to resolve (405.5).
+        let start = self.trace.len();
+        let below = self.stack.len() > 1;
+        let r = self.resolve_item(dec);
+        if let Some(ev) = self.trace[start..].iter_mut().find(|e| matches!(e.kind, EventKind::Resolve | EventKind::DoesNotResolve)) {
+            ev.rules.insert(0, cr!("608.1"));
+            if below {
+                ev.rules.insert(1, cr!("405.5"));
+            }
+        }
+        r
+    }
+
+    fn resolve_item(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
         let Some(item) = self.stack.last().cloned() else { return Ok(()) };
         match item {
             StackItem::Spell(id) => self.resolve_spell(id, dec),

@@ -106,7 +106,7 @@ impl Game {
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
-                matches!(a, Ability::Triggered { .. } | Ability::Echo(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
+                matches!(a, Ability::Triggered { .. } | Ability::Echo(_) | Ability::CumulativeUpkeep(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
             })
         };
         let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
@@ -135,7 +135,7 @@ impl Game {
                 self.fire_keyword(src, i, k, h, leaves, at);
             }
             // 702.30a: echo, "if this permanent came under your control since the beginning of
-            // your last upkeep" (an intervening "if", 603.4).
+            // your last upkeep" (an intervening "if", 603.4); cumulative upkeep (702.24a).
             if matches!(h, Happening::StepBegins) && self.step == Step::Upkeep && self.on_battlefield(src) {
                 let controller = self.controller(src);
                 let due = self.active == controller && self.obj(src).control_since > self.players[controller].upkeep_mark;
@@ -146,6 +146,18 @@ impl Game {
                         .player(self, controller)
                         .rules(&[cr!("702.30a"), cr!("603.2b"), cr!("603.3a")]);
                     let ev = ev.because(at);
+                    self.record(ev);
+                    self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
+                }
+                // 702.24a: cumulative upkeep, at the beginning of its controller's upkeep.
+                let upkeeps: Vec<usize> = self.abilities(src).filter_map(|(i, a)| matches!(a, Ability::CumulativeUpkeep(_)).then_some(i)).collect();
+                let yours = self.active == controller;
+                for i in upkeeps.into_iter().filter(|_| yours) {
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s cumulative upkeep triggers (controlled by {})", self.describe(src), self.players[controller].name))
+                        .source(self, src)
+                        .player(self, controller)
+                        .rules(&[cr!("702.24a"), cr!("603.2b"), cr!("603.3a")])
+                        .because(at);
                     self.record(ev);
                     self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
                 }
@@ -626,7 +638,7 @@ impl Game {
             (None, Some(k)) => k.trigger_effect(),
             (None, None) => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ (Ability::Echo(_) | Ability::Evoke(_))) => a.engine_trigger_effect().unwrap_or_default(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };

@@ -205,7 +205,7 @@ pub fn schema() -> Value {
             ("actions", json!({"type": "array", "items": {"anyOf": [{"enum": ["pass", "resolve"]}, {"anyOf": action_variants}]}, "description": "the script: what the players do, in order"})),
             ("until", json!({"anyOf": [{"enum": ["stack_empty", "end_of_turn", "game_over"]}, step, {"type": "object"}], "description": "where the run stops after the script (default: stack_empty)"})),
             ("expect", expect),
-            ("auto_choose", boolean("let the engine answer decisions the script doesn't (deterministically)")),
+            ("auto_choose", json!({"enum": ["first"], "description": "`first`: take the first legal answer of any decision the script does not answer (traced)"})),
         ],
     );
     let mut top = top;

@@ -133,6 +133,9 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
                 return Ok(Condition::SourceAttacking);
             }
             if p.eat_words(&["was", "kicked"]) {
+                if p.at_word("with") {
+                    return Err(p.fail("\"if it was kicked\" without naming one of several kicker costs (702.33f is not supported yet)"));
+                }
                 return Ok(Condition::Kicked);
             }
             if p.eat_word("equipped") {

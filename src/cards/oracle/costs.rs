@@ -3,9 +3,9 @@
 
 use super::lexer::Tok;
 use super::mana;
-use super::parser::{PResult, Parser};
+use super::parser::{Fail, PResult, Parser};
 use super::targets::eat_self_ref;
-use crate::cards::ir::{Cost, LoyaltyCost};
+use crate::cards::ir::{Cost, LoyaltyCost, PayCost};
 
 const EXPECTED: &str = "a cost ({mana}, {T}, \"Sacrifice this …\", \"Pay N life\" or \"Discard a card\")";
 
@@ -116,6 +116,35 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         _ => return Err(p.fail(EXPECTED)),
     }
     Ok(())
+}
+
+/// A run of mana symbols written in text ("{2}{U}" after "pays"); an error points at its first
+/// symbol.
+pub fn mana_symbols(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ManaCost> {
+    let at = p.pos;
+    let mut text = String::new();
+    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
+        text.push('{');
+        text.push_str(&s);
+        text.push('}');
+        p.bump();
+    }
+    mana::parse_cost(&text).map_err(|e| Fail { at, expected: e })
+}
+
+/// A cost paid while a spell or ability resolves, after "pay"/"pays" (118.12): mana symbols
+/// ("{2}{U}", "{X}") or "N life". The same cost grammar as an activated ability's mana and
+/// life items.
+pub fn parse_pay_cost(p: &mut Parser<'_>) -> PResult<PayCost> {
+    match p.peek().map(|t| t.tok.clone()) {
+        Some(Tok::Symbol(_)) => mana_symbols(p).map(PayCost::Mana),
+        Some(Tok::Number(n)) => {
+            p.bump();
+            p.expect_words(&["life"])?;
+            Ok(PayCost::Life(n))
+        }
+        _ => Err(p.fail("a cost to pay (mana symbols such as {2}{U}, or \"N life\")")),
+    }
 }
 
 #[cfg(test)]
@@ -348,3 +377,143 @@ mod loyalty_and_counter_costs {
     }
 }
 
+#[cfg(test)]
+mod payments_and_restrictions {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Instruction};
+
+    /// The instructions of a card's only triggered ability.
+    fn triggered(text: &str, name: &str, types: &[crate::cards::ir::CardType]) -> Vec<Instruction> {
+        match ok(text, name, types).into_iter().next() {
+            Some(Ability::Triggered { effect, .. }) => effect.instructions,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unless_pays() {
+        use crate::cards::ir::{ManaCost, PayCost};
+        // 118.12a: the instructions before "unless" happen if the player doesn't pay.
+        let mist = triggered("At the beginning of your upkeep, sacrifice this creature unless you pay {G}{G}.", "Hungry Mist", CREATURE);
+        let [Instruction::UnlessPays { payer: Affected::You, cost: PayCost::Mana(m), instructions }] = mist.as_slice() else { panic!("{mist:?}") };
+        assert_eq!(*m, mana("{G}{G}"));
+        assert_eq!(instructions.len(), 1);
+        // Life as the cost (119.4).
+        let carnophage = triggered("At the beginning of your upkeep, tap this creature unless you pay 1 life.", "Carnophage", CREATURE);
+        assert!(matches!(carnophage.as_slice(), [Instruction::UnlessPays { payer: Affected::You, cost: PayCost::Life(1), instructions }] if instructions == &[Instruction::Tap(Affected::This)]));
+        // "they": the player the trigger is about.
+        let enforcer = triggered("Whenever an opponent casts a spell, that player sacrifices a permanent of their choice unless they pay {1}.", "Spelltithe Enforcer", CREATURE);
+        assert!(matches!(enforcer.as_slice(), [Instruction::UnlessPays { payer: Affected::TriggerPlayer, .. }]), "{enforcer:?}");
+        let barrier = triggered("Whenever an opponent casts a creature spell, this enchantment deals 2 damage to that player unless they pay {2}.", "Soul Barrier", &[crate::cards::ir::CardType::Enchantment]);
+        assert!(matches!(barrier.as_slice(), [Instruction::UnlessPays { payer: Affected::TriggerPlayer, .. }]), "{barrier:?}");
+        // "its controller" of a target; an {X} is the spell's X (107.3).
+        let excise = ok("Exile target attacking creature unless its controller pays {X}.", "Excise", INSTANT);
+        let [Ability::Spell(e)] = excise.as_slice() else { panic!("{excise:?}") };
+        let [Instruction::UnlessPays { payer: Affected::ControllerOfTarget(0), cost: PayCost::Mana(ManaCost { x: 1, .. }), instructions }] = e.instructions.as_slice() else { panic!("{e:?}") };
+        assert_eq!(instructions, &[Instruction::Exile(Affected::Target(0))]);
+        let clash = ok("Counter target spell unless its controller pays {X}.", "Clash of Wills", INSTANT);
+        let [Ability::Spell(e)] = clash.as_slice() else { panic!("{clash:?}") };
+        assert!(matches!(&e.instructions[..], [Instruction::CounterUnlessPays { cost: ManaCost { x: 1, .. }, .. }]));
+        // Refused, not guessed: several payers, a payment per count, an X defined later.
+        assert!(!errs("At the beginning of your upkeep, sacrifice this creature unless any player pays {1}.", "Odd Mist", CREATURE).is_empty());
+        assert!(!errs("At the beginning of your upkeep, sacrifice this creature unless you pay {1} for each card in your hand.", "Odd Mist", CREATURE).is_empty());
+        assert!(!errs("Counter target spell unless its controller pays {X}, where X is the number of cards in your hand.", "Odd Leak", INSTANT).is_empty());
+        assert!(!errs("Each player sacrifices a creature unless they pay {2}.", "Odd Tithe", SORCERY).is_empty());
+        // A triggered ability has no X of its own.
+        assert!(!errs("When this creature enters, counter target spell unless its controller pays {X}.", "Odd Leaker", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn may_pay() {
+        use crate::cards::ir::PayCost;
+        // 118.12: "you may pay {1}. If you do, …" — the payment is the option.
+        let rod = triggered("Whenever a player casts a blue spell, you may pay {1}. If you do, you gain 1 life.", "Crystal Rod", ARTIFACT);
+        let [Instruction::MayOrElse { who: Affected::You, action, then, otherwise }] = rod.as_slice() else { panic!("{rod:?}") };
+        assert_eq!(**action, Instruction::Pay(PayCost::Mana(mana("{1}"))));
+        assert_eq!(then, &[Instruction::GainLife { who: Affected::You, amount: n(1) }]);
+        assert!(otherwise.is_empty());
+        let pangolin = triggered("Whenever another artifact you control enters, you may pay {1}. If you do, put a +1/+1 counter on this creature.", "Oreplate Pangolin", CREATURE);
+        assert!(matches!(pangolin.as_slice(), [Instruction::MayOrElse { then, .. }] if matches!(then.as_slice(), [Instruction::PutCounters { what: Affected::This, .. }])));
+        // An X chosen as the optional cost is paid (Flameblast Dragon) is refused, not read as 0.
+        assert!(!errs("Flying\nWhenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to any target.", "Flameblast Dragon", CREATURE).is_empty());
+        // Energy is not a cost the engine can pay: refused.
+        assert!(!errs("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn cost_changes() {
+        use crate::cards::ir::{CardType, Counted, TypeSet};
+        // 601.2f: the spell's own reduction, counted for its caster.
+        let ghoultree = ok("This spell costs {1} less to cast for each creature card in your graveyard.", "Ghoultree", CREATURE);
+        assert_eq!(ghoultree, vec![Ability::SelfCostChange { generic: -1, per: Some(Counted::CardsInYourGraveyard(TypeSet::of(&[CardType::Creature]))) }]);
+        // A list of types before "spells".
+        let electromancer = ok("Instant and sorcery spells you cast cost {1} less to cast.", "Goblin Electromancer", CREATURE);
+        let [Ability::CostChange { spells, generic: -1 }] = electromancer.as_slice() else { panic!("{electromancer:?}") };
+        assert_eq!((spells.types_any.as_slice(), spells.controller), ([CardType::Instant, CardType::Sorcery].as_slice(), crate::cards::ir::ControllerFilter::You));
+        let aura = ok("Artifact and enchantment spells your opponents cast cost {2} more to cast.\nSacrifice this enchantment: Destroy target artifact or enchantment.", "Aura of Silence", &[CardType::Enchantment]);
+        assert!(matches!(&aura[0], Ability::CostChange { spells, generic: 2 } if spells.types_any == [CardType::Artifact, CardType::Enchantment] && spells.controller == crate::cards::ir::ControllerFilter::Opponent));
+        // Conditions other than "for each" are not read here.
+        assert!(!errs("This spell costs {3} less to cast if it targets a tapped creature.\nDestroy target creature.", "Odd Strike", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn if_this_spell_was_kicked() {
+        // 702.33e: instructions that apply only to a kicked spell.
+        let roil = ok("Kicker {1}{U} (You may pay an additional {1}{U} as you cast this spell.)\nReturn target nonland permanent to its owner's hand. If this spell was kicked, draw a card.", "Into the Roil", INSTANT);
+        let Some(Ability::Spell(e)) = roil.last() else { panic!("{roil:?}") };
+        assert!(matches!(&e.instructions[..], [Instruction::ReturnToHand(Affected::Target(0)), Instruction::IfKicked(more)] if matches!(more.as_slice(), [Instruction::Draw { .. }])));
+        // "If this creature was kicked, it enters with …" (702.33e): counters only if kicked.
+        let figment = ok("Kicker {3} (You may pay an additional {3} as you cast this spell.)\nIf this creature was kicked, it enters with two +1/+1 counters on it.\nThis creature can't be blocked.", "Aether Figment", CREATURE);
+        assert_eq!(figment[1], Ability::EntersWithCounters { kind: crate::cards::ir::CounterKind::PlusOne, count: crate::cards::ir::Amount::Kicked { base: 0, kicked: 2 } });
+        assert!(!errs("Kicker {2}\nIf this creature was kicked, it enters tapped.", "Odd Figment", CREATURE).is_empty());
+        // "When this creature enters, if it was kicked, …": an intervening "if" (603.4).
+        let sanctifiers = ok("Kicker {W} (You may pay an additional {W} as you cast this spell.)\nWhen this creature enters, if it was kicked, destroy target artifact or enchantment.", "Kor Sanctifiers", CREATURE);
+        assert!(matches!(&sanctifiers[1], Ability::Triggered { condition: Some(crate::cards::ir::Condition::Kicked), .. }));
+        // Not about the permanent itself, naming one of two kickers, or an X from the kicker: refused.
+        assert!(!errs("Whenever another creature enters, if it was kicked, draw a card.", "Odd Watcher", CREATURE).is_empty());
+        assert!(!errs("Kicker {1}{B} and/or {W}\nWhen this creature enters, if it was kicked with its {W} kicker, you gain 3 life.", "Odd Battlemage", CREATURE).is_empty());
+        assert!(!errs("Kicker {X}{2}\nFlying\nWhen Kangee enters, if it was kicked, put X feather counters on it.", "Kangee", CREATURE).is_empty());
+        // A kicked part with targets of its own (702.33g) is refused.
+        assert!(!errs("Kicker—Sacrifice a land.\nReturn target nonland permanent to its owner's hand. If this spell was kicked, return another target nonland permanent to its owner's hand.", "Rushing River", INSTANT).is_empty());
+        assert!(!errs("Kicker {1}{U}\nTarget creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 until end of turn instead.", "Explosive Growth", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn cumulative_upkeep() {
+        use crate::cards::ir::PayCost;
+        // 702.24a: a mana cost or a life payment, each paid once per age counter.
+        let forces = ok("Flying\nCumulative upkeep {U} (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unless you pay its upkeep cost for each age counter on it.)", "Illusionary Forces", CREATURE);
+        assert!(matches!(&forces[1], Ability::CumulativeUpkeep(PayCost::Mana(m)) if *m == mana("{U}")));
+        assert!(forces[1].engine_trigger_effect().is_some());
+        let gallowbraid = ok("Trample\nCumulative upkeep—Pay 1 life. (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unless you pay its upkeep cost for each age counter on it.)", "Gallowbraid", CREATURE);
+        assert_eq!(gallowbraid[1], Ability::CumulativeUpkeep(PayCost::Life(1)));
+        assert_eq!(PayCost::Mana(mana("{1}{U}")).times(3), PayCost::Mana(mana("{3}{U}{U}{U}")));
+        // Costs of other kinds are refused.
+        assert!(!errs("Cumulative upkeep—Pay {B} and 1 life.", "Odd Horror", CREATURE).is_empty());
+        assert!(!errs("Cumulative upkeep—Sacrifice a creature.", "Odd Horror", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn activation_instructions() {
+        use crate::cards::ir::ActivationTiming;
+        let cost_of = |text: &str, name: &str| match ok(text, name, CREATURE).into_iter().last() {
+            Some(Ability::Activated { cost, .. }) => cost,
+            other => panic!("{other:?}"),
+        };
+        // 602.1b: when, and who.
+        assert_eq!(cost_of("{T}: This creature deals 1 damage to any target. Activate only during your turn, before attackers are declared.", "Wu Longbowman").timing, Some(ActivationTiming::YourTurnBeforeAttackers));
+        assert_eq!(cost_of("{1}{B}, {T}: Target player discards a card. Activate only during your turn.", "Scepter of Fugue").timing, Some(ActivationTiming::YourTurn));
+        assert_eq!(cost_of("Sacrifice this creature: You gain 4 life. Activate only during your upkeep.", "Augur il-Vec").timing, Some(ActivationTiming::YourUpkeep));
+        let gunner = cost_of("Reach\nDiscard a card: Draw a card. Activate only as a sorcery and only once each turn.", "Thunderhead Gunner");
+        assert!(gunner.sorcery_speed && gunner.once_each_turn && gunner.discard_card);
+        let ogre = cost_of("{1}: This creature gets +1/+1 until end of turn. Any player may activate this ability.", "Flailing Ogre");
+        assert!(ogre.any_player && ogre.timing.is_none());
+        // Paying with the source itself by a player who may not control it: refused.
+        assert!(!errs("{T}: Draw a card. Any player may activate this ability.", "Odd Well", ARTIFACT).is_empty());
+        // A mana ability with a restriction is refused (automatic payment can't respect it).
+        assert!(!errs("{T}: Add {G}. Activate only during your turn.", "Odd Elf", CREATURE).is_empty());
+        // Two timings, or one the engine doesn't know: refused.
+        assert!(!errs("{1}: Draw a card. Activate only during your upkeep and only during combat.", "Odd Sage", CREATURE).is_empty());
+        assert!(!errs("{1}: Draw a card. Activate only during the declare blockers step.", "Odd Sage", CREATURE).is_empty());
+    }
+}

@@ -103,15 +103,20 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         return Ok(true);
     }
-    // Activation restrictions of an activated ability (602.5b, 602.5d).
-    if p.eat_words(&["activate", "only", "as", "a", "sorcery"]) {
+    // Activation instructions of an activated ability (602.1b, 602.5b, 602.5d).
+    if p.eat_words(&["activate", "only"]) {
+        loop {
+            activation_restriction(p)?;
+            if !p.eat_words(&["and", "only"]) {
+                break;
+            }
+        }
         end_sentence(p)?;
-        p.sorcery_speed = true;
         return Ok(true);
     }
-    if p.eat_words(&["activate", "only", "once", "each", "turn"]) {
+    if p.eat_words(&["any", "player", "may", "activate", "this", "ability"]) {
         end_sentence(p)?;
-        p.once_each_turn = true;
+        p.any_player = true;
         return Ok(true);
     }
     if p.eat_words(&["you", "may", "choose", "new", "targets", "for", "the", "copy"]) {
@@ -154,9 +159,23 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
-        if !p.eat_words(&["it", "deals"]) {
-            return Err(p.fail("\"it deals N damage instead\""));
+        if !p.at_words(&["it", "deals"]) {
+            // "If this spell was kicked, draw a card." (702.33d–e): more instructions, carried
+            // out only if it was kicked. A part with targets of its own would choose them only
+            // if kicked (702.33g): not read yet.
+            let before = p.effect.targets.len();
+            let at = p.pos;
+            let instructions = parse_sentence(p)?;
+            if p.effect.targets.len() != before {
+                return Err(Fail { at, expected: "an instruction without targets of its own after \"if this spell was kicked\" (702.33g is not supported yet)".into() });
+            }
+            if p.effect.instructions.is_empty() {
+                return Err(Fail { at: start, expected: "an instruction before \"if this spell was kicked\"".into() });
+            }
+            p.effect.instructions.push(Instruction::IfKicked(instructions));
+            return Ok(true);
         }
+        p.pos += 2;
         let Amount::Fixed(kicked) = amount(p)? else { return Err(p.fail("a number")) };
         p.expect_words(&["damage", "instead"])?;
         let Some(Instruction::DealDamage { amount: a @ Amount::Fixed(_), .. }) = p.effect.instructions.last_mut() else {
@@ -168,6 +187,46 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// One restriction after "Activate only" (602.1b): "as a sorcery" (602.5d), "as an instant"
+/// (602.5e: the default timing of an activated ability, so nothing to record), "once each
+/// turn" (602.5b), "during your turn[, before attackers are declared]", "during your upkeep",
+/// "during combat". A second timing in one ability is refused.
+fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
+    use crate::cards::ir::ActivationTiming;
+    if p.eat_words(&["as", "a", "sorcery"]) {
+        p.sorcery_speed = true;
+        return Ok(());
+    }
+    if p.eat_words(&["as", "an", "instant"]) {
+        return Ok(());
+    }
+    if p.eat_words(&["once", "each", "turn"]) {
+        p.once_each_turn = true;
+        return Ok(());
+    }
+    let at = p.pos;
+    let timing = if p.eat_words(&["during", "your", "turn"]) {
+        if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("before")) {
+            p.bump();
+            p.expect_words(&["before", "attackers", "are", "declared"])?;
+            ActivationTiming::YourTurnBeforeAttackers
+        } else {
+            ActivationTiming::YourTurn
+        }
+    } else if p.eat_words(&["during", "your", "upkeep"]) {
+        ActivationTiming::YourUpkeep
+    } else if p.eat_words(&["during", "combat"]) {
+        ActivationTiming::Combat
+    } else {
+        return Err(p.fail("an activation restriction (\"as a sorcery\", \"once each turn\", \"during your turn\", \"during your upkeep\", \"during combat\")"));
+    };
+    if p.timing.is_some() {
+        return Err(Fail { at, expected: "one timing restriction".into() });
+    }
+    p.timing = Some(timing);
+    Ok(())
 }
 
 /// A delayed triggered ability (603.7) triggers on its own, later: nothing of the event that
@@ -249,6 +308,10 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         } else {
             subject = Some(parse_clause(p, subject.take(), &mut out)?);
         }
+        // "Sacrifice this creature unless you pay {2}." (118.12a)
+        if p.at_word("unless") {
+            unless_pays(p, subject.as_ref(), &mut out)?;
+        }
         // "You gain 1 life for each creature you control." — the amount is multiplied.
         if p.at_words(&["for", "each"]) {
             let at = p.pos;
@@ -292,6 +355,63 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             return Err(p.fail("\".\", \"and\" or \", then\""));
         }
     }
+}
+
+/// "… unless [player] pays [cost]" after the instructions of a sentence (118.12a): they
+/// become what happens if that player doesn't pay. The payer is one player: "you", "its
+/// controller", "that player", or "they" for the sentence's player subject.
+fn unless_pays(p: &mut Parser<'_>, subject: Option<&Affected>, out: &mut Vec<Instruction>) -> PResult<()> {
+    let at = p.pos;
+    p.bump();
+    let single = |p: &Parser<'_>, a: &Affected| {
+        matches!(
+            a,
+            Affected::You | Affected::ControllerOfTarget(_) | Affected::TriggerPlayer | Affected::TriggerObjectController
+        ) || matches!(a, Affected::Target(i) if p.effect.targets.get(*i).is_some_and(|t| matches!(t.spec, TargetSpec::Player { .. })))
+    };
+    let payer = if p.at_word("they") {
+        p.bump();
+        match subject {
+            Some(s) if single(p, s) => s.clone(),
+            // "… deals 2 damage to that player unless they pay {2}": the player the trigger
+            // is about, when no target player could be meant instead.
+            _ if p.trigger_player && !p.effect.targets.iter().any(|t| matches!(t.spec, TargetSpec::Player { .. } | TargetSpec::PlayerOrPlaneswalker { .. } | TargetSpec::Any)) => Affected::TriggerPlayer,
+            _ => return Err(Fail { at: p.pos - 1, expected: "one player as \"they\" (the sentence's subject)".into() }),
+        }
+    } else {
+        let who_at = p.pos;
+        let who = parse_affected(p)?;
+        if !single(p, &who) {
+            return Err(Fail { at: who_at, expected: "one player who may pay (\"you\", \"its controller\", \"that player\")".into() });
+        }
+        who
+    };
+    if !(p.eat_word("pays") || p.eat_word("pay")) {
+        return Err(p.fail("\"pays\""));
+    }
+    let cost = super::costs::parse_pay_cost(p)?;
+    // An X given its meaning by ", where X is …" would need binding here: not read yet.
+    if matches!(&cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
+        return Err(p.fail("an {X} that is the X of the spell or ability (\", where X is …\" is not read here yet)"));
+    }
+    if out.is_empty() || matches!(out.last(), Some(Instruction::MayOrElse { .. })) {
+        return Err(Fail { at, expected: "an instruction before \"unless\"".into() });
+    }
+    let instructions = std::mem::take(out);
+    out.push(Instruction::UnlessPays { payer, cost, instructions });
+    Ok(())
+}
+
+/// Whether a payment on resolution has an `{X}` in it ("unless its controller pays {X}"): the
+/// X of a spell or an activated ability, which a triggered ability doesn't have.
+pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
+    instructions.iter().any(|i| match i {
+        Instruction::UnlessPays { cost, instructions, .. } => matches!(cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) || pays_x(instructions),
+        Instruction::CounterUnlessPays { cost, .. } => cost.x > 0,
+        Instruction::MayOrElse { action, then, otherwise, .. } => pays_x(std::slice::from_ref(action.as_ref())) || pays_x(then) || pays_x(otherwise),
+        Instruction::IfKicked(instructions) | Instruction::Delayed { instructions, .. } => pays_x(instructions),
+        _ => false,
+    })
 }
 
 /// One clause: `[subject] verb …`. Without a subject, the subject is the previous clause's
@@ -423,9 +543,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if p.eat_words(&["unless", "its", "controller", "pays"]) {
                 let Some(Tok::Symbol(_)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("a mana cost such as {3}")) };
                 let at = p.pos;
-                let cost = mana_cost(p)?;
-                if cost.x > 0 {
-                    return Err(Fail { at, expected: "a fixed mana cost (an X here is not supported)".into() });
+                let cost = super::costs::mana_symbols(p)?;
+                if cost.x > 0 && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
+                    return Err(Fail { at, expected: "an {X} that is the X of the spell or ability (\", where X is …\" is not read here yet)".into() });
                 }
                 out.push(Instruction::CounterUnlessPays { what, cost });
             } else {
@@ -801,6 +921,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 }
                 p.pos = mark;
             }
+            // "You may pay {2}. If you do, …" (118.12): the payment is the option.
+            if p.eat_word("pay") {
+                let at = p.pos;
+                let cost = super::costs::parse_pay_cost(p)?;
+                if matches!(&cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) {
+                    // 107.3: that X would be chosen as the cost is paid, on resolution.
+                    return Err(Fail { at, expected: "a payment without {X} (an X chosen as the optional cost is paid is not supported yet)".into() });
+                }
+                out.push(Instruction::MayOrElse { who, action: Box::new(Instruction::Pay(cost)), then: Vec::new(), otherwise: Vec::new() });
+                return Ok(());
+            }
             let mut action = Vec::new();
             parse_predicate(p, who.clone(), subject_at, &mut action)?;
             let [action] = <[Instruction; 1]>::try_from(action).map_err(|_| p.fail("one action after \"may\""))?;
@@ -961,7 +1092,7 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
 
 /// What "for each" / "the number of" counts: "creature you control", "creatures you control",
 /// "artifact", "card in your hand", "creature card in your graveyard", "opponent".
-fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> {
+pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> {
     use crate::cards::ir::{ControllerFilter, Counted, ObjectFilter, TypeSet};
     if p.eat_word("opponent") || p.eat_word("opponents") {
         let _ = p.eat_words(&["you", "have"]);
@@ -1111,17 +1242,6 @@ fn permanent_or_spell(p: &Parser<'_>, subject: &Affected, at: usize) -> PResult<
     if k.permanent || k.spell { Ok(subject.clone()) } else { Err(Fail { at, expected: "a permanent or spell that becomes a color".into() }) }
 }
 
-/// A mana cost written with symbols, e.g. after "pays".
-fn mana_cost(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ManaCost> {
-    let mut text = String::new();
-    while let Some(Tok::Symbol(s)) = p.peek().map(|t| t.tok.clone()) {
-        text.push('{');
-        text.push_str(&s);
-        text.push('}');
-        p.bump();
-    }
-    mana::parse_cost(&text).map_err(|e| p.fail(e))
-}
 
 /// After "Search": "[whose] [zones] for [what], [reveal it,] put it into your hand / onto the
 /// battlefield [tapped] / exile them" (701.23).
@@ -1863,7 +1983,7 @@ mod tests {
     fn unsupported_phrases_are_pinpointed() {
         let cases: [(&str, &str, &[crate::cards::ir::CardType], &str); 4] = [
             ("Peel from Reality", "Return target creature you control and target creature you don't control to their owners' hands.", INSTANT, "and target creature you don't control to their owners' hands"),
-            ("Mana Tithe", "Counter target spell unless its controller pays {X}.", INSTANT, "{X}"),
+            ("Odd Tithe", "Counter target spell unless its controller pays {X}, where X is the number of cards in your hand.", INSTANT, "{X}, where X is the number of cards in your hand"),
             ("Goblin Lore", "Draw four cards, then discard three cards at random and one card.", SORCERY, "one card"),
             (
                 "Reckless Charge",

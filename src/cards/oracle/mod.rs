@@ -377,6 +377,30 @@ fn strip_ability_word(toks: &mut Vec<lexer::Token>) {
     }
 }
 
+/// After "This spell costs": "{N} less to cast", "{N} more to cast", with "for each [counted]"
+/// (601.2f): a change of the generic part of its own total cost.
+fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    let n = match p.peek().map(|t| t.tok.clone()) {
+        Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
+        _ => None,
+    };
+    let Some(n) = n else { return Err(p.fail("a generic mana amount such as {1}")) };
+    p.bump();
+    let sign = if p.eat_word("less") {
+        -1
+    } else if p.eat_word("more") {
+        1
+    } else {
+        return Err(p.fail("\"less\" or \"more\""));
+    };
+    p.expect_words(&["to", "cast"])?;
+    let per = if p.eat_words(&["for", "each"]) { Some(effects::counted(p)?) } else { None };
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence (\"for each …\" is the only condition read here)"));
+    }
+    Ok(Ability::SelfCostChange { generic: sign * n, per })
+}
+
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
@@ -416,12 +440,27 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
+    // "Cumulative upkeep {1}", "Cumulative upkeep—Pay 1 life." (702.24a)
+    if !is_spell && p.eat_words(&["cumulative", "upkeep"]) {
+        let cost = if matches!(p.peek().map(|t| &t.tok), Some(Tok::Symbol(_))) {
+            trailing_cost(&mut p, "cumulative upkeep cost").map(ir::PayCost::Mana)
+        } else if (p.eat_punct('—') || p.eat_punct('-')) && p.eat_word("pay") {
+            costs::parse_pay_cost(&mut p).and_then(|c| if end(&mut p) { Ok(c) } else { Err(p.fail("the end of the cumulative upkeep cost")) })
+        } else {
+            Err(p.fail("a cumulative upkeep cost of mana (\"{1}\") or life (\"—Pay 1 life.\")"))
+        };
+        return Some(cost.map(Ability::CumulativeUpkeep).map_err(|f| p.error(&f)));
+    }
     // "Affinity for artifacts" (702.41a).
     if p.eat_words(&["affinity", "for"]) {
         return Some(match targets::parse_filter(&mut p, true) {
             Ok((f, targets::Head::Permanent)) if end(&mut p) => Ok(Ability::Affinity(f)),
             _ => Err(p.error(&p.fail("a kind of permanent after \"affinity for\" (\"artifacts\", \"Islands\")"))),
         });
+    }
+    // "This spell costs {1} less to cast for each creature card in your graveyard." (601.2f)
+    if p.eat_words(&["this", "spell", "costs"]) {
+        return Some(self_cost_change(&mut p).map_err(|f| p.error(&f)));
     }
     if p.eat_words(&["as", "an", "additional", "cost", "to", "cast", "this", "spell"]) {
         p.eat_punct(',');
@@ -679,6 +718,13 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     let effect = std::mem::take(&mut p.effect);
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn;
+    cost.timing = p.timing;
+    cost.any_player = p.any_player;
+    if cost.any_player && (cost.tap || cost.sacrifice_self || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
+        // Paying with the source itself would be done by a player who may not control it.
+        let at = p.toks.iter().position(|t| t.is_word("any")).unwrap_or(0);
+        return Err(vec![p.error(&parser::Fail { at, expected: "\"any player may activate\" with a cost of mana or life only (not supported yet with other costs)".into() })]);
+    }
     // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
     // instruction adding mana is the only shape the IR can express for that.
     let mana = effect.targets.is_empty()
@@ -691,7 +737,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
         return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.once_each_turn) {
+    if mana && (cost.sorcery_speed || cost.once_each_turn || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);

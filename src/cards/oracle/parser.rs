@@ -40,6 +40,10 @@ pub struct Parser<'a> {
     pub trigger_player: bool,
     /// "Activate only as a sorcery." / "Activate only once each turn." read so far.
     pub sorcery_speed: bool,
+    /// "Activate only during your turn" and the like (602.1b).
+    pub timing: Option<crate::cards::ir::ActivationTiming>,
+    /// "Any player may activate this ability." (602.2)
+    pub any_player: bool,
     pub once_each_turn: bool,
     /// An instruction so far creates tokens: a later "it" or "them" may mean those tokens,
     /// which no referent can name yet, so such references are refused.
@@ -57,7 +61,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, created_tokens: false, it_is_subject_self: false, named_this: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false }
     }
 
     #[must_use]

@@ -163,7 +163,9 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     // "[filter] spells [you cast | your opponents cast | you control] cost {N} more/less to cast."
     // "Noncreature spells", "Red spells"; "Creature spells" (a singular type before the plural
     // noun).
-    let mut spells = match parse_filter(p, true) {
+    let mut spells = match spell_type_list(p) {
+        Some(f) => f,
+        None => match parse_filter(p, true) {
         Ok((f, Head::Spell)) => f,
         _ => {
             p.pos = start;
@@ -181,6 +183,7 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
                 }
             }
         }
+        },
     };
     if p.eat_words(&["you", "cast"]) {
         spells.controller = crate::cards::ir::ControllerFilter::You;
@@ -209,6 +212,29 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     if p.eat_words(&["can't", "be", "countered"]) || p.eat_words(&["can’t", "be", "countered"]) {
         return Some(end(p).map(|()| Ability::SpellsCantBeCountered(spells)));
+    }
+    p.pos = start;
+    None
+}
+
+/// "Instant and sorcery spells", "Artifact, creature, and enchantment spells": spells of any
+/// of two or more card types, the singular type words joined by "and"/"or" before the plural
+/// noun (205.2a). Nothing is consumed unless the whole list is there.
+fn spell_type_list(p: &mut Parser<'_>) -> Option<crate::cards::ir::ObjectFilter> {
+    let start = p.pos;
+    let mut types = Vec::new();
+    loop {
+        let Some(t) = p.word().and_then(|w| crate::cards::ir::CardType::from_name(&w)) else { break };
+        types.push(t);
+        p.bump();
+        if p.eat_punct(',') {
+            let _ = p.eat_word("and") || p.eat_word("or");
+        } else if !(p.eat_word("and") || p.eat_word("or")) {
+            break;
+        }
+    }
+    if types.len() >= 2 && p.eat_word("spells") {
+        return Some(crate::cards::ir::ObjectFilter { types_any: types, ..Default::default() });
     }
     p.pos = start;
     None
@@ -588,18 +614,34 @@ pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
 #[must_use]
 pub fn is_enters_line(p: &Parser<'_>) -> bool {
     let mut probe = Parser::new(p.text, p.toks.clone(), crate::cards::ir::Effect::default(), false);
-    eat_self_ref(&mut probe) && probe.at_word("enters")
+    (if_kicked(&mut probe) && probe.eat_word("it") || eat_self_ref(&mut probe)) && probe.at_word("enters")
+}
+
+/// "If this creature was kicked, it …" (702.33e) at the start of an enters line: consumed,
+/// with "it" read as the permanent itself, and whether it was there.
+fn if_kicked(p: &mut Parser<'_>) -> bool {
+    let start = p.pos;
+    if p.eat_word("if") && eat_self_ref(p) && p.eat_words(&["was", "kicked"]) {
+        p.eat_punct(',');
+        if p.at_words(&["it", "enters"]) {
+            // "it" is the permanent: read as its self-reference below.
+            return true;
+        }
+    }
+    p.pos = start;
+    false
 }
 
 /// Parses "[this permanent] enters [the battlefield] tapped." or "… enters with N +1/+1
 /// counters on it." — the whole line.
 pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
-    if !(eat_self_ref(p) && p.eat_word("enters")) {
+    let kicked = if_kicked(p);
+    if !((kicked && p.eat_word("it") || eat_self_ref(p)) && p.eat_word("enters")) {
         return Err(p.fail("\"this permanent enters …\""));
     }
     p.eat_words(&["the", "battlefield"]);
     let mut out = Vec::new();
-    if p.eat_word("tapped") {
+    if !kicked && p.eat_word("tapped") {
         // "enters tapped unless you control two or more basic lands" (614.1d)
         if p.eat_word("unless") {
             out.push(Ability::EntersTappedUnless(super::conditions::parse(p)?));
@@ -609,7 +651,9 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
     }
     if p.eat_word("with") {
         let count = match amount(p)? {
-            a @ (Amount::X | Amount::Fixed(1..)) => a,
+            // "If this creature was kicked, it enters with two +1/+1 counters on it." (702.33e)
+            Amount::Fixed(n @ 1..) if kicked => Amount::Kicked { base: 0, kicked: n },
+            a @ (Amount::X | Amount::Fixed(1..)) if !kicked => a,
             _ => return Err(p.fail("a number of counters (N or X)")),
         };
         let kind = counter_noun(p)?;

@@ -582,7 +582,7 @@ fn tokens_created(p: &Parser<'_>) -> bool {
         match i {
             Instruction::CreateTokens { .. } => true,
             Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
-            Instruction::Delayed { instructions, .. } => instructions.iter().any(creates),
+            Instruction::Delayed { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) => instructions.iter().any(creates),
             _ => false,
         }
     }

@@ -37,6 +37,9 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         if it && !about_this && !matches!(c, Condition::YourTurn(_)) {
             return Err(Fail { at, expected: "a condition about the source (\"it\" here is what triggered the ability)".into() });
         }
+        if c == Condition::Kicked && trigger != Trigger::Enters(Subject::This) {
+            return Err(Fail { at, expected: "\"if it was kicked\" only after \"When this … enters\"".into() });
+        }
         if !p.eat_punct(',') {
             return Err(p.fail("\",\" after the \"if\" clause"));
         }
@@ -119,6 +122,14 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     let effect = std::mem::take(&mut p.effect);
     if effect.instructions.is_empty() {
         return Err(p.fail("an effect"));
+    }
+    // A kicker cost with {X} (Kangee) would give the ability an X it doesn't have: refused.
+    if condition == Some(Condition::Kicked) && serde_json::to_string(&effect).is_ok_and(|s| s.contains("\"X\"") || s.contains("\"MinusX\"")) {
+        return Err(p.fail("an effect without X after \"if it was kicked\" (the X of a kicker cost is not carried to the permanent yet)"));
+    }
+    if effects::pays_x(&effect.instructions) {
+        let at = p.toks.iter().position(|t| matches!(&t.tok, super::lexer::Tok::Symbol(s) if s == "X")).unwrap_or(0);
+        return Err(crate::cards::oracle::parser::Fail { at, expected: "a payment without {X} (a triggered ability has no X of its own)".into() });
     }
     let trigger = if once_at.is_some() { Trigger::OnceEachTurn(Box::new(trigger)) } else { trigger };
     Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
