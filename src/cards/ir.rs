@@ -816,6 +816,12 @@ pub enum Affected {
     Target(usize),
     /// The object the ability belongs to ("this creature", the card's name).
     This,
+    /// "that card", "it" after "Reveal the top card of your library": the cards the effect has
+    /// set aside, as they are now (608.2c).
+    SetAside,
+    /// "this card" in "return this card from your graveyard to your hand": the card with the
+    /// ability while it is in its owner's graveyard, where such an ability functions (113.6m).
+    ThisInGraveyard,
     /// The controller of the ability.
     You,
     /// Each player, in APNAP order (101.4).
@@ -1245,6 +1251,10 @@ pub enum Instruction {
     Search(Search),
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
+    /// "Target player shuffles their graveyard into their library." / "Each player shuffles
+    /// their hand and graveyard into their library" (701.24a, 701.24c): each such player puts
+    /// the cards of those zones into their library, then shuffles it.
+    ShuffleInto { who: Affected, hand: bool, graveyard: bool },
     /// "Return [object] to its owner's hand." (400.7).
     ReturnToHand(Affected),
     /// "Exchange control of two target creatures." (701.12a–b).
@@ -1303,13 +1313,39 @@ pub enum Instruction {
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
     /// the bottom of your library in any order / in a random order." (701.20e, 401.4): `take`
-    /// of the cards seen go to the hand; the rest go to the bottom in the order the player
-    /// chooses or, when `random`, in an order drawn from the scenario's seed.
+    /// of the cards seen go to the hand; the rest go where `rest` says.
     /// "Look at the top N cards of your library. You may reveal a creature card from among
     /// them and put it into your hand. Put the rest on the bottom of your library in a random
     /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
-    /// taken, revealed first when `reveal` (701.20a).
-    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, random: bool },
+    /// taken, revealed first when `reveal` (701.20a). "Look at the top three cards of your
+    /// library, then put them back in any order.": none is taken (`take` 0).
+    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest },
+    /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
+    /// such player's library, as many as there are. The exiled cards are what the rest of the
+    /// effect calls "that card", "those cards", "it" or "them" (608.2c).
+    ExileTop { who: Affected, count: Amount },
+    /// "Reveal the top card of your library." (701.20a): revealing leaves the cards where they
+    /// are (701.20b); they are what the rest of the effect calls "it" or "that card".
+    RevealTop { who: Affected, count: Amount },
+    /// "Reveal cards from the top of your library until you reveal a creature card. Put that
+    /// card into your hand and the rest on the bottom of your library in a random order."
+    /// (701.20a): the first card matching `filter` goes where `to` says; every other card
+    /// revealed goes where `rest` says.
+    RevealUntil { filter: ObjectFilter, to: SearchDest, rest: DigRest },
+    /// "Look at the top card of target player's library." (701.20e): only the player looking
+    /// sees it; nothing moves.
+    LookTop { who: Affected, count: Amount },
+    /// "If it's a land card, [instructions]. Otherwise, [instructions]." after a reveal: which
+    /// instructions follow depends on whether the revealed card matches `filter` (608.2c).
+    IfSetAside { filter: ObjectFilter, then: Vec<Instruction>, otherwise: Vec<Instruction> },
+    /// "Put it into your graveyard." — a card the effect revealed, from where it is.
+    PutInGraveyard(Affected),
+    /// "You may play that card this turn." / "Until the end of your next turn, you may play
+    /// those cards." (601.3, 116.2a, 611.2a): the controller of the effect may play — or, when
+    /// `cast_only`, cast — the cards an earlier instruction of the effect exiled, while they
+    /// stay in exile, until `until` ends; playing a land this way is still the turn's land
+    /// play (305.2).
+    PlayExiled { cast_only: bool, until: PlayUntil },
     /// "Remove N [kind] counters from [object]" (122): as many as there are, up to N.
     RemoveCounters { what: Affected, kind: CounterKind, count: Amount },
     /// "Remove all [kind] counters from [object]" / "Remove all counters from …" (`None`:
@@ -1335,6 +1371,30 @@ pub enum Instruction {
     /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
     /// effect in layer 1 (613.2a) with its own timestamp.
     BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
+}
+
+/// Where the cards looked at and not taken go ("the rest", 401.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum DigRest {
+    /// "on the bottom of your library in any order": the player chooses the order; "in a
+    /// random order" (`random`): the scenario's seed does.
+    Bottom { random: bool },
+    /// "then put them back in any order": on top, in the order the player chooses.
+    Top,
+    /// "and the rest into your graveyard".
+    Graveyard,
+}
+
+/// How long a permission to play exiled cards lasts (611.2a, 514.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PlayUntil {
+    /// "this turn" / "until end of turn": it ends in this turn's cleanup step.
+    EndOfTurn,
+    /// "until the end of your next turn": it ends in the cleanup step of the next turn its
+    /// controller begins.
+    EndOfYourNextTurn,
+    /// "for as long as it remains exiled": until the card leaves exile (400.7).
+    WhileExiled,
 }
 
 /// The characteristics an effect gives the tokens it creates (111.3): "a 1/1 white Soldier
@@ -1386,6 +1446,9 @@ pub enum SearchDest {
     Hand,
     Battlefield { tapped: bool },
     Exile,
+    /// "then shuffle and put that card on top": the library is shuffled without the found
+    /// cards, which then go on top (701.24b).
+    TopAfterShuffle,
 }
 
 /// A search (701.23).
@@ -1428,6 +1491,18 @@ pub enum AdditionalCost {
 }
 
 impl Instruction {
+    /// Whether the instruction moves the card with the ability out of its owner's graveyard
+    /// ("return this card from your graveyard to your hand"): such an ability functions only
+    /// there (113.6m).
+    #[must_use]
+    pub fn moves_this_from_graveyard(&self) -> bool {
+        match self {
+            Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } => true,
+            Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
+            _ => false,
+        }
+    }
+
     /// Whether the instruction adds mana (106.1): what a mana ability does (605.1a).
     #[must_use]
     pub fn adds_mana(&self) -> bool {
@@ -1440,6 +1515,15 @@ impl Instruction {
                 | Instruction::AddManaChosenColor
                 | Instruction::AddManaOrChosen(_)
         )
+    }
+}
+
+impl Effect {
+    /// Whether the effect moves the card with the ability out of its owner's graveyard: the
+    /// ability functions only there (113.6m).
+    #[must_use]
+    pub fn moves_this_from_graveyard(&self) -> bool {
+        self.instructions.iter().any(Instruction::moves_this_from_graveyard)
     }
 }
 
@@ -1640,6 +1724,15 @@ pub enum Ability {
     AdditionalLands(u32),
     /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
     CantLoseGame,
+    /// "You may look at the top card of your library any time." / "Play with the top card of
+    /// your library revealed." (401.5): who may see a hidden card. A scenario's library is
+    /// known to its author, so no result depends on it; it is read so that nothing is guessed.
+    TopCardVisible { revealed: bool },
+    /// "You may play lands from the top of your library." / "You may play lands and cast
+    /// spells from the top of your library." / "You may cast noncreature spells from the top of
+    /// your library." (601.3, 116.2a): this permanent's controller may play the top card of
+    /// their library — a land when `lands`, a spell matching `spells` when it is set.
+    PlayFromTop { lands: bool, spells: Option<ObjectFilter> },
     /// "Your opponents can't cast spells during your turn." / "You can't cast creature
     /// spells." (101.2, 601.3): who can't (relative to this permanent's controller), which
     /// spells, and whether only during its controller's turn.

@@ -36,6 +36,8 @@ pub struct PlaySummary {
     pub by_exit: [u32; 3],
     /// Games with a panic or a violated invariant, and the files written for them.
     pub failures: Vec<(String, PathBuf)>,
+    /// Why games stopped early (exit 2) that were not bugs: the message, and how many.
+    pub stops: std::collections::BTreeMap<String, u32>,
 }
 
 /// The cards a random board can use: every library card read completely (no deferred text,
@@ -199,10 +201,13 @@ fn generate(pool: &Pool, rng: &mut ChaCha8Rng, index: u32, opts: &PlayOptions) -
 }
 
 /// The outcome of one replay: events, exit code, and the bug it found, if any.
-fn replay(text: &str, path: &str) -> (u64, u8, Option<String>) {
+fn replay(text: &str, path: &str) -> (u64, u8, Option<String>, Option<String>) {
     let source = Source::new(path.to_owned(), text.to_owned());
     let outcome = std::panic::catch_unwind(|| {
-        let Ok(s) = crate::scenario::load(&source) else { return (0, 2, None) };
+        let s = match crate::scenario::load(&source) {
+            Ok(s) => s,
+            Err(d) => return (0, 2, None, d.first().map(|d| d.message.clone())),
+        };
         let r = crate::run::run_with(&s, true);
         let events = r.game.trace.len() as u64;
         let bug = r.stop.as_ref().filter(|d| d.message.starts_with("engine bug")).map(|d| d.message.clone());
@@ -211,11 +216,12 @@ fn replay(text: &str, path: &str) -> (u64, u8, Option<String>) {
         } else {
             u8::from(r.verdicts.iter().any(|v| !v.ok))
         };
-        (events, code, bug)
+        let stop = r.stop.filter(|_| bug.is_none()).map(|d| d.message);
+        (events, code, bug, stop)
     });
     outcome.unwrap_or_else(|p| {
         let what = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned())).unwrap_or_default();
-        (0, 2, Some(format!("panic: {what}")))
+        (0, 2, Some(format!("panic: {what}")), None)
     })
 }
 
@@ -237,7 +243,12 @@ pub fn play(opts: &PlayOptions) -> Result<PlaySummary, String> {
         let mut rng = ChaCha8Rng::seed_from_u64(opts.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(g)));
         let game = generate(&pool, &mut rng, g, opts);
         let path = format!("play-{}-{g}.yaml", opts.seed);
-        let (events, code, bug) = replay(&game.text(game.actions.len()), &path);
+        let (events, code, bug, stop) = replay(&game.text(game.actions.len()), &path);
+        if let Some(m) = stop {
+            // Named cards and labels vary from game to game; the reason is what counts.
+            let reason: String = m.split(['[', '(']).next().unwrap_or(&m).chars().filter(|c| !c.is_ascii_digit()).collect();
+            *summary.stops.entry(reason.trim().to_owned()).or_insert(0) += 1;
+        }
         summary.games += 1;
         summary.events += events;
         summary.by_exit[usize::from(code.min(2))] += 1;
@@ -263,10 +274,15 @@ pub fn report(s: &PlaySummary, seconds: f64) -> String {
     for (bug, file) in &s.failures {
         let _ = writeln!(out, "FAIL {}: {bug}", file.display());
     }
+    let mut stops: Vec<(&String, &u32)> = s.stops.iter().collect();
+    stops.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (reason, n) in stops.iter().take(5) {
+        let _ = writeln!(out, "stopped {n}×: {reason}");
+    }
     let rate = if seconds > 0.0 { f64::from(s.games) / seconds } else { 0.0 };
     let _ = writeln!(
         out,
-        "{} games, {} events, {} invariant violations or panics ({} exit 0, {} exit 1, {} stopped with exit 2; {rate:.0} games/s)",
+        "{} games, {} events, {} invariant violations or panics ({} exit 0, {} exit 1, {} stopped with exit 2; {rate:.1} games/s)",
         s.games,
         s.events,
         s.failures.len(),

@@ -70,6 +70,12 @@ impl Game {
         match a {
             Affected::Target(i) => Self::legal_targets(ctx, *i).map(|c| c.target).collect(),
             Affected::This => vec![Target::Object(ctx.source)],
+            Affected::SetAside => self.set_aside.iter().copied().filter(|&o| self.is_live(o)).map(Target::Object).collect(),
+            // 400.7: a card that left the graveyard and came back is a new object.
+            Affected::ThisInGraveyard => {
+                let o = self.obj(ctx.source);
+                if o.live && o.zone == Zone::Graveyard { vec![Target::Object(ctx.source)] } else { Vec::new() }
+            }
             Affected::You => vec![Target::Player(ctx.controller)],
             Affected::EachPlayer => self.apnap().into_iter().map(Target::Player).collect(),
             Affected::EachOpponent => self.apnap().into_iter().filter(|&p| p != ctx.controller).map(Target::Player).collect(),
@@ -375,6 +381,73 @@ impl Game {
                     self.mill(p, n);
                 }
             }
+            Instruction::ExileTop { who, count } => {
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
+                    for c in cards {
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from the top of {}'s library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rule(cr!("701.13a"));
+                        self.record(ev);
+                        let nid = self.move_object(c, Zone::Exile);
+                        self.set_aside.push(nid);
+                    }
+                }
+            }
+            Instruction::RevealTop { who, count } => {
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
+                    for c in cards {
+                        // 701.20b: revealing leaves the card where it is.
+                        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&[cr!("701.20a"), cr!("701.20b")]);
+                        self.record(ev);
+                        self.set_aside.push(c);
+                    }
+                }
+            }
+            Instruction::RevealUntil { filter, to, rest } => self.reveal_until(ctx.controller, filter, *to, *rest, dec)?,
+            Instruction::LookTop { who, count } => {
+                let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    let seen = self.players[p].library.len().min(n);
+                    let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {seen} card(s) of {}'s library", self.players[ctx.controller].name, self.players[p].name)).player(self, p).rule(cr!("701.20e"));
+                    self.record(ev);
+                }
+            }
+            Instruction::IfSetAside { filter, then, otherwise } => {
+                let Some(card) = self.set_aside.iter().copied().find(|&o| self.is_live(o)) else { return Ok(()) };
+                let hit = self.matches_filter(card, filter, ctx.controller);
+                let ev = Ev::new(EventKind::Choice, format!("{} is {}a {} card", self.describe(card), if hit { "" } else { "not " }, crate::engine::casting::filter_words(filter))).object(self, card).rule(cr!("608.2c"));
+                self.record(ev);
+                for ins in if hit { then } else { otherwise } {
+                    self.perform(ins, ctx, dec)?;
+                }
+            }
+            Instruction::PutInGraveyard(a) => {
+                for id in self.objects_of(ctx, a) {
+                    let owner = self.obj(id).owner;
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    self.record(ev);
+                    self.move_object(id, Zone::Graveyard);
+                }
+            }
+            Instruction::PlayExiled { cast_only, until } => {
+                let cards: Vec<ObjId> = self.set_aside.iter().copied().filter(|&c| self.is_live(c) && self.obj(c).zone == Zone::Exile).collect();
+                let you = ctx.controller;
+                let verb = if *cast_only { "cast" } else { "play" };
+                let when = match until {
+                    crate::cards::ir::PlayUntil::EndOfTurn => "this turn",
+                    crate::cards::ir::PlayUntil::EndOfYourNextTurn => "until the end of their next turn",
+                    crate::cards::ir::PlayUntil::WhileExiled => "for as long as it remains exiled",
+                };
+                let lasting = matches!(until, crate::cards::ir::PlayUntil::WhileExiled);
+                for c in cards {
+                    let turn = matches!(until, crate::cards::ir::PlayUntil::EndOfTurn).then_some(self.turn);
+                    self.play_permissions.push(crate::engine::state::PlayPermission { card: c, source: ctx.source, player: you, cast_only: *cast_only, turn, given: self.turn, lasting });
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.describe(c))).object(self, c).player(self, you).rules(&[cr!("601.3"), cr!("611.2a")]);
+                    self.record(ev);
+                }
+            }
             Instruction::Fight(a, b) => self.fight(ctx, a, b, dec)?,
             Instruction::Explore(a) => {
                 for id in self.objects_of(ctx, a) {
@@ -390,7 +463,7 @@ impl Game {
                 for old in self.objects_of(ctx, what) {
                     // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
                     // zone-change trigger triggered on became there, if it is still there.
-                    let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile)) else {
+                    let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile) || *what == Affected::SetAside && self.obj(*id).zone == Zone::Library) else {
                         let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.describe(old))).object(self, old).rule(cr!("400.7"));
                         self.record(ev);
                         continue;
@@ -398,12 +471,14 @@ impl Game {
                     // 110.2a: it enters under the control of the player the effect names —
                     // "under your control" — and otherwise under its owner's.
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };
+                    let from_library = self.obj(id).zone == Zone::Library;
                     let how = if *tapped { " tapped" } else { "" };
                     // Undying (702.93a) and persist (702.79a) return it with a counter.
                     let counter_rule = counter.as_ref().map(|k| if *k == CounterKind::PlusOne { cr!("702.93a") } else { cr!("702.79a") });
                     let with = counter.clone().zip(counter_rule).map(|(k, rule)| (k, 1, rule));
                     self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
-                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
+                        let verb = if from_library { "put onto" } else { "returned to" };
+                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is {verb} the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
                             .object(g, nid)
                             .player(g, controller)
                             .zone(Zone::Battlefield)
@@ -421,6 +496,19 @@ impl Game {
             Instruction::PutInLibrary { what, bottom } => {
                 for id in self.objects_of(ctx, what) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    if self.obj(id).zone == Zone::Library {
+                        // A revealed card put on the bottom of the library it is in: it moves
+                        // within the zone, staying the same object.
+                        let owner = self.obj(id).owner;
+                        let place = if *bottom { "on the bottom of" } else { "on top of" };
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cr!("608.2c"));
+                        self.record(ev);
+                        let lib = &mut self.players[owner].library;
+                        lib.retain(|&c| c != id);
+                        if *bottom { lib.push(id) } else { lib.insert(0, id) }
+                        self.touch();
+                        continue;
+                    }
                     if !matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Stack) {
                         continue;
                     }
@@ -444,7 +532,7 @@ impl Game {
                     }
                 }
             }
-            Instruction::Dig { count, take, min, filter, reveal, random } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *random), dec)?,
+            Instruction::Dig { count, take, min, filter, reveal, rest } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest), dec)?,
             Instruction::Attach(a) => {
                 for host in self.objects_of(ctx, a) {
                     if !(self.on_battlefield(host) && self.on_battlefield(ctx.source)) {
@@ -612,6 +700,25 @@ impl Game {
                     }
                 }
             }
+            Instruction::ShuffleInto { who, hand, graveyard } => {
+                for p in self.players_of(ctx, who) {
+                    let mut cards: Vec<ObjId> = Vec::new();
+                    if *hand {
+                        cards.extend(self.players[p].hand.iter().copied());
+                    }
+                    if *graveyard {
+                        cards.extend(self.players[p].graveyard.iter().copied());
+                    }
+                    for c in cards {
+                        let from = self.obj(c).zone.name().replace('_', " ");
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put from {}'s {from} into their library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Library).rules(&[cr!("701.24a"), cr!("400.7")]);
+                        self.record(ev);
+                        self.move_object(c, Zone::Library);
+                    }
+                    // 701.24c–d: the library is shuffled even if nothing was put into it.
+                    self.shuffle(p);
+                }
+            }
             Instruction::Shuffle(a) => {
                 for p in self.players_of(ctx, a) {
                     self.shuffle(p);
@@ -620,10 +727,11 @@ impl Game {
             Instruction::ReturnToHand(a) => {
                 for id in self.objects_of(ctx, a) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
-                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile) {
+                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
                         let owner = self.obj(id).owner;
+                        let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
                         }
@@ -993,6 +1101,23 @@ impl Game {
         let shown = if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") };
         let ev = Ev::new(EventKind::Search, format!("{} searches and finds {shown}", self.players[searcher].name)).player(self, searcher).rule(cr!("701.23a"));
         self.record(ev);
+        if s.dest == SearchDest::TopAfterShuffle {
+            // 701.24b: the found cards stay out of the shuffle and then go on top.
+            let ids: Vec<ObjId> = found.iter().filter_map(|t| if let Target::Object(o) = t { Some(*o) } else { None }).collect();
+            let mut rest: Vec<ObjId> = self.players[p].library.iter().copied().filter(|c| !ids.contains(c)).collect();
+            self.random_order(&mut rest);
+            let mut lib = ids.clone();
+            lib.extend(rest);
+            self.players[p].library = lib;
+            self.touch();
+            let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library without the found card(s)", self.players[p].name)).player(self, p).rules(&[cr!("701.24a"), cr!("701.24b")]);
+            self.record(ev);
+            for o in ids {
+                let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cr!("701.24b"));
+                self.record(ev);
+            }
+            return Ok(());
+        }
         for t in found {
             let Target::Object(o) = t else { continue };
             if s.reveal {
@@ -1002,7 +1127,7 @@ impl Game {
             let (zone, kind, verb, rule) = match s.dest {
                 SearchDest::Hand => (Zone::Hand, EventKind::ReturnToHand, "is put into its owner's hand", cr!("701.23a")),
                 SearchDest::Battlefield { .. } => (Zone::Battlefield, EventKind::EntersBattlefield, "is put onto the battlefield", cr!("701.23a")),
-                SearchDest::Exile => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
+                SearchDest::Exile | SearchDest::TopAfterShuffle => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
             };
             if let SearchDest::Battlefield { tapped } = s.dest {
                 let how = if tapped { " tapped" } else { "" };
@@ -1168,21 +1293,24 @@ impl Game {
     }
 
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
-    /// of them chosen by the player into their hand and the rest on the bottom of the library
-    /// in the order the player chooses, or in a random order from the scenario's seed.
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, random): (bool, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
+    /// of them chosen by the player into their hand and the rest where `rest_to` says
+    /// (`put_rest`).
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to): (bool, crate::cards::ir::DigRest), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
         }
         let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cr!("701.20e"));
         self.record(ev);
-        let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
-        let (min, take) = (min as usize, take as usize);
-        let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take } };
-        let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
-        let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
-        let picked: Vec<ObjId> = picked.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+        let mut picked: Vec<ObjId> = Vec::new();
+        if take > 0 {
+            let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
+            let (min, take) = (min as usize, take as usize);
+            let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take } };
+            let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
+            let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+            picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+        }
         for &o in &picked {
             if reveal {
                 let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cr!("701.20a"));
@@ -1192,40 +1320,111 @@ impl Game {
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
-        // 401.4: the rest go to the bottom together; "in a random order" leaves their order to
-        // chance.
-        let mut rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
-        if random {
-            for i in (1..rest.len()).rev() {
-                let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
-                rest.swap(i, j);
+        let rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
+        self.put_rest(p, rest, rest_to, dec)
+    }
+
+    /// Puts "the rest" of the cards `p` looked at or revealed where the text says: into the
+    /// graveyard, or together on the bottom or back on top of the library, in the order the
+    /// player chooses or, "in a random order", one drawn from the scenario's seed (401.4).
+    fn put_rest(&mut self, p: PlayerId, mut rest: Vec<ObjId>, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::cards::ir::DigRest;
+        match rest_to {
+            DigRest::Graveyard => {
+                for o in rest {
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    self.record(ev);
+                    self.move_object(o, Zone::Graveyard);
+                }
+                return Ok(());
             }
-        } else if rest.len() > 1 {
-            let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
-            if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
-                rest = bottom;
+            DigRest::Bottom { random: true } => self.random_order(&mut rest),
+            DigRest::Bottom { random: false } if rest.len() > 1 => {
+                let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
+                if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
+                    rest = bottom;
+                }
             }
+            DigRest::Top if rest.len() > 1 => {
+                let d = Decision { player: p, kind: DecisionKind::TopOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put back on top of the library".to_owned() };
+                if let Answer::Scry { top, .. } = self.decide(dec, &d)? {
+                    rest = top;
+                }
+            }
+            DigRest::Bottom { .. } | DigRest::Top => {}
         }
         let lib = &mut self.players[p].library;
         lib.retain(|c| !rest.contains(c));
-        lib.extend(rest.iter().copied());
+        if rest_to == DigRest::Top {
+            lib.splice(0..0, rest.iter().copied());
+        } else {
+            lib.extend(rest.iter().copied());
+        }
+        self.touch();
         if !rest.is_empty() {
-            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s) on the bottom of their library{}", self.players[p].name, rest.len(), if random { " in a random order" } else { "" })).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
+            let how = match rest_to {
+                DigRest::Bottom { random: true } => " on the bottom of their library in a random order",
+                DigRest::Top => " back on top of their library in the order they choose",
+                _ => " on the bottom of their library",
+            };
+            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
             self.record(ev);
         }
         Ok(())
     }
 
+    /// "Reveal cards from the top of your library until you reveal a [kind] card" (701.20a):
+    /// the first match goes to `to`, the other revealed cards where `rest` says (401.4); with
+    /// no match, every card is revealed and all of them are the rest.
+    fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: SearchDest, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let mut others = Vec::new();
+        let mut hit = None;
+        for c in self.players[p].library.clone() {
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&[cr!("701.20a"), cr!("701.20b")]);
+            self.record(ev);
+            if self.matches_filter(c, filter, p) {
+                hit = Some(c);
+                break;
+            }
+            others.push(c);
+        }
+        if hit.is_none() {
+            let ev = Ev::new(EventKind::Choice, format!("{} revealed their whole library without finding a {} card", self.players[p].name, crate::engine::casting::filter_words(filter))).player(self, p).rule(cr!("701.20a"));
+            self.record(ev);
+        }
+        if let Some(c) = hit {
+            match to {
+                SearchDest::Battlefield { tapped } => {
+                    let how = if tapped { " tapped" } else { "" };
+                    self.put_onto_battlefield(c, p, tapped, dec, |g, nid| {
+                        Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&[cr!("608.2c"), cr!("110.2a")])
+                    })?;
+                }
+                _ => {
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                    self.record(ev);
+                    self.move_object(c, Zone::Hand);
+                }
+            }
+        }
+        self.put_rest(p, others, rest_to, dec)
+    }
+
     /// Shuffles a library with the scenario's seeded generator (701.24a).
     pub fn shuffle(&mut self, p: PlayerId) {
         let mut lib = std::mem::take(&mut self.players[p].library);
-        for i in (1..lib.len()).rev() {
-            let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
-            lib.swap(i, j);
-        }
+        self.random_order(&mut lib);
         self.players[p].library = lib;
         let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library", self.players[p].name)).player(self, p).rule(cr!("701.24a"));
         self.record(ev);
+    }
+
+    /// Puts `cards` in a random order drawn from the scenario's seed (a Fisher–Yates shuffle).
+    fn random_order(&mut self, cards: &mut [ObjId]) {
+        for i in (1..cards.len()).rev() {
+            let j = usize::try_from(self.rng.next_u64() % (i as u64 + 1)).unwrap_or(0);
+            cards.swap(i, j);
+        }
     }
 
     /// `n` cards of `p`'s hand chosen at random with the seeded generator (701.9b).

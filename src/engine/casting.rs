@@ -331,6 +331,18 @@ impl Game {
             if flashback.is_none() {
                 return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} has no flashback: it can't be cast from a graveyard"))));
             }
+        } else if zone == Zone::Library {
+            // 601.3: a static ability such as "You may cast spells from the top of your library"
+            // lets the top card be cast.
+            if self.top_permission(card, p, false).is_none() {
+                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
+            }
+        } else if zone == Zone::Exile {
+            // 601.3: an effect such as "you may play that card this turn" lets it be cast from
+            // exile.
+            if self.exile_permission(card, p, false).is_none() {
+                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in exile and no effect lets {} cast it from there", self.players[p].name))));
+            }
         } else if zone != Zone::Hand || owner != p {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
@@ -391,9 +403,19 @@ impl Game {
         }
         // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
         // face down first (708.4, 702.37c).
+        let permit = (zone == Zone::Exile).then(|| self.exile_permission(card, p, false).map(|perm| perm.source)).flatten();
+        let from_top = (zone == Zone::Library).then(|| self.top_permission(card, p, false)).flatten();
         let from = self.obj(card).zone;
         let spell = self.move_object(card, Zone::Stack);
         self.obj_mut(spell).choices.cast_from = Some(from);
+        if let Some(src) = permit {
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&[cr!("601.3"), cr!("611.2a")]);
+            self.record(ev);
+        }
+        if let Some(src) = from_top {
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from the top of their library, as {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rule(cr!("601.3"));
+            self.record(ev);
+        }
         if ch.face_down {
             let shown = self.describe(spell);
             self.obj_mut(spell).face_down = true;
@@ -583,8 +605,17 @@ impl Game {
         if !self.has_type(card, CardType::Land) {
             return Err(Illegal::new(cr!("305.1"), format!("{name} is not a land: it is cast, not played")));
         }
-        if o.zone != Zone::Hand || o.owner != p {
-            return Err(Illegal::new(cr!("305.1"), format!("{name} is not in {}'s hand", self.players[p].name)));
+        // 116.2a: a land is played from the zone it is in — usually its owner's hand, or exile
+        // when an effect lets its player play it from there.
+        let from_exile = o.zone == Zone::Exile && self.exile_permission(card, p, true).is_some();
+        let from_top = o.zone == Zone::Library && self.top_permission(card, p, true).is_some();
+        if !from_exile && !from_top && (o.zone != Zone::Hand || o.owner != p) {
+            let why = match o.zone {
+                Zone::Exile => format!("{name} is in exile and no effect lets {} play it from there", self.players[p].name),
+                Zone::Library => format!("{name} is in a library and nothing lets {} play it from there", self.players[p].name),
+                _ => format!("{name} is not in {}'s hand", self.players[p].name),
+            };
+            return Err(Illegal::new(cr!("305.1"), why).also(cr!("116.2a")));
         }
         if self.active != p {
             return Err(Illegal::new(cr!("305.3"), format!("{} can't play a land during another player's turn", self.players[p].name)).also(cr!("305.1")).also(cr!("116.2a")));
@@ -687,8 +718,19 @@ impl Game {
     /// play this turn (305.2).
     fn put_land(&mut self, p: PlayerId, card: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         self.players[p].lands_played += 1;
+        let from = self.obj(card).zone;
         self.put_onto_battlefield(card, p, false, dec, |g, nid| {
-            Ev::new(EventKind::PlayLand, format!("{} plays {}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")])
+            let whence = match from {
+                Zone::Exile => " from exile",
+                Zone::Library => " from the top of their library",
+                _ => "",
+            };
+            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
+            match from {
+                Zone::Exile => ev.rule(cr!("611.2a")),
+                Zone::Library => ev.rule(cr!("601.3")),
+                _ => ev,
+            }
         })?;
         self.passes = 0;
         Ok(())
@@ -721,6 +763,13 @@ impl Game {
                     e = e.also(cr!("702.29a"));
                 }
                 return Ok(Err(e));
+            }
+        } else if effect.moves_this_from_graveyard() {
+            // 113.6m: "Return this card from your graveyard to your hand" functions only in
+            // its owner's graveyard.
+            let o = self.obj(source);
+            if o.zone != Zone::Graveyard || o.owner != p {
+                return Ok(Err(Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s graveyard: that ability returns it from there", self.players[p].name)).also(cr!("602.2"))));
             }
         } else if !self.on_battlefield(source) {
             // 113.6: an object's abilities function only on the battlefield unless the ability
@@ -808,7 +857,11 @@ impl Game {
             return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
         }
         let x = ch.x.unwrap_or(0);
-        let ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
+        let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
+        if self.obj(source).zone == Zone::Graveyard {
+            // 113.6m: it works from the graveyard it moves the card out of.
+            ev = ev.rule(cr!("113.6m"));
+        }
         self.record(ev);
         let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x };
@@ -997,8 +1050,11 @@ pub fn describe_spec(spec: &TargetSpec) -> String {
         TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
         TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),
-        TargetSpec::GraveyardCard { filter, yours: true } => format!("target {} card in your graveyard", filter_words(filter)),
-        TargetSpec::GraveyardCard { filter, yours: false } => format!("target {} card in a graveyard", filter_words(filter)),
+        TargetSpec::GraveyardCard { filter, yours } => {
+            let words = filter_words(filter);
+            let kind = if words.is_empty() { "card".to_owned() } else { format!("{words} card") };
+            format!("target {kind} in {}", if *yours { "your graveyard" } else { "a graveyard" })
+        }
         TargetSpec::Ability => "target activated or triggered ability".to_owned(),
     }
 }
@@ -1045,7 +1101,7 @@ pub fn quality_words(q: Quality) -> String {
     }
 }
 
-fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
+pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     let mut w: Vec<String> = f.colors_none.iter().map(|c| format!("non{}", c.name())).collect();
     if !f.colors.is_empty() {
         w.push(f.colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or "));

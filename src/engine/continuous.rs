@@ -58,6 +58,51 @@ impl Game {
         }
     }
 
+    /// Ends the permissions to play exiled cards that last until the end of this turn (514.2,
+    /// 611.2a); those whose card has left exile went with it (400.7).
+    pub fn end_play_permissions(&mut self) {
+        let turn = self.turn;
+        let ending: Vec<crate::engine::state::PlayPermission> = self.play_permissions.iter().filter(|p| p.turn == Some(turn)).cloned().collect();
+        let objects = &self.objects;
+        self.play_permissions.retain(|p| p.turn != Some(turn) && objects[p.card.0 as usize].live && objects[p.card.0 as usize].zone == crate::engine::Zone::Exile);
+        for perm in ending {
+            if !(self.is_live(perm.card) && self.obj(perm.card).zone == crate::engine::Zone::Exile) {
+                continue;
+            }
+            let verb = if perm.cast_only { "cast" } else { "play" };
+            let ev = Ev::new(EventKind::EffectEnds, format!("{} may no longer {verb} {} from exile", self.players[perm.player].name, self.describe(perm.card))).object(self, perm.card).player(self, perm.player).rules(&[crate::cr!("514.2"), crate::cr!("611.2a")]);
+            self.record(ev);
+        }
+    }
+
+    /// The permanent whose static ability lets `p` play `card` from the top of their library
+    /// (601.3, 116.2a), if any: `card` must be that top card, and a land for "play lands", a
+    /// spell of the stated kind for "cast … spells".
+    #[must_use]
+    pub fn top_permission(&self, card: ObjId, p: PlayerId, land: bool) -> Option<ObjId> {
+        let o = self.obj(card);
+        if !(o.live && o.zone == crate::engine::Zone::Library && o.owner == p && self.players[p].library.first() == Some(&card)) {
+            return None;
+        }
+        self.permanents_of(p).find(|&src| {
+            self.abilities(src).any(|(_, a)| match a {
+                Ability::PlayFromTop { lands, spells } => if land { *lands } else { spells.as_ref().is_some_and(|f| self.matches_filter(card, f, p)) },
+                _ => false,
+            })
+        })
+    }
+
+    /// The permission that lets `p` play `card` from exile (601.3, 116.2a), if any: one that
+    /// allows only casting doesn't let a land be played.
+    #[must_use]
+    pub fn exile_permission(&self, card: ObjId, p: PlayerId, land: bool) -> Option<&crate::engine::state::PlayPermission> {
+        let o = self.obj(card);
+        if !(o.live && o.zone == crate::engine::Zone::Exile) {
+            return None;
+        }
+        self.play_permissions.iter().find(|perm| perm.card == card && perm.player == p && !(land && perm.cast_only))
+    }
+
     /// Ends the effects that last until end of turn (514.2), with an event for each object
     /// whose characteristics or control they changed.
     pub fn end_turn_effects(&mut self) {

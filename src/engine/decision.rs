@@ -46,6 +46,9 @@ pub enum DecisionKind {
     /// The order of cards put on the bottom of a library together (401.4), answered as a scry
     /// with only a `bottom`, topmost first.
     BottomOrder { cards: Vec<ObjId> },
+    /// The order of cards put back on top of a library together (401.4), answered as a scry
+    /// with only a `top`, topmost first.
+    TopOrder { cards: Vec<ObjId> },
     /// Modes of a modal triggered ability (603.3c): between `min` and `max` of `count` modes.
     Modes { count: usize, min: usize, max: usize },
 }
@@ -162,6 +165,10 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
         DecisionKind::BottomOrder { cards } => {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
             format!("bottom: [...] naming each of: {}", names.join(", "))
+        }
+        DecisionKind::TopOrder { cards } => {
+            let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
+            format!("top: [...] naming each of: {}", names.join(", "))
         }
         DecisionKind::Surveil { cards } => {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();

@@ -256,6 +256,8 @@ impl Game {
         };
         let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
         let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, trigger: self.trigger_info };
+        // "That card" / "those cards" are the ones this effect exiles (608.2c).
+        self.set_aside.clear();
         for ins in instructions {
             // One instruction is one event: what leaves the battlefield in it leaves together.
             self.begin_batch();

@@ -74,6 +74,8 @@ impl Game {
             control_overridden: false,
             syncing: false,
             spared_losses: Vec::new(),
+            set_aside: Vec::new(),
+            play_permissions: Vec::new(),
             layered: crate::engine::layers::LayerCache::default(),
             combat: Combat::default(),
             outcome: None,

@@ -495,6 +495,29 @@ pub struct Game {
     /// Losses a "can't lose the game" effect stopped, as (player, rule, life), so that the
     /// trace says so once per situation rather than at every check.
     pub spared_losses: Vec<(PlayerId, crate::rules::RuleId, i64)>,
+    /// The cards the resolving effect has exiled from the top of a library, which its later
+    /// instructions call "that card" or "those cards" (608.2c); emptied as each effect begins.
+    pub set_aside: Vec<ObjId>,
+    /// Permissions to play cards from exile given by resolved effects (601.3, 611.2a).
+    pub play_permissions: Vec<PlayPermission>,
+}
+
+/// "You may play that card this turn": `player` may play `card` while it stays in exile (a
+/// card that leaves exile is a new object, 400.7, and the permission is gone with the old
+/// one). `turn` is the turn in whose cleanup step it ends (514.2); `None` until the next turn
+/// of `player` begins, for "until the end of your next turn", or for good when `lasting`.
+#[derive(Clone, Debug)]
+pub struct PlayPermission {
+    pub card: ObjId,
+    /// The object whose effect gave it, for the trace.
+    pub source: ObjId,
+    pub player: PlayerId,
+    pub cast_only: bool,
+    pub turn: Option<u32>,
+    /// The turn the permission was given in.
+    pub given: u32,
+    /// "for as long as it remains exiled": no turn ends it.
+    pub lasting: bool,
 }
 
 impl Game {

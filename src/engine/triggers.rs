@@ -115,7 +115,10 @@ impl Game {
             Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis) || *a == Ability::Keyword(crate::cards::ir::Keyword::Storm)).then_some(spell),
             _ => None,
         };
-        if !(self.battlefield.iter().any(has_trigger) || emblems || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
+        // 113.6m: "return this card from your graveyard to your hand" works from the graveyard.
+        let from_graveyard = |a: &Ability| matches!(a, Ability::Triggered { effect, .. } if effect.moves_this_from_graveyard());
+        let graveyard: Vec<ObjId> = self.players.iter().flat_map(|p| &p.graveyard).copied().filter(|&o| self.abilities(o).any(|(_, a)| from_graveyard(a))).collect();
+        if !(self.battlefield.iter().any(has_trigger) || emblems || !graveyard.is_empty() || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
             return;
         }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
@@ -127,11 +130,14 @@ impl Game {
         // 113.6p, 114.4: an emblem's triggered abilities work from the command zone.
         sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()));
         sources.extend(cast_this);
-        for src in sources {
+        let first_graveyard = sources.len();
+        sources.extend(graveyard);
+        for (n, src) in sources.into_iter().enumerate() {
             let abilities = self.card(src).abilities().len();
+            let in_graveyard = n >= first_graveyard;
             // Triggered keywords, printed or granted (603.1): checked by the engine itself.
             let keywords: Vec<(usize, crate::cards::ir::Keyword)> = self.abilities(src).filter_map(|(i, a)| if let Ability::Keyword(k) = a && k.is_triggered() { Some((i, *k)) } else { None }).collect();
-            for (i, k) in keywords {
+            for (i, k) in keywords.into_iter().filter(|_| !in_graveyard) {
                 self.fire_keyword(src, i, k, h, leaves, at);
             }
             // 702.30a: echo, "if this permanent came under your control since the beginning of
@@ -187,7 +193,10 @@ impl Game {
                 }
                 let on_battlefield = (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis || Some(src) == cast_this && *trigger == Trigger::CastThis;
                 let looks_back = looks_back(trigger);
-                if !(on_battlefield || leaves && looks_back) {
+                // 113.6m: an ability that moves this card out of the graveyard functions only
+                // there; every other one not there.
+                let graveyard_ability = matches!(self.ability(src, i), Some(Ability::Triggered { effect, .. }) if effect.moves_this_from_graveyard());
+                if graveyard_ability != in_graveyard || !(in_graveyard || on_battlefield || leaves && looks_back) {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
@@ -265,6 +274,9 @@ impl Game {
                 // 603.4: its "if" condition was checked, and holds.
                 if has_if {
                     ev = ev.rule(cr!("603.4"));
+                }
+                if in_graveyard {
+                    ev = ev.rule(cr!("113.6m"));
                 }
                 let ev = ev.because(at);
                 self.record(ev);

@@ -129,6 +129,13 @@ impl Game {
         self.creature_died_this_turn = false;
         let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
         self.record(ev);
+        // "Until the end of your next turn": the turn it ends in is now known.
+        let (turn, active) = (self.turn, self.active);
+        for perm in &mut self.play_permissions {
+            if perm.turn.is_none() && !perm.lasting && perm.player == active && perm.given < turn {
+                perm.turn = Some(turn);
+            }
+        }
     }
 
     /// Performs the turn-based actions of the step just begun; returns whether players
@@ -258,6 +265,7 @@ impl Game {
                     }
                 }
                 self.end_turn_effects();
+                self.end_play_permissions();
                 // 514.3a: if state-based actions would happen now, players get priority.
                 let before = self.trace.len();
                 self.check_sbas(dec)?;

@@ -158,6 +158,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::Scry { .. } => "top: [...], bottom: [...]",
         DecisionKind::Surveil { .. } => "top: [...], graveyard: [...]",
         DecisionKind::BottomOrder { .. } => "bottom: [...]",
+        DecisionKind::TopOrder { .. } => "top: [...]",
         DecisionKind::Modes { .. } => "modes: [...]",
     }
 }
@@ -176,6 +177,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Apply { options } => Answer::Pick(options.iter().copied().take(1).collect()),
         DecisionKind::Scry { cards } | DecisionKind::Surveil { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::BottomOrder { cards } => Answer::Scry { top: Vec::new(), bottom: cards.clone() },
+        DecisionKind::TopOrder { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
         DecisionKind::TriggerTargets { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::Divide { recipients, total } => {
@@ -338,20 +340,14 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             }
             Ok(Answer::Scry { top, bottom })
         }
+        DecisionKind::TopOrder { cards } => {
+            let Some(order) = &c.top else { return Err(mismatch("top")) };
+            let top = order_of(g, order, cards, || Stop(Diagnostic::new("the order must name every card put back on top", span).help(legal_answers(g, d))))?;
+            Ok(Answer::Scry { top, bottom: Vec::new() })
+        }
         DecisionKind::BottomOrder { cards } => {
             let Some(order) = &c.bottom else { return Err(mismatch("bottom")) };
-            let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
-            let mut bottom = Vec::new();
-            for r in order {
-                let t = refs::among(g, r, &left)?;
-                left.retain(|x| *x != t);
-                if let Target::Object(o) = t {
-                    bottom.push(o);
-                }
-            }
-            if !left.is_empty() {
-                return Err(Stop(Diagnostic::new("the order must name every card put on the bottom", span).help(legal_answers(g, d))));
-            }
+            let bottom = order_of(g, order, cards, || Stop(Diagnostic::new("the order must name every card put on the bottom", span).help(legal_answers(g, d))))?;
             Ok(Answer::Scry { top: Vec::new(), bottom })
         }
         DecisionKind::Apply { options } => {
@@ -586,14 +582,35 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
     })
 }
 
+/// The cards of `cards` in the order a `choose` lists them, every one named once (401.4);
+/// `incomplete` is the error when some are left out.
+fn order_of(g: &Game, order: &[crate::scenario::model::Ref], cards: &[crate::engine::state::ObjId], incomplete: impl FnOnce() -> Stop) -> Result<Vec<crate::engine::state::ObjId>, Stop> {
+    let mut left: Vec<Target> = cards.iter().map(|&o| Target::Object(o)).collect();
+    let mut out = Vec::new();
+    for r in order {
+        let t = refs::among(g, r, &left)?;
+        left.retain(|x| *x != t);
+        if let Target::Object(o) = t {
+            out.push(o);
+        }
+    }
+    if left.is_empty() { Ok(out) } else { Err(incomplete()) }
+}
+
+/// The player an effect lets play `id` from exile (601.3), when it is in exile.
+fn exile_player(g: &Game, id: crate::engine::state::ObjId) -> Option<crate::engine::state::PlayerId> {
+    (g.obj(id).zone == crate::engine::Zone::Exile).then(|| g.play_permissions.iter().find(|perm| perm.card == id).map(|perm| perm.player)).flatten()
+}
+
 fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
     match &action.kind {
         ActionKind::Cast { card, choices } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
             // Flashback casts the card from its owner's graveyard (702.34a).
             let place = if choices.flashback { Place::Graveyard(owner_hint) } else { Place::Hand(owner_hint) };
-            let id = refs::object(g, card, place)?;
-            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            // A card in exile that an effect lets a player cast (601.3).
+            let id = refs::object(g, card, place).or_else(|e| if choices.flashback { Err(e) } else { refs::object(g, card, Place::Exile).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e) })?;
+            let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             let ch = cast_choices(g, choices)?;
             // 702.37d: only an ability such as morph lets a card be cast face down.
@@ -630,18 +647,19 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-            let id = refs::object(g, card, Place::Hand(owner_hint))?;
-            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            let id = refs::object(g, card, Place::Hand(owner_hint)).or_else(|e| refs::object(g, card, Place::Exile).or_else(|_| refs::object(g, card, Place::LibraryTop)).map_err(|_| e))?;
+            let p = actor(g, action, |g| Some(exile_player(g, id).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             attempt(g, script, action.index, p, |g, dec| g.play_land(p, id, dec))
         }
         ActionKind::Activate { card, ability, choices } => {
-            // On the battlefield, or in a hand for an ability that functions there (cycling).
+            // On the battlefield, or in a hand or graveyard for an ability that functions there
+            // (cycling; "return this card from your graveyard", 113.6m).
             let id = match refs::object(g, card, Place::Battlefield) {
                 Ok(id) => id,
                 Err(e) => {
                     let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
-                    refs::object(g, card, Place::Hand(owner_hint)).map_err(|_| e)?
+                    refs::object(g, card, Place::Hand(owner_hint)).or_else(|_| refs::object(g, card, Place::Graveyard(owner_hint))).map_err(|_| e)?
                 }
             };
             let p = actor(g, action, |g| Some(g.controller(id)))?;

@@ -11,6 +11,10 @@ use crate::scenario::model::Ref;
 pub enum Place {
     Hand(Option<PlayerId>),
     Graveyard(Option<PlayerId>),
+    /// Exile, for a card an effect lets a player play from there.
+    Exile,
+    /// The top card of a library, for a card a static ability lets a player play.
+    LibraryTop,
     Battlefield,
     BattlefieldOrStack,
     Anywhere,
@@ -23,6 +27,8 @@ impl Place {
             Place::Hand(None) => "any hand".into(),
             Place::Graveyard(Some(p)) => format!("{}'s graveyard", g.players[p].name),
             Place::Graveyard(None) => "any graveyard".into(),
+            Place::Exile => "exile".into(),
+            Place::LibraryTop => "the top of a library".into(),
             Place::Battlefield => "the battlefield".into(),
             Place::BattlefieldOrStack => "the battlefield or the stack".into(),
             Place::Anywhere => "any zone".into(),
@@ -37,6 +43,8 @@ impl Place {
         match self {
             Place::Hand(p) => o.zone == Zone::Hand && p.is_none_or(|p| o.owner == p),
             Place::Graveyard(p) => o.zone == Zone::Graveyard && p.is_none_or(|p| o.owner == p),
+            Place::Exile => o.zone == Zone::Exile,
+            Place::LibraryTop => o.zone == Zone::Library && g.players[o.owner].library.first() == Some(&id),
             Place::Battlefield => o.zone == Zone::Battlefield,
             Place::BattlefieldOrStack => matches!(o.zone, Zone::Battlefield | Zone::Stack),
             Place::Anywhere => o.zone != Zone::Nowhere,

@@ -6,17 +6,17 @@ use super::mana;
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, count_word, kinds, parse_affected, parse_count, parse_filter, parse_target};
 use crate::cards::ir::{
-    Affected, Amount, CardQuery, CardType, Change, Color, Grant, Instruction, Keyword, Quality, Search, SearchDest,
+    Affected, Amount, CardQuery, CardType, Change, Color, DigRest, Grant, Instruction, Keyword, PlayUntil, Quality, Search, SearchDest,
     SearchZone, TargetSpec,
 };
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 54] = [
+const VERBS: [&str; 55] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -157,6 +157,37 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
         return Ok(true);
     }
+    // "If it's a land card, put it onto the battlefield. Otherwise, put that card into your
+    // hand." after "Reveal the top card of your library." (608.2c)
+    if matches!(p.effect.instructions.last(), Some(Instruction::RevealTop { .. })) && (p.at_words(&["if", "it's"]) || p.at_words(&["if", "it’s"])) {
+        p.pos += 2;
+        let filter = a_kind_of_card(p)?;
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\""));
+        }
+        let then = revealed_sentence(p)?;
+        p.effect.instructions.push(Instruction::IfSetAside { filter, then, otherwise: Vec::new() });
+        return Ok(true);
+    }
+    if matches!(p.effect.instructions.last(), Some(Instruction::IfSetAside { otherwise, .. }) if otherwise.is_empty()) && p.eat_word("otherwise") {
+        p.eat_punct(',');
+        let instrs = revealed_sentence(p)?;
+        if let Some(Instruction::IfSetAside { otherwise, .. }) = p.effect.instructions.last_mut() {
+            *otherwise = instrs;
+        }
+        return Ok(true);
+    }
+    // "You may play that card this turn." / "Until the end of your next turn, you may play
+    // those cards." after "Exile the top N cards of your library." (601.3, 611.2a)
+    if let Some(r) = play_exiled(p) {
+        let ins = r?;
+        if !matches!(p.effect.instructions.last(), Some(Instruction::ExileTop { .. })) {
+            return Err(Fail { at: start, expected: "\"exile the top card of your library\" before \"you may play that card\"".into() });
+        }
+        end_sentence(p)?;
+        p.effect.instructions.push(ins);
+        return Ok(true);
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.at_words(&["it", "deals"]) {
@@ -187,6 +218,164 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     Ok(false)
+}
+
+/// After "shuffle(s)": "[your|their] graveyard into [your|their] library", "… hand and graveyard
+/// into …", "… hand into …": which zones are shuffled in. `None` when no zone is named.
+fn shuffle_zones(p: &mut Parser<'_>, whose: &str) -> Option<PResult<(bool, bool)>> {
+    if !p.at_word(whose) {
+        return None;
+    }
+    let start = p.pos;
+    p.bump();
+    let (hand, graveyard) = if p.eat_words(&["hand", "and", "graveyard"]) {
+        (true, true)
+    } else if p.eat_word("graveyard") {
+        (false, true)
+    } else if p.eat_word("hand") {
+        (true, false)
+    } else {
+        p.pos = start;
+        return None;
+    };
+    Some(p.expect_words(&["into", whose, "library"]).map(|()| (hand, graveyard)))
+}
+
+/// "a creature card", "an artifact card", "a land card with mana value 3 or less": one card of
+/// a stated kind.
+fn a_kind_of_card(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ObjectFilter> {
+    if !(p.eat_word("a") || p.eat_word("an")) {
+        return Err(p.fail("\"a … card\""));
+    }
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, false)?;
+    if head != Head::Card {
+        return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
+    }
+    Ok(filter)
+}
+
+/// A sentence about the card just revealed, "it" and "that card" naming it.
+fn revealed_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
+    p.set_aside = true;
+    let r = parse_sentence(p);
+    p.set_aside = false;
+    r
+}
+
+/// "[Until end of turn | Until the end of your next turn], you may play|cast that card|those
+/// cards|it|them [this turn | until end of turn | until the end of your next turn]": a
+/// permission to play the cards just exiled (601.3, 116.2a), with its duration (611.2a).
+/// `None` when the sentence is not one.
+fn play_exiled(p: &mut Parser<'_>) -> Option<PResult<Instruction>> {
+    fn duration(p: &mut Parser<'_>) -> Option<PlayUntil> {
+        if p.eat_words(&["until", "end", "of", "turn"]) || p.eat_words(&["this", "turn"]) {
+            Some(PlayUntil::EndOfTurn)
+        } else if p.eat_words(&["until", "the", "end", "of", "your", "next", "turn"]) {
+            Some(PlayUntil::EndOfYourNextTurn)
+        } else if p.eat_words(&["for", "as", "long", "as", "it", "remains", "exiled"]) || p.eat_words(&["for", "as", "long", "as", "they", "remain", "exiled"]) {
+            Some(PlayUntil::WhileExiled)
+        } else {
+            None
+        }
+    }
+    let start = p.pos;
+    let before = duration(p);
+    if before.is_some() && !p.eat_punct(',') {
+        p.pos = start;
+        return None;
+    }
+    if !p.eat_words(&["you", "may"]) {
+        p.pos = start;
+        return None;
+    }
+    let cast_only = if p.eat_word("play") {
+        false
+    } else if p.eat_word("cast") {
+        true
+    } else {
+        p.pos = start;
+        return None;
+    };
+    let them = p.eat_words(&["that", "card"]) || p.eat_words(&["those", "cards"]) || p.eat_word("it") || p.eat_word("them");
+    if !them {
+        p.pos = start;
+        return None;
+    }
+    let until = match (before, duration(p)) {
+        (Some(u), None) | (None, Some(u)) => u,
+        _ => return Some(Err(p.fail("one duration: \"this turn\", \"until end of turn\" or \"until the end of your next turn\""))),
+    };
+    Some(Ok(Instruction::PlayExiled { cast_only, until }))
+}
+
+/// "the top card of your library", "the top two cards of target player's library", "the top
+/// X cards of each opponent's library": cards named by their place in a library (401.1), and
+/// whose library it is. `None` when the words are not "the top …".
+pub(super) fn top_of_library(p: &mut Parser<'_>) -> Option<PResult<(Amount, Affected)>> {
+    if !p.at_words(&["the", "top"]) {
+        return None;
+    }
+    p.pos += 2;
+    Some((|| {
+        let count = if p.eat_word("card") {
+            Amount::Fixed(1)
+        } else {
+            let n = amount(p)?;
+            if !p.eat_word("cards") {
+                return Err(p.fail("\"cards\""));
+            }
+            n
+        };
+        p.expect_words(&["of"])?;
+        let who = library_owner(p)?;
+        Ok((count, who))
+    })())
+}
+
+/// "your library", "target player's library", "target opponent's library", "each player's
+/// library", "each opponent's library".
+fn library_owner(p: &mut Parser<'_>) -> PResult<Affected> {
+    let possessive = |p: &mut Parser<'_>, w: &str| p.eat_word(&format!("{w}'s")) || p.eat_word(&format!("{w}\u{2019}s"));
+    let who = if p.eat_word("your") {
+        Affected::You
+    } else if p.at_word("target") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.starts_with("player") || w.starts_with("opponent")) {
+        p.bump();
+        let opponent_only = !possessive(p, "player");
+        if opponent_only && !possessive(p, "opponent") {
+            return Err(p.fail("\"player's\" or \"opponent's\""));
+        }
+        Affected::Target(p.declare(TargetSpec::Player { opponent_only }))
+    } else if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.starts_with("player")) {
+        // "that player's library": the player named before, else the one the ability
+        // triggered for (603.2).
+        let at = p.pos;
+        p.bump();
+        if !possessive(p, "player") {
+            return Err(p.fail("\"player's\""));
+        }
+        if let Some(i) = super::targets::last_target(p, |s| matches!(s, TargetSpec::Player { .. })) {
+            Affected::Target(i)
+        } else if let Some(who) = p.last_player.clone() {
+            who
+        } else if p.trigger_player {
+            Affected::TriggerPlayer
+        } else {
+            return Err(Fail { at, expected: "a player named before \"that player\"".into() });
+        }
+    } else if p.eat_word("each") {
+        if possessive(p, "player") {
+            Affected::EachPlayer
+        } else if possessive(p, "opponent") {
+            Affected::EachOpponent
+        } else {
+            return Err(p.fail("\"player's\" or \"opponent's\""));
+        }
+    } else {
+        return Err(p.fail("\"your library\", \"target player's library\" or \"each opponent's library\""));
+    };
+    p.expect_words(&["library"])?;
+    Ok(who)
 }
 
 /// One restriction after "Activate only" (602.1b): "as a sorcery" (602.5d), "as an instant"
@@ -525,6 +714,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 "regenerate" => Instruction::Regenerate(what),
                 _ => Instruction::Untap(what),
             };
+            // "Exile the top card of your library." (701.13a)
+            if verb == "exile"
+                && let Some(r) = top_of_library(p)
+            {
+                let (count, who) = r?;
+                out.push(Instruction::ExileTop { who, count });
+                return Ok(());
+            }
             // "Exile target card from a graveyard." — a card, as well as a permanent.
             let what = if verb == "exile" { object_or_card(p)? } else { object(p)? };
             out.push(make(what));
@@ -598,9 +795,47 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(super::tokens::investigate(p).ok_or_else(|| p.fail("a Clue token the engine supports"))?);
         }
+        "reveal" if imperative && p.at_words(&["reveal", "cards", "from", "the", "top", "of", "your", "library", "until", "you", "reveal"]) => {
+            // "Reveal cards from the top of your library until you reveal a creature card. Put
+            // that card into your hand and the rest on the bottom of your library in a random
+            // order." (701.20a)
+            p.pos += 11;
+            let filter = a_kind_of_card(p)?;
+            if !p.eat_punct('.') {
+                return Err(p.fail("\".\""));
+            }
+            p.expect_words(&["put", "that", "card"])?;
+            let to = if p.eat_words(&["into", "your", "hand"]) {
+                SearchDest::Hand
+            } else if p.eat_words(&["onto", "the", "battlefield"]) {
+                SearchDest::Battlefield { tapped: p.eat_word("tapped") }
+            } else {
+                return Err(p.fail("\"into your hand\" or \"onto the battlefield\""));
+            };
+            if !(p.eat_words(&["and", "the", "rest"]) || p.eat_words(&["and", "put", "all", "other", "cards", "revealed", "this", "way"])) {
+                return Err(p.fail("\"and the rest\""));
+            }
+            let rest = dig_rest(p, u32::MAX)?;
+            out.push(Instruction::RevealUntil { filter, to, rest });
+        }
+        "reveal" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
+            // "Reveal the top card of your library." (701.20a)
+            p.bump();
+            let Some(r) = top_of_library(p) else { return Err(p.fail("\"the top card of your library\"")) };
+            let (count, who) = r?;
+            if who != Affected::You || count != Amount::Fixed(1) {
+                return Err(Fail { at: verb_at, expected: "\"reveal the top card of your library\"".into() });
+            }
+            out.push(Instruction::RevealTop { who, count });
+        }
         "reveals" => {
             let who = player_subject()?;
             p.bump();
+            // "Target player reveals the top card of their library." (701.20a)
+            if p.eat_words(&["the", "top", "card", "of", "their", "library"]) {
+                out.push(Instruction::RevealTop { who, count: Amount::Fixed(1) });
+                return Ok(());
+            }
             p.expect_words(&["their", "hand"])?;
             out.push(Instruction::RevealHand { who, choose: None, discard: false });
         }
@@ -633,7 +868,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "return" if imperative => {
             p.bump();
             let at = p.pos;
-            let what = object_or_card(p)?;
+            let what = match this_from_graveyard(p) {
+                Some(what) => what,
+                None => object_or_card(p)?,
+            };
             let card = graveyard_card(p, &what);
             // "Return target creature card from your graveyard to the battlefield [tapped]
             // [under your control]" (110.2a): a card, or the object a zone-change trigger
@@ -692,6 +930,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(onto_battlefield(p, what));
                 return Ok(());
             }
+            // "put it into your hand" / "put it into your graveyard": the card just revealed.
+            if what == Affected::SetAside && p.eat_words(&["into", "your", "hand"]) {
+                out.push(Instruction::ReturnToHand(what));
+                return Ok(());
+            }
+            if what == Affected::SetAside && p.eat_words(&["into", "your", "graveyard"]) {
+                out.push(Instruction::PutInGraveyard(what));
+                return Ok(());
+            }
             let bottom = if p.eat_words(&["on", "top", "of"]) {
                 false
             } else if p.eat_words(&["on", "the", "bottom", "of"]) {
@@ -699,7 +946,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 return Err(p.fail("\"on top of its owner's library\" or \"on the bottom of its owner's library\""));
             };
-            if !(p.eat_words(&["its", "owner's", "library"]) || p.eat_words(&["its", "owner’s", "library"]) || p.eat_words(&["their", "owners'", "libraries"]) || p.eat_words(&["their", "owners’", "libraries"])) {
+            // "Put target card from your graveyard on top of your library": a card of your own
+            // graveyard is yours, so your library is its owner's.
+            // Several at once would be ordered by their owner (401.4), which is not modelled.
+            let yours = matches!(&what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { yours: true, .. }) && p.effect.targets[*i].max == 1) || what == Affected::SetAside;
+            if !(p.eat_words(&["its", "owner's", "library"]) || p.eat_words(&["its", "owner’s", "library"]) || p.eat_words(&["their", "owners'", "libraries"]) || p.eat_words(&["their", "owners’", "libraries"]) || yours && p.eat_words(&["your", "library"])) {
                 return Err(p.fail("\"its owner's library\""));
             }
             out.push(Instruction::PutInLibrary { what, bottom });
@@ -742,12 +993,24 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "shuffle" if imperative => {
             p.bump();
-            out.push(Instruction::Shuffle(Affected::You));
+            out.push(match shuffle_zones(p, "your") {
+                Some(r) => {
+                    let (hand, graveyard) = r?;
+                    Instruction::ShuffleInto { who: Affected::You, hand, graveyard }
+                }
+                None => Instruction::Shuffle(Affected::You),
+            });
         }
         "shuffles" => {
             let who = player_subject()?;
             p.bump();
-            out.push(Instruction::Shuffle(who));
+            out.push(match shuffle_zones(p, "their") {
+                Some(r) => {
+                    let (hand, graveyard) = r?;
+                    Instruction::ShuffleInto { who, hand, graveyard }
+                }
+                None => Instruction::Shuffle(who),
+            });
         }
         "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
             // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
@@ -1158,7 +1421,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
@@ -1178,6 +1441,19 @@ fn at_counters(p: &Parser<'_>) -> bool {
 /// rest on the bottom of your library in a random order." — the second sentence says what
 /// becomes of the cards looked at (701.20e), so both are read here.
 fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
+    // "Look at the top card of target player's library." (701.20e): seeing it changes nothing
+    // in the game.
+    if p.at_words(&["at", "the", "top"]) && !p.at_words(&["at", "the", "top", "card", "of", "your"]) && p.peek_at(3).is_some_and(|t| t.is_word("card")) {
+        let at = p.pos;
+        p.bump();
+        if let Some(r) = top_of_library(p) {
+            let (count, who) = r?;
+            if who != Affected::You {
+                return Ok(Instruction::LookTop { who, count });
+            }
+        }
+        p.pos = at;
+    }
     p.expect_words(&["at", "the", "top"])?;
     let count = if p.eat_word("card") {
         1
@@ -1187,30 +1463,25 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         u32::try_from(n).unwrap_or(0)
     };
     p.expect_words(&["of", "your", "library"])?;
+    // "…, then put them back in any order." (401.4)
+    if p.eat_punct(',') {
+        p.expect_words(&["then", "put", "them", "back", "in", "any", "order"])?;
+        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top });
+    }
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
     }
     // "You may reveal a creature card from among them and put it into your hand. Put the
     // rest …": at most one card with a stated quality, revealed as it is taken.
     if p.eat_words(&["you", "may", "reveal"]) {
-        if !(p.eat_word("a") || p.eat_word("an")) {
-            return Err(p.fail("\"a … card\""));
-        }
-        let at = p.pos;
-        let (filter, head) = parse_filter(p, false)?;
-        if head != Head::Card {
-            return Err(Fail { at, expected: "a kind of card (\"a creature card\")".into() });
-        }
+        let filter = a_kind_of_card(p)?;
         p.expect_words(&["from", "among", "them", "and", "put", "it", "into", "your", "hand"])?;
         if !p.eat_punct('.') {
             return Err(p.fail("\".\""));
         }
-        p.expect_words(&["put", "the", "rest", "on", "the", "bottom", "of", "your", "library"])?;
-        let random = p.eat_words(&["in", "a", "random", "order"]);
-        if !random && !p.eat_words(&["in", "any", "order"]) && count > 2 {
-            return Err(p.fail("\"in any order\" or \"in a random order\""));
-        }
-        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, random });
+        p.expect_words(&["put", "the", "rest"])?;
+        let rest = dig_rest(p, count - 1)?;
+        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest });
     }
     p.expect_words(&["put"])?;
     let take = if p.eat_words(&["one", "of", "them"]) {
@@ -1226,14 +1497,24 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     if !(p.eat_word("rest") || count - take == 1 && p.eat_word("other")) {
         return Err(p.fail("\"the rest\""));
     }
+    let rest = dig_rest(p, count - take)?;
+    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest })
+}
+
+/// Where "the rest" of the cards looked at go: "on the bottom of your library in any order /
+/// in a random order" or "into your graveyard". `left` is how many there are at most.
+fn dig_rest(p: &mut Parser<'_>, left: u32) -> PResult<DigRest> {
+    if p.eat_words(&["into", "your", "graveyard"]) {
+        return Ok(DigRest::Graveyard);
+    }
     p.expect_words(&["on", "the", "bottom", "of", "your", "library"])?;
     // 401.4: several cards put in one place at once are ordered by their owner; "in a random
     // order" takes that choice away (the scenario's seed decides).
     let random = p.eat_words(&["in", "a", "random", "order"]);
-    if !random && !p.eat_words(&["in", "any", "order"]) && count - take > 1 {
+    if !random && !p.eat_words(&["in", "any", "order"]) && left > 1 {
         return Err(p.fail("\"in any order\" or \"in a random order\""));
     }
-    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, random })
+    Ok(DigRest::Bottom { random })
 }
 
 /// The subject of "becomes": a permanent or a spell.
@@ -1327,6 +1608,16 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
             dest = SearchDest::Exile;
             break;
         }
+        // "then shuffle and put that card on top" (701.24b)
+        if p.eat_words(&["then", "shuffle", "and", "put"]) {
+            if !(p.eat_word("it") || p.eat_words(&["that", "card"])) {
+                return Err(p.fail("\"that card\""));
+            }
+            p.expect_words(&["on", "top"])?;
+            p.eat_words(&["of", "your", "library"]);
+            dest = SearchDest::TopAfterShuffle;
+            break;
+        }
         if p.eat_word("put") {
             if !(p.eat_word("it") || p.eat_word("them") || p.eat_words(&["that", "card"]) || p.eat_words(&["those", "cards"])) {
                 return Err(p.fail("\"that card\""));
@@ -1374,7 +1665,22 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
 
 /// Whether `what` is a target card in a graveyard.
 fn graveyard_card(p: &Parser<'_>, what: &Affected) -> bool {
-    matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
+    matches!(what, Affected::ThisInGraveyard | Affected::SetAside) || matches!(what, Affected::Target(i) if matches!(p.effect.targets[*i].spec, TargetSpec::GraveyardCard { .. }))
+}
+
+/// "this card from your graveyard" (or the card's name): the card itself, in its owner's
+/// graveyard (113.6m). `None` when the words are not that.
+fn this_from_graveyard(p: &mut Parser<'_>) -> Option<Affected> {
+    let mark = p.pos;
+    let this = p.eat_words(&["this", "card"]) || (p.peek().is_some_and(super::parser::is_self_name) && {
+        p.bump();
+        true
+    });
+    if this && p.eat_words(&["from", "your", "graveyard"]) {
+        return Some(Affected::ThisInGraveyard);
+    }
+    p.pos = mark;
+    None
 }
 
 /// A permanent, or a card in a graveyard ("target card from a graveyard").
@@ -2149,7 +2455,7 @@ mod counters_and_emblems {
 mod action_tests {
     use super::super::test_util::*;
     use crate::cards::ir::{
-        Ability, Affected::*, Amount, CardType::*, ControllerFilter, Instruction::*, ObjectFilter, Subject, TargetSpec, Trigger, Whose,
+        Ability, Affected::*, Amount, CardType::*, ControllerFilter, DigRest, Instruction::*, ObjectFilter, Subject, TargetSpec, Trigger, Whose,
     };
 
     fn trigger_of(abilities: &[Ability]) -> (Trigger, Vec<crate::cards::ir::Instruction>) {
@@ -2218,14 +2524,14 @@ mod action_tests {
     fn looking_at_the_top_of_the_library() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest on the bottom of your library in any order.", "Impulse", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, random: false }])
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
         );
         assert_eq!(
             ok("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.", "Sleight of Hand", SORCERY),
-            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, random: false }])
+            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
         );
         let text = "Look at the top five cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.";
-        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, random: true }]));
+        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true } }]));
         // Several cards put on the bottom need an order: "in any order" or "in a random order".
         let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
         assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
@@ -2275,5 +2581,143 @@ mod action_tests {
         // "that creature" after "deals combat damage to a creature" is the creature dealt
         // damage, which the engine does not track: refused rather than misread.
         assert_eq!(errs("Whenever this creature deals combat damage to a creature, destroy that creature.", "Refuse Test", CREATURE).len(), 1);
+    }
+}
+
+/// The library, the graveyard and hidden cards (401, 701.13, 701.20, 113.6m), on real cards'
+/// Oracle text.
+#[cfg(test)]
+mod library_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected::*, Amount, CardType::*, DigRest, Instruction::*, PlayUntil, Subject, TargetSpec, Trigger};
+
+    fn effect_of(abilities: &[Ability]) -> Vec<crate::cards::ir::Instruction> {
+        match abilities.last() {
+            Some(Ability::Triggered { effect, .. } | Ability::Activated { effect, .. } | Ability::Spell(effect)) => effect.instructions.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn impulse_draw() {
+        assert_eq!(
+            ok("Exile the top two cards of your library. Until the end of your next turn, you may play those cards.", "Reckless Impulse", SORCERY),
+            spell(vec![], vec![ExileTop { who: You, count: n(2) }, PlayExiled { cast_only: false, until: PlayUntil::EndOfYourNextTurn }])
+        );
+        let abbot = ok("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)\nWhen this creature enters, exile the top card of your library. Until end of turn, you may play that card.", "Abbot of Keral Keep", CREATURE);
+        assert_eq!(effect_of(&abbot), vec![ExileTop { who: You, count: n(1) }, PlayExiled { cast_only: false, until: PlayUntil::EndOfTurn }]);
+        // "that player's library" is the player the trigger was about (603.2).
+        let ragavan = ok("Whenever Ragavan deals combat damage to a player, create a Treasure token and exile the top card of that player's library. Until end of turn, you may cast that card.", "Ragavan, Nimble Pilferer", CREATURE);
+        assert!(matches!(&effect_of(&ragavan)[1..], [ExileTop { who: TriggerPlayer, .. }, PlayExiled { cast_only: true, until: PlayUntil::EndOfTurn }]), "{ragavan:?}");
+        let ramirez = ok("Whenever one or more Pirates you control deal combat damage to a player, exile the top card of that player's library. You may cast that card for as long as it remains exiled.", "Ramirez DePietro, Pillager", CREATURE);
+        assert_eq!(effect_of(&ramirez), vec![ExileTop { who: TriggerPlayer, count: n(1) }, PlayExiled { cast_only: true, until: PlayUntil::WhileExiled }]);
+        // A permission with nothing exiled before it has nothing to refer to.
+        assert_eq!(errs("Draw a card. You may play that card this turn.", "Permission Test", SORCERY).len(), 1);
+        // "until your next end step" is a duration the engine doesn't read.
+        assert_eq!(errs("Exile the top card of your library. You may play it until your next end step.", "Haste Magic", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn returning_this_card_from_the_graveyard() {
+        let squee = ok("At the beginning of your upkeep, you may return this card from your graveyard to your hand.", "Squee, Goblin Nabob", CREATURE);
+        assert!(matches!(&effect_of(&squee)[..], [MayOrElse { action, .. }] if **action == ReturnToHand(ThisInGraveyard)), "{squee:?}");
+        let temple = ok("{T}: Add {C}.\n{3}: Return this card from your graveyard to the battlefield tapped.", "Drownyard Temple", LAND);
+        assert_eq!(effect_of(&temple), vec![ReturnToBattlefield { what: ThisInGraveyard, tapped: true, yours: false, counter: None }]);
+        let Some(Ability::Activated { effect, .. }) = temple.last() else { panic!() };
+        assert!(effect.moves_this_from_graveyard());
+        // 113.6m: an Aura whose trigger puts it into the graveyard would have to follow the card
+        // there; refused.
+        assert_eq!(errs("Enchant creature\nEnchanted creature gets -1/-1.\nWhen enchanted creature dies, return this card from your graveyard to the battlefield.", "Screams from Within", &[Enchantment]).len(), 1);
+    }
+
+    #[test]
+    fn the_rest_of_the_cards_looked_at() {
+        assert_eq!(
+            ok("Look at the top four cards of your library. Put one of them into your hand and the rest into your graveyard.", "Forbidden Alchemy", INSTANT),
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard }])
+        );
+        let ponder = ok("Look at the top three cards of your library, then put them back in any order. You may shuffle.\nDraw a card.", "Ponder", SORCERY);
+        assert!(matches!(&effect_of(&ponder)[..], [Dig { count: 3, take: 0, rest: DigRest::Top, .. }, MayOrElse { .. }, Draw { .. }]), "{ponder:?}");
+    }
+
+    #[test]
+    fn graveyard_cards_into_your_library() {
+        let reclaim = ok("Put target card from your graveyard on top of your library.", "Reclaim", INSTANT);
+        assert_eq!(effect_of(&reclaim), vec![PutInLibrary { what: Target(0), bottom: false }]);
+        assert!(matches!(&reclaim[..], [Ability::Spell(e)] if matches!(e.targets[0].spec, TargetSpec::GraveyardCard { yours: true, .. })));
+        // Several cards at once would be ordered by their owner (401.4): refused.
+        assert_eq!(errs("Put any number of target creature cards from your graveyard on top of your library.\nDraw a card.", "Forever Young", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn revealing_the_top_card() {
+        let oracle = ok("When this creature enters, reveal the top card of your library. If it's a land card, put it onto the battlefield. Otherwise, put that card into your hand.", "Coiling Oracle", CREATURE);
+        assert!(matches!(&oracle[..], [Ability::Triggered { trigger, .. }] if **trigger == Trigger::Enters(Subject::This)));
+        assert_eq!(
+            effect_of(&oracle),
+            vec![
+                RevealTop { who: You, count: Amount::Fixed(1) },
+                IfSetAside { filter: types(&[Land]), then: vec![ReturnToBattlefield { what: SetAside, tapped: false, yours: false, counter: None }], otherwise: vec![ReturnToHand(SetAside)] },
+            ]
+        );
+        let zoologist = ok("{3}{G}, {T}: Reveal the top card of your library. If it's a creature card, put it onto the battlefield. Otherwise, put it into your graveyard.", "Zoologist", CREATURE);
+        assert!(matches!(&effect_of(&zoologist)[1], IfSetAside { otherwise, .. } if *otherwise == vec![PutInGraveyard(SetAside)]));
+        // "If it's …" needs a card revealed just before.
+        assert_eq!(errs("Draw a card. If it's a land card, put it onto the battlefield.", "Reveal Test", SORCERY).len(), 1);
+    }
+}
+
+/// Searching with the found card put on top, and looking at or revealing another player's top
+/// card (701.24b, 701.20), on real cards' Oracle text.
+#[cfg(test)]
+mod library_top_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected::*, Amount, Instruction::*, SearchDest, TargetSpec};
+
+    #[test]
+    fn tutors_to_the_top() {
+        let seal = ok("Search your library for a card, then shuffle and put that card on top. You lose 2 life.", "Imperial Seal", SORCERY);
+        let [Ability::Spell(e)] = &seal[..] else { panic!("{seal:?}") };
+        assert!(matches!(&e.instructions[..], [Search(s), LoseLife { .. }] if s.dest == SearchDest::TopAfterShuffle && !s.reveal), "{seal:?}");
+        let tutor = ok("Search your library for an instant or sorcery card, reveal it, then shuffle and put that card on top.", "Mystical Tutor", INSTANT);
+        let [Ability::Spell(e)] = &tutor[..] else { panic!("{tutor:?}") };
+        assert!(matches!(&e.instructions[..], [Search(s)] if s.dest == SearchDest::TopAfterShuffle && s.reveal), "{tutor:?}");
+    }
+
+    #[test]
+    fn another_players_top_card() {
+        assert_eq!(
+            ok("Target player reveals the top card of their library.", "Reveal Test", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: false }], vec![RevealTop { who: Target(0), count: Amount::Fixed(1) }])
+        );
+        assert_eq!(
+            ok("Draw two cards, then look at the top card of each player's library.", "Case the Joint", INSTANT),
+            spell(vec![], vec![Draw { who: You, count: n(2) }, LookTop { who: EachPlayer, count: n(1) }])
+        );
+        assert_eq!(
+            ok("Look at the top card of target opponent's library.", "Look Test", INSTANT),
+            spell(vec![TargetSpec::Player { opponent_only: true }], vec![LookTop { who: Target(0), count: n(1) }])
+        );
+        // Shuffling zones into a library (701.24a).
+        assert_eq!(
+            ok("Each player shuffles their hand and graveyard into their library, then draws seven cards.", "Timetwister", SORCERY),
+            spell(vec![], vec![ShuffleInto { who: EachPlayer, hand: true, graveyard: true }, Draw { who: EachPlayer, count: n(7) }])
+        );
+    }
+}
+
+/// "Reveal cards from the top of your library until …" (701.20a) on real cards' Oracle text.
+#[cfg(test)]
+mod reveal_until_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardType::*, DigRest, Instruction::*, SearchDest};
+
+    #[test]
+    fn reveal_until_a_kind_of_card() {
+        let lookout = ok("Reach\nWhen this creature enters, reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield tapped and the rest on the bottom of your library in a random order.", "Clifftop Lookout", CREATURE);
+        let Some(Ability::Triggered { effect, .. }) = lookout.last() else { panic!("{lookout:?}") };
+        assert_eq!(effect.instructions, vec![RevealUntil { filter: types(&[Land]), to: SearchDest::Battlefield { tapped: true }, rest: DigRest::Bottom { random: true } }]);
+        // The rest must be placed somewhere the text says.
+        assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
     }
 }

@@ -56,12 +56,15 @@ pub struct Parser<'a> {
     /// ability ("Whenever you cast an instant or sorcery spell, this creature gets +1/+1 until
     /// end of turn. Untap it.").
     pub named_this: bool,
+    /// Inside "If it's a land card, put it onto the battlefield." after "Reveal the top card of
+    /// your library.": "it" and "that card" are the revealed card.
+    pub set_aside: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, set_aside: false }
     }
 
     #[must_use]

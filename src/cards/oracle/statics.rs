@@ -13,9 +13,9 @@
 //! abilities and has base power and toughness 0/1"). The engine applies them in layers.
 
 use super::lexer::{PtPart, Tok};
-use super::parser::{PResult, Parser};
+use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
-use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, PtValue, Condition, StaticEffect, StaticSubject};
+use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, ObjectFilter, PtValue, Condition, StaticEffect, StaticSubject};
 use super::effects::amount;
 use crate::cards::ir::Amount;
 
@@ -112,6 +112,42 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     p.pos = start;
     if p.eat_words(&["you", "may", "play", "two", "additional", "lands", "on", "each", "of", "your", "turns"]) {
         return Some(end(p).map(|()| Ability::AdditionalLands(2)));
+    }
+    p.pos = start;
+    // 401.5: who may see the top card of a library.
+    if p.eat_words(&["you", "may", "look", "at", "the", "top", "card", "of", "your", "library", "any", "time"]) {
+        return Some(end(p).map(|()| Ability::TopCardVisible { revealed: false }));
+    }
+    p.pos = start;
+    if p.eat_words(&["play", "with", "the", "top", "card", "of", "your", "library", "revealed"]) {
+        return Some(end(p).map(|()| Ability::TopCardVisible { revealed: true }));
+    }
+    p.pos = start;
+    // 601.3, 116.2a: "You may play lands [and cast spells] from the top of your library." /
+    // "You may cast noncreature spells from the top of your library."
+    if p.eat_words(&["you", "may", "play", "lands"]) {
+        let spells = if p.eat_words(&["and", "cast", "spells"]) { Some(ObjectFilter::default()) } else { None };
+        if p.eat_words(&["from", "the", "top", "of", "your", "library"]) {
+            return Some(end(p).map(|()| Ability::PlayFromTop { lands: true, spells }));
+        }
+    }
+    p.pos = start;
+    if p.eat_words(&["you", "may", "cast"]) {
+        let at = p.pos;
+        let spells = if p.eat_word("spells") {
+            Ok(ObjectFilter::default())
+        } else {
+            match super::targets::parse_filter(p, true) {
+                Ok((f, super::targets::Head::Spell)) => Ok(f),
+                Ok(_) => Err(Fail { at, expected: "spells (\"noncreature spells\")".into() }),
+                Err(e) => Err(e),
+            }
+        };
+        if let Ok(spells) = spells
+            && p.eat_words(&["from", "the", "top", "of", "your", "library"])
+        {
+            return Some(end(p).map(|()| Ability::PlayFromTop { lands: false, spells: Some(spells) }));
+        }
     }
     p.pos = start;
     // Both halves together: the engine has no way to win other than every opponent losing

@@ -464,6 +464,10 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         return Ok(Affected::This);
     }
     let Some(w) = p.word() else { return Err(p.fail(EXPECTED)) };
+    // The card just revealed ("If it's a land card, put it onto the battlefield").
+    if p.set_aside && (p.eat_word("it") || p.eat_words(&["that", "card"])) {
+        return Ok(Affected::SetAside);
+    }
     // "Create a 2/2 token. Put a +1/+1 counter on it." — "it" is the token, which nothing here
     // can name yet; the words are refused rather than read as an earlier object.
     let that_player = w == "that" && p.peek_at(1).is_some_and(|t| t.is_word("player"));
@@ -607,6 +611,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         }
         Affected::This | Affected::TriggerObject => k(false, true, false),
         Affected::TriggerSpellOrAbility => k(false, false, true),
+        Affected::ThisInGraveyard | Affected::SetAside => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer => k(true, false, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {

@@ -22,6 +22,7 @@ pub fn is_trigger_line(p: &Parser<'_>) -> bool {
 /// # Errors
 /// The first words outside the supported templates.
 pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
+    let start = p.pos;
     let trigger = parse_condition(p)?;
     if !p.eat_punct(',') {
         return Err(p.fail("\",\" after the trigger condition"));
@@ -123,6 +124,13 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     if effect.instructions.is_empty() {
         return Err(p.fail("an effect"));
     }
+    // 113.6m: "return this card from your graveyard" makes the ability work from the
+    // graveyard, unless its trigger condition is what puts the card there ("When enchanted
+    // creature dies" on an Aura): then it triggers on the battlefield and must follow the card
+    // to the graveyard, which the engine doesn't do.
+    if effect.moves_this_from_graveyard() && trigger_puts_this_in_graveyard(&trigger) {
+        return Err(Fail { at: start, expected: "a trigger that doesn't itself put this card into the graveyard (following the card there is not supported)".into() });
+    }
     // A kicker cost with {X} (Kangee) would give the ability an X it doesn't have: refused.
     if condition == Some(Condition::Kicked) && serde_json::to_string(&effect).is_ok_and(|s| s.contains("\"X\"") || s.contains("\"MinusX\"")) {
         return Err(p.fail("an effect without X after \"if it was kicked\" (the X of a kicker cost is not carried to the permanent yet)"));
@@ -133,6 +141,16 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     }
     let trigger = if once_at.is_some() { Trigger::OnceEachTurn(Box::new(trigger)) } else { trigger };
     Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
+}
+
+/// Whether the trigger condition is an event that puts the object with the ability into a
+/// graveyard, or for an Aura that makes it go there (113.6m).
+fn trigger_puts_this_in_graveyard(trigger: &Trigger) -> bool {
+    match trigger {
+        Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) => matches!(s, Subject::This | Subject::Enchanted),
+        Trigger::Either(a, b) => trigger_puts_this_in_graveyard(a) || trigger_puts_this_in_graveyard(b),
+        _ => false,
+    }
 }
 
 /// "When this creature enters", "Whenever another creature you control dies", "At the
