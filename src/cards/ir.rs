@@ -310,6 +310,8 @@ pub enum Keyword {
     /// 702.108: a triggered ability ("whenever you cast a noncreature spell, this creature gets
     /// +1/+1 until end of turn"), compiled to that trigger beside the keyword.
     Prowess,
+    /// 702.40a: copied once for each other spell cast before it this turn.
+    Storm,
     /// 702.114: a characteristic-defining ability — the object is colorless.
     Devoid,
     /// 702.145b: front face of a day/night double-faced card (see `engine::faces`).
@@ -411,7 +413,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 51] = [
+    pub const ALL: [Keyword; 52] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -429,6 +431,7 @@ impl Keyword {
         Keyword::Trample,
         Keyword::Menace,
         Keyword::Prowess,
+        Keyword::Storm,
         Keyword::Devoid,
         Keyword::Aftermath,
         Keyword::Daybound,
@@ -485,6 +488,7 @@ impl Keyword {
             Keyword::Trample => "trample",
             Keyword::Menace => "menace",
             Keyword::Prowess => "prowess",
+            Keyword::Storm => "storm",
             Keyword::Devoid => "devoid",
             Keyword::Aftermath => "aftermath",
             Keyword::Daybound => "daybound",
@@ -563,6 +567,7 @@ impl Keyword {
                 | Keyword::Renown(_)
                 | Keyword::Ward(_)
                 | Keyword::Prowess
+                | Keyword::Storm
         )
     }
 
@@ -605,6 +610,8 @@ impl Keyword {
                     Instruction::Attach { what: Affected::This, to: Affected::CreatedTokens, equip: false },
                 ]
             }
+            // The number of spells cast before it this turn, counted as it triggers.
+            Keyword::Storm => vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             _ => Vec::new(),
@@ -633,6 +640,7 @@ impl Keyword {
             Keyword::Renown(_) => "702.112a",
             Keyword::Ward(_) => "702.21a",
             Keyword::Prowess => "702.108a",
+            Keyword::Storm => "702.40a",
             _ => self.rule(),
         }
     }
@@ -679,6 +687,7 @@ impl Keyword {
             Keyword::Trample => "702.19",
             Keyword::Menace => "702.111",
             Keyword::Prowess => "702.108",
+            Keyword::Storm => "702.40",
             Keyword::Devoid => "702.114",
             Keyword::Aftermath => "702.127",
             Keyword::Daybound | Keyword::Nightbound => "702.145",
@@ -780,6 +789,9 @@ pub struct ObjectFilter {
     /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
     /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
     pub counters: Option<(Option<CounterKind>, u32)>,
+    /// "with power 4 or greater", "with power 2 or less" (208.1): an object without a power
+    /// matches neither.
+    pub power: Option<(Compare, i32)>,
 }
 
 /// A comparison in a filter.
@@ -957,8 +969,29 @@ pub enum Trigger {
     Blocks(Subject),
     /// "Whenever this creature becomes blocked" (509.3c).
     BecomesBlocked(Subject),
-    /// "Whenever you cast a red spell" / "Whenever a player casts …" (601.2i).
-    Cast { filter: ObjectFilter, whose: Whose },
+    /// "Whenever you cast a red spell" / "Whenever a player casts …" (601.2i); "… a spell
+    /// that targets this creature" (`targets_this`: heroic, 115.1); "Whenever you cast or copy
+    /// …" (`or_copy`: a copy is not cast, 707.10, but this one sees copies too).
+    Cast { filter: ObjectFilter, whose: Whose, targets_this: bool, or_copy: bool },
+    /// "When you cast this spell" (603.2, 601.2i): triggers from the stack as the spell with
+    /// the ability becomes cast.
+    CastThis,
+    /// "Whenever a creature you control attacks alone" (506.5, 508.3a): it is the only
+    /// creature declared as an attacker.
+    AttacksAlone(Subject),
+    /// "Whenever this creature attacks and isn't blocked" (509.3g): no creature was declared
+    /// as a blocker for it.
+    Unblocked(Subject),
+    /// "Whenever this creature becomes blocked by a non-Wall creature" (509.3d): once for each
+    /// creature blocking it that matches `by`; "that creature" is the blocker.
+    BlockedBy { who: Subject, by: ObjectFilter },
+    /// "Whenever this creature blocks a creature" (509.3b): once for each attacker it blocks
+    /// that matches `blocked`; "that creature" is the attacker.
+    BlocksCreature { who: Subject, blocked: ObjectFilter },
+    /// "Whenever you attack with one or more creatures" / "… two or more Knights",
+    /// "Whenever one or more creatures you control attack" (508.3c, 508.3d): once, as the
+    /// player declares at least `at_least` attackers matching the filter.
+    AttackWith { whose: Whose, filter: ObjectFilter, at_least: u32 },
     /// "Whenever this creature blocks or becomes blocked": either event.
     Either(Box<Trigger>, Box<Trigger>),
     /// "Whenever this creature deals [combat] damage to a player / an opponent" (120, 510.2).
@@ -994,6 +1027,28 @@ pub enum Trigger {
     /// a triggered mana ability (605.1b, 106.12a) that resolves at once after the mana ability
     /// that tapped the land (605.4a); its mana goes to the land's controller.
     TappedForMana(Subject),
+    /// "… This ability triggers only once each turn.": the event, for the first time in a
+    /// turn that it triggers this ability of this object (603.2).
+    OnceEachTurn(Box<Trigger>),
+    /// "… during your turn" (`true`) / "… during an opponent's turn": the event, only in
+    /// such a turn.
+    DuringTurn(Box<Trigger>, bool),
+    /// "Whenever this creature and at least two other creatures attack" (508.3a): it is
+    /// declared as an attacker with at least `others` other creatures.
+    AttacksWithOthers { who: Subject, others: u32 },
+    /// "Whenever one or more +1/+1 counters are put on this creature" / "… on another creature
+    /// you control" (122.6, entering with counters included): once per object and event.
+    CountersPut { kind: CounterKind, on: Subject },
+    /// "Whenever one or more cards leave your graveyard" (603.2c: once per event, however
+    /// many cards): cards matching the filter.
+    LeaveGraveyard { filter: ObjectFilter },
+    /// "Whenever this creature becomes untapped" (603.2e).
+    BecomesUntapped(Subject),
+    /// "Whenever this creature becomes the target of a spell or ability an opponent controls"
+    /// (115.1): by a spell or ability `whose` player controls.
+    BecomesTargetBy { who: Subject, whose: Whose },
+    /// "Whenever you discard one or more [filter] cards" (701.9a): once per event.
+    DiscardOneOrMore { whose: Whose, filter: ObjectFilter },
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -1041,23 +1096,75 @@ pub enum StaticReplacement {
     ExileInsteadOfDying(Option<ObjectFilter>),
 }
 
-/// An intervening "if" clause (603.4), checked when the ability would trigger and again as it
-/// resolves.
+/// A condition, one grammar for every place the rules text states one: an intervening "if"
+/// clause of a triggered ability (603.4, checked as it would trigger and again as it
+/// resolves), the "as long as" of a static ability (611.3a: the effect exists only while it
+/// holds), and the conditions of effects and activation restrictions. "You" is the controller
+/// of the ability's source; "it" / "this creature" is the source.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Condition {
-    /// "if this artifact is untapped"
-    SourceUntapped,
-    /// "if you have N or less life"
-    LifeAtMost(i64),
-    /// "if you control no other creatures" — none matching besides the source.
-    ControlNoOther(ObjectFilter),
+    /// "you control a Forest", "you control three or more artifacts", "you control no other
+    /// creatures" (`another`: the source doesn't count), "you don't control a Zombie", "an
+    /// opponent controls a white permanent" (`whose` Opponent: some opponent does).
+    Controls { whose: Whose, filter: ObjectFilter, another: bool, count: Cmp },
+    /// "there are seven or more cards in your graveyard", "four or more creature cards are in
+    /// your graveyard" (the filter's types are the cards' types there).
+    CardsInGraveyard { filter: ObjectFilter, count: Cmp },
+    /// "you have no cards in hand", "you have seven or more cards in hand".
+    CardsInHand(Cmp),
+    /// "you have 5 or less life", "you have 30 or more life", "a player has 13 or less life"
+    /// (`whose` Each: some player does).
+    Life(Whose, Cmp),
+    /// "you have two or more opponents" (102.2), counting those still in the game.
+    Opponents(Cmp),
+    /// "this creature is equipped" / "… enchanted" (301.5, 303.4): an Equipment (or an Aura)
+    /// is attached to it.
+    SourceAttached { equipment: bool },
+    /// "it has a +1/+1 counter on it" (122): at least `n` counters of the kind on the source.
+    SourceCounters { kind: CounterKind, n: u32 },
+    /// "you've drawn two or more cards this turn" (121.2).
+    DrawnThisTurn(Cmp),
+    /// "it's your turn" / "it's not your turn".
+    YourTurn(bool),
+    /// "this creature is tapped" / "… untapped".
+    SourceTapped(bool),
+    /// "it's attacking" (506.4): the source is an attacking creature.
+    SourceAttacking,
+    /// "you attacked this turn": you declared one or more attackers this turn (508.1).
+    AttackedThisTurn,
+    /// "a creature died this turn" (700.4).
+    CreatureDiedThisTurn,
+    /// "you gained life this turn" (119.3).
+    GainedLifeThisTurn,
+    /// "an opponent lost life this turn" (119.3).
+    OpponentLostLifeThisTurn,
     /// "if no spells were cast last turn" (`false`), "if a player cast two or more spells last
     /// turn" (`true`): the werewolves' conditions.
     SpellsLastTurn { two_by_one: bool },
-    /// "When this creature enters, if it was kicked, …" (702.33e): the permanent was a spell
-    /// whose kicker cost was paid (702.33d).
+    /// "it was kicked": the permanent's spell was kicked (702.33d).
     Kicked,
+    /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
+    /// a copy, 707.10), from the hand if `from_hand` (601.2a).
+    Cast { from_hand: bool },
+}
+
+/// A comparison of a count with a number: "three or more" (`AtLeast(3)`), "a" (`AtLeast(1)`),
+/// "no" (`AtMost(0)`), "one or fewer", "5 or less life".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Cmp {
+    AtLeast(i64),
+    AtMost(i64),
+}
+
+impl Cmp {
+    #[must_use]
+    pub fn holds(self, n: i64) -> bool {
+        match self {
+            Self::AtLeast(k) => n >= k,
+            Self::AtMost(k) => n <= k,
+        }
+    }
 }
 
 /// A number in an effect.
@@ -1211,7 +1318,7 @@ pub enum Instruction {
     /// the action of a `MayOrElse`.
     Pay(PayCost),
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
-    CopySpell { what: Affected, new_targets: bool },
+    CopySpell { what: Affected, new_targets: bool, times: Amount },
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
     /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's
@@ -1679,6 +1786,11 @@ pub enum Ability {
     /// `count` is `Amount::X` for "enters with X … counters" (107.3m: the X paid for the spell
     /// it was, else 0).
     EntersWithCounters { kind: CounterKind, count: Amount },
+    /// "This land enters tapped unless you control two or more basic lands." (614.1d): the
+    /// condition is checked as it would enter.
+    EntersTappedUnless(Condition),
+    /// "This creature enters with a +1/+1 counter on it if you attacked this turn." (614.1c).
+    EntersWithCountersIf { kind: CounterKind, count: Amount, condition: Condition },
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
     /// ability-removing, P/T-setting and control-changing statics.
     Static(StaticEffect),
@@ -1957,21 +2069,6 @@ pub enum Count {
     CountersOnSource(CounterKind),
 }
 
-/// A condition of a static ability ("as long as …", 611.3a): the effect exists only while it
-/// holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
-pub enum StaticCondition {
-    /// "as long as you control a Forest" / "… three or more artifacts".
-    YouControl { filter: ObjectFilter, at_least: u32 },
-    /// "as long as it's your turn" / "… not your turn".
-    YourTurn(bool),
-    /// "as long as this creature is untapped" / "… tapped".
-    SourceTapped(bool),
-    /// "as long as you have N or more life".
-    LifeAtLeast(i64),
-}
-
 /// A value a P/T-setting effect sets power or toughness to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum PtValue {
@@ -2001,7 +2098,7 @@ pub struct StaticEffect {
     /// The parts of the effect; each applies in its own layer (613.6).
     pub changes: Vec<Change>,
     /// "as long as …": the effect exists only while this holds.
-    pub condition: Option<StaticCondition>,
+    pub condition: Option<Condition>,
 }
 
 /// A kind of counter (122.1). +1/+1 and -1/-1 counters change power and toughness (122.1a),

@@ -11,6 +11,9 @@ pub const ARTIFACT_TYPES: &[&str] = &[
 pub const ENCHANTMENT_TYPES: &[&str] =
     &["Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine"];
 
+/// Spell types, shared by instants and sorceries (205.3k).
+pub const SPELL_TYPES: &[&str] = &["Adventure", "Arcane", "Lesson", "Omen", "Trap"];
+
 /// Land types (205.3i).
 pub const LAND_TYPES: &[&str] = &[
     "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Planet", "Power-Plant",
@@ -71,7 +74,7 @@ pub fn is_land_type(word: &str) -> bool {
 /// "Merfolk", "Swamps"), written as on a type line.
 #[must_use]
 pub fn subtype_word(word: &str) -> Option<&'static str> {
-    let all = || CREATURE_TYPES.iter().chain(LAND_TYPES).chain(ARTIFACT_TYPES).chain(ENCHANTMENT_TYPES);
+    let all = || CREATURE_TYPES.iter().chain(LAND_TYPES).chain(ARTIFACT_TYPES).chain(ENCHANTMENT_TYPES).chain(SPELL_TYPES);
     if let Some(t) = all().find(|t| t.eq_ignore_ascii_case(word)) {
         return Some(t);
     }
@@ -101,6 +104,7 @@ mod tests {
         assert_eq!(subtype_word("Elves"), Some("Elf"));
         assert_eq!(subtype_word("Goblins"), Some("Goblin"));
         assert_eq!(subtype_word("Merfolk"), Some("Merfolk"));
+        assert_eq!(subtype_word("Arcane"), Some("Arcane"));
         assert_eq!(subtype_word("Swamps"), Some("Swamp"));
         assert_eq!(subtype_word("Mountains"), Some("Mountain"));
         assert_eq!(subtype_word("creatures"), None);

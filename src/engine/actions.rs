@@ -316,6 +316,7 @@ impl Game {
                         && able
                     {
                         self.players[payer].life -= i64::from(*life);
+                        self.players[payer].life_lost_this_turn += i64::from(*life);
                         let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
                         self.record(ev);
                         continue;
@@ -323,10 +324,13 @@ impl Game {
                     self.counter_target(t, ctx.source);
                 }
             }
-            Instruction::CopySpell { what, new_targets } => {
+            Instruction::CopySpell { what, new_targets, times } => {
+                let n = self.amount(ctx, *times).max(0);
                 for id in self.objects_of(ctx, what) {
-                    if self.is_live(id) && self.obj(id).zone == Zone::Stack {
-                        self.copy_spell(id, ctx.controller, *new_targets, dec)?;
+                    for _ in 0..n {
+                        if self.is_live(id) && self.obj(id).zone == Zone::Stack {
+                            self.copy_spell(id, ctx.controller, *new_targets, dec)?;
+                        }
                     }
                 }
             }
@@ -1066,6 +1070,8 @@ impl Game {
         // 709.3c, 715.3c: a copy of a half or an Adventure on the stack is that half too.
         self.obj_mut(copy).face = self.obj(id).face;
         self.obj_mut(copy).choices = choices;
+        // 707.10: a copy is not cast.
+        self.obj_mut(copy).choices.cast_from = None;
         // 707.10c: new targets are chosen as the copy is created, before it is put on the stack.
         let retargeted = new_targets && !self.obj(copy).choices.targets.is_empty() && self.choose_copy_targets(id, copy, controller, dec)?;
         self.obj_mut(copy).zone = Zone::Stack;
@@ -1079,6 +1085,7 @@ impl Game {
         }
         self.record(ev);
         self.causes.stacked_spell(copy, self.last_event());
+        self.fire(crate::engine::triggers::Happening::Copied { spell: copy, player: controller });
         Ok(())
     }
 
@@ -1604,6 +1611,7 @@ impl Game {
                         .rules(&combat_rules)
                 } else {
                     self.players[p].life -= n;
+                    self.players[p].life_lost_this_turn += n;
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
@@ -1816,6 +1824,7 @@ impl Game {
             return;
         }
         self.players[p].life += n;
+        self.players[p].life_gained_this_turn += n;
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
@@ -1826,6 +1835,7 @@ impl Game {
             return;
         }
         self.players[p].life -= n;
+        self.players[p].life_lost_this_turn += n;
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
     }

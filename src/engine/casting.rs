@@ -424,7 +424,9 @@ impl Game {
         // face down first (708.4, 702.37c).
         let permit = (zone == Zone::Exile).then(|| self.exile_permission(card, p, false).map(|perm| perm.source)).flatten();
         let from_top = (zone == Zone::Library).then(|| self.top_permission(card, p, false)).flatten();
+        let from = self.obj(card).zone;
         let spell = self.move_object(card, Zone::Stack);
+        self.obj_mut(spell).choices.cast_from = Some(from);
         if let Some(src) = permit {
             let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&[cr!("601.3"), cr!("611.2a")]);
             self.record(ev);
@@ -965,6 +967,7 @@ impl Game {
                 return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
             }
             self.players[p].life -= i64::from(cost.pay_life);
+            self.players[p].life_lost_this_turn += i64::from(cost.pay_life);
             let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
             self.record(ev);
         }

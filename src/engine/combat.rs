@@ -123,6 +123,7 @@ impl Game {
             self.fire(crate::engine::triggers::Happening::Attacks(a.id));
         }
         if !self.combat.attackers.is_empty() {
+            self.players[self.active].attacked_this_turn = true;
             self.fire(crate::engine::triggers::Happening::AttackersDeclared { player: self.active });
         }
         Ok(())
@@ -236,6 +237,12 @@ impl Game {
         for att in self.combat.attackers.clone() {
             if att.blocked {
                 self.fire(crate::engine::triggers::Happening::BecomesBlocked(att.id));
+            }
+        }
+        // 509.3g: "attacks and isn't blocked".
+        for att in self.combat.attackers.clone() {
+            if !att.blocked {
+                self.fire(crate::engine::triggers::Happening::Unblocked(att.id));
             }
         }
         // Flanking (702.25a) triggers once for each creature blocking.

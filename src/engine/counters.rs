@@ -26,6 +26,7 @@ impl Game {
             .rules(rules)
             .rule(cr!("122.6"));
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::CountersPut { object: id, plus: crate::engine::triggers::counter_sign(kind), n });
     }
 
     /// Removes up to `n` counters of `kind` from an object (122), traced with `rules`;
@@ -89,9 +90,13 @@ impl Game {
             self.remove_counters(id, &CounterKind::Stun, 1, &[cr!("122.1d"), cr!("614.1a")], " instead of its untapping");
             return false;
         }
+        let was_tapped = self.obj(id).tapped;
         self.obj_mut(id).tapped = false;
         let ev = Ev::new(EventKind::Untap, format!("{} {what}", self.describe(id))).object(self, id).rule(rule);
         self.record(ev);
+        if was_tapped {
+            self.fire(crate::engine::triggers::Happening::BecomesUntapped(id));
+        }
         true
     }
 }

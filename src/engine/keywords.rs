@@ -50,6 +50,7 @@ impl Game {
                 continue;
             }
             self.players[p].life += n;
+            self.players[p].life_gained_this_turn += n;
             let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life: {} has lifelink (the life is gained as the damage is dealt)", self.players[p].name, self.describe(source)))
                 .player(self, p)
                 .source(self, source)

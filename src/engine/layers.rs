@@ -413,7 +413,7 @@ struct Eff<'a> {
     /// The printed ability of `source` that generates it, for a static effect.
     ability: Option<usize>,
     /// A static ability's "as long as" condition.
-    condition: Option<&'a crate::cards::ir::StaticCondition>,
+    condition: Option<&'a crate::cards::ir::Condition>,
     /// A resolved effect's "for as long as" duration (611.2b).
     hold: Option<crate::cards::ir::Hold>,
     /// For a resolved effect, its index in `Game::effects`.
@@ -443,6 +443,8 @@ trait Facts {
     fn colors(&self) -> &[Color];
     fn controller(&self) -> PlayerId;
     fn has_keyword(&self, k: Keyword) -> bool;
+    /// Its power, if it has one (208.1).
+    fn power(&self) -> Option<i32>;
 }
 
 struct Live<'a>(&'a Game, ObjId);
@@ -466,6 +468,10 @@ impl Facts for Live<'_> {
     fn has_keyword(&self, k: Keyword) -> bool {
         self.0.has_keyword(self.1, k)
     }
+    fn power(&self) -> Option<i32> {
+        let has = self.0.chars(self.1).map_or(self.0.card(self.1).0.power, |c| c.power);
+        has.map(|_| self.0.power(self.1))
+    }
 }
 
 struct Working<'a>(&'a Game, ObjId, &'a Chars);
@@ -488,6 +494,9 @@ impl Facts for Working<'_> {
     }
     fn has_keyword(&self, k: Keyword) -> bool {
         abilities_in(&self.0.card(self.1).0.abilities, self.2).any(|(_, a)| *a == Ability::Keyword(k))
+    }
+    fn power(&self) -> Option<i32> {
+        self.2.power
     }
 }
 
@@ -906,7 +915,16 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         Some(k) => obj.counters.get(k) >= *n,
         None => obj.counters.kinds().map(|(_, c)| c).sum::<u32>() >= *n,
     });
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok
+    let power_ok = f.power.is_none_or(|(cmp, n)| {
+        use crate::cards::ir::Compare;
+        o.power().is_some_and(|p| match cmp {
+            Compare::AtLeast => p >= n,
+            Compare::AtMost => p <= n,
+            Compare::Equal => p == n,
+            Compare::Even | Compare::Odd => false,
+        })
+    });
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok
 }
 
 /// An object's copiable values (613.2c: its printed card, or what a copy effect made it in
@@ -987,6 +1005,9 @@ impl Facts for PrintedFacts<'_> {
     fn has_keyword(&self, k: Keyword) -> bool {
         self.0.card(self.1).0.abilities.contains(&Ability::Keyword(k))
     }
+    fn power(&self) -> Option<i32> {
+        self.0.card(self.1).0.power
+    }
 }
 
 /// Counts what a "for each" or "equal to the number of" counts, as the game stands in `w`.
@@ -1001,18 +1022,16 @@ fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w:
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-/// Whether a static ability's "as long as" condition holds, as the game stands in `w`.
-fn condition_holds(g: &Game, c: &crate::cards::ir::StaticCondition, source: ObjId, you: PlayerId, w: &Work) -> bool {
-    use crate::cards::ir::StaticCondition;
-    match c {
-        StaticCondition::YouControl { filter, at_least } => {
-            let n = w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), filter, you, 0)).count();
-            n >= *at_least as usize
-        }
-        StaticCondition::YourTurn(yes) => (g.active == you) == *yes,
-        StaticCondition::SourceTapped(t) => g.obj(source).tapped == *t,
-        StaticCondition::LifeAtLeast(n) => g.players[you].life >= *n,
-    }
+/// Whether a static ability's "as long as" condition holds, as the game stands in `w`
+/// (611.3a): permanents are read with the characteristics computed so far, cards in other
+/// zones with their printed ones.
+fn condition_holds(g: &Game, c: &crate::cards::ir::Condition, source: ObjId, you: PlayerId, w: &Work) -> bool {
+    let matches = |id: ObjId, f: &ObjectFilter| match w.at(id) {
+        Some(i) if g.obj(id).zone == Zone::Battlefield => filter_matches(g, id, &Working(g, id, &w.chars[i]), f, you, 0),
+        _ => filter_matches(g, id, &PrintedFacts(g, id), f, you, 0),
+    };
+    let controller = |id: ObjId| w.at(id).map_or(g.obj(id).controller, |i| w.chars[i].controller);
+    g.condition_holds_in(c, source, you, &matches, &controller)
 }
 
 /// The effects in force, in timestamp order: statics of permanents (611.3), then those of
@@ -1148,7 +1167,12 @@ fn compute(g: &Game) -> Layered {
         }
     }
     let final_work = &w;
-    out.volatile = effs.iter().any(|e| matches!(e.condition, Some(crate::cards::ir::StaticCondition::YourTurn(_) | crate::cards::ir::StaticCondition::LifeAtLeast(_))));
+    // Conditions about objects are recomputed with them (`touch`); the others read facts no
+    // object change touches.
+    out.volatile = effs.iter().any(|e| {
+        use crate::cards::ir::Condition as C;
+        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. }))
+    });
     out.effects = effs
         .iter()
         .enumerate()

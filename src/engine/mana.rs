@@ -586,6 +586,7 @@ impl Game {
         }
         if life_total > 0 {
             self.players[p].life -= i64::from(life_total);
+            self.players[p].life_lost_this_turn += i64::from(life_total);
             let paid: Vec<String> = phyrexian.iter().zip(&life).filter(|(_, l)| **l).map(|(s, _)| s.to_string()).collect();
             let ev = Ev::new(EventKind::PayLife, format!("{} pays {life_total} life for {}", self.players[p].name, paid.join("")))
                 .player(self, p)

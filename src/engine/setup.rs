@@ -38,6 +38,9 @@ impl Game {
                     spells_last_turn: 0,
                     upkeep_mark: 0,
                     damaged_this_turn: false,
+                    attacked_this_turn: false,
+                    life_gained_this_turn: 0,
+                    life_lost_this_turn: 0,
                 })
                 .collect(),
             objects: Vec::new(),
@@ -90,6 +93,7 @@ impl Game {
             violations: None,
             cleanup_done: false,
             attackers_declared: false,
+            creature_died_this_turn: false,
         };
         let mut attach: Vec<(ObjId, String)> = Vec::new();
         let mut copying: Vec<(ObjId, String)> = Vec::new();

@@ -177,6 +177,9 @@ pub struct Object {
     pub attached_to: Option<ObjId>,
     /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
     pub activated_turns: Vec<(usize, u32)>,
+    /// (ability index, turn) of triggers of "This ability triggers only once each turn"
+    /// abilities.
+    pub triggered_turns: Vec<(usize, u32)>,
     /// The turn in which a loyalty ability of this permanent was last activated (606.3).
     pub loyalty_turn: Option<u32>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
@@ -241,6 +244,10 @@ pub struct StackChoices {
     pub evoked: bool,
     /// Cast for its dash cost (702.109a).
     pub dashed: bool,
+    /// The zone it was cast from (601.2a); `None` for a copy (707.10) or an object that was
+    /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
+    /// it from your hand" and "if it was kicked" (702.33d).
+    pub cast_from: Option<Zone>,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.
@@ -350,6 +357,12 @@ pub struct Player {
     pub upkeep_mark: u64,
     /// This player was dealt damage this turn (bloodthirst, 702.54a).
     pub damaged_this_turn: bool,
+    /// This player declared one or more attackers this turn (508.1), and the life they gained
+    /// and lost this turn (119.3, 119.4): for conditions such as "if you attacked this turn"
+    /// (counted from the start of the scenario when it begins mid-turn).
+    pub attacked_this_turn: bool,
+    pub life_gained_this_turn: i64,
+    pub life_lost_this_turn: i64,
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of
@@ -454,6 +467,8 @@ pub struct Game {
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
     pub attackers_declared: bool,
+    /// A creature died this turn (700.4), counted from the start of the scenario.
+    pub creature_died_this_turn: bool,
     /// The next [`StackAbility::uid`].
     pub next_ability_uid: u32,
     /// Triggered abilities waiting to be put on the stack (603.3).
@@ -667,6 +682,7 @@ impl Game {
             regen_shields: 0,
             attached_to: None,
             activated_turns: Vec::new(),
+            triggered_turns: Vec::new(),
             loyalty_turn: None,
             deathtouch_damage: false,
             indestructible_noted: 0,
@@ -701,6 +717,10 @@ impl Game {
         } else {
             to
         };
+        // 700.4: "a creature died this turn".
+        if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {
+            self.creature_died_this_turn = true;
+        }
         // 506.4: a permanent that leaves the battlefield is removed from combat.
         if self.obj(id).zone == Zone::Battlefield {
             let attacking = self.combat.attackers.iter().any(|a| a.id == id);
@@ -718,6 +738,7 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
+        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from));
         // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
@@ -728,6 +749,10 @@ impl Game {
         // A card in a hand has a face chosen only as it is played as a land (712.12).
         if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand) {
             self.obj_mut(nid).face = face;
+        }
+        if let Some((kicked, cast_from)) = cast {
+            self.obj_mut(nid).choices.kicked = kicked;
+            self.obj_mut(nid).choices.cast_from = cast_from;
         }
         if face_down && from == Zone::Stack && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent.
@@ -758,6 +783,9 @@ impl Game {
         if from == Zone::Battlefield {
             self.trace_statics(id, false);
             self.zone_change_triggers(id, nid, from, to);
+        }
+        if from == Zone::Graveyard {
+            self.fire(crate::engine::triggers::Happening::LeftGraveyard { player: owner, card: id });
         }
         nid
     }

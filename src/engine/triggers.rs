@@ -24,6 +24,17 @@ pub enum Happening {
     BecomesBlocked(ObjId),
     /// A spell became cast (601.2i).
     Cast { spell: ObjId, player: PlayerId },
+    /// A copy of a spell was put on the stack (707.10): not cast, but "cast or copy" sees it.
+    Copied { spell: ObjId, player: PlayerId },
+    /// No creature was declared as a blocker for this attacking creature (509.3g).
+    Unblocked(ObjId),
+    /// `n` counters were put on an object (122.6): +1/+1 counters (`plus` Some(true)), -1/-1
+    /// (Some(false)) or another kind (None).
+    CountersPut { object: ObjId, plus: Option<bool>, n: u32 },
+    /// A tapped permanent became untapped (603.2e).
+    BecomesUntapped(ObjId),
+    /// A card left its owner's graveyard (`card` as it was there).
+    LeftGraveyard { player: PlayerId, card: ObjId },
     /// Damage was dealt (120.3), after replacement and prevention.
     Damage { source: ObjId, to: Target, amount: i64, combat: bool },
     /// A player gained life (119.3).
@@ -99,10 +110,15 @@ impl Game {
             })
         };
         let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
+        // 603.2, 601.2i: "When you cast this spell" triggers from the stack.
+        let cast_this = match h {
+            Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis) || *a == Ability::Keyword(crate::cards::ir::Keyword::Storm)).then_some(spell),
+            _ => None,
+        };
         // 113.6m: "return this card from your graveyard to your hand" works from the graveyard.
         let from_graveyard = |a: &Ability| matches!(a, Ability::Triggered { effect, .. } if effect.moves_this_from_graveyard());
         let graveyard: Vec<ObjId> = self.players.iter().flat_map(|p| &p.graveyard).copied().filter(|&o| self.abilities(o).any(|(_, a)| from_graveyard(a))).collect();
-        if !(self.battlefield.iter().any(has_trigger) || emblems || !graveyard.is_empty() || leaves && self.leaving.iter().any(has_trigger)) {
+        if !(self.battlefield.iter().any(has_trigger) || emblems || !graveyard.is_empty() || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
             return;
         }
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
@@ -113,6 +129,7 @@ impl Game {
         }
         // 113.6p, 114.4: an emblem's triggered abilities work from the command zone.
         sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()));
+        sources.extend(cast_this);
         let first_graveyard = sources.len();
         sources.extend(graveyard);
         for (n, src) in sources.into_iter().enumerate() {
@@ -162,8 +179,20 @@ impl Game {
                     },
                     _ => continue,
                 };
-                let on_battlefield = self.on_battlefield(src) || self.obj(src).zone == Zone::Command;
-                let looks_back = matches!(*trigger, Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_));
+                // "This ability triggers only once each turn.", "… during your turn".
+                let (mut trigger, mut once, mut turn) = (trigger, false, None);
+                loop {
+                    match trigger {
+                        Trigger::OnceEachTurn(t) => (trigger, once) = (&**t, true),
+                        Trigger::DuringTurn(t, yours) => (trigger, turn) = (&**t, Some(*yours)),
+                        _ => break,
+                    }
+                }
+                if turn.is_some_and(|yours| (self.active == self.controller(src)) != yours) {
+                    continue;
+                }
+                let on_battlefield = (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis || Some(src) == cast_this && *trigger == Trigger::CastThis;
+                let looks_back = looks_back(trigger);
                 // 113.6m: an ability that moves this card out of the graveyard functions only
                 // there; every other one not there.
                 let graveyard_ability = matches!(self.ability(src, i), Some(Ability::Triggered { effect, .. }) if effect.moves_this_from_graveyard());
@@ -171,8 +200,14 @@ impl Game {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
+                if once && self.obj(src).triggered_turns.contains(&(i, self.turn)) {
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.describe(src))).source(self, src).rule(cr!("603.2"));
+                    self.record(ev);
+                    continue;
+                }
                 let controller = self.controller(src);
                 let holds = condition.is_none_or(|c| self.condition_holds(c, src, controller));
+                let has_if = condition.is_some();
                 let name = self.describe(src);
                 if !holds {
                     let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cr!("603.4"));
@@ -195,10 +230,28 @@ impl Game {
                     Happening::TurnedFaceUp(_) => cr!("702.37e"),
                     Happening::BlockedBy { .. } => cr!("509.3c"),
                     Happening::BecomesTarget { .. } => cr!("603.2"),
+                    Happening::Copied { .. } => cr!("707.10"),
+                    Happening::Unblocked(_) => cr!("509.3g"),
+                    Happening::CountersPut { .. } => cr!("122.6"),
+                    Happening::LeftGraveyard { .. } => cr!("603.2c"),
+                    Happening::BecomesUntapped(_) => cr!("603.2e"),
+                };
+                // Trigger events of their own within a happening.
+                let rule = match trigger {
+                    Trigger::AttacksAlone(_) => cr!("506.5"),
+                    Trigger::BlockedBy { .. } => cr!("509.3d"),
+                    Trigger::BlocksCreature { .. } => cr!("509.3b"),
+                    Trigger::AttackWith { .. } => cr!("508.3c"),
+                    Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { .. }) => {
+                        if matches!(h, Happening::BlockedBy { blocker, .. } if blocker == src) { cr!("509.3b") } else { cr!("509.3d") }
+                    }
+                    _ => rule,
                 };
                 // Damage dealt at once is one event: "is dealt damage" triggers once for each
                 // object dealt damage, "deals damage" (to anything) once, with the total.
                 let merge_key = match (trigger, h) {
+                    // "one or more cards leave your graveyard": once per event.
+                    (Trigger::LeaveGraveyard { .. }, Happening::LeftGraveyard { .. }) | (Trigger::DiscardOneOrMore { .. }, Happening::Discard { .. }) => Some(None),
                     (Trigger::DealtDamage(_), Happening::Damage { to: Target::Object(o), .. }) => Some(Some(o)),
                     (Trigger::DealsDamageTo { creature: false, .. }, Happening::Damage { .. }) => Some(None),
                     _ => None,
@@ -218,11 +271,19 @@ impl Game {
                 if leaves {
                     ev = ev.rule(cr!("603.6c"));
                 }
+                // 603.4: its "if" condition was checked, and holds.
+                if has_if {
+                    ev = ev.rule(cr!("603.4"));
+                }
                 if in_graveyard {
                     ev = ev.rule(cr!("113.6m"));
                 }
                 let ev = ev.because(at);
                 self.record(ev);
+                if once {
+                    let turn = self.turn;
+                    self.obj_mut(src).triggered_turns.push((i, turn));
+                }
                 self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None, event: self.last_event() });
             }
         }
@@ -317,6 +378,12 @@ impl Game {
             (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
                 (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None }, cr!("510.2"))
             }
+            // 702.40a: as the spell with storm becomes cast, from the stack; the spells cast
+            // before it this turn, by every player, are counted now.
+            (Keyword::Storm, Happening::Cast { spell, player }) if spell == src => {
+                let before = self.players.iter().map(|p| i64::from(p.spells_this_turn)).sum::<i64>() - 1;
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None }, cr!("601.2i"))
+            }
             // 702.108a: its controller casts a noncreature spell.
             (Keyword::Prowess, Happening::Cast { spell, player }) if on_battlefield && player == controller && !self.is_creature(spell) => {
                 (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None }, cr!("601.2i"))
@@ -394,8 +461,36 @@ impl Game {
                 object(o)
             }
             (Trigger::Either(a, b), h) => self.trigger_matches(a, src, h).or_else(|| self.trigger_matches(b, src, h)),
-            (Trigger::Cast { filter, whose }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller)).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
+            (Trigger::Cast { filter, whose, targets_this, or_copy }, Happening::Cast { spell, player } | Happening::Copied { spell, player }) => {
+                let copied = matches!(h, Happening::Copied { .. });
+                // 115.1: the spell targets this permanent among its chosen targets.
+                let targets_ok = !*targets_this || self.obj(spell).choices.targets.iter().any(|c| c.target == Target::Object(src));
+                ((!copied || *or_copy) && targets_ok && whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller))
+                    .then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
+            }
+            (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
+            (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
+            (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),
+            (Trigger::BecomesTargetBy { who, whose }, Happening::BecomesTarget { object: o, controller: c, .. }) if subject(who, o) && whose_ok(*whose, c, controller) => {
+                Some(TriggerInfo { object: Some(o), player: Some(c), amount: None, moved_to: None, ability: None })
+            }
+            (Trigger::DiscardOneOrMore { whose, filter }, Happening::Discard { player, card }) if whose_ok(*whose, player, controller) && self.matches_filter(card, filter, controller) => {
+                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None })
+            }
+            (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
+                Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None })
+            }
+            (Trigger::LeaveGraveyard { filter }, Happening::LeftGraveyard { player, card }) if player == controller && self.matches_filter(card, filter, controller) => {
+                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None })
+            }
+            (Trigger::AttacksWithOthers { who, others }, Happening::Attacks(o)) if subject(who, o) && self.combat.attackers.len() > *others as usize => object(o),
+            (Trigger::Unblocked(s), Happening::Unblocked(o)) if subject(s, o) => object(o),
+            (Trigger::BlockedBy { who, by }, Happening::BlockedBy { attacker, blocker }) if subject(who, attacker) && self.matches_filter(blocker, by, controller) => object(blocker),
+            (Trigger::BlocksCreature { who, blocked }, Happening::BlockedBy { attacker, blocker }) if subject(who, blocker) && self.matches_filter(attacker, blocked, controller) => object(attacker),
+            (Trigger::AttackWith { whose, filter, at_least }, Happening::AttackersDeclared { player }) => {
+                let n = self.combat.attackers.iter().filter(|a| self.controller(a.id) == player && self.matches_filter(a.id, filter, controller)).count();
+                // "that much": how many of them attacked.
+                (whose_ok(*whose, player, controller) && n >= *at_least as usize).then_some(TriggerInfo { object: None, player: Some(player), amount: i64::try_from(n).ok(), moved_to: None, ability: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
                 (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None, ability: None })
@@ -465,16 +560,58 @@ impl Game {
         }
     }
 
-    /// Whether an intervening "if" clause holds (603.4).
+    /// Whether a condition holds now (603.4 for an intervening "if", 611.3a for "as long
+    /// as"), for the ability of `src` controlled by `you`.
     #[must_use]
-    pub fn condition_holds(&self, c: &Condition, src: ObjId, controller: PlayerId) -> bool {
+    pub fn condition_holds(&self, c: &Condition, src: ObjId, you: PlayerId) -> bool {
+        let matches = |o: ObjId, f: &crate::cards::ir::ObjectFilter| self.matches_filter(o, f, you);
+        let controller = |o: ObjId| self.controller(o);
+        self.condition_holds_in(c, src, you, &matches, &controller)
+    }
+
+    /// [`Game::condition_holds`] with the characteristics of objects read through `matches`
+    /// and `controller` (the layer system passes the values it is computing).
+    pub(crate) fn condition_holds_in(&self, c: &Condition, src: ObjId, you: PlayerId, matches: &dyn Fn(ObjId, &crate::cards::ir::ObjectFilter) -> bool, controller: &dyn Fn(ObjId) -> PlayerId) -> bool {
+        let n = |k: usize| i64::try_from(k).unwrap_or(i64::MAX);
+        let opponents = || (0..self.players.len()).filter(move |&p| p != you && !self.players[p].lost);
         match c {
-            Condition::SourceUntapped => !self.obj(src).tapped,
-            Condition::LifeAtMost(n) => self.players[controller].life <= *n,
-            Condition::ControlNoOther(f) => !self.permanents_of(controller).any(|o| o != src && self.matches_filter(o, f, controller)),
+            Condition::Controls { whose, filter, another, count } => {
+                let controlled = |p: PlayerId| n(self.battlefield.iter().filter(|&&o| controller(o) == p && !(*another && o == src) && matches(o, filter)).count());
+                match whose {
+                    Whose::You => count.holds(controlled(you)),
+                    Whose::Opponent => opponents().any(|p| count.holds(controlled(p))),
+                    Whose::Each => (0..self.players.len()).any(|p| count.holds(controlled(p))),
+                    // The controller of what the source (an Aura or Equipment) is attached to.
+                    Whose::AttachedController => self.obj(src).attached_to.is_some_and(|h| count.holds(controlled(self.controller(h)))),
+                }
+            }
+            Condition::CardsInGraveyard { filter, count } => count.holds(n(self.players[you].graveyard.iter().filter(|&&o| matches(o, filter)).count())),
+            Condition::CardsInHand(count) => count.holds(n(self.players[you].hand.len())),
+            Condition::Life(whose, count) => match whose {
+                Whose::You => count.holds(self.players[you].life),
+                Whose::Opponent => opponents().any(|p| count.holds(self.players[p].life)),
+                Whose::Each => (0..self.players.len()).any(|p| !self.players[p].lost && count.holds(self.players[p].life)),
+                Whose::AttachedController => self.obj(src).attached_to.is_some_and(|h| count.holds(self.players[self.controller(h)].life)),
+            },
+            Condition::Opponents(count) => count.holds(n(opponents().count())),
+            // 301.5, 303.4: an Equipment or an Aura is attached to it.
+            Condition::SourceAttached { equipment } => {
+                let kind = crate::cards::ir::ObjectFilter { subtypes: vec![if *equipment { "Equipment" } else { "Aura" }.to_owned()], ..Default::default() };
+                self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
+            }
+            Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            Condition::DrawnThisTurn(count) => count.holds(i64::from(self.players[you].draws_this_turn)),
+            Condition::YourTurn(yes) => (self.active == you) == *yes,
+            Condition::SourceTapped(t) => self.obj(src).tapped == *t,
+            Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),
+            Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
+            Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
+            Condition::GainedLifeThisTurn => self.players[you].life_gained_this_turn > 0,
+            Condition::OpponentLostLifeThisTurn => opponents().any(|p| self.players[p].life_lost_this_turn > 0),
             Condition::SpellsLastTurn { two_by_one: false } => self.players.iter().all(|p| p.spells_last_turn == 0),
             Condition::SpellsLastTurn { two_by_one: true } => self.players.iter().any(|p| p.spells_last_turn >= 2),
             Condition::Kicked => self.obj(src).choices.kicked,
+            Condition::Cast { from_hand } => self.obj(src).choices.cast_from.is_some_and(|z| !*from_hand || z == Zone::Hand),
         }
     }
 
@@ -628,6 +765,27 @@ impl Game {
     }
 }
 
+
+/// +1/+1 counters are `Some(true)`, -1/-1 counters `Some(false)`, other kinds `None`.
+#[must_use]
+pub fn counter_sign(k: &crate::cards::ir::CounterKind) -> Option<bool> {
+    match k {
+        crate::cards::ir::CounterKind::PlusOne => Some(true),
+        crate::cards::ir::CounterKind::MinusOne => Some(false),
+        _ => None,
+    }
+}
+
+/// Whether a trigger event is a leaves-the-battlefield one, which looks back in time (603.10a),
+/// alone or as one of "When this creature enters or dies".
+fn looks_back(t: &Trigger) -> bool {
+    match t {
+        Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => true,
+        Trigger::Either(a, b) => looks_back(a) || looks_back(b),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => looks_back(t),
+        _ => false,
+    }
+}
 
 fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
     match whose {

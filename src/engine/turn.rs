@@ -124,7 +124,11 @@ impl Game {
             p.spells_last_turn = p.spells_this_turn;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
+            p.attacked_this_turn = false;
+            p.life_gained_this_turn = 0;
+            p.life_lost_this_turn = 0;
         }
+        self.creature_died_this_turn = false;
         let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
         self.record(ev);
         // "Until the end of your next turn": the turn it ends in is now known.

@@ -935,7 +935,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if !matches!(what, Affected::Target(i) if matches!(p.effect.targets[i].spec, TargetSpec::Spell(_))) {
                 return Err(Fail { at, expected: "a target spell (\"target instant or sorcery spell\")".into() });
             }
-            out.push(Instruction::CopySpell { what, new_targets: false });
+            out.push(Instruction::CopySpell { what, new_targets: false, times: Amount::Fixed(1) });
         }
         "return" if imperative => {
             p.bump();

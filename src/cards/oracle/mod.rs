@@ -9,6 +9,7 @@
 //! text and is skipped. An instant's or sorcery's non-keyword text is one spell ability; a
 //! permanent's lines are each a keyword list or an activated ability "[Cost]: [Effect]."
 
+pub mod conditions;
 pub mod copies;
 pub mod costs;
 pub mod effects;
@@ -1137,9 +1138,9 @@ mod tests {
         assert_eq!(**trigger, Trigger::BeginningOf { step: StepName::Draw, whose: Whose::Each });
         assert_eq!(effect.instructions, vec![Instruction::Draw { who: Affected::TriggerPlayer, count: n(1) }]);
         // A trigger condition outside the templates is reported from its first unknown word.
-        let text = "Whenever this creature becomes untapped, draw a card.";
-        let e = errs(text, "Untapper", CREATURE);
-        assert_eq!(&text[e[0].0..e[0].1], "becomes untapped, draw a card");
+        let text = "Whenever this creature explores, draw a card.";
+        let e = errs(text, "Explorer", CREATURE);
+        assert_eq!(&text[e[0].0..e[0].1], "explores, draw a card");
         assert!(e[0].2.contains("expected \"enters\", \"dies\""), "{}", e[0].2);
         // Ghitu-style static line after a good keyword line: only the second line is reported,
         // from the first word the static-ability grammar can't read.

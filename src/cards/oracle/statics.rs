@@ -15,13 +15,25 @@
 use super::lexer::{PtPart, Tok};
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
-use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
+use crate::cards::ir::{Ability, CardType, Change, Color, Count, CounterKind, ObjectFilter, PtValue, Condition, StaticEffect, StaticSubject};
 use super::effects::amount;
 use crate::cards::ir::{Affected, Amount};
 
 /// Parses a static ability line that generates a continuous effect, or returns `None` when
 /// the line doesn't start with a subject such an ability has.
 pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
+    let start = p.pos;
+    let r = effect_line(p)?;
+    // A static ability is applied layer by layer (613): a power read while the layers are
+    // being applied is not yet the final one, so a filter or condition that compares power
+    // is not read in a static ability.
+    Some(r.and_then(|a| {
+        let reads_power = serde_json::to_string(&a).is_ok_and(|s| s.contains("\"power\":["));
+        if reads_power { Err(super::parser::Fail { at: start, expected: "a static ability whose filters don't compare power (not supported)".into() }) } else { Ok(a) }
+    }))
+}
+
+fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     let start = p.pos;
     // "You control enchanted creature." (Mind Control): layer 2.
     if p.eat_words(&["you", "control", "enchanted"]) && (p.eat_word("creature") || p.eat_word("permanent") || p.eat_word("artifact") || p.eat_word("land")) {
@@ -45,6 +57,10 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
             Err(e) => return Some(Err(e)),
         }
         p.eat_punct(',');
+    } else if p.at_words(&["during", "your", "turn"]) && p.peek_at(3).is_some_and(|t| t.is_punct(',')) {
+        // "During your turn, this creature has flying.": as long as it's your turn (611.3a).
+        p.pos += 4;
+        condition = Some(Condition::YourTurn(true));
     }
     // "This creature's power and toughness are each equal to the number of …" (604.3, 613.4a)
     let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && p.peek_at(2).is_some_and(|t| t.is_word("power"));
@@ -65,7 +81,7 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
     // permanent itself, "it" is the permanent.
-    if matches!(condition, Some(StaticCondition::SourceTapped(_))) && p.at_word("it") {
+    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking | Condition::SourceAttached { .. } | Condition::SourceCounters { .. })) && p.at_word("it") {
         let mark = p.pos;
         p.bump();
         if at_predicate(p) {
@@ -268,47 +284,9 @@ fn spell_type_list(p: &mut Parser<'_>) -> Option<crate::cards::ir::ObjectFilter>
     None
 }
 
-/// After "as long as": "you control a Forest", "you control three or more artifacts", "it's
-/// your turn", "this creature is untapped", "you have 30 or more life".
-fn static_condition(p: &mut Parser<'_>) -> PResult<StaticCondition> {
-    if p.eat_words(&["you", "control"]) {
-        let (at_least, plural) = if p.eat_word("a") || p.eat_word("an") {
-            (1, false)
-        } else if let Some(n) = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
-            p.pos += 3;
-            (n, true)
-        } else {
-            return Err(p.fail("\"a …\" or \"N or more …\""));
-        };
-        let (mut filter, head) = parse_filter(p, plural)?;
-        if head != Head::Permanent {
-            return Err(p.fail("permanents"));
-        }
-        filter.controller = crate::cards::ir::ControllerFilter::You;
-        return Ok(StaticCondition::YouControl { filter, at_least });
-    }
-    for (words, yes) in [(&["it's", "your", "turn"][..], true), (&["it’s", "your", "turn"][..], true), (&["it", "is", "your", "turn"][..], true), (&["it's", "not", "your", "turn"][..], false), (&["it’s", "not", "your", "turn"][..], false)] {
-        if p.eat_words(words) {
-            return Ok(StaticCondition::YourTurn(yes));
-        }
-    }
-    if eat_self_ref(p) && p.eat_word("is") {
-        if p.eat_word("tapped") {
-            return Ok(StaticCondition::SourceTapped(true));
-        }
-        if p.eat_word("untapped") {
-            return Ok(StaticCondition::SourceTapped(false));
-        }
-        return Err(p.fail("\"tapped\" or \"untapped\""));
-    }
-    if p.eat_words(&["you", "have"])
-        && let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone())
-    {
-        p.bump();
-        p.expect_words(&["or", "more", "life"])?;
-        return Ok(StaticCondition::LifeAtLeast(i64::from(n)));
-    }
-    Err(p.fail("a condition the engine knows (\"you control a …\", \"it's your turn\", \"this creature is tapped\", \"you have N or more life\")"))
+/// After "as long as": the condition grammar of [`super::conditions`].
+fn static_condition(p: &mut Parser<'_>) -> PResult<Condition> {
+    super::conditions::parse(p)
 }
 
 /// What "for each …" / "the number of …" counts: "artifact you control", "creatures you
@@ -727,7 +705,12 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
     p.eat_words(&["the", "battlefield"]);
     let mut out = Vec::new();
     if !kicked && p.eat_word("tapped") {
-        out.push(Ability::EntersTapped);
+        // "enters tapped unless you control two or more basic lands" (614.1d)
+        if p.eat_word("unless") {
+            out.push(Ability::EntersTappedUnless(super::conditions::parse(p)?));
+        } else {
+            out.push(Ability::EntersTapped);
+        }
     }
     if p.eat_word("with") {
         let count = match amount(p)? {
@@ -738,7 +721,17 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
         };
         let kind = counter_noun(p)?;
         p.expect_words(&["on", "it"])?;
-        out.push(Ability::EntersWithCounters { kind, count });
+        // "… with a +1/+1 counter on it if you attacked this turn" (614.1c)
+        if p.at_word("if") {
+            if count == Amount::X {
+                return Err(p.fail("a fixed number of counters before \"if\""));
+            }
+            p.bump();
+            let condition = super::conditions::parse(p)?;
+            out.push(Ability::EntersWithCountersIf { kind, count, condition });
+        } else {
+            out.push(Ability::EntersWithCounters { kind, count });
+        }
     } else if out.is_empty() {
         return Err(p.fail("\"tapped\" or \"with N +1/+1 counters on it\""));
     }
@@ -777,7 +770,7 @@ pub fn counter_kind(p: &Parser<'_>) -> Option<CounterKind> {
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
-    use crate::cards::ir::{Ability, Amount, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, StaticCondition, StaticEffect, StaticSubject};
+    use crate::cards::ir::{Ability, Amount, CardType, Change, Color, ControllerFilter, Count, CounterKind, Keyword, ObjectFilter, PtValue, Condition, StaticEffect, StaticSubject};
 
     const LAND: &[CardType] = &[CardType::Land];
 
@@ -849,7 +842,7 @@ mod tests {
         let forest = ObjectFilter { subtypes: vec!["Forest".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(
             one("This creature gets +1/+2 as long as you control a Forest.", "Kird Ape", CREATURE),
-            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(1, 2)], condition: Some(StaticCondition::YouControl { filter: forest, at_least: 1 }) }
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(1, 2)], condition: Some(Condition::Controls { whose: crate::cards::ir::Whose::You, filter: forest, another: false, count: crate::cards::ir::Cmp::AtLeast(1) }) }
         );
         let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(one("This creature gets +1/+0 for each artifact you control.", "Nim Lasher", CREATURE).changes, vec![Change::PtFor { power: 1, toughness: 0, count: Count::Permanents(artifacts) }]);
@@ -864,7 +857,7 @@ mod tests {
         }
         let plate = ok("Equipped creature gets +1/+1 for each card in your hand.\nEquip {2}", "Empyrial Plate", ARTIFACT);
         assert!(matches!(&plate[0], Ability::Static(s) if s.changes == vec![Change::PtFor { power: 1, toughness: 1, count: Count::CardsInYourHand }]), "{plate:?}");
-        assert_eq!(one("As long as it's your turn, creatures you control get +1/+0.", "Turn Anthem", ENCHANTMENT).condition, Some(StaticCondition::YourTurn(true)));
+        assert_eq!(one("As long as it's your turn, creatures you control get +1/+0.", "Turn Anthem", ENCHANTMENT).condition, Some(Condition::YourTurn(true)));
     }
 
     #[test]
@@ -873,7 +866,7 @@ mod tests {
         let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(
             one("Metalcraft — This creature gets +2/+2 as long as you control three or more artifacts.", "Ardent Recruit", CREATURE),
-            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(2, 2)], condition: Some(StaticCondition::YouControl { filter: artifacts, at_least: 3 }) }
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(2, 2)], condition: Some(Condition::Controls { whose: crate::cards::ir::Whose::You, filter: artifacts, another: false, count: crate::cards::ir::Cmp::AtLeast(3) }) }
         );
     }
 
@@ -881,7 +874,7 @@ mod tests {
     fn it_after_a_condition_about_itself() {
         assert_eq!(
             one("As long as this creature is untapped, it gets +0/+2.", "Castle Raptors", CREATURE),
-            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(0, 2)], condition: Some(StaticCondition::SourceTapped(false)) }
+            StaticEffect { subject: StaticSubject::This, changes: vec![Change::Pt(0, 2)], condition: Some(Condition::SourceTapped(false)) }
         );
     }
 

@@ -163,8 +163,15 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             filter.subtypes_none.push(st.to_owned());
         } else if let Some(st) = capitalized_subtype(p) {
             // "Elf creatures", "Zombie you control", and the plural noun alone: "Merfolk",
-            // "Goblins", "Swamps".
+            // "Goblins", "Swamps"; "Spirit or Arcane spell": either subtype.
             filter.subtypes.push(st.to_owned());
+            let subtype_at = |p: &Parser<'_>, n: usize| matches!(p.peek_at(n).map(|t| &t.tok), Some(Tok::Word(w)) if w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(w).is_some());
+            if p.peek_at(1).is_some_and(|t| t.is_word("or")) && subtype_at(p, 2) {
+                p.bump();
+            } else if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("a") || t.is_word("an")) && subtype_at(p, 3) {
+                // "an Island or a Mountain"
+                p.pos += 2;
+            }
         } else {
             break;
         }
@@ -280,6 +287,20 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             filter.mana_value = Some((cmp, Amount::Fixed(0)));
             return Ok(());
         }
+    }
+    // "with power 4 or greater", "with power 2 or less" (208.1).
+    if p.peek_at(1).is_some_and(|t| t.is_word("power"))
+        && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+        && p.peek_at(3).is_some_and(|t| t.is_word("or"))
+    {
+        let cmp = match p.peek_at(4).and_then(|t| t.word()).as_deref() {
+            Some("greater" | "more") => Compare::AtLeast,
+            Some("less" | "fewer") => Compare::AtMost,
+            _ => return Err(Fail { at: p.pos + 4, expected: "\"or greater\" or \"or less\"".into() }),
+        };
+        p.pos += 5;
+        filter.power = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        return Ok(());
     }
     // "with a +1/+1 counter on it", "with a counter on it", "with +1/+1 counters on them",
     // "with three or more charge counters on it" (122).
@@ -685,6 +706,7 @@ mod tests {
         use ControllerFilter::*;
         assert_eq!(filter("creature", false), Ok((f(&[Creature], &[], Any), Head::Permanent, 0)));
         assert_eq!(filter("nonland permanent", false), Ok((f(&[], &[Land], Any), Head::Permanent, 0)));
+        assert_eq!(filter("creature with power 4 or greater", false), Ok((ObjectFilter { power: Some((Compare::AtLeast, 4)), ..f(&[Creature], &[], Any) }, Head::Permanent, 0)));
         assert_eq!(filter("noncreature spell", false), Ok((f(&[], &[Creature], Any), Head::Spell, 0)));
         assert_eq!(filter("instant or sorcery spell", false), Ok((f(&[Instant, Sorcery], &[], Any), Head::Spell, 0)));
         assert_eq!(

@@ -7,7 +7,6 @@
 //! less life", "if you control no other creatures".
 
 use super::effects;
-use super::lexer::Tok;
 use super::parser::{Fail, PResult, Parser};
 use super::targets::{Head, eat_self_ref, parse_filter};
 use crate::cards::ir::{Ability, Condition, ControllerFilter, Effect, StepName, Subject, Trigger, Whose};
@@ -29,8 +28,16 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         return Err(p.fail("\",\" after the trigger condition"));
     }
     let condition = if p.eat_word("if") {
+        // "it" in the condition is the source only when the trigger is about the source
+        // ("When this creature enters, if it was kicked"); otherwise it would be what
+        // triggered the ability, which no condition names yet.
+        let it = p.at_word("it") || p.at_word("it's") || p.at_word("it’s");
         let at = p.pos;
         let c = parse_if(p)?;
+        let about_this = matches!(&trigger, Trigger::Enters(Subject::This) | Trigger::Attacks(Subject::This) | Trigger::Blocks(Subject::This) | Trigger::BecomesBlocked(Subject::This) | Trigger::DealsDamage { who: Subject::This, .. } | Trigger::DealsDamageTo { who: Subject::This, .. } | Trigger::BeginningOf { .. });
+        if it && !about_this && !matches!(c, Condition::YourTurn(_)) {
+            return Err(Fail { at, expected: "a condition about the source (\"it\" here is what triggered the ability)".into() });
+        }
         if c == Condition::Kicked && trigger != Trigger::Enters(Subject::This) {
             return Err(Fail { at, expected: "\"if it was kicked\" only after \"When this … enters\"".into() });
         }
@@ -64,10 +71,24 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::DealtDamage(Subject::This)
             | Trigger::NthDraw { .. }
             | Trigger::OneOrMoreDealCombatDamage { .. }
+            | Trigger::AttacksAlone(Subject::This)
+            | Trigger::Unblocked(Subject::This)
+            | Trigger::AttackWith { .. }
+            | Trigger::CastThis
+            | Trigger::AttacksWithOthers { .. }
+            | Trigger::BecomesUntapped(Subject::This)
+            | Trigger::DiscardOneOrMore { .. }
     );
     p.trigger_object = !subject_is_this;
     p.trigger_moved = matches!(&trigger, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) if *s != Subject::This);
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
+    // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
+    // creature" is the other creature of the block, "it" the source.
+    if matches!(&trigger, Trigger::BlockedBy { who: Subject::This, .. } | Trigger::BlocksCreature { who: Subject::This, .. })
+        || matches!(&trigger, Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { who: Subject::This, .. }))
+    {
+        p.named_this = true;
+    }
     p.trigger_player = matches!(
         trigger,
         Trigger::BeginningOf { .. }
@@ -79,6 +100,9 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::NthDraw { .. }
             | Trigger::NthCast { .. }
             | Trigger::OneOrMoreDealCombatDamage { .. }
+            | Trigger::AttackWith { .. }
+            | Trigger::DiscardOneOrMore { .. }
+            | Trigger::BecomesTargetBy { .. }
     );
     p.effect = Effect::default();
     if matches!(trigger, Trigger::TappedForMana(_)) {
@@ -97,6 +121,13 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     if let Some((min, max)) = super::modal_header(&p.toks[p.pos..]) {
         let effect = Effect { modal: Some(crate::cards::ir::Modal { min, max, modes: Vec::new() }), ..Effect::default() };
         return Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect });
+    }
+    // "This ability triggers only once each turn." closing the ability: a limit on the
+    // trigger event, not an instruction.
+    const ONCE: [&str; 7] = ["this", "ability", "triggers", "only", "once", "each", "turn"];
+    let once_at = (p.pos..p.toks.len()).find(|&i| ONCE.iter().enumerate().all(|(k, w)| p.toks.get(i + k).is_some_and(|t| t.is_word(w))) && p.toks.get(i + ONCE.len()).is_some_and(|t| t.is_punct('.')) && i + ONCE.len() + 1 == p.toks.len());
+    if let Some(i) = once_at {
+        p.toks.truncate(i);
     }
     let fails = effects::parse_sentences(p);
     if let Some(f) = fails.into_iter().next() {
@@ -121,6 +152,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         let at = p.toks.iter().position(|t| matches!(&t.tok, super::lexer::Tok::Symbol(s) if s == "X")).unwrap_or(0);
         return Err(crate::cards::oracle::parser::Fail { at, expected: "a payment without {X} (a triggered ability has no X of its own)".into() });
     }
+    let trigger = if once_at.is_some() { Trigger::OnceEachTurn(Box::new(trigger)) } else { trigger };
     Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect })
 }
 
@@ -135,8 +167,22 @@ fn trigger_puts_this_in_graveyard(trigger: &Trigger) -> bool {
 }
 
 /// "When this creature enters", "Whenever another creature you control dies", "At the
-/// beginning of your upkeep", "Whenever you cast a red spell", …
+/// beginning of your upkeep", "Whenever you cast a red spell", …, with "during your turn" /
+/// "during an opponent's turn" after the event.
 pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
+    let t = parse_event(p)?;
+    if p.eat_words(&["during", "your", "turn"]) {
+        return Ok(Trigger::DuringTurn(Box::new(t), true));
+    }
+    for words in [["during", "an", "opponent's", "turn"], ["during", "an", "opponent’s", "turn"], ["during", "each", "opponent's", "turn"], ["during", "each", "opponent’s", "turn"]] {
+        if p.eat_words(&words) {
+            return Ok(Trigger::DuringTurn(Box::new(t), false));
+        }
+    }
+    Ok(t)
+}
+
+fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     if p.eat_words(&["at", "the", "beginning", "of"]) {
         return parse_beginning(p);
     }
@@ -159,11 +205,43 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
                 return Ok(Trigger::Draws(whose));
             }
             if p.eat_word("attack") || p.eat_word("attacks") {
+                // "Whenever you attack with one or more creatures", "… with two or more
+                // Knights" (508.3c).
+                if p.eat_word("with") {
+                    let at_least = if p.eat_words(&["one", "or", "more"]) {
+                        1
+                    } else if let Some(n) = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+                        p.pos += 3;
+                        n
+                    } else {
+                        return Err(p.fail("\"one or more …\" or \"N or more …\""));
+                    };
+                    let at = p.pos;
+                    let (filter, head) = parse_filter(p, true)?;
+                    if head != Head::Permanent || filter.controller != ControllerFilter::Any {
+                        return Err(Fail { at, expected: "creatures (\"two or more creatures\")".into() });
+                    }
+                    return Ok(Trigger::AttackWith { whose, filter, at_least });
+                }
                 return Ok(Trigger::Attack(whose));
             }
             // "Whenever an opponent discards a card" (701.9a)
             if p.eat_words(&["discard", "a", "card"]) || p.eat_words(&["discards", "a", "card"]) {
                 return Ok(Trigger::Discards(whose));
+            }
+            // "Whenever you discard one or more artifact cards": once per event.
+            if (p.eat_word("discard") || p.eat_word("discards")) && p.eat_words(&["one", "or", "more"]) {
+                let filter = if p.eat_word("cards") {
+                    crate::cards::ir::ObjectFilter::default()
+                } else {
+                    let at = p.pos;
+                    let (f, h) = parse_filter(p, true)?;
+                    if h != Head::Card || f.controller != ControllerFilter::Any {
+                        return Err(Fail { at, expected: "cards (\"artifact cards\")".into() });
+                    }
+                    f
+                };
+                return Ok(Trigger::DiscardOneOrMore { whose, filter });
             }
             // "Whenever you draw your second card each turn", "… cast your second spell each
             // turn"
@@ -174,13 +252,25 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
                     if p.eat_words(&[noun, "each", "turn"]) {
                         return Ok(if spell { Trigger::NthCast { whose, n } } else { Trigger::NthDraw { whose, n } });
                     }
+                    // "your first spell during each opponent's turn": the n-th of that turn.
+                    if spell && p.eat_word(noun) && (p.at_words(&["during", "each", "opponent's", "turn"]) || p.at_words(&["during", "each", "opponent’s", "turn"])) {
+                        return Ok(Trigger::NthCast { whose, n });
+                    }
                 }
                 p.pos = mark;
             }
         }
         p.pos = mark;
     }
-    let whose = if p.eat_words(&["you", "cast"]) {
+    // "When you cast this spell" (603.2): a trigger of the spell itself, on the stack.
+    if p.eat_words(&["you", "cast", "this", "spell"]) {
+        return Ok(Trigger::CastThis);
+    }
+    let or_copy = p.at_words(&["you", "cast", "or", "copy"]);
+    let whose = if or_copy {
+        p.pos += 4;
+        Some(Whose::You)
+    } else if p.eat_words(&["you", "cast"]) {
         Some(Whose::You)
     } else if p.eat_words(&["a", "player", "casts"]) {
         Some(Whose::Each)
@@ -194,18 +284,53 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         if !(p.eat_word("a") || p.eat_word("an")) {
             return Err(p.fail("\"a … spell\""));
         }
-        let (filter, head) = parse_filter(p, false)?;
+        let (mut filter, head) = parse_filter(p, false)?;
         if head != Head::Spell {
             return Err(Fail { at, expected: "a spell (\"a red spell\", \"an instant or sorcery spell\")".into() });
         }
-        return Ok(Trigger::Cast { filter, whose });
+        let targets_this = spell_suffix(p, &mut filter)?;
+        return Ok(Trigger::Cast { filter, whose, targets_this, or_copy });
     }
     // "Whenever one or more creatures you control deal combat damage to a player"
     if p.eat_words(&["one", "or", "more"]) {
+        // "Whenever one or more +1/+1 counters are put on another creature you control" (122.6)
+        if super::statics::counter_kind(p).is_some() {
+            let at = p.pos;
+            let kind = super::statics::counter_noun(p)?;
+            if !matches!(kind, crate::cards::ir::CounterKind::PlusOne | crate::cards::ir::CounterKind::MinusOne) {
+                return Err(Fail { at, expected: "+1/+1 or -1/-1 counters".into() });
+            }
+            p.expect_words(&["are", "put", "on"])?;
+            return Ok(Trigger::CountersPut { kind, on: parse_subject(p)? });
+        }
+        // "Whenever one or more cards leave your graveyard"
+        {
+            let mark = p.pos;
+            let filter = if p.eat_word("cards") {
+                Some(crate::cards::ir::ObjectFilter::default())
+            } else {
+                parse_filter(p, true).ok().filter(|(f, h)| *h == Head::Card && f.controller == ControllerFilter::Any).map(|(f, _)| f)
+            };
+            if let Some(filter) = filter
+                && p.eat_words(&["leave", "your", "graveyard"])
+            {
+                return Ok(Trigger::LeaveGraveyard { filter });
+            }
+            p.pos = mark;
+        }
         let at = p.pos;
         let (filter, head) = parse_filter(p, true)?;
         if head != Head::Permanent {
             return Err(Fail { at, expected: "permanents (\"creatures you control\")".into() });
+        }
+        // "Whenever one or more creatures you control attack" (508.3d).
+        if p.eat_word("attack") {
+            let whose = match filter.controller {
+                ControllerFilter::You => Whose::You,
+                ControllerFilter::Any => Whose::Each,
+                _ => return Err(Fail { at, expected: "\"creatures you control\" or \"creatures\"".into() }),
+            };
+            return Ok(Trigger::AttackWith { whose, filter, at_least: 1 });
         }
         p.expect_words(&["deal", "combat", "damage", "to"])?;
         let to = if p.eat_words(&["a", "player"]) {
@@ -219,6 +344,17 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     }
     let subject_at = p.pos;
     let subject = parse_subject(p)?;
+    // "Whenever this creature and at least two other creatures attack" (battalion)
+    if subject == Subject::This && p.eat_words(&["and", "at", "least"]) {
+        let Some(n) = super::targets::count_word(p, 0) else { return Err(p.fail("a number of other creatures")) };
+        p.bump();
+        p.expect_words(&["other"])?;
+        if !(p.eat_word("creatures") || p.eat_word("creature")) {
+            return Err(p.fail("\"creatures\""));
+        }
+        p.expect_words(&["attack"])?;
+        return Ok(Trigger::AttacksWithOthers { who: subject, others: n });
+    }
     if p.at_word("deals") {
         p.bump();
         let combat_only = p.eat_word("combat");
@@ -252,6 +388,9 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         if p.eat_words(&["or", "attacks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::Attacks(subject))));
         }
+        if p.eat_words(&["or", "is", "put", "into", "a", "graveyard", "from", "the", "battlefield"]) {
+            return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::PutIntoGraveyardFromBattlefield(subject))));
+        }
         if p.eat_words(&["or", "leaves", "the", "battlefield"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::LeavesBattlefield(subject))));
         }
@@ -274,18 +413,44 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::PutIntoGraveyardFromBattlefield(subject)
     } else if p.eat_words(&["leaves", "the", "battlefield"]) {
         Trigger::LeavesBattlefield(subject)
+    } else if p.eat_words(&["becomes", "blocked", "by"]) {
+        // "becomes blocked by a non-Wall creature" (509.3d)
+        Trigger::BlockedBy { by: blocking_filter(p)?, who: subject }
     } else if p.eat_words(&["becomes", "blocked"]) {
         Trigger::BecomesBlocked(subject)
     } else if p.eat_words(&["becomes", "the", "target", "of", "a", "spell", "or", "ability"]) {
+        // "… a spell or ability an opponent controls" / "… you control"
+        if p.eat_words(&["an", "opponent", "controls"]) {
+            return Ok(Trigger::BecomesTargetBy { who: subject, whose: Whose::Opponent });
+        }
+        if p.eat_words(&["you", "control"]) {
+            return Ok(Trigger::BecomesTargetBy { who: subject, whose: Whose::You });
+        }
         Trigger::BecomesTarget(subject)
+    } else if p.eat_words(&["becomes", "untapped"]) {
+        Trigger::BecomesUntapped(subject)
     } else if p.eat_words(&["is", "turned", "face", "up"]) {
         Trigger::TurnedFaceUp(subject)
     } else if p.eat_word("attacks") {
+        if p.eat_word("alone") {
+            return Ok(Trigger::AttacksAlone(subject));
+        }
+        if p.eat_words(&["and", "isn't", "blocked"]) || p.eat_words(&["and", "isn’t", "blocked"]) {
+            return Ok(Trigger::Unblocked(subject));
+        }
         if p.eat_words(&["or", "blocks"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Attacks(subject.clone())), Box::new(Trigger::Blocks(subject))));
         }
         Trigger::Attacks(subject)
     } else if p.eat_word("blocks") {
+        // "blocks or becomes blocked by a non-Wall creature" (509.3b, 509.3d)
+        if p.eat_words(&["or", "becomes", "blocked", "by"]) {
+            let f = blocking_filter(p)?;
+            return Ok(Trigger::Either(Box::new(Trigger::BlocksCreature { who: subject.clone(), blocked: f.clone() }), Box::new(Trigger::BlockedBy { who: subject, by: f })));
+        }
+        if p.at_word("a") || p.at_word("an") {
+            return Ok(Trigger::BlocksCreature { blocked: blocking_filter(p)?, who: subject });
+        }
         if p.eat_words(&["or", "becomes", "blocked"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Blocks(subject.clone())), Box::new(Trigger::BecomesBlocked(subject))));
         }
@@ -294,6 +459,46 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\", \"becomes blocked\", \"becomes tapped\" or \"is dealt damage\""));
     };
     Ok(t)
+}
+
+/// "a creature", "a non-Wall creature", "a green or white creature": the other creature of a
+/// block.
+fn blocking_filter(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ObjectFilter> {
+    if !(p.eat_word("a") || p.eat_word("an")) {
+        return Err(p.fail("\"a … creature\""));
+    }
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, false)?;
+    if head != Head::Permanent || filter.controller != ControllerFilter::Any {
+        return Err(Fail { at, expected: "a creature (\"a non-Wall creature\")".into() });
+    }
+    Ok(filter)
+}
+
+/// After a cast spell's filter: "that targets this creature" (returns true) or "that's white,
+/// blue, black, or red" (colors of the filter).
+fn spell_suffix(p: &mut Parser<'_>, filter: &mut crate::cards::ir::ObjectFilter) -> PResult<bool> {
+    if p.eat_words(&["that", "targets"]) {
+        if eat_self_ref(p) {
+            return Ok(true);
+        }
+        return Err(p.fail("\"this creature\" or the card's name"));
+    }
+    if (p.eat_word("that's") || p.eat_word("that’s")) && filter.colors.is_empty() {
+        loop {
+            let Some(c) = p.word().as_deref().and_then(crate::cards::ir::Color::from_name) else { return Err(p.fail("a color")) };
+            filter.colors.push(c);
+            p.bump();
+            p.eat_punct(',');
+            if p.eat_word("or") {
+                continue;
+            }
+            if p.word().as_deref().and_then(crate::cards::ir::Color::from_name).is_none() {
+                break;
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// "second", "third": which one of a turn's draws or spells.
@@ -392,44 +597,62 @@ fn parse_beginning(p: &mut Parser<'_>) -> PResult<Trigger> {
     Ok(Trigger::BeginningOf { step, whose })
 }
 
-/// An intervening "if" clause (603.4).
+/// An intervening "if" clause (603.4): the condition grammar of [`super::conditions`].
 fn parse_if(p: &mut Parser<'_>) -> PResult<Condition> {
-    // "if it was kicked" (702.33e): the permanent was a kicked spell (checked by the caller to
-    // be about the permanent entering).
-    let start = p.pos;
-    if (p.eat_word("it") || eat_self_ref(p)) && p.eat_words(&["was", "kicked"]) {
-        if p.at_word("with") {
-            return Err(p.fail("\"if it was kicked\" without naming one of several kicker costs (702.33f is not supported yet)"));
-        }
-        return Ok(Condition::Kicked);
+    super::conditions::parse(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::compile;
+    use crate::cards::ir::{Ability, CardType, Cmp, Condition, ControllerFilter, ObjectFilter, Subject, Trigger, Whose};
+
+    /// The trigger and condition of a card's only triggered ability (real Oracle text).
+    fn trigger(text: &str, name: &str, types: &[CardType]) -> (Trigger, Option<Condition>) {
+        let abilities = compile(text, name, types).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        abilities
+            .into_iter()
+            .find_map(|a| if let Ability::Triggered { trigger, condition, .. } = a { Some((*trigger, condition)) } else { None })
+            .unwrap_or_else(|| panic!("{name}: no triggered ability"))
     }
-    p.pos = start;
-    if eat_self_ref(p) {
-        if p.eat_words(&["is", "untapped"]) {
-            return Ok(Condition::SourceUntapped);
-        }
-        return Err(p.fail("\"is untapped\""));
+
+    const CREATURE: &[CardType] = &[CardType::Creature];
+
+    #[test]
+    fn trigger_events_of_real_cards() {
+        let (t, _) = trigger("Flying\nHeroic — Whenever you cast a spell that targets this creature, put a +1/+1 counter on this creature.", "Wingsteed Rider", CREATURE);
+        assert_eq!(t, Trigger::Cast { filter: ObjectFilter::default(), whose: Whose::You, targets_this: true, or_copy: false });
+        let (t, _) = trigger("Magecraft — Whenever you cast or copy an instant or sorcery spell, each opponent loses 1 life and you gain 1 life.", "Witherbloom Apprentice", CREATURE);
+        assert!(matches!(t, Trigger::Cast { or_copy: true, targets_this: false, .. }), "{t:?}");
+        let (t, _) = trigger("Whenever you cast a Spirit or Arcane spell, this creature gets +2/+2 until end of turn.", "Test Card", CREATURE);
+        assert!(matches!(&t, Trigger::Cast { filter, .. } if filter.subtypes == ["Spirit", "Arcane"]), "{t:?}");
+        let (t, _) = trigger("When you cast this spell, create a 10/10 colorless Eldrazi creature token.", "Desolation Twin", CREATURE);
+        assert_eq!(t, Trigger::CastThis);
+        let (t, _) = trigger("Whenever this creature attacks alone, it gets +2/+0 until end of turn.", "Rogue Kavu", CREATURE);
+        assert_eq!(t, Trigger::AttacksAlone(Subject::This));
+        let (t, _) = trigger("Afflict 2\nWhenever this creature attacks and isn't blocked, draw a card.", "Eternal of Harsh Truths", CREATURE);
+        assert_eq!(t, Trigger::Unblocked(Subject::This));
+        let (t, _) = trigger("Whenever this creature becomes blocked by a creature, destroy that creature.", "Sylvan Basilisk", CREATURE);
+        assert_eq!(t, Trigger::BlockedBy { who: Subject::This, by: ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() } });
+        let (t, _) = trigger("Reach\nWhenever this creature blocks a creature with flying, this creature gets +0/+2 until end of turn.", "Woolly Spider", CREATURE);
+        assert!(matches!(&t, Trigger::BlocksCreature { who: Subject::This, blocked } if blocked.keyword == Some(crate::cards::ir::Keyword::Flying)), "{t:?}");
+        let (t, _) = trigger("Whenever you attack with three or more creatures, draw a card.", "Overwhelming Instinct", &[CardType::Enchantment]);
+        assert!(matches!(t, Trigger::AttackWith { whose: Whose::You, at_least: 3, .. }), "{t:?}");
     }
-    if p.eat_words(&["you", "have"]) {
-        let n = match p.peek().map(|t| t.tok.clone()) {
-            Some(Tok::Number(n)) => i64::from(n),
-            _ => return Err(p.fail("a number of life")),
-        };
-        p.bump();
-        p.expect_words(&["or", "less", "life"])?;
-        return Ok(Condition::LifeAtMost(n));
+
+    #[test]
+    fn intervening_conditions_of_real_cards() {
+        let (_, c) = trigger("Raid — When this creature enters, if you attacked this turn, this creature deals 2 damage to any target.", "Mardu Heart-Piercer", CREATURE);
+        assert_eq!(c, Some(Condition::AttackedThisTurn));
+        let (_, c) = trigger("Kicker {W}\nWhen this creature enters, if it was kicked, destroy target artifact or enchantment.", "Kor Sanctifiers", CREATURE);
+        assert_eq!(c, Some(Condition::Kicked));
+        let (_, c) = trigger("At the beginning of your upkeep, if you control another nonland permanent, sacrifice this creature.", "Reclusive Wight", CREATURE);
+        let other = ObjectFilter { types_none: vec![CardType::Land], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(c, Some(Condition::Controls { whose: Whose::You, filter: other, another: true, count: Cmp::AtLeast(1) }));
+        let (_, c) = trigger("Reach\nWhen this creature enters, if there are three or more creature cards in your graveyard, you gain 5 life.", "Webweaver Changeling", CREATURE);
+        assert!(matches!(c, Some(Condition::CardsInGraveyard { count: Cmp::AtLeast(3), .. })), "{c:?}");
+        // "it" after a trigger about another object is that object, which no condition names.
+        let e = compile("Whenever another creature you control enters, if it's attacking, draw a card.", "Test Card", CREATURE).unwrap_err();
+        assert!(e[0].message.contains("a condition about the source"), "{e:?}");
     }
-    // The werewolves' conditions: spells cast in the previous turn, by anyone or by one player.
-    if p.eat_words(&["no", "spells", "were", "cast", "last", "turn"]) {
-        return Ok(Condition::SpellsLastTurn { two_by_one: false });
-    }
-    if p.eat_words(&["a", "player", "cast", "two", "or", "more", "spells", "last", "turn"]) {
-        return Ok(Condition::SpellsLastTurn { two_by_one: true });
-    }
-    if p.eat_words(&["you", "control", "no", "other"]) {
-        let (mut filter, _) = parse_filter(p, true)?;
-        filter.controller = ControllerFilter::You;
-        return Ok(Condition::ControlNoOther(filter));
-    }
-    Err(p.fail("an \"if\" condition the engine supports (\"this … is untapped\", \"you have N or less life\", \"you control no other …\", \"no spells were cast last turn\")"))
 }

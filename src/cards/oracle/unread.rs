@@ -151,7 +151,7 @@ fn triggered(text: &str, toks: &[Token], is_spell: bool, whole: String, words: W
     let trigger = triggers::parse_condition(&mut p).ok().filter(|_| p.at_punct(','));
     let moment = match trigger {
         // "When you cast this spell, …" (603.2): as the spell is cast.
-        Some(Trigger::Cast { .. }) if mentions(toks, &[&["this", "spell"]]) => Moment::Cast,
+        Some(Trigger::CastThis) => Moment::Cast,
         // The engine checks trigger conditions of permanents on the battlefield (and, looking
         // back, of those leaving it); a trigger that may work from another zone can't wait.
         Some(t) if !is_spell && !mentions(toks, OTHER_ZONES) => Moment::Trigger(Box::new(t)),
@@ -239,7 +239,7 @@ fn keyword_name(toks: &[Token]) -> Option<(String, Moment)> {
         "bushido" => trig(Trigger::Either(Box::new(Trigger::Blocks(this())), Box::new(Trigger::BecomesBlocked(this())))),
         "undying" | "persist" | "afterlife" => trig(Trigger::Dies(this())),
         "echo" | "vanishing" | "fading" => upkeep(),
-        "extort" => trig(Trigger::Cast { filter: crate::cards::ir::ObjectFilter::default(), whose: Whose::You }),
+        "extort" => trig(Trigger::Cast { filter: crate::cards::ir::ObjectFilter::default(), whose: Whose::You, targets_this: false, or_copy: false }),
         "renown" | "poisonous" | "ingest" => trig(Trigger::DealsDamage { who: this(), combat_only: true, to: Whose::Each }),
         // Damage results (120.3).
         "infect" | "wither" | "toxic" => Moment::DealsDamage,

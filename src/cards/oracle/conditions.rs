@@ -1,0 +1,295 @@
+//! Conditions: one grammar for the intervening "if" clause of a triggered ability (603.4), the
+//! "as long as" of a static ability (611.3a) and the conditions of effects and activation
+//! restrictions. A condition is a noun phrase with a count ("you control three or more
+//! artifacts", "there are seven or more cards in your graveyard", "you have no cards in
+//! hand"), a fact about the source ("this creature is tapped", "it's attacking", "it was
+//! kicked", "you cast it from your hand") or about the turn so far ("you attacked this turn",
+//! "a creature died this turn").
+
+use super::lexer::Tok;
+use super::parser::{PResult, Parser};
+use super::targets::{Head, count_word, eat_self_ref, parse_filter};
+use crate::cards::ir::{Cmp, Condition, ControllerFilter, Whose};
+
+/// What the parser says it expected when no condition reads.
+const EXPECTED: &str = "a condition the engine knows (\"you control a …\", \"there are N or more cards in your graveyard\", \"you have N or less life\", \"it's your turn\", \"this creature is tapped\", \"you attacked this turn\", \"a creature died this turn\", \"it was kicked\", \"you cast it\")";
+
+fn eat_any(p: &mut Parser<'_>, phrases: &[&[&str]]) -> bool {
+    phrases.iter().any(|ph| p.eat_words(ph))
+}
+
+/// A count before a noun: "a"/"an" (at least one), "no" (none), "N or more", "N or fewer",
+/// "N or less", "exactly N"? (not read). Returns the comparison and whether the noun is plural.
+fn count(p: &mut Parser<'_>) -> Option<(Cmp, bool)> {
+    if p.eat_word("no") {
+        return Some((Cmp::AtMost(0), true));
+    }
+    if let Some(n) = count_word(p, 0)
+        && p.peek_at(1).is_some_and(|t| t.is_word("or"))
+    {
+        let more = p.peek_at(2).is_some_and(|t| t.is_word("more") || t.is_word("greater"));
+        let fewer = p.peek_at(2).is_some_and(|t| t.is_word("fewer") || t.is_word("less"));
+        if more || fewer {
+            p.pos += 3;
+            let n = i64::from(n);
+            return Some((if more { Cmp::AtLeast(n) } else { Cmp::AtMost(n) }, n != 1));
+        }
+    }
+    if p.eat_word("a") || p.eat_word("an") {
+        return Some((Cmp::AtLeast(1), false));
+    }
+    None
+}
+
+/// A count followed by permanents: "a Forest", "three or more artifacts", "no other
+/// creatures", "another Wizard". Returns the filter, whether the source is left out, the count.
+fn counted_permanents(p: &mut Parser<'_>) -> PResult<(crate::cards::ir::ObjectFilter, bool, Cmp)> {
+    let (cmp, plural, another) = if p.eat_word("another") {
+        (Cmp::AtLeast(1), false, true)
+    } else {
+        let Some((cmp, plural)) = count(p) else { return Err(p.fail("\"a …\", \"no …\", \"another …\" or \"N or more …\"")) };
+        (cmp, plural, p.eat_word("other"))
+    };
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, plural)?;
+    if head != Head::Permanent {
+        return Err(super::parser::Fail { at, expected: "permanents (\"a Forest\", \"three or more artifacts\")".into() });
+    }
+    Ok((filter, another, cmp))
+}
+
+/// "[N or more] [filter] cards in your graveyard" after "there are" / "you have", or before
+/// "are in your graveyard".
+fn graveyard_cards(p: &mut Parser<'_>, are: bool) -> PResult<Condition> {
+    let Some((cmp, plural)) = count(p) else { return Err(p.fail("\"N or more\"")) };
+    let (filter, head) = if p.at_word("cards") || p.at_word("card") {
+        p.bump();
+        (crate::cards::ir::ObjectFilter::default(), Head::Card)
+    } else {
+        parse_filter(p, plural)?
+    };
+    if head != Head::Card {
+        return Err(p.fail("cards (\"creature cards\")"));
+    }
+    if are && !(p.eat_word("are") || p.eat_word("is")) {
+        return Err(p.fail("\"are in your graveyard\""));
+    }
+    p.expect_words(&["in", "your", "graveyard"])?;
+    Ok(Condition::CardsInGraveyard { filter, count: cmp })
+}
+
+/// "N or more life" / "N or less life" after "you have" / "a player has".
+fn life(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Condition>> {
+    let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return None };
+    if !p.peek_at(3).is_some_and(|t| t.is_word("life")) {
+        return None;
+    }
+    p.bump();
+    let n = i64::from(n);
+    let cmp = if p.eat_words(&["or", "more"]) {
+        Cmp::AtLeast(n)
+    } else if p.eat_words(&["or", "less"]) || p.eat_words(&["or", "fewer"]) {
+        Cmp::AtMost(n)
+    } else {
+        return Some(Err(p.fail("\"or more\" or \"or less\"")));
+    };
+    Some(p.expect_words(&["life"]).map(|()| Condition::Life(whose, cmp)))
+}
+
+/// Parses a condition at the cursor.
+///
+/// # Errors
+/// The first words that are not a condition the engine knows.
+pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
+    let start = p.pos;
+    // The werewolves' conditions (603.4): spells cast in the previous turn, by anyone or by
+    // one player.
+    if p.eat_words(&["no", "spells", "were", "cast", "last", "turn"]) {
+        return Ok(Condition::SpellsLastTurn { two_by_one: false });
+    }
+    if p.eat_words(&["a", "player", "cast", "two", "or", "more", "spells", "last", "turn"]) {
+        return Ok(Condition::SpellsLastTurn { two_by_one: true });
+    }
+    for (words, yes) in [
+        (&["it's", "your", "turn"][..], true),
+        (&["it’s", "your", "turn"][..], true),
+        (&["it", "is", "your", "turn"][..], true),
+        (&["it's", "not", "your", "turn"][..], false),
+        (&["it’s", "not", "your", "turn"][..], false),
+        (&["it", "isn't", "your", "turn"][..], false),
+        (&["it", "isn’t", "your", "turn"][..], false),
+    ] {
+        if p.eat_words(words) {
+            return Ok(Condition::YourTurn(yes));
+        }
+    }
+    // Facts about the source: "this creature is tapped", "it's attacking", "it was kicked".
+    let is = if eat_self_ref(p) || p.eat_word("it") {
+        p.eat_word("is")
+    } else {
+        eat_any(p, &[&["it's"], &["it’s"]])
+    };
+    if p.pos != start {
+        if is || p.at_word("was") {
+            if p.eat_word("tapped") {
+                return Ok(Condition::SourceTapped(true));
+            }
+            if p.eat_word("untapped") {
+                return Ok(Condition::SourceTapped(false));
+            }
+            if p.eat_word("attacking") {
+                return Ok(Condition::SourceAttacking);
+            }
+            if p.eat_words(&["was", "kicked"]) {
+                if p.at_word("with") {
+                    return Err(p.fail("\"if it was kicked\" without naming one of several kicker costs (702.33f is not supported yet)"));
+                }
+                return Ok(Condition::Kicked);
+            }
+            if p.eat_word("equipped") {
+                return Ok(Condition::SourceAttached { equipment: true });
+            }
+            if p.eat_word("enchanted") {
+                return Ok(Condition::SourceAttached { equipment: false });
+            }
+        }
+        // "it has a +1/+1 counter on it"
+        if p.eat_word("has") {
+            let n = if p.eat_word("a") || p.eat_word("an") {
+                1
+            } else if let Some(n) = count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("more"))) {
+                p.pos += 3;
+                n
+            } else {
+                return Err(p.fail("\"a … counter on it\""));
+            };
+            let kind = super::statics::counter_noun(p)?;
+            p.expect_words(&["on", "it"])?;
+            return Ok(Condition::SourceCounters { kind, n });
+        }
+        return Err(p.fail("\"is tapped\", \"is untapped\", \"is attacking\", \"is equipped\", \"has a … counter on it\" or \"was kicked\""));
+    }
+    if p.eat_words(&["you", "cast", "it"]) {
+        let from_hand = p.eat_words(&["from", "your", "hand"]);
+        return Ok(Condition::Cast { from_hand });
+    }
+    if p.eat_words(&["you", "attacked", "this", "turn"]) || p.eat_words(&["you", "attacked", "with", "a", "creature", "this", "turn"]) {
+        return Ok(Condition::AttackedThisTurn);
+    }
+    if p.eat_words(&["a", "creature", "died", "this", "turn"]) {
+        return Ok(Condition::CreatureDiedThisTurn);
+    }
+    if p.eat_words(&["you", "gained", "life", "this", "turn"]) {
+        return Ok(Condition::GainedLifeThisTurn);
+    }
+    if p.eat_words(&["an", "opponent", "lost", "life", "this", "turn"]) {
+        return Ok(Condition::OpponentLostLifeThisTurn);
+    }
+    // "you control …", "you don't control …", "an opponent controls …".
+    let controls = if p.eat_words(&["you", "control"]) {
+        Some((Whose::You, false))
+    } else if eat_any(p, &[&["you", "don't", "control"], &["you", "don’t", "control"], &["you", "do", "not", "control"]]) {
+        Some((Whose::You, true))
+    } else if p.eat_words(&["an", "opponent", "controls"]) {
+        Some((Whose::Opponent, false))
+    } else {
+        None
+    };
+    if let Some((whose, negated)) = controls {
+        let (mut filter, another, cmp) = counted_permanents(p)?;
+        if filter.controller != ControllerFilter::Any {
+            return Err(p.fail("a permanent without a controller of its own"));
+        }
+        filter.controller = if whose == Whose::You { ControllerFilter::You } else { ControllerFilter::Opponent };
+        let cmp = match (negated, cmp) {
+            (false, c) => c,
+            (true, Cmp::AtLeast(1)) => Cmp::AtMost(0),
+            (true, _) => return Err(p.fail("\"a …\" after \"don't control\"")),
+        };
+        return Ok(Condition::Controls { whose, filter, another, count: cmp });
+    }
+    // Threshold and its kin: "there are seven or more cards in your graveyard", "four or more
+    // creature cards are in your graveyard".
+    if p.eat_words(&["there", "are"]) || p.eat_words(&["there", "is"]) {
+        return graveyard_cards(p, false);
+    }
+    if count_word(p, 0).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("or")) {
+        return graveyard_cards(p, true);
+    }
+    if p.eat_words(&["a", "player", "has"]) {
+        return life(p, Whose::Each).unwrap_or_else(|| Err(p.fail("\"N or less life\"")));
+    }
+    for ap in ["you've", "you’ve"] {
+        if p.eat_words(&[ap, "drawn"]) {
+            let Some((cmp, _)) = count(p) else { return Err(p.fail("\"N or more\"")) };
+            p.expect_words(&["cards", "this", "turn"])?;
+            return Ok(Condition::DrawnThisTurn(cmp));
+        }
+    }
+    if p.eat_words(&["you", "have"]) {
+        if let Some(c) = life(p, Whose::You) {
+            return c;
+        }
+        let mark = p.pos;
+        if let Some((cmp, _)) = count(p)
+            && (p.eat_word("opponents") || p.eat_word("opponent"))
+        {
+            return Ok(Condition::Opponents(cmp));
+        }
+        p.pos = mark;
+        if let Some((cmp, _)) = count(p) {
+            if (p.eat_word("cards") || p.eat_word("card")) && p.eat_words(&["in", "hand"]) {
+                return Ok(Condition::CardsInHand(cmp));
+            }
+            p.pos = mark;
+            return graveyard_cards(p, false);
+        }
+        return Err(p.fail("\"N or more/less life\", \"no cards in hand\" or \"N or more … cards in your graveyard\""));
+    }
+    Err(p.fail(EXPECTED))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lexer::lex;
+    use super::*;
+    use crate::cards::ir::{CardType, ObjectFilter};
+
+    fn cond(text: &str) -> Result<Condition, String> {
+        let toks = lex(text, 0, &["Test Card"]);
+        let mut p = Parser::new(text, toks, crate::cards::ir::Effect::default(), true);
+        let c = parse(&mut p).map_err(|f| p.error(&f).message)?;
+        if !p.at_end() {
+            return Err(format!("left over at token {}", p.pos));
+        }
+        Ok(c)
+    }
+
+    #[test]
+    fn conditions_of_real_cards() {
+        // Werebear: "as long as seven or more cards are in your graveyard" (threshold).
+        assert_eq!(cond("seven or more cards are in your graveyard"), Ok(Condition::CardsInGraveyard { filter: ObjectFilter::default(), count: Cmp::AtLeast(7) }));
+        let creature_cards = ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() };
+        assert_eq!(cond("there are four or more creature cards in your graveyard"), Ok(Condition::CardsInGraveyard { filter: creature_cards, count: Cmp::AtLeast(4) }));
+        assert_eq!(cond("you have no cards in hand"), Ok(Condition::CardsInHand(Cmp::AtMost(0))));
+        assert_eq!(cond("you have 5 or less life"), Ok(Condition::Life(Whose::You, Cmp::AtMost(5))));
+        assert_eq!(cond("a player has 13 or less life"), Ok(Condition::Life(Whose::Each, Cmp::AtMost(13))));
+        assert_eq!(cond("you have two or more opponents"), Ok(Condition::Opponents(Cmp::AtLeast(2))));
+        assert_eq!(cond("this creature is equipped"), Ok(Condition::SourceAttached { equipment: true }));
+        assert_eq!(cond("it has a +1/+1 counter on it"), Ok(Condition::SourceCounters { kind: crate::cards::ir::CounterKind::PlusOne, n: 1 }));
+        assert_eq!(cond("you've drawn two or more cards this turn"), Ok(Condition::DrawnThisTurn(Cmp::AtLeast(2))));
+        assert_eq!(cond("it was kicked"), Ok(Condition::Kicked));
+        assert_eq!(cond("it's attacking"), Ok(Condition::SourceAttacking));
+        assert_eq!(cond("this creature is untapped"), Ok(Condition::SourceTapped(false)));
+        assert_eq!(cond("you cast it from your hand"), Ok(Condition::Cast { from_hand: true }));
+        assert_eq!(cond("you attacked this turn"), Ok(Condition::AttackedThisTurn));
+        assert_eq!(cond("a creature died this turn"), Ok(Condition::CreatureDiedThisTurn));
+        let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(cond("you control three or more artifacts"), Ok(Condition::Controls { whose: Whose::You, filter: artifacts, another: false, count: Cmp::AtLeast(3) }));
+        let creatures = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(cond("you control no other creatures"), Ok(Condition::Controls { whose: Whose::You, filter: creatures, another: true, count: Cmp::AtMost(0) }));
+        assert!(matches!(cond("you don't control a Zombie"), Ok(Condition::Controls { count: Cmp::AtMost(0), .. })));
+        assert!(matches!(cond("an opponent controls a nontoken white permanent"), Ok(Condition::Controls { whose: Whose::Opponent, .. })));
+        assert!(cond("you descended this turn").is_err());
+    }
+}
