@@ -52,3 +52,15 @@ fn broken_files_are_refused_by_the_schema_and_by_judge_check() {
         assert_eq!(out.status.code(), Some(2), "judge check accepts {}", f.display());
     }
 }
+
+/// Every scenario names the schema for editors with a YAML language server (the modeline is a
+/// comment, so judge itself ignores it).
+#[test]
+fn every_scenario_starts_with_the_schema_modeline() {
+    let missing: Vec<String> = yaml_files("scenarios")
+        .into_iter()
+        .filter(|f| !std::fs::read_to_string(f).unwrap_or_default().starts_with("# yaml-language-server: $schema=../../schema/scenario.schema.json\n"))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(missing.is_empty(), "scenarios without the modeline `# yaml-language-server: $schema=../../schema/scenario.schema.json` on their first line:\n{}", missing.join("\n"));
+}
