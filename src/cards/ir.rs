@@ -1102,7 +1102,6 @@ pub enum StaticReplacement {
 /// holds), and the conditions of effects and activation restrictions. "You" is the controller
 /// of the ability's source; "it" / "this creature" is the source.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Condition {
     /// "you control a Forest", "you control three or more artifacts", "you control no other
     /// creatures" (`another`: the source doesn't count), "you don't control a Zombie", "an

@@ -106,15 +106,10 @@ impl Game {
                 }
                 Ability::EntersTapped => entering.push(Entering::Tapped),
                 // 614.1d: the condition is checked as the permanent would enter.
-                Ability::EntersTappedUnless(c) => {
-                    if !self.condition_holds(&c, id, controller) {
-                        entering.push(Entering::Tapped);
-                    }
-                }
-                Ability::EntersWithCountersIf { kind, count: crate::cards::ir::Amount::Fixed(n), condition } => {
-                    if self.condition_holds(&condition, id, controller) {
-                        entering.push(Entering::Counters(kind, n.unsigned_abs(), None));
-                    }
+                Ability::EntersTappedUnless(c) if !self.condition_holds(&c, id, controller) => entering.push(Entering::Tapped),
+                Ability::EntersTappedUnless(_) => {}
+                Ability::EntersWithCountersIf { kind, count: crate::cards::ir::Amount::Fixed(n), condition } if self.condition_holds(&condition, id, controller) => {
+                    entering.push(Entering::Counters(kind, n.unsigned_abs(), None));
                 }
                 Ability::EntersWithCounters { kind, count } => {
                     let n = match count {

@@ -267,8 +267,7 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
 fn spell_type_list(p: &mut Parser<'_>) -> Option<crate::cards::ir::ObjectFilter> {
     let start = p.pos;
     let mut types = Vec::new();
-    loop {
-        let Some(t) = p.word().and_then(|w| crate::cards::ir::CardType::from_name(&w)) else { break };
+    while let Some(t) = p.word().and_then(|w| crate::cards::ir::CardType::from_name(&w)) {
         types.push(t);
         p.bump();
         if p.eat_punct(',') {
