@@ -160,8 +160,10 @@ impl Game {
             Some(c) => Some(c),
             None => self.causes.cause_of(seq, ev.kind, objs, ev.who),
         };
-        // A cause comes before what it causes (checked in every scenario test).
+        // A cause comes before what it causes, and every event cites a rule (checked in every
+        // scenario test).
         debug_assert!(cause.is_none_or(|c| c < seq), "event {seq} ({}) caused by a later event {cause:?}", ev.text);
+        debug_assert!(!ev.rules.is_empty(), "event {seq} ({}) cites no rule", ev.text);
         let cards: smallvec::SmallVec<[state::CardId; 2]> = objs.iter().map(|&o| self.obj(o).card_id).collect();
         self.causes.touch(seq, ev.kind, objs, &cards, ev.who);
         self.causes.after(seq, ev.kind);
