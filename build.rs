@@ -1,10 +1,14 @@
-//! Embeds every card file of `cards/` into the binary, so `judge` works from any directory.
+//! Embeds every card file of `cards/` into the binary, so `judge` works from any directory,
+//! and the rules index (`rulings/rules.tsv`) already split into rows with a sorted lookup
+//! table, so a run reads no TSV and hashes nothing to find a rule's title.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
     println!("cargo::rerun-if-changed=cards");
+    println!("cargo::rerun-if-changed=rulings/rules.tsv");
+    rules_index();
     let mut files: Vec<String> = std::fs::read_dir("cards")
         .map(|rd| {
             rd.filter_map(Result::ok)
@@ -28,6 +32,52 @@ fn main() {
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("card_library.rs");
+    if let Err(e) = std::fs::write(&dest, out) {
+        println!("cargo::error=cannot write {}: {e}", dest.display());
+    }
+}
+
+/// `rules_index.rs`: `RULE_ROWS` (number, title, summary, 1-based line) in file order,
+/// `RULE_ORDER` the row indices sorted by number (for a binary search), and `RULE_PROBLEMS`
+/// the lines that are not three tab-separated columns or repeat a number.
+fn rules_index() {
+    let text = std::fs::read_to_string("rulings/rules.tsv").unwrap_or_default();
+    let mut rows: Vec<(&str, &str, &str, usize)> = Vec::new();
+    let mut problems: Vec<(usize, String)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut cols = line.split('\t');
+        match (cols.next(), cols.next(), cols.next(), cols.next()) {
+            (Some(n), Some(t), Some(s), None) => rows.push((n, t, s, i + 1)),
+            _ => problems.push((i + 1, "expected three tab-separated columns: number, title, summary".to_owned())),
+        }
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| rows[a].0.cmp(rows[b].0).then(a.cmp(&b)));
+    let mut keep: Vec<usize> = Vec::with_capacity(order.len());
+    for &i in &order {
+        match keep.last() {
+            Some(&j) if rows[j].0 == rows[i].0 => problems.push((rows[i].3, format!("`{}` is listed twice", rows[i].0))),
+            _ => keep.push(i),
+        }
+    }
+    problems.sort();
+    let mut out = String::from("/// The rules index's rows: number, title, summary, line.\npub static RULE_ROWS: &[(&str, &str, &str, usize)] = &[\n");
+    for (n, t, s, l) in &rows {
+        let _ = writeln!(out, "    ({n:?}, {t:?}, {s:?}, {l}),");
+    }
+    out.push_str("];\n/// Indices into `RULE_ROWS` sorted by number (the first of a repeated number only).\npub static RULE_ORDER: &[usize] = &[");
+    for i in &keep {
+        let _ = write!(out, "{i},");
+    }
+    out.push_str("];\n/// Lines of the file that are not rows, with why.\npub static RULE_PROBLEMS: &[(usize, &str)] = &[");
+    for (l, why) in &problems {
+        let _ = write!(out, "({l}, {why:?}),");
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("rules_index.rs");
     if let Err(e) = std::fs::write(&dest, out) {
         println!("cargo::error=cannot write {}: {e}", dest.display());
     }
