@@ -53,7 +53,9 @@ fn pool() -> Pool {
     let lib = library();
     for name in &lib.names {
         let Some(Entry::Card(c)) = lib.get(name) else { continue };
-        if c.token || c.abilities.iter().any(|a| matches!(a, Ability::Unread(_))) {
+        // Cards with two faces or halves need the face named to be cast (709.3): the random
+        // script names cards by label only.
+        if c.token || name.contains(" // ") || c.abilities.iter().any(|a| matches!(a, Ability::Unread(_))) {
             continue;
         }
         let name: &'static str = name.as_str();
@@ -246,7 +248,16 @@ pub fn play(opts: &PlayOptions) -> Result<PlaySummary, String> {
         let (events, code, bug, stop) = replay(&game.text(game.actions.len()), &path);
         if let Some(m) = stop {
             // Named cards and labels vary from game to game; the reason is what counts.
-            let reason: String = m.split(['[', '(']).next().unwrap_or(&m).chars().filter(|c| !c.is_ascii_digit()).collect();
+            let mut reason = String::new();
+            let mut depth = 0;
+            for c in m.chars() {
+                match c {
+                    '[' | '(' => depth += 1,
+                    ']' | ')' => depth -= 1,
+                    c if depth == 0 && !c.is_ascii_digit() => reason.push(c),
+                    _ => {}
+                }
+            }
             *summary.stops.entry(reason.trim().to_owned()).or_insert(0) += 1;
         }
         summary.games += 1;
