@@ -868,6 +868,9 @@ impl From<TargetSpec> for TargetSlot {
 pub enum Affected {
     /// The object or player chosen for target number N of the ability (0-based).
     Target(usize),
+    /// Both groups, as one: "to each creature and each player" — the recipients of one damage
+    /// instruction, dealt at once (120.2).
+    Both(Box<Affected>, Box<Affected>),
     /// The object the ability belongs to ("this creature", the card's name).
     This,
     /// "that card", "it" after "Reveal the top card of your library": the cards the effect has

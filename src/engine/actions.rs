@@ -122,6 +122,11 @@ impl Game {
     /// Illegal targets are left out (608.2b).
     fn affected(&self, ctx: &Context, a: &Affected) -> Vec<Target> {
         match a {
+            Affected::Both(x, y) => {
+                let mut all = self.affected(ctx, x);
+                all.extend(self.affected(ctx, y));
+                all
+            }
             Affected::Target(i) => Self::legal_targets(ctx, *i).map(|c| c.target).collect(),
             Affected::This => vec![Target::Object(ctx.source)],
             Affected::SetAside => self.set_aside.iter().copied().filter(|&o| self.is_live(o)).map(Target::Object).collect(),

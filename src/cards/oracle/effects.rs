@@ -1326,14 +1326,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Ok(());
             }
             p.expect_words(&["to"])?;
-            out.push(Instruction::DealDamage { amount, to: recipient(p)?, divided: false });
-            // "to each creature and each player": more recipients of the same damage.
-            while let Some(to) = and_more(p, |p| {
+            // "to each creature and each player": more recipients of the same damage, dealt at
+            // once as one damage event (120.2).
+            let mut to = recipient(p)?;
+            while let Some(more) = and_more(p, |p| {
                 p.eat_word("to");
                 recipient(p)
             }) {
-                out.push(Instruction::DealDamage { amount, to, divided: false });
+                to = Affected::Both(Box::new(to), Box::new(more));
             }
+            out.push(Instruction::DealDamage { amount, to, divided: false });
         }
         "get" | "gets" if kinds(p, &subject).player && p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
             // "You get an emblem with "…"" (114.2).
@@ -1962,10 +1964,7 @@ mod tests {
             one("Inferno deals 6 damage to each creature and each player.", "Inferno"),
             spell(
                 vec![],
-                vec![
-                    DealDamage { amount: n(6), to: EachPermanent(types(&[Creature])), divided: false },
-                    DealDamage { amount: n(6), to: EachPlayer, divided: false },
-                ]
+                vec![DealDamage { amount: n(6), to: Both(Box::new(EachPermanent(types(&[Creature]))), Box::new(EachPlayer)), divided: false }]
             )
         );
         // Pyroclastic Elemental / Deadeye Duelist: "This creature" as the source.

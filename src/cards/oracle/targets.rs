@@ -660,6 +660,10 @@ fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
 pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
     let k = |player, permanent, spell| Kinds { player, permanent, spell };
     match a {
+        Affected::Both(x, y) => {
+            let (x, y) = (kinds(p, x), kinds(p, y));
+            k(x.player || y.player, x.permanent || y.permanent, x.spell || y.spell)
+        }
         Affected::You | Affected::EachPlayer | Affected::EachOpponent | Affected::ControllerOfTarget(_) => {
             k(true, false, false)
         }
