@@ -17,7 +17,7 @@ impl Game {
     }
 
     /// The players the active player may attack: their opponents still in the game.
-    fn defending_players(&self) -> Vec<usize> {
+    pub(crate) fn defending_players(&self) -> Vec<usize> {
         self.apnap().into_iter().filter(|&p| p != self.active).collect()
     }
 

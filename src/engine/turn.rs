@@ -204,7 +204,24 @@ impl Game {
                                 self.record(ev);
                                 break;
                             }
-                            let decl: Vec<(crate::engine::ObjId, Option<crate::engine::Target>)> = forced.into_iter().map(|id| (id, None)).collect();
+                            // 508.1b: with several defending players or a planeswalker to
+                            // attack, the player announces what each forced attacker attacks.
+                            let defenders = self.defending_players();
+                            let mut options: Vec<crate::engine::Target> = defenders.iter().map(|&p| crate::engine::Target::Player(p)).collect();
+                            options.extend(self.battlefield.iter().copied().filter(|&o| self.has_type(o, crate::cards::ir::CardType::Planeswalker) && defenders.contains(&self.controller(o))).map(crate::engine::Target::Object));
+                            let mut decl: Vec<(crate::engine::ObjId, Option<crate::engine::Target>)> = Vec::new();
+                            for id in forced {
+                                let target = if options.len() > 1 {
+                                    let d = crate::engine::Decision { player: ap, kind: crate::engine::DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cr!("508.1b"), what: format!("what {} attacks (it must attack, 508.1d)", self.describe(id)) };
+                                    match self.decide(dec, &d)? {
+                                        crate::engine::Answer::Pick(t) => t.first().copied(),
+                                        _ => None,
+                                    }
+                                } else {
+                                    None
+                                };
+                                decl.push((id, target));
+                            }
                             match self.declare_attackers(&decl) {
                                 Ok(()) => break,
                                 Err(e) => return Err(Stop(crate::diag::Diagnostic::new(format!("a creature must attack this combat (508.1d) but the attack can't be declared for it: {}", e.reason), crate::diag::Span::default()).help("script the attack with `attack:` naming what it attacks"))),
