@@ -18,7 +18,7 @@ impl Game {
             return;
         }
         self.obj_mut(id).counters.add(kind, n);
-        let counters = if n == 1 { format!("a {} counter", kind.name()) } else { format!("{n} {} counters", kind.name()) };
+        let counters = if n == 1 { format!("{} {} counter", article(kind.name()), kind.name()) } else { format!("{n} {} counters", kind.name()) };
         let text = if entering { format!("{} enters with {counters} on it{note}", self.describe(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.describe(id)) };
         let ev = Ev::new(EventKind::PutCounters, text)
             .object(self, id)
@@ -36,7 +36,7 @@ impl Game {
         if took == 0 {
             return 0;
         }
-        let counters = if took == 1 { format!("a {} counter is", kind.name()) } else { format!("{took} {} counters are", kind.name()) };
+        let counters = if took == 1 { format!("{} {} counter is", article(kind.name()), kind.name()) } else { format!("{took} {} counters are", kind.name()) };
         let ev = Ev::new(EventKind::RemoveCounters, format!("{counters} removed from {}{note}", self.describe(id))).object(self, id).amount(i64::from(took)).rules(rules);
         self.record(ev);
         took
@@ -111,4 +111,9 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
         CounterKind::Loyalty => Some(cr!("122.1e")),
         CounterKind::Named(_) => None,
     }
+}
+
+/// "a" or "an" before a counter's name, as it sounds ("an age counter", "a +1/+1 counter").
+fn article(name: &str) -> &'static str {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
