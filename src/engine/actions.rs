@@ -1044,7 +1044,8 @@ impl Game {
         match cost {
             PayCost::Mana(m) => {
                 let saved = self.clone();
-                match self.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), dec)? {
+                let during = crate::engine::mana::Alternatives { during: Some(rule), ..Default::default() };
+                match self.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), during, dec)? {
                     Ok(()) => Ok(true),
                     Err(_) => {
                         *self = saved;

@@ -522,6 +522,7 @@ impl Game {
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
         let alt = crate::engine::mana::Alternatives {
+            during: None,
             reserved: None,
             convoke: self.has_keyword(spell, Keyword::Convoke),
             improvise: self.has_keyword(spell, Keyword::Improvise),

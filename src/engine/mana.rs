@@ -169,6 +169,10 @@ struct Supply {
 /// what the spell's keywords allow.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Alternatives {
+    /// The rule under which the cost is paid when it isn't a spell's or ability's cost paid as
+    /// it is cast or activated (601.2h): "unless … pays" and "you may pay" during a resolution
+    /// (118.12a, 608.2d).
+    pub during: Option<crate::rules::RuleId>,
     pub reserved: Option<ObjId>,
     pub convoke: bool,
     pub improvise: bool,
@@ -577,7 +581,7 @@ impl Game {
         self.players[p].pool_snow = pool_snow;
         if spent.iter().any(|&n| n > 0) {
             let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
-            let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(cr!("601.2h"));
+            let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(alt.during.unwrap_or(cr!("601.2h")));
             if !cost.special.is_empty() {
                 ev.text = format!("{} pays {shown} for {cost}", self.players[p].name);
                 ev = ev.rule(cr!("107.4"));
