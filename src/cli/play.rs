@@ -87,12 +87,12 @@ fn q(s: &str) -> String {
 
 /// One random game as a scenario: its setup, and its script as separate lines (so a prefix of
 /// it can be replayed).
-struct Game {
+struct RandomGame {
     head: String,
     actions: Vec<String>,
 }
 
-impl Game {
+impl RandomGame {
     fn text(&self, n: usize) -> String {
         let mut t = self.head.clone();
         t.push_str("actions:\n");
@@ -123,7 +123,7 @@ fn activated(name: &str) -> usize {
     }
 }
 
-fn generate(pool: &Pool, rng: &mut ChaCha8Rng, index: u32, opts: &PlayOptions) -> Game {
+fn generate(pool: &Pool, rng: &mut ChaCha8Rng, index: u32, opts: &PlayOptions) -> RandomGame {
     let names = ["Alice", "Bob", "Carol", "Dave"];
     let mut head = String::new();
     let _ = writeln!(head, "# judge play --seed {} game {index}: a random game; judge run reproduces it", opts.seed);
@@ -199,7 +199,7 @@ fn generate(pool: &Pool, rng: &mut ChaCha8Rng, index: u32, opts: &PlayOptions) -
         turn += 1;
         actions.push(format!("{{goto: {{turn: {turn}, step: precombat_main}}}}"));
     }
-    Game { head, actions }
+    RandomGame { head, actions }
 }
 
 /// The outcome of one replay: events, exit code, and the bug it found, if any.

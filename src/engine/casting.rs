@@ -952,8 +952,7 @@ impl Game {
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
         let text = Some(Box::new(Ability::Activated { cost, effect, mana }));
-        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, text, delayed: None, keyword: None }));
-        self.causes.stacked_ability(uid, announced);
+        self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, text, origin: announced, delayed: None, keyword: None }));
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;
         Ok(Ok(()))

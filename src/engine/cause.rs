@@ -34,8 +34,8 @@ pub enum Anchor {
     Touched,
 }
 
-/// The bookkeeping behind the anchor: which event last changed each object and player, and
-/// which event put each spell and ability on the stack.
+/// The bookkeeping behind the anchor: which event last changed each object, card and player,
+/// and which event put each spell on the stack (an ability keeps its own, `StackAbility::origin`).
 #[derive(Clone, Debug, Default)]
 pub struct Causes {
     pub anchor: Anchor,
@@ -47,8 +47,6 @@ pub struct Causes {
     cards: Vec<u32>,
     /// By `ObjId` of a spell: the event that put it on the stack.
     spells: Vec<u32>,
-    /// By ability uid: the event that put the ability on the stack.
-    abilities: Vec<(u32, u32)>,
     /// The number of the last event before the latest state-based action check.
     pub checked: u32,
 }
@@ -119,11 +117,6 @@ impl Causes {
         set(&mut self.spells, id.0 as usize, seq);
     }
 
-    /// Event `seq` put the ability with this uid on the stack.
-    pub fn stacked_ability(&mut self, uid: u32, seq: u32) {
-        self.abilities.push((uid, seq));
-    }
-
     /// The last event that changed a player's life, poison, library or standing in the game:
     /// what decided an expectation about them.
     #[must_use]
@@ -144,11 +137,6 @@ impl Causes {
         get(&self.spells, id.0 as usize)
     }
 
-    /// The event that put an ability on the stack.
-    #[must_use]
-    pub fn ability(&self, uid: u32) -> Option<u32> {
-        self.abilities.iter().rev().find(|(u, _)| *u == uid).map(|&(_, s)| s)
-    }
 }
 
 /// The chain of causes of event `seq` (1-based), that event first: each event's `cause`

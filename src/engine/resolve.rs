@@ -74,7 +74,7 @@ impl Game {
                     self.record(ev);
                 }
                 let cause = format!("{name} resolving");
-                let origin = self.causes.ability(a.uid).map_or(crate::engine::cause::Anchor::None, crate::engine::cause::Anchor::At);
+                let origin = crate::engine::cause::Anchor::At(a.origin);
                 self.with_cause(cause, origin, |g| {
                     // 702.100a, 603.4: evolve's comparison is made again on resolution, with
                     // the entered creature as it last existed if it has left.

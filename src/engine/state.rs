@@ -309,6 +309,9 @@ pub struct StackAbility {
     /// else, 707.4) or leaves doesn't change what resolves. `None` for delayed and keyword
     /// triggers, whose effect is known otherwise.
     pub text: Option<Box<crate::cards::ir::Ability>>,
+    /// The event that put it on the stack (its activation, 602.2a, or 603.3b), which its
+    /// resolution follows from (`engine::cause`).
+    pub origin: u32,
     /// A delayed triggered ability (603.7): index into `Game::delayed_effects`.
     pub delayed: Option<usize>,
     /// A triggered keyword ability: its effect is the keyword's.

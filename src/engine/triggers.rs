@@ -757,8 +757,8 @@ impl Game {
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
         let targets = choices.targets.clone();
         let text = if t.delayed.is_none() && t.keyword.is_none() { self.ability(t.source, t.ability).or_else(|| self.card(t.source).abilities().get(t.ability)).cloned().map(Box::new) } else { None };
-        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), text, delayed: t.delayed, keyword: t.keyword }));
-        self.causes.stacked_ability(uid, self.last_event());
+        let origin = self.last_event();
+        self.stack.push(StackItem::Ability(StackAbility { uid, source: t.source, controller: t.controller, ability: t.ability, choices, trigger: Some(t.info), text, origin, delayed: t.delayed, keyword: t.keyword }));
         self.fire_targeted(Target::Ability(uid), t.controller, &targets);
         self.passes = 0;
         Ok(())
