@@ -400,6 +400,20 @@ pub enum Keyword {
     /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
     /// targets it unless that player pays the cost.
     Ward(WardCost),
+    /// 702.61: while the spell is on the stack, no other spell can be cast and no ability
+    /// that isn't a mana ability activated (see `engine::casting`).
+    SplitSecond,
+    /// 702.46: a triggered ability — when it is put into a graveyard from the battlefield,
+    /// its controller may return a Spirit card with mana value N or less from their graveyard
+    /// to their hand.
+    Soulshift(u32),
+    /// 702.23: a triggered ability — +N/+N for each creature blocking it beyond the first.
+    Rampage(u32),
+    /// 702.32: enters with N fade counters; each upkeep one is removed, or it is sacrificed.
+    Fading(u32),
+    /// 702.63: enters with N time counters; each upkeep one is removed, and it is sacrificed
+    /// when the last one is.
+    Vanishing(u32),
 }
 
 /// The cost of ward (702.21a).
@@ -413,7 +427,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 52] = [
+    pub const ALL: [Keyword; 53] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -466,6 +480,7 @@ impl Keyword {
         Keyword::Melee,
         Keyword::Unleash,
         Keyword::LivingWeapon,
+        Keyword::SplitSecond,
     ];
 
     #[must_use]
@@ -523,6 +538,11 @@ impl Keyword {
             Keyword::Melee => "melee",
             Keyword::Unleash => "unleash",
             Keyword::LivingWeapon => "living weapon",
+            Keyword::SplitSecond => "split second",
+            Keyword::Soulshift(_) => "soulshift",
+            Keyword::Rampage(_) => "rampage",
+            Keyword::Fading(_) => "fading",
+            Keyword::Vanishing(_) => "vanishing",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -538,7 +558,8 @@ impl Keyword {
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n) => format!("{} {n}", self.name()),
+            Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
+            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -568,6 +589,10 @@ impl Keyword {
                 | Keyword::Ward(_)
                 | Keyword::Prowess
                 | Keyword::Storm
+                | Keyword::Soulshift(_)
+                | Keyword::Rampage(_)
+                | Keyword::Fading(_)
+                | Keyword::Vanishing(_)
         )
     }
 
@@ -614,6 +639,25 @@ impl Keyword {
             Keyword::Storm => vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
+            // 702.46a: "you may return target Spirit card with mana value N or less from your
+            // graveyard to your hand".
+            Keyword::Soulshift(v) => {
+                let filter = ObjectFilter { subtypes: vec!["Spirit".into()], mana_value: Some((Compare::AtMost, Amount::Fixed(n(v)))), ..ObjectFilter::default() };
+                let may = Instruction::MayOrElse { who: Affected::You, action: Box::new(Instruction::ReturnToHand(Affected::Target(0))), then: Vec::new(), otherwise: Vec::new() };
+                return Effect { targets: vec![TargetSpec::GraveyardCard { filter, yours: true }.into()], instructions: vec![may], modal: None };
+            }
+            // 702.23a–b: the blockers beyond the first are counted as it resolves.
+            Keyword::Rampage(v) => {
+                let per = Amount::Count { each: n(v), what: Counted::BlockersBeyondFirst };
+                vec![Instruction::Pump { what: Affected::This, power: per, toughness: per }]
+            }
+            // 702.32a: "remove a fade counter from this permanent. If you can't, sacrifice the
+            // permanent."
+            Keyword::Fading(_) => vec![Instruction::RemoveCounterOrSacrifice(CounterKind::Named("fade".to_owned()))],
+            // 702.63a: "if this permanent has a time counter on it, remove a time counter from
+            // it"; its other trigger ("When the last time counter is removed from this
+            // permanent, sacrifice it") is `Keyword::last_counter_effect`.
+            Keyword::Vanishing(_) => vec![Instruction::RemoveCounters { what: Affected::This, kind: CounterKind::Named("time".to_owned()), count: Amount::Fixed(1) }],
             _ => Vec::new(),
         };
         Effect { instructions, ..Effect::default() }
@@ -639,6 +683,10 @@ impl Keyword {
             Keyword::LivingWeapon => "702.92a",
             Keyword::Renown(_) => "702.112a",
             Keyword::Ward(_) => "702.21a",
+            Keyword::Soulshift(_) => "702.46a",
+            Keyword::Rampage(_) => "702.23a",
+            Keyword::Fading(_) => "702.32a",
+            Keyword::Vanishing(_) => "702.63a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
             _ => self.rule(),
@@ -724,6 +772,11 @@ impl Keyword {
             Keyword::Annihilator(_) => "702.86",
             Keyword::Afflict(_) => "702.130",
             Keyword::Ward(_) => "702.21",
+            Keyword::SplitSecond => "702.61",
+            Keyword::Soulshift(_) => "702.46",
+            Keyword::Rampage(_) => "702.23",
+            Keyword::Fading(_) => "702.32",
+            Keyword::Vanishing(_) => "702.63",
         }
     }
 
@@ -1238,6 +1291,9 @@ pub enum Counted {
     CardsInYourHand,
     /// "opponent": the opponents still in the game.
     Opponents,
+    /// "for each creature blocking it beyond the first" (rampage, 702.23a): the creatures
+    /// blocking the source, less one, never below zero.
+    BlockersBeyondFirst,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).
@@ -1257,6 +1313,12 @@ pub enum Instruction {
     Counter(Affected),
     /// "[player] draws N cards" (121).
     Draw { who: Affected, count: Amount },
+    /// "Remove a [kind] counter from this permanent. If you can't, sacrifice it." (fading,
+    /// 702.32a).
+    RemoveCounterOrSacrifice(CounterKind),
+    /// "Adapt N" (701.46a): if the permanent has no +1/+1 counters on it, N of them are put
+    /// on it.
+    Adapt { what: Affected, n: u32 },
     /// "[player] discards N cards" (701.9): the discarding player chooses, or "at random"
     /// with the scenario's seed (701.9b).
     Discard { who: Affected, count: Amount, random: bool },

@@ -37,6 +37,11 @@ impl Game {
                     Stat::ManaValue => i64::from(self.mana_value(o)),
                 })
             }
+            // 702.23b: the creatures blocking the source now, the first one not counted.
+            Amount::Count { each, what: Counted::BlockersBeyondFirst } => {
+                let blockers = self.combat.attackers.iter().find(|a| a.id == ctx.source).map_or(0, |a| a.blockers.len());
+                i64::from(each) * i64::try_from(blockers.saturating_sub(1)).unwrap_or(0)
+            }
             Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what),
         }
     }
@@ -55,6 +60,8 @@ impl Game {
             }
             Counted::CardsInYourHand => self.players[you].hand.len(),
             Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
+            // Counted from the source, in `amount`.
+            Counted::BlockersBeyondFirst => 0,
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }
@@ -855,6 +862,28 @@ impl Game {
                     if self.on_battlefield(id) {
                         let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(kind).into_iter().collect();
                         self.put_counters(id, kind, n, &rules, false, "");
+                    }
+                }
+            }
+            Instruction::RemoveCounterOrSacrifice(kind) => {
+                let id = ctx.source;
+                // 702.32a: the permanent must still be on the battlefield to lose a counter or
+                // be sacrificed (a new object after a zone change, 400.7).
+                if self.on_battlefield(id) && self.remove_counters(id, kind, 1, &[cr!("702.32a")], "") == 0 {
+                    self.sacrifice_it(id, &format!(" (no {} counter could be removed)", kind.name()), &[cr!("702.32a"), cr!("701.21a")]);
+                }
+            }
+            Instruction::Adapt { what, n } => {
+                for id in self.objects_of(ctx, what) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    // 701.46a: only a permanent with no +1/+1 counters gets them.
+                    if self.obj(id).counters.plus > 0 {
+                        let ev = Ev::new(EventKind::Choice, format!("{} adapts: it already has a +1/+1 counter on it, so nothing happens", self.describe(id))).object(self, id).rule(cr!("701.46a"));
+                        self.record(ev);
+                    } else {
+                        self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("701.46a")], false, " (it adapts)");
                     }
                 }
             }

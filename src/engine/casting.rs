@@ -313,12 +313,26 @@ impl Game {
         Ok((modes, chosen))
     }
 
+    /// While a spell with split second is on the stack, no other spell can be cast and no
+    /// ability that isn't a mana ability activated (702.61a); mana abilities and special
+    /// actions stay allowed (702.61b), so only `cast` and the non-mana path of `activate` ask.
+    fn split_second_forbids(&self, what: &str) -> Option<Illegal> {
+        let spell = self.stack.iter().rev().find_map(|s| match s {
+            StackItem::Spell(o) if self.has_keyword(*o, Keyword::SplitSecond) => Some(*o),
+            _ => None,
+        })?;
+        Some(Illegal::new(cr!("702.61a"), format!("{what}: {} has split second and is on the stack", self.describe(spell))).also(cr!("101.2")))
+    }
+
     /// Casts a spell from its owner's hand (601.2a–i).
     ///
     /// # Errors
     /// `Stop` when a decision can't be made; `Illegal` when the rules forbid the cast.
     pub fn cast(&mut self, p: PlayerId, card: ObjId, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
         if let Err(e) = self.check_priority(p) {
+            return Ok(Err(e));
+        }
+        if let Some(e) = self.split_second_forbids(&format!("{} can't be cast", self.describe(card))) {
             return Ok(Err(e));
         }
         // 709.3a, 712.11c, 715.3a: only the face or half cast is looked at from here on.
@@ -826,6 +840,9 @@ impl Game {
             return self.activate_mana_ability(source, ability, ch, dec);
         }
         if let Err(e) = self.check_priority(p) {
+            return Ok(Err(e));
+        }
+        if let Some(e) = self.split_second_forbids(&format!("the ability of {name} can't be activated (it isn't a mana ability)")) {
             return Ok(Err(e));
         }
         // 602.5d: "Activate only as a sorcery" follows the timing of a sorcery spell.

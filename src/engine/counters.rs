@@ -39,6 +39,10 @@ impl Game {
         let counters = if took == 1 { format!("{} {} counter is", article(kind.name()), kind.name()) } else { format!("{took} {} counters are", kind.name()) };
         let ev = Ev::new(EventKind::RemoveCounters, format!("{counters} removed from {}{note}", self.describe(id))).object(self, id).amount(i64::from(took)).rules(rules);
         self.record(ev);
+        // 702.63a: "when the last time counter is removed" looks at this removal.
+        if kind.name() == "time" && self.obj(id).counters.get(kind) == 0 {
+            self.fire(crate::engine::triggers::Happening::LastTimeCounterRemoved(id));
+        }
         took
     }
 }

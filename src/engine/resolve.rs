@@ -59,7 +59,7 @@ impl Game {
                 let delayed_effect = a
                     .delayed
                     .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
-                    .or_else(|| a.keyword.map(crate::cards::ir::Keyword::trigger_effect))
+                    .or_else(|| a.keyword.map(|k| Game::keyword_trigger_effect(k, a.trigger)))
                     .or_else(|| text.and_then(Ability::engine_trigger_effect));
                 let (effect, condition) = match (&delayed_effect, text) {
                     (Some(e), _) => (e, None),

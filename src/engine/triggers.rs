@@ -57,6 +57,14 @@ pub enum Happening {
     /// A permanent became the target of a spell or ability (`by`) that `controller` controls
     /// (115.1): once per permanent for each spell or ability.
     BecomesTarget { object: ObjId, by: Target, controller: PlayerId },
+    /// The last time counter was removed from a permanent (702.63a): it had one and now has
+    /// none.
+    LastTimeCounterRemoved(ObjId),
+}
+
+/// The kind of counter vanishing counts (702.63a).
+fn time_counter() -> crate::cards::ir::CounterKind {
+    crate::cards::ir::CounterKind::Named("time".to_owned())
 }
 
 impl Game {
@@ -222,7 +230,7 @@ impl Game {
                     Happening::Blocks(_) => cr!("509.3a"),
                     Happening::BecomesBlocked(_) => cr!("509.3c"),
                     Happening::Cast { .. } => cr!("601.2i"),
-                    Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } => cr!("603.2"),
+                    Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } | Happening::LastTimeCounterRemoved(_) => cr!("603.2"),
                     Happening::AttackersDeclared { .. } => cr!("508.3d"),
                     Happening::Discard { .. } => cr!("701.9a"),
                     Happening::BecomesTapped(_) => cr!("603.2e"),
@@ -397,6 +405,25 @@ impl Game {
                 };
                 (info, cr!("603.2"))
             }
+            // 702.46a: it is put into a graveyard from the battlefield (a leaves-the-battlefield
+            // ability, looking back, 603.10a).
+            (Keyword::Soulshift(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
+                (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
+            }
+            // 702.23a: it becomes blocked; the bonus is counted as the ability resolves (702.23b).
+            (Keyword::Rampage(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
+            // 702.32a, 702.63a: the beginning of its controller's upkeep. Vanishing's removal
+            // has an intervening "if": it has a time counter on it (603.4).
+            (Keyword::Fading(_) | Keyword::Vanishing(_), Happening::StepBegins) if on_battlefield && self.step == Step::Upkeep && self.active == controller => {
+                if matches!(k, Keyword::Vanishing(_)) && self.obj(src).counters.get(&time_counter()) == 0 {
+                    return;
+                }
+                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None }, cr!("503.1a"))
+            }
+            // 702.63a: "When the last time counter is removed from this permanent" — its other
+            // trigger, told apart from the upkeep one by naming no player (see
+            // `Game::keyword_trigger_effect`).
+            (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cr!("603.2")),
             _ => return,
         };
         let name = self.describe(src);
@@ -408,6 +435,18 @@ impl Game {
         let ev = ev.because(at);
         self.record(ev);
         self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k), event: self.last_event() });
+    }
+
+    /// The effect of a triggered keyword that triggered with `info`: `Keyword::trigger_effect`,
+    /// except for vanishing's second trigger (702.63a: "when the last time counter is removed
+    /// from this permanent, sacrifice it"), which names no player where the upkeep one does.
+    #[must_use]
+    pub fn keyword_trigger_effect(k: crate::cards::ir::Keyword, info: Option<TriggerInfo>) -> crate::cards::ir::Effect {
+        use crate::cards::ir::{Affected, Effect, Instruction, Keyword};
+        if matches!(k, Keyword::Vanishing(_)) && info.is_some_and(|i| i.player.is_none()) {
+            return Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() };
+        }
+        k.trigger_effect()
     }
 
     /// Evolve's condition (702.100a, 702.100c): `other` is a creature with greater power or
@@ -657,7 +696,7 @@ impl Game {
     fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
         let effect = match (t.delayed, t.keyword) {
             (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
-            (None, Some(k)) => k.trigger_effect(),
+            (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
             (None, None) => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
                 Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_))) => a.engine_trigger_effect().unwrap_or_default(),

@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 61] = [
+const VERBS: [&str; 62] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -1058,6 +1058,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "proliferate" if imperative => {
             p.bump();
             out.push(Instruction::Proliferate);
+        }
+        // "Adapt 2." (701.46a): the permanent whose ability it is.
+        "adapt" if imperative => {
+            p.bump();
+            let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("the number of +1/+1 counters to adapt with")) };
+            p.bump();
+            out.push(Instruction::Adapt { what: Affected::This, n });
         }
         "search" if imperative => {
             p.bump();

@@ -28,6 +28,10 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "afflict" => Some(Keyword::Afflict),
         "bloodthirst" => Some(Keyword::Bloodthirst),
         "renown" => Some(Keyword::Renown),
+        "soulshift" => Some(Keyword::Soulshift),
+        "rampage" => Some(Keyword::Rampage),
+        "fading" => Some(Keyword::Fading),
+        "vanishing" => Some(Keyword::Vanishing),
         _ => None,
     };
     if let Some(make) = with_n {
