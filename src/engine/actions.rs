@@ -387,7 +387,11 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
+                        let mut ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
+                        // 702.23b: rampage's bonus, counted from the blockers as it resolves.
+                        if matches!(power, Amount::Count { what: Counted::BlockersBeyondFirst, .. }) {
+                            ev = ev.rules(&[cr!("702.23a"), cr!("702.23b")]);
+                        }
                         self.record(ev);
                     }
                 }
@@ -891,7 +895,8 @@ impl Game {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
-                        let rules: Vec<crate::rules::RuleId> = crate::engine::counters::meaning(kind).into_iter().collect();
+                        // A kind without a rules meaning of its own is a plain counter (122.1).
+                        let rules: Vec<crate::rules::RuleId> = vec![crate::engine::counters::meaning(kind).unwrap_or(cr!("122.1"))];
                         self.remove_counters(id, kind, n, &rules, "");
                     }
                 }

@@ -840,7 +840,9 @@ fn whose_ok(whose: Whose, player: PlayerId, controller: PlayerId) -> bool {
 /// depend on what triggered them: their order is then no choice at all.
 fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     let Some(first) = ts.first() else { return true };
-    let same = ts.iter().all(|t| t.source == first.source && t.ability == first.ability && t.delayed.is_none() && t.keyword == first.keyword);
+    // Two instances of one keyword on one source ("Soulshift 4, soulshift 4", 702.46b) are two
+    // abilities with the same effect.
+    let same = ts.iter().all(|t| t.source == first.source && (t.ability == first.ability || t.keyword.is_some()) && t.delayed.is_none() && t.keyword == first.keyword);
     if !same {
         return false;
     }
