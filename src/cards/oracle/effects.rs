@@ -2472,6 +2472,17 @@ mod counters_and_emblems {
     }
 
     #[test]
+    fn adapt() {
+        // Skitter Eel (701.46a): the reminder text is not part of the ability.
+        let a = ok("{2}{U}: Adapt 2. (If this creature has no +1/+1 counters on it, put two +1/+1 counters on it.)", "Skitter Eel", CREATURE);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Adapt { what: Affected::This, n: 2 }]);
+        // Knighted Myr: adapt beside a trigger on the counters it puts.
+        let a = ok("{2}{W}: Adapt 1. (If this creature has no +1/+1 counters on it, put a +1/+1 counter on it.)\nWhenever one or more +1/+1 counters are put on this creature, it gains double strike until end of turn.", "Knighted Myr", CREATURE);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Adapt { what: Affected::This, n: 1 }]);
+        assert!(!errs("{2}: Adapt.", "Odd Adapter", CREATURE).is_empty());
+    }
+
+    #[test]
     fn double_counters() {
         // Growth Curve (701.10e): "that creature" is the target.
         let a = ok("Put a +1/+1 counter on target creature you control, then double the number of +1/+1 counters on that creature.", "Growth Curve", SORCERY);

@@ -224,13 +224,57 @@ mod tests {
     }
 
     #[test]
+    fn soulshift_rampage_fading_vanishing_and_split_second() {
+        use crate::cards::ir::{Amount, Compare, Instruction, TargetSpec};
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        // Soulshift N (702.46a): a triggered keyword whose target is a Spirit card with mana
+        // value N or less in its controller's graveyard.
+        let kami = ok("Flying\nSoulshift 3 (When this creature dies, you may return target Spirit card with mana value 3 or less from your graveyard to your hand.)", "Gibbering Kami", CREATURE);
+        assert_eq!(kami, kws(&[Keyword::Flying, Keyword::Soulshift(3)]));
+        assert!(Keyword::Soulshift(3).is_triggered());
+        let effect = Keyword::Soulshift(3).trigger_effect();
+        let [slot] = effect.targets.as_slice() else { panic!("{effect:?}") };
+        assert!(matches!(&slot.spec, TargetSpec::GraveyardCard { filter, yours: true } if filter.subtypes == ["Spirit"] && filter.mana_value == Some((Compare::AtMost, Amount::Fixed(3)))));
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::MayOrElse { .. }]));
+        // Two instances on one line, each its own ability (702.46b).
+        assert_eq!(
+            ok("Soulshift 4, soulshift 4 (When this creature dies, you may return up to two target Spirit cards with mana value 4 or less from your graveyard to your hand.)", "Forked-Branch Garami", CREATURE),
+            kws(&[Keyword::Soulshift(4), Keyword::Soulshift(4)])
+        );
+        // Rampage N (702.23a).
+        assert_eq!(
+            ok("Trample\nRampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until end of turn for each creature blocking it beyond the first.)", "Craw Giant", CREATURE),
+            kws(&[Keyword::Trample, Keyword::Rampage(2)])
+        );
+        // Fading N (702.32a) and vanishing N (702.63a).
+        assert_eq!(
+            ok("Shroud (This creature can't be the target of spells or abilities.)\nFading 3 (This creature enters with three fade counters on it. At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.)", "Blastoderm", CREATURE),
+            kws(&[Keyword::Shroud, Keyword::Fading(3)])
+        );
+        assert_eq!(
+            ok("Vanishing 2 (This creature enters with two time counters on it. At the beginning of your upkeep, remove a time counter from it. When the last is removed, sacrifice it.)", "Waning Wurm", CREATURE),
+            kws(&[Keyword::Vanishing(2)])
+        );
+        assert_eq!(Keyword::Vanishing(2).label(), "vanishing 2");
+        // Vanishing without a number (702.63b) is not read yet.
+        assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());
+        // Split second (702.61a) on an instant and on a creature with flash.
+        let grip = ok("Split second (As long as this spell is on the stack, players can't cast spells or activate abilities that aren't mana abilities.)\nDestroy target artifact or enchantment.", "Krosan Grip", INSTANT);
+        assert!(matches!(&grip[..], [Ability::Keyword(Keyword::SplitSecond), Ability::Spell(_)]), "{grip:?}");
+        assert_eq!(
+            ok("Flash\nSplit second (As long as this spell is on the stack, players can't cast spells or activate abilities that aren't mana abilities.)\nFlying", "Celestial Crusader", CREATURE)[..2],
+            kws(&[Keyword::Flash, Keyword::SplitSecond])[..]
+        );
+    }
+
+    #[test]
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
                 "unsupported text: \"{s}\"; expected a keyword the engine supports (flying, first strike, trample, toxic N, ward {{N}}, protection from …)"
             )
         };
-        assert_eq!(errs("Rampage 2", "Knight", CREATURE), vec![(0, 9, msg("Rampage 2"))]);
+        assert_eq!(errs("Provoke 2", "Knight", CREATURE), vec![(0, 9, msg("Provoke 2"))]);
         // Reminder text is not part of the reported range.
         assert_eq!(
             errs("Flying\nBanding (Any creatures with banding, and up to one without, can attack in a band.)", "Wurm", CREATURE),
@@ -240,7 +284,7 @@ mod tests {
         assert_eq!(errs("Flying, banding", "Falcon", CREATURE), vec![(8, 15, msg("banding"))]);
         // Two-word keywords are read as one.
         assert_eq!(ok("Flying, first strike", "Falcon", CREATURE).len(), 2);
-        assert_eq!(errs("Flying, rampage, banding", "Nighthawk", CREATURE), vec![(8, 24, msg("rampage, banding"))]);
+        assert_eq!(errs("Flying, provoke, banding", "Nighthawk", CREATURE), vec![(8, 24, msg("provoke, banding"))]);
         // On a spell, an unknown keyword line is read as (unsupported) spell text.
         let e = errs("Retrace {2}{R}{R}", "Burn Again", SORCERY);
         assert_eq!((e[0].0, e[0].1), (0, 17));
