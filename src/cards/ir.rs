@@ -1319,6 +1319,13 @@ pub enum Instruction {
     /// "Adapt N" (701.46a): if the permanent has no +1/+1 counters on it, N of them are put
     /// on it.
     Adapt { what: Affected, n: u32 },
+    /// "Amass Zombies N" (701.47a): an Army creature token of that subtype is created if its
+    /// controller has no Army creature; N +1/+1 counters go on an Army they choose, which
+    /// becomes that subtype too. `subtype` is singular ("Zombie").
+    Amass { subtype: String, count: Amount },
+    /// "Populate" (701.36a): a token copy of a creature token its controller chooses among
+    /// those they control; none without one (701.36b).
+    Populate,
     /// "[player] discards N cards" (701.9): the discarding player chooses, or "at random"
     /// with the scenario's seed (701.9b).
     Discard { who: Affected, count: Amount, random: bool },

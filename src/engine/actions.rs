@@ -891,6 +891,11 @@ impl Game {
                     }
                 }
             }
+            Instruction::Amass { subtype, count } => {
+                let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                self.amass(ctx, subtype, n, dec)?;
+            }
+            Instruction::Populate => self.populate(ctx, dec)?,
             Instruction::RemoveCounters { what, kind, count } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {
@@ -1844,6 +1849,65 @@ impl Game {
         self.record(ev);
         let nid = self.move_object(card, Zone::Graveyard);
         self.fire(crate::engine::triggers::Happening::Discard { player: p, card: nid });
+    }
+
+    /// Amass (701.47a): `ctx.controller` gets an Army creature token of `subtype` if they
+    /// control no Army creature, chooses an Army creature they control, puts `n` +1/+1 counters
+    /// on it, and it becomes a `subtype` in addition to its other types if it isn't one.
+    fn amass(&mut self, ctx: &Context, subtype: &str, n: u32, dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::cards::ir::{Color, TokenSpec};
+        let you = ctx.controller;
+        let armies = |g: &Game| -> Vec<ObjId> { g.battlefield.iter().copied().filter(|&o| g.controller(o) == you && g.is_creature(o) && g.has_subtype(o, "Army")).collect() };
+        if armies(self).is_empty() {
+            let token = TokenSpec {
+                name: format!("{subtype} Army Token"),
+                colors: vec![Color::Black],
+                types: vec![CardType::Creature],
+                subtypes: vec![subtype.to_owned(), "Army".to_owned()],
+                power: Some(Amount::Fixed(0)),
+                toughness: Some(Amount::Fixed(0)),
+                text: String::new(),
+                abilities: Vec::new(),
+                rules: vec!["701.47a"],
+            };
+            self.create_tokens(you, &token, 1, false, ctx.x, dec)?;
+        }
+        let options: Vec<Target> = armies(self).into_iter().map(Target::Object).collect();
+        if options.is_empty() {
+            // 701.47b: the player amassed even though nothing could be chosen.
+            let ev = Ev::new(EventKind::Choice, format!("{} controls no Army creature to amass with", self.players[you].name)).player(self, you).rules(&[cr!("701.47a"), cr!("701.47b")]);
+            self.record(ev);
+            return Ok(());
+        }
+        let d = Decision { player: you, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.47a"), what: "the Army creature to amass with".to_owned() };
+        let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+        let Some(Target::Object(army)) = ts.first().copied() else { return Ok(()) };
+        self.put_counters(army, &CounterKind::PlusOne, n, &[cr!("701.47a")], false, " (amass)");
+        if !self.has_subtype(army, subtype) {
+            let change = Change::AddTypes { types: Vec::new(), subtypes: vec![subtype.to_owned()] };
+            self.add_effect(ctx.source, you, vec![army], change, false);
+            let ev = Ev::new(EventKind::Grant, format!("{} becomes a {subtype} in addition to its other types", self.describe(army))).object(self, army).source(self, ctx.source).rules(&[cr!("701.47a"), cr!("611.2a"), cr!("613.1d")]);
+            self.record(ev);
+        }
+        Ok(())
+    }
+
+    /// Populate (701.36a): `ctx.controller` chooses a creature token they control and creates
+    /// a token that's a copy of it; with none, nothing is created (701.36b).
+    fn populate(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let you = ctx.controller;
+        let options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o) && self.obj(o).card.token()).map(Target::Object).collect();
+        if options.is_empty() {
+            let ev = Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", self.players[you].name)).player(self, you).rule(cr!("701.36b"));
+            self.record(ev);
+            return Ok(());
+        }
+        let d = Decision { player: you, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.36a"), what: "the creature token to populate (copy)".to_owned() };
+        let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+        let Some(Target::Object(token)) = ts.first().copied() else { return Ok(()) };
+        let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.describe(token))).player(self, you).object(self, token).rule(cr!("701.36a"));
+        self.record(ev);
+        self.create_token_copy(you, token, &crate::cards::ir::CopyExcept::default(), dec)
     }
 
     /// `p` chooses `n` cards from their hand (forced when the hand has `n` or fewer).

@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 62] = [
+const VERBS: [&str; 64] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -1059,6 +1059,21 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(Instruction::Proliferate);
         }
+        // "Amass Orcs 2." (701.47a); older cards' "amass N" reads "amass Zombies N" (701.47d).
+        "amass" if imperative => {
+            p.bump();
+            let at = p.pos;
+            let subtype = p.word().and_then(|w| crate::cards::subtypes::subtype_word(&w)).filter(|t| crate::cards::subtypes::CREATURE_TYPES.contains(t));
+            let Some(subtype) = subtype else { return Err(Fail { at, expected: "the creature type of the Army (\"amass Zombies 2\")".into() }) };
+            p.bump();
+            let count = amount(p)?;
+            out.push(Instruction::Amass { subtype: subtype.to_owned(), count });
+        }
+        // "Populate." (701.36a)
+        "populate" if imperative => {
+            p.bump();
+            out.push(Instruction::Populate);
+        }
         // "Adapt 2." (701.46a): the permanent whose ability it is.
         "adapt" if imperative => {
             p.bump();
@@ -1502,7 +1517,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
@@ -2480,6 +2495,25 @@ mod counters_and_emblems {
         let a = ok("{2}{W}: Adapt 1. (If this creature has no +1/+1 counters on it, put a +1/+1 counter on it.)\nWhenever one or more +1/+1 counters are put on this creature, it gains double strike until end of turn.", "Knighted Myr", CREATURE);
         assert_eq!(effect_of(&a[0]), &[Instruction::Adapt { what: Affected::This, n: 1 }]);
         assert!(!errs("{2}: Adapt.", "Odd Adapter", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn amass_and_populate() {
+        // Relentless Advance (701.47a): the plural creature type names the Army's subtype.
+        let a = ok("Amass Zombies 3. (Put three +1/+1 counters on an Army you control. It's also a Zombie. If you don't control an Army, create a 0/0 black Zombie Army creature token first.)", "Relentless Advance", SORCERY);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Amass { subtype: "Zombie".into(), count: Amount::Fixed(3) }]);
+        let a = ok("You draw a card and you lose 1 life.\nAmass Orcs 1. (Put a +1/+1 counter on an Army you control. It's also an Orc. If you don't control an Army, create a 0/0 black Orc Army creature token first.)", "Mordor Muster", SORCERY);
+        assert_eq!(effect_of(&a[0]).last(), Some(&Instruction::Amass { subtype: "Orc".into(), count: Amount::Fixed(1) }));
+        // "where X is …" binds the amount (as in Commence the Endgame).
+        let a = ok("Amass Zombies X, where X is the number of cards in your hand.", "Commence the Endgame", SORCERY);
+        assert!(matches!(effect_of(&a[0]), [Instruction::Amass { count: Amount::Count { .. }, .. }]), "{a:?}");
+        // A word that isn't a creature type is not an Army's subtype.
+        assert!(!errs("Amass Forests 2.", "Odd Amass", SORCERY).is_empty());
+        // Populate (701.36a), alone and after ", then".
+        let a = ok("Populate. (Create a token that's a copy of a creature token you control.)", "Wake the Reflections", SORCERY);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Populate]);
+        let a = ok("Destroy target artifact or enchantment, then populate. (Create a token that's a copy of a creature token you control.)", "Sundering Growth", INSTANT);
+        assert_eq!(effect_of(&a[0])[1], Instruction::Populate);
     }
 
     #[test]
