@@ -414,6 +414,12 @@ pub enum Keyword {
     /// 702.63: enters with N time counters; each upkeep one is removed, and it is sacrificed
     /// when the last one is.
     Vanishing(u32),
+    /// 702.58: enters with N +1/+1 counters; whenever another creature enters, one of them may
+    /// move onto it.
+    Graft(u32),
+    /// 702.101: a triggered ability — whenever its controller casts a spell, they may pay
+    /// {W/B} to drain each opponent of 1 life.
+    Extort,
 }
 
 /// The cost of ward (702.21a).
@@ -427,7 +433,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 53] = [
+    pub const ALL: [Keyword; 54] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -481,6 +487,7 @@ impl Keyword {
         Keyword::Unleash,
         Keyword::LivingWeapon,
         Keyword::SplitSecond,
+        Keyword::Extort,
     ];
 
     #[must_use]
@@ -543,6 +550,8 @@ impl Keyword {
             Keyword::Rampage(_) => "rampage",
             Keyword::Fading(_) => "fading",
             Keyword::Vanishing(_) => "vanishing",
+            Keyword::Graft(_) => "graft",
+            Keyword::Extort => "extort",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -559,7 +568,7 @@ impl Keyword {
     pub fn label(self) -> String {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
-            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) => format!("{} {n}", self.name()),
+            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -593,6 +602,8 @@ impl Keyword {
                 | Keyword::Rampage(_)
                 | Keyword::Fading(_)
                 | Keyword::Vanishing(_)
+                | Keyword::Graft(_)
+                | Keyword::Extort
         )
     }
 
@@ -657,6 +668,17 @@ impl Keyword {
             // 702.63a: "if this permanent has a time counter on it, remove a time counter from
             // it"; its other trigger ("When the last time counter is removed from this
             // permanent, sacrifice it") is `Keyword::last_counter_effect`.
+            // 702.58a: "you may move a +1/+1 counter from this permanent onto that creature".
+            Keyword::Graft(_) => {
+                let moving = Instruction::MoveCounter { from: Affected::This, to: Affected::TriggerObject, kind: CounterKind::PlusOne };
+                vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(moving), then: Vec::new(), otherwise: Vec::new() }]
+            }
+            // 702.101a: "you may pay {W/B}. If you do, each opponent loses 1 life and you gain
+            // life equal to the total life lost this way."
+            Keyword::Extort => {
+                let cost = ManaCost { special: vec![CostSymbol::Hybrid(Color::White, Color::Black)], ..ManaCost::default() };
+                vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(Instruction::Pay(PayCost::Mana(cost))), then: vec![Instruction::DrainEachOpponent(1)], otherwise: Vec::new() }]
+            }
             Keyword::Vanishing(_) => vec![Instruction::RemoveCounters { what: Affected::This, kind: CounterKind::Named("time".to_owned()), count: Amount::Fixed(1) }],
             _ => Vec::new(),
         };
@@ -687,6 +709,8 @@ impl Keyword {
             Keyword::Rampage(_) => "702.23a",
             Keyword::Fading(_) => "702.32a",
             Keyword::Vanishing(_) => "702.63a",
+            Keyword::Graft(_) => "702.58a",
+            Keyword::Extort => "702.101a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
             _ => self.rule(),
@@ -777,6 +801,8 @@ impl Keyword {
             Keyword::Rampage(_) => "702.23",
             Keyword::Fading(_) => "702.32",
             Keyword::Vanishing(_) => "702.63",
+            Keyword::Graft(_) => "702.58",
+            Keyword::Extort => "702.101",
         }
     }
 
@@ -1323,6 +1349,12 @@ pub enum Instruction {
     /// controller has no Army creature; N +1/+1 counters go on an Army they choose, which
     /// becomes that subtype too. `subtype` is singular ("Zombie").
     Amass { subtype: String, count: Amount },
+    /// "Move a [kind] counter from [one object] onto [another]" (122.5): nothing happens
+    /// unless one can be removed from the first and put on the second.
+    MoveCounter { from: Affected, to: Affected, kind: CounterKind },
+    /// "Each opponent loses N life and you gain life equal to the total life lost this way"
+    /// (extort, 702.101a).
+    DrainEachOpponent(u32),
     /// "Populate" (701.36a): a token copy of a creature token its controller chooses among
     /// those they control; none without one (701.36b).
     Populate,

@@ -896,6 +896,34 @@ impl Game {
                 self.amass(ctx, subtype, n, dec)?;
             }
             Instruction::Populate => self.populate(ctx, dec)?,
+            Instruction::MoveCounter { from, to, kind } => {
+                // 122.5: the counter must come off the one and go on the other, or nothing
+                // happens.
+                let (Some(&a), Some(&b)) = (self.objects_of(ctx, from).first(), self.objects_of(ctx, to).first()) else { return Ok(()) };
+                if self.on_battlefield(a) && self.on_battlefield(b) && self.obj(a).counters.get(kind) > 0 {
+                    self.obj_mut(a).counters.remove(kind, 1);
+                    let name = kind.name();
+                    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                    let ev = Ev::new(EventKind::RemoveCounters, format!("{article} {name} counter is moved from {} onto {}", self.describe(a), self.describe(b))).object(self, a).amount(1).rules(&[cr!("122.5")]);
+                    self.record(ev);
+                    let rules: Vec<crate::rules::RuleId> = std::iter::once(cr!("122.5")).chain(crate::engine::counters::meaning(kind)).collect();
+                    self.put_counters(b, kind, 1, &rules, false, "");
+                } else {
+                    let ev = Ev::new(EventKind::Choice, format!("no {} counter can be moved from {}: nothing happens", kind.name(), self.describe(a))).object(self, a).rule(cr!("122.5"));
+                    self.record(ev);
+                }
+            }
+            Instruction::DrainEachOpponent(n) => {
+                let you = ctx.controller;
+                let mut total = 0;
+                for p in self.players_of(ctx, &Affected::EachOpponent) {
+                    if !self.players[p].lost {
+                        self.lose_life(p, i64::from(*n), cr!("702.101a"));
+                        total += i64::from(*n);
+                    }
+                }
+                self.gain_life(you, total);
+            }
             Instruction::RemoveCounters { what, kind, count } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for id in self.objects_of(ctx, what) {

@@ -423,6 +423,15 @@ impl Game {
             // 702.63a: "When the last time counter is removed from this permanent" — its other
             // trigger, told apart from the upkeep one by naming no player (see
             // `Game::keyword_trigger_effect`).
+            // 702.58a: another creature enters, "if this permanent has a +1/+1 counter on it"
+            // (603.4; checked again as it resolves, where moving needs a counter anyway, 122.5).
+            (Keyword::Graft(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if on_battlefield && new != src && self.is_creature(new) && self.obj(src).counters.plus > 0 => {
+                (object(new), cr!("603.6a"))
+            }
+            // 702.101a: its controller casts a spell.
+            (Keyword::Extort, Happening::Cast { spell, player }) if on_battlefield && player == controller => {
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None }, cr!("601.2i"))
+            }
             (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cr!("603.2")),
             _ => return,
         };

@@ -32,6 +32,7 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "rampage" => Some(Keyword::Rampage),
         "fading" => Some(Keyword::Fading),
         "vanishing" => Some(Keyword::Vanishing),
+        "graft" => Some(Keyword::Graft),
         _ => None,
     };
     if let Some(make) = with_n {
@@ -256,6 +257,17 @@ mod tests {
             kws(&[Keyword::Vanishing(2)])
         );
         assert_eq!(Keyword::Vanishing(2).label(), "vanishing 2");
+        // Graft N (702.58a) and extort (702.101a).
+        assert_eq!(
+            ok("Graft 1 (This creature enters with a +1/+1 counter on it. Whenever another creature enters, you may move a +1/+1 counter from this creature onto it.)", "Simic Initiate", CREATURE),
+            kws(&[Keyword::Graft(1)])
+        );
+        assert!(matches!(Keyword::Graft(1).trigger_effect().instructions.as_slice(), [Instruction::MayOrElse { action, .. }] if matches!(**action, Instruction::MoveCounter { .. })));
+        assert_eq!(
+            ok("Lifelink (Damage dealt by this creature also causes you to gain that much life.)\nExtort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you gain that much life.)", "Tithe Drinker", CREATURE),
+            kws(&[Keyword::Lifelink, Keyword::Extort])
+        );
+        assert!(matches!(Keyword::Extort.trigger_effect().instructions.as_slice(), [Instruction::MayOrElse { then, .. }] if then == &[Instruction::DrainEachOpponent(1)]));
         // Vanishing without a number (702.63b) is not read yet.
         assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());
         // Split second (702.61a) on an instant and on a creature with flash.
