@@ -420,6 +420,9 @@ pub enum Keyword {
     /// 702.101: a triggered ability — whenever its controller casts a spell, they may pay
     /// {W/B} to drain each opponent of 1 life.
     Extort,
+    /// 702.52: from its owner's graveyard, a draw may be replaced by milling N cards and
+    /// returning this card to their hand (see `Game::replace_draw`).
+    Dredge(u32),
 }
 
 /// The cost of ward (702.21a).
@@ -552,6 +555,7 @@ impl Keyword {
             Keyword::Vanishing(_) => "vanishing",
             Keyword::Graft(_) => "graft",
             Keyword::Extort => "extort",
+            Keyword::Dredge(_) => "dredge",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -568,7 +572,7 @@ impl Keyword {
     pub fn label(self) -> String {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
-            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) => format!("{} {n}", self.name()),
+            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -803,6 +807,7 @@ impl Keyword {
             Keyword::Vanishing(_) => "702.63",
             Keyword::Graft(_) => "702.58",
             Keyword::Extort => "702.101",
+            Keyword::Dredge(_) => "702.52",
         }
     }
 

@@ -1379,7 +1379,7 @@ impl Game {
 
     /// Mill N (701.17a): the top N cards of the library go to the graveyard; with fewer, all
     /// of them (701.17b).
-    fn mill(&mut self, p: PlayerId, n: usize) {
+    pub(crate) fn mill(&mut self, p: PlayerId, n: usize) {
         let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
         let rules: &[crate::rules::RuleId] = if cards.len() < n { &[cr!("701.17a"), cr!("701.17b")] } else { &[cr!("701.17a")] };
         for c in cards {

@@ -10,7 +10,7 @@ use crate::cards::ir::{Ability, Instruction, StaticReplacement, StepName};
 use crate::cr;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
-use crate::engine::state::{Game, ObjId, PendingTrigger, PlayerId, Target, TriggerInfo};
+use crate::engine::state::{Game, ObjId, PendingTrigger, PlayerId, Target, TriggerInfo, Zone};
 use crate::engine::Ev;
 use crate::rules::RuleId;
 
@@ -198,6 +198,9 @@ impl Game {
     /// # Errors
     /// When the player's choice of effect is not scripted.
     pub fn replace_draw(&mut self, p: PlayerId, applied: &[ObjId], dec: &mut dyn Decider) -> Result<Option<Vec<Vec<ObjId>>>, Stop> {
+        if self.dredge(p, dec)? {
+            return Ok(Some(Vec::new()));
+        }
         let options: Vec<(ObjId, u32)> = self
             .battlefield
             .iter()
@@ -225,6 +228,41 @@ impl Game {
         let mut with: Vec<ObjId> = applied.to_vec();
         with.push(pick);
         Ok(Some((0..n).map(|_| with.clone()).collect()))
+    }
+
+    /// Dredge (702.52a): before `p` draws a card, each card with dredge N in their graveyard
+    /// may replace the draw, if their library holds at least N cards (702.52b). The player
+    /// picks one such card or none (a `pick` of at most one); a picked card makes them mill N
+    /// cards and return it to their hand instead of drawing. Declining leaves the draw to the
+    /// other replacement effects, and each draw they make may be dredged again (616.1).
+    /// Returns whether the draw was replaced.
+    fn dredge(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        use crate::cards::ir::Keyword;
+        let library = self.players[p].library.len();
+        let cards: Vec<(ObjId, u32)> = self.players[p]
+            .graveyard
+            .iter()
+            .filter_map(|&o| self.abilities(o).find_map(|(_, a)| if let Ability::Keyword(Keyword::Dredge(n)) = a { Some((o, *n)) } else { None }))
+            .filter(|&(_, n)| library >= n as usize)
+            .collect();
+        if cards.is_empty() {
+            return Ok(false);
+        }
+        let options: Vec<Target> = cards.iter().map(|&(o, _)| Target::Object(o)).collect();
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 0, max: 1 }, rule: cr!("702.52a"), what: "a card with dredge to return to your hand instead of drawing (none: draw)".to_owned() };
+        let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(false) };
+        let Some(&Target::Object(card)) = ts.first() else { return Ok(false) };
+        let n = cards.iter().find(|(o, _)| *o == card).map_or(0, |&(_, n)| n);
+        let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} dredges {n} instead", self.players[p].name, self.players[p].name))
+            .player(self, p)
+            .source(self, card)
+            .rules(&[cr!("702.52a"), cr!("614.11"), cr!("614.6")]);
+        self.record(ev);
+        self.mill(p, n as usize);
+        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned from {}'s graveyard to their hand (dredge)", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cr!("702.52a"));
+        self.record(ev);
+        self.move_object(card, Zone::Hand);
+        Ok(true)
     }
 
     /// Where a permanent going from the battlefield to a graveyard goes instead (614.1a:

@@ -33,6 +33,7 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "fading" => Some(Keyword::Fading),
         "vanishing" => Some(Keyword::Vanishing),
         "graft" => Some(Keyword::Graft),
+        "dredge" => Some(Keyword::Dredge),
         _ => None,
     };
     if let Some(make) = with_n {
@@ -268,6 +269,13 @@ mod tests {
             kws(&[Keyword::Lifelink, Keyword::Extort])
         );
         assert!(matches!(Keyword::Extort.trigger_effect().instructions.as_slice(), [Instruction::MayOrElse { then, .. }] if then == &[Instruction::DrainEachOpponent(1)]));
+        // Dredge N (702.52a), on a land and on an instant.
+        assert_eq!(
+            ok("This land enters tapped.\n{T}: Add {B}.\nDredge 2 (If you would draw a card, you may mill two cards instead. If you do, return this card from your graveyard to your hand.)", "Dakmor Salvage", LAND)[2],
+            Ability::Keyword(Keyword::Dredge(2))
+        );
+        let darkblast = ok("Target creature gets -1/-1 until end of turn.\nDredge 3 (If you would draw a card, you may mill three cards instead. If you do, return this card from your graveyard to your hand.)", "Darkblast", INSTANT);
+        assert!(matches!(&darkblast[..], [Ability::Spell(_), Ability::Keyword(Keyword::Dredge(3))]), "{darkblast:?}");
         // Vanishing without a number (702.63b) is not read yet.
         assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());
         // Split second (702.61a) on an instant and on a creature with flash.
