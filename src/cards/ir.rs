@@ -423,6 +423,12 @@ pub enum Keyword {
     /// 702.52: from its owner's graveyard, a draw may be replaced by milling N cards and
     /// returning this card to their hand (see `Game::replace_draw`).
     Dredge(u32),
+    /// 702.123: a triggered ability — as it enters, N +1/+1 counters on it or N 1/1 Servo
+    /// tokens.
+    Fabricate(u32),
+    /// 702.135: a triggered ability — N 1/1 white and black flying Spirit tokens when it is
+    /// put into a graveyard from the battlefield.
+    Afterlife(u32),
 }
 
 /// The cost of ward (702.21a).
@@ -556,6 +562,8 @@ impl Keyword {
             Keyword::Graft(_) => "graft",
             Keyword::Extort => "extort",
             Keyword::Dredge(_) => "dredge",
+            Keyword::Fabricate(_) => "fabricate",
+            Keyword::Afterlife(_) => "afterlife",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -572,7 +580,8 @@ impl Keyword {
     pub fn label(self) -> String {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
-            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n) => format!("{} {n}", self.name()),
+            | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n)
+            | Keyword::Fabricate(n) | Keyword::Afterlife(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -608,6 +617,8 @@ impl Keyword {
                 | Keyword::Vanishing(_)
                 | Keyword::Graft(_)
                 | Keyword::Extort
+                | Keyword::Fabricate(_)
+                | Keyword::Afterlife(_)
         )
     }
 
@@ -683,6 +694,39 @@ impl Keyword {
                 let cost = ManaCost { special: vec![CostSymbol::Hybrid(Color::White, Color::Black)], ..ManaCost::default() };
                 vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(Instruction::Pay(PayCost::Mana(cost))), then: vec![Instruction::DrainEachOpponent(1)], otherwise: Vec::new() }]
             }
+            // 702.123a: "you may put N +1/+1 counters on it. If you don't, create N 1/1
+            // colorless Servo artifact creature tokens."
+            Keyword::Fabricate(v) => {
+                let servo = TokenSpec {
+                    name: "Servo Token".into(),
+                    colors: Vec::new(),
+                    types: vec![CardType::Artifact, CardType::Creature],
+                    subtypes: vec!["Servo".into()],
+                    power: Some(Amount::Fixed(1)),
+                    toughness: Some(Amount::Fixed(1)),
+                    text: String::new(),
+                    abilities: Vec::new(),
+                    rules: vec!["702.123a"],
+                };
+                let counters = Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(n(v)) };
+                let tokens = Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(servo), tapped: false };
+                vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(counters), then: Vec::new(), otherwise: vec![tokens] }]
+            }
+            // 702.135a: "create N 1/1 white and black Spirit creature tokens with flying".
+            Keyword::Afterlife(v) => {
+                let spirit = TokenSpec {
+                    name: "Spirit Token".into(),
+                    colors: vec![Color::White, Color::Black],
+                    types: vec![CardType::Creature],
+                    subtypes: vec!["Spirit".into()],
+                    power: Some(Amount::Fixed(1)),
+                    toughness: Some(Amount::Fixed(1)),
+                    text: "Flying".into(),
+                    abilities: vec![Ability::Keyword(Keyword::Flying)],
+                    rules: vec!["702.135a"],
+                };
+                vec![Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(spirit), tapped: false }]
+            }
             Keyword::Vanishing(_) => vec![Instruction::RemoveCounters { what: Affected::This, kind: CounterKind::Named("time".to_owned()), count: Amount::Fixed(1) }],
             _ => Vec::new(),
         };
@@ -715,6 +759,8 @@ impl Keyword {
             Keyword::Vanishing(_) => "702.63a",
             Keyword::Graft(_) => "702.58a",
             Keyword::Extort => "702.101a",
+            Keyword::Fabricate(_) => "702.123a",
+            Keyword::Afterlife(_) => "702.135a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
             _ => self.rule(),
@@ -808,6 +854,8 @@ impl Keyword {
             Keyword::Graft(_) => "702.58",
             Keyword::Extort => "702.101",
             Keyword::Dredge(_) => "702.52",
+            Keyword::Fabricate(_) => "702.123",
+            Keyword::Afterlife(_) => "702.135",
         }
     }
 
@@ -1752,6 +1800,11 @@ pub struct Cost {
     pub sorcery_speed: bool,
     /// "Activate only once each turn." (602.5b)
     pub once_each_turn: bool,
+    /// "Exhaust — [cost]: [effect]": "Activate only once." (702.177a)
+    pub exhaust: bool,
+    /// "Boast — [cost]: [effect]": "Activate only if this creature attacked this turn and only
+    /// once each turn." (702.142a; `once_each_turn` is set too)
+    pub boast: bool,
     /// "Activate only during your turn", "… during your upkeep", "… during combat" (602.1b).
     pub timing: Option<ActivationTiming>,
     /// "Any player may activate this ability." (602.2): not only the source's controller; the

@@ -753,6 +753,11 @@ impl Game {
                             let ids = self.objects_of(ctx, what);
                             !ids.is_empty() && ids.iter().all(|&o| self.obj(o).counters.get(kind) >= need)
                         }
+                        // Counters go only on a permanent (122.6): fabricate's "you may put N
+                        // +1/+1 counters on it" once it has left the battlefield is impossible.
+                        Instruction::PutCounters { what: Affected::This, .. } => self.on_battlefield(ctx.source),
+                        // Graft's move needs a counter on this permanent (122.5).
+                        Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
                         _ => true,
                     };
                     let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("608.2d"), what: "whether to take the option (\"you may …\")".to_owned() };

@@ -893,10 +893,25 @@ impl Game {
         {
             return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} has {} {} counter(s): the cost of removing {n} can't be paid", self.obj(source).counters.get(kind), kind.name())).also(cr!("602.2b"))));
         }
+        // 702.177a: an exhaust ability is activated only once (by this object, 400.7).
+        if cost.exhaust {
+            if self.obj(source).activated_turns.iter().any(|&(i, _)| i == ability) {
+                return Ok(Err(Illegal::new(cr!("702.177a"), format!("the exhaust ability of {name} can be activated only once, and it already was"))));
+            }
+            if !cost.once_each_turn {
+                let turn = self.turn;
+                self.obj_mut(source).activated_turns.push((ability, turn));
+            }
+        }
+        // 702.142a: a boast ability only if this creature attacked this turn.
+        if cost.boast && self.obj(source).attacked_turn != Some(self.turn) {
+            return Ok(Err(Illegal::new(cr!("702.142a"), format!("{name} hasn't attacked this turn: its boast ability can't be activated"))));
+        }
         // 602.5b: "Activate only once each turn".
         if cost.once_each_turn {
             if self.obj(source).activated_turns.contains(&(ability, self.turn)) {
-                return Ok(Err(Illegal::new(cr!("602.5b"), format!("the ability of {name} can be activated only once each turn, and it already was this turn"))));
+                let e = Illegal::new(cr!("602.5b"), format!("the ability of {name} can be activated only once each turn, and it already was this turn"));
+                return Ok(Err(if cost.boast { e.also(cr!("702.142a")) } else { e }));
             }
             let turn = self.turn;
             self.obj_mut(source).activated_turns.push((ability, turn));

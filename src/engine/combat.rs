@@ -119,7 +119,9 @@ impl Game {
             self.combat.any_declared = true;
         }
         // 508.3a: "whenever … attacks" abilities trigger once attackers are declared.
+        let turn = self.turn;
         for a in self.combat.attackers.clone() {
+            self.obj_mut(a.id).attacked_turn = Some(turn);
             self.fire(crate::engine::triggers::Happening::Attacks(a.id));
         }
         if !self.combat.attackers.is_empty() {

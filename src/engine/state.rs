@@ -175,8 +175,11 @@ pub struct Object {
     pub regen_shields: u32,
     /// The object an Aura is attached to (303.4b).
     pub attached_to: Option<ObjId>,
-    /// (ability index, turn) of activations of "only once each turn" abilities (602.5b).
+    /// (ability index, turn) of activations of "only once each turn" abilities (602.5b) and
+    /// of exhaust abilities (702.177a).
     pub activated_turns: Vec<(usize, u32)>,
+    /// The turn in which it was last declared as an attacker (for boast, 702.142a).
+    pub attacked_turn: Option<u32>,
     /// (ability index, turn) of triggers of "This ability triggers only once each turn"
     /// abilities.
     pub triggered_turns: Vec<(usize, u32)>,
@@ -685,6 +688,7 @@ impl Game {
             regen_shields: 0,
             attached_to: None,
             activated_turns: Vec::new(),
+            attacked_turn: None,
             triggered_turns: Vec::new(),
             loyalty_turn: None,
             deathtouch_damage: false,

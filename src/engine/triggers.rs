@@ -432,6 +432,12 @@ impl Game {
             (Keyword::Extort, Happening::Cast { spell, player }) if on_battlefield && player == controller => {
                 (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None }, cr!("601.2i"))
             }
+            // 702.123a: it enters.
+            (Keyword::Fabricate(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
+            // 702.135a: it is put into a graveyard from the battlefield (looking back, 603.10a).
+            (Keyword::Afterlife(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
+                (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
+            }
             (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cr!("603.2")),
             _ => return,
         };

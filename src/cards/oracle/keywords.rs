@@ -34,6 +34,8 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "vanishing" => Some(Keyword::Vanishing),
         "graft" => Some(Keyword::Graft),
         "dredge" => Some(Keyword::Dredge),
+        "fabricate" => Some(Keyword::Fabricate),
+        "afterlife" => Some(Keyword::Afterlife),
         _ => None,
     };
     if let Some(make) = with_n {
@@ -276,6 +278,16 @@ mod tests {
         );
         let darkblast = ok("Target creature gets -1/-1 until end of turn.\nDredge 3 (If you would draw a card, you may mill three cards instead. If you do, return this card from your graveyard to your hand.)", "Darkblast", INSTANT);
         assert!(matches!(&darkblast[..], [Ability::Spell(_), Ability::Keyword(Keyword::Dredge(3))]), "{darkblast:?}");
+        // Fabricate N (702.123a) and afterlife N (702.135a).
+        assert_eq!(
+            ok("Fabricate 1 (When this creature enters, put a +1/+1 counter on it or create a 1/1 colorless Servo artifact creature token.)", "Glint-Sleeve Artisan", CREATURE),
+            kws(&[Keyword::Fabricate(1)])
+        );
+        assert!(matches!(Keyword::Fabricate(2).trigger_effect().instructions.as_slice(), [Instruction::MayOrElse { otherwise, .. }] if matches!(otherwise.as_slice(), [Instruction::CreateTokens { count: Amount::Fixed(2), .. }])));
+        assert_eq!(
+            ok("Afterlife 2 (When this creature dies, create two 1/1 white and black Spirit creature tokens with flying.)", "Ministrant of Obligation", CREATURE),
+            kws(&[Keyword::Afterlife(2)])
+        );
         // Vanishing without a number (702.63b) is not read yet.
         assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());
         // Split second (702.61a) on an instant and on a creature with flash.

@@ -701,6 +701,12 @@ fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Sta
 
 /// One line of a permanent: an activated ability if it has a cost and a colon, else keywords.
 fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<OracleError>> {
+    // "Exhaust — [cost]: [effect]" (702.177a) and "Boast — [cost]: [effect]" (702.142a):
+    // activated abilities with an activation restriction of their own.
+    let special = ["exhaust", "boast"].into_iter().find(|w| p.at_word(w) && p.peek_at(1).is_some_and(|t| t.is_punct('—')) && has_cost_colon(p));
+    if special.is_some() {
+        p.pos += 2;
+    }
     if triggers::is_trigger_line(p) {
         return triggers::parse_triggered(p).map(|a| vec![a]).map_err(|f| vec![p.error(&f)]);
     }
@@ -717,7 +723,9 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     }
     let effect = std::mem::take(&mut p.effect);
     cost.sorcery_speed = p.sorcery_speed;
-    cost.once_each_turn = p.once_each_turn;
+    cost.once_each_turn = p.once_each_turn || special == Some("boast");
+    cost.exhaust = special == Some("exhaust");
+    cost.boast = special == Some("boast");
     cost.timing = p.timing;
     cost.any_player = p.any_player;
     if cost.any_player && (cost.tap || cost.sacrifice_self || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
@@ -737,7 +745,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
         return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.once_each_turn || cost.timing.is_some() || cost.any_player) {
+    if mana && (cost.sorcery_speed || cost.once_each_turn || cost.exhaust || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);
@@ -1002,6 +1010,21 @@ mod tests {
     use super::test_util::*;
     use super::*;
     use crate::cards::ir::{Affected, CardType::*, Cost, Keyword, ManaKind};
+
+    #[test]
+    fn exhaust_and_boast_abilities() {
+        // 702.177a: "Exhaust — [cost]: [effect]" is the ability with "Activate only once."
+        let a = ok("Flying\nExhaust — {4}{U}: Put two +1/+1 counters on this creature. (Activate each exhaust ability only once.)", "Skystreak Engineer", CREATURE);
+        let Ability::Activated { cost, effect, mana: false } = &a[1] else { panic!("{a:?}") };
+        assert!(cost.exhaust && !cost.boast && !cost.once_each_turn && cost.mana.generic == 4);
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::PutCounters { .. }]));
+        // 702.142a: "Boast — [cost]: [effect]" also "only once each turn".
+        let a = ok("Boast — {1}{W}: Untap this creature. Put a +1/+1 counter on it. (Activate only if this creature attacked this turn and only once each turn.)", "Axgard Braggart", CREATURE);
+        let Ability::Activated { cost, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(cost.boast && cost.once_each_turn && !cost.exhaust);
+        // The dash must follow the word, and a colon must follow: "Exhaust" alone is no ability.
+        assert!(!errs("Exhaust", "Odd Exhaust", CREATURE).is_empty());
+    }
 
     #[test]
     fn reminder_text_only_compiles_to_nothing() {
