@@ -278,7 +278,7 @@ mod tests {
             {"name": "Grim B", "types": ["Sorcery"], "text": "Grim B deals 3 damage to target creature with banding."},
             {"name": "Aa", "types": ["Creature"], "text": "Desertwalk"},
             {"name": "Bb", "types": ["Creature"], "text": "Desertwalk"},
-            {"name": "Cc", "types": ["Creature"], "text": "Rampage 2"}
+            {"name": "Cc", "types": ["Creature"], "text": "Provoke"}
         ]"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);
@@ -288,7 +288,7 @@ mod tests {
         assert_eq!(r.cards[3].unread[0].matters, "when a block involving it is declared");
         assert_eq!(
             r.top_unsupported,
-            vec![("Desertwalk".to_string(), 2), ("with banding".to_string(), 2), ("Rampage 2".to_string(), 1)]
+            vec![("Desertwalk".to_string(), 2), ("with banding".to_string(), 2), ("Provoke".to_string(), 1)]
         );
     }
 
