@@ -569,40 +569,66 @@ impl Game {
     /// (kept by "it doesn't copy that creature's color", 707.9c).
     #[must_use]
     pub fn copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> Printed {
-        let mut def = (*self.card(of).0).clone();
-        def.token = token;
-        crate::cards::def::add_missing(&mut def.types, &except.add_types);
-        crate::cards::def::add_missing(&mut def.subtypes, &except.add_subtypes);
-        for s in &except.add_supertypes {
-            if !def.supertypes.contains(s) {
-                def.supertypes.insert(0, s.clone());
-            }
-        }
-        if except.not_legendary {
-            def.supertypes.retain(|s| s != "Legendary");
-        }
-        if let Some((p, t)) = except.pt {
-            def.power = Some(p);
-            def.toughness = Some(t);
-            // 707.9d: a characteristic-defining ability that defines them is not copied.
-            def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo(_)))));
-        }
-        if except.keep_color
-            && let Some(own) = own_colors
-        {
-            def.colors = own.to_vec();
-        }
-        def.abilities.extend(except.abilities.iter().cloned());
-        if !except.text.is_empty() {
-            if !def.text.is_empty() {
-                def.text.push('\n');
-            }
-            def.text.push_str(&except.text);
-        }
-        def.type_line = def.type_line_now();
-        Printed::new(std::sync::Arc::new(def))
+        Printed::new(std::sync::Arc::new(excepted(&self.card(of).0, except, token, own_colors)))
     }
 
+    /// The copiable values of a token copy of a double-faced object (707.8a): a double-faced
+    /// token with both faces, each the copiable values of the same face of `of` with the
+    /// exceptions made part of them, and the face of `of` that is up. `None` when `of` isn't
+    /// a double-faced card with its own copiable values (face down, or itself copying
+    /// something: then only the values that are up are copied, 707.8).
+    #[must_use]
+    pub fn double_faced_copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept) -> Option<(Printed, Option<u8>)> {
+        let o = self.obj(of);
+        let layout = o.card.layout().filter(|l| l.double_faced())?;
+        if o.face_down || self.copies.iter().any(|c| c.object == of) {
+            return None;
+        }
+        let faces: Vec<crate::cards::def::Card> = o.card.faces().iter().map(|f| std::sync::Arc::new(excepted(&f.0, except, true, None))).collect();
+        let mut def = crate::cards::def::faced(o.card.name().to_owned(), layout, faces);
+        def.token = true;
+        Some((Printed::new(std::sync::Arc::new(def)), o.face))
+    }
+}
+
+/// One face's copiable values with a copy effect's exceptions made part of them (707.9a–d),
+/// for an object that is a token or not (`token`) whose own colors are `own_colors` (707.9c).
+fn excepted(card: &crate::cards::def::CardDef, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> crate::cards::def::CardDef {
+    let mut def = card.clone();
+    def.token = token;
+    crate::cards::def::add_missing(&mut def.types, &except.add_types);
+    crate::cards::def::add_missing(&mut def.subtypes, &except.add_subtypes);
+    for s in &except.add_supertypes {
+        if !def.supertypes.contains(s) {
+            def.supertypes.insert(0, s.clone());
+        }
+    }
+    if except.not_legendary {
+        def.supertypes.retain(|s| s != "Legendary");
+    }
+    if let Some((p, t)) = except.pt {
+        def.power = Some(p);
+        def.toughness = Some(t);
+        // 707.9d: a characteristic-defining ability that defines them is not copied.
+        def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo(_)))));
+    }
+    if except.keep_color
+        && let Some(own) = own_colors
+    {
+        def.colors = own.to_vec();
+    }
+    def.abilities.extend(except.abilities.iter().cloned());
+    if !except.text.is_empty() {
+        if !def.text.is_empty() {
+            def.text.push('\n');
+        }
+        def.text.push_str(&except.text);
+    }
+    def.type_line = def.type_line_now();
+    def
+}
+
+impl Game {
     /// The object's own printed colors (what "doesn't copy that creature's color" keeps).
     #[must_use]
     pub fn printed_colors(&self, id: ObjId) -> Vec<Color> {

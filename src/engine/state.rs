@@ -750,7 +750,8 @@ impl Game {
         // 712.13: a double-faced spell resolves with the face up that was up on the stack;
         // anywhere else a card arrives with its normal characteristics (712.14, 709.4, 715.4).
         // A card in a hand has a face chosen only as it is played as a land (712.12).
-        if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand) {
+        // A staged double-faced token enters with the face up it was created with (707.8a).
+        if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand | Zone::Nowhere) {
             self.obj_mut(nid).face = face;
         }
         if let Some((kicked, cast_from)) = cast {
