@@ -112,6 +112,12 @@ impl Printed {
         def.token = true;
         Printed::new(std::sync::Arc::new(def))
     }
+    /// Whether it is a creature card (what turning a manifested or cloaked card face up for its
+    /// mana cost shows, 701.40b, 701.58b).
+    #[must_use]
+    pub fn is_creature_card(&self) -> bool {
+        self.0.types.contains(&CardType::Creature)
+    }
     /// Printed loyalty (306.5b), for the counters a planeswalker enters with.
     #[must_use]
     pub fn loyalty(&self) -> Option<i32> {
@@ -137,9 +143,21 @@ pub struct CopyEffect {
 }
 
 /// The characteristics of a face-down spell or permanent (708.2a): a 2/2 creature with no
-/// text, no name, no subtypes and no mana cost (colorless, as it has no mana cost).
-fn face_down_card() -> &'static Printed {
+/// text, no name, no subtypes and no mana cost (colorless, as it has no mana cost) — with ward
+/// {2} when disguise or cloak made it face down (702.168a, 701.58a).
+fn face_down_card(ward: bool) -> &'static Printed {
     static CARD: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    static WARDED: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    if ward {
+        return WARDED.get_or_init(|| {
+            let ward = crate::cards::ir::Keyword::Ward(crate::cards::ir::WardCost::Mana(2));
+            let card = face_down_card(false);
+            let mut def = (*card.0).clone();
+            def.abilities = vec![Ability::Keyword(ward)];
+            def.text = "Ward {2}".to_owned();
+            Printed::new(std::sync::Arc::new(def))
+        });
+    }
     CARD.get_or_init(|| {
         Printed::new(std::sync::Arc::new(crate::cards::def::CardDef {
             name: String::new(),
@@ -544,8 +562,9 @@ impl Game {
     #[must_use]
     pub fn card(&self, id: ObjId) -> &Printed {
         // 613.2b, 708.2: face-down status comes after copy effects (708.10).
-        if self.obj(id).face_down {
-            return face_down_card();
+        let o = self.obj(id);
+        if o.face_down {
+            return face_down_card(o.face_down_as.ward());
         }
         self.card_face_up(id)
     }

@@ -12,11 +12,12 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 61] = [
+const VERBS: [&str; 65] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
+    "manifest", "manifests", "cloak", "cloaks",
 ];
 
 fn at_verb(p: &Parser<'_>) -> bool {
@@ -831,6 +832,26 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Err(p.fail("\"cards\""));
             }
             out.push(Instruction::Mill { who, count });
+        }
+        "manifest" | "manifests" | "cloak" | "cloaks" => {
+            // 701.40a: "Manifest the top card of your library.", "Its controller manifests the
+            // top card of their library."; 701.62a: "Manifest dread."; 701.58a: "cloak the top
+            // card of your library".
+            let who = player_subject()?;
+            p.bump();
+            let cloak = verb.starts_with("cloak");
+            let dread = !cloak && p.eat_word("dread");
+            if !dread {
+                let whose = if who == Affected::You { "your" } else { "their" };
+                if !(p.eat_words(&["the", "top", "card", "of", whose, "library"])) {
+                    let expected = if cloak { format!("\"the top card of {whose} library\"") } else { format!("\"dread\" or \"the top card of {whose} library\"") };
+                    return Err(p.fail(&expected));
+                }
+            }
+            // "cloak the top card of your library, then attach this Equipment to it": "it" is
+            // the one permanent just put onto the battlefield.
+            p.one_token_created = who == Affected::You;
+            out.push(Instruction::PutFaceDown { who, cloak, dread });
         }
         "fights" | "fight" if !imperative => {
             // 701.14a: "Target creature you control fights target creature you don't control."

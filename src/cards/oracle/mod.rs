@@ -431,6 +431,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
         Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
+        // "Disguise {cost}" (702.168a).
+        Some("disguise") if !is_spell => Some(Ability::Disguise),
         _ => None,
     };
     if let Some(make) = costed
