@@ -160,7 +160,7 @@ impl Game {
         let (how, rules, verb): (FaceDown, &[crate::rules::RuleId], &str) = if cloak {
             (FaceDown::Cloaked, &[cr!("701.58a"), cr!("708.3")], "cloaks")
         } else if dread {
-            (FaceDown::Manifested, &[cr!("701.62a"), cr!("701.40a"), cr!("708.3")], "manifests dread:")
+            (FaceDown::Manifested, &[cr!("701.62a"), cr!("701.40a"), cr!("708.3")], "manifests dread")
         } else {
             (FaceDown::Manifested, &[cr!("701.40a"), cr!("708.3")], "manifests")
         };
@@ -169,9 +169,14 @@ impl Game {
         o.face_down_as = how;
         self.touch();
         let ward = if cloak { " with ward {2}" } else { "" };
-        let what = if dread { "the card they chose of the top two of their library" } else { "the top card of their library" };
         let nid = self.put_onto_battlefield(card, p, false, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{who} {verb} {what}: {} enters the battlefield face down as a 2/2 creature{ward}", g.describe(nid)))
+            let shown = g.describe(nid);
+            let text = if dread {
+                format!("{who} manifests dread: of the top two cards of {who}'s library, {shown} enters the battlefield face down as a 2/2 creature")
+            } else {
+                format!("{who} {verb} the top card of {who}'s library: {shown} enters the battlefield face down as a 2/2 creature{ward}")
+            };
+            Ev::new(EventKind::EntersBattlefield, text)
                 .object(g, nid)
                 .player(g, p)
                 .zone(Zone::Battlefield)
