@@ -329,6 +329,26 @@ mod tests {
     }
 
     #[test]
+    fn copy_the_spell_a_cast_trigger_saw() {
+        use crate::cards::ir::Amount;
+        let copy = |new_targets| Instruction::CopySpell { what: Affected::TriggerObject, new_targets, times: Amount::Fixed(1) };
+        let a = ok("Whenever you cast an instant or sorcery spell, you may copy that spell. You may choose new targets for the copy.", "Swarm Intelligence", &[CardType::Enchantment]);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { action, .. }] if **action == copy(true)), "{effect:?}");
+        let a = ok("Whenever you cast an instant or sorcery spell, you may pay {U}{R}. If you do, copy that spell. You may choose new targets for the copy.", "Riku of Two Reflections", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { then, .. }] if then[..] == [copy(true)]), "{effect:?}");
+        let a = ok("Whenever you cast an Adventure instant or sorcery spell, copy it. You may choose new targets for the copy.", "Lucky Clover", &[CardType::Artifact]);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert_eq!(effect.instructions, vec![copy(true)]);
+        let a = ok("Whenever you cast an instant or sorcery spell, you may sacrifice an artifact. If you do, copy that spell and you may choose new targets for the copy.", "Mica, Reader of Ruins", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { then, .. }] if then[..] == [copy(true)]), "{effect:?}");
+        // "it" outside a cast trigger is not a spell to copy.
+        assert!(!errs("Whenever this creature attacks, copy it.", "Odd Copier", CREATURE).is_empty());
+    }
+
+    #[test]
     fn unreadable_exceptions_are_refused() {
         assert!(!errs("You may have this creature enter as a copy of any creature on the battlefield, except it has this ability.", "Odd Clone", CREATURE).is_empty());
         assert!(!errs("You may have this creature enter as a copy of any creature card in a graveyard.", "Body Double", CREATURE).is_empty());

@@ -20,6 +20,20 @@ const VERBS: [&str; 65] = [
     "manifest", "manifests", "cloak", "cloaks",
 ];
 
+/// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
+/// [copy it]" and "If you do, [copy that spell]" (707.10c).
+fn last_copy(instrs: &mut [Instruction]) -> Option<&mut bool> {
+    match instrs.last_mut()? {
+        Instruction::CopySpell { new_targets, .. } => Some(new_targets),
+        Instruction::MayOrElse { action, then, .. } if then.is_empty() => match action.as_mut() {
+            Instruction::CopySpell { new_targets, .. } => Some(new_targets),
+            _ => None,
+        },
+        Instruction::MayOrElse { then, .. } => last_copy(then),
+        _ => None,
+    }
+}
+
 fn at_verb(p: &Parser<'_>) -> bool {
     p.word().is_some_and(|w| VERBS.contains(&w.as_str()))
 }
@@ -121,7 +135,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     if p.eat_words(&["you", "may", "choose", "new", "targets", "for", "the", "copy"]) {
-        let Some(Instruction::CopySpell { new_targets, .. }) = p.effect.instructions.last_mut() else {
+        let Some(new_targets) = last_copy(&mut p.effect.instructions) else {
             return Err(Fail { at: start, expected: "a \"copy\" instruction before it".into() });
         };
         *new_targets = true;
@@ -952,11 +966,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "copy" if imperative => {
             p.bump();
             let at = p.pos;
-            let what = parse_affected(p)?;
-            if !matches!(what, Affected::Target(i) if matches!(p.effect.targets[i].spec, TargetSpec::Spell(_))) {
+            // "Whenever you cast an instant or sorcery spell, copy it" / "copy that spell": the
+            // spell the ability triggered on (707.10).
+            let what = if p.trigger_spell && (p.eat_words(&["that", "spell"]) || p.eat_word("it")) {
+                Affected::TriggerObject
+            } else {
+                parse_affected(p)?
+            };
+            if !(what == Affected::TriggerObject || matches!(what, Affected::Target(i) if matches!(p.effect.targets[i].spec, TargetSpec::Spell(_)))) {
                 return Err(Fail { at, expected: "a target spell (\"target instant or sorcery spell\")".into() });
             }
-            out.push(Instruction::CopySpell { what, new_targets: false, times: Amount::Fixed(1) });
+            // "copy that spell and [you] may choose new targets for the copy" (707.10c).
+            let new_targets = p.eat_words(&["and", "you", "may", "choose", "new", "targets", "for", "the", "copy"]) || p.eat_words(&["and", "may", "choose", "new", "targets", "for", "the", "copy"]);
+            out.push(Instruction::CopySpell { what, new_targets, times: Amount::Fixed(1) });
         }
         "return" if imperative => {
             p.bump();

@@ -80,6 +80,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::DiscardOneOrMore { .. }
     );
     p.trigger_object = !subject_is_this;
+    p.trigger_spell = matches!(trigger, Trigger::Cast { .. });
     p.trigger_moved = matches!(&trigger, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) if *s != Subject::This);
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
