@@ -1026,6 +1026,9 @@ pub enum Trigger {
     BecomesTarget(Subject),
     /// "When this creature is turned face up" (708.8, 702.37e).
     TurnedFaceUp(Subject),
+    /// "When this creature transforms into [this face's name]" (701.27e): the permanent
+    /// transformed and now has this face up.
+    TransformsIntoThis,
     /// "Whenever enchanted land is tapped for mana, its controller adds an additional {G}":
     /// a triggered mana ability (605.1b, 106.12a) that resolves at once after the mana ability
     /// that tapped the land (605.4a); its mana goes to the land's controller.
