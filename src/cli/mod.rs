@@ -153,6 +153,24 @@ enum Command {
     },
     /// Print the JSON Schema (draft-07) of scenario files, for editors with a YAML language server.
     Schema,
+    /// Convert a Forge puzzle file (.pzl) into a scenario: its players (human and ai become
+    /// Human and AI), zones, life, counters and start; its goal and metadata go into the
+    /// description. What a scenario can't express is refused with its line number (exit 2).
+    ImportPzl {
+        file: PathBuf,
+        /// Write the scenario here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Write a scenario's setup as a Forge puzzle file (.pzl): two players, their zones and the
+    /// start. What a puzzle can't hold is refused with the reason (exit 2); the script and the
+    /// expectations are left out, with a note on standard error.
+    ExportPzl {
+        file: PathBuf,
+        /// Write the puzzle here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show a rule of the Comprehensive Rules: number, title, summary, the rules above and
     /// within it, and the official text and examples when a copy is available. Unknown numbers
     /// get the nearest existing ones (exit 2).
@@ -276,6 +294,8 @@ fn dispatch(cmd: Command) -> u8 {
             }
             0
         }
+        Command::ImportPzl { file, output } => cmd_import_pzl(&file, output.as_deref()),
+        Command::ExportPzl { file, output } => cmd_export_pzl(&file, output.as_deref()),
         Command::Schema => {
             println!("{}", crate::scenario::schema::schema_text());
             0
@@ -617,6 +637,67 @@ fn card_from_file(name: &str, file: &Path) -> u8 {
         }
         Err(crate::report::card::NotShown::Invalid(why)) => {
             eprintln!("error: {shown}: {why}");
+            2
+        }
+    }
+}
+
+/// Writes `text` to `output`, or to standard output.
+fn write_out(text: &str, output: Option<&Path>) -> u8 {
+    match output {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                2
+            }
+        },
+        None => {
+            print!("{text}");
+            0
+        }
+    }
+}
+
+/// `judge import-pzl FILE [-o OUT]`.
+fn cmd_import_pzl(file: &Path, output: Option<&Path>) -> u8 {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    let stem = file.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    match crate::scenario::pzl::import(&text, &stem) {
+        Ok(yaml) => write_out(&yaml, output),
+        Err(problems) => {
+            for p in problems {
+                eprintln!("error: {}:{}: {}", file.display(), p.line, p.message);
+            }
+            2
+        }
+    }
+}
+
+/// `judge export-pzl FILE [-o OUT]`.
+fn cmd_export_pzl(file: &Path, output: Option<&Path>) -> u8 {
+    let (_, scenario) = match load_file(file) {
+        Ok(s) => s,
+        Err(msg) => {
+            eprint!("{msg}");
+            return 2;
+        }
+    };
+    match crate::scenario::pzl::export(&scenario) {
+        Ok((pzl, notes)) => {
+            for n in notes {
+                eprintln!("note: {n}");
+            }
+            write_out(&pzl, output)
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
             2
         }
     }
