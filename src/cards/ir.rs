@@ -769,6 +769,8 @@ pub struct ObjectFilter {
     pub blocking: bool,
     /// "with flying", "with defender".
     pub keyword: Option<Keyword>,
+    /// "without flying", "without horsemanship": the object must not have this keyword.
+    pub without: Option<Keyword>,
     /// "with mana value N or less" / "with mana value X" (202.3).
     pub mana_value: Option<(Compare, Amount)>,
     /// The object must have one of these colors ("a red spell").
@@ -2054,6 +2056,17 @@ pub enum Change {
     CantBeBlockedExcept(ObjectFilter),
     /// "can block an additional creature each combat" (509.1a): how many more.
     BlockAdditional(u32),
+    /// "can block only creatures with flying" (509.1b): it may block only attackers matching
+    /// the filter ("you" is the controller of the creature with the restriction).
+    CanBlockOnly(ObjectFilter),
+    /// "can't block creatures with power 2 or greater" (509.1b): it may not block attackers
+    /// matching the filter.
+    CantBlockMatching(ObjectFilter),
+    /// "can't be blocked by Walls", "… by creatures with power 2 or less" (509.1b): no
+    /// creature matching the filter may block it.
+    CantBeBlockedBy(ObjectFilter),
+    /// "can't be blocked by more than one creature" (509.1b): at most this many blockers.
+    MaxBlockers(u32),
 }
 
 /// Something a continuous effect counts ("for each artifact you control", "the number of

@@ -1173,6 +1173,9 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     if let Some(k) = f.keyword {
         w.push(format!("with {}", k.name()));
     }
+    if let Some(k) = f.without {
+        w.push(format!("without {}", k.name()));
+    }
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });

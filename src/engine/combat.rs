@@ -192,6 +192,9 @@ impl Game {
                 let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
             }
+            if let Some(why) = self.block_filter_problem(*a, *b) {
+                return Err(Illegal::new(cr!("509.1b"), why));
+            }
             if self.has_effect(*a, Change::CantBeBlocked) {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
             }
@@ -205,6 +208,10 @@ impl Game {
             let n = decl.iter().filter(|(_, atts)| atts.contains(&att.id)).count();
             if n == 1 && self.has_keyword(att.id, Keyword::Menace) {
                 return Err(Illegal::new(cr!("702.111b"), format!("{} has menace: it can't be blocked by just one creature", self.describe(att.id))).also(cr!("509.1b")));
+            }
+            if let Some(max) = self.max_blockers(att.id).filter(|&m| n > m as usize) {
+                let what = if max == 1 { "more than one creature".to_owned() } else { format!("more than {max} creatures") };
+                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked by {what}: {n} creatures block it", self.describe(att.id))));
             }
         }
         for (b, attackers) in decl {

@@ -236,7 +236,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) => Layer::Rules,
         }
     }
 }
@@ -328,6 +328,14 @@ pub struct Chars {
     pub blockers_only: Vec<ObjectFilter>,
     /// "can block an additional creature each combat": how many more it may block.
     pub extra_blocks: u32,
+    /// "can block only creatures with flying": every attacker it blocks must match each.
+    pub blocks_only: Vec<ObjectFilter>,
+    /// "can't block creatures with power 2 or greater": no attacker it blocks may match one.
+    pub cant_block_matching: Vec<ObjectFilter>,
+    /// "can't be blocked by Walls": no blocker of it may match one.
+    pub not_blocked_by: Vec<ObjectFilter>,
+    /// "can't be blocked by more than one creature": the fewest such limits.
+    pub max_blockers: Option<u32>,
     /// What was applied to it, in order (for `--explain`).
     pub log: SmallVec<[Applied; 2]>,
 }
@@ -846,6 +854,33 @@ impl Game {
         c.blockers_only.iter().find(|f| !self.matches_filter(blocker, f, you))
     }
 
+    /// The first blocking restriction (509.1b) other than "except by …" that forbids
+    /// `blocker` to block `attacker`, described: "can block only …" and "can't block …" of the
+    /// blocker, "can't be blocked by …" of the attacker. Each filter's "you" is the controller
+    /// of the creature whose restriction it is.
+    #[must_use]
+    pub fn block_filter_problem(&self, attacker: ObjId, blocker: ObjId) -> Option<String> {
+        let (a, b) = (self.chars(attacker)?, self.chars(blocker)?);
+        let words = |f: &ObjectFilter| describe_subject(&StaticSubject::Each { filter: f.clone(), other: false });
+        if let Some(f) = b.blocks_only.iter().find(|f| !self.matches_filter(attacker, f, b.controller)) {
+            return Some(format!("{} can block only {}: {} isn't one", self.describe(blocker), words(f), self.describe(attacker)));
+        }
+        if let Some(f) = b.cant_block_matching.iter().find(|f| self.matches_filter(attacker, f, b.controller)) {
+            return Some(format!("{} can't block {}: {} is one", self.describe(blocker), words(f), self.describe(attacker)));
+        }
+        if let Some(f) = a.not_blocked_by.iter().find(|f| self.matches_filter(blocker, f, a.controller)) {
+            return Some(format!("{} can't be blocked by {}: {} is one", self.describe(attacker), words(f), self.describe(blocker)));
+        }
+        None
+    }
+
+    /// How many creatures may block the attacker at most ("can't be blocked by more than one
+    /// creature", 509.1b); `None`: no such limit.
+    #[must_use]
+    pub fn max_blockers(&self, attacker: ObjId) -> Option<u32> {
+        self.chars(attacker).and_then(|c| c.max_blockers)
+    }
+
     /// How many attackers the creature may block (509.1a): one, plus "can block an additional
     /// creature" effects.
     #[must_use]
@@ -890,7 +925,7 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         (false, true) => blocking(),
         (true, true) => attacking() || blocking(),
     };
-    let keyword_ok = f.keyword.is_none_or(|k| o.has_keyword(k));
+    let keyword_ok = f.keyword.is_none_or(|k| o.has_keyword(k)) && f.without.is_none_or(|k| !o.has_keyword(k));
     let mv_ok = f.mana_value.is_none_or(|(cmp, n)| {
         use crate::cards::ir::{Amount, Compare};
         let n = match n {
@@ -952,6 +987,10 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         cant_be_blocked: false,
         blockers_only: Vec::new(),
         extra_blocks: 0,
+        blocks_only: Vec::new(),
+        cant_block_matching: Vec::new(),
+        not_blocked_by: Vec::new(),
+        max_blockers: None,
         log: SmallVec::new(),
     }
 }
@@ -1379,6 +1418,10 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::CantBeBlocked => c.cant_be_blocked = true,
                 Change::CantBeBlockedExcept(f) => c.blockers_only.push(f.clone()),
                 Change::BlockAdditional(n) => c.extra_blocks = c.extra_blocks.saturating_add(*n),
+                Change::CanBlockOnly(f) => c.blocks_only.push(f.clone()),
+                Change::CantBlockMatching(f) => c.cant_block_matching.push(f.clone()),
+                Change::CantBeBlockedBy(f) => c.not_blocked_by.push(f.clone()),
+                Change::MaxBlockers(n) => c.max_blockers = Some(c.max_blockers.map_or(*n, |m| m.min(*n))),
             }
         }
         if any && let Some((effect, why)) = log {
@@ -1507,6 +1550,19 @@ pub fn describe_subject(s: &StaticSubject) -> String {
                 ControllerFilter::Opponent => words.push("your opponents control".to_owned()),
                 ControllerFilter::Any => {}
             }
+            if let Some(k) = filter.keyword {
+                words.push(format!("with {}", k.name()));
+            }
+            if let Some(k) = filter.without {
+                words.push(format!("without {}", k.name()));
+            }
+            if let Some((cmp, n)) = filter.power {
+                words.push(match cmp {
+                    crate::cards::ir::Compare::AtMost => format!("with power {n} or less"),
+                    crate::cards::ir::Compare::AtLeast => format!("with power {n} or greater"),
+                    _ => format!("with power {n}"),
+                });
+            }
             words.join(" ")
         }
     }
@@ -1557,6 +1613,10 @@ pub fn describe_change(c: &Change) -> String {
         Change::CantBeBlocked => "can't be blocked".to_owned(),
         Change::BlockAdditional(n) => format!("can block {n} additional creature(s) each combat"),
         Change::CantBeBlockedExcept(f) => format!("can't be blocked except by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CanBlockOnly(f) => format!("can block only {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CantBlockMatching(f) => format!("can't block {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CantBeBlockedBy(f) => format!("can't be blocked by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::MaxBlockers(n) => format!("can't be blocked by more than {n} creature(s)"),
     }
 }
 

@@ -1231,6 +1231,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["play", "lands", "this", "turn"])?;
             out.push(Instruction::CantPlayLands(who));
         }
+        // "Target creature attacks this turn if able." (508.1d): an attack requirement until
+        // end of turn.
+        "attacks" | "attack" if kinds(p, &subject).permanent && p.peek_at(1).is_some_and(|t| t.is_word("this")) => {
+            p.bump();
+            p.expect_words(&["this", "turn", "if", "able"])?;
+            out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None });
+        }
         "can" => {
             let what = permanent_subject()?;
             p.bump();

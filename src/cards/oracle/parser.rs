@@ -120,13 +120,40 @@ impl<'a> Parser<'a> {
         hit
     }
 
+    /// How many tokens the words `ws` take if they are all next. A plural possessive written
+    /// with its apostrophe ("owners'", "controllers’") is one pattern word but two tokens: the
+    /// lexer keeps a trailing apostrophe as punctuation.
+    #[must_use]
+    fn words_len(&self, ws: &[&str]) -> Option<usize> {
+        let mut n = 0;
+        for w in ws {
+            match w.strip_suffix('\'').or_else(|| w.strip_suffix('’')) {
+                Some(base) if !base.is_empty() => {
+                    if !(self.peek_at(n).is_some_and(|t| t.is_word(base)) && self.peek_at(n + 1).is_some_and(|t| t.is_punct('\'') || t.is_punct('’'))) {
+                        return None;
+                    }
+                    n += 2;
+                }
+                _ => {
+                    if !self.peek_at(n).is_some_and(|t| t.is_word(w)) {
+                        return None;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        Some(n)
+    }
+
     /// Consumes the words `ws` if they are all next, otherwise nothing.
     pub fn eat_words(&mut self, ws: &[&str]) -> bool {
-        let hit = ws.iter().enumerate().all(|(i, w)| self.peek_at(i).is_some_and(|t| t.is_word(w)));
-        if hit {
-            self.pos += ws.len();
+        match self.words_len(ws) {
+            Some(n) => {
+                self.pos += n;
+                true
+            }
+            None => false,
         }
-        hit
     }
 
     pub fn eat_punct(&mut self, c: char) -> bool {
@@ -146,7 +173,7 @@ impl<'a> Parser<'a> {
     /// Whether the next tokens are the words `ws` (nothing is consumed).
     #[must_use]
     pub fn at_words(&self, ws: &[&str]) -> bool {
-        ws.iter().enumerate().all(|(i, w)| self.peek_at(i).is_some_and(|t| t.is_word(w)))
+        self.words_len(ws).is_some()
     }
 
     /// Consumes the words `ws` or fails naming them.

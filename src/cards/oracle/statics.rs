@@ -27,10 +27,29 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     // A static ability is applied layer by layer (613): a power read while the layers are
     // being applied is not yet the final one, so a filter or condition that compares power
     // is not read in a static ability.
+    // Blocking restrictions (509.1b) are exempt: they are checked as blockers are declared,
+    // with the layers applied.
     Some(r.and_then(|a| {
-        let reads_power = serde_json::to_string(&a).is_ok_and(|s| s.contains("\"power\":["));
+        let json = |v: &dyn erased::Ser| v.reads_power();
+        let reads_power = match &a {
+            Ability::Static(se) => json(&se.subject) || json(&se.condition) || se.changes.iter().any(|c| !matches!(c, Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::CantBeBlockedExcept(_)) && json(c)),
+            other => json(other),
+        };
         if reads_power { Err(super::parser::Fail { at: start, expected: "a static ability whose filters don't compare power (not supported)".into() }) } else { Ok(a) }
     }))
+}
+
+mod erased {
+    /// Whether a part of the IR compares power somewhere in it (its JSON form has a power
+    /// comparison).
+    pub trait Ser {
+        fn reads_power(&self) -> bool;
+    }
+    impl<T: serde::Serialize> Ser for T {
+        fn reads_power(&self) -> bool {
+            serde_json::to_string(self).is_ok_and(|s| s.contains("\"power\":["))
+        }
+    }
 }
 
 fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
@@ -437,6 +456,11 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             out.push(Change::DoesntUntap);
         }
         "can" => {
+            if p.eat_words(&["block", "only"]) {
+                // "can block only creatures with flying" (509.1b).
+                out.push(Change::CanBlockOnly(attacker_filter(p)?));
+                return Ok(());
+            }
             // "can block an additional creature each combat" (509.1a).
             p.expect_words(&["block", "an", "additional", "creature", "each", "combat"])?;
             out.push(Change::BlockAdditional(1));
@@ -454,6 +478,14 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
                     return Err(p.fail("creatures"));
                 }
                 out.push(Change::CantBeBlockedExcept(f));
+            } else if p.eat_words(&["be", "blocked", "by", "more", "than"]) {
+                // "can't be blocked by more than one creature" (509.1b).
+                let n = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("creature") || t.is_word("creatures"))).ok_or_else(|| p.fail("\"one creature\""))?;
+                p.pos += 2;
+                out.push(Change::MaxBlockers(n));
+            } else if p.eat_words(&["be", "blocked", "by"]) {
+                // "can't be blocked by Walls", "… by creatures with power 2 or less" (509.1b).
+                out.push(Change::CantBeBlockedBy(attacker_filter(p)?));
             } else if p.eat_words(&["be", "blocked"]) {
                 out.push(Change::CantBeBlocked);
             } else if p.eat_words(&["attack", "or", "block"]) {
@@ -461,7 +493,12 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             } else if p.eat_word("attack") {
                 out.push(Change::CantAttack);
             } else if p.eat_word("block") {
-                out.push(Change::CantBlock);
+                // "can't block creatures with power 2 or greater" (509.1b); "can't block" alone.
+                if p.at_word("creatures") || p.at_word("Walls") || p.word().is_some_and(|w| w.starts_with("non")) {
+                    out.push(Change::CantBlockMatching(attacker_filter(p)?));
+                } else {
+                    out.push(Change::CantBlock);
+                }
             } else {
                 return Err(p.fail("\"attack\", \"block\" or \"attack or block\""));
             }
@@ -472,6 +509,16 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
         }
     }
     Ok(())
+}
+
+/// The creatures a blocking restriction names (509.1b): "creatures with flying", "Walls",
+/// "creatures with power 2 or less" — permanents, plural.
+fn attacker_filter(p: &mut Parser<'_>) -> PResult<ObjectFilter> {
+    let at = p.pos;
+    match parse_filter(p, true)? {
+        (f, Head::Permanent) => Ok(f),
+        _ => Err(super::parser::Fail { at, expected: "creatures".into() }),
+    }
 }
 
 /// ". It's still a land" (205.1b) at the cursor, consumed if there; the sentence's final
