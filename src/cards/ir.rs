@@ -748,6 +748,9 @@ pub enum ControllerFilter {
     Any,
     You,
     Opponent,
+    /// "defending player controls" (506.2, 508.5): the player the ability's source — or the
+    /// creature it is attached to — is attacking; otherwise the only defending player.
+    Defending,
 }
 
 /// A filter over objects: "creature", "artifact or enchantment", "creature you control",
@@ -771,6 +774,9 @@ pub struct ObjectFilter {
     pub keyword: Option<Keyword>,
     /// "without flying", "without horsemanship": the object must not have this keyword.
     pub without: Option<Keyword>,
+    /// "another target creature" (115.1): the object must not be the source of the ability
+    /// that targets it. Read in target phrases only, where the engine knows the source.
+    pub other: bool,
     /// "with mana value N or less" / "with mana value X" (202.3).
     pub mana_value: Option<(Compare, Amount)>,
     /// The object must have one of these colors ("a red spell").

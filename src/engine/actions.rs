@@ -37,17 +37,18 @@ impl Game {
                     Stat::ManaValue => i64::from(self.mana_value(o)),
                 })
             }
-            Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what),
+            Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what, Some(ctx.source)),
         }
     }
 
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
-    pub(crate) fn count(&self, you: PlayerId, what: Counted) -> i64 {
+    /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
+    pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
         let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
         let n = match what {
             Counted::Permanents { types, controller } => {
                 let f = filter(types, controller);
-                self.battlefield.iter().filter(|&&o| self.matches_filter(o, &f, you)).count()
+                self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
             Counted::CardsInYourGraveyard(types) => {
                 let t = types.types();
@@ -139,10 +140,10 @@ impl Game {
             Affected::EachPlayer => self.apnap().into_iter().map(Target::Player).collect(),
             Affected::EachOpponent => self.apnap().into_iter().filter(|&p| p != ctx.controller).map(Target::Player).collect(),
             Affected::EachPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
+                self.battlefield.iter().copied().filter(|&id| self.matches_filter_from(id, f, ctx.controller, ctx.x, ctx.source)).map(Target::Object).collect()
             }
             Affected::EachOtherPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| id != ctx.source && self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
+                self.battlefield.iter().copied().filter(|&id| id != ctx.source && self.matches_filter_from(id, f, ctx.controller, ctx.x, ctx.source)).map(Target::Object).collect()
             }
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),

@@ -97,7 +97,7 @@ impl Game {
                 self.on_battlefield(o) && [CardType::Creature, CardType::Planeswalker, CardType::Battle].iter().any(|&ty| self.has_type(o, ty))
             }
             (TargetSpec::PlayerOrPlaneswalker { .. }, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
-            (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && self.matches_filter_x(o, f, by.you, by.x),
+            (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && !(f.other && o == by.source) && self.matches_filter_from(o, f, by.you, by.x, by.source),
             (TargetSpec::Spell(f), Target::Object(o)) => {
                 let ob = self.obj(o);
                 ob.live && ob.zone == Zone::Stack && self.matches_filter_x(o, f, by.you, by.x)
@@ -379,6 +379,8 @@ impl Game {
                         crate::cards::ir::ControllerFilter::Any => true,
                         crate::cards::ir::ControllerFilter::You => p == you,
                         crate::cards::ir::ControllerFilter::Opponent => p != you,
+                        // The compiler never names a defending player here.
+                        crate::cards::ir::ControllerFilter::Defending => false,
                     };
                     who_ok && (!during_your_turn || self.active == you) && self.matches_filter(card, spells, you)
                 }
@@ -700,7 +702,7 @@ impl Game {
         // its caster as the total cost is determined.
         for (_, a) in self.abilities(spell) {
             if let Ability::SelfCostChange { generic, per } = a {
-                let times = per.map_or(1, |what| self.count(you, what));
+                let times = per.map_or(1, |what| self.count(you, what, None));
                 let n = i32::try_from(i64::from(*generic).saturating_mul(times).clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0);
                 if n != 0 {
                     changes.push((spell, n));
@@ -1140,7 +1142,8 @@ pub fn quality_words(q: Quality) -> String {
 }
 
 pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
-    let mut w: Vec<String> = f.colors_none.iter().map(|c| format!("non{}", c.name())).collect();
+    let mut w: Vec<String> = if f.other { vec!["other".to_owned()] } else { Vec::new() };
+    w.extend(f.colors_none.iter().map(|c| format!("non{}", c.name())));
     if !f.colors.is_empty() {
         w.push(f.colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or "));
     }
@@ -1168,6 +1171,7 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     match f.controller {
         crate::cards::ir::ControllerFilter::You => w.push("you control".into()),
         crate::cards::ir::ControllerFilter::Opponent => w.push("an opponent controls".into()),
+        crate::cards::ir::ControllerFilter::Defending => w.push("defending player controls".into()),
         crate::cards::ir::ControllerFilter::Any => {}
     }
     if let Some(k) = f.keyword {

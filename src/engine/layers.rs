@@ -839,6 +839,41 @@ impl Game {
         filter_matches(self, id, &Live(self, id), f, you, x)
     }
 
+    /// [`Game::matches_filter_x`] for a filter of an ability of `source`: "defending player"
+    /// is the player that source (or the creature it is attached to) is attacking (508.5).
+    #[must_use]
+    pub fn matches_filter_from(&self, id: ObjId, f: &ObjectFilter, you: PlayerId, x: u32, source: ObjId) -> bool {
+        if f.controller == ControllerFilter::Defending {
+            let theirs = self.defending_player(Some(source)).is_some_and(|d| self.controller(id) == d);
+            let any = ObjectFilter { controller: ControllerFilter::Any, ..f.clone() };
+            return theirs && filter_matches(self, id, &Live(self, id), &any, you, x);
+        }
+        filter_matches(self, id, &Live(self, id), f, you, x)
+    }
+
+    /// The defending player an ability of `source` means (506.2, 508.5): the player the
+    /// source, or the creature it is attached to, is attacking (the controller of the
+    /// planeswalker it attacks); otherwise the only defending player during combat; otherwise
+    /// none.
+    #[must_use]
+    pub fn defending_player(&self, source: Option<ObjId>) -> Option<PlayerId> {
+        let attacker = source.and_then(|s| {
+            let host = self.obj(s).attached_to;
+            self.combat.attackers.iter().find(|a| a.id == s || Some(a.id) == host)
+        });
+        if let Some(a) = attacker {
+            return match a.attacking {
+                crate::engine::Target::Player(p) => Some(p),
+                crate::engine::Target::Object(o) => Some(self.controller(o)),
+                crate::engine::Target::Ability(_) => None,
+            };
+        }
+        match self.defending_players().as_slice() {
+            [one] if !self.combat.attackers.is_empty() => Some(*one),
+            _ => None,
+        }
+    }
+
     /// [`Game::matches_filter_x`] with X = 0.
     #[must_use]
     pub fn matches_filter(&self, id: ObjId, f: &ObjectFilter, you: PlayerId) -> bool {
@@ -910,6 +945,8 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         ControllerFilter::Any => true,
         ControllerFilter::You => o.controller() == you,
         ControllerFilter::Opponent => o.controller() != you,
+        // Without a source to ask (508.5), the only defending player.
+        ControllerFilter::Defending => g.defending_player(None).is_some_and(|d| o.controller() == d),
     };
     let colors = o.colors();
     let color_ok = f.colors_none.iter().all(|c| !colors.contains(c)) && (f.colors.is_empty() || f.colors.iter().any(|c| colors.contains(c)));
@@ -1548,6 +1585,7 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             match filter.controller {
                 ControllerFilter::You => words.push("you control".to_owned()),
                 ControllerFilter::Opponent => words.push("your opponents control".to_owned()),
+                ControllerFilter::Defending => words.push("defending player controls".to_owned()),
                 ControllerFilter::Any => {}
             }
             if let Some(k) = filter.keyword {

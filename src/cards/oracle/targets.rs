@@ -382,6 +382,9 @@ fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
     {
         // Every permanent has a controller, so "you don't control" is "an opponent controls".
         ControllerFilter::Opponent
+    } else if p.eat_words(&["defending", "player", "controls"]) {
+        // 506.2, 508.5
+        ControllerFilter::Defending
     } else {
         ControllerFilter::Any
     }
@@ -552,9 +555,32 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 Ok(Affected::EachPlayer)
             } else if p.eat_word("opponent") {
                 Ok(Affected::EachOpponent)
+            } else if p.eat_word("other") {
+                // "each other creature you control": the source left out.
+                other_permanents(p, false)
             } else {
                 each_permanent(p, false)
             }
+        }
+        // "Other creatures you control get +1/+1 until end of turn."
+        "other" if p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| !matches!(w.as_str(), "target" | "than")) => {
+            p.bump();
+            other_permanents(p, true)
+        }
+        // "another target creature [you control]" (115.1): not the ability's source. After an
+        // earlier target ("Target creature fights another target creature") it would mean a
+        // different object from that one, which is not read.
+        "another" if p.peek_at(1).is_some_and(|t| t.is_word("target")) => {
+            if last_target(p, is_object).is_some() {
+                return Err(p.fail("\"another target\" with no earlier target (one distinct from an earlier target is not supported)"));
+            }
+            p.pos += 2;
+            let i = parse_target(p)?;
+            match &mut p.effect.targets[i].spec {
+                TargetSpec::Permanent(f) => f.other = true,
+                _ => return Err(Fail { at: start, expected: "\"another target\" and a permanent".into() }),
+            }
+            Ok(Affected::Target(i))
         }
         "all" => {
             p.bump();
@@ -653,6 +679,13 @@ fn tokens_created(p: &Parser<'_>) -> bool {
         }
     }
     p.created_tokens || p.effect.instructions.iter().any(creates)
+}
+
+fn other_permanents(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
+    match each_permanent(p, plural)? {
+        Affected::EachPermanent(f) => Ok(Affected::EachOtherPermanent(f)),
+        other => Ok(other),
+    }
 }
 
 fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
