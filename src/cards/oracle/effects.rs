@@ -1234,6 +1234,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         // "Target creature attacks this turn if able." (508.1d): an attack requirement until
         // end of turn.
         "attacks" | "attack" if kinds(p, &subject).permanent && p.peek_at(1).is_some_and(|t| t.is_word("this")) => {
+            // 611.2c: a rules-modifying effect on "each creature" would also bind creatures
+            // that arrive later; the engine locks sets, so only named objects are read.
+            if matches!(subject, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_)) {
+                return Err(Fail { at: subject_at, expected: "a named creature (\"each creature attacks this turn if able\" binds later creatures too, 611.2c; not supported)".into() });
+            }
             p.bump();
             p.expect_words(&["this", "turn", "if", "able"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None });

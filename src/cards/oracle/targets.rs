@@ -682,6 +682,11 @@ fn tokens_created(p: &Parser<'_>) -> bool {
 }
 
 fn other_permanents(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
+    // "Destroy target creature. Other creatures …": other than the target, not the source;
+    // not read.
+    if last_target(p, is_object).is_some() {
+        return Err(p.fail("\"other\" with no earlier target (other than an earlier target is not supported)"));
+    }
     match each_permanent(p, plural)? {
         Affected::EachPermanent(f) => Ok(Affected::EachOtherPermanent(f)),
         other => Ok(other),
