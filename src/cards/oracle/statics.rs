@@ -963,3 +963,93 @@ mod tests {
         assert!(!errs("As this creature enters, choose a player.", "Test", CREATURE).is_empty());
     }
 }
+
+#[cfg(test)]
+mod noun_phrases_and_blocking {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, Change, Compare, ControllerFilter, Instruction, Keyword, ObjectFilter, StaticEffect, StaticSubject, TargetSpec, Trigger};
+
+    fn creatures() -> ObjectFilter {
+        ObjectFilter { types_any: vec![crate::cards::ir::CardType::Creature], ..ObjectFilter::default() }
+    }
+
+    fn this(change: Change) -> Ability {
+        Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![change], condition: None })
+    }
+
+    fn triggered_effect(a: &Ability) -> &crate::cards::ir::Effect {
+        match a {
+            Ability::Triggered { effect, .. } => effect,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn blocking_restrictions() {
+        let flying = ObjectFilter { keyword: Some(Keyword::Flying), ..creatures() };
+        assert_eq!(ok("Flying\nThis creature can block only creatures with flying.", "Cloud Sprite", CREATURE)[1], this(Change::CanBlockOnly(flying)));
+        // Power is read as blockers are declared, so a static restriction may compare it.
+        let small = ObjectFilter { power: Some((Compare::AtMost, 2)), ..creatures() };
+        assert_eq!(ok("Trample\nThis creature can't be blocked by creatures with power 2 or less.", "Steel Leaf Champion", CREATURE)[1], this(Change::CantBeBlockedBy(small)));
+        assert_eq!(ok("This creature can't be blocked by more than one creature.", "Bristling Boar", CREATURE), vec![this(Change::MaxBlockers(1))]);
+        let big = ObjectFilter { power: Some((Compare::AtLeast, 2)), ..creatures() };
+        assert_eq!(ok("This creature can't block creatures with power 2 or greater.", "Brassclaw Orcs", CREATURE), vec![this(Change::CantBlockMatching(big))]);
+        let walls = ObjectFilter { subtypes: vec!["Wall".into()], ..ObjectFilter::default() };
+        assert_eq!(
+            ok("This creature attacks each combat if able.\nThis creature can't be blocked by Walls.", "Juggernaut", ARTIFACT),
+            vec![this(Change::AttacksEachCombat), this(Change::CantBeBlockedBy(walls))]
+        );
+        // Other statics still may not compare power (the layers are computing it).
+        assert!(!errs("Creatures with power 2 or less get +1/+1.", "Odd Anthem", &[crate::cards::ir::CardType::Enchantment]).is_empty());
+        // "unless you pay {1}" is not read: the whole line is refused.
+        assert!(!errs("This creature can't block creatures with power 3 or greater unless you pay {1}.", "Hipparion", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn without_a_keyword() {
+        let ground = ObjectFilter { without: Some(Keyword::Flying), ..creatures() };
+        assert_eq!(ok("Tap all creatures without flying.", "Deluge", INSTANT), spell(vec![], vec![Instruction::Tap(Affected::EachPermanent(ground.clone()))]));
+        let theirs = ObjectFilter { controller: ControllerFilter::Opponent, ..ground.clone() };
+        let a = ok("Street Spasm deals X damage to target creature without flying you don't control.", "Street Spasm", INSTANT);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(theirs));
+        let horse = ObjectFilter { without: Some(Keyword::Horsemanship), ..creatures() };
+        let a = ok("Rolling Earthquake deals X damage to each creature without horsemanship and each player.", "Rolling Earthquake", SORCERY);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&e.instructions[0], Instruction::DealDamage { to: Affected::Both(x, _), .. } if **x == Affected::EachPermanent(horse.clone())), "{e:?}");
+    }
+
+    #[test]
+    fn owners_hands_and_controllers_untap_steps() {
+        assert_eq!(ok("Return all creatures to their owners' hands.", "Evacuation", INSTANT), spell(vec![], vec![Instruction::ReturnToHand(Affected::EachPermanent(creatures()))]));
+        let a = ok("Legendary creatures don't untap during their controllers' untap steps.", "Arena of the Ancients", ARTIFACT);
+        assert!(matches!(&a[0], Ability::Static(StaticEffect { changes, .. }) if changes == &vec![Change::DoesntUntap]), "{a:?}");
+    }
+
+    #[test]
+    fn another_and_other() {
+        let a = ok("Flying\nWhen this creature enters, put a +1/+1 counter on another target creature you control.", "Keen-Eyed Raven", CREATURE);
+        let e = triggered_effect(&a[1]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() }));
+        let a = ok("When this creature enters, put a +1/+1 counter on each other creature you control.", "Ridgescale Tusker", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert!(matches!(&e.instructions[0], Instruction::PutCounters { what: Affected::EachOtherPermanent(f), .. } if f.controller == ControllerFilter::You), "{e:?}");
+        // After a target, "another target" / "other creatures" mean other than that target:
+        // not read.
+        assert!(!errs("Target creature fights another target creature.", "Blood Feud", SORCERY).is_empty());
+        assert!(!errs("Intimidation Bolt deals 3 damage to target creature. Other creatures can't attack this turn.", "Intimidation Bolt", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn defending_player_and_attack_requirements() {
+        let a = ok("Flying\nWhenever this creature attacks, it deals 1 damage to target creature defending player controls.", "Hellkite Whelp", CREATURE);
+        assert!(matches!(&a[1], Ability::Triggered { trigger, .. } if matches!(**trigger, Trigger::Attacks(_))));
+        let e = triggered_effect(&a[1]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(ObjectFilter { controller: ControllerFilter::Defending, ..creatures() }));
+        let a = ok("{2}{R}: Target creature attacks this turn if able.", "Heckling Fiends", CREATURE);
+        let Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(effect.instructions, vec![Instruction::Continuous { what: Affected::Target(0), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None }]);
+        // 611.2c: "each creature" would bind later creatures too; refused.
+        assert!(!errs("{T}: Each creature attacks this turn if able.", "Goblin Diplomats", CREATURE).is_empty());
+    }
+}
