@@ -751,6 +751,13 @@ pub enum ControllerFilter {
     /// "defending player controls" (506.2, 508.5): the player the ability's source — or the
     /// creature it is attached to — is attacking; otherwise the only defending player.
     Defending,
+    /// "target player controls", "that player controls" after "target player": the player
+    /// chosen for target N. Read only where an instruction acts on every such permanent.
+    TargetPlayer(usize),
+    /// "that player controls" in a triggered ability whose trigger names a player (the player
+    /// dealt damage, whose upkeep it is). Read only where an instruction acts on every such
+    /// permanent.
+    TriggerPlayer,
 }
 
 /// A filter over objects: "creature", "artifact or enchantment", "creature you control",

@@ -119,6 +119,34 @@ impl Game {
         self.obj(source).attached_to.filter(|&h| self.on_battlefield(h))
     }
 
+    /// Every permanent matching `f` ("all creatures target player controls"), the source left
+    /// out if `other`. A filter naming a player of the effect — a target player (nothing if
+    /// that target is illegal, 608.2b) or the player the ability triggered for — is bound to
+    /// that player here.
+    fn each_matching(&self, ctx: &Context, f: &crate::cards::ir::ObjectFilter, other: bool) -> Vec<Target> {
+        use crate::cards::ir::ControllerFilter;
+        let bound = match f.controller {
+            ControllerFilter::TargetPlayer(i) => Some(Self::legal_targets(ctx, i).find_map(|c| if let Target::Player(p) = c.target { Some(p) } else { None })),
+            ControllerFilter::TriggerPlayer => Some(ctx.trigger.player),
+            _ => None,
+        };
+        let any;
+        let (f, whose) = match bound {
+            None => (f, None),
+            Some(None) => return Vec::new(),
+            Some(Some(p)) => {
+                any = crate::cards::ir::ObjectFilter { controller: ControllerFilter::Any, ..f.clone() };
+                (&any, Some(p))
+            }
+        };
+        self.battlefield
+            .iter()
+            .copied()
+            .filter(|&id| !(other && id == ctx.source) && whose.is_none_or(|p| self.controller(id) == p) && self.matches_filter_from(id, f, ctx.controller, ctx.x, ctx.source))
+            .map(Target::Object)
+            .collect()
+    }
+
     /// The players and objects an instruction acts on, in APNAP order for players (101.4).
     /// Illegal targets are left out (608.2b).
     fn affected(&self, ctx: &Context, a: &Affected) -> Vec<Target> {
@@ -139,12 +167,8 @@ impl Game {
             Affected::You => vec![Target::Player(ctx.controller)],
             Affected::EachPlayer => self.apnap().into_iter().map(Target::Player).collect(),
             Affected::EachOpponent => self.apnap().into_iter().filter(|&p| p != ctx.controller).map(Target::Player).collect(),
-            Affected::EachPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| self.matches_filter_from(id, f, ctx.controller, ctx.x, ctx.source)).map(Target::Object).collect()
-            }
-            Affected::EachOtherPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| id != ctx.source && self.matches_filter_from(id, f, ctx.controller, ctx.x, ctx.source)).map(Target::Object).collect()
-            }
+            Affected::EachPermanent(f) => self.each_matching(ctx, f, false),
+            Affected::EachOtherPermanent(f) => self.each_matching(ctx, f, true),
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),

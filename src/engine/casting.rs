@@ -380,7 +380,7 @@ impl Game {
                         crate::cards::ir::ControllerFilter::You => p == you,
                         crate::cards::ir::ControllerFilter::Opponent => p != you,
                         // The compiler never names a defending player here.
-                        crate::cards::ir::ControllerFilter::Defending => false,
+                        crate::cards::ir::ControllerFilter::Defending | crate::cards::ir::ControllerFilter::TargetPlayer(_) | crate::cards::ir::ControllerFilter::TriggerPlayer => false,
                     };
                     who_ok && (!during_your_turn || self.active == you) && self.matches_filter(card, spells, you)
                 }
@@ -1172,6 +1172,7 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
         crate::cards::ir::ControllerFilter::You => w.push("you control".into()),
         crate::cards::ir::ControllerFilter::Opponent => w.push("an opponent controls".into()),
         crate::cards::ir::ControllerFilter::Defending => w.push("defending player controls".into()),
+        crate::cards::ir::ControllerFilter::TargetPlayer(_) | crate::cards::ir::ControllerFilter::TriggerPlayer => w.push("that player controls".into()),
         crate::cards::ir::ControllerFilter::Any => {}
     }
     if let Some(k) = f.keyword {

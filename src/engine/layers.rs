@@ -947,6 +947,9 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         ControllerFilter::Opponent => o.controller() != you,
         // Without a source to ask (508.5), the only defending player.
         ControllerFilter::Defending => g.defending_player(None).is_some_and(|d| o.controller() == d),
+        // Bound to a player only where an instruction acts on every match (`each_matching`);
+        // the compiler reads them nowhere else.
+        ControllerFilter::TargetPlayer(_) | ControllerFilter::TriggerPlayer => false,
     };
     let colors = o.colors();
     let color_ok = f.colors_none.iter().all(|c| !colors.contains(c)) && (f.colors.is_empty() || f.colors.iter().any(|c| colors.contains(c)));
@@ -1586,6 +1589,7 @@ pub fn describe_subject(s: &StaticSubject) -> String {
                 ControllerFilter::You => words.push("you control".to_owned()),
                 ControllerFilter::Opponent => words.push("your opponents control".to_owned()),
                 ControllerFilter::Defending => words.push("defending player controls".to_owned()),
+                ControllerFilter::TargetPlayer(_) | ControllerFilter::TriggerPlayer => words.push("that player controls".to_owned()),
                 ControllerFilter::Any => {}
             }
             if let Some(k) = filter.keyword {

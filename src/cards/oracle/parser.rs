@@ -68,12 +68,16 @@ pub struct Parser<'a> {
     /// Inside "If it's a land card, put it onto the battlefield." after "Reveal the top card of
     /// your library.": "it" and "that card" are the revealed card.
     pub set_aside: bool,
+    /// Inside "each …"/"all …": the filter may name a player of the effect ("all creatures
+    /// target player controls", "each creature that player controls"), which the engine binds
+    /// as the instruction acts on every match.
+    pub each_phrase: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false }
     }
 
     #[must_use]

@@ -1049,6 +1049,17 @@ mod noun_phrases_and_blocking {
         let a = ok("{2}{R}: Target creature attacks this turn if able.", "Heckling Fiends", CREATURE);
         let Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
         assert_eq!(effect.instructions, vec![Instruction::Continuous { what: Affected::Target(0), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None }]);
+        // "all creatures target opponent controls": the player is the target (115.1).
+        let a = ok("When this creature enters, tap all creatures target opponent controls.", "Tempest Caller", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Player { opponent_only: true });
+        assert_eq!(e.instructions, vec![Instruction::Tap(Affected::EachPermanent(ObjectFilter { controller: ControllerFilter::TargetPlayer(0), ..creatures() }))]);
+        // "that player" in a trigger naming a player: the player dealt damage.
+        let a = ok("Flying\nWhenever this creature deals combat damage to a player, it deals 1 damage to each creature that player controls.", "Shockmaw Dragon", CREATURE);
+        let e = triggered_effect(&a[1]);
+        assert!(matches!(&e.instructions[0], Instruction::DealDamage { to: Affected::EachPermanent(f), .. } if f.controller == ControllerFilter::TriggerPlayer), "{e:?}");
+        // Not in a target: "target artifact that player controls" is refused.
+        assert!(!errs("Whenever this creature deals combat damage to a player, you may destroy target artifact or enchantment that player controls.", "Trygon Predator", CREATURE).is_empty());
         // 611.2c: "each creature" would bind later creatures too; refused.
         assert!(!errs("{T}: Each creature attacks this turn if able.", "Goblin Diplomats", CREATURE).is_empty());
     }

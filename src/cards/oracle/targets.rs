@@ -385,6 +385,24 @@ fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
     } else if p.eat_words(&["defending", "player", "controls"]) {
         // 506.2, 508.5
         ControllerFilter::Defending
+    } else if p.each_phrase && (p.at_words(&["target", "player", "controls"]) || p.at_words(&["target", "opponent", "controls"])) {
+        // "all creatures target player controls": the player is a target of the effect.
+        let opponent_only = p.peek_at(1).is_some_and(|t| t.is_word("opponent"));
+        p.pos += 3;
+        ControllerFilter::TargetPlayer(p.declare(TargetSpec::Player { opponent_only }))
+    } else if p.each_phrase && p.at_words(&["that", "player", "controls"]) {
+        // "that player": the last target player, or the player the ability triggered for.
+        match last_target(p, |s| matches!(s, TargetSpec::Player { .. })) {
+            Some(i) => {
+                p.pos += 3;
+                ControllerFilter::TargetPlayer(i)
+            }
+            None if p.trigger_player && last_target(p, is_player).is_none() => {
+                p.pos += 3;
+                ControllerFilter::TriggerPlayer
+            }
+            None => ControllerFilter::Any,
+        }
     } else {
         ControllerFilter::Any
     }
@@ -695,7 +713,11 @@ fn other_permanents(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
 
 fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
     let at = p.pos;
-    match parse_filter(p, plural)? {
+    let outer = p.each_phrase;
+    p.each_phrase = true;
+    let r = parse_filter(p, plural);
+    p.each_phrase = outer;
+    match r? {
         (f, Head::Permanent) => Ok(Affected::EachPermanent(f)),
         _ => Err(Fail { at, expected: "permanents (spells and cards cannot be affected all at once)".into() }),
     }
