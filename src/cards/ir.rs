@@ -1351,6 +1351,10 @@ pub enum Instruction {
     ShuffleInto { who: Affected, hand: bool, graveyard: bool },
     /// "Return [object] to its owner's hand." (400.7).
     ReturnToHand(Affected),
+    /// "Return a land you control to its owner's hand", "return another creature you control
+    /// to its owner's hand": the ability's controller chooses one permanent they control that
+    /// matches as the instruction is carried out (608.2d; `filter.other`: not the source).
+    ReturnChosenToHand(ObjectFilter),
     /// "Exchange control of two target creatures." (701.12a–b).
     ExchangeControl(Affected, Affected),
     /// "Two target players exchange life totals." (701.12c).

@@ -760,6 +760,9 @@ impl Game {
                             let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
                             self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
                         }
+                        // "You may return another creature you control to its owner's hand. If
+                        // you do, …": impossible with nothing to return.
+                        Instruction::ReturnChosenToHand(filter) => self.permanents_of(p).any(|o| !(filter.other && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
                         // "You may remove three counters from it. If you do, …": removing them
                         // is a cost of the option (118.12), paid in full or not at all.
                         Instruction::RemoveCounters { what, kind, count } => {
@@ -800,6 +803,28 @@ impl Game {
             Instruction::Shuffle(a) => {
                 for p in self.players_of(ctx, a) {
                     self.shuffle(p);
+                }
+            }
+            Instruction::ReturnChosenToHand(filter) => {
+                // 608.2d: the choice is made as the instruction is carried out.
+                let p = ctx.controller;
+                let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
+                if options.is_empty() {
+                    let ev = Ev::new(EventKind::Choice, format!("{} controls nothing to return: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
+                    self.record(ev);
+                    return Ok(());
+                }
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("608.2d"), what: "what to return to its owner's hand".to_owned() };
+                let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+                for t in ts {
+                    if let Target::Object(id) = t
+                        && self.on_battlefield(id)
+                    {
+                        let owner = self.obj(id).owner;
+                        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2d"), cr!("400.3")]);
+                        self.record(ev);
+                        self.move_object(id, Zone::Hand);
+                    }
                 }
             }
             Instruction::ReturnToHand(a) => {

@@ -940,6 +940,22 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "return" if imperative => {
             p.bump();
             let at = p.pos;
+            // "return a land you control to its owner's hand", "return another creature you
+            // control to its owner's hand": chosen on resolution (608.2d), not targeted.
+            if p.at_word("a") || p.at_word("an") || p.at_word("another") {
+                let other = p.at_word("another");
+                p.bump();
+                let (mut filter, head) = parse_filter(p, false)?;
+                if head != Head::Permanent || filter.controller != crate::cards::ir::ControllerFilter::You {
+                    return Err(Fail { at, expected: "\"a [permanent] you control\"".into() });
+                }
+                if !(p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])) {
+                    return Err(p.fail("\"to its owner's hand\""));
+                }
+                filter.other = other;
+                out.push(Instruction::ReturnChosenToHand(filter));
+                return Ok(());
+            }
             let what = match this_from_graveyard(p) {
                 Some(what) => what,
                 None => object_or_card(p)?,

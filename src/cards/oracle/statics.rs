@@ -1027,6 +1027,20 @@ mod noun_phrases_and_blocking {
     }
 
     #[test]
+    fn return_a_permanent_you_control() {
+        let a = ok("This land enters tapped.\nWhen this land enters, return a land you control to its owner's hand.\n{T}: Add {U}{B}.", "Dimir Aqueduct", LAND);
+        let e = triggered_effect(&a[1]);
+        assert!(e.targets.is_empty(), "chosen on resolution, not targeted: {e:?}");
+        let lands = ObjectFilter { types_any: vec![crate::cards::ir::CardType::Land], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(e.instructions, vec![Instruction::ReturnChosenToHand(lands)]);
+        let a = ok("Whenever this creature attacks, return another creature you control to its owner's hand.", "Havengul Skaab", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert_eq!(e.instructions, vec![Instruction::ReturnChosenToHand(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() })]);
+        // Only your own permanents are chosen this way.
+        assert!(!errs("When this creature enters, return a creature to its owner's hand.", "Odd Bouncer", CREATURE).is_empty());
+    }
+
+    #[test]
     fn another_and_other() {
         let a = ok("Flying\nWhen this creature enters, put a +1/+1 counter on another target creature you control.", "Keen-Eyed Raven", CREATURE);
         let e = triggered_effect(&a[1]);
