@@ -1468,7 +1468,12 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     let at = p.pos;
     let plural = p.word().is_some_and(|w| w.ends_with('s'));
-    let (filter, head) = parse_filter(p, plural)?;
+    let (mut filter, mut head) = parse_filter(p, plural)?;
+    // "creature cards", "noncreature, nonland cards": singular types before a plural head.
+    if !plural && (p.at_word("cards") || p.at_word("permanents")) {
+        p.pos = at;
+        (filter, head) = parse_filter(p, true)?;
+    }
     let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, ..ObjectFilter::default() } == *f;
     if !only_types(&filter) {
         return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });

@@ -204,6 +204,11 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         }
         i > 0 && p.peek_at(i).is_some_and(|t| t.is_word("tokens") || t.is_word("cards") || t.is_word("spells"))
     };
+    // "permanent card(s)": a card of a permanent type (110.4a).
+    if filter.types_any.is_empty() && p.at_word("permanent") && (p.peek_at(1).is_some_and(|t| t.is_word("card") || t.is_word("cards"))) {
+        filter.types_any = vec![CardType::Artifact, CardType::Battle, CardType::Creature, CardType::Enchantment, CardType::Land, CardType::Planeswalker];
+        p.bump();
+    }
     while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural && !singular_types).or_else(|| type_word(w, false).filter(|_| singular_types))) {
         filter.types_any.push(t);
         p.bump();
