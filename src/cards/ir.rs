@@ -1128,6 +1128,8 @@ pub enum Condition {
     /// "there are seven or more cards in your graveyard", "four or more creature cards are in
     /// your graveyard" (the filter's types are the cards' types there).
     CardsInGraveyard { filter: ObjectFilter, count: Cmp },
+    /// "there are four or more card types among cards in your graveyard" (delirium, 205.2a).
+    CardTypesInGraveyard(Cmp),
     /// "you have no cards in hand", "you have seven or more cards in hand".
     CardsInHand(Cmp),
     /// "you have 5 or less life", "you have 30 or more life", "a player has 13 or less life"
@@ -1253,6 +1255,12 @@ pub enum Counted {
     CardsInYourHand,
     /// "opponent": the opponents still in the game.
     Opponents,
+    /// "basic land type among lands you control" (domain, 207.2c): how many of the five basic
+    /// land types (205.3i) the lands you control have between them.
+    BasicLandTypes,
+    /// "card type among cards in your graveyard" (delirium, 207.2c): how many card types
+    /// (205.2a) the cards in your graveyard have between them.
+    CardTypesInYourGraveyard,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

@@ -41,6 +41,12 @@ impl Game {
         }
     }
 
+    /// How many card types (205.2a) the cards in `p`'s graveyard have between them.
+    /// `has` says whether a card has a type (the layer system passes its own reader).
+    pub(crate) fn card_types_in_graveyard(&self, p: PlayerId, has: &dyn Fn(ObjId, CardType) -> bool) -> usize {
+        CardType::ALL.into_iter().filter(|&t| self.players[p].graveyard.iter().any(|&o| has(o, t))).count()
+    }
+
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
     /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
     pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
@@ -56,6 +62,12 @@ impl Game {
             }
             Counted::CardsInYourHand => self.players[you].hand.len(),
             Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
+            // 205.3i: the five basic land types, among the lands `you` control.
+            Counted::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+                .into_iter()
+                .filter(|t| self.permanents_of(you).any(|o| self.has_type(o, CardType::Land) && self.has_subtype(o, t)))
+                .count(),
+            Counted::CardTypesInYourGraveyard => self.card_types_in_graveyard(you, &|o, t| self.has_type(o, t)),
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }

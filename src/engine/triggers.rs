@@ -587,6 +587,11 @@ impl Game {
             }
             Condition::CardsInGraveyard { filter, count } => count.holds(n(self.players[you].graveyard.iter().filter(|&&o| matches(o, filter)).count())),
             Condition::CardsInHand(count) => count.holds(n(self.players[you].hand.len())),
+            Condition::CardTypesInGraveyard(count) => {
+                // Read through `matches`: the layer system may be asking (no recursion into it).
+                let has = |o: ObjId, t: crate::cards::ir::CardType| matches(o, &crate::cards::ir::ObjectFilter { types_any: vec![t], ..Default::default() });
+                count.holds(n(self.card_types_in_graveyard(you, &has)))
+            }
             Condition::Life(whose, count) => match whose {
                 Whose::You => count.holds(self.players[you].life),
                 Whose::Opponent => opponents().any(|p| count.holds(self.players[p].life)),

@@ -1466,6 +1466,13 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
         return Ok(Counted::CardsInYourHand);
     }
+    // Domain and delirium (207.2c): kinds among a group, not objects.
+    if p.eat_words(&["basic", "land", "type", "among", "lands", "you", "control"]) || p.eat_words(&["basic", "land", "types", "among", "lands", "you", "control"]) {
+        return Ok(Counted::BasicLandTypes);
+    }
+    if p.eat_words(&["card", "type", "among", "cards", "in", "your", "graveyard"]) || p.eat_words(&["card", "types", "among", "cards", "in", "your", "graveyard"]) {
+        return Ok(Counted::CardTypesInYourGraveyard);
+    }
     let at = p.pos;
     let plural = p.word().is_some_and(|w| w.ends_with('s'));
     let (mut filter, mut head) = parse_filter(p, plural)?;

@@ -1041,6 +1041,20 @@ mod noun_phrases_and_blocking {
     }
 
     #[test]
+    fn domain_delirium_and_graveyard_counts() {
+        use crate::cards::ir::{Amount, Condition, Counted, Cmp};
+        let a = ok("Domain — Tribal Flames deals X damage to any target, where X is the number of basic land types among lands you control.", "Tribal Flames", SORCERY);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&e.instructions[0], Instruction::DealDamage { amount: Amount::Count { each: 1, what: Counted::BasicLandTypes }, .. }), "{e:?}");
+        let a = ok("Target creature gets +X/+0 until end of turn, where X is the number of creature cards in your graveyard.", "Ghoul's Feast", INSTANT);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        let creature_cards = Counted::CardsInYourGraveyard(crate::cards::ir::TypeSet::of(&[crate::cards::ir::CardType::Creature]));
+        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { what, .. }, .. } if *what == creature_cards), "{e:?}");
+        let a = ok("{T}: Add {B} or {G}.\nDelirium — This creature has deathtouch as long as there are four or more card types among cards in your graveyard.", "Deathcap Cultivator", CREATURE);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::CardTypesInGraveyard(Cmp::AtLeast(4))), .. })), "{a:?}");
+    }
+
+    #[test]
     fn another_and_other() {
         let a = ok("Flying\nWhen this creature enters, put a +1/+1 counter on another target creature you control.", "Keen-Eyed Raven", CREATURE);
         let e = triggered_effect(&a[1]);
