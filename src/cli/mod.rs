@@ -25,6 +25,11 @@ use crate::scenario::{Scenario, load};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A card file to find cards by name in for this run, instead of the imported database:
+    /// one written by `judge cards import`, or an MTGJSON or Scryfall card file (read whole).
+    /// Also `JUDGE_CARDS=FILE`.
+    #[arg(long, global = true, value_name = "FILE")]
+    cards: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -183,6 +188,11 @@ enum CardsCommand {
     },
     /// List the card library.
     List,
+    /// Import every card of an MTGJSON `AtomicCards.json` or a Scryfall `oracle-cards` bulk
+    /// file (plain or gzip) into the data directory, so that scenarios can name any of them.
+    /// Prints how many were read, understood completely, usable and not usable, with the most
+    /// common unread text. `judge` never downloads: get the file from MTGJSON or Scryfall.
+    Import { file: PathBuf },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -208,6 +218,9 @@ pub fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    if let Some(cards) = cli.cards {
+        crate::cards::db::use_file(cards);
+    }
     ExitCode::from(dispatch(cli.command))
 }
 
@@ -256,6 +269,7 @@ fn dispatch(cmd: Command) -> u8 {
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
+        Command::Cards { command: CardsCommand::Import { file } } => cmd_import(&file),
         Command::Cards { command: CardsCommand::List } => {
             for n in &library().names {
                 println!("{n}");
@@ -536,7 +550,15 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
         return card_from_file(name, file);
     }
     let lib = library();
-    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n)));
+    let db = match crate::cards::db::current() {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: the card database can't be read: {e}");
+            return 2;
+        }
+    };
+    let imported = db.and_then(|db| db.get(name));
+    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n))).or(imported.as_deref());
     match found {
         Some(Entry::Card(c)) => {
             print!("{}", crate::report::card::show(c));
@@ -547,8 +569,11 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
             2
         }
         None => {
-            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str));
-            eprintln!("error: no card named `{name}` in the library");
+            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str).chain(db.into_iter().flat_map(crate::cards::db::Db::names)));
+            match db {
+                Some(db) => eprintln!("error: no card named `{name}` in the library nor in {}", db.origin),
+                None => eprintln!("error: no card named `{name}` in the library (no card database imported: `judge cards import FILE`)"),
+            }
             if !near.is_empty() {
                 eprintln!("  help: did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
             }
@@ -597,18 +622,42 @@ fn card_from_file(name: &str, file: &Path) -> u8 {
     }
 }
 
+/// `judge cards import FILE`.
+fn cmd_import(file: &Path) -> u8 {
+    match crate::cards::db::import(file, faces_beside(file).as_deref()) {
+        Ok((cards, path)) => {
+            let r = crate::cards::coverage::report(&cards.records);
+            println!("read {} cards from {} ({})", cards.records.len(), file.display(), cards.shape.name());
+            for (layout, n) in &cards.skipped {
+                println!("skipped {n} {layout} objects: not cards a player owns");
+            }
+            print!("{r}");
+            println!("{} not usable: a scenario naming one is refused with the reason", r.total - r.usable);
+            println!("written to {}", path.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Every face of the multi-face cards of a flat list, when a faces file sits beside it
+/// (`oracle_faces.json`): such a card is understood only when each face is.
+fn faces_beside(file: &Path) -> Option<String> {
+    file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok())
+}
+
 fn cmd_coverage(file: &Path, list: bool) -> u8 {
-    let text = match std::fs::read_to_string(file) {
+    let text = match std::fs::read(file).map_err(|e| e.to_string()).and_then(crate::cards::import::decode) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", file.display());
             return 2;
         }
     };
-    // Every face of the multi-face cards, when a faces file sits beside the list
-    // (`oracle_faces.json`): such a card is understood only when each face is.
-    let faces = file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok());
-    match crate::cards::coverage::coverage_with_faces(&text, faces.as_deref()) {
+    match crate::cards::coverage::coverage_with_faces(&text, faces_beside(file).as_deref()) {
         Ok(r) if list => {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
