@@ -807,6 +807,8 @@ pub struct ObjectFilter {
     /// "with power 4 or greater", "with power 2 or less" (208.1): an object without a power
     /// matches neither.
     pub power: Option<(Compare, i32)>,
+    /// "with toughness 4 or greater" (208.1): an object without a toughness matches neither.
+    pub toughness: Option<(Compare, i32)>,
 }
 
 /// A comparison in a filter.

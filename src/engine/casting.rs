@@ -1181,6 +1181,15 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     if let Some(k) = f.without {
         w.push(format!("without {}", k.name()));
     }
+    for (stat, v) in [("power", f.power), ("toughness", f.toughness)] {
+        if let Some((cmp, n)) = v {
+            w.push(match cmp {
+                crate::cards::ir::Compare::AtMost => format!("with {stat} {n} or less"),
+                crate::cards::ir::Compare::AtLeast => format!("with {stat} {n} or greater"),
+                _ => format!("with {stat} {n}"),
+            });
+        }
+    }
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });

@@ -453,6 +453,8 @@ trait Facts {
     fn has_keyword(&self, k: Keyword) -> bool;
     /// Its power, if it has one (208.1).
     fn power(&self) -> Option<i32>;
+    /// Its toughness, if it has one (208.1).
+    fn toughness(&self) -> Option<i32>;
 }
 
 struct Live<'a>(&'a Game, ObjId);
@@ -480,6 +482,10 @@ impl Facts for Live<'_> {
         let has = self.0.chars(self.1).map_or(self.0.card(self.1).0.power, |c| c.power);
         has.map(|_| self.0.power(self.1))
     }
+    fn toughness(&self) -> Option<i32> {
+        let has = self.0.chars(self.1).map_or(self.0.card(self.1).0.toughness, |c| c.toughness);
+        has.map(|_| self.0.toughness(self.1))
+    }
 }
 
 struct Working<'a>(&'a Game, ObjId, &'a Chars);
@@ -505,6 +511,9 @@ impl Facts for Working<'_> {
     }
     fn power(&self) -> Option<i32> {
         self.2.power
+    }
+    fn toughness(&self) -> Option<i32> {
+        self.2.toughness
     }
 }
 
@@ -999,7 +1008,16 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
             Compare::Even | Compare::Odd => false,
         })
     });
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok
+    let toughness_ok = f.toughness.is_none_or(|(cmp, n)| {
+        use crate::cards::ir::Compare;
+        o.toughness().is_some_and(|t| match cmp {
+            Compare::AtLeast => t >= n,
+            Compare::AtMost => t <= n,
+            Compare::Equal => t == n,
+            Compare::Even | Compare::Odd => false,
+        })
+    });
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok && toughness_ok
 }
 
 /// An object's copiable values (613.2c: its printed card, or what a copy effect made it in
@@ -1086,6 +1104,9 @@ impl Facts for PrintedFacts<'_> {
     }
     fn power(&self) -> Option<i32> {
         self.0.card(self.1).0.power
+    }
+    fn toughness(&self) -> Option<i32> {
+        self.0.card(self.1).0.toughness
     }
 }
 
@@ -1598,12 +1619,14 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             if let Some(k) = filter.without {
                 words.push(format!("without {}", k.name()));
             }
-            if let Some((cmp, n)) = filter.power {
-                words.push(match cmp {
-                    crate::cards::ir::Compare::AtMost => format!("with power {n} or less"),
-                    crate::cards::ir::Compare::AtLeast => format!("with power {n} or greater"),
-                    _ => format!("with power {n}"),
-                });
+            for (stat, v) in [("power", filter.power), ("toughness", filter.toughness)] {
+                if let Some((cmp, n)) = v {
+                    words.push(match cmp {
+                        crate::cards::ir::Compare::AtMost => format!("with {stat} {n} or less"),
+                        crate::cards::ir::Compare::AtLeast => format!("with {stat} {n} or greater"),
+                        _ => format!("with {stat} {n}"),
+                    });
+                }
             }
             words.join(" ")
         }

@@ -47,7 +47,7 @@ mod erased {
     }
     impl<T: serde::Serialize> Ser for T {
         fn reads_power(&self) -> bool {
-            serde_json::to_string(self).is_ok_and(|s| s.contains("\"power\":["))
+            serde_json::to_string(self).is_ok_and(|s| s.contains("\"power\":[") || s.contains("\"toughness\":["))
         }
     }
 }
@@ -1052,6 +1052,20 @@ mod noun_phrases_and_blocking {
         assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { what, .. }, .. } if *what == creature_cards), "{e:?}");
         let a = ok("{T}: Add {B} or {G}.\nDelirium — This creature has deathtouch as long as there are four or more card types among cards in your graveyard.", "Deathcap Cultivator", CREATURE);
         assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::CardTypesInGraveyard(Cmp::AtLeast(4))), .. })), "{a:?}");
+    }
+
+    #[test]
+    fn toughness_filters_and_up_to_one_other_target() {
+        let big = ObjectFilter { toughness: Some((Compare::AtLeast, 4)), ..creatures() };
+        assert_eq!(ok("Destroy all creatures with toughness 4 or greater.", "Citywide Bust", SORCERY), spell(vec![], vec![Instruction::Destroy(Affected::EachPermanent(big))]));
+        let a = ok("When this creature enters, return up to one other target permanent you control to its owner's hand.", "Stickytongue Sentinel", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert_eq!((e.targets[0].min, e.targets[0].max), (0, 1));
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(ObjectFilter { controller: ControllerFilter::You, other: true, ..ObjectFilter::default() }));
+        // After an earlier target, "other" means other than that target: not read.
+        assert!(!errs("Destroy target artifact or enchantment and up to one other target artifact or enchantment.", "Relic Crush", INSTANT).is_empty());
+        // Statics don't compare toughness either (the layers are computing it).
+        assert!(!errs("Creatures you control with toughness 4 or greater have vigilance.", "Odd Anthem", &[crate::cards::ir::CardType::Enchantment]).is_empty());
     }
 
     #[test]

@@ -80,7 +80,8 @@ pub fn count_word(p: &Parser<'_>, at: usize) -> Option<u32> {
 /// "targets".
 pub fn parse_count(p: &mut Parser<'_>) -> Option<(u32, u32)> {
     let start = p.pos;
-    let done = |p: &Parser<'_>| p.at_word("target") || p.at_word("targets");
+    // "up to one other target creature": "other" is read by the caller.
+    let done = |p: &Parser<'_>| p.at_word("target") || p.at_word("targets") || (p.at_word("other") && p.peek_at(1).is_some_and(|t| t.is_word("target") || t.is_word("targets")));
     if p.eat_words(&["up", "to"]) {
         if let Some(n) = count_word(p, 0) {
             p.bump();
@@ -300,6 +301,20 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             filter.mana_value = Some((cmp, Amount::Fixed(0)));
             return Ok(());
         }
+    }
+    // "with toughness 4 or greater", "with toughness 1 or less" (208.1).
+    if p.peek_at(1).is_some_and(|t| t.is_word("toughness"))
+        && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+        && p.peek_at(3).is_some_and(|t| t.is_word("or"))
+    {
+        let cmp = match p.peek_at(4).and_then(|t| t.word()).as_deref() {
+            Some("greater" | "more") => Compare::AtLeast,
+            Some("less" | "fewer") => Compare::AtMost,
+            _ => return Err(Fail { at: p.pos + 4, expected: "\"or greater\" or \"or less\"".into() }),
+        };
+        p.pos += 5;
+        filter.toughness = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        return Ok(());
     }
     // "with power 4 or greater", "with power 2 or less" (208.1).
     if p.peek_at(1).is_some_and(|t| t.is_word("power"))
@@ -558,10 +573,23 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         _ if parse_count(p).is_some() => {
             p.pos = start;
             let (min, max) = parse_count(p).unwrap_or((1, 1));
-            if !p.eat_word("target") {
+            let other_at = p.pos;
+            let other = p.eat_word("other");
+            if !(p.eat_word("target") || p.eat_word("targets")) {
                 return Err(p.fail("\"target\""));
             }
-            Ok(Affected::Target(parse_target_counted(p, min, max)?))
+            if other && last_target(p, is_object).is_some() {
+                return Err(Fail { at: other_at, expected: "\"other target\" with no earlier target (one distinct from an earlier target is not supported)".into() });
+            }
+            let i = parse_target_counted(p, min, max)?;
+            if other {
+                // 115.1: not the ability's source.
+                match &mut p.effect.targets[i].spec {
+                    TargetSpec::Permanent(f) => f.other = true,
+                    _ => return Err(Fail { at: other_at, expected: "\"other target\" and a permanent".into() }),
+                }
+            }
+            Ok(Affected::Target(i))
         }
         "you" => {
             p.bump();
