@@ -1659,6 +1659,9 @@ pub struct Cost {
     pub tap: bool,
     /// "Sacrifice this …" as a cost (701.21).
     pub sacrifice_self: bool,
+    /// "Sacrifice a creature", "Sacrifice another creature" (`other`: not the source) as a
+    /// cost (701.21a, 602.2b): a permanent of the activating player's, chosen as it is paid.
+    pub sacrifice: Option<ObjectFilter>,
     /// "Pay N life" (119.4).
     pub pay_life: u32,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.

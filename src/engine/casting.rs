@@ -536,7 +536,7 @@ impl Game {
         }
         let extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
-            if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
+            if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
             }
         }
@@ -558,9 +558,11 @@ impl Game {
     /// Pays a sacrifice or discard cost (601.2h, 602.2b): the objects named in the action, or
     /// the only ones that can pay it (forced). `cost_of` names the cost ("the additional cost
     /// of Village Rites").
-    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+    /// `source`: the permanent whose ability is being paid for ("Sacrifice another creature"
+    /// leaves it out).
+    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, source: Option<ObjId>, dec: &mut dyn Decider) -> Outcome {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
-            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
+            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
         };
         let pick = match named {
@@ -974,7 +976,13 @@ impl Game {
             self.record(ev);
         }
         if cost.discard_card
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+        {
+            return Ok(Err(e));
+        }
+        // 602.2b, 701.21a: "Sacrifice a creature" — chosen now, named by `sacrifice:`.
+        if let Some(f) = &cost.sacrifice
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
         {
             return Ok(Err(e));
         }

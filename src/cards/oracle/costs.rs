@@ -50,6 +50,21 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("sacrifice") => {
             p.bump();
+            // "Sacrifice a creature", "Sacrifice another creature" (701.21a): a permanent the
+            // player controls, chosen as the cost is paid.
+            if cost.sacrifice.is_none() && (p.at_word("a") || p.at_word("an") || p.at_word("another")) {
+                let other = p.at_word("another");
+                p.bump();
+                let at = p.pos;
+                let (mut f, head) = super::targets::parse_filter(p, false)?;
+                if head != super::targets::Head::Permanent || !matches!(f.controller, crate::cards::ir::ControllerFilter::Any | crate::cards::ir::ControllerFilter::You) {
+                    return Err(super::parser::Fail { at, expected: "a permanent of yours to sacrifice (\"a creature\", \"another artifact\")".into() });
+                }
+                f.controller = crate::cards::ir::ControllerFilter::You;
+                f.other = other;
+                cost.sacrifice = Some(f);
+                return Ok(());
+            }
             if cost.sacrifice_self || !eat_self_ref(p) {
                 return Err(p.fail("\"this creature\" (or another reference to this card) to sacrifice"));
             }

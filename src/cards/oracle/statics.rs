@@ -1069,6 +1069,20 @@ mod noun_phrases_and_blocking {
     }
 
     #[test]
+    fn sacrifice_a_permanent_as_a_cost() {
+        let a = ok("Sacrifice another creature: This creature gets +2/+2 until end of turn. Activate only once each turn.", "Sepulcher Ghoul", CREATURE);
+        let Ability::Activated { cost, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(cost.sacrifice, Some(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() }));
+        assert!(!cost.sacrifice_self && cost.once_each_turn);
+        let a = ok("Sacrifice a creature: This creature gets +2/+2 until end of turn.", "Bloodthrone Vampire", CREATURE);
+        let Ability::Activated { cost, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(cost.sacrifice, Some(ObjectFilter { controller: ControllerFilter::You, ..creatures() }));
+        // A mana ability paid by sacrificing another permanent is refused (mana payment would
+        // not pay it).
+        assert!(!errs("Sacrifice a creature: Add {C}{C}.", "Ashnod's Altar", ARTIFACT).is_empty());
+    }
+
+    #[test]
     fn another_and_other() {
         let a = ok("Flying\nWhen this creature enters, put a +1/+1 counter on another target creature you control.", "Keen-Eyed Raven", CREATURE);
         let e = triggered_effect(&a[1]);
