@@ -273,13 +273,14 @@ mod tests {
 
     #[test]
     fn unsupported_costs() {
-        // Zuran Orb: sacrificing another permanent.
+        // Zuran Orb: sacrificing another permanent reads now; two of them do not.
+        assert!(matches!(&ok("Sacrifice a land: You gain 2 life.", "Zuran Orb", ARTIFACT)[0], Ability::Activated { cost: Cost { sacrifice: Some(_), .. }, .. }));
         assert_eq!(
-            errs("Sacrifice a land: You gain 2 life.", "Zuran Orb", ARTIFACT),
+            errs("Sacrifice two lands: You gain 2 life.", "Double Orb", ARTIFACT),
             vec![(
                 10,
-                33,
-                "unsupported text: \"a land: You gain 2 life\"; expected \"this creature\" (or another reference to this card) to sacrifice"
+                36,
+                "unsupported text: \"two lands: You gain 2 life\"; expected \"this creature\" (or another reference to this card) to sacrifice"
                     .to_string()
             )]
         );
