@@ -721,7 +721,7 @@ impl Game {
                 // everything chosen is sacrificed at once. 701.21a: only your own permanents.
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    let options: Vec<Target> = self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).map(Target::Object).collect();
+                    let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).map(Target::Object).collect();
                     if options.is_empty() && n > 0 {
                         let ev = Ev::new(EventKind::Choice, format!("{} has nothing to sacrifice: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
                         self.record(ev);
@@ -770,7 +770,7 @@ impl Game {
                     let able = match action.as_ref() {
                         Instruction::Sacrifice { filter, count, .. } => {
                             let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
-                            self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
+                            self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
                         }
                         // "You may return another creature you control to its owner's hand. If
                         // you do, …": impossible with nothing to return.

@@ -1108,12 +1108,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
             p.bump();
-            let count = amount(p)?;
+            // "you sacrifice another creature": not the source (the ability's controller
+            // sacrifices, so only "you").
+            let other = matches!(who, Affected::You) && p.eat_word("another");
+            let count = if other { Amount::Fixed(1) } else { amount(p)? };
             let at = p.pos;
-            let (filter, head) = parse_filter(p, !matches!(count, Amount::Fixed(1)))?;
+            let (mut filter, head) = parse_filter(p, !matches!(count, Amount::Fixed(1)))?;
             if head != Head::Permanent {
                 return Err(Fail { at, expected: "permanents to sacrifice".into() });
             }
+            filter.other = other;
             p.eat_words(&["of", "their", "choice"]);
             p.eat_words(&["of", "your", "choice"]);
             out.push(Instruction::Sacrifice { who, filter, count });

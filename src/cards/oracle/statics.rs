@@ -1077,6 +1077,13 @@ mod noun_phrases_and_blocking {
         let a = ok("Sacrifice a creature: This creature gets +2/+2 until end of turn.", "Bloodthrone Vampire", CREATURE);
         let Ability::Activated { cost, .. } = &a[0] else { panic!("{a:?}") };
         assert_eq!(cost.sacrifice, Some(ObjectFilter { controller: ControllerFilter::You, ..creatures() }));
+        // As an instruction: "you may sacrifice another creature. If you do, …".
+        let a = ok("Whenever this creature attacks, you may sacrifice another creature. If you do, this creature can't be blocked this turn.", "Bloodmist Infiltrator", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert!(
+            matches!(&e.instructions[0], Instruction::MayOrElse { action, .. } if matches!(&**action, Instruction::Sacrifice { filter, .. } if filter.other && filter.types_any == vec![crate::cards::ir::CardType::Creature])),
+            "{e:?}"
+        );
         // A mana ability paid by sacrificing another permanent is refused (mana payment would
         // not pay it).
         assert!(!errs("Sacrifice a creature: Add {C}{C}.", "Ashnod's Altar", ARTIFACT).is_empty());
