@@ -1359,6 +1359,9 @@ pub enum Instruction {
     /// their hand and graveyard into their library" (701.24a, 701.24c): each such player puts
     /// the cards of those zones into their library, then shuffles it.
     ShuffleInto { who: Affected, hand: bool, graveyard: bool },
+    /// "Exile target player's graveyard." (406.2, 701.13a): every card in the players'
+    /// graveyards.
+    ExileGraveyard(Affected),
     /// "Return [object] to its owner's hand." (400.7).
     ReturnToHand(Affected),
     /// "Return a land you control to its owner's hand", "return another creature you control

@@ -817,6 +817,17 @@ impl Game {
                     self.shuffle(p);
                 }
             }
+            Instruction::ExileGraveyard(who) => {
+                for p in self.players_of(ctx, who) {
+                    // Every card, in this one instruction (406.2, 701.13a).
+                    let cards = self.players[p].graveyard.clone();
+                    for c in cards {
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&[cr!("701.13a"), cr!("406.2")]);
+                        self.record(ev);
+                        self.move_object(c, Zone::Exile);
+                    }
+                }
+            }
             Instruction::ReturnChosenToHand(filter) => {
                 // 608.2d: the choice is made as the instruction is carried out.
                 let p = ctx.controller;

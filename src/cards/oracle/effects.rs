@@ -734,6 +734,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::ExileTop { who, count });
                 return Ok(());
             }
+            // "Exile target player's graveyard." (406.2, 701.13a): every card in it.
+            if verb == "exile" && (p.at_words(&["target", "player's", "graveyard"]) || p.at_words(&["target", "player’s", "graveyard"]) || p.at_words(&["target", "opponent's", "graveyard"]) || p.at_words(&["target", "opponent’s", "graveyard"])) {
+                let opponent_only = p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.starts_with("opponent"));
+                p.pos += 3;
+                let i = p.declare(TargetSpec::Player { opponent_only });
+                out.push(Instruction::ExileGraveyard(Affected::Target(i)));
+                return Ok(());
+            }
             // "Exile target card from a graveyard." — a card, as well as a permanent.
             // "Transform this creature" / "transform it" (701.27): the object itself, mostly.
             let what = if verb == "exile" {

@@ -1090,6 +1090,14 @@ mod noun_phrases_and_blocking {
     }
 
     #[test]
+    fn exile_target_players_graveyard() {
+        let a = ok("This land enters tapped.\nWhen this land enters, exile target player's graveyard.\n{T}: Add {B}.", "Bojuka Bog", LAND);
+        let e = triggered_effect(&a[1]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Player { opponent_only: false });
+        assert_eq!(e.instructions, vec![Instruction::ExileGraveyard(Affected::Target(0))]);
+    }
+
+    #[test]
     fn another_and_other() {
         let a = ok("Flying\nWhen this creature enters, put a +1/+1 counter on another target creature you control.", "Keen-Eyed Raven", CREATURE);
         let e = triggered_effect(&a[1]);
