@@ -2100,6 +2100,9 @@ pub enum Change {
     CantBeBlockedBy(ObjectFilter),
     /// "can't be blocked by more than one creature" (509.1b): at most this many blockers.
     MaxBlockers(u32),
+    /// "can't attack unless defending player controls an Island" (508.1c): it may attack a
+    /// player (or a planeswalker of a player) who controls a permanent matching the filter.
+    AttackOnlyIfDefenderControls(ObjectFilter),
 }
 
 /// Something a continuous effect counts ("for each artifact you control", "the number of

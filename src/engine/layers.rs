@@ -236,7 +236,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) => Layer::Rules,
         }
     }
 }
@@ -336,6 +336,9 @@ pub struct Chars {
     pub not_blocked_by: Vec<ObjectFilter>,
     /// "can't be blocked by more than one creature": the fewest such limits.
     pub max_blockers: Option<u32>,
+    /// "can't attack unless defending player controls …": each must be met by the player it
+    /// attacks.
+    pub attack_unless: Vec<ObjectFilter>,
     /// What was applied to it, in order (for `--explain`).
     pub log: SmallVec<[Applied; 2]>,
 }
@@ -918,6 +921,14 @@ impl Game {
         None
     }
 
+    /// The first "can't attack unless defending player controls …" restriction (508.1c) of
+    /// `attacker` that `defender` doesn't meet.
+    #[must_use]
+    pub fn unmet_attack_condition(&self, attacker: ObjId, defender: PlayerId) -> Option<&ObjectFilter> {
+        let c = self.chars(attacker)?;
+        c.attack_unless.iter().find(|f| !self.permanents_of(defender).any(|o| self.matches_filter(o, f, c.controller)))
+    }
+
     /// How many creatures may block the attacker at most ("can't be blocked by more than one
     /// creature", 509.1b); `None`: no such limit.
     #[must_use]
@@ -1049,6 +1060,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         cant_block_matching: Vec::new(),
         not_blocked_by: Vec::new(),
         max_blockers: None,
+        attack_unless: Vec::new(),
         log: SmallVec::new(),
     }
 }
@@ -1483,6 +1495,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::CantBlockMatching(f) => c.cant_block_matching.push(f.clone()),
                 Change::CantBeBlockedBy(f) => c.not_blocked_by.push(f.clone()),
                 Change::MaxBlockers(n) => c.max_blockers = Some(c.max_blockers.map_or(*n, |m| m.min(*n))),
+                Change::AttackOnlyIfDefenderControls(f) => c.attack_unless.push(f.clone()),
             }
         }
         if any && let Some((effect, why)) = log {
@@ -1682,6 +1695,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::CantBlockMatching(f) => format!("can't block {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
         Change::CantBeBlockedBy(f) => format!("can't be blocked by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
         Change::MaxBlockers(n) => format!("can't be blocked by more than {n} creature(s)"),
+        Change::AttackOnlyIfDefenderControls(f) => format!("can't attack unless defending player controls {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
     }
 }
 

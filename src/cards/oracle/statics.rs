@@ -32,7 +32,7 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     Some(r.and_then(|a| {
         let json = |v: &dyn erased::Ser| v.reads_power();
         let reads_power = match &a {
-            Ability::Static(se) => json(&se.subject) || json(&se.condition) || se.changes.iter().any(|c| !matches!(c, Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::CantBeBlockedExcept(_)) && json(c)),
+            Ability::Static(se) => json(&se.subject) || json(&se.condition) || se.changes.iter().any(|c| !matches!(c, Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::CantBeBlockedExcept(_) | Change::AttackOnlyIfDefenderControls(_)) && json(c)),
             other => json(other),
         };
         if reads_power { Err(super::parser::Fail { at: start, expected: "a static ability whose filters don't compare power (not supported)".into() }) } else { Ok(a) }
@@ -490,6 +490,16 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
                 out.push(Change::CantBeBlocked);
             } else if p.eat_words(&["attack", "or", "block"]) {
                 out.extend([Change::CantAttack, Change::CantBlock]);
+            } else if p.eat_words(&["attack", "unless", "defending", "player", "controls"]) {
+                // "can't attack unless defending player controls an Island" (508.1c).
+                if !(p.eat_word("a") || p.eat_word("an")) {
+                    return Err(p.fail("\"a\" or \"an\""));
+                }
+                let at = p.pos;
+                match parse_filter(p, false)? {
+                    (f, Head::Permanent) => out.push(Change::AttackOnlyIfDefenderControls(f)),
+                    _ => return Err(super::parser::Fail { at, expected: "a permanent".into() }),
+                }
             } else if p.eat_word("attack") {
                 out.push(Change::CantAttack);
             } else if p.eat_word("block") {
@@ -999,6 +1009,8 @@ mod noun_phrases_and_blocking {
             ok("This creature attacks each combat if able.\nThis creature can't be blocked by Walls.", "Juggernaut", ARTIFACT),
             vec![this(Change::AttacksEachCombat), this(Change::CantBeBlockedBy(walls))]
         );
+        let islands = ObjectFilter { subtypes: vec!["Island".into()], ..ObjectFilter::default() };
+        assert_eq!(ok("This creature can't attack unless defending player controls an Island.", "Sea Monster", CREATURE), vec![this(Change::AttackOnlyIfDefenderControls(islands))]);
         // Other statics still may not compare power (the layers are computing it).
         assert!(!errs("Creatures with power 2 or less get +1/+1.", "Odd Anthem", &[crate::cards::ir::CardType::Enchantment]).is_empty());
         // "unless you pay {1}" is not read: the whole line is refused.
