@@ -1149,6 +1149,18 @@ pub fn quality_words(q: Quality) -> String {
     }
 }
 
+/// "with power 2 or less", "with toughness 4 or greater": a filter's comparisons of power
+/// and toughness (208.1), in words.
+pub(crate) fn stat_words(f: &crate::cards::ir::ObjectFilter) -> impl Iterator<Item = String> {
+    [("power", f.power), ("toughness", f.toughness)].into_iter().filter_map(|(stat, v)| {
+        v.map(|(cmp, n)| match cmp {
+            crate::cards::ir::Compare::AtMost => format!("with {stat} {n} or less"),
+            crate::cards::ir::Compare::AtLeast => format!("with {stat} {n} or greater"),
+            _ => format!("with {stat} {n}"),
+        })
+    })
+}
+
 pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     let mut w: Vec<String> = if f.other { vec!["other".to_owned()] } else { Vec::new() };
     w.extend(f.colors_none.iter().map(|c| format!("non{}", c.name())));
@@ -1189,15 +1201,7 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     if let Some(k) = f.without {
         w.push(format!("without {}", k.name()));
     }
-    for (stat, v) in [("power", f.power), ("toughness", f.toughness)] {
-        if let Some((cmp, n)) = v {
-            w.push(match cmp {
-                crate::cards::ir::Compare::AtMost => format!("with {stat} {n} or less"),
-                crate::cards::ir::Compare::AtLeast => format!("with {stat} {n} or greater"),
-                _ => format!("with {stat} {n}"),
-            });
-        }
-    }
+    w.extend(stat_words(f));
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });

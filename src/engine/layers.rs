@@ -1010,24 +1010,20 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         Some(k) => obj.counters.get(k) >= *n,
         None => obj.counters.kinds().map(|(_, c)| c).sum::<u32>() >= *n,
     });
-    let power_ok = f.power.is_none_or(|(cmp, n)| {
+    // 208.1: an object without power (or toughness) matches no comparison of it.
+    let stat_ok = |want: Option<(crate::cards::ir::Compare, i32)>, has: Option<i32>| {
         use crate::cards::ir::Compare;
-        o.power().is_some_and(|p| match cmp {
-            Compare::AtLeast => p >= n,
-            Compare::AtMost => p <= n,
-            Compare::Equal => p == n,
-            Compare::Even | Compare::Odd => false,
+        want.is_none_or(|(cmp, n)| {
+            has.is_some_and(|v| match cmp {
+                Compare::AtLeast => v >= n,
+                Compare::AtMost => v <= n,
+                Compare::Equal => v == n,
+                Compare::Even | Compare::Odd => false,
+            })
         })
-    });
-    let toughness_ok = f.toughness.is_none_or(|(cmp, n)| {
-        use crate::cards::ir::Compare;
-        o.toughness().is_some_and(|t| match cmp {
-            Compare::AtLeast => t >= n,
-            Compare::AtMost => t <= n,
-            Compare::Equal => t == n,
-            Compare::Even | Compare::Odd => false,
-        })
-    });
+    };
+    let power_ok = f.power.is_none() || stat_ok(f.power, o.power());
+    let toughness_ok = f.toughness.is_none() || stat_ok(f.toughness, o.toughness());
     type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok && toughness_ok
 }
 
@@ -1632,15 +1628,7 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             if let Some(k) = filter.without {
                 words.push(format!("without {}", k.name()));
             }
-            for (stat, v) in [("power", filter.power), ("toughness", filter.toughness)] {
-                if let Some((cmp, n)) = v {
-                    words.push(match cmp {
-                        crate::cards::ir::Compare::AtMost => format!("with {stat} {n} or less"),
-                        crate::cards::ir::Compare::AtLeast => format!("with {stat} {n} or greater"),
-                        _ => format!("with {stat} {n}"),
-                    });
-                }
-            }
+            words.extend(crate::engine::casting::stat_words(filter));
             words.join(" ")
         }
     }

@@ -302,9 +302,12 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             return Ok(());
         }
     }
-    // "with toughness 4 or greater", "with toughness 1 or less" (208.1).
-    if p.peek_at(1).is_some_and(|t| t.is_word("toughness"))
-        && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+    // "with power 4 or greater", "with toughness 1 or less" (208.1).
+    if let Some(toughness) = p.peek_at(1).and_then(|t| t.word()).and_then(|w| match w.as_str() {
+        "power" => Some(false),
+        "toughness" => Some(true),
+        _ => None,
+    }) && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
         && p.peek_at(3).is_some_and(|t| t.is_word("or"))
     {
         let cmp = match p.peek_at(4).and_then(|t| t.word()).as_deref() {
@@ -313,21 +316,12 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             _ => return Err(Fail { at: p.pos + 4, expected: "\"or greater\" or \"or less\"".into() }),
         };
         p.pos += 5;
-        filter.toughness = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
-        return Ok(());
-    }
-    // "with power 4 or greater", "with power 2 or less" (208.1).
-    if p.peek_at(1).is_some_and(|t| t.is_word("power"))
-        && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
-        && p.peek_at(3).is_some_and(|t| t.is_word("or"))
-    {
-        let cmp = match p.peek_at(4).and_then(|t| t.word()).as_deref() {
-            Some("greater" | "more") => Compare::AtLeast,
-            Some("less" | "fewer") => Compare::AtMost,
-            _ => return Err(Fail { at: p.pos + 4, expected: "\"or greater\" or \"or less\"".into() }),
-        };
-        p.pos += 5;
-        filter.power = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        let v = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        if toughness {
+            filter.toughness = v;
+        } else {
+            filter.power = v;
+        }
         return Ok(());
     }
     // "with a +1/+1 counter on it", "with a counter on it", "with +1/+1 counters on them",
