@@ -1175,7 +1175,7 @@ impl Game {
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
         let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
-        let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
+        let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x, player: None };
         let mut changed = self.obj(copy).choices.targets.clone();
         for (c, t) in changed.iter_mut().zip(&list) {
             match self.target_problem(&effect.targets[c.slot].spec, *t, by) {

@@ -82,6 +82,9 @@ pub struct Targeter {
     pub this: Option<ObjId>,
     /// The value of X, for "with mana value X".
     pub x: u32,
+    /// The player a triggered ability triggered for ("target creature that player
+    /// controls"); `None` for spells and activated abilities.
+    pub player: Option<PlayerId>,
 }
 
 impl Game {
@@ -97,6 +100,10 @@ impl Game {
                 self.on_battlefield(o) && [CardType::Creature, CardType::Planeswalker, CardType::Battle].iter().any(|&ty| self.has_type(o, ty))
             }
             (TargetSpec::PlayerOrPlaneswalker { .. }, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
+            (TargetSpec::Permanent(f), Target::Object(o)) if f.controller == crate::cards::ir::ControllerFilter::TriggerPlayer => {
+                let any = crate::cards::ir::ObjectFilter { controller: crate::cards::ir::ControllerFilter::Any, ..f.clone() };
+                self.on_battlefield(o) && by.player.is_some_and(|p| self.controller(o) == p) && !(f.other && o == by.source) && self.matches_filter_from(o, &any, by.you, by.x, by.source)
+            }
             (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && !(f.other && o == by.source) && self.matches_filter_from(o, f, by.you, by.x, by.source),
             (TargetSpec::Spell(f), Target::Object(o)) => {
                 let ob = self.obj(o);
@@ -491,7 +498,7 @@ impl Game {
                 *t = Target::Object(spell);
             }
         }
-        let by = Targeter { you: p, source: spell, this: Some(spell), x };
+        let by = Targeter { you: p, source: spell, this: Some(spell), x, player: None };
         let (modes, targets) = match self.propose(&effect, &ch2, by, &name) {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
@@ -907,7 +914,7 @@ impl Game {
         }
         self.record(ev);
         let announced = self.last_event();
-        let by = Targeter { you: p, source, this: None, x };
+        let by = Targeter { you: p, source, this: None, x, player: None };
         let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),

@@ -670,7 +670,7 @@ impl Game {
             },
         };
         let name = if t.delayed.is_some() { format!("delayed ability from {}", self.describe(t.source)) } else { format!("ability of {}", self.describe(t.source)) };
-        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0 };
+        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
         let mut chosen: Vec<Chosen> = Vec::new();
         // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
         let mut modes: Vec<usize> = Vec::new();

@@ -72,12 +72,15 @@ pub struct Parser<'a> {
     /// target player controls", "each creature that player controls"), which the engine binds
     /// as the instruction acts on every match.
     pub each_phrase: bool,
+    /// Inside a target phrase: "target creature that player controls" may name the player a
+    /// triggered ability triggered for.
+    pub target_phrase: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false, target_phrase: false }
     }
 
     #[must_use]

@@ -1141,8 +1141,12 @@ mod noun_phrases_and_blocking {
         let a = ok("Flying\nWhenever this creature deals combat damage to a player, it deals 1 damage to each creature that player controls.", "Shockmaw Dragon", CREATURE);
         let e = triggered_effect(&a[1]);
         assert!(matches!(&e.instructions[0], Instruction::DealDamage { to: Affected::EachPermanent(f), .. } if f.controller == ControllerFilter::TriggerPlayer), "{e:?}");
-        // Not in a target: "target artifact that player controls" is refused.
-        assert!(!errs("Whenever this creature deals combat damage to a player, you may destroy target artifact or enchantment that player controls.", "Trygon Predator", CREATURE).is_empty());
+        // In a target: the player the ability triggered for, bound as the target is chosen.
+        let a = ok("Flying\nWhenever this creature deals combat damage to a player, you may destroy target artifact or enchantment that player controls.", "Trygon Predator", CREATURE);
+        let e = triggered_effect(&a[1]);
+        assert!(matches!(&e.targets[0].spec, TargetSpec::Permanent(f) if f.controller == ControllerFilter::TriggerPlayer), "{e:?}");
+        // Counted, it is not bound: refused.
+        assert!(!errs("Treacherous Terrain deals damage to each opponent equal to the number of lands that player controls.", "Treacherous Terrain", SORCERY).is_empty());
         // 611.2c: "each creature" would bind later creatures too; refused.
         assert!(!errs("{T}: Each creature attacks this turn if able.", "Goblin Diplomats", CREATURE).is_empty());
     }

@@ -404,6 +404,11 @@ fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
         let opponent_only = p.peek_at(1).is_some_and(|t| t.is_word("opponent"));
         p.pos += 3;
         ControllerFilter::TargetPlayer(p.declare(TargetSpec::Player { opponent_only }))
+    } else if p.target_phrase && p.trigger_player && last_target(p, is_player).is_none() && p.at_words(&["that", "player", "controls"]) {
+        // "target creature that player controls": the player the ability triggered for, as
+        // the target is chosen.
+        p.pos += 3;
+        ControllerFilter::TriggerPlayer
     } else if p.each_phrase && p.at_words(&["that", "player", "controls"]) {
         // "that player": the last target player, or the player the ability triggered for.
         match last_target(p, |s| matches!(s, TargetSpec::Player { .. })) {
@@ -444,7 +449,15 @@ pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<u
         TargetSpec::Ability
     } else {
         let at = p.pos;
-        match parse_filter(p, plural)? {
+        let outer = p.target_phrase;
+        p.target_phrase = true;
+        let r = parse_filter(p, plural);
+        p.target_phrase = outer;
+        match r? {
+            // The engine binds "that player" only for permanents.
+            (f, h) if f.controller == ControllerFilter::TriggerPlayer && h != Head::Permanent => {
+                return Err(Fail { at, expected: "a permanent \"that player controls\" (spells and cards are not supported)".into() });
+            }
             (f, Head::Permanent) => TargetSpec::Permanent(f),
             (f, Head::Spell) => TargetSpec::Spell(f),
             (f, Head::SpellOrPermanent) => TargetSpec::SpellOrPermanent(f),
