@@ -2118,6 +2118,10 @@ pub enum Count {
     /// Counters of a kind on the effect's source ("for each charge counter on this
     /// Equipment", 122).
     CountersOnSource(CounterKind),
+    /// "for each basic land type among lands you control" (domain, 207.2c, 205.3i).
+    BasicLandTypes,
+    /// "for each card type among cards in your graveyard" (205.2a).
+    CardTypesInYourGraveyard,
 }
 
 /// A value a P/T-setting effect sets power or toughness to.

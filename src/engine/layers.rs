@@ -1126,6 +1126,17 @@ fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w:
         Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
         Count::CardsInYourHand => g.players[you].hand.len(),
         Count::CountersOnSource(k) => usize::try_from(g.obj(source).counters.get(k)).unwrap_or(usize::MAX),
+        // 205.3i: the basic land types among the lands `you` control, as computed so far.
+        Count::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+            .into_iter()
+            .filter(|t| {
+                w.ids.iter().zip(&w.chars).any(|(id, ch)| {
+                    let f = Working(g, *id, ch);
+                    g.obj(*id).zone == Zone::Battlefield && f.controller() == you && f.types().contains(&CardType::Land) && f.subtypes().iter().any(|s| s == t)
+                })
+            })
+            .count(),
+        Count::CardTypesInYourGraveyard => g.card_types_in_graveyard(you, &|o, t| PrintedFacts(g, o).types().contains(&t)),
     };
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -1643,6 +1654,8 @@ pub fn describe_count(c: &crate::cards::ir::Count) -> String {
         Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }).replace("permanents", "cards")),
         Count::CardsInYourHand => "card in your hand".to_owned(),
         Count::CountersOnSource(k) => format!("{} counter on it", k.name()),
+        Count::BasicLandTypes => "basic land type among lands you control".to_owned(),
+        Count::CardTypesInYourGraveyard => "card type among cards in your graveyard".to_owned(),
     }
 }
 

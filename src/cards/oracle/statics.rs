@@ -319,6 +319,12 @@ fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
         }
         return Ok(Count::CountersOnSource(kind));
     }
+    // Domain and its kin (207.2c): the counted values are kinds among a group.
+    match super::effects::counted(p) {
+        Ok(crate::cards::ir::Counted::BasicLandTypes) => return Ok(Count::BasicLandTypes),
+        Ok(crate::cards::ir::Counted::CardTypesInYourGraveyard) => return Ok(Count::CardTypesInYourGraveyard),
+        _ => p.pos = at,
+    }
     let (filter, head) = parse_filter(p, plural)?;
     match head {
         Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
@@ -977,6 +983,7 @@ mod tests {
 #[cfg(test)]
 mod noun_phrases_and_blocking {
     use super::super::test_util::*;
+    const AURA: &[crate::cards::ir::CardType] = &[crate::cards::ir::CardType::Enchantment];
     use crate::cards::ir::{Ability, Affected, Change, Compare, ControllerFilter, Instruction, Keyword, ObjectFilter, StaticEffect, StaticSubject, TargetSpec, Trigger};
 
     fn creatures() -> ObjectFilter {
@@ -1062,6 +1069,8 @@ mod noun_phrases_and_blocking {
         let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
         let creature_cards = Counted::CardsInYourGraveyard(crate::cards::ir::TypeSet::of(&[crate::cards::ir::CardType::Creature]));
         assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { what, .. }, .. } if *what == creature_cards), "{e:?}");
+        let a = ok("Enchant creature\nDomain — Enchanted creature gets -1/-1 for each basic land type among lands you control.", "Exotic Curse", AURA);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { changes, .. }) if changes == &vec![Change::PtFor { power: -1, toughness: -1, count: crate::cards::ir::Count::BasicLandTypes }]), "{a:?}");
         let a = ok("{T}: Add {B} or {G}.\nDelirium — This creature has deathtouch as long as there are four or more card types among cards in your graveyard.", "Deathcap Cultivator", CREATURE);
         assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::CardTypesInGraveyard(Cmp::AtLeast(4))), .. })), "{a:?}");
     }
