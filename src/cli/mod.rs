@@ -42,8 +42,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = RunFormat::Text)]
+        format: RunFormat,
         /// Explain how an object's characteristics were worked out at the end of the run
         /// (layers 613): a scenario `id` or a card name as in expectations. May be repeated.
         #[arg(long, value_name = "REF")]
@@ -57,6 +57,11 @@ enum Command {
         /// builds); a violation is an engine bug, reported with exit 2.
         #[arg(long)]
         check_invariants: bool,
+        /// With `--format html`: write one page per file into this folder, with an
+        /// `index.html` listing them (needed for several files; one file's page goes to
+        /// standard output without it).
+        #[arg(short, long, value_name = "DIR")]
+        output: Option<PathBuf>,
     },
     /// Replay one scenario and show why an event happened: the event, what it followed from,
     /// back to the script's action, turn-based action or rule that started the chain, each
@@ -153,6 +158,24 @@ enum Command {
     },
     /// Print the JSON Schema (draft-07) of scenario files, for editors with a YAML language server.
     Schema,
+    /// Convert a Forge puzzle file (.pzl) into a scenario: its players (human and ai become
+    /// Human and AI), zones, life, counters and start; its goal and metadata go into the
+    /// description. What a scenario can't express is refused with its line number (exit 2).
+    ImportPzl {
+        file: PathBuf,
+        /// Write the scenario here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Write a scenario's setup as a Forge puzzle file (.pzl): two players, their zones and the
+    /// start. What a puzzle can't hold is refused with the reason (exit 2); the script and the
+    /// expectations are left out, with a note on standard error.
+    ExportPzl {
+        file: PathBuf,
+        /// Write the puzzle here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show a rule of the Comprehensive Rules: number, title, summary, the rules above and
     /// within it, and the official text and examples when a copy is available. Unknown numbers
     /// get the nearest existing ones (exit 2).
@@ -208,6 +231,14 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum RunFormat {
+    Text,
+    Json,
+    /// A self-contained page: the answer, the board after each event, the rules cited.
+    Html,
+}
+
 /// Parses the arguments and runs the command.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -226,7 +257,15 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format, explain, why, check_invariants } => cmd_run(&files, format, &explain, &why, check_invariants),
+        Command::Run { files, format: RunFormat::Html, output, .. } => cmd_run_html(&files, output.as_deref()),
+        Command::Run { output: Some(_), .. } => {
+            eprintln!("error: `--output` is for `--format html` (one page per file)");
+            2
+        }
+        Command::Run { files, format, explain, why, check_invariants, output: None } => {
+            let format = if format == RunFormat::Json { Format::Json } else { Format::Text };
+            cmd_run(&files, format, &explain, &why, check_invariants)
+        }
         Command::Why { file, event, format } => cmd_why(&file, &event.join(" "), format),
         Command::Test { paths, jobs, format, bless, filter, partition, fail_fast, timeout } => {
             let Some(limit) = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|d| !d.is_zero()) else {
@@ -276,6 +315,8 @@ fn dispatch(cmd: Command) -> u8 {
             }
             0
         }
+        Command::ImportPzl { file, output } => cmd_import_pzl(&file, output.as_deref()),
+        Command::ExportPzl { file, output } => cmd_export_pzl(&file, output.as_deref()),
         Command::Schema => {
             println!("{}", crate::scenario::schema::schema_text());
             0
@@ -394,6 +435,62 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]
         // included with their `diagnostics`.
         let v = serde_json::json!({ "files": docs });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    code
+}
+
+/// `judge run --format html [-o DIR]`: a page per file (a file that can't run gets a page with
+/// its diagnostic), written to standard output for one file, or into DIR with an index.
+fn cmd_run_html(paths: &[PathBuf], output: Option<&Path>) -> u8 {
+    let files = suite::scenario_files(paths);
+    if files.len() != 1 && output.is_none() {
+        eprintln!("error: {} scenario files: `--format html` writes one page per file, so give a folder with `-o DIR`", files.len());
+        return 2;
+    }
+    let mut code = 0;
+    let mut entries = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let shown = f.display().to_string();
+        let (page, name, outcome) = match load_structured(f) {
+            Err((source, diags)) => {
+                let msg = render(source.as_ref(), &diags);
+                eprint!("{msg}");
+                code = 2;
+                (report::html::error_page(&shown, &msg), shown.clone(), "error")
+            }
+            Ok((source, s)) => {
+                let r = crate::run::run_taking(&s, cfg!(debug_assertions), Some(report::html::board));
+                let stop = r.stop.as_ref().map(|d| render(Some(&source), std::slice::from_ref(d)));
+                let outcome = if let Some(msg) = &stop {
+                    eprint!("{msg}");
+                    code = 2;
+                    "error"
+                } else if r.verdicts.iter().any(|v| !v.ok) {
+                    code = code.max(1);
+                    "fail"
+                } else {
+                    "pass"
+                };
+                (report::html::page(&shown, &s, &r, stop.as_deref()), s.name.clone(), outcome)
+            }
+        };
+        let Some(dir) = output else {
+            print!("{page}");
+            continue;
+        };
+        let stem = f.file_stem().map_or_else(|| "scenario".to_owned(), |s| s.to_string_lossy().into_owned());
+        let file = format!("{:03}-{stem}.html", i + 1);
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(dir.join(&file), page)) {
+            eprintln!("error: cannot write {}: {e}", dir.join(&file).display());
+            return 2;
+        }
+        entries.push((file, name, outcome));
+    }
+    if let Some(dir) = output
+        && let Err(e) = std::fs::write(dir.join("index.html"), report::html::index_page(&entries))
+    {
+        eprintln!("error: cannot write {}: {e}", dir.join("index.html").display());
+        return 2;
     }
     code
 }
@@ -617,6 +714,67 @@ fn card_from_file(name: &str, file: &Path) -> u8 {
         }
         Err(crate::report::card::NotShown::Invalid(why)) => {
             eprintln!("error: {shown}: {why}");
+            2
+        }
+    }
+}
+
+/// Writes `text` to `output`, or to standard output.
+fn write_out(text: &str, output: Option<&Path>) -> u8 {
+    match output {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                2
+            }
+        },
+        None => {
+            print!("{text}");
+            0
+        }
+    }
+}
+
+/// `judge import-pzl FILE [-o OUT]`.
+fn cmd_import_pzl(file: &Path, output: Option<&Path>) -> u8 {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    let stem = file.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    match crate::scenario::pzl::import(&text, &stem) {
+        Ok(yaml) => write_out(&yaml, output),
+        Err(problems) => {
+            for p in problems {
+                eprintln!("error: {}:{}: {}", file.display(), p.line, p.message);
+            }
+            2
+        }
+    }
+}
+
+/// `judge export-pzl FILE [-o OUT]`.
+fn cmd_export_pzl(file: &Path, output: Option<&Path>) -> u8 {
+    let (_, scenario) = match load_file(file) {
+        Ok(s) => s,
+        Err(msg) => {
+            eprint!("{msg}");
+            return 2;
+        }
+    };
+    match crate::scenario::pzl::export(&scenario) {
+        Ok((pzl, notes)) => {
+            for n in notes {
+                eprintln!("note: {n}");
+            }
+            write_out(&pzl, output)
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
             2
         }
     }
