@@ -880,6 +880,16 @@ pub enum ControllerFilter {
     Any,
     You,
     Opponent,
+    /// "defending player controls" (506.2, 508.5): the player the ability's source — or the
+    /// creature it is attached to — is attacking; otherwise the only defending player.
+    Defending,
+    /// "target player controls", "that player controls" after "target player": the player
+    /// chosen for target N. Read only where an instruction acts on every such permanent.
+    TargetPlayer(usize),
+    /// "that player controls" in a triggered ability whose trigger names a player (the player
+    /// dealt damage, whose upkeep it is). Read only where an instruction acts on every such
+    /// permanent.
+    TriggerPlayer,
 }
 
 /// A filter over objects: "creature", "artifact or enchantment", "creature you control",
@@ -901,6 +911,11 @@ pub struct ObjectFilter {
     pub blocking: bool,
     /// "with flying", "with defender".
     pub keyword: Option<Keyword>,
+    /// "without flying", "without horsemanship": the object must not have this keyword.
+    pub without: Option<Keyword>,
+    /// "another target creature" (115.1): the object must not be the source of the ability
+    /// that targets it. Read in target phrases only, where the engine knows the source.
+    pub other: bool,
     /// "with mana value N or less" / "with mana value X" (202.3).
     pub mana_value: Option<(Compare, Amount)>,
     /// The object must have one of these colors ("a red spell").
@@ -924,6 +939,8 @@ pub struct ObjectFilter {
     /// "with power 4 or greater", "with power 2 or less" (208.1): an object without a power
     /// matches neither.
     pub power: Option<(Compare, i32)>,
+    /// "with toughness 4 or greater" (208.1): an object without a toughness matches neither.
+    pub toughness: Option<(Compare, i32)>,
 }
 
 /// A comparison in a filter.
@@ -1248,6 +1265,8 @@ pub enum Condition {
     /// "there are seven or more cards in your graveyard", "four or more creature cards are in
     /// your graveyard" (the filter's types are the cards' types there).
     CardsInGraveyard { filter: ObjectFilter, count: Cmp },
+    /// "there are four or more card types among cards in your graveyard" (delirium, 205.2a).
+    CardTypesInGraveyard(Cmp),
     /// "you have no cards in hand", "you have seven or more cards in hand".
     CardsInHand(Cmp),
     /// "you have 5 or less life", "you have 30 or more life", "a player has 13 or less life"
@@ -1376,6 +1395,12 @@ pub enum Counted {
     /// "for each creature blocking it beyond the first" (rampage, 702.23a): the creatures
     /// blocking the source, less one, never below zero.
     BlockersBeyondFirst,
+    /// "basic land type among lands you control" (domain, 207.2c): how many of the five basic
+    /// land types (205.3i) the lands you control have between them.
+    BasicLandTypes,
+    /// "card type among cards in your graveyard" (delirium, 207.2c): how many card types
+    /// (205.2a) the cards in your graveyard have between them.
+    CardTypesInYourGraveyard,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).
@@ -1491,8 +1516,15 @@ pub enum Instruction {
     /// their hand and graveyard into their library" (701.24a, 701.24c): each such player puts
     /// the cards of those zones into their library, then shuffles it.
     ShuffleInto { who: Affected, hand: bool, graveyard: bool },
+    /// "Exile target player's graveyard." (406.2, 701.13a): every card in the players'
+    /// graveyards.
+    ExileGraveyard(Affected),
     /// "Return [object] to its owner's hand." (400.7).
     ReturnToHand(Affected),
+    /// "Return a land you control to its owner's hand", "return another creature you control
+    /// to its owner's hand": the ability's controller chooses one permanent they control that
+    /// matches as the instruction is carried out (608.2d; `filter.other`: not the source).
+    ReturnChosenToHand(ObjectFilter),
     /// "Exchange control of two target creatures." (701.12a–b).
     ExchangeControl(Affected, Affected),
     /// "Two target players exchange life totals." (701.12c).
@@ -1791,6 +1823,9 @@ pub struct Cost {
     pub tap: bool,
     /// "Sacrifice this …" as a cost (701.21).
     pub sacrifice_self: bool,
+    /// "Sacrifice a creature", "Sacrifice another creature" (`other`: not the source) as a
+    /// cost (701.21a, 602.2b): a permanent of the activating player's, chosen as it is paid.
+    pub sacrifice: Option<ObjectFilter>,
     /// "Pay N life" (119.4).
     pub pay_life: u32,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
@@ -2223,6 +2258,20 @@ pub enum Change {
     CantBeBlockedExcept(ObjectFilter),
     /// "can block an additional creature each combat" (509.1a): how many more.
     BlockAdditional(u32),
+    /// "can block only creatures with flying" (509.1b): it may block only attackers matching
+    /// the filter ("you" is the controller of the creature with the restriction).
+    CanBlockOnly(ObjectFilter),
+    /// "can't block creatures with power 2 or greater" (509.1b): it may not block attackers
+    /// matching the filter.
+    CantBlockMatching(ObjectFilter),
+    /// "can't be blocked by Walls", "… by creatures with power 2 or less" (509.1b): no
+    /// creature matching the filter may block it.
+    CantBeBlockedBy(ObjectFilter),
+    /// "can't be blocked by more than one creature" (509.1b): at most this many blockers.
+    MaxBlockers(u32),
+    /// "can't attack unless defending player controls an Island" (508.1c): it may attack a
+    /// player (or a planeswalker of a player) who controls a permanent matching the filter.
+    AttackOnlyIfDefenderControls(ObjectFilter),
 }
 
 /// Something a continuous effect counts ("for each artifact you control", "the number of
@@ -2238,6 +2287,10 @@ pub enum Count {
     /// Counters of a kind on the effect's source ("for each charge counter on this
     /// Equipment", 122).
     CountersOnSource(CounterKind),
+    /// "for each basic land type among lands you control" (domain, 207.2c, 205.3i).
+    BasicLandTypes,
+    /// "for each card type among cards in your graveyard" (205.2a).
+    CardTypesInYourGraveyard,
 }
 
 /// A value a P/T-setting effect sets power or toughness to.

@@ -42,17 +42,24 @@ impl Game {
                 let blockers = self.combat.attackers.iter().find(|a| a.id == ctx.source).map_or(0, |a| a.blockers.len());
                 i64::from(each) * i64::try_from(blockers.saturating_sub(1)).unwrap_or(0)
             }
-            Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what),
+            Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what, Some(ctx.source)),
         }
     }
 
+    /// How many card types (205.2a) the cards in `p`'s graveyard have between them.
+    /// `has` says whether a card has a type (the layer system passes its own reader).
+    pub(crate) fn card_types_in_graveyard(&self, p: PlayerId, has: &dyn Fn(ObjId, CardType) -> bool) -> usize {
+        CardType::ALL.into_iter().filter(|&t| self.players[p].graveyard.iter().any(|&o| has(o, t))).count()
+    }
+
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
-    pub(crate) fn count(&self, you: PlayerId, what: Counted) -> i64 {
+    /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
+    pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
         let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
         let n = match what {
             Counted::Permanents { types, controller } => {
                 let f = filter(types, controller);
-                self.battlefield.iter().filter(|&&o| self.matches_filter(o, &f, you)).count()
+                self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
             Counted::CardsInYourGraveyard(types) => {
                 let t = types.types();
@@ -62,6 +69,12 @@ impl Game {
             Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
             // Counted from the source, in `amount`.
             Counted::BlockersBeyondFirst => 0,
+            // 205.3i: the five basic land types, among the lands `you` control.
+            Counted::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+                .into_iter()
+                .filter(|t| self.permanents_of(you).any(|o| self.has_type(o, CardType::Land) && self.has_subtype(o, t)))
+                .count(),
+            Counted::CardTypesInYourGraveyard => self.card_types_in_graveyard(you, &|o, t| self.has_type(o, t)),
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }
@@ -125,6 +138,34 @@ impl Game {
         self.obj(source).attached_to.filter(|&h| self.on_battlefield(h))
     }
 
+    /// Every permanent matching `f` ("all creatures target player controls"), the source left
+    /// out if `other`. A filter naming a player of the effect — a target player (nothing if
+    /// that target is illegal, 608.2b) or the player the ability triggered for — is bound to
+    /// that player here.
+    fn each_matching(&self, ctx: &Context, f: &crate::cards::ir::ObjectFilter, other: bool) -> Vec<Target> {
+        use crate::cards::ir::ControllerFilter;
+        let bound = match f.controller {
+            ControllerFilter::TargetPlayer(i) => Some(Self::legal_targets(ctx, i).find_map(|c| if let Target::Player(p) = c.target { Some(p) } else { None })),
+            ControllerFilter::TriggerPlayer => Some(ctx.trigger.player),
+            _ => None,
+        };
+        let any;
+        let (f, whose) = match bound {
+            None => (f, None),
+            Some(None) => return Vec::new(),
+            Some(Some(p)) => {
+                any = crate::cards::ir::ObjectFilter { controller: ControllerFilter::Any, ..f.clone() };
+                (&any, Some(p))
+            }
+        };
+        self.battlefield
+            .iter()
+            .copied()
+            .filter(|&id| !(other && id == ctx.source) && whose.is_none_or(|p| self.controller(id) == p) && self.matches_filter_from(id, f, ctx.controller, ctx.x, ctx.source))
+            .map(Target::Object)
+            .collect()
+    }
+
     /// The players and objects an instruction acts on, in APNAP order for players (101.4).
     /// Illegal targets are left out (608.2b).
     fn affected(&self, ctx: &Context, a: &Affected) -> Vec<Target> {
@@ -145,12 +186,8 @@ impl Game {
             Affected::You => vec![Target::Player(ctx.controller)],
             Affected::EachPlayer => self.apnap().into_iter().map(Target::Player).collect(),
             Affected::EachOpponent => self.apnap().into_iter().filter(|&p| p != ctx.controller).map(Target::Player).collect(),
-            Affected::EachPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
-            }
-            Affected::EachOtherPermanent(f) => {
-                self.battlefield.iter().copied().filter(|&id| id != ctx.source && self.matches_filter_x(id, f, ctx.controller, ctx.x)).map(Target::Object).collect()
-            }
+            Affected::EachPermanent(f) => self.each_matching(ctx, f, false),
+            Affected::EachOtherPermanent(f) => self.each_matching(ctx, f, true),
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
@@ -702,7 +739,7 @@ impl Game {
                 // everything chosen is sacrificed at once. 701.21a: only your own permanents.
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    let options: Vec<Target> = self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).map(Target::Object).collect();
+                    let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).map(Target::Object).collect();
                     if options.is_empty() && n > 0 {
                         let ev = Ev::new(EventKind::Choice, format!("{} has nothing to sacrifice: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
                         self.record(ev);
@@ -751,8 +788,11 @@ impl Game {
                     let able = match action.as_ref() {
                         Instruction::Sacrifice { filter, count, .. } => {
                             let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
-                            self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
+                            self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
                         }
+                        // "You may return another creature you control to its owner's hand. If
+                        // you do, …": impossible with nothing to return.
+                        Instruction::ReturnChosenToHand(filter) => self.permanents_of(p).any(|o| !(filter.other && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
                         // "You may remove three counters from it. If you do, …": removing them
                         // is a cost of the option (118.12), paid in full or not at all.
                         Instruction::RemoveCounters { what, kind, count } => {
@@ -798,6 +838,39 @@ impl Game {
             Instruction::Shuffle(a) => {
                 for p in self.players_of(ctx, a) {
                     self.shuffle(p);
+                }
+            }
+            Instruction::ExileGraveyard(who) => {
+                for p in self.players_of(ctx, who) {
+                    // Every card, in this one instruction (406.2, 701.13a).
+                    let cards = self.players[p].graveyard.clone();
+                    for c in cards {
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&[cr!("701.13a"), cr!("406.2")]);
+                        self.record(ev);
+                        self.move_object(c, Zone::Exile);
+                    }
+                }
+            }
+            Instruction::ReturnChosenToHand(filter) => {
+                // 608.2d: the choice is made as the instruction is carried out.
+                let p = ctx.controller;
+                let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
+                if options.is_empty() {
+                    let ev = Ev::new(EventKind::Choice, format!("{} controls nothing to return: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
+                    self.record(ev);
+                    return Ok(());
+                }
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("608.2d"), what: "what to return to its owner's hand".to_owned() };
+                let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+                for t in ts {
+                    if let Target::Object(id) = t
+                        && self.on_battlefield(id)
+                    {
+                        let owner = self.obj(id).owner;
+                        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2d"), cr!("400.3")]);
+                        self.record(ev);
+                        self.move_object(id, Zone::Hand);
+                    }
                 }
             }
             Instruction::ReturnToHand(a) => {
@@ -1181,7 +1254,7 @@ impl Game {
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
         let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
-        let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x };
+        let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x, player: None };
         let mut changed = self.obj(copy).choices.targets.clone();
         for (c, t) in changed.iter_mut().zip(&list) {
             match self.target_problem(&effect.targets[c.slot].spec, *t, by) {

@@ -82,6 +82,9 @@ pub struct Targeter {
     pub this: Option<ObjId>,
     /// The value of X, for "with mana value X".
     pub x: u32,
+    /// The player a triggered ability triggered for ("target creature that player
+    /// controls"); `None` for spells and activated abilities.
+    pub player: Option<PlayerId>,
 }
 
 impl Game {
@@ -97,7 +100,11 @@ impl Game {
                 self.on_battlefield(o) && [CardType::Creature, CardType::Planeswalker, CardType::Battle].iter().any(|&ty| self.has_type(o, ty))
             }
             (TargetSpec::PlayerOrPlaneswalker { .. }, Target::Object(o)) => self.on_battlefield(o) && self.has_type(o, CardType::Planeswalker),
-            (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && self.matches_filter_x(o, f, by.you, by.x),
+            (TargetSpec::Permanent(f), Target::Object(o)) if f.controller == crate::cards::ir::ControllerFilter::TriggerPlayer => {
+                let any = crate::cards::ir::ObjectFilter { controller: crate::cards::ir::ControllerFilter::Any, ..f.clone() };
+                self.on_battlefield(o) && by.player.is_some_and(|p| self.controller(o) == p) && !(f.other && o == by.source) && self.matches_filter_from(o, &any, by.you, by.x, by.source)
+            }
+            (TargetSpec::Permanent(f), Target::Object(o)) => self.on_battlefield(o) && !(f.other && o == by.source) && self.matches_filter_from(o, f, by.you, by.x, by.source),
             (TargetSpec::Spell(f), Target::Object(o)) => {
                 let ob = self.obj(o);
                 ob.live && ob.zone == Zone::Stack && self.matches_filter_x(o, f, by.you, by.x)
@@ -393,6 +400,8 @@ impl Game {
                         crate::cards::ir::ControllerFilter::Any => true,
                         crate::cards::ir::ControllerFilter::You => p == you,
                         crate::cards::ir::ControllerFilter::Opponent => p != you,
+                        // The compiler never names a defending player here.
+                        crate::cards::ir::ControllerFilter::Defending | crate::cards::ir::ControllerFilter::TargetPlayer(_) | crate::cards::ir::ControllerFilter::TriggerPlayer => false,
                     };
                     who_ok && (!during_your_turn || self.active == you) && self.matches_filter(card, spells, you)
                 }
@@ -508,7 +517,7 @@ impl Game {
                 *t = Target::Object(spell);
             }
         }
-        let by = Targeter { you: p, source: spell, this: Some(spell), x };
+        let by = Targeter { you: p, source: spell, this: Some(spell), x, player: None };
         let (modes, targets) = match self.propose(&effect, &ch2, by, &name) {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
@@ -553,7 +562,7 @@ impl Game {
         }
         let extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         for c in &extra {
-            if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), dec)? {
+            if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
             }
         }
@@ -575,9 +584,11 @@ impl Game {
     /// Pays a sacrifice or discard cost (601.2h, 602.2b): the objects named in the action, or
     /// the only ones that can pay it (forced). `cost_of` names the cost ("the additional cost
     /// of Village Rites").
-    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+    /// `source`: the permanent whose ability is being paid for ("Sacrifice another creature"
+    /// leaves it out).
+    fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, source: Option<ObjId>, dec: &mut dyn Decider) -> Outcome {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
-            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
+            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
         };
         let pick = match named {
@@ -719,7 +730,7 @@ impl Game {
         // its caster as the total cost is determined.
         for (_, a) in self.abilities(spell) {
             if let Ability::SelfCostChange { generic, per } = a {
-                let times = per.map_or(1, |what| self.count(you, what));
+                let times = per.map_or(1, |what| self.count(you, what, None));
                 let n = i32::try_from(i64::from(*generic).saturating_mul(times).clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0);
                 if n != 0 {
                     changes.push((spell, n));
@@ -940,7 +951,7 @@ impl Game {
         }
         self.record(ev);
         let announced = self.last_event();
-        let by = Targeter { you: p, source, this: None, x };
+        let by = Targeter { you: p, source, this: None, x, player: None };
         let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
@@ -1009,7 +1020,13 @@ impl Game {
             self.record(ev);
         }
         if cost.discard_card
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+        {
+            return Ok(Err(e));
+        }
+        // 602.2b, 701.21a: "Sacrifice a creature" — chosen now, named by `sacrifice:`.
+        if let Some(f) = &cost.sacrifice
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
         {
             return Ok(Err(e));
         }
@@ -1180,8 +1197,21 @@ pub fn quality_words(q: Quality) -> String {
     }
 }
 
+/// "with power 2 or less", "with toughness 4 or greater": a filter's comparisons of power
+/// and toughness (208.1), in words.
+pub(crate) fn stat_words(f: &crate::cards::ir::ObjectFilter) -> impl Iterator<Item = String> {
+    [("power", f.power), ("toughness", f.toughness)].into_iter().filter_map(|(stat, v)| {
+        v.map(|(cmp, n)| match cmp {
+            crate::cards::ir::Compare::AtMost => format!("with {stat} {n} or less"),
+            crate::cards::ir::Compare::AtLeast => format!("with {stat} {n} or greater"),
+            _ => format!("with {stat} {n}"),
+        })
+    })
+}
+
 pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
-    let mut w: Vec<String> = f.colors_none.iter().map(|c| format!("non{}", c.name())).collect();
+    let mut w: Vec<String> = if f.other { vec!["other".to_owned()] } else { Vec::new() };
+    w.extend(f.colors_none.iter().map(|c| format!("non{}", c.name())));
     if !f.colors.is_empty() {
         w.push(f.colors.iter().map(|c| c.name()).collect::<Vec<_>>().join(" or "));
     }
@@ -1209,11 +1239,17 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     match f.controller {
         crate::cards::ir::ControllerFilter::You => w.push("you control".into()),
         crate::cards::ir::ControllerFilter::Opponent => w.push("an opponent controls".into()),
+        crate::cards::ir::ControllerFilter::Defending => w.push("defending player controls".into()),
+        crate::cards::ir::ControllerFilter::TargetPlayer(_) | crate::cards::ir::ControllerFilter::TriggerPlayer => w.push("that player controls".into()),
         crate::cards::ir::ControllerFilter::Any => {}
     }
     if let Some(k) = f.keyword {
         w.push(format!("with {}", k.name()));
     }
+    if let Some(k) = f.without {
+        w.push(format!("without {}", k.name()));
+    }
+    w.extend(stat_words(f));
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });

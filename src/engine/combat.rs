@@ -47,7 +47,14 @@ impl Game {
     #[must_use]
     pub fn required_attackers(&self, declared: &[ObjId]) -> Vec<ObjId> {
         self.permanents_of(self.active)
-            .filter(|&id| self.is_creature(id) && !declared.contains(&id) && self.has_effect(id, Change::AttacksEachCombat) && self.can_attack(id).is_ok())
+            .filter(|&id| {
+                self.is_creature(id)
+                    && !declared.contains(&id)
+                    && self.has_effect(id, Change::AttacksEachCombat)
+                    && self.can_attack(id).is_ok()
+                    // 508.1c: able only if some defending player meets its attack condition.
+                    && self.defending_players().into_iter().any(|d| self.unmet_attack_condition(id, d).is_none())
+            })
             .collect()
     }
 
@@ -93,6 +100,17 @@ impl Game {
             };
             if !ok {
                 return Err(Illegal::new(cr!("508.1b"), format!("{name} can't attack {}: it must attack an opponent or a planeswalker an opponent controls", self.describe_target(target))));
+            }
+            // 508.1c: "can't attack unless defending player controls …", for the player it
+            // would attack (508.5).
+            let defender = match target {
+                Target::Player(p) => p,
+                Target::Object(o) => self.controller(o),
+                Target::Ability(_) => self.active,
+            };
+            if let Some(f) = self.unmet_attack_condition(id, defender) {
+                let what = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
+                return Err(Illegal::new(cr!("508.1c"), format!("{name} can't attack {0}: it may attack only a player who controls one of these: {what}, and {0} controls none", self.players[defender].name)));
             }
             resolved.push((id, target));
         }
@@ -194,6 +212,9 @@ impl Game {
                 let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
             }
+            if let Some(why) = self.block_filter_problem(*a, *b) {
+                return Err(Illegal::new(cr!("509.1b"), why));
+            }
             if self.has_effect(*a, Change::CantBeBlocked) {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
             }
@@ -207,6 +228,10 @@ impl Game {
             let n = decl.iter().filter(|(_, atts)| atts.contains(&att.id)).count();
             if n == 1 && self.has_keyword(att.id, Keyword::Menace) {
                 return Err(Illegal::new(cr!("702.111b"), format!("{} has menace: it can't be blocked by just one creature", self.describe(att.id))).also(cr!("509.1b")));
+            }
+            if let Some(max) = self.max_blockers(att.id).filter(|&m| n > m as usize) {
+                let what = if max == 1 { "more than one creature".to_owned() } else { format!("more than {max} creatures") };
+                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked by {what}: {n} creatures block it", self.describe(att.id))));
             }
         }
         for (b, attackers) in decl {

@@ -254,7 +254,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) => Layer::Rules,
         }
     }
 }
@@ -346,6 +346,17 @@ pub struct Chars {
     pub blockers_only: Vec<ObjectFilter>,
     /// "can block an additional creature each combat": how many more it may block.
     pub extra_blocks: u32,
+    /// "can block only creatures with flying": every attacker it blocks must match each.
+    pub blocks_only: Vec<ObjectFilter>,
+    /// "can't block creatures with power 2 or greater": no attacker it blocks may match one.
+    pub cant_block_matching: Vec<ObjectFilter>,
+    /// "can't be blocked by Walls": no blocker of it may match one.
+    pub not_blocked_by: Vec<ObjectFilter>,
+    /// "can't be blocked by more than one creature": the fewest such limits.
+    pub max_blockers: Option<u32>,
+    /// "can't attack unless defending player controls …": each must be met by the player it
+    /// attacks.
+    pub attack_unless: Vec<ObjectFilter>,
     /// What was applied to it, in order (for `--explain`).
     pub log: SmallVec<[Applied; 2]>,
 }
@@ -463,6 +474,8 @@ trait Facts {
     fn has_keyword(&self, k: Keyword) -> bool;
     /// Its power, if it has one (208.1).
     fn power(&self) -> Option<i32>;
+    /// Its toughness, if it has one (208.1).
+    fn toughness(&self) -> Option<i32>;
 }
 
 struct Live<'a>(&'a Game, ObjId);
@@ -490,6 +503,10 @@ impl Facts for Live<'_> {
         let has = self.0.chars(self.1).map_or(self.0.card(self.1).0.power, |c| c.power);
         has.map(|_| self.0.power(self.1))
     }
+    fn toughness(&self) -> Option<i32> {
+        let has = self.0.chars(self.1).map_or(self.0.card(self.1).0.toughness, |c| c.toughness);
+        has.map(|_| self.0.toughness(self.1))
+    }
 }
 
 struct Working<'a>(&'a Game, ObjId, &'a Chars);
@@ -515,6 +532,9 @@ impl Facts for Working<'_> {
     }
     fn power(&self) -> Option<i32> {
         self.2.power
+    }
+    fn toughness(&self) -> Option<i32> {
+        self.2.toughness
     }
 }
 
@@ -876,6 +896,41 @@ impl Game {
         filter_matches(self, id, &Live(self, id), f, you, x)
     }
 
+    /// [`Game::matches_filter_x`] for a filter of an ability of `source`: "defending player"
+    /// is the player that source (or the creature it is attached to) is attacking (508.5).
+    #[must_use]
+    pub fn matches_filter_from(&self, id: ObjId, f: &ObjectFilter, you: PlayerId, x: u32, source: ObjId) -> bool {
+        if f.controller == ControllerFilter::Defending {
+            let theirs = self.defending_player(Some(source)).is_some_and(|d| self.controller(id) == d);
+            let any = ObjectFilter { controller: ControllerFilter::Any, ..f.clone() };
+            return theirs && filter_matches(self, id, &Live(self, id), &any, you, x);
+        }
+        filter_matches(self, id, &Live(self, id), f, you, x)
+    }
+
+    /// The defending player an ability of `source` means (506.2, 508.5): the player the
+    /// source, or the creature it is attached to, is attacking (the controller of the
+    /// planeswalker it attacks); otherwise the only defending player during combat; otherwise
+    /// none.
+    #[must_use]
+    pub fn defending_player(&self, source: Option<ObjId>) -> Option<PlayerId> {
+        let attacker = source.and_then(|s| {
+            let host = self.obj(s).attached_to;
+            self.combat.attackers.iter().find(|a| a.id == s || Some(a.id) == host)
+        });
+        if let Some(a) = attacker {
+            return match a.attacking {
+                crate::engine::Target::Player(p) => Some(p),
+                crate::engine::Target::Object(o) => Some(self.controller(o)),
+                crate::engine::Target::Ability(_) => None,
+            };
+        }
+        match self.defending_players().as_slice() {
+            [one] if !self.combat.attackers.is_empty() => Some(*one),
+            _ => None,
+        }
+    }
+
     /// [`Game::matches_filter_x`] with X = 0.
     #[must_use]
     pub fn matches_filter(&self, id: ObjId, f: &ObjectFilter, you: PlayerId) -> bool {
@@ -889,6 +944,41 @@ impl Game {
         let c = self.chars(attacker)?;
         let you = c.controller;
         c.blockers_only.iter().find(|f| !self.matches_filter(blocker, f, you))
+    }
+
+    /// The first blocking restriction (509.1b) other than "except by …" that forbids
+    /// `blocker` to block `attacker`, described: "can block only …" and "can't block …" of the
+    /// blocker, "can't be blocked by …" of the attacker. Each filter's "you" is the controller
+    /// of the creature whose restriction it is.
+    #[must_use]
+    pub fn block_filter_problem(&self, attacker: ObjId, blocker: ObjId) -> Option<String> {
+        let (a, b) = (self.chars(attacker)?, self.chars(blocker)?);
+        let words = |f: &ObjectFilter| describe_subject(&StaticSubject::Each { filter: f.clone(), other: false });
+        if let Some(f) = b.blocks_only.iter().find(|f| !self.matches_filter(attacker, f, b.controller)) {
+            return Some(format!("{} can block only {}: {} isn't one", self.describe(blocker), words(f), self.describe(attacker)));
+        }
+        if let Some(f) = b.cant_block_matching.iter().find(|f| self.matches_filter(attacker, f, b.controller)) {
+            return Some(format!("{} can't block {}: {} is one", self.describe(blocker), words(f), self.describe(attacker)));
+        }
+        if let Some(f) = a.not_blocked_by.iter().find(|f| self.matches_filter(blocker, f, a.controller)) {
+            return Some(format!("{} can't be blocked by {}: {} is one", self.describe(attacker), words(f), self.describe(blocker)));
+        }
+        None
+    }
+
+    /// The first "can't attack unless defending player controls …" restriction (508.1c) of
+    /// `attacker` that `defender` doesn't meet.
+    #[must_use]
+    pub fn unmet_attack_condition(&self, attacker: ObjId, defender: PlayerId) -> Option<&ObjectFilter> {
+        let c = self.chars(attacker)?;
+        c.attack_unless.iter().find(|f| !self.permanents_of(defender).any(|o| self.matches_filter(o, f, c.controller)))
+    }
+
+    /// How many creatures may block the attacker at most ("can't be blocked by more than one
+    /// creature", 509.1b); `None`: no such limit.
+    #[must_use]
+    pub fn max_blockers(&self, attacker: ObjId) -> Option<u32> {
+        self.chars(attacker).and_then(|c| c.max_blockers)
     }
 
     /// How many attackers the creature may block (509.1a): one, plus "can block an additional
@@ -920,6 +1010,11 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         ControllerFilter::Any => true,
         ControllerFilter::You => o.controller() == you,
         ControllerFilter::Opponent => o.controller() != you,
+        // Without a source to ask (508.5), the only defending player.
+        ControllerFilter::Defending => g.defending_player(None).is_some_and(|d| o.controller() == d),
+        // Bound to a player only where an instruction acts on every match (`each_matching`);
+        // the compiler reads them nowhere else.
+        ControllerFilter::TargetPlayer(_) | ControllerFilter::TriggerPlayer => false,
     };
     let colors = o.colors();
     let color_ok = f.colors_none.iter().all(|c| !colors.contains(c)) && (f.colors.is_empty() || f.colors.iter().any(|c| colors.contains(c)));
@@ -935,7 +1030,7 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         (false, true) => blocking(),
         (true, true) => attacking() || blocking(),
     };
-    let keyword_ok = f.keyword.is_none_or(|k| o.has_keyword(k));
+    let keyword_ok = f.keyword.is_none_or(|k| o.has_keyword(k)) && f.without.is_none_or(|k| !o.has_keyword(k));
     let mv_ok = f.mana_value.is_none_or(|(cmp, n)| {
         use crate::cards::ir::{Amount, Compare};
         let n = match n {
@@ -960,16 +1055,21 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
         Some(k) => obj.counters.get(k) >= *n,
         None => obj.counters.kinds().map(|(_, c)| c).sum::<u32>() >= *n,
     });
-    let power_ok = f.power.is_none_or(|(cmp, n)| {
+    // 208.1: an object without power (or toughness) matches no comparison of it.
+    let stat_ok = |want: Option<(crate::cards::ir::Compare, i32)>, has: Option<i32>| {
         use crate::cards::ir::Compare;
-        o.power().is_some_and(|p| match cmp {
-            Compare::AtLeast => p >= n,
-            Compare::AtMost => p <= n,
-            Compare::Equal => p == n,
-            Compare::Even | Compare::Odd => false,
+        want.is_none_or(|(cmp, n)| {
+            has.is_some_and(|v| match cmp {
+                Compare::AtLeast => v >= n,
+                Compare::AtMost => v <= n,
+                Compare::Equal => v == n,
+                Compare::Even | Compare::Odd => false,
+            })
         })
-    });
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok
+    };
+    let power_ok = f.power.is_none() || stat_ok(f.power, o.power());
+    let toughness_ok = f.toughness.is_none() || stat_ok(f.toughness, o.toughness());
+    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok && toughness_ok
 }
 
 /// An object's copiable values (613.2c: its printed card, or what a copy effect made it in
@@ -997,6 +1097,11 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         cant_be_blocked: false,
         blockers_only: Vec::new(),
         extra_blocks: 0,
+        blocks_only: Vec::new(),
+        cant_block_matching: Vec::new(),
+        not_blocked_by: Vec::new(),
+        max_blockers: None,
+        attack_unless: Vec::new(),
         log: SmallVec::new(),
     }
 }
@@ -1053,6 +1158,9 @@ impl Facts for PrintedFacts<'_> {
     fn power(&self) -> Option<i32> {
         self.0.card(self.1).0.power
     }
+    fn toughness(&self) -> Option<i32> {
+        self.0.card(self.1).0.toughness
+    }
 }
 
 /// Counts what a "for each" or "equal to the number of" counts, as the game stands in `w`.
@@ -1063,6 +1171,17 @@ fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w:
         Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
         Count::CardsInYourHand => g.players[you].hand.len(),
         Count::CountersOnSource(k) => usize::try_from(g.obj(source).counters.get(k)).unwrap_or(usize::MAX),
+        // 205.3i: the basic land types among the lands `you` control, as computed so far.
+        Count::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+            .into_iter()
+            .filter(|t| {
+                w.ids.iter().zip(&w.chars).any(|(id, ch)| {
+                    let f = Working(g, *id, ch);
+                    g.obj(*id).zone == Zone::Battlefield && f.controller() == you && f.types().contains(&CardType::Land) && f.subtypes().iter().any(|s| s == t)
+                })
+            })
+            .count(),
+        Count::CardTypesInYourGraveyard => g.card_types_in_graveyard(you, &|o, t| PrintedFacts(g, o).types().contains(&t)),
     };
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -1216,7 +1335,7 @@ fn compute(g: &Game) -> Layered {
     // object change touches.
     out.volatile = effs.iter().any(|e| {
         use crate::cards::ir::Condition as C;
-        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. }))
+        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. }))
     });
     out.effects = effs
         .iter()
@@ -1424,6 +1543,11 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::CantBeBlocked => c.cant_be_blocked = true,
                 Change::CantBeBlockedExcept(f) => c.blockers_only.push(f.clone()),
                 Change::BlockAdditional(n) => c.extra_blocks = c.extra_blocks.saturating_add(*n),
+                Change::CanBlockOnly(f) => c.blocks_only.push(f.clone()),
+                Change::CantBlockMatching(f) => c.cant_block_matching.push(f.clone()),
+                Change::CantBeBlockedBy(f) => c.not_blocked_by.push(f.clone()),
+                Change::MaxBlockers(n) => c.max_blockers = Some(c.max_blockers.map_or(*n, |m| m.min(*n))),
+                Change::AttackOnlyIfDefenderControls(f) => c.attack_unless.push(f.clone()),
             }
         }
         if any && let Some((effect, why)) = log {
@@ -1550,8 +1674,17 @@ pub fn describe_subject(s: &StaticSubject) -> String {
             match filter.controller {
                 ControllerFilter::You => words.push("you control".to_owned()),
                 ControllerFilter::Opponent => words.push("your opponents control".to_owned()),
+                ControllerFilter::Defending => words.push("defending player controls".to_owned()),
+                ControllerFilter::TargetPlayer(_) | ControllerFilter::TriggerPlayer => words.push("that player controls".to_owned()),
                 ControllerFilter::Any => {}
             }
+            if let Some(k) = filter.keyword {
+                words.push(format!("with {}", k.name()));
+            }
+            if let Some(k) = filter.without {
+                words.push(format!("without {}", k.name()));
+            }
+            words.extend(crate::engine::casting::stat_words(filter));
             words.join(" ")
         }
     }
@@ -1566,6 +1699,8 @@ pub fn describe_count(c: &crate::cards::ir::Count) -> String {
         Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }).replace("permanents", "cards")),
         Count::CardsInYourHand => "card in your hand".to_owned(),
         Count::CountersOnSource(k) => format!("{} counter on it", k.name()),
+        Count::BasicLandTypes => "basic land type among lands you control".to_owned(),
+        Count::CardTypesInYourGraveyard => "card type among cards in your graveyard".to_owned(),
     }
 }
 
@@ -1602,6 +1737,11 @@ pub fn describe_change(c: &Change) -> String {
         Change::CantBeBlocked => "can't be blocked".to_owned(),
         Change::BlockAdditional(n) => format!("can block {n} additional creature(s) each combat"),
         Change::CantBeBlockedExcept(f) => format!("can't be blocked except by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CanBlockOnly(f) => format!("can block only {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CantBlockMatching(f) => format!("can't block {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CantBeBlockedBy(f) => format!("can't be blocked by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::MaxBlockers(n) => format!("can't be blocked by more than {n} creature(s)"),
+        Change::AttackOnlyIfDefenderControls(f) => format!("can't attack unless defending player controls {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
     }
 }
 

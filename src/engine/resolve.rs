@@ -142,7 +142,7 @@ impl Game {
             } else if let Some(Ability::Enchant(f)) = card.abilities().iter().find(|a| matches!(a, Ability::Enchant(_))) {
                 // 608.3b: an Aura spell checks its target; 608.3c: it enters attached to it.
                 let target = g.obj(id).choices.targets.first().map(|c| c.target);
-                let by = Targeter { you: controller, source: id, this: Some(id), x: 0 };
+                let by = Targeter { you: controller, source: id, this: Some(id), x: 0, player: None };
                 let problem = match target {
                     Some(t) => g.target_problem(&crate::cards::ir::TargetSpec::Permanent(f.clone()), t, by).map(|(r, w)| (Some(r), w)),
                     None => Some((None, "it has no target".to_owned())),
@@ -234,7 +234,7 @@ impl Game {
     /// does nothing at all (608.2b); otherwise illegal targets are left alone.
     #[expect(clippy::too_many_arguments, reason = "the pieces of a resolving object, kept separate to avoid cloning it")]
     fn run_effect(&mut self, effect: &Effect, controller: PlayerId, source: ObjId, this: Option<ObjId>, choices: &StackChoices, name: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
-        let by = Targeter { you: controller, source, this: this.filter(|&t| self.obj(t).zone == Zone::Stack), x: choices.x };
+        let by = Targeter { you: controller, source, this: this.filter(|&t| self.obj(t).zone == Zone::Stack), x: choices.x, player: self.trigger_info.player };
         let mut legal = Vec::with_capacity(choices.targets.len());
         let mut problems = Vec::new();
         for c in &choices.targets {

@@ -647,6 +647,11 @@ impl Game {
             }
             Condition::CardsInGraveyard { filter, count } => count.holds(n(self.players[you].graveyard.iter().filter(|&&o| matches(o, filter)).count())),
             Condition::CardsInHand(count) => count.holds(n(self.players[you].hand.len())),
+            Condition::CardTypesInGraveyard(count) => {
+                // Read through `matches`: the layer system may be asking (no recursion into it).
+                let has = |o: ObjId, t: crate::cards::ir::CardType| matches(o, &crate::cards::ir::ObjectFilter { types_any: vec![t], ..Default::default() });
+                count.holds(n(self.card_types_in_graveyard(you, &has)))
+            }
             Condition::Life(whose, count) => match whose {
                 Whose::You => count.holds(self.players[you].life),
                 Whose::Opponent => opponents().any(|p| count.holds(self.players[p].life)),
@@ -725,7 +730,7 @@ impl Game {
             },
         };
         let name = if t.delayed.is_some() { format!("delayed ability from {}", self.describe(t.source)) } else { format!("ability of {}", self.describe(t.source)) };
-        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0 };
+        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
         let mut chosen: Vec<Chosen> = Vec::new();
         // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
         let mut modes: Vec<usize> = Vec::new();

@@ -62,6 +62,10 @@ fn counted_permanents(p: &mut Parser<'_>) -> PResult<(crate::cards::ir::ObjectFi
 /// "are in your graveyard".
 fn graveyard_cards(p: &mut Parser<'_>, are: bool) -> PResult<Condition> {
     let Some((cmp, plural)) = count(p) else { return Err(p.fail("\"N or more\"")) };
+    // Delirium (207.2c): "four or more card types among cards in your graveyard" (205.2a).
+    if !are && p.eat_words(&["card", "types", "among", "cards", "in", "your", "graveyard"]) {
+        return Ok(Condition::CardTypesInGraveyard(cmp));
+    }
     let (filter, head) = if p.at_word("cards") || p.at_word("card") {
         p.bump();
         (crate::cards::ir::ObjectFilter::default(), Head::Card)

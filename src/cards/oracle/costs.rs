@@ -50,6 +50,21 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("sacrifice") => {
             p.bump();
+            // "Sacrifice a creature", "Sacrifice another creature" (701.21a): a permanent the
+            // player controls, chosen as the cost is paid.
+            if cost.sacrifice.is_none() && (p.at_word("a") || p.at_word("an") || p.at_word("another")) {
+                let other = p.at_word("another");
+                p.bump();
+                let at = p.pos;
+                let (mut f, head) = super::targets::parse_filter(p, false)?;
+                if head != super::targets::Head::Permanent || !matches!(f.controller, crate::cards::ir::ControllerFilter::Any | crate::cards::ir::ControllerFilter::You) {
+                    return Err(super::parser::Fail { at, expected: "a permanent of yours to sacrifice (\"a creature\", \"another artifact\")".into() });
+                }
+                f.controller = crate::cards::ir::ControllerFilter::You;
+                f.other = other;
+                cost.sacrifice = Some(f);
+                return Ok(());
+            }
             if cost.sacrifice_self || !eat_self_ref(p) {
                 return Err(p.fail("\"this creature\" (or another reference to this card) to sacrifice"));
             }
@@ -258,13 +273,14 @@ mod tests {
 
     #[test]
     fn unsupported_costs() {
-        // Zuran Orb: sacrificing another permanent.
+        // Zuran Orb: sacrificing another permanent reads now; two of them do not.
+        assert!(matches!(&ok("Sacrifice a land: You gain 2 life.", "Zuran Orb", ARTIFACT)[0], Ability::Activated { cost: Cost { sacrifice: Some(_), .. }, .. }));
         assert_eq!(
-            errs("Sacrifice a land: You gain 2 life.", "Zuran Orb", ARTIFACT),
+            errs("Sacrifice two lands: You gain 2 life.", "Double Orb", ARTIFACT),
             vec![(
                 10,
-                33,
-                "unsupported text: \"a land: You gain 2 life\"; expected \"this creature\" (or another reference to this card) to sacrifice"
+                36,
+                "unsupported text: \"two lands: You gain 2 life\"; expected \"this creature\" (or another reference to this card) to sacrifice"
                     .to_string()
             )]
         );

@@ -749,6 +749,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::ExileTop { who, count });
                 return Ok(());
             }
+            // "Exile target player's graveyard." (406.2, 701.13a): every card in it.
+            if verb == "exile" && (p.at_words(&["target", "player's", "graveyard"]) || p.at_words(&["target", "player’s", "graveyard"]) || p.at_words(&["target", "opponent's", "graveyard"]) || p.at_words(&["target", "opponent’s", "graveyard"])) {
+                let opponent_only = p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.starts_with("opponent"));
+                p.pos += 3;
+                let i = p.declare(TargetSpec::Player { opponent_only });
+                out.push(Instruction::ExileGraveyard(Affected::Target(i)));
+                return Ok(());
+            }
             // "Exile target card from a graveyard." — a card, as well as a permanent.
             // "Transform this creature" / "transform it" (701.27): the object itself, mostly.
             let what = if verb == "exile" {
@@ -983,6 +991,22 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "return" if imperative => {
             p.bump();
             let at = p.pos;
+            // "return a land you control to its owner's hand", "return another creature you
+            // control to its owner's hand": chosen on resolution (608.2d), not targeted.
+            if p.at_word("a") || p.at_word("an") || p.at_word("another") {
+                let other = p.at_word("another");
+                p.bump();
+                let (mut filter, head) = parse_filter(p, false)?;
+                if head != Head::Permanent || filter.controller != crate::cards::ir::ControllerFilter::You {
+                    return Err(Fail { at, expected: "\"a [permanent] you control\"".into() });
+                }
+                if !(p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])) {
+                    return Err(p.fail("\"to its owner's hand\""));
+                }
+                filter.other = other;
+                out.push(Instruction::ReturnChosenToHand(filter));
+                return Ok(());
+            }
             let what = match this_from_graveyard(p) {
                 Some(what) => what,
                 None => object_or_card(p)?,
@@ -1157,12 +1181,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
             p.bump();
-            let count = amount(p)?;
+            // "you sacrifice another creature": not the source (the ability's controller
+            // sacrifices, so only "you").
+            let other = matches!(who, Affected::You) && p.eat_word("another");
+            let count = if other { Amount::Fixed(1) } else { amount(p)? };
             let at = p.pos;
-            let (filter, head) = parse_filter(p, !matches!(count, Amount::Fixed(1)))?;
+            let (mut filter, head) = parse_filter(p, !matches!(count, Amount::Fixed(1)))?;
             if head != Head::Permanent {
                 return Err(Fail { at, expected: "permanents to sacrifice".into() });
             }
+            filter.other = other;
             p.eat_words(&["of", "their", "choice"]);
             p.eat_words(&["of", "your", "choice"]);
             out.push(Instruction::Sacrifice { who, filter, count });
@@ -1295,6 +1323,18 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             p.expect_words(&["play", "lands", "this", "turn"])?;
             out.push(Instruction::CantPlayLands(who));
+        }
+        // "Target creature attacks this turn if able." (508.1d): an attack requirement until
+        // end of turn.
+        "attacks" | "attack" if kinds(p, &subject).permanent && p.peek_at(1).is_some_and(|t| t.is_word("this")) => {
+            // 611.2c: a rules-modifying effect on "each creature" would also bind creatures
+            // that arrive later; the engine locks sets, so only named objects are read.
+            if matches!(subject, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_)) {
+                return Err(Fail { at: subject_at, expected: "a named creature (\"each creature attacks this turn if able\" binds later creatures too, 611.2c; not supported)".into() });
+            }
+            p.bump();
+            p.expect_words(&["this", "turn", "if", "able"])?;
+            out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None });
         }
         "can" => {
             let what = permanent_subject()?;
@@ -1503,9 +1543,21 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
         return Ok(Counted::CardsInYourHand);
     }
+    // Domain and delirium (207.2c): kinds among a group, not objects.
+    if p.eat_words(&["basic", "land", "type", "among", "lands", "you", "control"]) || p.eat_words(&["basic", "land", "types", "among", "lands", "you", "control"]) {
+        return Ok(Counted::BasicLandTypes);
+    }
+    if p.eat_words(&["card", "type", "among", "cards", "in", "your", "graveyard"]) || p.eat_words(&["card", "types", "among", "cards", "in", "your", "graveyard"]) {
+        return Ok(Counted::CardTypesInYourGraveyard);
+    }
     let at = p.pos;
     let plural = p.word().is_some_and(|w| w.ends_with('s'));
-    let (filter, head) = parse_filter(p, plural)?;
+    let (mut filter, mut head) = parse_filter(p, plural)?;
+    // "creature cards", "noncreature, nonland cards": singular types before a plural head.
+    if !plural && (p.at_word("cards") || p.at_word("permanents")) {
+        p.pos = at;
+        (filter, head) = parse_filter(p, true)?;
+    }
     let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, ..ObjectFilter::default() } == *f;
     if !only_types(&filter) {
         return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });

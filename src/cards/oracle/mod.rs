@@ -730,7 +730,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     cost.boast = special == Some("boast");
     cost.timing = p.timing;
     cost.any_player = p.any_player;
-    if cost.any_player && (cost.tap || cost.sacrifice_self || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
+    if cost.any_player && (cost.tap || cost.sacrifice_self || cost.sacrifice.is_some() || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
         // Paying with the source itself would be done by a player who may not control it.
         let at = p.toks.iter().position(|t| t.is_word("any")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "\"any player may activate\" with a cost of mana or life only (not supported yet with other costs)".into() })]);
@@ -746,6 +746,12 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         // deals 1 damage to you") would have to happen then too. Refused until they do.
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
         return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
+    }
+    if mana && cost.sacrifice.is_some() {
+        // Mana payment activates mana abilities itself and pays only their own costs; a
+        // sacrifice of another permanent is refused until it does.
+        let at = p.toks.iter().position(|t| t.is_word("sacrifice")).unwrap_or(0);
+        return Err(vec![p.error(&parser::Fail { at, expected: "a mana ability without a cost of sacrificing another permanent (not supported yet)".into() })]);
     }
     if mana && (cost.sorcery_speed || cost.once_each_turn || cost.exhaust || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a

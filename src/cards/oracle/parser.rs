@@ -71,12 +71,19 @@ pub struct Parser<'a> {
     /// Inside "If it's a land card, put it onto the battlefield." after "Reveal the top card of
     /// your library.": "it" and "that card" are the revealed card.
     pub set_aside: bool,
+    /// Inside "each …"/"all …": the filter may name a player of the effect ("all creatures
+    /// target player controls", "each creature that player controls"), which the engine binds
+    /// as the instruction acts on every match.
+    pub each_phrase: bool,
+    /// Inside a target phrase: "target creature that player controls" may name the player a
+    /// triggered ability triggered for.
+    pub target_phrase: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false, target_phrase: false }
     }
 
     #[must_use]
@@ -123,13 +130,40 @@ impl<'a> Parser<'a> {
         hit
     }
 
+    /// How many tokens the words `ws` take if they are all next. A plural possessive written
+    /// with its apostrophe ("owners'", "controllers’") is one pattern word but two tokens: the
+    /// lexer keeps a trailing apostrophe as punctuation.
+    #[must_use]
+    fn words_len(&self, ws: &[&str]) -> Option<usize> {
+        let mut n = 0;
+        for w in ws {
+            match w.strip_suffix('\'').or_else(|| w.strip_suffix('’')) {
+                Some(base) if !base.is_empty() => {
+                    if !(self.peek_at(n).is_some_and(|t| t.is_word(base)) && self.peek_at(n + 1).is_some_and(|t| t.is_punct('\'') || t.is_punct('’'))) {
+                        return None;
+                    }
+                    n += 2;
+                }
+                _ => {
+                    if !self.peek_at(n).is_some_and(|t| t.is_word(w)) {
+                        return None;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        Some(n)
+    }
+
     /// Consumes the words `ws` if they are all next, otherwise nothing.
     pub fn eat_words(&mut self, ws: &[&str]) -> bool {
-        let hit = ws.iter().enumerate().all(|(i, w)| self.peek_at(i).is_some_and(|t| t.is_word(w)));
-        if hit {
-            self.pos += ws.len();
+        match self.words_len(ws) {
+            Some(n) => {
+                self.pos += n;
+                true
+            }
+            None => false,
         }
-        hit
     }
 
     pub fn eat_punct(&mut self, c: char) -> bool {
@@ -149,7 +183,7 @@ impl<'a> Parser<'a> {
     /// Whether the next tokens are the words `ws` (nothing is consumed).
     #[must_use]
     pub fn at_words(&self, ws: &[&str]) -> bool {
-        ws.iter().enumerate().all(|(i, w)| self.peek_at(i).is_some_and(|t| t.is_word(w)))
+        self.words_len(ws).is_some()
     }
 
     /// Consumes the words `ws` or fails naming them.

@@ -27,10 +27,29 @@ pub fn static_effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     // A static ability is applied layer by layer (613): a power read while the layers are
     // being applied is not yet the final one, so a filter or condition that compares power
     // is not read in a static ability.
+    // Blocking restrictions (509.1b) are exempt: they are checked as blockers are declared,
+    // with the layers applied.
     Some(r.and_then(|a| {
-        let reads_power = serde_json::to_string(&a).is_ok_and(|s| s.contains("\"power\":["));
+        let json = |v: &dyn erased::Ser| v.reads_power();
+        let reads_power = match &a {
+            Ability::Static(se) => json(&se.subject) || json(&se.condition) || se.changes.iter().any(|c| !matches!(c, Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::CantBeBlockedExcept(_) | Change::AttackOnlyIfDefenderControls(_)) && json(c)),
+            other => json(other),
+        };
         if reads_power { Err(super::parser::Fail { at: start, expected: "a static ability whose filters don't compare power (not supported)".into() }) } else { Ok(a) }
     }))
+}
+
+mod erased {
+    /// Whether a part of the IR compares power somewhere in it (its JSON form has a power
+    /// comparison).
+    pub trait Ser {
+        fn reads_power(&self) -> bool;
+    }
+    impl<T: serde::Serialize> Ser for T {
+        fn reads_power(&self) -> bool {
+            serde_json::to_string(self).is_ok_and(|s| s.contains("\"power\":[") || s.contains("\"toughness\":["))
+        }
+    }
 }
 
 fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
@@ -300,6 +319,12 @@ fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
         }
         return Ok(Count::CountersOnSource(kind));
     }
+    // Domain and its kin (207.2c): the counted values are kinds among a group.
+    match super::effects::counted(p) {
+        Ok(crate::cards::ir::Counted::BasicLandTypes) => return Ok(Count::BasicLandTypes),
+        Ok(crate::cards::ir::Counted::CardTypesInYourGraveyard) => return Ok(Count::CardTypesInYourGraveyard),
+        _ => p.pos = at,
+    }
     let (filter, head) = parse_filter(p, plural)?;
     match head {
         Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
@@ -437,6 +462,11 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             out.push(Change::DoesntUntap);
         }
         "can" => {
+            if p.eat_words(&["block", "only"]) {
+                // "can block only creatures with flying" (509.1b).
+                out.push(Change::CanBlockOnly(attacker_filter(p)?));
+                return Ok(());
+            }
             // "can block an additional creature each combat" (509.1a).
             p.expect_words(&["block", "an", "additional", "creature", "each", "combat"])?;
             out.push(Change::BlockAdditional(1));
@@ -454,14 +484,37 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
                     return Err(p.fail("creatures"));
                 }
                 out.push(Change::CantBeBlockedExcept(f));
+            } else if p.eat_words(&["be", "blocked", "by", "more", "than"]) {
+                // "can't be blocked by more than one creature" (509.1b).
+                let n = super::targets::count_word(p, 0).filter(|_| p.peek_at(1).is_some_and(|t| t.is_word("creature") || t.is_word("creatures"))).ok_or_else(|| p.fail("\"one creature\""))?;
+                p.pos += 2;
+                out.push(Change::MaxBlockers(n));
+            } else if p.eat_words(&["be", "blocked", "by"]) {
+                // "can't be blocked by Walls", "… by creatures with power 2 or less" (509.1b).
+                out.push(Change::CantBeBlockedBy(attacker_filter(p)?));
             } else if p.eat_words(&["be", "blocked"]) {
                 out.push(Change::CantBeBlocked);
             } else if p.eat_words(&["attack", "or", "block"]) {
                 out.extend([Change::CantAttack, Change::CantBlock]);
+            } else if p.eat_words(&["attack", "unless", "defending", "player", "controls"]) {
+                // "can't attack unless defending player controls an Island" (508.1c).
+                if !(p.eat_word("a") || p.eat_word("an")) {
+                    return Err(p.fail("\"a\" or \"an\""));
+                }
+                let at = p.pos;
+                match parse_filter(p, false)? {
+                    (f, Head::Permanent) => out.push(Change::AttackOnlyIfDefenderControls(f)),
+                    _ => return Err(super::parser::Fail { at, expected: "a permanent".into() }),
+                }
             } else if p.eat_word("attack") {
                 out.push(Change::CantAttack);
             } else if p.eat_word("block") {
-                out.push(Change::CantBlock);
+                // "can't block creatures with power 2 or greater" (509.1b); "can't block" alone.
+                if p.at_word("creatures") || p.at_word("Walls") || p.word().is_some_and(|w| w.starts_with("non")) {
+                    out.push(Change::CantBlockMatching(attacker_filter(p)?));
+                } else {
+                    out.push(Change::CantBlock);
+                }
             } else {
                 return Err(p.fail("\"attack\", \"block\" or \"attack or block\""));
             }
@@ -472,6 +525,16 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
         }
     }
     Ok(())
+}
+
+/// The creatures a blocking restriction names (509.1b): "creatures with flying", "Walls",
+/// "creatures with power 2 or less" — permanents, plural.
+fn attacker_filter(p: &mut Parser<'_>) -> PResult<ObjectFilter> {
+    let at = p.pos;
+    match parse_filter(p, true)? {
+        (f, Head::Permanent) => Ok(f),
+        _ => Err(super::parser::Fail { at, expected: "creatures".into() }),
+    }
 }
 
 /// ". It's still a land" (205.1b) at the cursor, consumed if there; the sentence's final
@@ -914,5 +977,186 @@ mod tests {
         assert_eq!(changes, &vec![Change::Pt(1, 1)]);
         assert_eq!(ok("As this creature enters, choose a color.", "Test", CREATURE), vec![Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color)]);
         assert!(!errs("As this creature enters, choose a player.", "Test", CREATURE).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod noun_phrases_and_blocking {
+    use super::super::test_util::*;
+    const AURA: &[crate::cards::ir::CardType] = &[crate::cards::ir::CardType::Enchantment];
+    use crate::cards::ir::{Ability, Affected, Change, Compare, ControllerFilter, Instruction, Keyword, ObjectFilter, StaticEffect, StaticSubject, TargetSpec, Trigger};
+
+    fn creatures() -> ObjectFilter {
+        ObjectFilter { types_any: vec![crate::cards::ir::CardType::Creature], ..ObjectFilter::default() }
+    }
+
+    fn this(change: Change) -> Ability {
+        Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![change], condition: None })
+    }
+
+    fn triggered_effect(a: &Ability) -> &crate::cards::ir::Effect {
+        match a {
+            Ability::Triggered { effect, .. } => effect,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn blocking_restrictions() {
+        let flying = ObjectFilter { keyword: Some(Keyword::Flying), ..creatures() };
+        assert_eq!(ok("Flying\nThis creature can block only creatures with flying.", "Cloud Sprite", CREATURE)[1], this(Change::CanBlockOnly(flying)));
+        // Power is read as blockers are declared, so a static restriction may compare it.
+        let small = ObjectFilter { power: Some((Compare::AtMost, 2)), ..creatures() };
+        assert_eq!(ok("Trample\nThis creature can't be blocked by creatures with power 2 or less.", "Steel Leaf Champion", CREATURE)[1], this(Change::CantBeBlockedBy(small)));
+        assert_eq!(ok("This creature can't be blocked by more than one creature.", "Bristling Boar", CREATURE), vec![this(Change::MaxBlockers(1))]);
+        let big = ObjectFilter { power: Some((Compare::AtLeast, 2)), ..creatures() };
+        assert_eq!(ok("This creature can't block creatures with power 2 or greater.", "Brassclaw Orcs", CREATURE), vec![this(Change::CantBlockMatching(big))]);
+        let walls = ObjectFilter { subtypes: vec!["Wall".into()], ..ObjectFilter::default() };
+        assert_eq!(
+            ok("This creature attacks each combat if able.\nThis creature can't be blocked by Walls.", "Juggernaut", ARTIFACT),
+            vec![this(Change::AttacksEachCombat), this(Change::CantBeBlockedBy(walls))]
+        );
+        let islands = ObjectFilter { subtypes: vec!["Island".into()], ..ObjectFilter::default() };
+        assert_eq!(ok("This creature can't attack unless defending player controls an Island.", "Sea Monster", CREATURE), vec![this(Change::AttackOnlyIfDefenderControls(islands))]);
+        // Other statics still may not compare power (the layers are computing it).
+        assert!(!errs("Creatures with power 2 or less get +1/+1.", "Odd Anthem", &[crate::cards::ir::CardType::Enchantment]).is_empty());
+        // "unless you pay {1}" is not read: the whole line is refused.
+        assert!(!errs("This creature can't block creatures with power 3 or greater unless you pay {1}.", "Hipparion", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn without_a_keyword() {
+        let ground = ObjectFilter { without: Some(Keyword::Flying), ..creatures() };
+        assert_eq!(ok("Tap all creatures without flying.", "Deluge", INSTANT), spell(vec![], vec![Instruction::Tap(Affected::EachPermanent(ground.clone()))]));
+        let theirs = ObjectFilter { controller: ControllerFilter::Opponent, ..ground.clone() };
+        let a = ok("Street Spasm deals X damage to target creature without flying you don't control.", "Street Spasm", INSTANT);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(theirs));
+        let horse = ObjectFilter { without: Some(Keyword::Horsemanship), ..creatures() };
+        let a = ok("Rolling Earthquake deals X damage to each creature without horsemanship and each player.", "Rolling Earthquake", SORCERY);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&e.instructions[0], Instruction::DealDamage { to: Affected::Both(x, _), .. } if **x == Affected::EachPermanent(horse.clone())), "{e:?}");
+    }
+
+    #[test]
+    fn owners_hands_and_controllers_untap_steps() {
+        assert_eq!(ok("Return all creatures to their owners' hands.", "Evacuation", INSTANT), spell(vec![], vec![Instruction::ReturnToHand(Affected::EachPermanent(creatures()))]));
+        let a = ok("Legendary creatures don't untap during their controllers' untap steps.", "Arena of the Ancients", ARTIFACT);
+        assert!(matches!(&a[0], Ability::Static(StaticEffect { changes, .. }) if changes == &vec![Change::DoesntUntap]), "{a:?}");
+    }
+
+    #[test]
+    fn return_a_permanent_you_control() {
+        let a = ok("This land enters tapped.\nWhen this land enters, return a land you control to its owner's hand.\n{T}: Add {U}{B}.", "Dimir Aqueduct", LAND);
+        let e = triggered_effect(&a[1]);
+        assert!(e.targets.is_empty(), "chosen on resolution, not targeted: {e:?}");
+        let lands = ObjectFilter { types_any: vec![crate::cards::ir::CardType::Land], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(e.instructions, vec![Instruction::ReturnChosenToHand(lands)]);
+        let a = ok("Whenever this creature attacks, return another creature you control to its owner's hand.", "Havengul Skaab", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert_eq!(e.instructions, vec![Instruction::ReturnChosenToHand(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() })]);
+        // Only your own permanents are chosen this way.
+        assert!(!errs("When this creature enters, return a creature to its owner's hand.", "Odd Bouncer", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn domain_delirium_and_graveyard_counts() {
+        use crate::cards::ir::{Amount, Condition, Counted, Cmp};
+        let a = ok("Domain — Tribal Flames deals X damage to any target, where X is the number of basic land types among lands you control.", "Tribal Flames", SORCERY);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&e.instructions[0], Instruction::DealDamage { amount: Amount::Count { each: 1, what: Counted::BasicLandTypes }, .. }), "{e:?}");
+        let a = ok("Target creature gets +X/+0 until end of turn, where X is the number of creature cards in your graveyard.", "Ghoul's Feast", INSTANT);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        let creature_cards = Counted::CardsInYourGraveyard(crate::cards::ir::TypeSet::of(&[crate::cards::ir::CardType::Creature]));
+        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { what, .. }, .. } if *what == creature_cards), "{e:?}");
+        let a = ok("Enchant creature\nDomain — Enchanted creature gets -1/-1 for each basic land type among lands you control.", "Exotic Curse", AURA);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { changes, .. }) if changes == &vec![Change::PtFor { power: -1, toughness: -1, count: crate::cards::ir::Count::BasicLandTypes }]), "{a:?}");
+        let a = ok("{T}: Add {B} or {G}.\nDelirium — This creature has deathtouch as long as there are four or more card types among cards in your graveyard.", "Deathcap Cultivator", CREATURE);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::CardTypesInGraveyard(Cmp::AtLeast(4))), .. })), "{a:?}");
+    }
+
+    #[test]
+    fn toughness_filters_and_up_to_one_other_target() {
+        let big = ObjectFilter { toughness: Some((Compare::AtLeast, 4)), ..creatures() };
+        assert_eq!(ok("Destroy all creatures with toughness 4 or greater.", "Citywide Bust", SORCERY), spell(vec![], vec![Instruction::Destroy(Affected::EachPermanent(big))]));
+        let a = ok("When this creature enters, return up to one other target permanent you control to its owner's hand.", "Stickytongue Sentinel", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert_eq!((e.targets[0].min, e.targets[0].max), (0, 1));
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(ObjectFilter { controller: ControllerFilter::You, other: true, ..ObjectFilter::default() }));
+        // After an earlier target, "other" means other than that target: not read.
+        assert!(!errs("Destroy target artifact or enchantment and up to one other target artifact or enchantment.", "Relic Crush", INSTANT).is_empty());
+        // Statics don't compare toughness either (the layers are computing it).
+        assert!(!errs("Creatures you control with toughness 4 or greater have vigilance.", "Odd Anthem", &[crate::cards::ir::CardType::Enchantment]).is_empty());
+    }
+
+    #[test]
+    fn sacrifice_a_permanent_as_a_cost() {
+        let a = ok("Sacrifice another creature: This creature gets +2/+2 until end of turn. Activate only once each turn.", "Sepulcher Ghoul", CREATURE);
+        let Ability::Activated { cost, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(cost.sacrifice, Some(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() }));
+        assert!(!cost.sacrifice_self && cost.once_each_turn);
+        let a = ok("Sacrifice a creature: This creature gets +2/+2 until end of turn.", "Bloodthrone Vampire", CREATURE);
+        let Ability::Activated { cost, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(cost.sacrifice, Some(ObjectFilter { controller: ControllerFilter::You, ..creatures() }));
+        // As an instruction: "you may sacrifice another creature. If you do, …".
+        let a = ok("Whenever this creature attacks, you may sacrifice another creature. If you do, this creature can't be blocked this turn.", "Bloodmist Infiltrator", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert!(
+            matches!(&e.instructions[0], Instruction::MayOrElse { action, .. } if matches!(&**action, Instruction::Sacrifice { filter, .. } if filter.other && filter.types_any == vec![crate::cards::ir::CardType::Creature])),
+            "{e:?}"
+        );
+        // A mana ability paid by sacrificing another permanent is refused (mana payment would
+        // not pay it).
+        assert!(!errs("Sacrifice a creature: Add {C}{C}.", "Ashnod's Altar", ARTIFACT).is_empty());
+    }
+
+    #[test]
+    fn exile_target_players_graveyard() {
+        let a = ok("This land enters tapped.\nWhen this land enters, exile target player's graveyard.\n{T}: Add {B}.", "Bojuka Bog", LAND);
+        let e = triggered_effect(&a[1]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Player { opponent_only: false });
+        assert_eq!(e.instructions, vec![Instruction::ExileGraveyard(Affected::Target(0))]);
+    }
+
+    #[test]
+    fn another_and_other() {
+        let a = ok("Flying\nWhen this creature enters, put a +1/+1 counter on another target creature you control.", "Keen-Eyed Raven", CREATURE);
+        let e = triggered_effect(&a[1]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() }));
+        let a = ok("When this creature enters, put a +1/+1 counter on each other creature you control.", "Ridgescale Tusker", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert!(matches!(&e.instructions[0], Instruction::PutCounters { what: Affected::EachOtherPermanent(f), .. } if f.controller == ControllerFilter::You), "{e:?}");
+        // After a target, "another target" / "other creatures" mean other than that target:
+        // not read.
+        assert!(!errs("Target creature fights another target creature.", "Blood Feud", SORCERY).is_empty());
+        assert!(!errs("Intimidation Bolt deals 3 damage to target creature. Other creatures can't attack this turn.", "Intimidation Bolt", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn defending_player_and_attack_requirements() {
+        let a = ok("Flying\nWhenever this creature attacks, it deals 1 damage to target creature defending player controls.", "Hellkite Whelp", CREATURE);
+        assert!(matches!(&a[1], Ability::Triggered { trigger, .. } if matches!(**trigger, Trigger::Attacks(_))));
+        let e = triggered_effect(&a[1]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Permanent(ObjectFilter { controller: ControllerFilter::Defending, ..creatures() }));
+        let a = ok("{2}{R}: Target creature attacks this turn if able.", "Heckling Fiends", CREATURE);
+        let Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert_eq!(effect.instructions, vec![Instruction::Continuous { what: Affected::Target(0), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None }]);
+        // "all creatures target opponent controls": the player is the target (115.1).
+        let a = ok("When this creature enters, tap all creatures target opponent controls.", "Tempest Caller", CREATURE);
+        let e = triggered_effect(&a[0]);
+        assert_eq!(e.targets[0].spec, TargetSpec::Player { opponent_only: true });
+        assert_eq!(e.instructions, vec![Instruction::Tap(Affected::EachPermanent(ObjectFilter { controller: ControllerFilter::TargetPlayer(0), ..creatures() }))]);
+        // "that player" in a trigger naming a player: the player dealt damage.
+        let a = ok("Flying\nWhenever this creature deals combat damage to a player, it deals 1 damage to each creature that player controls.", "Shockmaw Dragon", CREATURE);
+        let e = triggered_effect(&a[1]);
+        assert!(matches!(&e.instructions[0], Instruction::DealDamage { to: Affected::EachPermanent(f), .. } if f.controller == ControllerFilter::TriggerPlayer), "{e:?}");
+        // In a target: the player the ability triggered for, bound as the target is chosen.
+        let a = ok("Flying\nWhenever this creature deals combat damage to a player, you may destroy target artifact or enchantment that player controls.", "Trygon Predator", CREATURE);
+        let e = triggered_effect(&a[1]);
+        assert!(matches!(&e.targets[0].spec, TargetSpec::Permanent(f) if f.controller == ControllerFilter::TriggerPlayer), "{e:?}");
+        // Counted, it is not bound: refused.
+        assert!(!errs("Treacherous Terrain deals damage to each opponent equal to the number of lands that player controls.", "Treacherous Terrain", SORCERY).is_empty());
+        // 611.2c: "each creature" would bind later creatures too; refused.
+        assert!(!errs("{T}: Each creature attacks this turn if able.", "Goblin Diplomats", CREATURE).is_empty());
     }
 }

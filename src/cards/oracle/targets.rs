@@ -80,7 +80,8 @@ pub fn count_word(p: &Parser<'_>, at: usize) -> Option<u32> {
 /// "targets".
 pub fn parse_count(p: &mut Parser<'_>) -> Option<(u32, u32)> {
     let start = p.pos;
-    let done = |p: &Parser<'_>| p.at_word("target") || p.at_word("targets");
+    // "up to one other target creature": "other" is read by the caller.
+    let done = |p: &Parser<'_>| p.at_word("target") || p.at_word("targets") || (p.at_word("other") && p.peek_at(1).is_some_and(|t| t.is_word("target") || t.is_word("targets")));
     if p.eat_words(&["up", "to"]) {
         if let Some(n) = count_word(p, 0) {
             p.bump();
@@ -204,6 +205,11 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
         }
         i > 0 && p.peek_at(i).is_some_and(|t| t.is_word("tokens") || t.is_word("cards") || t.is_word("spells"))
     };
+    // "permanent card(s)": a card of a permanent type (110.4a).
+    if filter.types_any.is_empty() && p.at_word("permanent") && (p.peek_at(1).is_some_and(|t| t.is_word("card") || t.is_word("cards"))) {
+        filter.types_any = vec![CardType::Artifact, CardType::Battle, CardType::Creature, CardType::Enchantment, CardType::Land, CardType::Planeswalker];
+        p.bump();
+    }
     while let Some(t) = p.word().as_deref().and_then(|w| type_word(w, plural && !singular_types).or_else(|| type_word(w, false).filter(|_| singular_types))) {
         filter.types_any.push(t);
         p.bump();
@@ -273,6 +279,14 @@ fn capitalized_subtype(p: &Parser<'_>) -> Option<&'static str> {
 
 /// "with flying", "with mana value 3 or less", "with mana value X".
 fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
+    // "without flying", "without horsemanship" (702: the object lacks the keyword).
+    if p.at_word("without")
+        && let Some((k, words)) = super::keywords::keyword_at(p, p.pos + 1)
+    {
+        p.pos += 1 + words;
+        filter.without = Some(k);
+        return Ok(());
+    }
     if !p.at_word("with") {
         return Ok(());
     }
@@ -288,9 +302,12 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             return Ok(());
         }
     }
-    // "with power 4 or greater", "with power 2 or less" (208.1).
-    if p.peek_at(1).is_some_and(|t| t.is_word("power"))
-        && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+    // "with power 4 or greater", "with toughness 1 or less" (208.1).
+    if let Some(toughness) = p.peek_at(1).and_then(|t| t.word()).and_then(|w| match w.as_str() {
+        "power" => Some(false),
+        "toughness" => Some(true),
+        _ => None,
+    }) && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
         && p.peek_at(3).is_some_and(|t| t.is_word("or"))
     {
         let cmp = match p.peek_at(4).and_then(|t| t.word()).as_deref() {
@@ -299,7 +316,12 @@ fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
             _ => return Err(Fail { at: p.pos + 4, expected: "\"or greater\" or \"or less\"".into() }),
         };
         p.pos += 5;
-        filter.power = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        let v = Some((cmp, i32::try_from(n).unwrap_or(i32::MAX)));
+        if toughness {
+            filter.toughness = v;
+        } else {
+            filter.power = v;
+        }
         return Ok(());
     }
     // "with a +1/+1 counter on it", "with a counter on it", "with +1/+1 counters on them",
@@ -374,6 +396,32 @@ fn parse_controller(p: &mut Parser<'_>) -> ControllerFilter {
     {
         // Every permanent has a controller, so "you don't control" is "an opponent controls".
         ControllerFilter::Opponent
+    } else if p.eat_words(&["defending", "player", "controls"]) {
+        // 506.2, 508.5
+        ControllerFilter::Defending
+    } else if p.each_phrase && (p.at_words(&["target", "player", "controls"]) || p.at_words(&["target", "opponent", "controls"])) {
+        // "all creatures target player controls": the player is a target of the effect.
+        let opponent_only = p.peek_at(1).is_some_and(|t| t.is_word("opponent"));
+        p.pos += 3;
+        ControllerFilter::TargetPlayer(p.declare(TargetSpec::Player { opponent_only }))
+    } else if p.target_phrase && p.trigger_player && last_target(p, is_player).is_none() && p.at_words(&["that", "player", "controls"]) {
+        // "target creature that player controls": the player the ability triggered for, as
+        // the target is chosen.
+        p.pos += 3;
+        ControllerFilter::TriggerPlayer
+    } else if p.each_phrase && p.at_words(&["that", "player", "controls"]) {
+        // "that player": the last target player, or the player the ability triggered for.
+        match last_target(p, |s| matches!(s, TargetSpec::Player { .. })) {
+            Some(i) => {
+                p.pos += 3;
+                ControllerFilter::TargetPlayer(i)
+            }
+            None if p.trigger_player && last_target(p, is_player).is_none() => {
+                p.pos += 3;
+                ControllerFilter::TriggerPlayer
+            }
+            None => ControllerFilter::Any,
+        }
     } else {
         ControllerFilter::Any
     }
@@ -401,7 +449,15 @@ pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<u
         TargetSpec::Ability
     } else {
         let at = p.pos;
-        match parse_filter(p, plural)? {
+        let outer = p.target_phrase;
+        p.target_phrase = true;
+        let r = parse_filter(p, plural);
+        p.target_phrase = outer;
+        match r? {
+            // The engine binds "that player" only for permanents.
+            (f, h) if f.controller == ControllerFilter::TriggerPlayer && h != Head::Permanent => {
+                return Err(Fail { at, expected: "a permanent \"that player controls\" (spells and cards are not supported)".into() });
+            }
             (f, Head::Permanent) => TargetSpec::Permanent(f),
             (f, Head::Spell) => TargetSpec::Spell(f),
             (f, Head::SpellOrPermanent) => TargetSpec::SpellOrPermanent(f),
@@ -524,10 +580,23 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         _ if parse_count(p).is_some() => {
             p.pos = start;
             let (min, max) = parse_count(p).unwrap_or((1, 1));
-            if !p.eat_word("target") {
+            let other_at = p.pos;
+            let other = p.eat_word("other");
+            if !(p.eat_word("target") || p.eat_word("targets")) {
                 return Err(p.fail("\"target\""));
             }
-            Ok(Affected::Target(parse_target_counted(p, min, max)?))
+            if other && last_target(p, is_object).is_some() {
+                return Err(Fail { at: other_at, expected: "\"other target\" with no earlier target (one distinct from an earlier target is not supported)".into() });
+            }
+            let i = parse_target_counted(p, min, max)?;
+            if other {
+                // 115.1: not the ability's source.
+                match &mut p.effect.targets[i].spec {
+                    TargetSpec::Permanent(f) => f.other = true,
+                    _ => return Err(Fail { at: other_at, expected: "\"other target\" and a permanent".into() }),
+                }
+            }
+            Ok(Affected::Target(i))
         }
         "you" => {
             p.bump();
@@ -544,9 +613,32 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 Ok(Affected::EachPlayer)
             } else if p.eat_word("opponent") {
                 Ok(Affected::EachOpponent)
+            } else if p.eat_word("other") {
+                // "each other creature you control": the source left out.
+                other_permanents(p, false)
             } else {
                 each_permanent(p, false)
             }
+        }
+        // "Other creatures you control get +1/+1 until end of turn."
+        "other" if p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| !matches!(w.as_str(), "target" | "than")) => {
+            p.bump();
+            other_permanents(p, true)
+        }
+        // "another target creature [you control]" (115.1): not the ability's source. After an
+        // earlier target ("Target creature fights another target creature") it would mean a
+        // different object from that one, which is not read.
+        "another" if p.peek_at(1).is_some_and(|t| t.is_word("target")) => {
+            if last_target(p, is_object).is_some() {
+                return Err(p.fail("\"another target\" with no earlier target (one distinct from an earlier target is not supported)"));
+            }
+            p.pos += 2;
+            let i = parse_target(p)?;
+            match &mut p.effect.targets[i].spec {
+                TargetSpec::Permanent(f) => f.other = true,
+                _ => return Err(Fail { at: start, expected: "\"another target\" and a permanent".into() }),
+            }
+            Ok(Affected::Target(i))
         }
         "all" => {
             p.bump();
@@ -647,9 +739,25 @@ fn tokens_created(p: &Parser<'_>) -> bool {
     p.created_tokens || p.effect.instructions.iter().any(creates)
 }
 
+fn other_permanents(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
+    // "Destroy target creature. Other creatures …": other than the target, not the source;
+    // not read.
+    if last_target(p, is_object).is_some() {
+        return Err(p.fail("\"other\" with no earlier target (other than an earlier target is not supported)"));
+    }
+    match each_permanent(p, plural)? {
+        Affected::EachPermanent(f) => Ok(Affected::EachOtherPermanent(f)),
+        other => Ok(other),
+    }
+}
+
 fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
     let at = p.pos;
-    match parse_filter(p, plural)? {
+    let outer = p.each_phrase;
+    p.each_phrase = true;
+    let r = parse_filter(p, plural);
+    p.each_phrase = outer;
+    match r? {
         (f, Head::Permanent) => Ok(Affected::EachPermanent(f)),
         _ => Err(Fail { at, expected: "permanents (spells and cards cannot be affected all at once)".into() }),
     }
