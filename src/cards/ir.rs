@@ -1097,6 +1097,12 @@ pub enum StaticReplacement {
     /// "If this creature would die, exile it instead." / "If a creature an opponent controls
     /// would die, exile it instead." (614.1a); `None` is the permanent itself.
     ExileInsteadOfDying(Option<ObjectFilter>),
+    /// "If this card would be put into a graveyard from anywhere, exile it instead." (`this`:
+    /// the card itself, in every zone, 113.6b) / "If a card or token would be put into a
+    /// graveyard from anywhere, exile it instead." / "If a card would be put into an opponent's
+    /// graveyard from anywhere, exile it instead." (614.1a): cards (and tokens when `tokens`)
+    /// going to the graveyard of `whose` player, relative to this permanent's controller.
+    ExileInsteadOfGraveyard { this: bool, tokens: bool, whose: Whose },
 }
 
 /// A condition, one grammar for every place the rules text states one: an intervening "if"
@@ -1294,6 +1300,9 @@ pub enum Instruction {
     Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool, hold: Option<Hold> },
     /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
     CantBeRegenerated,
+    /// "If that spell is countered this way, exile it instead of putting it into its owner's
+    /// graveyard." — a replacement effect on every spell this effect counters (614.1a, 701.6a).
+    ExileIfCountered,
     /// "Regenerate …" (701.19a): a shield for the next destruction this turn.
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).

@@ -227,7 +227,7 @@ impl Game {
             }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
-                    self.counter_target(t, ctx.source);
+                    self.counter_target(t, ctx.source, ctx.exile_countered);
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
@@ -236,7 +236,7 @@ impl Game {
                     if self.offer_payment(payer, &PayCost::Mana(cost.clone()), ctx.x, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), cr!("118.12a"), dec)? {
                         continue;
                     }
-                    self.counter_target(t, ctx.source);
+                    self.counter_target(t, ctx.source, ctx.exile_countered);
                 }
             }
             Instruction::Renown(n) => {
@@ -326,7 +326,7 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    self.counter_target(t, ctx.source);
+                    self.counter_target(t, ctx.source, ctx.exile_countered);
                 }
             }
             Instruction::CopySpell { what, new_targets, times } => {
@@ -414,7 +414,7 @@ impl Game {
                     self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
                 }
             }
-            Instruction::CantBeRegenerated => {}
+            Instruction::CantBeRegenerated | Instruction::ExileIfCountered => {}
             Instruction::RevealHand { who, choose, discard } => {
                 for p in self.players_of(ctx, who) {
                     let shown: Vec<String> = self.players[p].hand.iter().map(|&c| self.describe(c)).collect();
@@ -958,9 +958,9 @@ impl Game {
 
     /// Counters a spell (`counter`) or an ability on the stack (701.6a).
     /// Counters a spell or ability; `by` is the spell or ability countering it (its source).
-    fn counter_target(&mut self, t: Target, by: ObjId) {
+    fn counter_target(&mut self, t: Target, by: ObjId, exile: bool) {
         match t {
-            Target::Object(id) => self.counter(id, by),
+            Target::Object(id) => self.counter(id, by, exile),
             Target::Ability(uid) => {
                 if !self.stack.iter().any(|s| matches!(s, StackItem::Ability(x) if x.uid == uid)) {
                     return;
@@ -990,7 +990,9 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
-    fn counter(&mut self, id: ObjId, by: ObjId) {
+    /// `exile`: the effect exiles the spell instead of putting it into its owner's graveyard
+    /// (614.1a).
+    fn counter(&mut self, id: ObjId, by: ObjId, exile: bool) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;
         }
@@ -1003,6 +1005,11 @@ impl Game {
         if self.card(id).abilities().contains(&Ability::CantBeCountered) {
             let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("101.2"), cr!("701.6a")]);
             self.record(ev);
+            return;
+        }
+        if exile {
+            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&[cr!("701.6a"), cr!("614.1a"), cr!("701.6b")]);
+            self.spell_leaves_stack(id, Zone::Exile, ev);
             return;
         }
         let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);

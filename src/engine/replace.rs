@@ -247,6 +247,34 @@ impl Game {
         })
     }
 
+    /// The permanent or card whose replacement effect puts `id` into exile instead of a
+    /// graveyard (614.1a): its own "if this card would be put into a graveyard from anywhere"
+    /// (which works in every zone, 113.6b), or a permanent's "if a card would be put into a
+    /// graveyard from anywhere". The card's own effect comes first: it is the one that applies
+    /// to it wherever it is.
+    #[must_use]
+    pub fn graveyard_instead(&self, id: ObjId) -> Option<ObjId> {
+        use crate::cards::ir::Whose;
+        if self.abilities(id).any(|(_, a)| matches!(a, Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: true, .. }))) {
+            return Some(id);
+        }
+        let owner = self.obj(id).owner;
+        let token = self.card(id).token();
+        self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
+            self.abilities(p).any(|(_, a)| match a {
+                Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: false, tokens, whose }) => {
+                    (*tokens || !token)
+                        && match whose {
+                            Whose::You => owner == self.controller(p),
+                            Whose::Opponent => owner != self.controller(p),
+                            Whose::Each | Whose::AttachedController => true,
+                        }
+                }
+                _ => false,
+            })
+        })
+    }
+
     /// Creates a shield or "this turn" effect from a resolving spell or ability.
     pub fn add_shield(&mut self, source: ObjId, kind: ShieldKind) {
         let id = self.next_shield;

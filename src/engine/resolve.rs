@@ -23,6 +23,8 @@ pub struct Context {
     pub kicked: bool,
     /// "They can't be regenerated." (701.19c) is part of the effect.
     pub no_regen: bool,
+    /// "If that spell is countered this way, exile it instead …" (614.1a) is part of the effect.
+    pub exile_countered: bool,
     /// What a triggered ability triggered on.
     pub trigger: crate::engine::state::TriggerInfo,
 }
@@ -268,7 +270,8 @@ impl Game {
             Some(m) => choices.modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
         };
         let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
-        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, trigger: self.trigger_info };
+        let exile_countered = instructions.iter().any(|i| matches!(i, Instruction::ExileIfCountered));
+        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info };
         self.created_now.clear();
         // "That card" / "those cards" are the ones this effect exiles (608.2c).
         self.set_aside.clear();

@@ -717,6 +717,16 @@ impl Game {
                 .rule(crate::cr!("614.1a"));
             self.record(ev);
             Zone::Exile
+        } else if to == Zone::Graveyard && let Some(src) = self.graveyard_instead(id) {
+            let whose = if src == id { "its own effect".to_owned() } else { format!("{}'s effect", self.describe(src)) };
+            let rules: &[crate::rules::RuleId] = if src == id { &[crate::cr!("614.1a"), crate::cr!("113.6b")] } else { &[crate::cr!("614.1a")] };
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would be put into a graveyard; {whose} exiles it instead", self.describe(id)))
+                .object(self, id)
+                .source(self, src)
+                .zone(Zone::Exile)
+                .rules(rules);
+            self.record(ev);
+            Zone::Exile
         } else {
             to
         };

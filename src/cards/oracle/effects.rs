@@ -138,6 +138,20 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(true);
         }
     }
+    // "If that spell is countered this way, exile it instead of putting it into its owner's
+    // graveyard." (614.1a, 701.6a)
+    if p.eat_words(&["if", "that", "spell", "is", "countered", "this", "way"]) {
+        p.eat_punct(',');
+        if !(p.eat_words(&["exile", "it", "instead", "of", "putting", "it", "into", "its", "owner's", "graveyard"]) || p.eat_words(&["exile", "it", "instead", "of", "putting", "it", "into", "its", "owner’s", "graveyard"])) {
+            return Err(p.fail("\"exile it instead of putting it into its owner's graveyard\""));
+        }
+        if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Counter(_) | Instruction::CounterUnlessPays { .. })) {
+            return Err(Fail { at: start, expected: "a \"counter\" instruction before it".into() });
+        }
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::ExileIfCountered);
+        return Ok(true);
+    }
     // "If that creature would die this turn, exile it instead." (614.1a)
     if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) {
         p.eat_punct(',');
@@ -1176,11 +1190,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn, hold: None });
         }
         "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection")) || super::keywords::keyword_at(p, p.pos + 1).is_some() => {
+            // "gains flying and lifelink [and gets +X/+X] until end of turn" (611.2a): one
+            // duration for every part.
             let what = permanent_subject()?;
-            p.bump();
-            let grant = parse_grant(p)?;
+            let mut parts = Vec::new();
+            until_end_of_turn_parts(p, &what, &mut parts)?;
             p.expect_words(&["until", "end", "of", "turn"])?;
-            out.push(Instruction::Grant { what, grant });
+            out.append(&mut parts);
         }
         "gain" | "gains" | "lose" | "loses" => {
             let who = player_subject()?;
@@ -1349,20 +1365,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if !kinds(p, &subject).permanent {
                 return Err(Fail { at: subject_at, expected: "a creature to get +N/+N".into() });
             }
-            p.bump();
-            let Some(Tok::PtMod(pw, th)) = p.peek().map(|t| t.tok.clone()) else {
-                return Err(p.fail("a power/toughness change such as +3/+3"));
-            };
-            p.bump();
             // "gets +1/+1 and gains hexproof until end of turn": one duration for both.
-            let mut grants = Vec::new();
-            while p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_word("gains")) {
-                p.pos += 2;
-                grants.push(parse_grant(p)?);
-            }
+            let mut parts = Vec::new();
+            until_end_of_turn_parts(p, &subject, &mut parts)?;
             p.expect_words(&["until", "end", "of", "turn"])?;
-            out.push(Instruction::Pump { what: subject.clone(), power: pt_amount(pw), toughness: pt_amount(th) });
-            out.extend(grants.into_iter().map(|grant| Instruction::Grant { what: subject.clone(), grant }));
+            out.append(&mut parts);
         }
         _ => {
             return Err(p.fail(
@@ -1371,6 +1378,80 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// The parts of a compound effect with one duration, from its first verb to just before
+/// "until end of turn" (611.2a): "gets +2/+0 and gains lifelink and indestructible", "gain
+/// trample and get +X/+X", "gains flying and loses trample", "gets -2/+2 and loses flying",
+/// "gains flying and becomes blue", "gains protection from black and from red". Each part is
+/// its own instruction on the same subject, in text order.
+fn until_end_of_turn_parts(p: &mut Parser<'_>, subject: &Affected, out: &mut Vec<Instruction>) -> PResult<()> {
+    let is = |p: &Parser<'_>, i: usize, words: &[&str]| p.peek_at(i).is_some_and(|t| words.iter().any(|w| t.is_word(w)));
+    loop {
+        let Some(verb) = p.word() else { return Err(p.fail("a verb")) };
+        match verb.as_str() {
+            "get" | "gets" => {
+                p.bump();
+                let Some(Tok::PtMod(pw, th)) = p.peek().map(|t| t.tok.clone()) else {
+                    return Err(p.fail("a power/toughness change such as +3/+3"));
+                };
+                p.bump();
+                out.push(Instruction::Pump { what: subject.clone(), power: pt_amount(pw), toughness: pt_amount(th) });
+            }
+            "gain" | "gains" => {
+                p.bump();
+                // "gains first strike, vigilance, and lifelink", "gains protection from black
+                // and from red": one list of grants.
+                loop {
+                    let grant = parse_grant(p)?;
+                    out.push(Instruction::Grant { what: subject.clone(), grant });
+                    let list = usize::from(p.at_punct(','));
+                    let and = list + usize::from(is(p, list, &["and"]));
+                    let next = p.pos + and;
+                    let more = and > 0
+                        && (super::keywords::keyword_at(p, next).is_some_and(|(k, _)| !matches!(k, Keyword::Flash | Keyword::Riot))
+                            || is(p, and, &["protection"])
+                            || (matches!(grant, Grant::Protection(_)) && is(p, and, &["from"])));
+                    if !more {
+                        break;
+                    }
+                    p.pos = next;
+                    if matches!(grant, Grant::Protection(_)) && p.at_word("from") {
+                        // "protection from black and from red" (702.16g: two protections)
+                        p.bump();
+                        let q = parse_quality(p)?;
+                        out.push(Instruction::Grant { what: subject.clone(), grant: Grant::Protection(q) });
+                        if !(p.at_word("and") && is(p, 1, &["from"])) {
+                            break;
+                        }
+                        p.bump();
+                        continue;
+                    }
+                }
+            }
+            "lose" | "loses" if super::keywords::keyword_at(p, p.pos + 1).is_some() => {
+                // "loses flying" (layer 6)
+                p.bump();
+                let Some((k, words)) = super::keywords::keyword_at(p, p.pos) else { return Err(p.fail("a keyword")) };
+                p.pos += words;
+                out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::Lose(k)], until_end_of_turn: true, hold: None });
+            }
+            "become" | "becomes" if p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some() => {
+                // "becomes blue" (105.3, layer 5)
+                p.bump();
+                let Some(color) = p.word().as_deref().and_then(Color::from_name) else { return Err(p.fail("a color")) };
+                p.bump();
+                out.push(Instruction::BecomeColor { what: subject.clone(), color, until_end_of_turn: true });
+            }
+            _ => return Err(p.fail("\"gets +N/+N\", \"gains …\", \"loses …\" or \"becomes [color]\"")),
+        }
+        // Another part of the same effect: "and gains …", "and gets …", "and loses …".
+        if p.at_word("and") && (is(p, 1, &["gain", "gains", "get", "gets"]) || (is(p, 1, &["lose", "loses"]) && super::keywords::keyword_at(p, p.pos + 2).is_some()) || (is(p, 1, &["become", "becomes"]) && p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some())) {
+            p.bump();
+            continue;
+        }
+        return Ok(());
+    }
 }
 
 /// After "to the battlefield" / "onto the battlefield": "[tapped] [under your control | under

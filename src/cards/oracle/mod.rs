@@ -672,6 +672,47 @@ fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Sta
         }
         p.pos = mark;
     }
+    // "If this card would be put into a graveyard from anywhere, exile it instead." / "If a card
+    // or token would be put into your graveyard from anywhere, exile it instead." (614.1a)
+    {
+        let mark = p.pos;
+        if p.eat_word("if") {
+            let subject = if targets::eat_self_ref(p) {
+                Some((true, false))
+            } else if p.eat_words(&["a", "card", "or", "token"]) {
+                Some((false, true))
+            } else if p.eat_words(&["a", "card"]) {
+                Some((false, false))
+            } else {
+                None
+            };
+            if let Some((this, tokens)) = subject
+                && p.eat_words(&["would", "be", "put", "into"])
+            {
+                let whose = if this || p.eat_word("a") {
+                    if this && !p.eat_word("a") {
+                        return Some(Err(p.fail("\"a graveyard\"")));
+                    }
+                    crate::cards::ir::Whose::Each
+                } else if p.eat_word("your") {
+                    crate::cards::ir::Whose::You
+                } else if p.eat_words(&["an", "opponent's"]) || p.eat_words(&["an", "opponent’s"]) {
+                    crate::cards::ir::Whose::Opponent
+                } else {
+                    return Some(Err(p.fail("\"a graveyard\", \"your graveyard\" or \"an opponent's graveyard\"")));
+                };
+                if !p.eat_words(&["graveyard", "from", "anywhere"]) {
+                    return Some(Err(p.fail("\"graveyard from anywhere\"")));
+                }
+                p.eat_punct(',');
+                if !(p.eat_words(&["exile", "it", "instead"]) || p.eat_words(&["exile", "that", "card", "instead"])) {
+                    return Some(Err(p.fail("\"exile it instead\"")));
+                }
+                return Some(done(p, StaticReplacement::ExileInsteadOfGraveyard { this, tokens, whose }));
+            }
+        }
+        p.pos = mark;
+    }
     if p.eat_word("if") && (p.eat_word("a") || p.eat_word("an")) {
         // "If a source would deal damage …" / "If a creature you control would deal damage …"
         let filter = if p.eat_word("source") {
