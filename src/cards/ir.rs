@@ -913,6 +913,10 @@ pub enum Affected {
     /// The token the instruction before created ("create a 1/1 Soldier creature token, then
     /// attach this Equipment to it").
     CreatedTokens,
+    /// In a delayed triggered ability, the object the effect that created it was about (603.7c):
+    /// "Create a 2/1 Goblin token with haste. Exile it at the beginning of the next end step."
+    /// If that object has left the zone it was in, it is a new object and is not affected.
+    Linked,
 }
 
 /// Who or what a trigger condition watches.
@@ -1349,6 +1353,9 @@ pub enum Instruction {
     ExchangeControl(Affected, Affected),
     /// "Two target players exchange life totals." (701.12c).
     ExchangeLife(Affected, Affected),
+    /// "Take an extra turn after this one." / "Target player takes an extra turn after this
+    /// one." (500.7): the player's turn is added directly after this one.
+    ExtraTurn(Affected),
     /// "You may play an additional land this turn." (305.2a).
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).
@@ -1381,7 +1388,10 @@ pub enum Instruction {
     /// ability (603.7).
     /// `next_turn`: "at the beginning of the next turn's upkeep" — the step of a later turn,
     /// never the one under way.
-    Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool },
+    /// `link`: what "it" / "that creature" in the instructions (`Affected::Linked`) is — the
+    /// token just created or a target of the creating effect — fixed as the delayed ability is
+    /// created (603.7c).
+    Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool, link: Option<Affected> },
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -1819,6 +1829,9 @@ pub enum Ability {
     AdditionalLands(u32),
     /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
     CantLoseGame,
+    /// "You have no maximum hand size." (402.2, 514.1): its controller discards nothing in
+    /// their cleanup step; "Players have no maximum hand size." (`everyone`): nobody does.
+    NoMaxHandSize { everyone: bool },
     /// "You may look at the top card of your library any time." / "Play with the top card of
     /// your library revealed." (401.5): who may see a hidden card. A scenario's library is
     /// known to its author, so no result depends on it; it is read so that nothing is guessed.

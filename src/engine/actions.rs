@@ -147,6 +147,7 @@ impl Game {
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
+            Affected::Linked => ctx.trigger.linked.map(Target::Object).into_iter().collect(),
             Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
             Affected::AttachedController => self.attached_host(ctx.source).map(|h| Target::Player(self.controller(h))).into_iter().collect(),
@@ -634,12 +635,33 @@ impl Game {
                     }
                 }
             }
-            Instruction::Delayed { step, instructions, next_turn } => {
+            Instruction::Delayed { step, instructions, next_turn, link } => {
                 let after_turn = next_turn.then_some(self.turn);
-                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn });
-                let when = if *next_turn { "the next turn's upkeep" } else { "the next end step" };
-                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger at the beginning of {when}")).source(self, ctx.source).rule(cr!("603.7a"));
+                // 603.7c: it keeps what its creator was about — the object a trigger
+                // triggered on, the token just created — as those objects are now.
+                let mut info = ctx.trigger;
+                info.linked = link.as_ref().and_then(|l| self.objects_of(ctx, l).first().copied());
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, info });
+                let when = match (step, next_turn) {
+                    (_, true) => "at the beginning of the next turn's upkeep",
+                    (crate::cards::ir::StepName::EndOfCombat, _) => "at end of combat",
+                    _ => "at the beginning of the next end step",
+                };
+                let about = match info.linked.or(info.object) {
+                    Some(o) if instructions_mention_link(instructions) => format!(" (about {})", self.describe(o)),
+                    _ => String::new(),
+                };
+                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(&[cr!("603.7a"), cr!("603.7c")]);
                 self.record(ev);
+            }
+            Instruction::ExtraTurn(who) => {
+                // 500.7: added directly after this turn, one at a time in APNAP order; the most
+                // recently added is taken first.
+                for p in self.players_of(ctx, who) {
+                    self.extra_turns.push(p);
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} will take an extra turn after this one", self.players[p].name)).player(self, p).rule(cr!("500.7"));
+                    self.record(ev);
+                }
             }
             Instruction::AttackDespiteDefender(a) => {
                 for id in self.objects_of(ctx, a) {
@@ -1865,4 +1887,10 @@ impl Game {
             })
             .collect()
     }
+}
+
+/// Whether delayed instructions refer to an object the creating effect was about ("it", "that
+/// creature"), for the trace.
+fn instructions_mention_link(instructions: &[Instruction]) -> bool {
+    serde_json::to_string(instructions).is_ok_and(|s| s.contains("\"Linked\"") || s.contains("\"TriggerObject\""))
 }

@@ -42,6 +42,9 @@ pub struct DelayedTrigger {
     pub instructions: Vec<Instruction>,
     /// Set for "the next turn's upkeep": it triggers only in a turn after this one.
     pub after_turn: Option<u32>,
+    /// What the ability that created it knew (603.7c): the object a creating trigger
+    /// triggered on ("destroy that creature at end of combat"), and the linked object.
+    pub info: TriggerInfo,
 }
 
 /// One effect that applies to a damage event.
@@ -293,7 +296,7 @@ impl Game {
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push(d.instructions);
-                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index), keyword: None, event: self.last_event() });
+                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: d.info, delayed: Some(index), keyword: None, event: self.last_event() });
             } else {
                 i += 1;
             }

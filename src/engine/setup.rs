@@ -71,6 +71,8 @@ impl Game {
             next_shield: 0,
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
+            extra_turns: Vec::new(),
+            ordinary_turn_of: None,
             skip_next_untap: Vec::new(),
             created_now: Vec::new(),
             lifelink: Vec::new(),

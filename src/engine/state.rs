@@ -271,6 +271,10 @@ pub struct TriggerInfo {
     /// The activated or triggered ability on the stack the event concerns (ward, 702.21a:
     /// the ability that targeted the permanent), by its `StackAbility::uid`.
     pub ability: Option<u32>,
+    /// For a delayed triggered ability (603.7c): the object the effect that created it was
+    /// about ("exile it" after "create a token"), as it was then; a later object of the same
+    /// card is not it (400.7).
+    pub linked: Option<ObjId>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a
@@ -501,6 +505,12 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// Extra turns to be taken directly after this one (500.7), the most recently added last:
+    /// it is taken first.
+    pub extra_turns: Vec<PlayerId>,
+    /// While extra turns are being taken: the player whose ordinary turn came before them, so
+    /// that the turn order goes on from there (500.7).
+    pub ordinary_turn_of: Option<PlayerId>,
     /// Permanents an effect keeps from untapping during the next untap step of their
     /// controller (`None`) or of a given player (502.3, 611.2a): each entry ends with that step.
     pub skip_next_untap: Vec<(ObjId, Option<PlayerId>)>,

@@ -12,8 +12,8 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 61] = [
-    "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
+const VERBS: [&str; 63] = [
+    "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
@@ -166,9 +166,9 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
     if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
-        let instructions = parse_sentence(p)?;
-        delayed_can_follow(start, &instructions)?;
-        p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
+        let mut instructions = parse_sentence(p)?;
+        let link = delayed_can_follow(p, start, &mut instructions)?;
+        p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn, link });
         return Ok(true);
     }
     // "If it's a land card, put it onto the battlefield. Otherwise, put that card into your
@@ -438,9 +438,14 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
 /// from where the effect put it ("Exile this creature. Return it to the battlefield at the
 /// beginning of the next end step.") — such text is refused rather than played as doing
 /// nothing.
-fn delayed_can_follow(at: usize, instructions: &[Instruction]) -> PResult<()> {
+fn delayed_can_follow(p: &Parser<'_>, at: usize, instructions: &mut [Instruction]) -> PResult<Option<Affected>> {
     fn mentions(v: &serde_json::Value) -> bool {
-        const CANT: &[&str] = &["ReturnToBattlefield", "TriggerObject", "TriggerObjectController", "TriggerPlayer", "TriggerSpellOrAbility"];
+        // What the creating effect was about is kept with the delayed ability (603.7c): the
+        // object a trigger triggered on ("destroy that creature at end of combat") and the
+        // token it created ("exile it at the beginning of the next end step"). A target of
+        // the creating effect, a player it was about, or a card it moved (a new object, 400.7)
+        // are not.
+        const CANT: &[&str] = &["ReturnToBattlefield", "TriggerPlayer", "TriggerSpellOrAbility", "CreatedTokens", "Target", "SetAside"];
         match v {
             serde_json::Value::String(s) => CANT.contains(&s.as_str()),
             serde_json::Value::Array(xs) => xs.iter().any(mentions),
@@ -448,9 +453,43 @@ fn delayed_can_follow(at: usize, instructions: &[Instruction]) -> PResult<()> {
             _ => false,
         }
     }
-    let v = serde_json::to_value(instructions).unwrap_or_default();
+    let mut link = None;
+    for i in instructions.iter_mut() {
+        link_created(i, &mut link, at)?;
+    }
+    // One object only: a target that may be several objects is not linked yet.
+    if let Some(Affected::Target(t)) = link
+        && p.effect.targets.get(t).is_none_or(|s| s.max != 1)
+    {
+        return Err(Fail { at, expected: "a delayed instruction about one target (several are not supported yet)".into() });
+    }
+    let v = serde_json::to_value(&*instructions).unwrap_or_default();
     if mentions(&v) {
         return Err(Fail { at, expected: "a delayed instruction that doesn't refer to a moved object or to what triggered it (not supported yet)".into() });
+    }
+    Ok(link)
+}
+
+/// In a delayed instruction, "it" for the token the creating effect made, or for its target, is
+/// the object linked to the delayed ability (603.7c); `link` records which one (only one kind
+/// per ability).
+fn link_created(i: &mut Instruction, link: &mut Option<Affected>, at: usize) -> PResult<()> {
+    let a = match i {
+        Instruction::Exile(a)
+        | Instruction::Destroy(a)
+        | Instruction::SacrificePermanent(a)
+        | Instruction::SacrificeIt(a)
+        | Instruction::ReturnToHand(a)
+        | Instruction::Tap(a)
+        | Instruction::Untap(a)
+        | Instruction::PutInLibrary { what: a, .. } => a,
+        _ => return Ok(()),
+    };
+    if matches!(a, Affected::CreatedTokens | Affected::Target(_)) {
+        if link.as_ref().is_some_and(|l| l != a) {
+            return Err(Fail { at, expected: "a delayed instruction about one object".into() });
+        }
+        *link = Some(std::mem::replace(a, Affected::Linked));
     }
     Ok(())
 }
@@ -461,6 +500,9 @@ fn next_step(p: &mut Parser<'_>) -> Option<(crate::cards::ir::StepName, bool)> {
     use crate::cards::ir::StepName;
     if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
         Some((StepName::End, false))
+    } else if p.eat_words(&["at", "end", "of", "combat"]) {
+        // "sacrifice it at end of combat": the next end of combat step (511.2)
+        Some((StepName::EndOfCombat, false))
     } else if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "turn's", "upkeep"]) || p.eat_words(&["at", "the", "beginning", "of", "the", "next", "turn’s", "upkeep"]) {
         Some((StepName::Upkeep, true))
     } else {
@@ -489,14 +531,40 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         }
         return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: true, hold: None }]);
     }
+    // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
+    let saved = p.delayed_clause;
+    p.delayed_clause = ends_delayed(p);
+    let r = sentence_clauses(p, &mut out, &mut subject);
+    p.delayed_clause = saved;
+    r.map(|()| out)
+}
+
+/// Whether the sentence from here ends with "at the beginning of the next end step" or "at end
+/// of combat" (a delayed trigger's moment, 603.7).
+fn ends_delayed(p: &mut Parser<'_>) -> bool {
+    let mark = p.pos;
+    let mut found = false;
+    while !p.at_end() && !p.at_punct('.') {
+        if next_step(p).is_some() {
+            found = p.at_punct('.') || p.at_end();
+            break;
+        }
+        p.bump();
+    }
+    p.pos = mark;
+    found
+}
+
+/// The clauses of a sentence (see [`parse_sentence`]).
+fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mut Option<Affected>) -> PResult<()> {
     loop {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
         if let Some((step, next_turn)) = next_step(p) {
-            let instructions = std::mem::take(&mut out);
-            delayed_can_follow(p.pos, &instructions)?;
-            out.push(Instruction::Delayed { step, instructions, next_turn });
+            let mut instructions = std::mem::take(out);
+            let link = delayed_can_follow(p, p.pos, &mut instructions)?;
+            out.push(Instruction::Delayed { step, instructions, next_turn, link });
             if p.eat_punct('.') || p.at_end() {
-                return Ok(out);
+                return Ok(());
             }
             return Err(p.fail("\".\""));
         }
@@ -509,11 +577,11 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             parse_clause(p, subject.clone(), &mut more)?;
             then.append(&mut more);
         } else {
-            subject = Some(parse_clause(p, subject.take(), &mut out)?);
+            *subject = Some(parse_clause(p, subject.take(), out)?);
         }
         // "Sacrifice this creature unless you pay {2}." (118.12a)
         if p.at_word("unless") {
-            unless_pays(p, subject.as_ref(), &mut out)?;
+            unless_pays(p, subject.as_ref(), out)?;
         }
         // "You gain 1 life for each creature you control." — the amount is multiplied.
         if p.at_words(&["for", "each"]) {
@@ -533,7 +601,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             }
             p.pos += 2;
             let q = quantity(p)?;
-            for i in &mut out {
+            for i in out.iter_mut() {
                 bind_x(i, q);
             }
             // Every X must have been given its meaning (in a filter or a token's size it is not).
@@ -550,7 +618,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             continue;
         }
         if p.eat_punct('.') || p.at_end() {
-            return Ok(out);
+            return Ok(());
         }
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("then") || t.is_word("and")) {
             p.pos += 2;
@@ -834,6 +902,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Err(Fail { at, expected: "one permanent to attach it to".into() });
             }
             out.push(Instruction::Attach { what, to, equip: false });
+        }
+        "take" | "takes" if p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("extra")) => {
+            // 500.7: "Take an extra turn after this one." / "Target player takes an extra turn
+            // after this one."
+            let who = player_subject()?;
+            p.bump();
+            p.expect_words(&["an", "extra", "turn", "after", "this", "one"])?;
+            out.push(Instruction::ExtraTurn(who));
         }
         "mill" | "mills" => {
             // 701.17a: "Mill three cards.", "Target player mills two cards.", "each opponent
@@ -2748,7 +2824,7 @@ mod action_tests {
         );
         assert_eq!(
             ok("You gain 1 life.\nDraw a card at the beginning of the next turn's upkeep.", "Blessed Wine", &[Instant]),
-            spell(vec![], vec![GainLife { who: You, amount: Amount::Fixed(1) }, Delayed { step: crate::cards::ir::StepName::Upkeep, instructions: vec![Draw { who: You, count: Amount::Fixed(1) }], next_turn: true }])
+            spell(vec![], vec![GainLife { who: You, amount: Amount::Fixed(1) }, Delayed { step: crate::cards::ir::StepName::Upkeep, instructions: vec![Draw { who: You, count: Amount::Fixed(1) }], next_turn: true, link: None }])
         );
         // "that creature" after "deals combat damage to a creature" is the creature dealt
         // damage, which the engine does not track: refused rather than misread.

@@ -68,12 +68,16 @@ pub struct Parser<'a> {
     /// Inside "If it's a land card, put it onto the battlefield." after "Reveal the top card of
     /// your library.": "it" and "that card" are the revealed card.
     pub set_aside: bool,
+    /// Inside a sentence that ends with a delayed trigger ("Sacrifice it at the beginning of
+    /// the next end step."): "it" after "create a token" is that token, which the delayed
+    /// ability is linked to (603.7c).
+    pub delayed_clause: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, delayed_clause: false }
     }
 
     #[must_use]

@@ -122,6 +122,14 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         return Some(end(p).map(|()| Ability::AdditionalLands(2)));
     }
     p.pos = start;
+    if p.eat_words(&["you", "have", "no", "maximum", "hand", "size"]) {
+        return Some(end(p).map(|()| Ability::NoMaxHandSize { everyone: false }));
+    }
+    p.pos = start;
+    if p.eat_words(&["players", "have", "no", "maximum", "hand", "size"]) {
+        return Some(end(p).map(|()| Ability::NoMaxHandSize { everyone: true }));
+    }
+    p.pos = start;
     // 401.5: who may see the top card of a library.
     if p.eat_words(&["you", "may", "look", "at", "the", "top", "card", "of", "your", "library", "any", "time"]) {
         return Some(end(p).map(|()| Ability::TopCardVisible { revealed: false }));

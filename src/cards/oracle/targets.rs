@@ -512,6 +512,11 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     }
     // "Create a 2/2 token. Put a +1/+1 counter on it." — "it" is the token, which nothing here
     // can name yet; the words are refused rather than read as an earlier object.
+    // "Create a 2/1 Goblin token. Exile it at the beginning of the next end step.": the token
+    // the delayed ability will be linked to (603.7c).
+    if p.delayed_clause && p.one_token_created && (p.eat_word("it") || p.eat_words(&["that", "token"]) || p.eat_words(&["that", "creature"])) {
+        return Ok(Affected::CreatedTokens);
+    }
     let that_player = w == "that" && p.peek_at(1).is_some_and(|t| t.is_word("player"));
     if tokens_created(p) && !that_player && matches!(w.as_str(), "it" | "its" | "they" | "them" | "their" | "that" | "those") {
         return Err(p.fail("a reference the engine supports (the tokens just created can't be referred to yet)"));
@@ -671,7 +676,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::TriggerSpellOrAbility => k(false, false, true),
         Affected::ThisInGraveyard | Affected::SetAside => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
-        Affected::Attached | Affected::CreatedTokens => k(false, true, false),
+        Affected::Attached | Affected::CreatedTokens | Affected::Linked => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),

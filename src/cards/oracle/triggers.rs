@@ -88,6 +88,8 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         || matches!(&trigger, Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { who: Subject::This, .. }))
     {
         p.named_this = true;
+        // Either way, the other creature of the block is what the ability triggered on.
+        p.trigger_object = true;
     }
     p.trigger_player = matches!(
         trigger,
