@@ -641,7 +641,10 @@ impl Game {
                 // triggered on, the token just created — as those objects are now.
                 let mut info = ctx.trigger;
                 info.linked = link.as_ref().and_then(|l| self.objects_of(ctx, l).first().copied());
-                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, info });
+                // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
+                // ability's has that ability's source.
+                let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cr!("603.7d") } else { cr!("603.7e") };
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, info, rule });
                 let when = match (step, next_turn) {
                     (_, true) => "at the beginning of the next turn's upkeep",
                     (crate::cards::ir::StepName::EndOfCombat, _) => "at end of combat",
@@ -651,7 +654,8 @@ impl Game {
                     Some(o) if instructions_mention_link(instructions) => format!(" (about {})", self.describe(o)),
                     _ => String::new(),
                 };
-                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(&[cr!("603.7a"), cr!("603.7c")]);
+                let rules: &[crate::rules::RuleId] = if about.is_empty() { &[cr!("603.7a")] } else { &[cr!("603.7a"), cr!("603.7c")] };
+                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(rules);
                 self.record(ev);
             }
             Instruction::ExtraTurn(who) => {

@@ -45,6 +45,8 @@ pub struct DelayedTrigger {
     /// What the ability that created it knew (603.7c): the object a creating trigger
     /// triggered on ("destroy that creature at end of combat"), and the linked object.
     pub info: TriggerInfo,
+    /// Who controls it and what its source is (603.7d for a spell's, 603.7e for an ability's).
+    pub rule: RuleId,
 }
 
 /// One effect that applies to a damage event.
@@ -292,7 +294,9 @@ impl Game {
         while i < self.delayed.len() {
             if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) {
                 let d = self.delayed.remove(i);
-                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), cr!("603.7d")]).because(began);
+                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), d.rule]).because(began);
+                // "At end of combat" abilities trigger as that step begins (511.2).
+                let ev = if step == StepName::EndOfCombat { ev.rule(cr!("511.2")) } else { ev };
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push(d.instructions);

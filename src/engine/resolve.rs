@@ -193,7 +193,7 @@ impl Game {
                     g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&[cr!("702.109a"), cr!("603.7a")]);
                     g.record(ev);
-                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, info: crate::engine::state::TriggerInfo::default() });
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."
