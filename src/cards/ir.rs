@@ -1263,6 +1263,10 @@ pub enum Instruction {
     Transform(Affected),
     /// "Exile …" (701.13).
     Exile(Affected),
+    /// "Exile [objects] until this enchantment leaves the battlefield." (610.3): the objects
+    /// are exiled only if the source is still on the battlefield (610.3a–b), and return to the
+    /// battlefield under their owner's control just after it leaves (610.3c).
+    ExileUntilLeaves(Affected),
     /// "Counter target spell." (701.6).
     Counter(Affected),
     /// "[player] draws N cards" (121).

@@ -226,6 +226,26 @@ impl Game {
                     }
                 }
             }
+            Instruction::ExileUntilLeaves(a) => {
+                let source = ctx.source;
+                if !self.on_battlefield(source) {
+                    // 610.3a–b: the source left after the spell or ability was put on the stack
+                    // (or triggered): the objects don't move.
+                    let triggered = self.resolving_ability.is_some_and(|(o, i)| matches!(self.ability(o, i), Some(Ability::Triggered { .. })));
+                    let rule = if triggered { cr!("610.3b") } else { cr!("610.3a") };
+                    let ev = Ev::new(EventKind::Choice, format!("{} has already left the battlefield: nothing is exiled until it leaves", self.describe(source))).source(self, source).rules(&[rule, cr!("610.3")]);
+                    self.record(ev);
+                } else {
+                    for id in self.objects_of(ctx, a) {
+                        if let Some((id, _)) = self.found(ctx, id) {
+                            let ev = Ev::new(EventKind::Exile, format!("{} is exiled until {} leaves the battlefield", self.describe(id), self.describe(source))).object(self, id).source(self, source).zone(Zone::Exile).rules(&[cr!("701.13a"), cr!("610.3")]);
+                            self.record(ev);
+                            let nid = self.move_object(id, Zone::Exile);
+                            self.exiled_until.push((source, nid));
+                        }
+                    }
+                }
+            }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
                     self.counter_target(t, ctx.source, ctx.exile_countered);
@@ -1897,4 +1917,44 @@ impl Game {
 /// creature"), for the trace.
 fn instructions_mention_link(instructions: &[Instruction]) -> bool {
     serde_json::to_string(instructions).is_ok_and(|s| s.contains("\"Linked\"") || s.contains("\"TriggerObject\""))
+}
+
+impl Game {
+    /// Objects exiled "until [source] leaves the battlefield" whose source has left return to
+    /// the battlefield under their owner's control (610.3, 610.3c), all at once (610.3d). One
+    /// that has left exile since is a new object and stays where it is (400.7).
+    ///
+    /// # Errors
+    /// When a choice as a returning permanent enters is not scripted, or an Aura would return
+    /// (what it enchants is chosen as it enters, 303.4f: not supported yet).
+    pub fn return_exiled(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        if self.returns_due.is_empty() {
+            return Ok(());
+        }
+        let due = std::mem::take(&mut self.returns_due);
+        self.begin_batch();
+        for (source, id, at) in due {
+            if !(self.is_live(id) && self.obj(id).zone == Zone::Exile) {
+                continue;
+            }
+            if self.card(id).abilities().iter().any(|a| matches!(a, Ability::Enchant(_))) {
+                self.end_batch();
+                return Err(Stop(crate::diag::Diagnostic::new(
+                    format!("{} would return to the battlefield as {} left it (610.3c), but an Aura returning this way is attached to something its owner chooses (303.4f), which is not supported yet", self.describe(id), self.describe(source)),
+                    crate::diag::Span::default(),
+                )));
+            }
+            let owner = self.obj(id).owner;
+            let src = self.describe(source);
+            let r = self.put_onto_battlefield(id, owner, false, dec, |g, nid| {
+                Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control: {src} left the battlefield", g.describe(nid))).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("610.3"), cr!("610.3c")]).because(at)
+            });
+            if let Err(e) = r {
+                self.end_batch();
+                return Err(e);
+            }
+        }
+        self.end_batch();
+        Ok(())
+    }
 }

@@ -281,6 +281,8 @@ impl Game {
             let r = self.perform(ins, &ctx, dec);
             self.end_batch();
             r?;
+            // 610.3: what a permanent that left in this instruction had exiled returns now.
+            self.return_exiled(dec)?;
             if self.outcome.is_some() {
                 break;
             }

@@ -72,6 +72,8 @@ impl Game {
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             extra_turns: Vec::new(),
+            exiled_until: Vec::new(),
+            returns_due: Vec::new(),
             ordinary_turn_of: None,
             skip_next_untap: Vec::new(),
             created_now: Vec::new(),

@@ -505,6 +505,12 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// Objects exiled "until [source] leaves the battlefield" (610.3): (source, the object in
+    /// exile).
+    pub exiled_until: Vec<(ObjId, ObjId)>,
+    /// Those whose source has left: they return just after that event (610.3c), with the
+    /// event of the source leaving.
+    pub returns_due: Vec<(ObjId, ObjId, u32)>,
     /// Extra turns to be taken directly after this one (500.7), the most recently added last:
     /// it is taken first.
     pub extra_turns: Vec<PlayerId>,
@@ -740,6 +746,14 @@ impl Game {
         } else {
             to
         };
+        // 610.3: what this permanent exiled "until it leaves the battlefield" returns just
+        // after this event.
+        if self.obj(id).zone == Zone::Battlefield && self.exiled_until.iter().any(|(s, _)| *s == id) {
+            let at = self.last_event();
+            let (due, keep): (Vec<_>, Vec<_>) = self.exiled_until.iter().copied().partition(|(s, _)| *s == id);
+            self.exiled_until = keep;
+            self.returns_due.extend(due.into_iter().map(|(s, o)| (s, o, at)));
+        }
         // 700.4: "a creature died this turn".
         if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {
             self.creature_died_this_turn = true;

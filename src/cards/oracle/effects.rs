@@ -830,6 +830,20 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 object(p)?
             };
+            // "Exile target creature an opponent controls until this creature leaves the
+            // battlefield." (610.3): a duration tied to the source.
+            if verb == "exile" && p.at_word("until") {
+                let mark = p.pos;
+                p.bump();
+                if super::targets::eat_self_ref(p) && p.eat_words(&["leaves", "the", "battlefield"]) {
+                    if !kinds(p, &what).permanent {
+                        return Err(Fail { at: mark, expected: "permanents to exile until it leaves the battlefield (cards in hands or graveyards are not supported yet)".into() });
+                    }
+                    out.push(Instruction::ExileUntilLeaves(what));
+                    return Ok(());
+                }
+                p.pos = mark;
+            }
             out.push(make(what));
             // "Destroy target land you control and target land you don't control."
             while let Some(what) = and_more(p, object) {
