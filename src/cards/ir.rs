@@ -1096,6 +1096,13 @@ pub enum StaticReplacement {
     DrawInstead(u32),
     /// "Prevent all combat damage that would be dealt to this creature."
     PreventCombatDamageToThis,
+    /// "Prevent all damage that would be dealt to this creature." / "If damage would be dealt
+    /// to this creature, prevent that damage." / "Prevent all damage that would be dealt by
+    /// enchanted creature." / "Prevent all noncombat damage that would be dealt to creatures you
+    /// control." / "Prevent all damage that would be dealt to this creature by creatures."
+    /// (615.1): damage dealt to `to` and by `by` (either left out: any), combat damage only
+    /// (`Some(true)`), noncombat damage only (`Some(false)`) or any (`None`).
+    PreventDamage { combat: Option<bool>, to: Option<DamageSide>, by: Option<DamageSide> },
     /// "Skip your draw step." (614.1b, 614.10)
     SkipDrawStep,
     /// "If this creature would die, exile it instead." / "If a creature an opponent controls
@@ -1107,6 +1114,21 @@ pub enum StaticReplacement {
     /// graveyard from anywhere, exile it instead." (614.1a): cards (and tokens when `tokens`)
     /// going to the graveyard of `whose` player, relative to this permanent's controller.
     ExileInsteadOfGraveyard { this: bool, tokens: bool, whose: Whose },
+}
+
+/// One side of a damage event a static prevention effect names, "you" being the controller of
+/// the permanent with the ability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum DamageSide {
+    /// The permanent with the ability ("this creature", its name).
+    This,
+    /// The permanent it is attached to ("enchanted creature", "equipped creature").
+    Attached,
+    /// Its controller.
+    You,
+    /// Objects matching the filter ("creatures you control", "artifact creatures", "instant
+    /// and sorcery spells").
+    Matching(ObjectFilter),
 }
 
 /// A condition, one grammar for every place the rules text states one: an intervening "if"
@@ -1386,6 +1408,17 @@ pub enum Instruction {
     PreventNext { to: Affected, amount: u32 },
     /// "Prevent all combat damage that would be dealt this turn." (615.1)
     PreventAllCombatDamage,
+    /// "The next time a [red] source of your choice would deal damage to you this turn, prevent
+    /// that damage." (609.7, 615.1): the source, among those matching `filter`, is chosen as
+    /// it resolves (609.7a); the filter is checked again when the damage would be dealt, and
+    /// the shield is used up only by damage it prevents (609.7b).
+    PreventNextFromSource { filter: ObjectFilter, to: Affected },
+    /// "Prevent all [combat] damage that would be dealt to [recipients] this turn" / "… that
+    /// would be dealt by [sources] this turn" / "Prevent all combat damage [source] would deal
+    /// this turn" (615.1): damage matching both `to` and `by` (either left out: any) is
+    /// prevented for the rest of the turn. Specific objects and players are fixed as it
+    /// resolves; "creatures" is every creature at the time of the damage.
+    PreventAll { combat_only: bool, to: Option<Affected>, by: Option<Affected> },
     /// "If that creature would die this turn, exile it instead." (614.1a)
     ExileIfWouldDie(Affected),
     /// "[Instructions] at the beginning of the next end step." — a delayed triggered

@@ -646,6 +646,59 @@ impl Game {
                 let ev = Ev::new(EventKind::Grant, "all combat damage that would be dealt this turn will be prevented").source(self, ctx.source).rule(cr!("615.1"));
                 self.record(ev);
             }
+            Instruction::PreventNextFromSource { filter, to } => {
+                // 609.7a: the source is chosen now, among permanents and spells.
+                let mut options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.matches_filter(o, filter, ctx.controller)).map(Target::Object).collect();
+                options.extend(self.stack.iter().filter_map(|s| match s {
+                    StackItem::Spell(o) if self.matches_filter(*o, filter, ctx.controller) => Some(Target::Object(*o)),
+                    _ => None,
+                }));
+                for t in self.affected(ctx, to) {
+                    if options.is_empty() {
+                        let ev = Ev::new(EventKind::Choice, "there is no source to choose: the effect does nothing").source(self, ctx.source).rule(cr!("609.7a"));
+                        self.record(ev);
+                        continue;
+                    }
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cr!("609.7a"), what: format!("the source whose next damage to {} this turn is prevented", self.describe_target(t)) };
+                    let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
+                    let Some(Target::Object(chosen)) = ts.first().copied() else { continue };
+                    let spell = self.obj(chosen).zone == Zone::Stack;
+                    let card = self.obj(chosen).card_id;
+                    self.add_shield(ctx.source, ShieldKind::NextFromSource { chosen, card, spell, filter: filter.clone(), to: t, you: ctx.controller });
+                    let ev = Ev::new(EventKind::Grant, format!("the next time {} would deal damage to {} this turn, that damage will be prevented", self.describe(chosen), self.describe_target(t))).source(self, ctx.source).target(self, t).rules(&[cr!("609.7a"), cr!("615.1")]);
+                    self.record(ev);
+                }
+            }
+            Instruction::PreventAll { combat_only, to, by } => {
+                // 615.1: the objects and players named are fixed now; "creatures" are those at
+                // the time of the damage.
+                let party = |g: &Game, a: &Affected| match a {
+                    Affected::EachPermanent(f) => crate::engine::replace::Party::Permanents(f.clone()),
+                    _ => crate::engine::replace::Party::Fixed(g.affected(ctx, a)),
+                };
+                let words = |g: &Game, a: &Option<Affected>| match a {
+                    Some(Affected::EachPermanent(_)) => Some("the permanents it names".to_owned()),
+                    Some(x) => {
+                        let names: Vec<String> = g.affected(ctx, x).into_iter().map(|t| g.describe_target(t)).collect();
+                        Some(if names.is_empty() { "nothing".to_owned() } else { names.join(", ") })
+                    }
+                    None => None,
+                };
+                let (to_words, by_words) = (words(self, to), words(self, by));
+                let kind = ShieldKind::PreventAll { combat: *combat_only, to: to.as_ref().map(|a| party(self, a)), by: by.as_ref().map(|a| party(self, a)), you: ctx.controller };
+                self.add_shield(ctx.source, kind);
+                let what = if *combat_only { "combat damage" } else { "damage" };
+                let mut text = format!("all {what} that would be dealt");
+                if let Some(w) = to_words {
+                    text.push_str(&format!(" to {w}"));
+                }
+                if let Some(w) = by_words {
+                    text.push_str(&format!(" by {w}"));
+                }
+                text.push_str(" this turn will be prevented");
+                let ev = Ev::new(EventKind::Grant, text).source(self, ctx.source).rules(&[cr!("615.1"), cr!("611.2a")]);
+                self.record(ev);
+            }
             Instruction::ExileIfWouldDie(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {

@@ -31,6 +31,20 @@ pub enum ShieldKind {
     PreventAllCombat,
     /// "If that creature would die this turn, exile it instead." (614.1a)
     ExileIfDies(ObjId),
+    /// "The next time a [red] source of your choice would deal damage to you this turn,
+    /// prevent that damage." (609.7): the chosen source (or, for a permanent spell, the
+    /// permanent it becomes: its card), rechecked against the filter (609.7b).
+    NextFromSource { chosen: ObjId, card: crate::engine::state::CardId, spell: bool, filter: crate::cards::ir::ObjectFilter, to: Target, you: PlayerId },
+    /// "Prevent all [combat] damage that would be dealt to … / by … this turn" (615.1).
+    PreventAll { combat: bool, to: Option<Party>, by: Option<Party>, you: PlayerId },
+}
+
+/// Who or what a "prevent all damage" effect is about: objects and players fixed as it
+/// resolved, or the permanents that match a filter when the damage would be dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Party {
+    Fixed(Vec<Target>),
+    Permanents(crate::cards::ir::ObjectFilter),
 }
 
 /// A delayed triggered ability waiting for its moment (603.7).
@@ -111,8 +125,8 @@ impl Game {
         match e {
             DamageEffect::Protection(_) => true,
             DamageEffect::ShieldCounter(_) => false,
-            DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && s.kind == ShieldKind::PreventAllCombat),
-            DamageEffect::Static(o, i) => matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis))),
+            DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && matches!(s.kind, ShieldKind::PreventAllCombat | ShieldKind::PreventAll { .. } | ShieldKind::NextFromSource { .. })),
+            DamageEffect::Static(o, i) => matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis | StaticReplacement::PreventDamage { .. }))),
         }
     }
 
@@ -135,6 +149,15 @@ impl Game {
                 ShieldKind::PreventNext { to: t, remaining } => *t == to && *remaining > 0,
                 ShieldKind::PreventAllCombat => combat,
                 ShieldKind::ExileIfDies(_) => false,
+                ShieldKind::NextFromSource { chosen, card, spell, filter, to: t, you } => {
+                    // 609.7a: a permanent spell chosen as the source covers the permanent it
+                    // becomes.
+                    let same = source == *chosen || (*spell && self.obj(source).card_id == *card && self.on_battlefield(source));
+                    same && *t == to && self.matches_filter(source, filter, *you)
+                }
+                ShieldKind::PreventAll { combat: c, to: t, by, you } => {
+                    (combat || !c) && t.as_ref().is_none_or(|x| self.party_has(x, to, *you)) && by.as_ref().is_none_or(|x| self.party_has(x, Target::Object(source), *you))
+                }
             };
             if applies {
                 out.push(DamageEffect::Shield(s.id));
@@ -145,6 +168,9 @@ impl Game {
                 let applies = match a {
                     Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.controller(p)),
                     Ability::Replacement(StaticReplacement::PreventCombatDamageToThis) => combat && to == Target::Object(p),
+                    Ability::Replacement(StaticReplacement::PreventDamage { combat: c, to: t, by }) => {
+                        c.is_none_or(|c| c == combat) && t.as_ref().is_none_or(|side| self.damage_side_has(side, p, to)) && by.as_ref().is_none_or(|side| self.damage_side_has(side, p, Target::Object(source)))
+                    }
                     _ => false,
                 };
                 if applies {
@@ -179,6 +205,12 @@ impl Game {
                         (amount - prevented, format!("{prevented} of the {amount} damage {src} would deal to {whom} is prevented by a shield ({left_on} left)"), vec![cr!("615.7"), cr!("615.1")])
                     }
                     ShieldKind::PreventAllCombat => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
+                    ShieldKind::PreventAll { .. } => (0, format!("the {amount} damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
+                    ShieldKind::NextFromSource { .. } => {
+                        // Used up by the damage it prevents (609.7b).
+                        self.shields.retain(|s| s.id != id);
+                        (0, format!("the {amount} damage {src} would deal to {whom} is prevented: it is the next damage from the chosen source"), vec![cr!("609.7"), cr!("615.1")])
+                    }
                     ShieldKind::ExileIfDies(_) => return amount,
                 }
             }
@@ -187,6 +219,7 @@ impl Game {
                     (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cr!("614.1a")])
                 }
                 Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
+                Some(Ability::Replacement(StaticReplacement::PreventDamage { .. })) => (0, format!("the {amount} damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
                 _ => return amount,
             },
         };
@@ -278,6 +311,27 @@ impl Game {
                 _ => false,
             })
         })
+    }
+
+    /// Whether `t` is on the side of a damage event that permanent `p`'s static prevention
+    /// effect names.
+    fn damage_side_has(&self, side: &crate::cards::ir::DamageSide, p: ObjId, t: Target) -> bool {
+        use crate::cards::ir::DamageSide;
+        match (side, t) {
+            (DamageSide::This, Target::Object(o)) => o == p,
+            (DamageSide::Attached, Target::Object(o)) => self.obj(p).attached_to == Some(o),
+            (DamageSide::You, Target::Player(q)) => q == self.controller(p),
+            (DamageSide::Matching(f), Target::Object(o)) => self.is_live(o) && matches!(self.obj(o).zone, crate::engine::state::Zone::Battlefield | crate::engine::state::Zone::Stack) && self.matches_filter(o, f, self.controller(p)),
+            _ => false,
+        }
+    }
+
+    /// Whether `t` is among the objects or players a prevention effect is about.
+    fn party_has(&self, party: &Party, t: Target, you: PlayerId) -> bool {
+        match party {
+            Party::Fixed(xs) => xs.contains(&t),
+            Party::Permanents(f) => matches!(t, Target::Object(o) if self.on_battlefield(o) && self.matches_filter(o, f, you)),
+        }
     }
 
     /// Creates a shield or "this turn" effect from a resolving spell or ability.

@@ -152,6 +152,37 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(Instruction::ExileIfCountered);
         return Ok(true);
     }
+    // "The next time a [red] source of your choice would deal damage to you this turn, prevent
+    // that damage." (609.7, 615.1)
+    if p.eat_words(&["the", "next", "time"]) {
+        if !(p.eat_word("a") || p.eat_word("an")) {
+            return Err(p.fail("\"a source of your choice\""));
+        }
+        let mut filter = crate::cards::ir::ObjectFilter::default();
+        loop {
+            let Some(w) = p.word() else { break };
+            if let Some(c) = Color::from_name(&w) {
+                filter.colors.push(c);
+            } else if let Some(t) = CardType::from_name(&w).filter(|t| matches!(t, CardType::Artifact | CardType::Land | CardType::Enchantment)) {
+                filter.types_any.push(t);
+            } else if w != "or" {
+                break;
+            }
+            p.bump();
+        }
+        p.expect_words(&["source", "of", "your", "choice", "would", "deal", "damage", "to"])?;
+        let at = p.pos;
+        let to = recipient(p)?;
+        if matches!(to, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) | Affected::EachPlayer | Affected::EachOpponent | Affected::Both(..)) {
+            return Err(Fail { at, expected: "one player or permanent to shield".into() });
+        }
+        p.expect_words(&["this", "turn"])?;
+        p.eat_punct(',');
+        p.expect_words(&["prevent", "that", "damage"])?;
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::PreventNextFromSource { filter, to });
+        return Ok(true);
+    }
     // "If that creature would die this turn, exile it instead." (614.1a)
     if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) {
         p.eat_punct(',');
@@ -1019,6 +1050,43 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             if p.eat_words(&["all", "combat", "damage", "that", "would", "be", "dealt", "this", "turn"]) {
                 out.push(Instruction::PreventAllCombatDamage);
+                return Ok(());
+            }
+            if p.eat_word("all") {
+                // 615.1: "Prevent all [combat] damage that would be dealt to [X] [and dealt by
+                // X] this turn", "… dealt by [X] this turn", "… [X] would deal this turn".
+                let combat_only = p.eat_word("combat");
+                p.expect_words(&["damage"])?;
+                let party = |p: &mut Parser<'_>| -> PResult<Affected> {
+                    let at = p.pos;
+                    let a = parse_affected(p)?;
+                    let k = kinds(p, &a);
+                    if !(k.player || k.permanent) || matches!(a, Affected::EachOtherPermanent(_) | Affected::Both(..)) {
+                        return Err(Fail { at, expected: "creatures, players or permanents damage is dealt to or by".into() });
+                    }
+                    Ok(a)
+                };
+                if p.eat_words(&["that", "would", "be", "dealt"]) {
+                    if p.eat_words(&["to", "and", "dealt", "by"]) {
+                        // "dealt to and dealt by that creature": two effects, one each way.
+                        let x = party(p)?;
+                        out.push(Instruction::PreventAll { combat_only, to: Some(x.clone()), by: None });
+                        out.push(Instruction::PreventAll { combat_only, to: None, by: Some(x) });
+                    } else if p.eat_word("to") {
+                        let to = party(p)?;
+                        out.push(Instruction::PreventAll { combat_only, to: Some(to), by: None });
+                    } else if p.eat_word("by") {
+                        let by = party(p)?;
+                        out.push(Instruction::PreventAll { combat_only, to: None, by: Some(by) });
+                    } else {
+                        return Err(p.fail("\"to …\" or \"by …\""));
+                    }
+                } else {
+                    let by = party(p)?;
+                    p.expect_words(&["would", "deal"])?;
+                    out.push(Instruction::PreventAll { combat_only, to: None, by: Some(by) });
+                }
+                p.expect_words(&["this", "turn"])?;
                 return Ok(());
             }
             p.expect_words(&["the", "next"])?;
