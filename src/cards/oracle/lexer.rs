@@ -145,9 +145,15 @@ pub fn lex(line: &str, base: usize, self_names: &[&str]) -> Vec<Token> {
                     break;
                 }
             }
-            // A trailing apostrophe/hyphen is punctuation, not part of the word.
+            // A trailing apostrophe/hyphen is punctuation, not part of the word — except the
+            // apostrophe of a plural possessive: "owners'", "controllers'".
             while j > i && matches!(line[..j].chars().next_back(), Some('\'' | '’' | '-')) {
-                j -= line[..j].chars().next_back().map_or(1, char::len_utf8);
+                let last = line[..j].chars().next_back().map_or(1, char::len_utf8);
+                let before = line[..j - last].chars().next_back();
+                if matches!(line[..j].chars().next_back(), Some('\'' | '’')) && before == Some('s') {
+                    break;
+                }
+                j -= last;
             }
             out.push(Token { tok: Tok::Word(line[i..j].to_string()), start: base + i, end: base + j });
             i = j;
@@ -270,6 +276,11 @@ mod tests {
                 Tok::Word("owner's".into()),
                 Tok::Word("hand".into()),
             ]
+        );
+        // A plural possessive keeps its apostrophe (and the parser can match "owners'").
+        assert_eq!(
+            kinds("to their owners' hands", &[]),
+            vec![Tok::Word("to".into()), Tok::Word("their".into()), Tok::Word("owners'".into()), Tok::Word("hands".into())]
         );
         // Not a match inside a longer word.
         assert_eq!(kinds("Shockwave", &["Shock"]), vec![Tok::Word("Shockwave".into())]);
