@@ -612,6 +612,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             }
             found.map(Affected::Target).ok_or_else(|| Fail { at: start, expected: missing_referent(p, &format!("\"that {noun}\"")) })
         }
+        // "Tap up to two target creatures. Those creatures don't untap …": the objects chosen
+        // for the last target that may be several.
+        "those" if p.peek_at(1).and_then(|t| t.word()).is_some_and(|n| matches!(n.as_str(), "creatures" | "permanents" | "lands" | "artifacts")) => {
+            p.pos += 2;
+            last_target(p, |s| matches!(s, TargetSpec::Permanent(_))).map(Affected::Target).ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"those\"") })
+        }
         "its" | "their" => {
             p.bump();
             if !p.eat_word("controller") {
