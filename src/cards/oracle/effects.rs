@@ -3156,3 +3156,138 @@ mod reveal_until_tests {
         assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
     }
 }
+
+#[cfg(test)]
+mod duration_tests {
+    //! Durations, delayed triggers, replacement and prevention effects, on real cards' text.
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, CardType, Change, Color, DamageSide, Grant, Instruction, Keyword, ObjectFilter, StaticReplacement, StepName, Trigger, Whose};
+
+    fn effect(abilities: &[Ability]) -> Vec<Instruction> {
+        match abilities.last() {
+            Some(Ability::Spell(e) | Ability::Activated { effect: e, .. } | Ability::Triggered { effect: e, .. }) => e.instructions.clone(),
+            other => panic!("no effect: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_duration_for_every_part_of_a_grant() {
+        let scales = ok("Affinity for Lizards (This spell costs {1} less to cast for each Lizard you control.)\nTarget creature gets +2/+0 and gains lifelink and indestructible until end of turn.", "Scales of Shale", INSTANT);
+        assert_eq!(
+            effect(&scales),
+            vec![
+                Instruction::Pump { what: Affected::Target(0), power: n(2), toughness: n(0) },
+                Instruction::Grant { what: Affected::Target(0), grant: Grant::Keyword(Keyword::Lifelink) },
+                Instruction::Grant { what: Affected::Target(0), grant: Grant::Keyword(Keyword::Indestructible) },
+            ]
+        );
+        // A plural subject takes the plural verbs: "get … and gain …".
+        let overrun = ok("Creatures you control get +3/+3 and gain trample until end of turn. (Each of those creatures can deal excess combat damage to the player or planeswalker it's attacking.)", "Overrun", SORCERY);
+        let mine = Affected::EachPermanent(owned(&[CardType::Creature], crate::cards::ir::ControllerFilter::You));
+        assert_eq!(
+            effect(&overrun),
+            vec![Instruction::Pump { what: mine.clone(), power: n(3), toughness: n(3) }, Instruction::Grant { what: mine, grant: Grant::Keyword(Keyword::Trample) }]
+        );
+        // "gains flying and loses trample", "gets -2/+2 and loses flying", "gains flying and
+        // becomes blue", "protection from black and from red".
+        let i = effect(&ok("{1}{G}: This creature gains flying and loses trample until end of turn.", "Test Wurm", CREATURE));
+        assert_eq!(i[1], Instruction::Continuous { what: Affected::This, changes: vec![Change::Lose(Keyword::Trample)], until_end_of_turn: true, hold: None });
+        let i = effect(&ok("{U}, {T}: Target creature gains flying and becomes blue until end of turn.", "Test Wizard", CREATURE));
+        assert_eq!(i[1], Instruction::BecomeColor { what: Affected::Target(0), color: Color::Blue, until_end_of_turn: true });
+        let i = effect(&ok("{W}: This creature gains protection from black and from red until end of turn. Target opponent gains 2 life.", "Test Knight", CREATURE));
+        assert_eq!(
+            i[..2],
+            [
+                Instruction::Grant { what: Affected::This, grant: Grant::Protection(crate::cards::ir::Quality::Color(Color::Black)) },
+                Instruction::Grant { what: Affected::This, grant: Grant::Protection(crate::cards::ir::Quality::Color(Color::Red)) },
+            ]
+        );
+        // Act of Treason-style text reads "gains haste and menace" as two grants.
+        let i = effect(&ok("Gain control of target creature until end of turn. Untap that creature. It gains haste and menace until end of turn.", "Test Treason", SORCERY));
+        assert_eq!(i.len(), 4);
+    }
+
+    #[test]
+    fn delayed_triggers_keep_their_object() {
+        // Cockatrice: "that creature" is the other creature of the block, kept by the delayed
+        // ability (603.7c); "at end of combat" is the step it waits for.
+        let cockatrice = ok("Flying\nWhenever this creature blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat.", "Cockatrice", CREATURE);
+        assert_eq!(
+            effect(&cockatrice),
+            vec![Instruction::Delayed { step: StepName::EndOfCombat, instructions: vec![Instruction::Destroy(Affected::TriggerObject)], next_turn: false, link: None }]
+        );
+        // Tidal Wave: "it" is the token just created, linked to the delayed ability.
+        let wave = ok("Create a 5/5 blue Wall creature token with defender. Sacrifice it at the beginning of the next end step.", "Tidal Wave", INSTANT);
+        assert_eq!(
+            effect(&wave)[1],
+            Instruction::Delayed { step: StepName::End, instructions: vec![Instruction::SacrificePermanent(Affected::Linked)], next_turn: false, link: Some(Affected::CreatedTokens) }
+        );
+        // Slave of Bolas: "it" is the target.
+        let slave = ok("Gain control of target creature. Untap that creature. It gains haste until end of turn. Sacrifice it at the beginning of the next end step.", "Slave of Bolas", SORCERY);
+        assert!(matches!(effect(&slave).last(), Some(Instruction::Delayed { link: Some(Affected::Target(0)), .. })));
+        // Fog Elemental: the creature itself.
+        let fog = ok("Flying\nWhen this creature attacks or blocks, sacrifice it at end of combat.", "Fog Elemental", CREATURE);
+        assert!(matches!(&effect(&fog)[..], [Instruction::Delayed { step: StepName::EndOfCombat, .. }]));
+        // A card a spell moved is a new object the delayed ability can't find: refused.
+        assert!(!errs("{U}: Exile this creature. Return it to the battlefield under its owner's control at the beginning of the next end step.", "Aetherling", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn replacement_effects_on_going_to_a_graveyard_or_being_countered() {
+        let phantom = ok("Flying\nWhenever another creature you control leaves the battlefield, you gain 1 life.\nIf Luminous Phantom would be put into a graveyard from anywhere, exile it instead.", "Luminous Phantom", CREATURE);
+        assert_eq!(phantom.last(), Some(&Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: true, tokens: false, whose: Whose::Each })));
+        let rest = ok("If a card or token would be put into a graveyard from anywhere, exile it instead.", "Test Peace", &[CardType::Enchantment]);
+        assert_eq!(rest, vec![Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: false, tokens: true, whose: Whose::Each })]);
+        let leyline = ok("If a card would be put into an opponent's graveyard from anywhere, exile it instead.", "Test Void", &[CardType::Enchantment]);
+        assert_eq!(leyline, vec![Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: false, tokens: false, whose: Whose::Opponent })]);
+        let dissipate = ok("Counter target spell. If that spell is countered this way, exile it instead of putting it into its owner's graveyard.", "Dissipate", INSTANT);
+        assert_eq!(effect(&dissipate), vec![Instruction::Counter(Affected::Target(0)), Instruction::ExileIfCountered]);
+        // The rider needs a counterspell before it.
+        assert!(!errs("Draw a card. If that spell is countered this way, exile it instead of putting it into its owner's graveyard.", "Test Rider", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn exile_until_the_source_leaves() {
+        let priest = ok("When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield.", "Banisher Priest", CREATURE);
+        assert_eq!(effect(&priest), vec![Instruction::ExileUntilLeaves(Affected::Target(0))]);
+        let crackdown = ok("When this enchantment enters, exile all artifacts your opponents control until this enchantment leaves the battlefield.", "Consulate Crackdown", &[CardType::Enchantment]);
+        assert!(matches!(&effect(&crackdown)[..], [Instruction::ExileUntilLeaves(Affected::EachPermanent(_))]));
+        // A card in a hand is not a permanent: refused.
+        assert!(!errs("When this creature enters, target opponent reveals their hand. You choose a noncreature, nonland card from it. Exile that card until this creature leaves the battlefield.", "Kitesail Freebooter", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn prevention_effects() {
+        let maze = ok("{T}: Untap target attacking creature. Prevent all combat damage that would be dealt to and dealt by that creature this turn.", "Maze of Ith", LAND);
+        assert_eq!(
+            effect(&maze)[1..],
+            [
+                Instruction::PreventAll { combat_only: true, to: Some(Affected::Target(0)), by: None },
+                Instruction::PreventAll { combat_only: true, to: None, by: Some(Affected::Target(0)) },
+            ]
+        );
+        let muzzle = ok("Enchant creature\nPrevent all damage that would be dealt by enchanted creature.", "Muzzle", &[CardType::Enchantment]);
+        assert_eq!(muzzle.last(), Some(&Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: None, by: Some(DamageSide::Attached) })));
+        let cho = ok("Prevent all damage that would be dealt to Cho-Manno.", "Cho-Manno", CREATURE);
+        assert_eq!(cho, vec![Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: Some(DamageSide::This), by: None })]);
+        let asylum = ok("Prevent all noncombat damage that would be dealt to creatures you control.", "Mark of Asylum", &[CardType::Enchantment]);
+        assert!(matches!(&asylum[..], [Ability::Replacement(StaticReplacement::PreventDamage { combat: Some(false), to: Some(DamageSide::Matching(_)), by: None })]));
+        let cop = ok("{1}: The next time a red source of your choice would deal damage to you this turn, prevent that damage.", "Circle of Protection: Red", &[CardType::Enchantment]);
+        assert_eq!(effect(&cop), vec![Instruction::PreventNextFromSource { filter: ObjectFilter { colors: vec![Color::Red], ..ObjectFilter::default() }, to: Affected::You }]);
+    }
+
+    #[test]
+    fn turns_and_hand_size() {
+        assert_eq!(effect(&ok("Take an extra turn after this one.", "Time Walk", SORCERY)), vec![Instruction::ExtraTurn(Affected::You)]);
+        assert_eq!(effect(&ok("Target player takes an extra turn after this one.", "Time Warp", SORCERY)), vec![Instruction::ExtraTurn(Affected::Target(0))]);
+        assert_eq!(ok("You have no maximum hand size.", "Spellbook", ARTIFACT), vec![Ability::NoMaxHandSize { everyone: false }]);
+        assert_eq!(ok("Players have no maximum hand size.", "Test Anvil", ARTIFACT), vec![Ability::NoMaxHandSize { everyone: true }]);
+        // "Those creatures" are the targets of "up to two target creatures".
+        let paralysis = ok("Tap up to two target creatures. Those creatures don't untap during their controller's next untap step.", "Decision Paralysis", INSTANT);
+        assert_eq!(effect(&paralysis)[1], Instruction::DoesntUntapNext { what: Affected::Target(0), yours: false });
+        // "it" after "that creature" is that creature, not the source.
+        let sniper = ok("Whenever this creature deals damage to a creature, tap that creature and it doesn't untap during its controller's next untap step.", "Matsu-Tribe Sniper", CREATURE);
+        assert!(matches!(&sniper[0], Ability::Triggered { trigger, .. } if matches!(**trigger, Trigger::DealsDamageTo { .. })));
+        assert_eq!(effect(&sniper), vec![Instruction::Tap(Affected::TriggerObject), Instruction::DoesntUntapNext { what: Affected::TriggerObject, yours: false }]);
+    }
+}
