@@ -2740,9 +2740,9 @@ mod counters_and_emblems {
         // "this emblem" is the emblem itself.
         assert!(compile_ok("[−7]: You get an emblem with \"Whenever you cast a spell, this emblem deals 5 damage to any target.\""));
         // Unreadable emblem text is refused, pointing inside the quotation.
-        let text = "[−10]: You get an emblem with \"You have no maximum hand size.\"";
-        let e = errs(text, "Hand Walker", PLANESWALKER);
-        assert!(text[e[0].0..e[0].1].starts_with("You have no maximum hand size"), "{e:?}");
+        let text = "[−7]: You get an emblem with \"Your opponents can't untap more than two permanents during their untap steps.\"";
+        let e = errs(text, "Dovin Baan", PLANESWALKER);
+        assert!(text[e[0].0..e[0].1].starts_with("Your opponents can't untap"), "{e:?}");
         assert!(e[0].2.ends_with("(in the emblem's ability)"), "{e:?}");
     }
 
@@ -2909,8 +2909,9 @@ mod action_tests {
             spell(vec![], vec![GainLife { who: You, amount: Amount::Fixed(1) }, Delayed { step: crate::cards::ir::StepName::Upkeep, instructions: vec![Draw { who: You, count: Amount::Fixed(1) }], next_turn: true, link: None }])
         );
         // "that creature" after "deals combat damage to a creature" is the creature dealt
-        // damage, which the engine does not track: refused rather than misread.
-        assert_eq!(errs("Whenever this creature deals combat damage to a creature, destroy that creature.", "Refuse Test", CREATURE).len(), 1);
+        // damage: what the ability triggered on.
+        let (_, instructions) = trigger_of(&ok("Whenever this creature deals combat damage to a creature, destroy that creature.", "Test Basilisk", CREATURE));
+        assert_eq!(instructions, vec![Destroy(TriggerObject)]);
     }
 }
 
