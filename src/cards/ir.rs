@@ -913,6 +913,9 @@ pub enum Affected {
     /// The token the instruction before created ("create a 1/1 Soldier creature token, then
     /// attach this Equipment to it").
     CreatedTokens,
+    /// "a creature dealt damage this way": the permanents the resolving effect has dealt damage
+    /// to so far (608.2c), that are still on the battlefield.
+    DamagedThisWay,
     /// In a delayed triggered ability, the object the effect that created it was about (603.7c):
     /// "Create a 2/1 Goblin token with haste. Exile it at the beginning of the next end step."
     /// If that object has left the zone it was in, it is a new object and is not affected.

@@ -148,6 +148,7 @@ impl Game {
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
             Affected::Linked => ctx.trigger.linked.map(Target::Object).into_iter().collect(),
+            Affected::DamagedThisWay => self.damaged_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
             Affected::AttachedController => self.attached_host(ctx.source).map(|h| Target::Player(self.controller(h))).into_iter().collect(),
@@ -713,7 +714,15 @@ impl Game {
                 // 603.7c: it keeps what its creator was about — the object a trigger
                 // triggered on, the token just created — as those objects are now.
                 let mut info = ctx.trigger;
-                info.linked = link.as_ref().and_then(|l| self.objects_of(ctx, l).first().copied());
+                // A card the effect has moved is followed to where it went (a new object, 400.7),
+                // so "return that card … at the beginning of the next end step" finds it there.
+                info.linked = link.as_ref().and_then(|l| self.objects_of(ctx, l).first().copied()).map(|o| {
+                    let mut o = o;
+                    while !self.is_live(o) && let Some(&(_, n)) = self.moved_now.iter().find(|(old, _)| *old == o) {
+                        o = n;
+                    }
+                    o
+                });
                 // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
                 // ability's has that ability's source.
                 let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cr!("603.7d") } else { cr!("603.7e") };
@@ -1702,6 +1711,11 @@ impl Game {
         }
         let src = self.describe(source);
         let kind = if combat { "combat damage" } else { "damage" };
+        if let Target::Object(o) = to
+            && !self.damaged_now.contains(&o)
+        {
+            self.damaged_now.push(o);
+        }
         match to {
             Target::Ability(_) => {}
             Target::Player(p) => {

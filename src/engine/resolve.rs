@@ -273,6 +273,8 @@ impl Game {
         let exile_countered = instructions.iter().any(|i| matches!(i, Instruction::ExileIfCountered));
         let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info };
         self.created_now.clear();
+        self.damaged_now.clear();
+        self.moved_now.clear();
         // "That card" / "those cards" are the ones this effect exiles (608.2c).
         self.set_aside.clear();
         for ins in instructions {

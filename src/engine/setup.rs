@@ -73,6 +73,8 @@ impl Game {
             delayed_effects: Vec::new(),
             extra_turns: Vec::new(),
             exiled_until: Vec::new(),
+            damaged_now: Vec::new(),
+            moved_now: Vec::new(),
             returns_due: Vec::new(),
             ordinary_turn_of: None,
             skip_next_untap: Vec::new(),

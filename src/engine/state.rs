@@ -505,6 +505,12 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// The permanents the resolving effect has dealt damage to ("dealt damage this way").
+    pub damaged_now: Vec<ObjId>,
+    /// The objects the resolving effect has moved, and the new objects they became (400.7),
+    /// for a delayed ability linked to one of them ("Exile target creature. Return that card
+    /// to the battlefield at the beginning of the next end step.", 603.7c).
+    pub moved_now: Vec<(ObjId, ObjId)>,
     /// Objects exiled "until [source] leaves the battlefield" (610.3): (source, the object in
     /// exile).
     pub exiled_until: Vec<(ObjId, ObjId)>,
@@ -780,6 +786,7 @@ impl Game {
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
+        self.moved_now.push((id, nid));
         self.obj_mut(nid).copy = copy;
         // 712.13: a double-faced spell resolves with the face up that was up on the stack;
         // anywhere else a card arrives with its normal characteristics (712.14, 709.4, 715.4).

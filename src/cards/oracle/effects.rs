@@ -183,6 +183,20 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(Instruction::PreventNextFromSource { filter, to });
         return Ok(true);
     }
+    // "If a creature dealt damage this way would die this turn, exile it instead." (614.1a):
+    // about the permanents an earlier instruction of this effect dealt damage to.
+    for noun in ["creature", "permanent"] {
+        if p.eat_words(&["if", "a", noun, "dealt", "damage", "this", "way", "would", "die", "this", "turn"]) {
+            p.eat_punct(',');
+            p.expect_words(&["exile", "it", "instead"])?;
+            if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::DealDamage { .. })) {
+                return Err(Fail { at: start, expected: "an instruction dealing damage before \"dealt damage this way\"".into() });
+            }
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::ExileIfWouldDie(Affected::DamagedThisWay));
+            return Ok(true);
+        }
+    }
     // "If that creature would die this turn, exile it instead." (614.1a)
     if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) {
         p.eat_punct(',');
@@ -476,7 +490,7 @@ fn delayed_can_follow(p: &Parser<'_>, at: usize, instructions: &mut [Instruction
         // token it created ("exile it at the beginning of the next end step"). A target of
         // the creating effect, a player it was about, or a card it moved (a new object, 400.7)
         // are not.
-        const CANT: &[&str] = &["ReturnToBattlefield", "TriggerPlayer", "TriggerSpellOrAbility", "CreatedTokens", "Target", "SetAside"];
+        const CANT: &[&str] = &["TriggerPlayer", "TriggerSpellOrAbility", "CreatedTokens", "Target", "SetAside"];
         match v {
             serde_json::Value::String(s) => CANT.contains(&s.as_str()),
             serde_json::Value::Array(xs) => xs.iter().any(mentions),
@@ -514,6 +528,15 @@ fn link_created(i: &mut Instruction, link: &mut Option<Affected>, at: usize) -> 
         | Instruction::Tap(a)
         | Instruction::Untap(a)
         | Instruction::PutInLibrary { what: a, .. } => a,
+        // "Exile this creature. Return it to the battlefield … at the beginning of the next end
+        // step.": the card the effect exiled, followed to exile as the delayed ability is made.
+        Instruction::ReturnToBattlefield { what: a, .. } if matches!(a, Affected::This | Affected::Target(_)) => {
+            if link.is_some() {
+                return Err(Fail { at, expected: "a delayed instruction about one object".into() });
+            }
+            *link = Some(std::mem::replace(a, Affected::Linked));
+            return Ok(());
+        }
         _ => return Ok(()),
     };
     if matches!(a, Affected::CreatedTokens | Affected::Target(_)) {
@@ -1121,7 +1144,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // [under your control]" (110.2a): a card, or the object a zone-change trigger
             // found (400.7e).
             if p.eat_words(&["to", "the", "battlefield"]) {
-                if !(card || matches!(what, Affected::This | Affected::TriggerObject)) {
+                // In a delayed instruction, a target the effect moved: "Exile target creature.
+                // Return that card to the battlefield at the beginning of the next end step."
+                let moved_target = p.delayed_clause && matches!(what, Affected::Target(_));
+                if !(card || moved_target || matches!(what, Affected::This | Affected::TriggerObject)) {
                     return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
                 }
                 out.push(onto_battlefield(p, what));

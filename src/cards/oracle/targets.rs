@@ -600,6 +600,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 p.named_this = false;
                 return Ok(Affected::TriggerObject);
             }
+            // "Exile target creature. Return that card to the battlefield at the beginning of
+            // the next end step.": the target, followed as the delayed ability is made.
+            if p.delayed_clause && noun == "card" && let Some(i) = last_target(p, |s| matches!(s, TargetSpec::Permanent(_))) {
+                p.bump();
+                return Ok(Affected::Target(i));
+            }
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
                 "creature" | "permanent" | "artifact" | "land" | "enchantment" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any)),
@@ -682,7 +688,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::TriggerSpellOrAbility => k(false, false, true),
         Affected::ThisInGraveyard | Affected::SetAside => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
-        Affected::Attached | Affected::CreatedTokens | Affected::Linked => k(false, true, false),
+        Affected::Attached | Affected::CreatedTokens | Affected::Linked | Affected::DamagedThisWay => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),
