@@ -1326,6 +1326,9 @@ pub enum Instruction {
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
     BecomeColor { what: Affected, color: Color, until_end_of_turn: bool },
+    /// "[object] becomes the color of your choice until end of turn" (105.3, 608.2d): the
+    /// color is chosen as the instruction is carried out.
+    BecomeChosenColor { what: Affected },
     /// A continuous effect of a resolving spell or ability on a set of objects locked in as it
     /// begins (611.2c): "Gain control of target creature until end of turn", "Until end of
     /// turn, target creature loses all abilities and has base power and toughness 0/1",
@@ -1333,6 +1336,10 @@ pub enum Instruction {
     Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool, hold: Option<Hold> },
     /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
     CantBeRegenerated,
+    /// "The damage can't be prevented." — about the damage this effect deals (615.12).
+    DamageUnpreventable,
+    /// "Damage can't be prevented this turn." (615.12): until the cleanup step, no damage is.
+    DamageCantBePreventedThisTurn,
     /// "If that spell is countered this way, exile it instead of putting it into its owner's
     /// graveyard." — a replacement effect on every spell this effect counters (614.1a, 701.6a).
     ExileIfCountered,

@@ -424,6 +424,18 @@ impl Game {
                     }
                 }
             }
+            Instruction::BecomeChosenColor { what } => {
+                for id in self.objects_of(ctx, what) {
+                    if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
+                        // 608.2d: the choice is made as the instruction is carried out.
+                        let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} becomes", self.describe(id)) };
+                        let Answer::Color(color) = self.decide(dec, &d)? else { continue };
+                        self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![color]), true);
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {} until end of turn", self.describe(id), color.name())).object(self, id).rules(&[cr!("105.3"), cr!("613.1e"), cr!("611.2a")]);
+                        self.record(ev);
+                    }
+                }
+            }
             Instruction::Continuous { what, changes, until_end_of_turn, hold } => {
                 // 611.2c: the set of objects is locked in now.
                 let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
@@ -436,7 +448,12 @@ impl Game {
                     self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
                 }
             }
-            Instruction::CantBeRegenerated | Instruction::ExileIfCountered => {}
+            Instruction::CantBeRegenerated | Instruction::ExileIfCountered | Instruction::DamageUnpreventable => {}
+            Instruction::DamageCantBePreventedThisTurn => {
+                self.unpreventable_turn = true;
+                let ev = Ev::new(EventKind::RuleChange, "damage can't be prevented this turn").source(self, ctx.source).rules(&[cr!("615.12"), cr!("611.2a")]);
+                self.record(ev);
+            }
             Instruction::RevealHand { who, choose, discard } => {
                 for p in self.players_of(ctx, who) {
                     let shown: Vec<String> = self.players[p].hand.iter().map(|&c| self.describe(c)).collect();

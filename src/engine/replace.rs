@@ -90,6 +90,20 @@ impl Game {
             Target::Object(o) => self.controller(o),
             Target::Ability(_) => return Ok(amount),
         };
+        if self.unpreventable_turn || self.unpreventable_now {
+            // 615.12: prevention effects still apply, but prevent nothing; shields are not
+            // reduced; what else they do (a shield counter removed, 122.1c) happens.
+            let prevention: Vec<DamageEffect> = self.damage_effects(source, to, combat).into_iter().filter(|e| !self.is_replacement(*e)).collect();
+            for e in prevention {
+                used.push(e);
+                let by = self.describe(self.damage_effect_source(e));
+                let ev = Ev::new(EventKind::Replace, format!("the {amount} damage {} would deal to {} can't be prevented: {by}'s prevention effect prevents none of it", self.describe(source), self.describe_target(to))).source(self, source).target(self, to).rule(cr!("615.12"));
+                self.record(ev);
+                if let DamageEffect::ShieldCounter(o) = e {
+                    self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c"), cr!("615.12")], " (the damage can't be prevented, but the counter is still removed)");
+                }
+            }
+        }
         while amount > 0 {
             let options: Vec<DamageEffect> = self.damage_effects(source, to, combat).into_iter().filter(|e| !used.contains(e)).collect();
             let Some(&first) = options.first() else { break };
@@ -112,6 +126,12 @@ impl Game {
             amount = self.apply_damage_effect(pick, source, to, amount);
         }
         Ok(amount)
+    }
+
+    /// Whether a damage effect is a replacement effect rather than a prevention effect (614,
+    /// 615): only the doubling ones are.
+    fn is_replacement(&self, e: DamageEffect) -> bool {
+        matches!(e, DamageEffect::Static(o, i) if matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::DoubleDamage(_)))))
     }
 
     fn damage_effect_source(&self, e: DamageEffect) -> ObjId {
@@ -269,18 +289,21 @@ impl Game {
     /// "if it would die this turn, exile it instead").
     #[must_use]
     pub fn dies_instead(&self, id: ObjId) -> Option<ObjId> {
+        // A shield names its permanent (a creature or planeswalker that would die, 700.4); a
+        // static ability speaks of creatures.
+        if let Some(s) = self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)) {
+            return Some(s.source);
+        }
         if !self.is_creature(id) {
             return None;
         }
-        self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)).map(|s| s.source).or_else(|| {
-            // Permanents leaving in the same event still apply their effects to it: the effect
-            // existed before the event (614.1, 603.10a's batch).
-            self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
-                self.abilities(p).any(|(_, a)| match a {
-                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(None)) => p == id,
-                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.controller(p)),
-                    _ => false,
-                })
+        // Permanents leaving in the same event still apply their effects to it: the effect
+        // existed before the event (614.1, 603.10a's batch).
+        self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
+            self.abilities(p).any(|(_, a)| match a {
+                Ability::Replacement(StaticReplacement::ExileInsteadOfDying(None)) => p == id,
+                Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.controller(p)),
+                _ => false,
             })
         })
     }

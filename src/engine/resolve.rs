@@ -275,6 +275,7 @@ impl Game {
         self.created_now.clear();
         self.damaged_now.clear();
         self.moved_now.clear();
+        self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
         // "That card" / "those cards" are the ones this effect exiles (608.2c).
         self.set_aside.clear();
         for ins in instructions {
@@ -282,6 +283,9 @@ impl Game {
             self.begin_batch();
             let r = self.perform(ins, &ctx, dec);
             self.end_batch();
+            if r.is_err() {
+                self.unpreventable_now = false;
+            }
             r?;
             // 610.3: what a permanent that left in this instruction had exiled returns now.
             self.return_exiled(dec)?;
@@ -289,6 +293,7 @@ impl Game {
                 break;
             }
         }
+        self.unpreventable_now = false;
         Ok(true)
     }
 }

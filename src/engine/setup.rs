@@ -74,6 +74,8 @@ impl Game {
             extra_turns: Vec::new(),
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
+            unpreventable_turn: false,
+            unpreventable_now: false,
             moved_now: Vec::new(),
             returns_due: Vec::new(),
             ordinary_turn_of: None,

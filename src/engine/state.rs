@@ -505,6 +505,10 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// "Damage can't be prevented this turn" (615.12), until the cleanup step.
+    pub unpreventable_turn: bool,
+    /// The resolving effect says "the damage can't be prevented" (615.12).
+    pub unpreventable_now: bool,
     /// The permanents the resolving effect has dealt damage to ("dealt damage this way").
     pub damaged_now: Vec<ObjId>,
     /// The objects the resolving effect has moved, and the new objects they became (400.7),

@@ -309,8 +309,9 @@ impl Game {
                     self.record(ev);
                 }
                 // "This turn" replacement and prevention effects end (514.2).
-                if !self.shields.is_empty() {
+                if !self.shields.is_empty() || self.unpreventable_turn {
                     self.shields.clear();
+                    self.unpreventable_turn = false;
                     let ev = Ev::new(EventKind::EffectEnds, "prevention and replacement effects that last \"this turn\" end").rule(cr!("514.2"));
                     self.record(ev);
                 }

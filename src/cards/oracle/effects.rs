@@ -138,6 +138,22 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(true);
         }
     }
+    // "Damage can't be prevented this turn." / "The damage can't be prevented." (615.12)
+    for apostrophe in ["can't", "can’t"] {
+        if p.eat_words(&["damage", apostrophe, "be", "prevented", "this", "turn"]) {
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::DamageCantBePreventedThisTurn);
+            return Ok(true);
+        }
+        if p.eat_words(&["the", "damage", apostrophe, "be", "prevented"]) {
+            if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::DealDamage { .. })) {
+                return Err(Fail { at: start, expected: "an instruction dealing damage before \"the damage can't be prevented\"".into() });
+            }
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::DamageUnpreventable);
+            return Ok(true);
+        }
+    }
     // "If that spell is countered this way, exile it instead of putting it into its owner's
     // graveyard." (614.1a, 701.6a)
     if p.eat_words(&["if", "that", "spell", "is", "countered", "this", "way"]) {
@@ -198,7 +214,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         }
     }
     // "If that creature would die this turn, exile it instead." (614.1a)
-    if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) {
+    if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) || p.eat_words(&["if", "that", "creature", "or", "planeswalker", "would", "die", "this", "turn"]) {
         p.eat_punct(',');
         p.expect_words(&["exile", "it", "instead"])?;
         let Some(i) = p.effect.targets.iter().rposition(|s| matches!(s.spec, TargetSpec::Permanent(_) | TargetSpec::Any)) else {
@@ -744,6 +760,18 @@ pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
 fn parse_clause(p: &mut Parser<'_>, inherited: Option<Affected>, out: &mut Vec<Instruction>) -> PResult<Affected> {
     let subject_at = p.pos;
     let subject = if at_verb(p) { inherited.unwrap_or(Affected::You) } else { parse_affected(p)? };
+    // "Two target creatures each get +2/+2 until end of turn": "each" after a plural subject
+    // only says the verb applies to every one of them.
+    if p.at_word("each") && p.peek_at(1).is_some_and(|t| t.is_word("get") || t.is_word("gain")) {
+        let plural = match &subject {
+            Affected::Target(i) => p.effect.targets.get(*i).is_some_and(|t| t.max > 1),
+            Affected::EachPermanent(_) => true,
+            _ => false,
+        };
+        if plural {
+            p.bump();
+        }
+    }
     parse_predicate(p, subject.clone(), subject_at, out)?;
     Ok(subject)
 }
@@ -1355,6 +1383,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["until", "end", "of", "turn"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
         }
+        "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("color")) => {
+            // "Target permanent becomes the color of your choice until end of turn." (105.3)
+            let what = permanent_or_spell(p, &subject, subject_at)?;
+            p.bump();
+            p.expect_words(&["the", "color", "of", "your", "choice", "until", "end", "of", "turn"])?;
+            out.push(Instruction::BecomeChosenColor { what });
+        }
         "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(2).is_some_and(|t| t.is_word("copy")) => {
             // 707.4: "becomes a copy of …"
             let what = subject.clone();
@@ -1620,6 +1655,12 @@ fn until_end_of_turn_parts(p: &mut Parser<'_>, subject: &Affected, out: &mut Vec
                 p.pos += words;
                 out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::Lose(k)], until_end_of_turn: true, hold: None });
             }
+            "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
+                // "becomes the color of your choice" (105.3, 608.2d)
+                p.bump();
+                p.expect_words(&["the", "color", "of", "your", "choice"])?;
+                out.push(Instruction::BecomeChosenColor { what: subject.clone() });
+            }
             "become" | "becomes" if p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some() => {
                 // "becomes blue" (105.3, layer 5)
                 p.bump();
@@ -1630,7 +1671,7 @@ fn until_end_of_turn_parts(p: &mut Parser<'_>, subject: &Affected, out: &mut Vec
             _ => return Err(p.fail("\"gets +N/+N\", \"gains …\", \"loses …\" or \"becomes [color]\"")),
         }
         // Another part of the same effect: "and gains …", "and gets …", "and loses …".
-        if p.at_word("and") && (is(p, 1, &["gain", "gains", "get", "gets"]) || (is(p, 1, &["lose", "loses"]) && super::keywords::keyword_at(p, p.pos + 2).is_some()) || (is(p, 1, &["become", "becomes"]) && p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some())) {
+        if p.at_word("and") && (is(p, 1, &["gain", "gains", "get", "gets"]) || (is(p, 1, &["lose", "loses"]) && super::keywords::keyword_at(p, p.pos + 2).is_some()) || (is(p, 1, &["become", "becomes"]) && (p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some() || is(p, 2, &["the"]) && is(p, 3, &["color"])))) {
             p.bump();
             continue;
         }
@@ -3255,8 +3296,15 @@ mod duration_tests {
         // Fog Elemental: the creature itself.
         let fog = ok("Flying\nWhen this creature attacks or blocks, sacrifice it at end of combat.", "Fog Elemental", CREATURE);
         assert!(matches!(&effect(&fog)[..], [Instruction::Delayed { step: StepName::EndOfCombat, .. }]));
-        // A card a spell moved is a new object the delayed ability can't find: refused.
-        assert!(!errs("{U}: Exile this creature. Return it to the battlefield under its owner's control at the beginning of the next end step.", "Aetherling", CREATURE).is_empty());
+        // A card the effect moved is followed to its new zone as the delayed ability is made
+        // (Aetherling: exile this creature, return it at the next end step).
+        let aetherling = ok("{U}: Exile this creature. Return it to the battlefield under its owner's control at the beginning of the next end step.", "Aetherling", CREATURE);
+        assert!(matches!(&effect(&aetherling)[1], Instruction::Delayed { instructions, link: Some(Affected::This), .. } if matches!(instructions[..], [Instruction::ReturnToBattlefield { what: Affected::Linked, .. }])));
+        // Mistmeadow Witch: "that card" is the exiled target.
+        let witch = ok("{2}{W}{U}: Exile target creature. Return that card to the battlefield under its owner's control at the beginning of the next end step.", "Mistmeadow Witch", CREATURE);
+        assert!(matches!(&effect(&witch)[1], Instruction::Delayed { link: Some(Affected::Target(0)), .. }));
+        // A player the trigger was about is not kept: refused.
+        assert!(!errs("Whenever an opponent draws a card, that player loses 1 life at the beginning of the next end step.", "Test Delay", CREATURE).is_empty());
     }
 
     #[test]
