@@ -25,6 +25,11 @@ use crate::scenario::{Scenario, load};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A card file to find cards by name in for this run, instead of the imported database:
+    /// one written by `judge cards import`, or an MTGJSON or Scryfall card file (read whole).
+    /// Also `JUDGE_CARDS=FILE`.
+    #[arg(long, global = true, value_name = "FILE")]
+    cards: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -37,8 +42,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = RunFormat::Text)]
+        format: RunFormat,
         /// Explain how an object's characteristics were worked out at the end of the run
         /// (layers 613): a scenario `id` or a card name as in expectations. May be repeated.
         #[arg(long, value_name = "REF")]
@@ -52,6 +57,11 @@ enum Command {
         /// builds); a violation is an engine bug, reported with exit 2.
         #[arg(long)]
         check_invariants: bool,
+        /// With `--format html`: write one page per file into this folder, with an
+        /// `index.html` listing them (needed for several files; one file's page goes to
+        /// standard output without it).
+        #[arg(short, long, value_name = "DIR")]
+        output: Option<PathBuf>,
     },
     /// Replay one scenario and show why an event happened: the event, what it followed from,
     /// back to the script's action, turn-based action or rule that started the chain, each
@@ -148,6 +158,24 @@ enum Command {
     },
     /// Print the JSON Schema (draft-07) of scenario files, for editors with a YAML language server.
     Schema,
+    /// Convert a Forge puzzle file (.pzl) into a scenario: its players (human and ai become
+    /// Human and AI), zones, life, counters and start; its goal and metadata go into the
+    /// description. What a scenario can't express is refused with its line number (exit 2).
+    ImportPzl {
+        file: PathBuf,
+        /// Write the scenario here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Write a scenario's setup as a Forge puzzle file (.pzl): two players, their zones and the
+    /// start. What a puzzle can't hold is refused with the reason (exit 2); the script and the
+    /// expectations are left out, with a note on standard error.
+    ExportPzl {
+        file: PathBuf,
+        /// Write the puzzle here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show a rule of the Comprehensive Rules: number, title, summary, the rules above and
     /// within it, and the official text and examples when a copy is available. Unknown numbers
     /// get the nearest existing ones (exit 2).
@@ -183,6 +211,11 @@ enum CardsCommand {
     },
     /// List the card library.
     List,
+    /// Import every card of an MTGJSON `AtomicCards.json` or a Scryfall `oracle-cards` bulk
+    /// file (plain or gzip) into the data directory, so that scenarios can name any of them.
+    /// Prints how many were read, understood completely, usable and not usable, with the most
+    /// common unread text. `judge` never downloads: get the file from MTGJSON or Scryfall.
+    Import { file: PathBuf },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -198,6 +231,14 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum RunFormat {
+    Text,
+    Json,
+    /// A self-contained page: the answer, the board after each event, the rules cited.
+    Html,
+}
+
 /// Parses the arguments and runs the command.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -208,12 +249,23 @@ pub fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    if let Some(cards) = cli.cards {
+        crate::cards::db::use_file(cards);
+    }
     ExitCode::from(dispatch(cli.command))
 }
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format, explain, why, check_invariants } => cmd_run(&files, format, &explain, &why, check_invariants),
+        Command::Run { files, format: RunFormat::Html, output, .. } => cmd_run_html(&files, output.as_deref()),
+        Command::Run { output: Some(_), .. } => {
+            eprintln!("error: `--output` is for `--format html` (one page per file)");
+            2
+        }
+        Command::Run { files, format, explain, why, check_invariants, output: None } => {
+            let format = if format == RunFormat::Json { Format::Json } else { Format::Text };
+            cmd_run(&files, format, &explain, &why, check_invariants)
+        }
         Command::Why { file, event, format } => cmd_why(&file, &event.join(" "), format),
         Command::Test { paths, jobs, format, bless, filter, partition, fail_fast, timeout } => {
             let Some(limit) = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|d| !d.is_zero()) else {
@@ -256,12 +308,15 @@ fn dispatch(cmd: Command) -> u8 {
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
+        Command::Cards { command: CardsCommand::Import { file } } => cmd_import(&file),
         Command::Cards { command: CardsCommand::List } => {
             for n in &library().names {
                 println!("{n}");
             }
             0
         }
+        Command::ImportPzl { file, output } => cmd_import_pzl(&file, output.as_deref()),
+        Command::ExportPzl { file, output } => cmd_export_pzl(&file, output.as_deref()),
         Command::Schema => {
             println!("{}", crate::scenario::schema::schema_text());
             0
@@ -380,6 +435,62 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]
         // included with their `diagnostics`.
         let v = serde_json::json!({ "files": docs });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    code
+}
+
+/// `judge run --format html [-o DIR]`: a page per file (a file that can't run gets a page with
+/// its diagnostic), written to standard output for one file, or into DIR with an index.
+fn cmd_run_html(paths: &[PathBuf], output: Option<&Path>) -> u8 {
+    let files = suite::scenario_files(paths);
+    if files.len() != 1 && output.is_none() {
+        eprintln!("error: {} scenario files: `--format html` writes one page per file, so give a folder with `-o DIR`", files.len());
+        return 2;
+    }
+    let mut code = 0;
+    let mut entries = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let shown = f.display().to_string();
+        let (page, name, outcome) = match load_structured(f) {
+            Err((source, diags)) => {
+                let msg = render(source.as_ref(), &diags);
+                eprint!("{msg}");
+                code = 2;
+                (report::html::error_page(&shown, &msg), shown.clone(), "error")
+            }
+            Ok((source, s)) => {
+                let r = crate::run::run_taking(&s, cfg!(debug_assertions), Some(report::html::board));
+                let stop = r.stop.as_ref().map(|d| render(Some(&source), std::slice::from_ref(d)));
+                let outcome = if let Some(msg) = &stop {
+                    eprint!("{msg}");
+                    code = 2;
+                    "error"
+                } else if r.verdicts.iter().any(|v| !v.ok) {
+                    code = code.max(1);
+                    "fail"
+                } else {
+                    "pass"
+                };
+                (report::html::page(&shown, &s, &r, stop.as_deref()), s.name.clone(), outcome)
+            }
+        };
+        let Some(dir) = output else {
+            print!("{page}");
+            continue;
+        };
+        let stem = f.file_stem().map_or_else(|| "scenario".to_owned(), |s| s.to_string_lossy().into_owned());
+        let file = format!("{:03}-{stem}.html", i + 1);
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(dir.join(&file), page)) {
+            eprintln!("error: cannot write {}: {e}", dir.join(&file).display());
+            return 2;
+        }
+        entries.push((file, name, outcome));
+    }
+    if let Some(dir) = output
+        && let Err(e) = std::fs::write(dir.join("index.html"), report::html::index_page(&entries))
+    {
+        eprintln!("error: cannot write {}: {e}", dir.join("index.html").display());
+        return 2;
     }
     code
 }
@@ -536,7 +647,15 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
         return card_from_file(name, file);
     }
     let lib = library();
-    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n)));
+    let db = match crate::cards::db::current() {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: the card database can't be read: {e}");
+            return 2;
+        }
+    };
+    let imported = db.and_then(|db| db.get(name));
+    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n))).or(imported.as_deref());
     match found {
         Some(Entry::Card(c)) => {
             print!("{}", crate::report::card::show(c));
@@ -547,8 +666,11 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
             2
         }
         None => {
-            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str));
-            eprintln!("error: no card named `{name}` in the library");
+            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str).chain(db.into_iter().flat_map(crate::cards::db::Db::names)));
+            match db {
+                Some(db) => eprintln!("error: no card named `{name}` in the library nor in {}", db.origin),
+                None => eprintln!("error: no card named `{name}` in the library (no card database imported: `judge cards import FILE`)"),
+            }
             if !near.is_empty() {
                 eprintln!("  help: did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
             }
@@ -597,7 +719,25 @@ fn card_from_file(name: &str, file: &Path) -> u8 {
     }
 }
 
-fn cmd_coverage(file: &Path, list: bool) -> u8 {
+/// Writes `text` to `output`, or to standard output.
+fn write_out(text: &str, output: Option<&Path>) -> u8 {
+    match output {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                2
+            }
+        },
+        None => {
+            print!("{text}");
+            0
+        }
+    }
+}
+
+/// `judge import-pzl FILE [-o OUT]`.
+fn cmd_import_pzl(file: &Path, output: Option<&Path>) -> u8 {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -605,10 +745,77 @@ fn cmd_coverage(file: &Path, list: bool) -> u8 {
             return 2;
         }
     };
-    // Every face of the multi-face cards, when a faces file sits beside the list
-    // (`oracle_faces.json`): such a card is understood only when each face is.
-    let faces = file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok());
-    match crate::cards::coverage::coverage_with_faces(&text, faces.as_deref()) {
+    let stem = file.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    match crate::scenario::pzl::import(&text, &stem) {
+        Ok(yaml) => write_out(&yaml, output),
+        Err(problems) => {
+            for p in problems {
+                eprintln!("error: {}:{}: {}", file.display(), p.line, p.message);
+            }
+            2
+        }
+    }
+}
+
+/// `judge export-pzl FILE [-o OUT]`.
+fn cmd_export_pzl(file: &Path, output: Option<&Path>) -> u8 {
+    let (_, scenario) = match load_file(file) {
+        Ok(s) => s,
+        Err(msg) => {
+            eprint!("{msg}");
+            return 2;
+        }
+    };
+    match crate::scenario::pzl::export(&scenario) {
+        Ok((pzl, notes)) => {
+            for n in notes {
+                eprintln!("note: {n}");
+            }
+            write_out(&pzl, output)
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            2
+        }
+    }
+}
+
+/// `judge cards import FILE`.
+fn cmd_import(file: &Path) -> u8 {
+    match crate::cards::db::import(file, faces_beside(file).as_deref()) {
+        Ok((cards, path)) => {
+            let r = crate::cards::coverage::report(&cards.records);
+            println!("read {} cards from {} ({})", cards.records.len(), file.display(), cards.shape.name());
+            for (layout, n) in &cards.skipped {
+                println!("skipped {n} {layout} objects: not cards a player owns");
+            }
+            print!("{r}");
+            println!("{} not usable: a scenario naming one is refused with the reason", r.total - r.usable);
+            println!("written to {}", path.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Every face of the multi-face cards of a flat list, when a faces file sits beside it
+/// (`oracle_faces.json`): such a card is understood only when each face is.
+fn faces_beside(file: &Path) -> Option<String> {
+    file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok())
+}
+
+fn cmd_coverage(file: &Path, list: bool) -> u8 {
+    let text = match std::fs::read(file).map_err(|e| e.to_string()).and_then(crate::cards::import::decode) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    match crate::cards::coverage::coverage_with_faces(&text, faces_beside(file).as_deref()) {
         Ok(r) if list => {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
