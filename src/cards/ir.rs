@@ -2075,6 +2075,10 @@ pub enum Change {
     /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
     /// addition to its other land types".
     AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4 (205.1b): "becomes a 2/2 Golem artifact creature" — it gains these card types,
+    /// keeps its other types and subtypes, except that its creature types are replaced by
+    /// these.
+    AddTypesNewCreatureTypes { types: Vec<CardType>, subtypes: Vec<String> },
     /// Layer 4: "is the chosen type in addition to its other types" — the creature type chosen
     /// as the source entered (614.12a).
     AddChosenType,

@@ -3270,6 +3270,11 @@ mod duration_tests {
                 Instruction::Grant { what: Affected::This, grant: Grant::Protection(crate::cards::ir::Quality::Color(Color::Red)) },
             ]
         );
+        // 205.1b: "becomes a 2/2 white and blue Bird artifact creature with flying" keeps its
+        // other types, replacing only its creature types.
+        let keyrune = ok("{T}: Add {W} or {U}.\n{W}{U}: This artifact becomes a 2/2 white and blue Bird artifact creature with flying until end of turn.", "Azorius Keyrune", ARTIFACT);
+        let Some(Instruction::Continuous { changes, .. }) = effect(&keyrune).first().cloned() else { panic!("{keyrune:?}") };
+        assert_eq!(changes[0], Change::AddTypesNewCreatureTypes { types: vec![CardType::Artifact, CardType::Creature], subtypes: vec!["Bird".into()] });
         // Act of Treason-style text reads "gains haste and menace" as two grants.
         let i = effect(&ok("Gain control of target creature until end of turn. Untap that creature. It gains haste and menace until end of turn.", "Test Treason", SORCERY));
         assert_eq!(i.len(), 4);
