@@ -1392,6 +1392,9 @@ pub enum Instruction {
     /// "Take an extra turn after this one." / "Target player takes an extra turn after this
     /// one." (500.7): the player's turn is added directly after this one.
     ExtraTurn(Affected),
+    /// "You skip your next turn." / "Skip your next two turns." (614.10, 614.10a): the next
+    /// `count` turns the player would begin are skipped.
+    SkipTurns { who: Affected, count: u32 },
     /// "You may play an additional land this turn." (305.2a).
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).

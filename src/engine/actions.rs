@@ -757,6 +757,16 @@ impl Game {
                 let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(rules);
                 self.record(ev);
             }
+            Instruction::SkipTurns { who, count } => {
+                for p in self.players_of(ctx, who) {
+                    if let Some(n) = self.turns_to_skip.get_mut(p) {
+                        *n += count;
+                    }
+                    let what = if *count == 1 { "their next turn".to_owned() } else { format!("their next {count} turns") };
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} will skip {what}", self.players[p].name)).player(self, p).rules(&[cr!("614.10"), cr!("614.10a")]);
+                    self.record(ev);
+                }
+            }
             Instruction::ExtraTurn(who) => {
                 // 500.7: added directly after this turn, one at a time in APNAP order; the most
                 // recently added is taken first.

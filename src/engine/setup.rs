@@ -72,6 +72,7 @@ impl Game {
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             extra_turns: Vec::new(),
+            turns_to_skip: vec![0; s.players.len()],
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
             unpreventable_turn: false,

@@ -534,6 +534,8 @@ pub struct Game {
     /// Extra turns to be taken directly after this one (500.7), the most recently added last:
     /// it is taken first.
     pub extra_turns: Vec<PlayerId>,
+    /// Turns each player will skip (614.10a), by player index.
+    pub turns_to_skip: Vec<u32>,
     /// While extra turns are being taken: the player whose ordinary turn came before them, so
     /// that the turn order goes on from there (500.7).
     pub ordinary_turn_of: Option<PlayerId>,

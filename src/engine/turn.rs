@@ -119,18 +119,31 @@ impl Game {
         // 500.7: an extra turn comes directly after the turn it was added after; the most
         // recently added is taken first. After the extra turns, the turn order goes on from
         // the player whose ordinary turn they followed.
-        let mut extra = false;
-        while let Some(p) = self.extra_turns.pop() {
-            if !self.players[p].lost {
-                self.ordinary_turn_of.get_or_insert(self.active);
-                self.active = p;
-                extra = true;
+        // 614.10a: a turn a player would begin that they are to skip doesn't happen; the next
+        // one is looked for instead.
+        let mut extra;
+        loop {
+            extra = false;
+            while let Some(p) = self.extra_turns.pop() {
+                if !self.players[p].lost {
+                    self.ordinary_turn_of.get_or_insert(self.active);
+                    self.active = p;
+                    extra = true;
+                    break;
+                }
+            }
+            if !extra {
+                let after = self.ordinary_turn_of.take().unwrap_or(self.active);
+                self.active = self.next_player(after);
+            }
+            let p = self.active;
+            if self.turns_to_skip.get(p).copied().unwrap_or(0) == 0 || self.players.iter().filter(|q| !q.lost).count() == 0 {
                 break;
             }
-        }
-        if !extra {
-            let after = self.ordinary_turn_of.take().unwrap_or(self.active);
-            self.active = self.next_player(after);
+            self.turns_to_skip[p] -= 1;
+            let which = if extra { "extra turn" } else { "turn" };
+            let ev = Ev::new(EventKind::Replace, format!("{} skips their {which}", self.players[p].name)).player(self, p).rules(&[cr!("614.10"), cr!("614.10a")]);
+            self.record(ev);
         }
         self.attackers_declared = false;
         self.cleanup_done = false;

@@ -12,8 +12,8 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 63] = [
-    "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
+const VERBS: [&str; 65] = [
+    "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
@@ -998,6 +998,21 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Err(Fail { at, expected: "one permanent to attach it to".into() });
             }
             out.push(Instruction::Attach { what, to, equip: false });
+        }
+        "skip" | "skips" if p.peek_at(1).is_some_and(|t| t.is_word("your") || t.is_word("their")) && p.peek_at(2).is_some_and(|t| t.is_word("next")) => {
+            // 614.10: "You skip your next turn." / "you skip your next two turns"
+            let who = player_subject()?;
+            p.pos += 3;
+            let count = if p.eat_word("turn") {
+                1
+            } else if let Some(n) = count_word(p, 0).filter(|&n| n > 1) {
+                p.bump();
+                p.expect_words(&["turns"])?;
+                n
+            } else {
+                return Err(p.fail("\"turn\" (skipping a step or phase is not supported yet)"));
+            };
+            out.push(Instruction::SkipTurns { who, count });
         }
         "take" | "takes" if p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("extra")) => {
             // 500.7: "Take an extra turn after this one." / "Target player takes an extra turn
@@ -3360,6 +3375,8 @@ mod duration_tests {
     fn turns_and_hand_size() {
         assert_eq!(effect(&ok("Take an extra turn after this one.", "Time Walk", SORCERY)), vec![Instruction::ExtraTurn(Affected::You)]);
         assert_eq!(effect(&ok("Target player takes an extra turn after this one.", "Time Warp", SORCERY)), vec![Instruction::ExtraTurn(Affected::Target(0))]);
+        assert_eq!(effect(&ok("Draw four cards. You skip your next turn.", "Meditate", INSTANT))[1], Instruction::SkipTurns { who: Affected::You, count: 1 });
+        assert_eq!(effect(&ok("When this creature enters, you skip your next two turns.", "Eater of Days", CREATURE)), vec![Instruction::SkipTurns { who: Affected::You, count: 2 }]);
         assert_eq!(ok("You have no maximum hand size.", "Spellbook", ARTIFACT), vec![Ability::NoMaxHandSize { everyone: false }]);
         assert_eq!(ok("Players have no maximum hand size.", "Test Anvil", ARTIFACT), vec![Ability::NoMaxHandSize { everyone: true }]);
         // "Those creatures" are the targets of "up to two target creatures".
