@@ -1105,7 +1105,10 @@ pub enum StaticReplacement {
     /// control." / "Prevent all damage that would be dealt to this creature by creatures."
     /// (615.1): damage dealt to `to` and by `by` (either left out: any), combat damage only
     /// (`Some(true)`), noncombat damage only (`Some(false)`) or any (`None`).
-    PreventDamage { combat: Option<bool>, to: Option<DamageSide>, by: Option<DamageSide> },
+    /// `then`: what happens just after the damage is prevented (615.5): "Remove a +1/+1 counter
+    /// from this creature.", "… and remove that many +1/+1 counters from it" ("that many" being
+    /// the damage prevented).
+    PreventDamage { combat: Option<bool>, to: Option<DamageSide>, by: Option<DamageSide>, then: Vec<Instruction> },
     /// "Skip your draw step." (614.1b, 614.10)
     SkipDrawStep,
     /// "If this creature would die, exile it instead." / "If a creature an opponent controls

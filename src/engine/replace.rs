@@ -123,7 +123,23 @@ impl Game {
                 }
             };
             used.push(pick);
+            let before = amount;
             amount = self.apply_damage_effect(pick, source, to, amount);
+            // 615.5: what a prevention effect does besides preventing happens right after.
+            if let DamageEffect::Static(o, i) = pick
+                && amount < before
+                && let Some(Ability::Replacement(StaticReplacement::PreventDamage { then, .. })) = self.ability(o, i)
+                && !then.is_empty()
+            {
+                let then = then.clone();
+                let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.describe(o))).source(self, o).rule(cr!("615.5"));
+                self.record(ev);
+                let trigger = TriggerInfo { amount: Some(before - amount), ..TriggerInfo::default() };
+                let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger };
+                for ins in &then {
+                    self.perform(ins, &ctx, dec)?;
+                }
+            }
         }
         Ok(amount)
     }
@@ -188,7 +204,7 @@ impl Game {
                 let applies = match a {
                     Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.controller(p)),
                     Ability::Replacement(StaticReplacement::PreventCombatDamageToThis) => combat && to == Target::Object(p),
-                    Ability::Replacement(StaticReplacement::PreventDamage { combat: c, to: t, by }) => {
+                    Ability::Replacement(StaticReplacement::PreventDamage { combat: c, to: t, by, .. }) => {
                         c.is_none_or(|c| c == combat) && t.as_ref().is_none_or(|side| self.damage_side_has(side, p, to)) && by.as_ref().is_none_or(|side| self.damage_side_has(side, p, Target::Object(source)))
                     }
                     _ => false,

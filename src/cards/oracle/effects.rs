@@ -3362,11 +3362,14 @@ mod duration_tests {
             ]
         );
         let muzzle = ok("Enchant creature\nPrevent all damage that would be dealt by enchanted creature.", "Muzzle", &[CardType::Enchantment]);
-        assert_eq!(muzzle.last(), Some(&Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: None, by: Some(DamageSide::Attached) })));
+        assert_eq!(muzzle.last(), Some(&Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: None, by: Some(DamageSide::Attached), then: vec![] })));
         let cho = ok("Prevent all damage that would be dealt to Cho-Manno.", "Cho-Manno", CREATURE);
-        assert_eq!(cho, vec![Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: Some(DamageSide::This), by: None })]);
+        assert_eq!(cho, vec![Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: Some(DamageSide::This), by: None, then: vec![] })]);
         let asylum = ok("Prevent all noncombat damage that would be dealt to creatures you control.", "Mark of Asylum", &[CardType::Enchantment]);
-        assert!(matches!(&asylum[..], [Ability::Replacement(StaticReplacement::PreventDamage { combat: Some(false), to: Some(DamageSide::Matching(_)), by: None })]));
+        assert!(matches!(&asylum[..], [Ability::Replacement(StaticReplacement::PreventDamage { combat: Some(false), to: Some(DamageSide::Matching(_)), by: None, .. })]));
+        // 615.5: what the prevention effect does after preventing the damage.
+        let nantuko = ok("Trample\nThis creature enters with two +1/+1 counters on it.\nIf damage would be dealt to this creature, prevent that damage. Remove a +1/+1 counter from this creature.\n{T}: Put a +1/+1 counter on this creature.", "Phantom Nantuko", CREATURE);
+        assert!(nantuko.iter().any(|a| matches!(a, Ability::Replacement(StaticReplacement::PreventDamage { to: Some(DamageSide::This), then, .. }) if matches!(then[..], [Instruction::RemoveCounters { what: Affected::This, .. }]))), "{nantuko:?}");
         let cop = ok("{1}: The next time a red source of your choice would deal damage to you this turn, prevent that damage.", "Circle of Protection: Red", &[CardType::Enchantment]);
         assert_eq!(effect(&cop), vec![Instruction::PreventNextFromSource { filter: ObjectFilter { colors: vec![Color::Red], ..ObjectFilter::default() }, to: Affected::You }]);
     }

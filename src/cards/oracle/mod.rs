@@ -650,8 +650,27 @@ fn static_prevention(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Stat
     let mark = p.pos;
     if p.eat_words(&["if", "damage", "would", "be", "dealt", "to"]) && targets::eat_self_ref(p) {
         p.eat_punct(',');
-        if p.eat_words(&["prevent", "that", "damage"]) && (p.at_punct('.') || p.at_end()) {
-            return Some(Ok(StaticReplacement::PreventDamage { combat: None, to: Some(crate::cards::ir::DamageSide::This), by: None }));
+        if p.eat_words(&["prevent", "that", "damage"]) {
+            // 615.5: "… prevent that damage. Remove a +1/+1 counter from this creature." / "…
+            // prevent that damage and remove that many +1/+1 counters from it."
+            let mut then = Vec::new();
+            if !(p.at_end() || p.at_punct('.') && p.peek_at(1).is_none()) {
+                if !(p.eat_word("and") || p.eat_punct('.')) {
+                    return Some(Err(p.fail("\".\"")));
+                }
+                let saved = p.it_is_this;
+                p.it_is_this = true;
+                let r = effects::parse_sentence(p);
+                p.it_is_this = saved;
+                match r {
+                    Ok(i) => then = i,
+                    Err(e) => return Some(Err(e)),
+                }
+                if !then.iter().all(|i| matches!(i, Instruction::RemoveCounters { what: crate::cards::ir::Affected::This, .. } | Instruction::PutCounters { what: crate::cards::ir::Affected::This, .. })) {
+                    return Some(Err(parser::Fail { at: mark, expected: "counters put on or removed from this creature after \"prevent that damage\" (other additional effects are not supported yet)".into() }));
+                }
+            }
+            return Some(Ok(StaticReplacement::PreventDamage { combat: None, to: Some(crate::cards::ir::DamageSide::This), by: None, then }));
         }
         p.pos = mark;
         return None;
@@ -707,7 +726,7 @@ fn static_prevention(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Stat
     if combat == Some(true) && to == Some(crate::cards::ir::DamageSide::This) && by.is_none() {
         return Some(Ok(StaticReplacement::PreventCombatDamageToThis));
     }
-    Some(Ok(StaticReplacement::PreventDamage { combat, to, by }))
+    Some(Ok(StaticReplacement::PreventDamage { combat, to, by, then: Vec::new() }))
 }
 
 /// Static replacement and prevention abilities of permanents (614.1a, 614.11, 615.1).
