@@ -444,7 +444,9 @@ fn test_reports_json_and_junit() {
     // Folders work for check too.
     let (code, out, _) = judge(&["check", "scenarios/unread"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 6, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok: ")).count(), 6, "{out}");
+    // Unread card text is named, with its words, even when it doesn't stop anything.
+    assert!(out.contains("\n  note: True Believer: static ability not read — judge stops the run if it matters (when the card is on the battlefield): \"You have shroud.\""), "{out}");
 }
 
 /// Golden traces: `--bless` writes `NAME.trace` beside the scenario; a later run whose trace
