@@ -482,6 +482,13 @@ impl Game {
                     self.mill(p, n);
                 }
             }
+            Instruction::PutFaceDown { who, cloak, dread } => {
+                let mut made = Vec::new();
+                for p in self.players_of(ctx, who) {
+                    made.extend(self.manifest(p, *cloak, *dread, dec)?);
+                }
+                self.created_now = made;
+            }
             Instruction::ExileTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {

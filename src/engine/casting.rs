@@ -437,8 +437,13 @@ impl Game {
         }
         if ch.face_down {
             let shown = self.describe(spell);
+            // 702.168b: disguise lists ward {2} among the face-down characteristics.
+            let disguise = !self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) && self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Disguise(_)));
             self.obj_mut(spell).face_down = true;
-            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its morph ability: a 2/2 creature spell with no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[cr!("702.37c"), cr!("708.4")]);
+            let (how, rule, ward) = if disguise { (crate::engine::facedown::FaceDown::Disguised, cr!("702.168b"), "ward {2} and ") } else { (crate::engine::facedown::FaceDown::Plain, cr!("702.37c"), "") };
+            self.obj_mut(spell).face_down_as = how;
+            let what = if disguise { "disguise" } else { "morph" };
+            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its {what} ability: a 2/2 creature spell with {ward}no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[rule, cr!("708.4")]);
             self.record(ev);
         }
         self.obj_mut(spell).controller = p;
