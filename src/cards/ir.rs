@@ -1062,6 +1062,13 @@ pub enum Affected {
     /// The token the instruction before created ("create a 1/1 Soldier creature token, then
     /// attach this Equipment to it").
     CreatedTokens,
+    /// "a creature dealt damage this way": the permanents the resolving effect has dealt damage
+    /// to so far (608.2c), that are still on the battlefield.
+    DamagedThisWay,
+    /// In a delayed triggered ability, the object the effect that created it was about (603.7c):
+    /// "Create a 2/1 Goblin token with haste. Exile it at the beginning of the next end step."
+    /// If that object has left the zone it was in, it is a new object and is not affected.
+    Linked,
 }
 
 /// Who or what a trigger condition watches.
@@ -1244,11 +1251,42 @@ pub enum StaticReplacement {
     DrawInstead(u32),
     /// "Prevent all combat damage that would be dealt to this creature."
     PreventCombatDamageToThis,
+    /// "Prevent all damage that would be dealt to this creature." / "If damage would be dealt
+    /// to this creature, prevent that damage." / "Prevent all damage that would be dealt by
+    /// enchanted creature." / "Prevent all noncombat damage that would be dealt to creatures you
+    /// control." / "Prevent all damage that would be dealt to this creature by creatures."
+    /// (615.1): damage dealt to `to` and by `by` (either left out: any), combat damage only
+    /// (`Some(true)`), noncombat damage only (`Some(false)`) or any (`None`).
+    /// `then`: what happens just after the damage is prevented (615.5): "Remove a +1/+1 counter
+    /// from this creature.", "… and remove that many +1/+1 counters from it" ("that many" being
+    /// the damage prevented).
+    PreventDamage { combat: Option<bool>, to: Option<DamageSide>, by: Option<DamageSide>, then: Vec<Instruction> },
     /// "Skip your draw step." (614.1b, 614.10)
     SkipDrawStep,
     /// "If this creature would die, exile it instead." / "If a creature an opponent controls
     /// would die, exile it instead." (614.1a); `None` is the permanent itself.
     ExileInsteadOfDying(Option<ObjectFilter>),
+    /// "If this card would be put into a graveyard from anywhere, exile it instead." (`this`:
+    /// the card itself, in every zone, 113.6b) / "If a card or token would be put into a
+    /// graveyard from anywhere, exile it instead." / "If a card would be put into an opponent's
+    /// graveyard from anywhere, exile it instead." (614.1a): cards (and tokens when `tokens`)
+    /// going to the graveyard of `whose` player, relative to this permanent's controller.
+    ExileInsteadOfGraveyard { this: bool, tokens: bool, whose: Whose },
+}
+
+/// One side of a damage event a static prevention effect names, "you" being the controller of
+/// the permanent with the ability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum DamageSide {
+    /// The permanent with the ability ("this creature", its name).
+    This,
+    /// The permanent it is attached to ("enchanted creature", "equipped creature").
+    Attached,
+    /// Its controller.
+    You,
+    /// Objects matching the filter ("creatures you control", "artifact creatures", "instant
+    /// and sorcery spells").
+    Matching(ObjectFilter),
 }
 
 /// A condition, one grammar for every place the rules text states one: an intervening "if"
@@ -1416,6 +1454,10 @@ pub enum Instruction {
     Transform(Affected),
     /// "Exile …" (701.13).
     Exile(Affected),
+    /// "Exile [objects] until this enchantment leaves the battlefield." (610.3): the objects
+    /// are exiled only if the source is still on the battlefield (610.3a–b), and return to the
+    /// battlefield under their owner's control just after it leaves (610.3c).
+    ExileUntilLeaves(Affected),
     /// "Counter target spell." (701.6).
     Counter(Affected),
     /// "[player] draws N cards" (121).
@@ -1469,6 +1511,9 @@ pub enum Instruction {
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
     BecomeColor { what: Affected, color: Color, until_end_of_turn: bool },
+    /// "[object] becomes the color of your choice until end of turn" (105.3, 608.2d): the
+    /// color is chosen as the instruction is carried out.
+    BecomeChosenColor { what: Affected },
     /// A continuous effect of a resolving spell or ability on a set of objects locked in as it
     /// begins (611.2c): "Gain control of target creature until end of turn", "Until end of
     /// turn, target creature loses all abilities and has base power and toughness 0/1",
@@ -1476,6 +1521,13 @@ pub enum Instruction {
     Continuous { what: Affected, changes: Vec<Change>, until_end_of_turn: bool, hold: Option<Hold> },
     /// "They can't be regenerated." — applies to every destruction of this effect (701.19c).
     CantBeRegenerated,
+    /// "The damage can't be prevented." — about the damage this effect deals (615.12).
+    DamageUnpreventable,
+    /// "Damage can't be prevented this turn." (615.12): until the cleanup step, no damage is.
+    DamageCantBePreventedThisTurn,
+    /// "If that spell is countered this way, exile it instead of putting it into its owner's
+    /// graveyard." — a replacement effect on every spell this effect counters (614.1a, 701.6a).
+    ExileIfCountered,
     /// "Regenerate …" (701.19a): a shield for the next destruction this turn.
     Regenerate(Affected),
     /// "Counter target spell unless its controller pays {N}." (701.6, 118.12).
@@ -1529,6 +1581,12 @@ pub enum Instruction {
     ExchangeControl(Affected, Affected),
     /// "Two target players exchange life totals." (701.12c).
     ExchangeLife(Affected, Affected),
+    /// "Take an extra turn after this one." / "Target player takes an extra turn after this
+    /// one." (500.7): the player's turn is added directly after this one.
+    ExtraTurn(Affected),
+    /// "You skip your next turn." / "Skip your next two turns." (614.10, 614.10a): the next
+    /// `count` turns the player would begin are skipped.
+    SkipTurns { who: Affected, count: u32 },
     /// "You may play an additional land this turn." (305.2a).
     AdditionalLand { who: Affected, count: u32 },
     /// "Target player can't play lands this turn." (101.2, 305.2).
@@ -1555,13 +1613,27 @@ pub enum Instruction {
     PreventNext { to: Affected, amount: u32 },
     /// "Prevent all combat damage that would be dealt this turn." (615.1)
     PreventAllCombatDamage,
+    /// "The next time a [red] source of your choice would deal damage to you this turn, prevent
+    /// that damage." (609.7, 615.1): the source, among those matching `filter`, is chosen as
+    /// it resolves (609.7a); the filter is checked again when the damage would be dealt, and
+    /// the shield is used up only by damage it prevents (609.7b).
+    PreventNextFromSource { filter: ObjectFilter, to: Affected },
+    /// "Prevent all [combat] damage that would be dealt to [recipients] this turn" / "… that
+    /// would be dealt by [sources] this turn" / "Prevent all combat damage [source] would deal
+    /// this turn" (615.1): damage matching both `to` and `by` (either left out: any) is
+    /// prevented for the rest of the turn. Specific objects and players are fixed as it
+    /// resolves; "creatures" is every creature at the time of the damage.
+    PreventAll { combat_only: bool, to: Option<Affected>, by: Option<Affected> },
     /// "If that creature would die this turn, exile it instead." (614.1a)
     ExileIfWouldDie(Affected),
     /// "[Instructions] at the beginning of the next end step." — a delayed triggered
     /// ability (603.7).
     /// `next_turn`: "at the beginning of the next turn's upkeep" — the step of a later turn,
     /// never the one under way.
-    Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool },
+    /// `link`: what "it" / "that creature" in the instructions (`Affected::Linked`) is — the
+    /// token just created or a target of the creating effect — fixed as the delayed ability is
+    /// created (603.7c).
+    Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool, link: Option<Affected> },
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -2014,6 +2086,9 @@ pub enum Ability {
     AdditionalLands(u32),
     /// "You can't lose the game and your opponents can't win the game." (101.2, 104.3)
     CantLoseGame,
+    /// "You have no maximum hand size." (402.2, 514.1): its controller discards nothing in
+    /// their cleanup step; "Players have no maximum hand size." (`everyone`): nobody does.
+    NoMaxHandSize { everyone: bool },
     /// "You may look at the top card of your library any time." / "Play with the top card of
     /// your library revealed." (401.5): who may see a hidden card. A scenario's library is
     /// known to its author, so no result depends on it; it is read so that nothing is guessed.
@@ -2210,6 +2285,10 @@ pub enum Change {
     /// Layer 4 (613.1d): "is a creature in addition to its other types", "is a Swamp in
     /// addition to its other land types".
     AddTypes { types: Vec<CardType>, subtypes: Vec<String> },
+    /// Layer 4 (205.1b): "becomes a 2/2 Golem artifact creature" — it gains these card types,
+    /// keeps its other types and subtypes, except that its creature types are replaced by
+    /// these.
+    AddTypesNewCreatureTypes { types: Vec<CardType>, subtypes: Vec<String> },
     /// Layer 4: "is the chosen type in addition to its other types" — the creature type chosen
     /// as the source entered (614.12a).
     AddChosenType,

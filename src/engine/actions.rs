@@ -191,6 +191,8 @@ impl Game {
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
+            Affected::Linked => ctx.trigger.linked.map(Target::Object).into_iter().collect(),
+            Affected::DamagedThisWay => self.damaged_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
             Affected::AttachedController => self.attached_host(ctx.source).map(|h| Target::Player(self.controller(h))).into_iter().collect(),
@@ -269,9 +271,29 @@ impl Game {
                     }
                 }
             }
+            Instruction::ExileUntilLeaves(a) => {
+                let source = ctx.source;
+                if !self.on_battlefield(source) {
+                    // 610.3a–b: the source left after the spell or ability was put on the stack
+                    // (or triggered): the objects don't move.
+                    let triggered = self.resolving_ability.is_some_and(|(o, i)| matches!(self.ability(o, i), Some(Ability::Triggered { .. })));
+                    let rule = if triggered { cr!("610.3b") } else { cr!("610.3a") };
+                    let ev = Ev::new(EventKind::Choice, format!("{} has already left the battlefield: nothing is exiled until it leaves", self.describe(source))).source(self, source).rules(&[rule, cr!("610.3")]);
+                    self.record(ev);
+                } else {
+                    for id in self.objects_of(ctx, a) {
+                        if let Some((id, _)) = self.found(ctx, id) {
+                            let ev = Ev::new(EventKind::Exile, format!("{} is exiled until {} leaves the battlefield", self.describe(id), self.describe(source))).object(self, id).source(self, source).zone(Zone::Exile).rules(&[cr!("701.13a"), cr!("610.3")]);
+                            self.record(ev);
+                            let nid = self.move_object(id, Zone::Exile);
+                            self.exiled_until.push((source, nid));
+                        }
+                    }
+                }
+            }
             Instruction::Counter(a) => {
                 for t in self.affected(ctx, a) {
-                    self.counter_target(t, ctx.source);
+                    self.counter_target(t, ctx.source, ctx.exile_countered);
                 }
             }
             Instruction::CounterUnlessPays { what, cost } => {
@@ -280,7 +302,7 @@ impl Game {
                     if self.offer_payment(payer, &PayCost::Mana(cost.clone()), ctx.x, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), cr!("118.12a"), dec)? {
                         continue;
                     }
-                    self.counter_target(t, ctx.source);
+                    self.counter_target(t, ctx.source, ctx.exile_countered);
                 }
             }
             Instruction::Renown(n) => {
@@ -370,7 +392,7 @@ impl Game {
                         self.record(ev);
                         continue;
                     }
-                    self.counter_target(t, ctx.source);
+                    self.counter_target(t, ctx.source, ctx.exile_countered);
                 }
             }
             Instruction::CopySpell { what, new_targets, times } => {
@@ -450,6 +472,18 @@ impl Game {
                     }
                 }
             }
+            Instruction::BecomeChosenColor { what } => {
+                for id in self.objects_of(ctx, what) {
+                    if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
+                        // 608.2d: the choice is made as the instruction is carried out.
+                        let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} becomes", self.describe(id)) };
+                        let Answer::Color(color) = self.decide(dec, &d)? else { continue };
+                        self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![color]), true);
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {} until end of turn", self.describe(id), color.name())).object(self, id).rules(&[cr!("105.3"), cr!("613.1e"), cr!("611.2a")]);
+                        self.record(ev);
+                    }
+                }
+            }
             Instruction::Continuous { what, changes, until_end_of_turn, hold } => {
                 // 611.2c: the set of objects is locked in now.
                 let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
@@ -462,7 +496,12 @@ impl Game {
                     self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
                 }
             }
-            Instruction::CantBeRegenerated => {}
+            Instruction::CantBeRegenerated | Instruction::ExileIfCountered | Instruction::DamageUnpreventable => {}
+            Instruction::DamageCantBePreventedThisTurn => {
+                self.unpreventable_turn = true;
+                let ev = Ev::new(EventKind::RuleChange, "damage can't be prevented this turn").source(self, ctx.source).rules(&[cr!("615.12"), cr!("611.2a")]);
+                self.record(ev);
+            }
             Instruction::RevealHand { who, choose, discard } => {
                 for p in self.players_of(ctx, who) {
                     let shown: Vec<String> = self.players[p].hand.iter().map(|&c| self.describe(c)).collect();
@@ -680,6 +719,59 @@ impl Game {
                 let ev = Ev::new(EventKind::Grant, "all combat damage that would be dealt this turn will be prevented").source(self, ctx.source).rule(cr!("615.1"));
                 self.record(ev);
             }
+            Instruction::PreventNextFromSource { filter, to } => {
+                // 609.7a: the source is chosen now, among permanents and spells.
+                let mut options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.matches_filter(o, filter, ctx.controller)).map(Target::Object).collect();
+                options.extend(self.stack.iter().filter_map(|s| match s {
+                    StackItem::Spell(o) if self.matches_filter(*o, filter, ctx.controller) => Some(Target::Object(*o)),
+                    _ => None,
+                }));
+                for t in self.affected(ctx, to) {
+                    if options.is_empty() {
+                        let ev = Ev::new(EventKind::Choice, "there is no source to choose: the effect does nothing").source(self, ctx.source).rule(cr!("609.7a"));
+                        self.record(ev);
+                        continue;
+                    }
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cr!("609.7a"), what: format!("the source whose next damage to {} this turn is prevented", self.describe_target(t)) };
+                    let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
+                    let Some(Target::Object(chosen)) = ts.first().copied() else { continue };
+                    let spell = self.obj(chosen).zone == Zone::Stack;
+                    let card = self.obj(chosen).card_id;
+                    self.add_shield(ctx.source, ShieldKind::NextFromSource { chosen, card, spell, filter: filter.clone(), to: t, you: ctx.controller });
+                    let ev = Ev::new(EventKind::Grant, format!("the next time {} would deal damage to {} this turn, that damage will be prevented", self.describe(chosen), self.describe_target(t))).source(self, ctx.source).target(self, t).rules(&[cr!("609.7a"), cr!("615.1")]);
+                    self.record(ev);
+                }
+            }
+            Instruction::PreventAll { combat_only, to, by } => {
+                // 615.1: the objects and players named are fixed now; "creatures" are those at
+                // the time of the damage.
+                let party = |g: &Game, a: &Affected| match a {
+                    Affected::EachPermanent(f) => crate::engine::replace::Party::Permanents(f.clone()),
+                    _ => crate::engine::replace::Party::Fixed(g.affected(ctx, a)),
+                };
+                let words = |g: &Game, a: &Option<Affected>| match a {
+                    Some(Affected::EachPermanent(_)) => Some("the permanents it names".to_owned()),
+                    Some(x) => {
+                        let names: Vec<String> = g.affected(ctx, x).into_iter().map(|t| g.describe_target(t)).collect();
+                        Some(if names.is_empty() { "nothing".to_owned() } else { names.join(", ") })
+                    }
+                    None => None,
+                };
+                let (to_words, by_words) = (words(self, to), words(self, by));
+                let kind = ShieldKind::PreventAll { combat: *combat_only, to: to.as_ref().map(|a| party(self, a)), by: by.as_ref().map(|a| party(self, a)), you: ctx.controller };
+                self.add_shield(ctx.source, kind);
+                let what = if *combat_only { "combat damage" } else { "damage" };
+                let mut text = format!("all {what} that would be dealt");
+                if let Some(w) = to_words {
+                    text.push_str(&format!(" to {w}"));
+                }
+                if let Some(w) = by_words {
+                    text.push_str(&format!(" by {w}"));
+                }
+                text.push_str(" this turn will be prevented");
+                let ev = Ev::new(EventKind::Grant, text).source(self, ctx.source).rules(&[cr!("615.1"), cr!("611.2a")]);
+                self.record(ev);
+            }
             Instruction::ExileIfWouldDie(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
@@ -689,12 +781,55 @@ impl Game {
                     }
                 }
             }
-            Instruction::Delayed { step, instructions, next_turn } => {
+            Instruction::Delayed { step, instructions, next_turn, link } => {
                 let after_turn = next_turn.then_some(self.turn);
-                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn });
-                let when = if *next_turn { "the next turn's upkeep" } else { "the next end step" };
-                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger at the beginning of {when}")).source(self, ctx.source).rule(cr!("603.7a"));
+                // 603.7c: it keeps what its creator was about — the object a trigger
+                // triggered on, the token just created — as those objects are now.
+                let mut info = ctx.trigger;
+                // A card the effect has moved is followed to where it went (a new object, 400.7),
+                // so "return that card … at the beginning of the next end step" finds it there.
+                info.linked = link.as_ref().and_then(|l| self.objects_of(ctx, l).first().copied()).map(|o| {
+                    let mut o = o;
+                    while !self.is_live(o) && let Some(&(_, n)) = self.moved_now.iter().find(|(old, _)| *old == o) {
+                        o = n;
+                    }
+                    o
+                });
+                // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
+                // ability's has that ability's source.
+                let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cr!("603.7d") } else { cr!("603.7e") };
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, info, rule });
+                let when = match (step, next_turn) {
+                    (_, true) => "at the beginning of the next turn's upkeep",
+                    (crate::cards::ir::StepName::EndOfCombat, _) => "at end of combat",
+                    _ => "at the beginning of the next end step",
+                };
+                let about = match info.linked.or(info.object) {
+                    Some(o) if instructions_mention_link(instructions) => format!(" (about {})", self.describe(o)),
+                    _ => String::new(),
+                };
+                let rules: &[crate::rules::RuleId] = if about.is_empty() { &[cr!("603.7a")] } else { &[cr!("603.7a"), cr!("603.7c")] };
+                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(rules);
                 self.record(ev);
+            }
+            Instruction::SkipTurns { who, count } => {
+                for p in self.players_of(ctx, who) {
+                    if let Some(n) = self.turns_to_skip.get_mut(p) {
+                        *n += count;
+                    }
+                    let what = if *count == 1 { "their next turn".to_owned() } else { format!("their next {count} turns") };
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} will skip {what}", self.players[p].name)).player(self, p).rules(&[cr!("614.10"), cr!("614.10a")]);
+                    self.record(ev);
+                }
+            }
+            Instruction::ExtraTurn(who) => {
+                // 500.7: added directly after this turn, one at a time in APNAP order; the most
+                // recently added is taken first.
+                for p in self.players_of(ctx, who) {
+                    self.extra_turns.push(p);
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} will take an extra turn after this one", self.players[p].name)).player(self, p).rule(cr!("500.7"));
+                    self.record(ev);
+                }
             }
             Instruction::AttackDespiteDefender(a) => {
                 for id in self.objects_of(ctx, a) {
@@ -1110,9 +1245,9 @@ impl Game {
 
     /// Counters a spell (`counter`) or an ability on the stack (701.6a).
     /// Counters a spell or ability; `by` is the spell or ability countering it (its source).
-    fn counter_target(&mut self, t: Target, by: ObjId) {
+    fn counter_target(&mut self, t: Target, by: ObjId, exile: bool) {
         match t {
-            Target::Object(id) => self.counter(id, by),
+            Target::Object(id) => self.counter(id, by, exile),
             Target::Ability(uid) => {
                 if !self.stack.iter().any(|s| matches!(s, StackItem::Ability(x) if x.uid == uid)) {
                     return;
@@ -1142,7 +1277,9 @@ impl Game {
 
     /// Counters a spell (701.6a): it goes to its owner's graveyard and its costs are not
     /// refunded (701.6b) — unless it can't be countered (101.2).
-    fn counter(&mut self, id: ObjId, by: ObjId) {
+    /// `exile`: the effect exiles the spell instead of putting it into its owner's graveyard
+    /// (614.1a).
+    fn counter(&mut self, id: ObjId, by: ObjId, exile: bool) {
         if !(self.is_live(id) && self.obj(id).zone == Zone::Stack) {
             return;
         }
@@ -1155,6 +1292,11 @@ impl Game {
         if self.card(id).abilities().contains(&Ability::CantBeCountered) {
             let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("701.6a"), cr!("101.2")]);
             self.record(ev);
+            return;
+        }
+        if exile {
+            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&[cr!("701.6a"), cr!("614.1a"), cr!("701.6b")]);
+            self.spell_leaves_stack(id, Zone::Exile, ev);
             return;
         }
         let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
@@ -1748,6 +1890,11 @@ impl Game {
         }
         let src = self.describe(source);
         let kind = if combat { "combat damage" } else { "damage" };
+        if let Target::Object(o) = to
+            && !self.damaged_now.contains(&o)
+        {
+            self.damaged_now.push(o);
+        }
         match to {
             Target::Ability(_) => {}
             Target::Player(p) => {
@@ -2068,5 +2215,51 @@ impl Game {
                 StackItem::Ability(a) => format!("ability of {}", self.card(a.source).name()),
             })
             .collect()
+    }
+}
+
+/// Whether delayed instructions refer to an object the creating effect was about ("it", "that
+/// creature"), for the trace.
+fn instructions_mention_link(instructions: &[Instruction]) -> bool {
+    serde_json::to_string(instructions).is_ok_and(|s| s.contains("\"Linked\"") || s.contains("\"TriggerObject\""))
+}
+
+impl Game {
+    /// Objects exiled "until [source] leaves the battlefield" whose source has left return to
+    /// the battlefield under their owner's control (610.3, 610.3c), all at once (610.3d). One
+    /// that has left exile since is a new object and stays where it is (400.7).
+    ///
+    /// # Errors
+    /// When a choice as a returning permanent enters is not scripted, or an Aura would return
+    /// (what it enchants is chosen as it enters, 303.4f: not supported yet).
+    pub fn return_exiled(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
+        if self.returns_due.is_empty() {
+            return Ok(());
+        }
+        let due = std::mem::take(&mut self.returns_due);
+        self.begin_batch();
+        for (source, id, at) in due {
+            if !(self.is_live(id) && self.obj(id).zone == Zone::Exile) {
+                continue;
+            }
+            if self.card(id).abilities().iter().any(|a| matches!(a, Ability::Enchant(_))) {
+                self.end_batch();
+                return Err(Stop(crate::diag::Diagnostic::new(
+                    format!("{} would return to the battlefield as {} left it (610.3c), but an Aura returning this way is attached to something its owner chooses (303.4f), which is not supported yet", self.describe(id), self.describe(source)),
+                    crate::diag::Span::default(),
+                )));
+            }
+            let owner = self.obj(id).owner;
+            let src = self.describe(source);
+            let r = self.put_onto_battlefield(id, owner, false, dec, |g, nid| {
+                Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control: {src} left the battlefield", g.describe(nid))).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("610.3"), cr!("610.3c")]).because(at)
+            });
+            if let Err(e) = r {
+                self.end_batch();
+                return Err(e);
+            }
+        }
+        self.end_batch();
+        Ok(())
     }
 }

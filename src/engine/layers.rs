@@ -247,7 +247,7 @@ impl Layer {
     pub fn of(c: &Change) -> Layer {
         match c {
             Change::GainControl => Layer::Control,
-            Change::AddTypes { .. } | Change::AddChosenType | Change::SetLandType(_) => Layer::Type,
+            Change::AddTypes { .. } | Change::AddTypesNewCreatureTypes { .. } | Change::AddChosenType | Change::SetLandType(_) => Layer::Type,
             Change::SetColors(_) => Layer::Color,
             Change::Grant(_) | Change::Protection(_) | Change::GrantAbility { .. } | Change::LoseAll | Change::Lose(_) => Layer::Ability,
             Change::SetPt(..) => Layer::SetPt,
@@ -1476,6 +1476,21 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                         }
                     }
                 }
+                Change::AddTypesNewCreatureTypes { types, subtypes } => {
+                    // 205.1b: other types and subtypes stay; creature types are replaced.
+                    for t in types {
+                        if !c.types.contains(t) {
+                            c.types.push(*t);
+                        }
+                    }
+                    let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
+                    subs.retain(|s| !crate::cards::subtypes::CREATURE_TYPES.contains(&s.as_str()));
+                    for s in subtypes {
+                        if !subs.contains(s) {
+                            subs.push(s.clone());
+                        }
+                    }
+                }
                 // Bound to the chosen type as the effect is gathered; with none chosen, nothing.
                 Change::AddChosenType => {}
                 Change::SetLandType(t) => {
@@ -1713,6 +1728,11 @@ pub fn describe_change(c: &Change) -> String {
             let mut w: Vec<String> = types.iter().map(|t| t.name().to_lowercase()).collect();
             w.extend(subtypes.iter().cloned());
             format!("is {} in addition to its other types", w.join(" "))
+        }
+        Change::AddTypesNewCreatureTypes { types, subtypes } => {
+            let mut w: Vec<String> = subtypes.clone();
+            w.extend(types.iter().map(|t| t.name().to_lowercase()));
+            format!("is a {} (its creature types replaced, 205.1b)", w.join(" "))
         }
         Change::AddChosenType => "is the chosen type in addition to its other types".to_owned(),
         Change::SetLandType(t) => format!("is a {t} (305.7)"),

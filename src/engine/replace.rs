@@ -31,6 +31,20 @@ pub enum ShieldKind {
     PreventAllCombat,
     /// "If that creature would die this turn, exile it instead." (614.1a)
     ExileIfDies(ObjId),
+    /// "The next time a [red] source of your choice would deal damage to you this turn,
+    /// prevent that damage." (609.7): the chosen source (or, for a permanent spell, the
+    /// permanent it becomes: its card), rechecked against the filter (609.7b).
+    NextFromSource { chosen: ObjId, card: crate::engine::state::CardId, spell: bool, filter: crate::cards::ir::ObjectFilter, to: Target, you: PlayerId },
+    /// "Prevent all [combat] damage that would be dealt to … / by … this turn" (615.1).
+    PreventAll { combat: bool, to: Option<Party>, by: Option<Party>, you: PlayerId },
+}
+
+/// Who or what a "prevent all damage" effect is about: objects and players fixed as it
+/// resolved, or the permanents that match a filter when the damage would be dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Party {
+    Fixed(Vec<Target>),
+    Permanents(crate::cards::ir::ObjectFilter),
 }
 
 /// A delayed triggered ability waiting for its moment (603.7).
@@ -42,6 +56,11 @@ pub struct DelayedTrigger {
     pub instructions: Vec<Instruction>,
     /// Set for "the next turn's upkeep": it triggers only in a turn after this one.
     pub after_turn: Option<u32>,
+    /// What the ability that created it knew (603.7c): the object a creating trigger
+    /// triggered on ("destroy that creature at end of combat"), and the linked object.
+    pub info: TriggerInfo,
+    /// Who controls it and what its source is (603.7d for a spell's, 603.7e for an ability's).
+    pub rule: RuleId,
 }
 
 /// One effect that applies to a damage event.
@@ -71,6 +90,20 @@ impl Game {
             Target::Object(o) => self.controller(o),
             Target::Ability(_) => return Ok(amount),
         };
+        if self.unpreventable_turn || self.unpreventable_now {
+            // 615.12: prevention effects still apply, but prevent nothing; shields are not
+            // reduced; what else they do (a shield counter removed, 122.1c) happens.
+            let prevention: Vec<DamageEffect> = self.damage_effects(source, to, combat).into_iter().filter(|e| !self.is_replacement(*e)).collect();
+            for e in prevention {
+                used.push(e);
+                let by = self.describe(self.damage_effect_source(e));
+                let ev = Ev::new(EventKind::Replace, format!("the {amount} damage {} would deal to {} can't be prevented: {by}'s prevention effect prevents none of it", self.describe(source), self.describe_target(to))).source(self, source).target(self, to).rule(cr!("615.12"));
+                self.record(ev);
+                if let DamageEffect::ShieldCounter(o) = e {
+                    self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c"), cr!("615.12")], " (the damage can't be prevented, but the counter is still removed)");
+                }
+            }
+        }
         while amount > 0 {
             let options: Vec<DamageEffect> = self.damage_effects(source, to, combat).into_iter().filter(|e| !used.contains(e)).collect();
             let Some(&first) = options.first() else { break };
@@ -90,9 +123,31 @@ impl Game {
                 }
             };
             used.push(pick);
+            let before = amount;
             amount = self.apply_damage_effect(pick, source, to, amount);
+            // 615.5: what a prevention effect does besides preventing happens right after.
+            if let DamageEffect::Static(o, i) = pick
+                && amount < before
+                && let Some(Ability::Replacement(StaticReplacement::PreventDamage { then, .. })) = self.ability(o, i)
+                && !then.is_empty()
+            {
+                let then = then.clone();
+                let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.describe(o))).source(self, o).rule(cr!("615.5"));
+                self.record(ev);
+                let trigger = TriggerInfo { amount: Some(before - amount), ..TriggerInfo::default() };
+                let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger };
+                for ins in &then {
+                    self.perform(ins, &ctx, dec)?;
+                }
+            }
         }
         Ok(amount)
+    }
+
+    /// Whether a damage effect is a replacement effect rather than a prevention effect (614,
+    /// 615): only the doubling ones are.
+    fn is_replacement(&self, e: DamageEffect) -> bool {
+        matches!(e, DamageEffect::Static(o, i) if matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::DoubleDamage(_)))))
     }
 
     fn damage_effect_source(&self, e: DamageEffect) -> ObjId {
@@ -106,8 +161,8 @@ impl Game {
         match e {
             DamageEffect::Protection(_) => true,
             DamageEffect::ShieldCounter(_) => false,
-            DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && s.kind == ShieldKind::PreventAllCombat),
-            DamageEffect::Static(o, i) => matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis))),
+            DamageEffect::Shield(id) => self.shields.iter().any(|s| s.id == id && matches!(s.kind, ShieldKind::PreventAllCombat | ShieldKind::PreventAll { .. } | ShieldKind::NextFromSource { .. })),
+            DamageEffect::Static(o, i) => matches!(self.ability(o, i), Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis | StaticReplacement::PreventDamage { .. }))),
         }
     }
 
@@ -130,6 +185,15 @@ impl Game {
                 ShieldKind::PreventNext { to: t, remaining } => *t == to && *remaining > 0,
                 ShieldKind::PreventAllCombat => combat,
                 ShieldKind::ExileIfDies(_) => false,
+                ShieldKind::NextFromSource { chosen, card, spell, filter, to: t, you } => {
+                    // 609.7a: a permanent spell chosen as the source covers the permanent it
+                    // becomes.
+                    let same = source == *chosen || (*spell && self.obj(source).card_id == *card && self.on_battlefield(source));
+                    same && *t == to && self.matches_filter(source, filter, *you)
+                }
+                ShieldKind::PreventAll { combat: c, to: t, by, you } => {
+                    (combat || !c) && t.as_ref().is_none_or(|x| self.party_has(x, to, *you)) && by.as_ref().is_none_or(|x| self.party_has(x, Target::Object(source), *you))
+                }
             };
             if applies {
                 out.push(DamageEffect::Shield(s.id));
@@ -140,6 +204,9 @@ impl Game {
                 let applies = match a {
                     Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.controller(p)),
                     Ability::Replacement(StaticReplacement::PreventCombatDamageToThis) => combat && to == Target::Object(p),
+                    Ability::Replacement(StaticReplacement::PreventDamage { combat: c, to: t, by, .. }) => {
+                        c.is_none_or(|c| c == combat) && t.as_ref().is_none_or(|side| self.damage_side_has(side, p, to)) && by.as_ref().is_none_or(|side| self.damage_side_has(side, p, Target::Object(source)))
+                    }
                     _ => false,
                 };
                 if applies {
@@ -174,6 +241,12 @@ impl Game {
                         (amount - prevented, format!("{prevented} of the {amount} damage {src} would deal to {whom} is prevented by a shield ({left_on} left)"), vec![cr!("615.7"), cr!("615.1")])
                     }
                     ShieldKind::PreventAllCombat => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
+                    ShieldKind::PreventAll { .. } => (0, format!("the {amount} damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
+                    ShieldKind::NextFromSource { .. } => {
+                        // Used up by the damage it prevents (609.7b).
+                        self.shields.retain(|s| s.id != id);
+                        (0, format!("the {amount} damage {src} would deal to {whom} is prevented: it is the next damage from the chosen source"), vec![cr!("609.7"), cr!("615.1")])
+                    }
                     ShieldKind::ExileIfDies(_) => return amount,
                 }
             }
@@ -182,6 +255,7 @@ impl Game {
                     (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cr!("614.1a")])
                 }
                 Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
+                Some(Ability::Replacement(StaticReplacement::PreventDamage { .. })) => (0, format!("the {amount} damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
                 _ => return amount,
             },
         };
@@ -269,20 +343,72 @@ impl Game {
     /// "if it would die this turn, exile it instead").
     #[must_use]
     pub fn dies_instead(&self, id: ObjId) -> Option<ObjId> {
+        // A shield names its permanent (a creature or planeswalker that would die, 700.4); a
+        // static ability speaks of creatures.
+        if let Some(s) = self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)) {
+            return Some(s.source);
+        }
         if !self.is_creature(id) {
             return None;
         }
-        self.shields.iter().find(|s| s.kind == ShieldKind::ExileIfDies(id)).map(|s| s.source).or_else(|| {
-            // Permanents leaving in the same event still apply their effects to it: the effect
-            // existed before the event (614.1, 603.10a's batch).
-            self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
-                self.abilities(p).any(|(_, a)| match a {
-                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(None)) => p == id,
-                    Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.controller(p)),
-                    _ => false,
-                })
+        // Permanents leaving in the same event still apply their effects to it: the effect
+        // existed before the event (614.1, 603.10a's batch).
+        self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
+            self.abilities(p).any(|(_, a)| match a {
+                Ability::Replacement(StaticReplacement::ExileInsteadOfDying(None)) => p == id,
+                Ability::Replacement(StaticReplacement::ExileInsteadOfDying(Some(f))) => self.matches_filter(id, f, self.controller(p)),
+                _ => false,
             })
         })
+    }
+
+    /// The permanent or card whose replacement effect puts `id` into exile instead of a
+    /// graveyard (614.1a): its own "if this card would be put into a graveyard from anywhere"
+    /// (which works in every zone, 113.6b), or a permanent's "if a card would be put into a
+    /// graveyard from anywhere". The card's own effect comes first: it is the one that applies
+    /// to it wherever it is.
+    #[must_use]
+    pub fn graveyard_instead(&self, id: ObjId) -> Option<ObjId> {
+        use crate::cards::ir::Whose;
+        if self.abilities(id).any(|(_, a)| matches!(a, Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: true, .. }))) {
+            return Some(id);
+        }
+        let owner = self.obj(id).owner;
+        let token = self.card(id).token();
+        self.battlefield.iter().chain(&self.leaving).copied().find(|&p| {
+            self.abilities(p).any(|(_, a)| match a {
+                Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: false, tokens, whose }) => {
+                    (*tokens || !token)
+                        && match whose {
+                            Whose::You => owner == self.controller(p),
+                            Whose::Opponent => owner != self.controller(p),
+                            Whose::Each | Whose::AttachedController => true,
+                        }
+                }
+                _ => false,
+            })
+        })
+    }
+
+    /// Whether `t` is on the side of a damage event that permanent `p`'s static prevention
+    /// effect names.
+    fn damage_side_has(&self, side: &crate::cards::ir::DamageSide, p: ObjId, t: Target) -> bool {
+        use crate::cards::ir::DamageSide;
+        match (side, t) {
+            (DamageSide::This, Target::Object(o)) => o == p,
+            (DamageSide::Attached, Target::Object(o)) => self.obj(p).attached_to == Some(o),
+            (DamageSide::You, Target::Player(q)) => q == self.controller(p),
+            (DamageSide::Matching(f), Target::Object(o)) => self.is_live(o) && matches!(self.obj(o).zone, crate::engine::state::Zone::Battlefield | crate::engine::state::Zone::Stack) && self.matches_filter(o, f, self.controller(p)),
+            _ => false,
+        }
+    }
+
+    /// Whether `t` is among the objects or players a prevention effect is about.
+    fn party_has(&self, party: &Party, t: Target, you: PlayerId) -> bool {
+        match party {
+            Party::Fixed(xs) => xs.contains(&t),
+            Party::Permanents(f) => matches!(t, Target::Object(o) if self.on_battlefield(o) && self.matches_filter(o, f, you)),
+        }
     }
 
     /// Creates a shield or "this turn" effect from a resolving spell or ability.
@@ -299,11 +425,13 @@ impl Game {
         while i < self.delayed.len() {
             if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) {
                 let d = self.delayed.remove(i);
-                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), cr!("603.7d")]).because(began);
+                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), d.rule]).because(began);
+                // "At end of combat" abilities trigger as that step begins (511.2).
+                let ev = if step == StepName::EndOfCombat { ev.rule(cr!("511.2")) } else { ev };
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push(d.instructions);
-                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: TriggerInfo::default(), delayed: Some(index), keyword: None, event: self.last_event() });
+                self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: d.info, delayed: Some(index), keyword: None, event: self.last_event() });
             } else {
                 i += 1;
             }

@@ -23,6 +23,8 @@ pub struct Context {
     pub kicked: bool,
     /// "They can't be regenerated." (701.19c) is part of the effect.
     pub no_regen: bool,
+    /// "If that spell is countered this way, exile it instead …" (614.1a) is part of the effect.
+    pub exile_countered: bool,
     /// What a triggered ability triggered on.
     pub trigger: crate::engine::state::TriggerInfo,
 }
@@ -191,7 +193,7 @@ impl Game {
                     g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&[cr!("702.109a"), cr!("603.7a")]);
                     g.record(ev);
-                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None });
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."
@@ -268,8 +270,12 @@ impl Game {
             Some(m) => choices.modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
         };
         let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
-        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, trigger: self.trigger_info };
+        let exile_countered = instructions.iter().any(|i| matches!(i, Instruction::ExileIfCountered));
+        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info };
         self.created_now.clear();
+        self.damaged_now.clear();
+        self.moved_now.clear();
+        self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
         // "That card" / "those cards" are the ones this effect exiles (608.2c).
         self.set_aside.clear();
         for ins in instructions {
@@ -277,11 +283,17 @@ impl Game {
             self.begin_batch();
             let r = self.perform(ins, &ctx, dec);
             self.end_batch();
+            if r.is_err() {
+                self.unpreventable_now = false;
+            }
             r?;
+            // 610.3: what a permanent that left in this instruction had exiled returns now.
+            self.return_exiled(dec)?;
             if self.outcome.is_some() {
                 break;
             }
         }
+        self.unpreventable_now = false;
         Ok(true)
     }
 }

@@ -19,11 +19,14 @@ impl Game {
             // A condition found now was false at the previous check: its cause came after
             // that check began (engine::cause).
             let start = self.last_event();
+            // 610.3: returns due from an event before this check (a cost, a resolution).
+            self.return_exiled(dec)?;
             let acted = self.sba_once(dec);
             self.causes.checked = start;
             if !acted? {
                 break;
             }
+            self.return_exiled(dec)?;
             any = true;
         }
         Ok(any)

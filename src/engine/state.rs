@@ -277,6 +277,10 @@ pub struct TriggerInfo {
     /// The activated or triggered ability on the stack the event concerns (ward, 702.21a:
     /// the ability that targeted the permanent), by its `StackAbility::uid`.
     pub ability: Option<u32>,
+    /// For a delayed triggered ability (603.7c): the object the effect that created it was
+    /// about ("exile it" after "create a token"), as it was then; a later object of the same
+    /// card is not it (400.7).
+    pub linked: Option<ObjId>,
 }
 
 /// A triggered ability that has triggered and waits to be put on the stack the next time a
@@ -517,6 +521,30 @@ pub struct Game {
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
     pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// "Damage can't be prevented this turn" (615.12), until the cleanup step.
+    pub unpreventable_turn: bool,
+    /// The resolving effect says "the damage can't be prevented" (615.12).
+    pub unpreventable_now: bool,
+    /// The permanents the resolving effect has dealt damage to ("dealt damage this way").
+    pub damaged_now: Vec<ObjId>,
+    /// The objects the resolving effect has moved, and the new objects they became (400.7),
+    /// for a delayed ability linked to one of them ("Exile target creature. Return that card
+    /// to the battlefield at the beginning of the next end step.", 603.7c).
+    pub moved_now: Vec<(ObjId, ObjId)>,
+    /// Objects exiled "until [source] leaves the battlefield" (610.3): (source, the object in
+    /// exile).
+    pub exiled_until: Vec<(ObjId, ObjId)>,
+    /// Those whose source has left: they return just after that event (610.3c), with the
+    /// event of the source leaving.
+    pub returns_due: Vec<(ObjId, ObjId, u32)>,
+    /// Extra turns to be taken directly after this one (500.7), the most recently added last:
+    /// it is taken first.
+    pub extra_turns: Vec<PlayerId>,
+    /// Turns each player will skip (614.10a), by player index.
+    pub turns_to_skip: Vec<u32>,
+    /// While extra turns are being taken: the player whose ordinary turn came before them, so
+    /// that the turn order goes on from there (500.7).
+    pub ordinary_turn_of: Option<PlayerId>,
     /// Permanents an effect keeps from untapping during the next untap step of their
     /// controller (`None`) or of a given player (502.3, 611.2a): each entry ends with that step.
     pub skip_next_untap: Vec<(ObjId, Option<PlayerId>)>,
@@ -735,9 +763,27 @@ impl Game {
                 .rule(crate::cr!("614.1a"));
             self.record(ev);
             Zone::Exile
+        } else if to == Zone::Graveyard && let Some(src) = self.graveyard_instead(id) {
+            let whose = if src == id { "its own effect".to_owned() } else { format!("{}'s effect", self.describe(src)) };
+            let rules: &[crate::rules::RuleId] = if src == id { &[crate::cr!("614.1a"), crate::cr!("113.6b")] } else { &[crate::cr!("614.1a")] };
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would be put into a graveyard; {whose} exiles it instead", self.describe(id)))
+                .object(self, id)
+                .source(self, src)
+                .zone(Zone::Exile)
+                .rules(rules);
+            self.record(ev);
+            Zone::Exile
         } else {
             to
         };
+        // 610.3: what this permanent exiled "until it leaves the battlefield" returns just
+        // after this event.
+        if self.obj(id).zone == Zone::Battlefield && self.exiled_until.iter().any(|(s, _)| *s == id) {
+            let at = self.last_event();
+            let (due, keep): (Vec<_>, Vec<_>) = self.exiled_until.iter().copied().partition(|(s, _)| *s == id);
+            self.exiled_until = keep;
+            self.returns_due.extend(due.into_iter().map(|(s, o)| (s, o, at)));
+        }
         // 700.4: "a creature died this turn".
         if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {
             self.creature_died_this_turn = true;
@@ -764,6 +810,7 @@ impl Game {
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
         let nid = self.new_object(card_id, card, owner, controller, new_zone);
+        self.moved_now.push((id, nid));
         self.obj_mut(nid).copy = copy;
         // 712.13: a double-faced spell resolves with the face up that was up on the stack;
         // anywhere else a card arrives with its normal characteristics (712.14, 709.4, 715.4).

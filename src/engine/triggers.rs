@@ -312,7 +312,7 @@ impl Game {
                 Target::Ability(_) => None,
             })
         };
-        let object = |o: ObjId| TriggerInfo { object: Some(o), player: None, amount: None, ability: None, moved_to: None };
+        let object = |o: ObjId| TriggerInfo { object: Some(o), player: None, amount: None, ability: None, moved_to: None, linked: None };
         let (info, event_rule) = match (k, h) {
             // 702.83a: a creature its controller controls attacks alone.
             (Keyword::Exalted, Happening::AttackersDeclared { player }) if on_battlefield && player == controller && self.combat.attackers.len() == 1 => {
@@ -354,13 +354,13 @@ impl Game {
                     }
                 }
                 let n = i64::try_from(attacked.len()).unwrap_or(0);
-                (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None }, cr!("508.3a"))
+                (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None, linked: None }, cr!("508.3a"))
             }
             (Keyword::Annihilator(_), Happening::Attacks(o)) if on_battlefield && o == src => {
-                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None }, cr!("508.3a"))
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cr!("508.3a"))
             }
             (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {
-                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None }, cr!("509.3c"))
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cr!("509.3c"))
             }
             // 702.93a, 702.79a: "when this dies, if it had no +1/+1 (-1/-1) counters on it" —
             // an intervening "if" (603.4) about the creature as it last existed (603.10a).
@@ -387,23 +387,23 @@ impl Game {
             }
             // 702.112a: it deals combat damage to a player, "if it isn't renowned" (603.4).
             (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
-                (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None }, cr!("510.2"))
+                (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None, linked: None }, cr!("510.2"))
             }
             // 702.40a: as the spell with storm becomes cast, from the stack; the spells cast
             // before it this turn, by every player, are counted now.
             (Keyword::Storm, Happening::Cast { spell, player }) if spell == src => {
                 let before = self.players.iter().map(|p| i64::from(p.spells_this_turn)).sum::<i64>() - 1;
-                (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None }, cr!("601.2i"))
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None, linked: None }, cr!("601.2i"))
             }
             // 702.108a: its controller casts a noncreature spell.
             (Keyword::Prowess, Happening::Cast { spell, player }) if on_battlefield && player == controller && !self.is_creature(spell) => {
-                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None }, cr!("601.2i"))
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i"))
             }
             // 702.21a: it becomes the target of a spell or ability an opponent controls.
             (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
                 let info = match by {
-                    Target::Object(o) => TriggerInfo { object: Some(o), player: Some(c), amount: None, ability: None, moved_to: None },
-                    Target::Ability(uid) => TriggerInfo { object: None, player: Some(c), amount: None, ability: Some(uid), moved_to: None },
+                    Target::Object(o) => TriggerInfo { object: Some(o), player: Some(c), amount: None, ability: None, moved_to: None, linked: None },
+                    Target::Ability(uid) => TriggerInfo { object: None, player: Some(c), amount: None, ability: Some(uid), moved_to: None, linked: None },
                     Target::Player(_) => return,
                 };
                 (info, cr!("603.2"))
@@ -421,7 +421,7 @@ impl Game {
                 if matches!(k, Keyword::Vanishing(_)) && self.obj(src).counters.get(&time_counter()) == 0 {
                     return;
                 }
-                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None }, cr!("503.1a"))
+                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None, linked: None }, cr!("503.1a"))
             }
             // 702.63a: "When the last time counter is removed from this permanent" — its other
             // trigger, told apart from the upkeep one by naming no player (see
@@ -433,7 +433,7 @@ impl Game {
             }
             // 702.101a: its controller casts a spell.
             (Keyword::Extort, Happening::Cast { spell, player }) if on_battlefield && player == controller => {
-                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None }, cr!("601.2i"))
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i"))
             }
             // 702.123a: it enters.
             (Keyword::Fabricate(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
@@ -482,9 +482,9 @@ impl Game {
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
             Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
-        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None, ability: None });
+        let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None, ability: None, linked: None });
         // 400.7e: an ability that triggers on a move can find the new object in a public zone.
-        let moved = |o: ObjId, new: ObjId, to: Zone| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: matches!(to, Zone::Graveyard | Zone::Exile | Zone::Battlefield).then_some(new), ability: None });
+        let moved = |o: ObjId, new: ObjId, to: Zone| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: matches!(to, Zone::Graveyard | Zone::Exile | Zone::Battlefield).then_some(new), ability: None, linked: None });
         match (trigger, h) {
             (Trigger::Enters(s), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if subject(s, new) => object(new),
             // 700.4: "dies" means put into a graveyard from the battlefield, for a creature.
@@ -510,7 +510,7 @@ impl Game {
                     Whose::AttachedController => self.attached_host(src).is_some_and(|h| self.controller(h) == self.active),
                     w => whose_ok(*w, self.active, controller),
                 };
-                (now == *step && whose_ok).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None, ability: None })
+                (now == *step && whose_ok).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget { object: o, .. }) | (Trigger::TurnedFaceUp(s), Happening::TurnedFaceUp(o))
                 if subject(s, o) =>
@@ -523,25 +523,25 @@ impl Game {
                 // 115.1: the spell targets this permanent among its chosen targets.
                 let targets_ok = !*targets_this || self.obj(spell).choices.targets.iter().any(|c| c.target == Target::Object(src));
                 ((!copied || *or_copy) && targets_ok && whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller))
-                    .then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
+                    .then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             // 701.27e: the ability is on the face now up, so it triggers only on transforming
             // into that face.
             (Trigger::TransformsIntoThis, Happening::Transformed(o)) if o == src => object(o),
-            (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
+            (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None, linked: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
             (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),
             (Trigger::BecomesTargetBy { who, whose }, Happening::BecomesTarget { object: o, controller: c, .. }) if subject(who, o) && whose_ok(*whose, c, controller) => {
-                Some(TriggerInfo { object: Some(o), player: Some(c), amount: None, moved_to: None, ability: None })
+                Some(TriggerInfo { object: Some(o), player: Some(c), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::DiscardOneOrMore { whose, filter }, Happening::Discard { player, card }) if whose_ok(*whose, player, controller) && self.matches_filter(card, filter, controller) => {
-                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None })
+                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None, linked: None })
             }
             (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
-                Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None })
+                Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None, linked: None })
             }
             (Trigger::LeaveGraveyard { filter }, Happening::LeftGraveyard { player, card }) if player == controller && self.matches_filter(card, filter, controller) => {
-                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None })
+                Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None, linked: None })
             }
             (Trigger::AttacksWithOthers { who, others }, Happening::Attacks(o)) if subject(who, o) && self.combat.attackers.len() > *others as usize => object(o),
             (Trigger::Unblocked(s), Happening::Unblocked(o)) if subject(s, o) => object(o),
@@ -550,31 +550,31 @@ impl Game {
             (Trigger::AttackWith { whose, filter, at_least }, Happening::AttackersDeclared { player }) => {
                 let n = self.combat.attackers.iter().filter(|a| self.controller(a.id) == player && self.matches_filter(a.id, filter, controller)).count();
                 // "that much": how many of them attacked.
-                (whose_ok(*whose, player, controller) && n >= *at_least as usize).then_some(TriggerInfo { object: None, player: Some(player), amount: i64::try_from(n).ok(), moved_to: None, ability: None })
+                (whose_ok(*whose, player, controller) && n >= *at_least as usize).then_some(TriggerInfo { object: None, player: Some(player), amount: i64::try_from(n).ok(), moved_to: None, ability: None, linked: None })
             }
             (Trigger::DealsDamage { who, combat_only, to }, Happening::Damage { source, to: Target::Player(p), amount, combat }) => {
-                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None, ability: None })
+                (subject(who, source) && (combat || !combat_only) && whose_ok(*to, p, controller)).then_some(TriggerInfo { object: Some(source), player: Some(p), amount: Some(amount), moved_to: None, ability: None, linked: None })
             }
             (Trigger::GainLife(whose), Happening::GainLife { player, amount }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None, ability: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None, ability: None, linked: None })
             }
-            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None }),
+            (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None, linked: None }),
             (Trigger::Discards(whose), Happening::Discard { player, card }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None, ability: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::NthDraw { whose, n }, Happening::Draw { player }) => {
-                (whose_ok(*whose, player, controller) && self.players[player].draws_this_turn == *n).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
+                (whose_ok(*whose, player, controller) && self.players[player].draws_this_turn == *n).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::NthCast { whose, n }, Happening::Cast { spell, player }) => {
-                (whose_ok(*whose, player, controller) && self.players[player].spells_this_turn == *n).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
+                (whose_ok(*whose, player, controller) && self.players[player].spells_this_turn == *n).then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::BecomesTapped(s), Happening::BecomesTapped(o)) if subject(s, o) => object(o),
             (Trigger::OneOrMoreDealCombatDamage { who, to }, Happening::CombatDamageTo { player }) => {
                 let any = self.combat.dealt_to_players.iter().any(|&(src, p)| p == player && subject(who, src));
-                (any && whose_ok(*to, player, controller)).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
+                (any && whose_ok(*to, player, controller)).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::DealtDamage(s), Happening::Damage { to: Target::Object(o), amount, .. }) if subject(s, o) => {
-                Some(TriggerInfo { object: Some(o), player: None, amount: Some(amount), moved_to: None, ability: None })
+                Some(TriggerInfo { object: Some(o), player: None, amount: Some(amount), moved_to: None, ability: None, linked: None })
             }
             (Trigger::DealsDamageTo { who, combat_only, creature }, Happening::Damage { source, to, amount, combat }) => {
                 let to_ok = match to {
@@ -583,10 +583,10 @@ impl Game {
                 };
                 let object = if let Target::Object(o) = to { Some(o) } else { None };
                 let player = if let Target::Player(p) = to { Some(p) } else { None };
-                (subject(who, source) && (combat || !combat_only) && to_ok).then_some(TriggerInfo { object, player, amount: Some(amount), moved_to: None, ability: None })
+                (subject(who, source) && (combat || !combat_only) && to_ok).then_some(TriggerInfo { object, player, amount: Some(amount), moved_to: None, ability: None, linked: None })
             }
             (Trigger::Attack(whose), Happening::AttackersDeclared { player }) => {
-                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None })
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             _ => None,
         }

@@ -89,6 +89,9 @@ impl Game {
             if next == Step::End {
                 self.fire_delayed(crate::cards::ir::StepName::End, began);
             }
+            if next == Step::EndOfCombat {
+                self.fire_delayed(crate::cards::ir::StepName::EndOfCombat, began);
+            }
             if next == Step::Upkeep {
                 self.fire_delayed(crate::cards::ir::StepName::Upkeep, began);
             }
@@ -113,7 +116,35 @@ impl Game {
         self.prev_active = Some(self.active);
         // The new turn begins with its untap step (500.1): its first event is in that step.
         self.step = Step::Untap;
-        self.active = self.next_player(self.active);
+        // 500.7: an extra turn comes directly after the turn it was added after; the most
+        // recently added is taken first. After the extra turns, the turn order goes on from
+        // the player whose ordinary turn they followed.
+        // 614.10a: a turn a player would begin that they are to skip doesn't happen; the next
+        // one is looked for instead.
+        let mut extra;
+        loop {
+            extra = false;
+            while let Some(p) = self.extra_turns.pop() {
+                if !self.players[p].lost {
+                    self.ordinary_turn_of.get_or_insert(self.active);
+                    self.active = p;
+                    extra = true;
+                    break;
+                }
+            }
+            if !extra {
+                let after = self.ordinary_turn_of.take().unwrap_or(self.active);
+                self.active = self.next_player(after);
+            }
+            let p = self.active;
+            if self.turns_to_skip.get(p).copied().unwrap_or(0) == 0 || self.players.iter().filter(|q| !q.lost).count() == 0 {
+                break;
+            }
+            self.turns_to_skip[p] -= 1;
+            let which = if extra { "extra turn" } else { "turn" };
+            let ev = Ev::new(EventKind::Replace, format!("{} skips their {which}", self.players[p].name)).player(self, p).rules(&[cr!("614.10"), cr!("614.10a")]);
+            self.record(ev);
+        }
         self.attackers_declared = false;
         self.cleanup_done = false;
         for p in &mut self.players {
@@ -129,7 +160,11 @@ impl Game {
             p.life_lost_this_turn = 0;
         }
         self.creature_died_this_turn = false;
-        let ev = Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"));
+        let ev = if extra {
+            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins (an extra turn)", self.turn, self.players[self.active].name)).player(self, self.active).rules(&[cr!("500.1"), cr!("500.7")])
+        } else {
+            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"))
+        };
         self.record(ev);
         // "Until the end of your next turn": the turn it ends in is now known.
         let (turn, active) = (self.turn, self.active);
@@ -264,7 +299,15 @@ impl Game {
             }
             Step::Cleanup => {
                 let hand = self.players[ap].hand.len();
-                if hand > MAX_HAND {
+                // 402.2: "You have no maximum hand size."
+                let unlimited = self.permanents_of(ap).chain(self.players[ap].command.iter().copied()).find(|&o| self.has_ability(o, &crate::cards::ir::Ability::NoMaxHandSize { everyone: false })).or_else(|| {
+                    let everyone = crate::cards::ir::Ability::NoMaxHandSize { everyone: true };
+                    self.battlefield.iter().copied().find(|&o| self.has_ability(o, &everyone))
+                });
+                if hand > MAX_HAND && let Some(src) = unlimited {
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} has no maximum hand size ({}): no discard", self.players[ap].name, self.describe(src))).player(self, ap).source(self, src).rules(&[cr!("402.2"), cr!("514.1")]);
+                    self.record(ev);
+                } else if hand > MAX_HAND {
                     let n = hand - MAX_HAND;
                     let cards = self.choose_cards(ap, n, dec, &format!("discard {n} card(s) down to maximum hand size"), cr!("514.1"))?;
                     for c in cards {
@@ -279,8 +322,9 @@ impl Game {
                     self.record(ev);
                 }
                 // "This turn" replacement and prevention effects end (514.2).
-                if !self.shields.is_empty() {
+                if !self.shields.is_empty() || self.unpreventable_turn {
                     self.shields.clear();
+                    self.unpreventable_turn = false;
                     let ev = Ev::new(EventKind::EffectEnds, "prevention and replacement effects that last \"this turn\" end").rule(cr!("514.2"));
                     self.record(ev);
                 }

@@ -12,8 +12,8 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 68] = [
-    "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
+const VERBS: [&str; 72] = [
+    "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
@@ -153,8 +153,83 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(true);
         }
     }
+    // "Damage can't be prevented this turn." / "The damage can't be prevented." (615.12)
+    for apostrophe in ["can't", "can’t"] {
+        if p.eat_words(&["damage", apostrophe, "be", "prevented", "this", "turn"]) {
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::DamageCantBePreventedThisTurn);
+            return Ok(true);
+        }
+        if p.eat_words(&["the", "damage", apostrophe, "be", "prevented"]) {
+            if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::DealDamage { .. })) {
+                return Err(Fail { at: start, expected: "an instruction dealing damage before \"the damage can't be prevented\"".into() });
+            }
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::DamageUnpreventable);
+            return Ok(true);
+        }
+    }
+    // "If that spell is countered this way, exile it instead of putting it into its owner's
+    // graveyard." (614.1a, 701.6a)
+    if p.eat_words(&["if", "that", "spell", "is", "countered", "this", "way"]) {
+        p.eat_punct(',');
+        if !(p.eat_words(&["exile", "it", "instead", "of", "putting", "it", "into", "its", "owner's", "graveyard"]) || p.eat_words(&["exile", "it", "instead", "of", "putting", "it", "into", "its", "owner’s", "graveyard"])) {
+            return Err(p.fail("\"exile it instead of putting it into its owner's graveyard\""));
+        }
+        if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Counter(_) | Instruction::CounterUnlessPays { .. })) {
+            return Err(Fail { at: start, expected: "a \"counter\" instruction before it".into() });
+        }
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::ExileIfCountered);
+        return Ok(true);
+    }
+    // "The next time a [red] source of your choice would deal damage to you this turn, prevent
+    // that damage." (609.7, 615.1)
+    if p.eat_words(&["the", "next", "time"]) {
+        if !(p.eat_word("a") || p.eat_word("an")) {
+            return Err(p.fail("\"a source of your choice\""));
+        }
+        let mut filter = crate::cards::ir::ObjectFilter::default();
+        loop {
+            let Some(w) = p.word() else { break };
+            if let Some(c) = Color::from_name(&w) {
+                filter.colors.push(c);
+            } else if let Some(t) = CardType::from_name(&w).filter(|t| matches!(t, CardType::Artifact | CardType::Land | CardType::Enchantment)) {
+                filter.types_any.push(t);
+            } else if w != "or" {
+                break;
+            }
+            p.bump();
+        }
+        p.expect_words(&["source", "of", "your", "choice", "would", "deal", "damage", "to"])?;
+        let at = p.pos;
+        let to = recipient(p)?;
+        if matches!(to, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) | Affected::EachPlayer | Affected::EachOpponent | Affected::Both(..)) {
+            return Err(Fail { at, expected: "one player or permanent to shield".into() });
+        }
+        p.expect_words(&["this", "turn"])?;
+        p.eat_punct(',');
+        p.expect_words(&["prevent", "that", "damage"])?;
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::PreventNextFromSource { filter, to });
+        return Ok(true);
+    }
+    // "If a creature dealt damage this way would die this turn, exile it instead." (614.1a):
+    // about the permanents an earlier instruction of this effect dealt damage to.
+    for noun in ["creature", "permanent"] {
+        if p.eat_words(&["if", "a", noun, "dealt", "damage", "this", "way", "would", "die", "this", "turn"]) {
+            p.eat_punct(',');
+            p.expect_words(&["exile", "it", "instead"])?;
+            if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::DealDamage { .. })) {
+                return Err(Fail { at: start, expected: "an instruction dealing damage before \"dealt damage this way\"".into() });
+            }
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::ExileIfWouldDie(Affected::DamagedThisWay));
+            return Ok(true);
+        }
+    }
     // "If that creature would die this turn, exile it instead." (614.1a)
-    if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) {
+    if p.eat_words(&["if", "that", "creature", "would", "die", "this", "turn"]) || p.eat_words(&["if", "that", "creature", "or", "planeswalker", "would", "die", "this", "turn"]) {
         p.eat_punct(',');
         p.expect_words(&["exile", "it", "instead"])?;
         let Some(i) = p.effect.targets.iter().rposition(|s| matches!(s.spec, TargetSpec::Permanent(_) | TargetSpec::Any)) else {
@@ -167,9 +242,9 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
     if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
-        let instructions = parse_sentence(p)?;
-        delayed_can_follow(start, &instructions)?;
-        p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn });
+        let mut instructions = parse_sentence(p)?;
+        let link = delayed_can_follow(p, start, &mut instructions)?;
+        p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn, link });
         return Ok(true);
     }
     // "If it's a land card, put it onto the battlefield. Otherwise, put that card into your
@@ -439,9 +514,14 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
 /// from where the effect put it ("Exile this creature. Return it to the battlefield at the
 /// beginning of the next end step.") — such text is refused rather than played as doing
 /// nothing.
-fn delayed_can_follow(at: usize, instructions: &[Instruction]) -> PResult<()> {
+fn delayed_can_follow(p: &Parser<'_>, at: usize, instructions: &mut [Instruction]) -> PResult<Option<Affected>> {
     fn mentions(v: &serde_json::Value) -> bool {
-        const CANT: &[&str] = &["ReturnToBattlefield", "TriggerObject", "TriggerObjectController", "TriggerPlayer", "TriggerSpellOrAbility"];
+        // What the creating effect was about is kept with the delayed ability (603.7c): the
+        // object a trigger triggered on ("destroy that creature at end of combat") and the
+        // token it created ("exile it at the beginning of the next end step"). A target of
+        // the creating effect, a player it was about, or a card it moved (a new object, 400.7)
+        // are not.
+        const CANT: &[&str] = &["TriggerPlayer", "TriggerSpellOrAbility", "CreatedTokens", "Target", "SetAside"];
         match v {
             serde_json::Value::String(s) => CANT.contains(&s.as_str()),
             serde_json::Value::Array(xs) => xs.iter().any(mentions),
@@ -449,9 +529,52 @@ fn delayed_can_follow(at: usize, instructions: &[Instruction]) -> PResult<()> {
             _ => false,
         }
     }
-    let v = serde_json::to_value(instructions).unwrap_or_default();
+    let mut link = None;
+    for i in instructions.iter_mut() {
+        link_created(i, &mut link, at)?;
+    }
+    // One object only: a target that may be several objects is not linked yet.
+    if let Some(Affected::Target(t)) = link
+        && p.effect.targets.get(t).is_none_or(|s| s.max != 1)
+    {
+        return Err(Fail { at, expected: "a delayed instruction about one target (several are not supported yet)".into() });
+    }
+    let v = serde_json::to_value(&*instructions).unwrap_or_default();
     if mentions(&v) {
         return Err(Fail { at, expected: "a delayed instruction that doesn't refer to a moved object or to what triggered it (not supported yet)".into() });
+    }
+    Ok(link)
+}
+
+/// In a delayed instruction, "it" for the token the creating effect made, or for its target, is
+/// the object linked to the delayed ability (603.7c); `link` records which one (only one kind
+/// per ability).
+fn link_created(i: &mut Instruction, link: &mut Option<Affected>, at: usize) -> PResult<()> {
+    let a = match i {
+        Instruction::Exile(a)
+        | Instruction::Destroy(a)
+        | Instruction::SacrificePermanent(a)
+        | Instruction::SacrificeIt(a)
+        | Instruction::ReturnToHand(a)
+        | Instruction::Tap(a)
+        | Instruction::Untap(a)
+        | Instruction::PutInLibrary { what: a, .. } => a,
+        // "Exile this creature. Return it to the battlefield … at the beginning of the next end
+        // step.": the card the effect exiled, followed to exile as the delayed ability is made.
+        Instruction::ReturnToBattlefield { what: a, .. } if matches!(a, Affected::This | Affected::Target(_)) => {
+            if link.is_some() {
+                return Err(Fail { at, expected: "a delayed instruction about one object".into() });
+            }
+            *link = Some(std::mem::replace(a, Affected::Linked));
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
+    if matches!(a, Affected::CreatedTokens | Affected::Target(_)) {
+        if link.as_ref().is_some_and(|l| l != a) {
+            return Err(Fail { at, expected: "a delayed instruction about one object".into() });
+        }
+        *link = Some(std::mem::replace(a, Affected::Linked));
     }
     Ok(())
 }
@@ -462,6 +585,9 @@ fn next_step(p: &mut Parser<'_>) -> Option<(crate::cards::ir::StepName, bool)> {
     use crate::cards::ir::StepName;
     if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "end", "step"]) {
         Some((StepName::End, false))
+    } else if p.eat_words(&["at", "end", "of", "combat"]) {
+        // "sacrifice it at end of combat": the next end of combat step (511.2)
+        Some((StepName::EndOfCombat, false))
     } else if p.eat_words(&["at", "the", "beginning", "of", "the", "next", "turn's", "upkeep"]) || p.eat_words(&["at", "the", "beginning", "of", "the", "next", "turn’s", "upkeep"]) {
         Some((StepName::Upkeep, true))
     } else {
@@ -490,14 +616,40 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         }
         return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: true, hold: None }]);
     }
+    // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
+    let saved = p.delayed_clause;
+    p.delayed_clause = ends_delayed(p);
+    let r = sentence_clauses(p, &mut out, &mut subject);
+    p.delayed_clause = saved;
+    r.map(|()| out)
+}
+
+/// Whether the sentence from here ends with "at the beginning of the next end step" or "at end
+/// of combat" (a delayed trigger's moment, 603.7).
+fn ends_delayed(p: &mut Parser<'_>) -> bool {
+    let mark = p.pos;
+    let mut found = false;
+    while !p.at_end() && !p.at_punct('.') {
+        if next_step(p).is_some() {
+            found = p.at_punct('.') || p.at_end();
+            break;
+        }
+        p.bump();
+    }
+    p.pos = mark;
+    found
+}
+
+/// The clauses of a sentence (see [`parse_sentence`]).
+fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mut Option<Affected>) -> PResult<()> {
     loop {
         // "[Do something] at the beginning of the next end step." — a delayed trigger (603.7).
         if let Some((step, next_turn)) = next_step(p) {
-            let instructions = std::mem::take(&mut out);
-            delayed_can_follow(p.pos, &instructions)?;
-            out.push(Instruction::Delayed { step, instructions, next_turn });
+            let mut instructions = std::mem::take(out);
+            let link = delayed_can_follow(p, p.pos, &mut instructions)?;
+            out.push(Instruction::Delayed { step, instructions, next_turn, link });
             if p.eat_punct('.') || p.at_end() {
-                return Ok(out);
+                return Ok(());
             }
             return Err(p.fail("\".\""));
         }
@@ -510,11 +662,11 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             parse_clause(p, subject.clone(), &mut more)?;
             then.append(&mut more);
         } else {
-            subject = Some(parse_clause(p, subject.take(), &mut out)?);
+            *subject = Some(parse_clause(p, subject.take(), out)?);
         }
         // "Sacrifice this creature unless you pay {2}." (118.12a)
         if p.at_word("unless") {
-            unless_pays(p, subject.as_ref(), &mut out)?;
+            unless_pays(p, subject.as_ref(), out)?;
         }
         // "You gain 1 life for each creature you control." — the amount is multiplied.
         if p.at_words(&["for", "each"]) {
@@ -534,7 +686,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             }
             p.pos += 2;
             let q = quantity(p)?;
-            for i in &mut out {
+            for i in out.iter_mut() {
                 bind_x(i, q);
             }
             // Every X must have been given its meaning (in a filter or a token's size it is not).
@@ -551,7 +703,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             continue;
         }
         if p.eat_punct('.') || p.at_end() {
-            return Ok(out);
+            return Ok(());
         }
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("then") || t.is_word("and")) {
             p.pos += 2;
@@ -623,6 +775,18 @@ pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
 fn parse_clause(p: &mut Parser<'_>, inherited: Option<Affected>, out: &mut Vec<Instruction>) -> PResult<Affected> {
     let subject_at = p.pos;
     let subject = if at_verb(p) { inherited.unwrap_or(Affected::You) } else { parse_affected(p)? };
+    // "Two target creatures each get +2/+2 until end of turn": "each" after a plural subject
+    // only says the verb applies to every one of them.
+    if p.at_word("each") && p.peek_at(1).is_some_and(|t| t.is_word("get") || t.is_word("gain")) {
+        let plural = match &subject {
+            Affected::Target(i) => p.effect.targets.get(*i).is_some_and(|t| t.max > 1),
+            Affected::EachPermanent(_) => true,
+            _ => false,
+        };
+        if plural {
+            p.bump();
+        }
+    }
     parse_predicate(p, subject.clone(), subject_at, out)?;
     Ok(subject)
 }
@@ -771,6 +935,20 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             } else {
                 object(p)?
             };
+            // "Exile target creature an opponent controls until this creature leaves the
+            // battlefield." (610.3): a duration tied to the source.
+            if verb == "exile" && p.at_word("until") {
+                let mark = p.pos;
+                p.bump();
+                if super::targets::eat_self_ref(p) && p.eat_words(&["leaves", "the", "battlefield"]) {
+                    if !kinds(p, &what).permanent {
+                        return Err(Fail { at: mark, expected: "permanents to exile until it leaves the battlefield (cards in hands or graveyards are not supported yet)".into() });
+                    }
+                    out.push(Instruction::ExileUntilLeaves(what));
+                    return Ok(());
+                }
+                p.pos = mark;
+            }
             out.push(make(what));
             // "Destroy target land you control and target land you don't control."
             while let Some(what) = and_more(p, object) {
@@ -843,6 +1021,29 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Err(Fail { at, expected: "one permanent to attach it to".into() });
             }
             out.push(Instruction::Attach { what, to, equip: false });
+        }
+        "skip" | "skips" if p.peek_at(1).is_some_and(|t| t.is_word("your") || t.is_word("their")) && p.peek_at(2).is_some_and(|t| t.is_word("next")) => {
+            // 614.10: "You skip your next turn." / "you skip your next two turns"
+            let who = player_subject()?;
+            p.pos += 3;
+            let count = if p.eat_word("turn") {
+                1
+            } else if let Some(n) = count_word(p, 0).filter(|&n| n > 1) {
+                p.bump();
+                p.expect_words(&["turns"])?;
+                n
+            } else {
+                return Err(p.fail("\"turn\" (skipping a step or phase is not supported yet)"));
+            };
+            out.push(Instruction::SkipTurns { who, count });
+        }
+        "take" | "takes" if p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("extra")) => {
+            // 500.7: "Take an extra turn after this one." / "Target player takes an extra turn
+            // after this one."
+            let who = player_subject()?;
+            p.bump();
+            p.expect_words(&["an", "extra", "turn", "after", "this", "one"])?;
+            out.push(Instruction::ExtraTurn(who));
         }
         "mill" | "mills" => {
             // 701.17a: "Mill three cards.", "Target player mills two cards.", "each opponent
@@ -960,6 +1161,43 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::PreventAllCombatDamage);
                 return Ok(());
             }
+            if p.eat_word("all") {
+                // 615.1: "Prevent all [combat] damage that would be dealt to [X] [and dealt by
+                // X] this turn", "… dealt by [X] this turn", "… [X] would deal this turn".
+                let combat_only = p.eat_word("combat");
+                p.expect_words(&["damage"])?;
+                let party = |p: &mut Parser<'_>| -> PResult<Affected> {
+                    let at = p.pos;
+                    let a = parse_affected(p)?;
+                    let k = kinds(p, &a);
+                    if !(k.player || k.permanent) || matches!(a, Affected::EachOtherPermanent(_) | Affected::Both(..)) {
+                        return Err(Fail { at, expected: "creatures, players or permanents damage is dealt to or by".into() });
+                    }
+                    Ok(a)
+                };
+                if p.eat_words(&["that", "would", "be", "dealt"]) {
+                    if p.eat_words(&["to", "and", "dealt", "by"]) {
+                        // "dealt to and dealt by that creature": two effects, one each way.
+                        let x = party(p)?;
+                        out.push(Instruction::PreventAll { combat_only, to: Some(x.clone()), by: None });
+                        out.push(Instruction::PreventAll { combat_only, to: None, by: Some(x) });
+                    } else if p.eat_word("to") {
+                        let to = party(p)?;
+                        out.push(Instruction::PreventAll { combat_only, to: Some(to), by: None });
+                    } else if p.eat_word("by") {
+                        let by = party(p)?;
+                        out.push(Instruction::PreventAll { combat_only, to: None, by: Some(by) });
+                    } else {
+                        return Err(p.fail("\"to …\" or \"by …\""));
+                    }
+                } else {
+                    let by = party(p)?;
+                    p.expect_words(&["would", "deal"])?;
+                    out.push(Instruction::PreventAll { combat_only, to: None, by: Some(by) });
+                }
+                p.expect_words(&["this", "turn"])?;
+                return Ok(());
+            }
             p.expect_words(&["the", "next"])?;
             let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number")) };
             p.expect_words(&["damage", "that", "would", "be", "dealt", "to"])?;
@@ -1016,7 +1254,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // [under your control]" (110.2a): a card, or the object a zone-change trigger
             // found (400.7e).
             if p.eat_words(&["to", "the", "battlefield"]) {
-                if !(card || matches!(what, Affected::This | Affected::TriggerObject)) {
+                // In a delayed instruction, a target the effect moved: "Exile target creature.
+                // Return that card to the battlefield at the beginning of the next end step."
+                let moved_target = p.delayed_clause && matches!(what, Affected::Target(_));
+                if !(card || moved_target || matches!(what, Affected::This | Affected::TriggerObject)) {
                     return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
                 }
                 out.push(onto_battlefield(p, what));
@@ -1250,6 +1491,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["until", "end", "of", "turn"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
         }
+        "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("color")) => {
+            // "Target permanent becomes the color of your choice until end of turn." (105.3)
+            let what = permanent_or_spell(p, &subject, subject_at)?;
+            p.bump();
+            p.expect_words(&["the", "color", "of", "your", "choice", "until", "end", "of", "turn"])?;
+            out.push(Instruction::BecomeChosenColor { what });
+        }
         "become" | "becomes" if kinds(p, &subject).permanent && p.peek_at(2).is_some_and(|t| t.is_word("copy")) => {
             // 707.4: "becomes a copy of …"
             let what = subject.clone();
@@ -1269,11 +1517,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn, hold: None });
         }
         "gain" | "gains" if p.peek_at(1).is_some_and(|t| t.is_word("protection")) || super::keywords::keyword_at(p, p.pos + 1).is_some() => {
+            // "gains flying and lifelink [and gets +X/+X] until end of turn" (611.2a): one
+            // duration for every part.
             let what = permanent_subject()?;
-            p.bump();
-            let grant = parse_grant(p)?;
+            let mut parts = Vec::new();
+            until_end_of_turn_parts(p, &what, &mut parts)?;
             p.expect_words(&["until", "end", "of", "turn"])?;
-            out.push(Instruction::Grant { what, grant });
+            out.append(&mut parts);
         }
         "gain" | "gains" | "lose" | "loses" => {
             let who = player_subject()?;
@@ -1454,20 +1704,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if !kinds(p, &subject).permanent {
                 return Err(Fail { at: subject_at, expected: "a creature to get +N/+N".into() });
             }
-            p.bump();
-            let Some(Tok::PtMod(pw, th)) = p.peek().map(|t| t.tok.clone()) else {
-                return Err(p.fail("a power/toughness change such as +3/+3"));
-            };
-            p.bump();
             // "gets +1/+1 and gains hexproof until end of turn": one duration for both.
-            let mut grants = Vec::new();
-            while p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_word("gains")) {
-                p.pos += 2;
-                grants.push(parse_grant(p)?);
-            }
+            let mut parts = Vec::new();
+            until_end_of_turn_parts(p, &subject, &mut parts)?;
             p.expect_words(&["until", "end", "of", "turn"])?;
-            out.push(Instruction::Pump { what: subject.clone(), power: pt_amount(pw), toughness: pt_amount(th) });
-            out.extend(grants.into_iter().map(|grant| Instruction::Grant { what: subject.clone(), grant }));
+            out.append(&mut parts);
         }
         _ => {
             return Err(p.fail(
@@ -1476,6 +1717,86 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// The parts of a compound effect with one duration, from its first verb to just before
+/// "until end of turn" (611.2a): "gets +2/+0 and gains lifelink and indestructible", "gain
+/// trample and get +X/+X", "gains flying and loses trample", "gets -2/+2 and loses flying",
+/// "gains flying and becomes blue", "gains protection from black and from red". Each part is
+/// its own instruction on the same subject, in text order.
+fn until_end_of_turn_parts(p: &mut Parser<'_>, subject: &Affected, out: &mut Vec<Instruction>) -> PResult<()> {
+    let is = |p: &Parser<'_>, i: usize, words: &[&str]| p.peek_at(i).is_some_and(|t| words.iter().any(|w| t.is_word(w)));
+    loop {
+        let Some(verb) = p.word() else { return Err(p.fail("a verb")) };
+        match verb.as_str() {
+            "get" | "gets" => {
+                p.bump();
+                let Some(Tok::PtMod(pw, th)) = p.peek().map(|t| t.tok.clone()) else {
+                    return Err(p.fail("a power/toughness change such as +3/+3"));
+                };
+                p.bump();
+                out.push(Instruction::Pump { what: subject.clone(), power: pt_amount(pw), toughness: pt_amount(th) });
+            }
+            "gain" | "gains" => {
+                p.bump();
+                // "gains first strike, vigilance, and lifelink", "gains protection from black
+                // and from red": one list of grants.
+                loop {
+                    let grant = parse_grant(p)?;
+                    out.push(Instruction::Grant { what: subject.clone(), grant });
+                    let list = usize::from(p.at_punct(','));
+                    let and = list + usize::from(is(p, list, &["and"]));
+                    let next = p.pos + and;
+                    let more = and > 0
+                        && (super::keywords::keyword_at(p, next).is_some_and(|(k, _)| !matches!(k, Keyword::Flash | Keyword::Riot))
+                            || is(p, and, &["protection"])
+                            || (matches!(grant, Grant::Protection(_)) && is(p, and, &["from"])));
+                    if !more {
+                        break;
+                    }
+                    p.pos = next;
+                    if matches!(grant, Grant::Protection(_)) && p.at_word("from") {
+                        // "protection from black and from red" (702.16g: two protections)
+                        p.bump();
+                        let q = parse_quality(p)?;
+                        out.push(Instruction::Grant { what: subject.clone(), grant: Grant::Protection(q) });
+                        if !(p.at_word("and") && is(p, 1, &["from"])) {
+                            break;
+                        }
+                        p.bump();
+                        continue;
+                    }
+                }
+            }
+            "lose" | "loses" if super::keywords::keyword_at(p, p.pos + 1).is_some() => {
+                // "loses flying" (layer 6)
+                p.bump();
+                let Some((k, words)) = super::keywords::keyword_at(p, p.pos) else { return Err(p.fail("a keyword")) };
+                p.pos += words;
+                out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::Lose(k)], until_end_of_turn: true, hold: None });
+            }
+            "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
+                // "becomes the color of your choice" (105.3, 608.2d)
+                p.bump();
+                p.expect_words(&["the", "color", "of", "your", "choice"])?;
+                out.push(Instruction::BecomeChosenColor { what: subject.clone() });
+            }
+            "become" | "becomes" if p.peek_at(1).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some() => {
+                // "becomes blue" (105.3, layer 5)
+                p.bump();
+                let Some(color) = p.word().as_deref().and_then(Color::from_name) else { return Err(p.fail("a color")) };
+                p.bump();
+                out.push(Instruction::BecomeColor { what: subject.clone(), color, until_end_of_turn: true });
+            }
+            _ => return Err(p.fail("\"gets +N/+N\", \"gains …\", \"loses …\" or \"becomes [color]\"")),
+        }
+        // Another part of the same effect: "and gains …", "and gets …", "and loses …".
+        if p.at_word("and") && (is(p, 1, &["gain", "gains", "get", "gets"]) || (is(p, 1, &["lose", "loses"]) && super::keywords::keyword_at(p, p.pos + 2).is_some()) || (is(p, 1, &["become", "becomes"]) && (p.peek_at(2).and_then(|t| t.word()).as_deref().and_then(Color::from_name).is_some() || is(p, 2, &["the"]) && is(p, 3, &["color"])))) {
+            p.bump();
+            continue;
+        }
+        return Ok(());
+    }
 }
 
 /// After "to the battlefield" / "onto the battlefield": "[tapped] [under your control | under
@@ -2648,9 +2969,9 @@ mod counters_and_emblems {
         // "this emblem" is the emblem itself.
         assert!(compile_ok("[−7]: You get an emblem with \"Whenever you cast a spell, this emblem deals 5 damage to any target.\""));
         // Unreadable emblem text is refused, pointing inside the quotation.
-        let text = "[−10]: You get an emblem with \"You have no maximum hand size.\"";
-        let e = errs(text, "Hand Walker", PLANESWALKER);
-        assert!(text[e[0].0..e[0].1].starts_with("You have no maximum hand size"), "{e:?}");
+        let text = "[−7]: You get an emblem with \"Your opponents can't untap more than two permanents during their untap steps.\"";
+        let e = errs(text, "Dovin Baan", PLANESWALKER);
+        assert!(text[e[0].0..e[0].1].starts_with("Your opponents can't untap"), "{e:?}");
         assert!(e[0].2.ends_with("(in the emblem's ability)"), "{e:?}");
     }
 
@@ -2814,11 +3135,12 @@ mod action_tests {
         );
         assert_eq!(
             ok("You gain 1 life.\nDraw a card at the beginning of the next turn's upkeep.", "Blessed Wine", &[Instant]),
-            spell(vec![], vec![GainLife { who: You, amount: Amount::Fixed(1) }, Delayed { step: crate::cards::ir::StepName::Upkeep, instructions: vec![Draw { who: You, count: Amount::Fixed(1) }], next_turn: true }])
+            spell(vec![], vec![GainLife { who: You, amount: Amount::Fixed(1) }, Delayed { step: crate::cards::ir::StepName::Upkeep, instructions: vec![Draw { who: You, count: Amount::Fixed(1) }], next_turn: true, link: None }])
         );
         // "that creature" after "deals combat damage to a creature" is the creature dealt
-        // damage, which the engine does not track: refused rather than misread.
-        assert_eq!(errs("Whenever this creature deals combat damage to a creature, destroy that creature.", "Refuse Test", CREATURE).len(), 1);
+        // damage: what the ability triggered on.
+        let (_, instructions) = trigger_of(&ok("Whenever this creature deals combat damage to a creature, destroy that creature.", "Test Basilisk", CREATURE));
+        assert_eq!(instructions, vec![Destroy(TriggerObject)]);
     }
 }
 
@@ -3062,5 +3384,157 @@ mod reveal_until_tests {
         assert_eq!(effect.instructions, vec![RevealUntil { filter: types(&[Land]), to: SearchDest::Battlefield { tapped: true }, rest: DigRest::Bottom { random: true } }]);
         // The rest must be placed somewhere the text says.
         assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod duration_tests {
+    //! Durations, delayed triggers, replacement and prevention effects, on real cards' text.
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, Affected, CardType, Change, Color, DamageSide, Grant, Instruction, Keyword, ObjectFilter, StaticReplacement, StepName, Trigger, Whose};
+
+    fn effect(abilities: &[Ability]) -> Vec<Instruction> {
+        match abilities.last() {
+            Some(Ability::Spell(e) | Ability::Activated { effect: e, .. } | Ability::Triggered { effect: e, .. }) => e.instructions.clone(),
+            other => panic!("no effect: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_duration_for_every_part_of_a_grant() {
+        let scales = ok("Affinity for Lizards (This spell costs {1} less to cast for each Lizard you control.)\nTarget creature gets +2/+0 and gains lifelink and indestructible until end of turn.", "Scales of Shale", INSTANT);
+        assert_eq!(
+            effect(&scales),
+            vec![
+                Instruction::Pump { what: Affected::Target(0), power: n(2), toughness: n(0) },
+                Instruction::Grant { what: Affected::Target(0), grant: Grant::Keyword(Keyword::Lifelink) },
+                Instruction::Grant { what: Affected::Target(0), grant: Grant::Keyword(Keyword::Indestructible) },
+            ]
+        );
+        // A plural subject takes the plural verbs: "get … and gain …".
+        let overrun = ok("Creatures you control get +3/+3 and gain trample until end of turn. (Each of those creatures can deal excess combat damage to the player or planeswalker it's attacking.)", "Overrun", SORCERY);
+        let mine = Affected::EachPermanent(owned(&[CardType::Creature], crate::cards::ir::ControllerFilter::You));
+        assert_eq!(
+            effect(&overrun),
+            vec![Instruction::Pump { what: mine.clone(), power: n(3), toughness: n(3) }, Instruction::Grant { what: mine, grant: Grant::Keyword(Keyword::Trample) }]
+        );
+        // "gains flying and loses trample", "gets -2/+2 and loses flying", "gains flying and
+        // becomes blue", "protection from black and from red".
+        let i = effect(&ok("{1}{G}: This creature gains flying and loses trample until end of turn.", "Test Wurm", CREATURE));
+        assert_eq!(i[1], Instruction::Continuous { what: Affected::This, changes: vec![Change::Lose(Keyword::Trample)], until_end_of_turn: true, hold: None });
+        let i = effect(&ok("{U}, {T}: Target creature gains flying and becomes blue until end of turn.", "Test Wizard", CREATURE));
+        assert_eq!(i[1], Instruction::BecomeColor { what: Affected::Target(0), color: Color::Blue, until_end_of_turn: true });
+        let i = effect(&ok("{W}: This creature gains protection from black and from red until end of turn. Target opponent gains 2 life.", "Test Knight", CREATURE));
+        assert_eq!(
+            i[..2],
+            [
+                Instruction::Grant { what: Affected::This, grant: Grant::Protection(crate::cards::ir::Quality::Color(Color::Black)) },
+                Instruction::Grant { what: Affected::This, grant: Grant::Protection(crate::cards::ir::Quality::Color(Color::Red)) },
+            ]
+        );
+        // 205.1b: "becomes a 2/2 white and blue Bird artifact creature with flying" keeps its
+        // other types, replacing only its creature types.
+        let keyrune = ok("{T}: Add {W} or {U}.\n{W}{U}: This artifact becomes a 2/2 white and blue Bird artifact creature with flying until end of turn.", "Azorius Keyrune", ARTIFACT);
+        let Some(Instruction::Continuous { changes, .. }) = effect(&keyrune).first().cloned() else { panic!("{keyrune:?}") };
+        assert_eq!(changes[0], Change::AddTypesNewCreatureTypes { types: vec![CardType::Artifact, CardType::Creature], subtypes: vec!["Bird".into()] });
+        // Act of Treason-style text reads "gains haste and menace" as two grants.
+        let i = effect(&ok("Gain control of target creature until end of turn. Untap that creature. It gains haste and menace until end of turn.", "Test Treason", SORCERY));
+        assert_eq!(i.len(), 4);
+    }
+
+    #[test]
+    fn delayed_triggers_keep_their_object() {
+        // Cockatrice: "that creature" is the other creature of the block, kept by the delayed
+        // ability (603.7c); "at end of combat" is the step it waits for.
+        let cockatrice = ok("Flying\nWhenever this creature blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat.", "Cockatrice", CREATURE);
+        assert_eq!(
+            effect(&cockatrice),
+            vec![Instruction::Delayed { step: StepName::EndOfCombat, instructions: vec![Instruction::Destroy(Affected::TriggerObject)], next_turn: false, link: None }]
+        );
+        // Tidal Wave: "it" is the token just created, linked to the delayed ability.
+        let wave = ok("Create a 5/5 blue Wall creature token with defender. Sacrifice it at the beginning of the next end step.", "Tidal Wave", INSTANT);
+        assert_eq!(
+            effect(&wave)[1],
+            Instruction::Delayed { step: StepName::End, instructions: vec![Instruction::SacrificePermanent(Affected::Linked)], next_turn: false, link: Some(Affected::CreatedTokens) }
+        );
+        // Slave of Bolas: "it" is the target.
+        let slave = ok("Gain control of target creature. Untap that creature. It gains haste until end of turn. Sacrifice it at the beginning of the next end step.", "Slave of Bolas", SORCERY);
+        assert!(matches!(effect(&slave).last(), Some(Instruction::Delayed { link: Some(Affected::Target(0)), .. })));
+        // Fog Elemental: the creature itself.
+        let fog = ok("Flying\nWhen this creature attacks or blocks, sacrifice it at end of combat.", "Fog Elemental", CREATURE);
+        assert!(matches!(&effect(&fog)[..], [Instruction::Delayed { step: StepName::EndOfCombat, .. }]));
+        // A card the effect moved is followed to its new zone as the delayed ability is made
+        // (Aetherling: exile this creature, return it at the next end step).
+        let aetherling = ok("{U}: Exile this creature. Return it to the battlefield under its owner's control at the beginning of the next end step.", "Aetherling", CREATURE);
+        assert!(matches!(&effect(&aetherling)[1], Instruction::Delayed { instructions, link: Some(Affected::This), .. } if matches!(instructions[..], [Instruction::ReturnToBattlefield { what: Affected::Linked, .. }])));
+        // Mistmeadow Witch: "that card" is the exiled target.
+        let witch = ok("{2}{W}{U}: Exile target creature. Return that card to the battlefield under its owner's control at the beginning of the next end step.", "Mistmeadow Witch", CREATURE);
+        assert!(matches!(&effect(&witch)[1], Instruction::Delayed { link: Some(Affected::Target(0)), .. }));
+        // A player the trigger was about is not kept: refused.
+        assert!(!errs("Whenever an opponent draws a card, that player loses 1 life at the beginning of the next end step.", "Test Delay", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn replacement_effects_on_going_to_a_graveyard_or_being_countered() {
+        let phantom = ok("Flying\nWhenever another creature you control leaves the battlefield, you gain 1 life.\nIf Luminous Phantom would be put into a graveyard from anywhere, exile it instead.", "Luminous Phantom", CREATURE);
+        assert_eq!(phantom.last(), Some(&Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: true, tokens: false, whose: Whose::Each })));
+        let rest = ok("If a card or token would be put into a graveyard from anywhere, exile it instead.", "Test Peace", &[CardType::Enchantment]);
+        assert_eq!(rest, vec![Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: false, tokens: true, whose: Whose::Each })]);
+        let leyline = ok("If a card would be put into an opponent's graveyard from anywhere, exile it instead.", "Test Void", &[CardType::Enchantment]);
+        assert_eq!(leyline, vec![Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: false, tokens: false, whose: Whose::Opponent })]);
+        let dissipate = ok("Counter target spell. If that spell is countered this way, exile it instead of putting it into its owner's graveyard.", "Dissipate", INSTANT);
+        assert_eq!(effect(&dissipate), vec![Instruction::Counter(Affected::Target(0)), Instruction::ExileIfCountered]);
+        // The rider needs a counterspell before it.
+        assert!(!errs("Draw a card. If that spell is countered this way, exile it instead of putting it into its owner's graveyard.", "Test Rider", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn exile_until_the_source_leaves() {
+        let priest = ok("When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield.", "Banisher Priest", CREATURE);
+        assert_eq!(effect(&priest), vec![Instruction::ExileUntilLeaves(Affected::Target(0))]);
+        let crackdown = ok("When this enchantment enters, exile all artifacts your opponents control until this enchantment leaves the battlefield.", "Consulate Crackdown", &[CardType::Enchantment]);
+        assert!(matches!(&effect(&crackdown)[..], [Instruction::ExileUntilLeaves(Affected::EachPermanent(_))]));
+        // A card in a hand is not a permanent: refused.
+        assert!(!errs("When this creature enters, target opponent reveals their hand. You choose a noncreature, nonland card from it. Exile that card until this creature leaves the battlefield.", "Kitesail Freebooter", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn prevention_effects() {
+        let maze = ok("{T}: Untap target attacking creature. Prevent all combat damage that would be dealt to and dealt by that creature this turn.", "Maze of Ith", LAND);
+        assert_eq!(
+            effect(&maze)[1..],
+            [
+                Instruction::PreventAll { combat_only: true, to: Some(Affected::Target(0)), by: None },
+                Instruction::PreventAll { combat_only: true, to: None, by: Some(Affected::Target(0)) },
+            ]
+        );
+        let muzzle = ok("Enchant creature\nPrevent all damage that would be dealt by enchanted creature.", "Muzzle", &[CardType::Enchantment]);
+        assert_eq!(muzzle.last(), Some(&Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: None, by: Some(DamageSide::Attached), then: vec![] })));
+        let cho = ok("Prevent all damage that would be dealt to Cho-Manno.", "Cho-Manno", CREATURE);
+        assert_eq!(cho, vec![Ability::Replacement(StaticReplacement::PreventDamage { combat: None, to: Some(DamageSide::This), by: None, then: vec![] })]);
+        let asylum = ok("Prevent all noncombat damage that would be dealt to creatures you control.", "Mark of Asylum", &[CardType::Enchantment]);
+        assert!(matches!(&asylum[..], [Ability::Replacement(StaticReplacement::PreventDamage { combat: Some(false), to: Some(DamageSide::Matching(_)), by: None, .. })]));
+        // 615.5: what the prevention effect does after preventing the damage.
+        let nantuko = ok("Trample\nThis creature enters with two +1/+1 counters on it.\nIf damage would be dealt to this creature, prevent that damage. Remove a +1/+1 counter from this creature.\n{T}: Put a +1/+1 counter on this creature.", "Phantom Nantuko", CREATURE);
+        assert!(nantuko.iter().any(|a| matches!(a, Ability::Replacement(StaticReplacement::PreventDamage { to: Some(DamageSide::This), then, .. }) if matches!(then[..], [Instruction::RemoveCounters { what: Affected::This, .. }]))), "{nantuko:?}");
+        let cop = ok("{1}: The next time a red source of your choice would deal damage to you this turn, prevent that damage.", "Circle of Protection: Red", &[CardType::Enchantment]);
+        assert_eq!(effect(&cop), vec![Instruction::PreventNextFromSource { filter: ObjectFilter { colors: vec![Color::Red], ..ObjectFilter::default() }, to: Affected::You }]);
+    }
+
+    #[test]
+    fn turns_and_hand_size() {
+        assert_eq!(effect(&ok("Take an extra turn after this one.", "Time Walk", SORCERY)), vec![Instruction::ExtraTurn(Affected::You)]);
+        assert_eq!(effect(&ok("Target player takes an extra turn after this one.", "Time Warp", SORCERY)), vec![Instruction::ExtraTurn(Affected::Target(0))]);
+        assert_eq!(effect(&ok("Draw four cards. You skip your next turn.", "Meditate", INSTANT))[1], Instruction::SkipTurns { who: Affected::You, count: 1 });
+        assert_eq!(effect(&ok("When this creature enters, you skip your next two turns.", "Eater of Days", CREATURE)), vec![Instruction::SkipTurns { who: Affected::You, count: 2 }]);
+        assert_eq!(ok("You have no maximum hand size.", "Spellbook", ARTIFACT), vec![Ability::NoMaxHandSize { everyone: false }]);
+        assert_eq!(ok("Players have no maximum hand size.", "Test Anvil", ARTIFACT), vec![Ability::NoMaxHandSize { everyone: true }]);
+        // "Those creatures" are the targets of "up to two target creatures".
+        let paralysis = ok("Tap up to two target creatures. Those creatures don't untap during their controller's next untap step.", "Decision Paralysis", INSTANT);
+        assert_eq!(effect(&paralysis)[1], Instruction::DoesntUntapNext { what: Affected::Target(0), yours: false });
+        // "it" after "that creature" is that creature, not the source.
+        let sniper = ok("Whenever this creature deals damage to a creature, tap that creature and it doesn't untap during its controller's next untap step.", "Matsu-Tribe Sniper", CREATURE);
+        assert!(matches!(&sniper[0], Ability::Triggered { trigger, .. } if matches!(**trigger, Trigger::DealsDamageTo { .. })));
+        assert_eq!(effect(&sniper), vec![Instruction::Tap(Affected::TriggerObject), Instruction::DoesntUntapNext { what: Affected::TriggerObject, yours: false }]);
     }
 }

@@ -145,7 +145,8 @@ pub fn lex(line: &str, base: usize, self_names: &[&str]) -> Vec<Token> {
                     break;
                 }
             }
-            // A trailing apostrophe/hyphen is punctuation, not part of the word.
+            // A trailing apostrophe/hyphen is punctuation, not part of the word (the parser
+            // matches a plural possessive, "owners'", as the word and that punctuation).
             while j > i && matches!(line[..j].chars().next_back(), Some('\'' | '’' | '-')) {
                 j -= line[..j].chars().next_back().map_or(1, char::len_utf8);
             }

@@ -622,6 +622,115 @@ fn aura_line(p: &mut Parser<'_>) -> Option<Result<Ability, parser::Fail>> {
     }
 }
 
+/// One side of a damage event in a static prevention effect: "this creature", "enchanted
+/// creature", "you", "creatures you control", "instant and sorcery spells".
+fn damage_side(p: &mut Parser<'_>) -> Result<crate::cards::ir::DamageSide, parser::Fail> {
+    use crate::cards::ir::DamageSide;
+    if targets::eat_self_ref(p) {
+        return Ok(DamageSide::This);
+    }
+    if (p.at_word("enchanted") || p.at_word("equipped")) && p.peek_at(1).is_some_and(|t| t.is_word("creature") || t.is_word("permanent")) {
+        p.pos += 2;
+        return Ok(DamageSide::Attached);
+    }
+    if p.eat_word("you") {
+        return Ok(DamageSide::You);
+    }
+    let at = p.pos;
+    let (f, head) = targets::parse_filter(p, true)?;
+    if head == targets::Head::Card || head == targets::Head::SpellOrPermanent {
+        return Err(parser::Fail { at, expected: "permanents or spells".into() });
+    }
+    Ok(DamageSide::Matching(f))
+}
+
+/// "Prevent all [combat | noncombat] damage that would be dealt [to …] [by …]" / "If damage
+/// would be dealt to this creature, prevent that damage." — a static prevention effect
+/// (615.1). "this turn" or a condition after it is not this (an effect of a resolving spell).
+fn static_prevention(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::StaticReplacement, parser::Fail>> {
+    use crate::cards::ir::StaticReplacement;
+    let mark = p.pos;
+    if p.eat_words(&["if", "damage", "would", "be", "dealt", "to"]) && targets::eat_self_ref(p) {
+        p.eat_punct(',');
+        if p.eat_words(&["prevent", "that", "damage"]) {
+            // 615.5: "… prevent that damage. Remove a +1/+1 counter from this creature." / "…
+            // prevent that damage and remove that many +1/+1 counters from it."
+            let mut then = Vec::new();
+            if !(p.at_end() || p.at_punct('.') && p.peek_at(1).is_none()) {
+                if !(p.eat_word("and") || p.eat_punct('.')) {
+                    return Some(Err(p.fail("\".\"")));
+                }
+                let saved = p.it_is_this;
+                p.it_is_this = true;
+                let r = effects::parse_sentence(p);
+                p.it_is_this = saved;
+                match r {
+                    Ok(i) => then = i,
+                    Err(e) => return Some(Err(e)),
+                }
+                if !then.iter().all(|i| matches!(i, Instruction::RemoveCounters { what: crate::cards::ir::Affected::This, .. } | Instruction::PutCounters { what: crate::cards::ir::Affected::This, .. })) {
+                    return Some(Err(parser::Fail { at: mark, expected: "counters put on or removed from this creature after \"prevent that damage\" (other additional effects are not supported yet)".into() }));
+                }
+            }
+            return Some(Ok(StaticReplacement::PreventDamage { combat: None, to: Some(crate::cards::ir::DamageSide::This), by: None, then }));
+        }
+        p.pos = mark;
+        return None;
+    }
+    p.pos = mark;
+    if !p.eat_words(&["prevent", "all"]) {
+        return None;
+    }
+    let combat = if p.eat_word("combat") {
+        Some(true)
+    } else if p.eat_word("noncombat") {
+        Some(false)
+    } else {
+        None
+    };
+    if !p.eat_word("damage") {
+        p.pos = mark;
+        return None;
+    }
+    let (mut to, mut by) = (None, None);
+    if p.eat_words(&["that", "would", "be", "dealt"]) {
+        if p.eat_word("to") {
+            match damage_side(p) {
+                Ok(s) => to = Some(s),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        if p.eat_word("by") {
+            match damage_side(p) {
+                Ok(s) => by = Some(s),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    } else {
+        match damage_side(p) {
+            Ok(s) => by = Some(s),
+            Err(_) => {
+                p.pos = mark;
+                return None;
+            }
+        }
+        if !p.eat_words(&["would", "deal"]) {
+            p.pos = mark;
+            return None;
+        }
+    }
+    if (to.is_none() && by.is_none()) || !(p.at_punct('.') || p.at_end()) {
+        // "… this turn", "… during your turn": not a plain static prevention.
+        p.pos = mark;
+        return None;
+    }
+    // The old "combat damage to this creature" ability keeps its own reading.
+    if combat == Some(true) && to == Some(crate::cards::ir::DamageSide::This) && by.is_none() {
+        return Some(Ok(StaticReplacement::PreventCombatDamageToThis));
+    }
+    Some(Ok(StaticReplacement::PreventDamage { combat, to, by, then: Vec::new() }))
+}
+
 /// Static replacement and prevention abilities of permanents (614.1a, 614.11, 615.1).
 fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::StaticReplacement, parser::Fail>> {
     use crate::cards::ir::{ObjectFilter, StaticReplacement};
@@ -643,6 +752,9 @@ fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Sta
     }
     if p.eat_words(&["skip", "your", "draw", "step"]) {
         return Some(done(p, StaticReplacement::SkipDrawStep));
+    }
+    if let Some(r) = static_prevention(p) {
+        return Some(r.and_then(|r| done(p, r)));
     }
     if p.eat_words(&["prevent", "all", "combat", "damage", "that", "would", "be", "dealt", "to"]) {
         if !targets::eat_self_ref(p) {
@@ -670,6 +782,47 @@ fn static_replacement(p: &mut Parser<'_>) -> Option<Result<crate::cards::ir::Sta
                     return Some(Err(p.fail("\"exile it instead\"")));
                 }
                 return Some(done(p, StaticReplacement::ExileInsteadOfDying(subject)));
+            }
+        }
+        p.pos = mark;
+    }
+    // "If this card would be put into a graveyard from anywhere, exile it instead." / "If a card
+    // or token would be put into your graveyard from anywhere, exile it instead." (614.1a)
+    {
+        let mark = p.pos;
+        if p.eat_word("if") {
+            let subject = if targets::eat_self_ref(p) {
+                Some((true, false))
+            } else if p.eat_words(&["a", "card", "or", "token"]) {
+                Some((false, true))
+            } else if p.eat_words(&["a", "card"]) {
+                Some((false, false))
+            } else {
+                None
+            };
+            if let Some((this, tokens)) = subject
+                && p.eat_words(&["would", "be", "put", "into"])
+            {
+                let whose = if this || p.eat_word("a") {
+                    if this && !p.eat_word("a") {
+                        return Some(Err(p.fail("\"a graveyard\"")));
+                    }
+                    crate::cards::ir::Whose::Each
+                } else if p.eat_word("your") {
+                    crate::cards::ir::Whose::You
+                } else if p.eat_words(&["an", "opponent's"]) || p.eat_words(&["an", "opponent’s"]) {
+                    crate::cards::ir::Whose::Opponent
+                } else {
+                    return Some(Err(p.fail("\"a graveyard\", \"your graveyard\" or \"an opponent's graveyard\"")));
+                };
+                if !p.eat_words(&["graveyard", "from", "anywhere"]) {
+                    return Some(Err(p.fail("\"graveyard from anywhere\"")));
+                }
+                p.eat_punct(',');
+                if !(p.eat_words(&["exile", "it", "instead"]) || p.eat_words(&["exile", "that", "card", "instead"])) {
+                    return Some(Err(p.fail("\"exile it instead\"")));
+                }
+                return Some(done(p, StaticReplacement::ExileInsteadOfGraveyard { this, tokens, whose }));
             }
         }
         p.pos = mark;

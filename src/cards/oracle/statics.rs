@@ -141,6 +141,14 @@ pub fn rules_static_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         return Some(end(p).map(|()| Ability::AdditionalLands(2)));
     }
     p.pos = start;
+    if p.eat_words(&["you", "have", "no", "maximum", "hand", "size"]) {
+        return Some(end(p).map(|()| Ability::NoMaxHandSize { everyone: false }));
+    }
+    p.pos = start;
+    if p.eat_words(&["players", "have", "no", "maximum", "hand", "size"]) {
+        return Some(end(p).map(|()| Ability::NoMaxHandSize { everyone: true }));
+    }
+    p.pos = start;
     // 401.5: who may see the top card of a library.
     if p.eat_words(&["you", "may", "look", "at", "the", "top", "card", "of", "your", "library", "any", "time"]) {
         return Some(end(p).map(|()| Ability::TopCardVisible { revealed: false }));
@@ -685,8 +693,16 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
         }
     }
     let basic_land = types.is_empty() && subtypes.len() == 1 && crate::cards::subtypes::BASIC_LAND_TYPES.contains(&subtypes[0].as_str());
-    if addition || still {
+    // 205.1b: "becomes an artifact creature" keeps its other types and subtypes; "becomes a
+    // [creature types] artifact creature" replaces only its creature types.
+    let artifact_creature = becomes
+        && types.contains(&CardType::Artifact)
+        && types.contains(&CardType::Creature)
+        && subtypes.iter().all(|s| crate::cards::subtypes::CREATURE_TYPES.contains(&s.as_str()));
+    if addition || still || artifact_creature && subtypes.is_empty() {
         out.push(Change::AddTypes { types, subtypes });
+    } else if artifact_creature {
+        out.push(Change::AddTypesNewCreatureTypes { types, subtypes });
     } else if basic_land && !becomes {
         // 305.7: "Nonbasic lands are Mountains" sets the land type.
         out.push(Change::SetLandType(subtypes.remove(0)));

@@ -568,6 +568,11 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     }
     // "Create a 2/2 token. Put a +1/+1 counter on it." — "it" is the token, which nothing here
     // can name yet; the words are refused rather than read as an earlier object.
+    // "Create a 2/1 Goblin token. Exile it at the beginning of the next end step.": the token
+    // the delayed ability will be linked to (603.7c).
+    if p.delayed_clause && p.one_token_created && (p.eat_word("it") || p.eat_words(&["that", "token"]) || p.eat_words(&["that", "creature"])) {
+        return Ok(Affected::CreatedTokens);
+    }
     let that_player = w == "that" && p.peek_at(1).is_some_and(|t| t.is_word("player"));
     if tokens_created(p) && !that_player && matches!(w.as_str(), "it" | "its" | "they" | "them" | "their" | "that" | "those") {
         return Err(p.fail("a reference the engine supports (the tokens just created can't be referred to yet)"));
@@ -687,6 +692,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 p.named_this = false;
                 return Ok(Affected::TriggerObject);
             }
+            // "Exile target creature. Return that card to the battlefield at the beginning of
+            // the next end step.": the target, followed as the delayed ability is made.
+            if p.delayed_clause && noun == "card" && let Some(i) = last_target(p, |s| matches!(s, TargetSpec::Permanent(_))) {
+                p.bump();
+                return Ok(Affected::Target(i));
+            }
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
                 "creature" | "permanent" | "artifact" | "land" | "enchantment" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any)),
@@ -698,6 +709,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 return Err(Fail { at: start, expected: EXPECTED.into() });
             }
             found.map(Affected::Target).ok_or_else(|| Fail { at: start, expected: missing_referent(p, &format!("\"that {noun}\"")) })
+        }
+        // "Tap up to two target creatures. Those creatures don't untap …": the objects chosen
+        // for the last target that may be several.
+        "those" if p.peek_at(1).and_then(|t| t.word()).is_some_and(|n| matches!(n.as_str(), "creatures" | "permanents" | "lands" | "artifacts")) => {
+            p.pos += 2;
+            last_target(p, |s| matches!(s, TargetSpec::Permanent(_))).map(Affected::Target).ok_or_else(|| Fail { at: start, expected: missing_referent(p, "\"those\"") })
         }
         "its" | "their" => {
             p.bump();
@@ -779,7 +796,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::TriggerSpellOrAbility => k(false, false, true),
         Affected::ThisInGraveyard | Affected::SetAside => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
-        Affected::Attached | Affected::CreatedTokens => k(false, true, false),
+        Affected::Attached | Affected::CreatedTokens | Affected::Linked | Affected::DamagedThisWay => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),

@@ -234,10 +234,12 @@ mod tests {
     /// read as the source or an earlier target.
     #[test]
     fn references_to_created_tokens_are_refused() {
-        // Daring Piracy: "it" would otherwise be the enchantment itself.
+        // Daring Piracy: in a delayed instruction "it" is the token, linked to the delayed
+        // ability (603.7c) — never the enchantment itself.
         let text = "At the beginning of combat on your turn, create a 1/1 red Pirate creature token with menace and haste. Exile it at the beginning of the next end step.";
-        let e = errs(text, "Daring Piracy", &[CardType::Enchantment]);
-        assert_eq!(&text[e[0].0..e[0].1], "it at the beginning of the next end step");
+        let a = ok(text, "Daring Piracy", &[CardType::Enchantment]);
+        let Ability::Triggered { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[1], Instruction::Delayed { instructions, link: Some(Affected::CreatedTokens), .. } if instructions[..] == [Instruction::Exile(Affected::Linked)]), "{a:?}");
         // Additive Evolution: the counters go on the token, not the enchantment.
         let text = "When this enchantment enters, create a 0/0 green and blue Fractal creature token. Put three +1/+1 counters on it.";
         assert_eq!(errs(text, "Additive Evolution", &[CardType::Enchantment]).len(), 1);

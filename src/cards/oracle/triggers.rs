@@ -86,10 +86,14 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
     // creature" is the other creature of the block, "it" the source.
-    if matches!(&trigger, Trigger::BlockedBy { who: Subject::This, .. } | Trigger::BlocksCreature { who: Subject::This, .. })
+    // "Whenever this creature deals combat damage to a creature, destroy that creature": the
+    // same for the creature dealt damage.
+    if matches!(&trigger, Trigger::BlockedBy { who: Subject::This, .. } | Trigger::BlocksCreature { who: Subject::This, .. } | Trigger::DealsDamageTo { who: Subject::This, creature: true, .. })
         || matches!(&trigger, Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { who: Subject::This, .. }))
     {
         p.named_this = true;
+        // Either way, the other creature of the block is what the ability triggered on.
+        p.trigger_object = true;
     }
     p.trigger_player = matches!(
         trigger,
