@@ -62,6 +62,9 @@ fn end_sentence(p: &mut Parser<'_>) -> PResult<()> {
 /// one was read.
 fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     let start = p.pos;
+    if super::tokens::quoted_rider(p)? {
+        return Ok(true);
+    }
     for w in ["they", "it"] {
         for cant in ["can't", "can’t"] {
             if p.eat_words(&[w, cant, "be", "regenerated"]) {

@@ -168,7 +168,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         if let Some((at, trigger_object, trigger_player)) = trigger_modes
             && toks[0].is_punct('•')
         {
-            let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) else {
+            let Some(Ability::Triggered { effect, .. } | Ability::Activated { effect, .. }) = abilities.get_mut(at) else {
                 // Its header was read but a mode before this one was not: the rest of its text.
                 if let Some(Ability::Unread(u)) = abilities.get_mut(at) {
                     u.text.push('\n');
@@ -181,6 +181,14 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             p.trigger_object = trigger_object;
             p.trigger_player = trigger_player;
             let mut fails = effects::parse_sentences(&mut p);
+            if fails.is_empty()
+                && matches!(abilities.get(at), Some(Ability::Activated { .. }))
+                && p.effect.instructions.iter().any(Instruction::adds_mana)
+            {
+                // 605.1a: an ability with a mode that adds mana would be a mana ability, whose
+                // modes the engine does not model.
+                fails.push(parser::Fail { at: 0, expected: "a mode that adds no mana (modal mana abilities are not supported yet)".into() });
+            }
             let failed = !fails.is_empty();
             for f in fails.drain(..) {
                 errors.push(p.error(&f));
@@ -190,15 +198,21 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             if let Some(m) = &mut p.effect.modal {
                 m.modes.push(Mode { slots, instructions });
             }
-            if let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) {
+            if let Some(Ability::Triggered { effect, .. } | Ability::Activated { effect, .. }) = abilities.get_mut(at) {
                 *effect = p.effect;
             }
             modal_lines.push('\n');
             modal_lines.push_str(line.trim());
-            if failed && let Some(Ability::Triggered { trigger, .. }) = abilities.get(at) {
+            if failed {
                 let err = errors.last().cloned().unwrap_or(OracleError { start: base, end: base, message: String::new() });
-                let trigger = (**trigger).clone();
-                abilities[at] = unread::trigger_effect(trigger, modal_lines.clone(), unread::error_words(text, &err));
+                match abilities.get(at) {
+                    Some(Ability::Triggered { trigger, .. }) => {
+                        let trigger = (**trigger).clone();
+                        abilities[at] = unread::trigger_effect(trigger, modal_lines.clone(), unread::error_words(text, &err));
+                    }
+                    Some(Ability::Activated { .. }) => abilities[at] = unread::activated(modal_lines.clone(), unread::error_words(text, &err)),
+                    _ => {}
+                }
             }
             continue;
         }
@@ -259,7 +273,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             let mut p = Parser::new(text, toks, Effect::default(), true);
             match compile_permanent_line(&mut p) {
                 Ok(mut abs) => {
-                    if let [Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. }] = abs.as_slice()
+                    if let [Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } | Ability::Activated { effect: Effect { modal: Some(m), .. }, .. }] = abs.as_slice()
                         && m.modes.is_empty()
                     {
                         trigger_modes = Some((abilities.len(), p.trigger_object, p.trigger_player));
@@ -287,8 +301,8 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             }
         }
     }
-    if abilities.iter().any(|a| matches!(a, Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } if m.modes.is_empty())) {
-        let e = OracleError { start: 0, end: text.len(), message: "a triggered \"choose …\" with no \"•\" modes after it".into() };
+    if abilities.iter().any(|a| matches!(a, Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } | Ability::Activated { effect: Effect { modal: Some(m), .. }, .. } if m.modes.is_empty())) {
+        let e = OracleError { start: 0, end: text.len(), message: "a triggered or activated \"choose …\" with no \"•\" modes after it".into() };
         abilities.push(unread::unplaceable(text.to_owned(), unread::error_words(text, &e)));
         errors.push(e);
     }
@@ -711,6 +725,16 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     if p.at_end() {
         return Err(vec![p.error(&p.fail("an effect after the colon"))]);
     }
+    // "{2}, Sacrifice this creature: Choose one —" followed by "•" lines: a modal activated
+    // ability (700.2); `read` reads the modes from the next lines. Its modes are chosen as it
+    // is activated (602.2b, 601.2b).
+    if let Some((min, max)) = modal_header(&p.toks[p.pos..]) {
+        if cost.loyalty.is_some() {
+            return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
+        }
+        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new() }), ..Effect::default() };
+        return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
+    }
     let fails = effects::parse_sentences(p);
     if !fails.is_empty() {
         return Err(fails.iter().map(|f| p.error(f)).collect());
@@ -725,17 +749,19 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_word("any")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "\"any player may activate\" with a cost of mana or life only (not supported yet with other costs)".into() })]);
     }
-    // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
-    // instruction adding mana is the only shape the IR can express for that.
-    let mana = effect.targets.is_empty()
-        && cost.loyalty.is_none()
-        && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(Instruction::adds_mana);
-    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(Instruction::adds_mana) {
-        // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack), which resolves at once; its other effects ("This land
-        // deals 1 damage to you") would have to happen then too. Refused until they do.
+    // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. The IR
+    // expresses that as instructions adding mana first, then any other instructions the
+    // ability carries out as it resolves at once ("This land deals 1 damage to you", 605.3b).
+    let adding = effect.instructions.iter().take_while(|i| i.adds_mana()).count();
+    let mana = effect.targets.is_empty() && cost.loyalty.is_none() && adding > 0;
+    if mana && effect.instructions[adding..].iter().any(Instruction::adds_mana) {
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
-        return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
+        return Err(vec![p.error(&parser::Fail { at, expected: "the mana a mana ability adds before its other instructions (mana added after another instruction is not supported yet)".into() })]);
+    }
+    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(Instruction::adds_mana) {
+        // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack).
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "the mana a mana ability adds before its other instructions (mana added after another instruction is not supported yet)".into() })]);
     }
     if mana && (cost.sorcery_speed || cost.once_each_turn || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a

@@ -126,8 +126,53 @@ fn characteristics(p: &mut Parser<'_>, noun: &str) -> PResult<TokenSpec> {
             }
         }
     }
-    let text = keywords.join(", ");
+    let mut text = keywords.join(", ");
+    // 'with "This token can't block."', 'with flying and "…"' (111.3: the abilities the
+    // effect gives the token).
+    let is_quote = |p: &Parser<'_>, n: usize| p.peek_at(n).is_some_and(|t| t.is_punct('"') || t.is_punct('“'));
+    if (p.at_word("with") && keywords.is_empty() || p.at_word("and") && !keywords.is_empty()) && is_quote(p, 1) {
+        p.bump();
+        let name = format!("{} Token", subtypes.join(" "));
+        for (_, quoted) in super::effects::parse_quoted_abilities(p, "the token's ability", &name)? {
+            push_line(&mut text, &quoted);
+        }
+    }
     token_spec(colors, types, subtypes, pt, &text).map_err(|_| Fail { at, expected: "token abilities the engine supports".into() })
+}
+
+fn push_line(text: &mut String, line: &str) {
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(line);
+}
+
+/// 'It has "Sacrifice this token: Add {C}."' or 'They have "…"' right after "create …
+/// token(s).": the quoted abilities are the created tokens' own (111.3), added to what the
+/// last instruction creates. Returns whether such a sentence was read.
+///
+/// # Errors
+/// When the quotation does not compile.
+pub fn quoted_rider(p: &mut Parser<'_>) -> PResult<bool> {
+    let Some(Instruction::CreateTokens { count, token, .. }) = p.effect.instructions.last() else { return Ok(false) };
+    let verb: &[&str] = if *count == Amount::Fixed(1) { &["it", "has"] } else { &["they", "have"] };
+    if !p.at_words(verb) || !p.peek_at(2).is_some_and(|t| t.is_punct('"') || t.is_punct('“')) {
+        return Ok(false);
+    }
+    let at = p.pos;
+    let name = token.name.clone();
+    p.pos += 2;
+    let quoted = super::effects::parse_quoted_abilities(p, "the token's ability", &name)?;
+    p.eat_punct('.');
+    let Some(Instruction::CreateTokens { token, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
+    let mut text = token.text.clone();
+    for (_, q) in &quoted {
+        push_line(&mut text, q);
+    }
+    let spec = token_spec(token.colors.clone(), token.types.clone(), token.subtypes.clone(), token.power.zip(token.toughness), &text).map_err(|_| Fail { at, expected: "token abilities the engine supports".into() })?;
+    token.text = spec.text;
+    token.abilities = spec.abilities;
+    Ok(true)
 }
 
 #[cfg(test)]
