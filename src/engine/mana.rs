@@ -206,7 +206,7 @@ impl Game {
                     match mana_part(effect) {
                         [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
                         [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
-                        _ => Out::of(&effect.instructions).map(|o| (i, o)),
+                        _ => Out::of(mana_part(effect)).map(|o| (i, o)),
                     }
                 }
                 _ => None,
