@@ -1066,9 +1066,12 @@ mod tests {
         );
         assert_eq!(ok("Delve\nDraw three cards.", "Treasure Cruise", SORCERY)[0], Ability::Keyword(Keyword::Delve));
         assert_eq!(ok("Improvise\nDraw three cards.", "Reverse Engineer", SORCERY)[0], Ability::Keyword(Keyword::Improvise));
-        // Karplusan Forest: a mana ability with another effect is refused, never put on the stack.
-        let e = errs("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
-        assert!(e[0].2.contains("nothing after the mana a mana ability adds"), "{}", e[0].2);
+        // Karplusan Forest: a mana ability with another effect is still a mana ability, never put
+        // on the stack (605.1a); mana added after another instruction is refused.
+        let a = ok("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
+        assert!(matches!(a[1], Ability::Activated { mana: true, .. }), "{:?}", a[1]);
+        let e = errs("{T}: This land deals 1 damage to you. Add {R}.", "Test", &[Land]);
+        assert!(e[0].2.contains("the mana a mana ability adds before its other instructions"), "{}", e[0].2);
         // Chilling Shade: {S} in an activated ability's cost (107.4h).
         match ok("{S}: This creature gets +1/+1 until end of turn.", "Chilling Shade", CREATURE).first() {
             Some(Ability::Activated { cost, mana: false, .. }) => assert_eq!(cost.mana.special, vec![crate::cards::ir::CostSymbol::Snow]),
@@ -1264,5 +1267,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A modal activated ability (700.2): "[cost]: Choose one —" and its "•" modes, on Umezawa's
+    /// Jitte; a mode the compiler can't read leaves the whole ability unread, kept in its place.
+    #[test]
+    fn modal_activated_abilities() {
+        let text = "Whenever equipped creature deals combat damage, put two charge counters on Umezawa's Jitte.\nRemove a charge counter from Umezawa's Jitte: Choose one —\n• Equipped creature gets +2/+2 until end of turn.\n• Target creature gets -1/-1 until end of turn.\n• You gain 2 life.\nEquip {2}";
+        let a = ok(text, "Umezawa's Jitte", &[CardType::Artifact]);
+        let Ability::Activated { cost, effect, mana: false } = &a[1] else { panic!("{:?}", a[1]) };
+        assert!(cost.remove_counters.is_some());
+        let m = effect.modal.as_ref().expect("modal");
+        assert_eq!((m.min, m.max, m.modes.len()), (1, 1, 3));
+        assert_eq!(m.modes[1].slots, vec![0]);
+        assert!(m.modes[0].slots.is_empty() && m.modes[2].slots.is_empty());
+        assert_eq!(a.len(), 3);
+        let text = "{2}: Choose one —\n• Destroy target Aura attached to a land.\n• Venture into the dungeon.";
+        let r = read(text, "Test", &[CardType::Artifact]);
+        assert!(matches!(r.abilities.as_slice(), [Ability::Unread(u)] if u.moment == crate::cards::ir::Moment::Activate && u.text.contains("Venture")), "{:?}", r.abilities);
+    }
+
+    /// A mana ability that does more than add mana (605.1a, 605.3b): "This land deals 1 damage
+    /// to you" is carried out as it resolves, after the mana; mana after another instruction is
+    /// refused.
+    #[test]
+    fn mana_abilities_with_other_instructions() {
+        let a = ok("{T}: Add {C}.\n{T}: Add {W} or {U}. This land deals 1 damage to you.", "Adarkar Wastes", &[CardType::Land]);
+        let Ability::Activated { effect, mana: true, .. } = &a[1] else { panic!("{:?}", a[1]) };
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::AddManaChoice(_), Instruction::DealDamage { .. }]), "{:?}", effect.instructions);
+        let a = ok("{T}: Add {C}. You gain 1 life.", "Pristine Talisman", &[CardType::Artifact]);
+        assert!(matches!(a.as_slice(), [Ability::Activated { mana: true, .. }]));
+        assert_eq!(errs("{T}: You gain 1 life. Add {C}.", "Test", &[CardType::Artifact]).len(), 1);
     }
 }
