@@ -1328,6 +1328,10 @@ pub enum Instruction {
     SacrificePermanent(Affected),
     /// "Search [player]'s [zones] for … and [put/exile] them", then shuffle (701.23).
     Search(Search),
+    /// "Put a land card from your hand onto the battlefield [tapped]": the controller puts a
+    /// card of theirs matching `query` from their hand onto the battlefield (one, if they have
+    /// any; a land put this way is not played, 305.4).
+    PutFromHand { query: CardQuery, tapped: bool },
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles

@@ -716,6 +716,7 @@ impl Game {
                 }
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
+            Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
             Instruction::MayOrElse { who, action, then, otherwise } if matches!(action.as_ref(), Instruction::Pay(_)) => {
                 let Instruction::Pay(cost) = action.as_ref() else { return Ok(()) };
                 for p in self.players_of(ctx, who) {
@@ -1115,6 +1116,44 @@ impl Game {
         }
         self.obj_mut(copy).choices.targets = changed;
         Ok(true)
+    }
+
+    /// "Put a land card from your hand onto the battlefield [tapped]": the controller picks one
+    /// matching card of their hand, if they have one, and puts it onto the battlefield under
+    /// their control; a land put this way is not a land played (305.4).
+    fn put_from_hand(&mut self, ctx: &Context, query: &CardQuery, tapped: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let p = ctx.controller;
+        let options: Vec<Target> = self.players[p]
+            .hand
+            .iter()
+            .copied()
+            .filter(|&o| match query {
+                CardQuery::AnyCard => true,
+                CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, p) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
+                CardQuery::SameNameAs(_) | CardQuery::Named(_) => false,
+            })
+            .map(Target::Object)
+            .collect();
+        if options.is_empty() {
+            let ev = Ev::new(EventKind::Choice, format!("{} has no card in hand to put onto the battlefield", self.players[p].name)).player(self, p).rule(cr!("608.2c"));
+            self.record(ev);
+            return Ok(());
+        }
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1 }, rule: cr!("608.2c"), what: "the card put from the hand onto the battlefield".to_owned() };
+        let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
+        for t in picked {
+            let Target::Object(o) = t else { continue };
+            let land = self.types(o).contains(&crate::cards::ir::CardType::Land);
+            let how = if tapped { " tapped" } else { "" };
+            self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
+                let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} from {}'s hand", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rule(cr!("608.2c"));
+                if land {
+                    ev = ev.rule(cr!("305.4"));
+                }
+                ev
+            })?;
+        }
+        Ok(())
     }
 
     /// A search (701.23): cards with a stated quality in a hidden zone may be left unfound

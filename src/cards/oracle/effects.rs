@@ -997,6 +997,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Put target creature on top of its owner's library." / "… on the bottom of its
             // owner's library." (401.4)
             p.bump();
+            if let Some(ins) = put_from_hand(p)? {
+                out.push(ins);
+                return Ok(());
+            }
             let what = object_or_card(p)?;
             let card = graveyard_card(p, &what);
             // "Put target creature card from a graveyard onto the battlefield under your
@@ -1601,6 +1605,38 @@ fn permanent_or_spell(p: &Parser<'_>, subject: &Affected, at: usize) -> PResult<
 }
 
 
+/// After "put": "a [basic] [kind of] card from your hand onto the battlefield [tapped]"
+/// (305.4 for a land). `None`, consuming nothing, when the words are not that.
+fn put_from_hand(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
+    if !(p.at_word("a") || p.at_word("an")) {
+        return Ok(None);
+    }
+    let mark = p.mark();
+    p.bump();
+    let basic = p.eat_word("basic");
+    let query = if p.eat_word("card") {
+        if basic {
+            p.reset(mark);
+            return Ok(None);
+        }
+        CardQuery::AnyCard
+    } else {
+        match parse_filter(p, false) {
+            Ok((filter, Head::Card)) => CardQuery::Filter { filter, basic },
+            _ => {
+                p.reset(mark);
+                return Ok(None);
+            }
+        }
+    };
+    if !p.eat_words(&["from", "your", "hand", "onto", "the", "battlefield"]) {
+        p.reset(mark);
+        return Ok(None);
+    }
+    let tapped = p.eat_word("tapped");
+    Ok(Some(Instruction::PutFromHand { query, tapped }))
+}
+
 /// After "Search": "[whose] [zones] for [what], [reveal it,] put it into your hand / onto the
 /// battlefield [tapped] / exile them" (701.23).
 fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
@@ -1644,6 +1680,10 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
         }
         (CardQuery::SameNameAs(what), None, true)
     } else {
+        // "up to two basic land cards": a search for cards with a stated quality may find fewer
+        // than it names anyway (701.23b), so "up to" changes nothing for it; a search for a
+        // quantity of cards must find that many (701.23d), so "up to" there is refused.
+        let up_to = p.eat_words(&["up", "to"]);
         let n = match count_word(p, 0) {
             Some(n) => {
                 p.bump();
@@ -1652,6 +1692,9 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
             None => return Err(p.fail("\"a card\", \"a basic land card\" or \"all cards with the same name as …\"")),
         };
         let basic = p.eat_word("basic");
+        if up_to && (p.at_word("card") || p.at_word("cards")) {
+            return Err(p.fail("a kind of card after \"up to\" (\"up to two basic land cards\")"));
+        }
         if p.at_word("card") || p.at_word("cards") {
             p.bump();
             (CardQuery::AnyCard, Some(n), n > 1)
