@@ -813,7 +813,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 // "create a 1/1 white Soldier creature token, then attach this Equipment to it"
                 p.bump();
                 Affected::CreatedTokens
-            } else if p.at_word("it") && p.trigger_object && targets_none(p) {
+            } else if p.at_word("it") && p.trigger_object && targets_none(p) && !p.created_tokens {
                 p.bump();
                 Affected::TriggerObject
             } else {
@@ -1634,6 +1634,8 @@ fn put_from_hand(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
         return Ok(None);
     }
     let tapped = p.eat_word("tapped");
+    // "it" after this may mean the card put onto the battlefield, which no referent names.
+    p.created_tokens = true;
     Ok(Some(Instruction::PutFromHand { query, tapped }))
 }
 
@@ -2961,5 +2963,38 @@ mod reveal_until_tests {
         assert_eq!(effect.instructions, vec![RevealUntil { filter: types(&[Land]), to: SearchDest::Battlefield { tapped: true }, rest: DigRest::Bottom { random: true } }]);
         // The rest must be placed somewhere the text says.
         assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod put_from_hand_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardQuery, CardType::*, Effect, Instruction, Search, SearchDest};
+
+    /// "You may put a land card from your hand onto the battlefield [tapped]" (305.4) and its
+    /// kin, on real cards; "it" after it can't name the card put, so it is refused.
+    #[test]
+    fn put_a_card_from_your_hand_onto_the_battlefield() {
+        let a = ok("Draw a card. You may put a land card from your hand onto the battlefield.", "Growth Spiral", INSTANT);
+        let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::Draw { .. }, Instruction::MayOrElse { action, .. }] = instructions.as_slice() else { panic!("{instructions:?}") };
+        assert!(matches!(action.as_ref(), Instruction::PutFromHand { query: CardQuery::Filter { basic: false, .. }, tapped: false }), "{action:?}");
+        let a = ok("When this creature enters, you may put a basic land card from your hand onto the battlefield tapped.", "Elvish Pioneer", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::MayOrElse { action, .. }] = effect.instructions.as_slice() else { panic!("{effect:?}") };
+        assert!(matches!(action.as_ref(), Instruction::PutFromHand { query: CardQuery::Filter { basic: true, .. }, tapped: true }), "{action:?}");
+        // Planebound Accomplice, Deathrender: "it" is the card put, which nothing names yet.
+        assert_eq!(errs("{R}: You may put a planeswalker card from your hand onto the battlefield. Sacrifice it at the beginning of the next end step.", "Planebound Accomplice", CREATURE).len(), 1);
+        assert_eq!(errs("Whenever equipped creature dies, you may put a creature card from your hand onto the battlefield and attach this Equipment to it.", "Deathrender", &[Artifact]).len(), 1);
+    }
+
+    /// "Search your library for up to two basic land cards" (701.23b); "up to" before a
+    /// quantity of any cards is refused (701.23d would make the search find them all).
+    #[test]
+    fn search_for_up_to_n_cards_with_a_quality() {
+        let a = ok("Search your library for up to two basic land cards, put them onto the battlefield, then shuffle.", "Harrow", SORCERY);
+        let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(instructions.first(), Some(Instruction::Search(Search { count: Some(2), query: CardQuery::Filter { basic: true, .. }, dest: SearchDest::Battlefield { tapped: false }, .. }))), "{instructions:?}");
+        assert_eq!(errs("Search your library for up to two cards, put them into your hand, then shuffle.", "Test", SORCERY).len(), 1);
     }
 }
