@@ -1332,6 +1332,9 @@ pub enum Instruction {
     /// card of theirs matching `query` from their hand onto the battlefield (one, if they have
     /// any; a land put this way is not played, 305.4).
     PutFromHand { query: CardQuery, tapped: bool },
+    /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
+    /// calls and flips; the instructions of the outcome follow.
+    FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles

@@ -717,6 +717,26 @@ impl Game {
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
+            Instruction::FlipCoin { won, lost } => {
+                // 705.2: the player who flips calls heads or tails, and wins if the call
+                // matches the side that comes up (the game's seeded generator, 705.1).
+                let p = ctx.controller;
+                let d = Decision { player: p, kind: DecisionKind::CoinCall, rule: cr!("705.2"), what: "the call of a coin flip (heads or tails)".to_owned() };
+                let Answer::Call(call) = self.decide(dec, &d)? else { return Ok(()) };
+                let heads = self.rng.next_u64() % 2 == 0;
+                let win = call == heads;
+                let side = if heads { "heads" } else { "tails" };
+                let ev = Ev::new(EventKind::CoinFlip, format!("{} flips a coin: it comes up {side}, so {} {} the flip", self.players[p].name, self.players[p].name, if win { "wins" } else { "loses" }))
+                    .player(self, p)
+                    .rules(&[cr!("705.1"), cr!("705.2")]);
+                self.record(ev);
+                for ins in if win { won } else { lost } {
+                    self.perform(ins, ctx, dec)?;
+                    if self.outcome.is_some() {
+                        break;
+                    }
+                }
+            }
             Instruction::MayOrElse { who, action, then, otherwise } if matches!(action.as_ref(), Instruction::Pay(_)) => {
                 let Instruction::Pay(cost) = action.as_ref() else { return Ok(()) };
                 for p in self.players_of(ctx, who) {

@@ -191,6 +191,31 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(ins);
         return Ok(true);
     }
+    // "Flip a coin." (705.1), then "If you win the flip, …" / "If you lose the flip, …" (705.2):
+    // what happens on each outcome.
+    if p.at_words(&["flip", "a", "coin"]) && p.peek_at(3).is_some_and(|t| t.is_punct('.')) {
+        p.pos += 3;
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::FlipCoin { won: Vec::new(), lost: Vec::new() });
+        return Ok(true);
+    }
+    for (words, win) in [(&["if", "you", "win", "the", "flip"], true), (&["if", "you", "lose", "the", "flip"], false)] {
+        if p.at_words(words) {
+            if !matches!(p.effect.instructions.last(), Some(Instruction::FlipCoin { .. })) {
+                return Err(Fail { at: start, expected: "\"flip a coin\" right before \"if you win/lose the flip\"".into() });
+            }
+            p.pos += words.len();
+            p.eat_punct(',');
+            let instructions = parse_sentence(p)?;
+            let Some(Instruction::FlipCoin { won, lost }) = p.effect.instructions.last_mut() else { return Ok(false) };
+            let branch = if win { won } else { lost };
+            if !branch.is_empty() {
+                return Err(Fail { at: start, expected: "one \"if you win the flip\" and one \"if you lose the flip\"".into() });
+            }
+            *branch = instructions;
+            return Ok(true);
+        }
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.at_words(&["it", "deals"]) {
@@ -2996,5 +3021,32 @@ mod put_from_hand_tests {
         let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
         assert!(matches!(instructions.first(), Some(Instruction::Search(Search { count: Some(2), query: CardQuery::Filter { basic: true, .. }, dest: SearchDest::Battlefield { tapped: false }, .. }))), "{instructions:?}");
         assert_eq!(errs("Search your library for up to two cards, put them into your hand, then shuffle.", "Test", SORCERY).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod coin_flip_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardType::*, Effect, Instruction};
+
+    /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705), on real cards; a
+    /// mana ability whose mana depends on the flip is refused (605.1a).
+    #[test]
+    fn flip_a_coin_with_its_outcomes() {
+        let a = ok("Flip a coin. If you win the flip, destroy all creatures with power 2 or less. If you lose the flip, destroy all creatures with power 3 or greater.", "Puppet's Verdict", INSTANT);
+        let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::FlipCoin { won, lost }] = instructions.as_slice() else { panic!("{instructions:?}") };
+        assert!(matches!((won.as_slice(), lost.as_slice()), ([Instruction::Destroy(_)], [Instruction::Destroy(_)])), "{won:?} {lost:?}");
+        // Mana Crypt: only a losing outcome.
+        let a = ok("At the beginning of your upkeep, flip a coin. If you lose the flip, this artifact deals 3 damage to you.\n{T}: Add {C}{C}.", "Mana Crypt", &[Artifact]);
+        let Ability::Triggered { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::FlipCoin { won, lost }] if won.is_empty() && lost.len() == 1), "{effect:?}");
+        // Goblin Archaeologist: the target of a branch is still chosen as the ability is activated.
+        let a = ok("{R}, {T}: Flip a coin. If you win the flip, destroy target artifact and untap this creature. If you lose the flip, sacrifice this creature.", "Goblin Archaeologist", CREATURE);
+        assert!(matches!(&a[0], Ability::Activated { effect, mana: false, .. } if effect.targets.len() == 1));
+        // Mana Screw would be a mana ability adding mana on one outcome only: refused.
+        assert_eq!(errs("{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.", "Mana Screw", &[Artifact]).len(), 1);
+        // "If you win the flip" without a flip before it.
+        assert_eq!(errs("If you win the flip, draw a card.", "Test", SORCERY).len(), 1);
     }
 }

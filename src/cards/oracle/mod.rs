@@ -754,6 +754,13 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     // ability carries out as it resolves at once ("This land deals 1 damage to you", 605.3b).
     let adding = effect.instructions.iter().take_while(|i| i.adds_mana()).count();
     let mana = effect.targets.is_empty() && cost.loyalty.is_none() && adding > 0;
+    // "{1}: Flip a coin. If you win the flip, add {C}{C}." could add mana as it resolves: a
+    // mana ability (605.1a) whose mana depends on the flip, which the IR can't express yet.
+    let adds_later = |i: &Instruction| matches!(i, Instruction::FlipCoin { won, lost } if won.iter().chain(lost).any(Instruction::adds_mana));
+    if effect.instructions.iter().any(adds_later) {
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "mana added whatever the outcome of a flip (a mana ability that adds mana only on one outcome is not supported yet)".into() })]);
+    }
     if mana && effect.instructions[adding..].iter().any(Instruction::adds_mana) {
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
         return Err(vec![p.error(&parser::Fail { at, expected: "the mana a mana ability adds before its other instructions (mana added after another instruction is not supported yet)".into() })]);
