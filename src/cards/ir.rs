@@ -1798,6 +1798,9 @@ pub enum Ability {
     /// "This land enters tapped unless you control two or more basic lands." (614.1d): the
     /// condition is checked as it would enter.
     EntersTappedUnless(Condition),
+    /// "As this land enters, you may pay 2 life. If you don't, it enters tapped." (614.12,
+    /// 614.1d): the controller decides, as the permanent would enter, whether to do it.
+    AsEntersMayOrTapped(EntryOffer),
     /// "This creature enters with a +1/+1 counter on it if you attacked this turn." (614.1c).
     EntersWithCountersIf { kind: CounterKind, count: Amount, condition: Condition },
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
@@ -1840,6 +1843,15 @@ pub enum Ability {
     /// Text the compiler can't read yet, kept in its place as an ability of the kind the text
     /// shows, so that a scenario stops exactly when the ability could matter (never guessed).
     Unread(Box<Unread>),
+}
+
+/// What "As this land enters, you may … If you don't, it enters tapped." offers (614.12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum EntryOffer {
+    /// "pay 2 life" (119.4).
+    PayLife(u32),
+    /// "reveal an Island or Swamp card from your hand" (701.20a).
+    Reveal(ObjectFilter),
 }
 
 /// What an "as [this] enters, choose …" ability asks for.
