@@ -1332,6 +1332,10 @@ pub enum Instruction {
     /// card of theirs matching `query` from their hand onto the battlefield (one, if they have
     /// any; a land put this way is not played, 305.4).
     PutFromHand { query: CardQuery, tapped: bool },
+    /// "Return a land you control to its owner's hand" / "return another creature you control
+    /// to its owner's hand": the controller chooses one such permanent as the instruction is
+    /// followed (608.2c), not a target; `another` leaves out the source itself.
+    ReturnChosen { filter: ObjectFilter, another: bool },
     /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
     /// calls and flips; the instructions of the outcome follow.
     FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },

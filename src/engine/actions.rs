@@ -756,6 +756,12 @@ impl Game {
                             let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
                             self.permanents_of(p).filter(|&o| self.matches_filter(o, filter, p)).count() >= need
                         }
+                        // "You may return an enchantment you control to its owner's hand. If you
+                        // do, …": only with such a permanent can the player do it.
+                        Instruction::ReturnChosen { filter, another } => self.permanents_of(p).any(|o| !(*another && o == ctx.source) && self.matches_filter(o, filter, p)),
+                        // "You may put a land card from your hand onto the battlefield": only
+                        // with such a card.
+                        Instruction::PutFromHand { query, .. } => self.players[p].hand.iter().any(|&o| self.hand_card_matches(o, query, p)),
                         // "You may remove three counters from it. If you do, …": removing them
                         // is a cost of the option (118.12), paid in full or not at all.
                         Instruction::RemoveCounters { what, kind, count } => {
@@ -796,6 +802,26 @@ impl Game {
             Instruction::Shuffle(a) => {
                 for p in self.players_of(ctx, a) {
                     self.shuffle(p);
+                }
+            }
+            Instruction::ReturnChosen { filter, another } => {
+                // 608.2c: the controller chooses as the instruction is followed; with nothing
+                // to choose, the instruction does nothing (101.3).
+                let p = ctx.controller;
+                let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(*another && o == ctx.source) && self.matches_filter(o, filter, p)).map(Target::Object).collect();
+                if options.is_empty() {
+                    let ev = Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
+                    self.record(ev);
+                    return Ok(());
+                }
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("608.2c"), what: "the permanent returned to its owner's hand".to_owned() };
+                let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+                for t in ts {
+                    let Target::Object(id) = t else { continue };
+                    let owner = self.obj(id).owner;
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                    self.record(ev);
+                    self.move_object(id, Zone::Hand);
                 }
             }
             Instruction::ReturnToHand(a) => {
@@ -1138,22 +1164,21 @@ impl Game {
         Ok(true)
     }
 
+    /// Whether card `o` in `p`'s hand is one a "put a … card from your hand" query names.
+    fn hand_card_matches(&self, o: ObjId, query: &CardQuery, p: PlayerId) -> bool {
+        match query {
+            CardQuery::AnyCard => true,
+            CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, p) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
+            CardQuery::SameNameAs(_) | CardQuery::Named(_) => false,
+        }
+    }
+
     /// "Put a land card from your hand onto the battlefield [tapped]": the controller picks one
     /// matching card of their hand, if they have one, and puts it onto the battlefield under
     /// their control; a land put this way is not a land played (305.4).
     fn put_from_hand(&mut self, ctx: &Context, query: &CardQuery, tapped: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = ctx.controller;
-        let options: Vec<Target> = self.players[p]
-            .hand
-            .iter()
-            .copied()
-            .filter(|&o| match query {
-                CardQuery::AnyCard => true,
-                CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, p) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
-                CardQuery::SameNameAs(_) | CardQuery::Named(_) => false,
-            })
-            .map(Target::Object)
-            .collect();
+        let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| self.hand_card_matches(o, query, p)).map(Target::Object).collect();
         if options.is_empty() {
             let ev = Ev::new(EventKind::Choice, format!("{} has no card in hand to put onto the battlefield", self.players[p].name)).player(self, p).rule(cr!("608.2c"));
             self.record(ev);

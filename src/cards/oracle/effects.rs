@@ -967,6 +967,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "return" if imperative => {
             p.bump();
+            if let Some(ins) = return_chosen(p) {
+                out.push(ins);
+                return Ok(());
+            }
             let at = p.pos;
             let what = match this_from_graveyard(p) {
                 Some(what) => what,
@@ -1629,6 +1633,34 @@ fn permanent_or_spell(p: &Parser<'_>, subject: &Affected, at: usize) -> PResult<
     if k.permanent || k.spell { Ok(subject.clone()) } else { Err(Fail { at, expected: "a permanent or spell that becomes a color".into() }) }
 }
 
+
+/// After "return": "a land you control to its owner's hand" / "another creature you control
+/// to its owner's hand" — one permanent the controller chooses as the instruction is
+/// followed. `None`, consuming nothing, when the words are not that.
+fn return_chosen(p: &mut Parser<'_>) -> Option<Instruction> {
+    use crate::cards::ir::ControllerFilter;
+    let mark = p.mark();
+    let another = if p.eat_word("another") {
+        true
+    } else if p.eat_word("a") || p.eat_word("an") {
+        false
+    } else {
+        return None;
+    };
+    let ok = match parse_filter(p, false) {
+        Ok((filter, Head::Permanent)) if filter.controller == ControllerFilter::You => {
+            (p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])).then_some(filter)
+        }
+        _ => None,
+    };
+    match ok {
+        Some(filter) => Some(Instruction::ReturnChosen { filter, another }),
+        None => {
+            p.reset(mark);
+            None
+        }
+    }
+}
 
 /// After "put": "a [basic] [kind of] card from your hand onto the battlefield [tapped]"
 /// (305.4 for a land). `None`, consuming nothing, when the words are not that.
@@ -3048,5 +3080,26 @@ mod coin_flip_tests {
         assert_eq!(errs("{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.", "Mana Screw", &[Artifact]).len(), 1);
         // "If you win the flip" without a flip before it.
         assert_eq!(errs("If you win the flip, draw a card.", "Test", SORCERY).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod return_chosen_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardType::*, ControllerFilter, Instruction};
+
+    /// "Return a land you control to its owner's hand" (Azorius Chancery) and "return another
+    /// creature you control …" (Havengul Skaab): a choice on resolution, not a target; without
+    /// "you control" the words are not this instruction.
+    #[test]
+    fn return_a_permanent_you_control() {
+        let a = ok("This land enters tapped.\nWhen this land enters, return a land you control to its owner's hand.\n{T}: Add {W}{U}.", "Azorius Chancery", &[Land]);
+        let Ability::Triggered { effect, .. } = &a[1] else { panic!("{a:?}") };
+        assert!(effect.targets.is_empty());
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::ReturnChosen { filter, another: false }] if filter.controller == ControllerFilter::You), "{effect:?}");
+        let a = ok("Whenever this creature attacks, return another creature you control to its owner's hand.", "Havengul Skaab", CREATURE);
+        let Ability::Triggered { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::ReturnChosen { another: true, .. }]), "{effect:?}");
+        assert_eq!(errs("Return a creature to its owner's hand.", "Test", SORCERY).len(), 1);
     }
 }
