@@ -1585,6 +1585,9 @@ pub enum AdditionalCost {
     Sacrifice(ObjectFilter),
     /// "As an additional cost to cast this spell, discard a card."
     Discard,
+    /// "As an additional cost to cast this spell, return a land you control to its owner's
+    /// hand."
+    ReturnToHand(ObjectFilter),
 }
 
 impl Instruction {
@@ -1667,6 +1670,9 @@ pub struct Cost {
     pub loyalty: Option<LoyaltyCost>,
     /// "Remove N [kind] counters from this …" (122, 602.2b).
     pub remove_counters: Option<(CounterKind, u32)>,
+    /// "Return a land you control to its owner's hand" (602.2b): a permanent of the kind the
+    /// player controls, chosen as the cost is paid.
+    pub return_to_hand: Option<ObjectFilter>,
 }
 
 /// When an activated ability may be activated, by its activation instructions (602.1b).

@@ -485,12 +485,15 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
                 Ok((f, targets::Head::Permanent)) => Some(AdditionalCost::Sacrifice(f)),
                 _ => None,
             }
+        } else if p.at_word("return") {
+            p.bump();
+            costs::return_to_hand(&mut p).map(AdditionalCost::ReturnToHand)
         } else {
             None
         };
         return Some(match cost {
             Some(c) if end(&mut p) => Ok(Ability::AdditionalCost(c)),
-            _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\" or \"discard a card\", then the end of the sentence"))),
+            _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\", \"discard a card\" or \"return a [permanent] you control to its owner's hand\", then the end of the sentence"))),
         });
     }
     // "This creature can't block." / "can't attack" / "can't be blocked" (509.1b, 508.1c).
