@@ -4,9 +4,12 @@
 use std::process::Command;
 
 fn judge(args: &[&str]) -> (i32, String, String) {
+    // No imported card database: what a fresh machine has.
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("JUDGE_CARDS")
+        .env("JUDGE_DATA_DIR", std::env::temp_dir().join("judge-cli-tests-no-data"))
         .output()
         .expect("the judge binary runs");
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
@@ -48,11 +51,12 @@ fn diagnostic_unknown_card() {
  3 │   - name: Alice
  4 │     hand: [Lightning Blot]
    ·            ───────┬──────
-   ·                   ╰── not in the card library
+   ·                   ╰── not in the card library (no card database imported)
  5 │   - name: Bob
    ╰────
   help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`? Otherwise define
-        it under `cards:`
+        it under `cards:`; `judge cards import FILE` makes every card of an MTGJSON or Scryfall
+        file usable by name
 "#,
     );
 }
@@ -228,7 +232,7 @@ fn same_file_gives_the_same_output_byte_for_byte() {
 fn unknown_card_name_for_card_command() {
     let (code, _, err) = judge(&["card", "Lightning", "Blot"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "error: no card named `Lightning Blot` in the library\n  help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`?\n  help: `--from FILE` reads a card from a scenario, a card file or a JSON card list\n");
+    assert_eq!(err, "error: no card named `Lightning Blot` in the library (no card database imported: `judge cards import FILE`)\n  help: did you mean `Lightning Bolt`, `Lightning Helix`, `Lightning Elemental`?\n  help: `--from FILE` reads a card from a scenario, a card file or a JSON card list\n");
 }
 
 #[test]

@@ -9,8 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::Value;
-
+use crate::cards::import::{self, FACED_LAYOUTS, FaceRecord, Record};
 use crate::cards::ir::{CardType, Moment};
 use crate::cards::oracle;
 
@@ -90,25 +89,22 @@ impl std::fmt::Display for CoverageReport {
 }
 
 /// One face to read.
-struct Face {
-    name: String,
-    text: String,
-    types: Vec<CardType>,
+struct Face<'a> {
+    name: &'a str,
+    text: &'a str,
+    types: &'a [CardType],
     /// What a scenario could not represent: the mana cost, type line or P/T.
     unrepresentable: Vec<String>,
 }
 
-/// Reads every card of `json` (AtomicCards or a flat list) and reports coverage.
+/// Reads every card of `json` (AtomicCards, a Scryfall bulk file or a flat list) and reports
+/// coverage.
 ///
 /// # Errors
-/// The JSON does not parse, or is neither of the two supported shapes.
+/// The JSON does not parse, or is none of the supported shapes.
 pub fn coverage(json: &str) -> Result<CoverageReport, String> {
     coverage_with_faces(json, None)
 }
-
-/// The layouts a card definition can have (`layout:`); "aftermath" cards are split cards whose
-/// second half has the aftermath keyword (702.127).
-const LAYOUTS: &[&str] = &["transform", "modal_dfc", "split", "adventure", "flip", "aftermath"];
 
 /// [`coverage`], with every face of the multi-face cards of a flat list taken from `faces`: a
 /// JSON list of `{name, layout, faces: [face, …]}` records (a list whose cards carry only their
@@ -117,43 +113,13 @@ const LAYOUTS: &[&str] = &["transform", "modal_dfc", "split", "adventure", "flip
 /// # Errors
 /// Either JSON does not parse, or is not of a supported shape.
 pub fn coverage_with_faces(json: &str, faces: Option<&str>) -> Result<CoverageReport, String> {
-    let value: Value = serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
-    let faced: BTreeMap<String, Value> = match faces {
-        None => BTreeMap::new(),
-        Some(text) => match serde_json::from_str(text).map_err(|e| format!("invalid faces JSON: {e}"))? {
-            Value::Array(list) => list.into_iter().filter_map(|r| Some((r.get("name")?.as_str()?.to_owned(), r))).collect(),
-            _ => return Err("expected the faces file to be a JSON list of {name, layout, faces} records".into()),
-        },
-    };
-    let faces_of = |c: &Value| -> Vec<Face> {
-        // A reversible card is one card printed on both sides: the list's record is the card.
-        let Some(r) = c.get("name").and_then(Value::as_str).and_then(|n| faced.get(n)).filter(|r| r.get("layout").and_then(Value::as_str) != Some("reversible_card")) else {
-            return vec![face(c, "")];
-        };
-        let mut fs: Vec<Face> = r.get("faces").and_then(Value::as_array).map(|fs| fs.iter().map(|f| face(f, "")).collect()).unwrap_or_default();
-        let layout = r.get("layout").and_then(Value::as_str).unwrap_or("");
-        if let Some(first) = fs.first_mut()
-            && !LAYOUTS.contains(&layout)
-        {
-            first.unrepresentable.push(format!("layout {layout}"));
-        }
-        if fs.is_empty() { vec![face(c, "")] } else { fs }
-    };
-    let cards: Vec<Vec<Face>> = match &value {
-        Value::Object(map) => {
-            let Some(Value::Object(data)) = map.get("data") else {
-                return Err("expected AtomicCards.json (an object with a \"data\" object) or a list of cards".into());
-            };
-            data.iter()
-                .map(|(name, faces)| match faces {
-                    Value::Array(fs) => fs.iter().map(|f| face(f, name)).collect(),
-                    other => vec![face(other, name)],
-                })
-                .collect()
-        }
-        Value::Array(list) => list.iter().map(faces_of).collect(),
-        _ => return Err("expected AtomicCards.json or a JSON list of cards".into()),
-    };
+    Ok(report(&import::read(json, faces)?.records))
+}
+
+/// The coverage of a read card list.
+#[must_use]
+pub fn report(records: &[Record]) -> CoverageReport {
+    let cards: Vec<Vec<Face<'_>>> = records.iter().map(faces_of).collect();
 
     let mut report = CoverageReport { total: cards.len(), ..CoverageReport::default() };
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
@@ -171,12 +137,12 @@ pub fn coverage_with_faces(json: &str, faces: Option<&str>) -> Result<CoverageRe
                 unread.push(UnreadLine { kind: "card", matters: Moment::Load.describe(), text: what.clone(), words: what.clone() });
                 usable = false;
             }
-            let r = oracle::read(&f.text, &f.name, &f.types);
-            if !r.unaccounted(&f.text).is_empty() {
-                report.unaccounted.push(f.name.clone());
+            let r = oracle::read(f.text, f.name, f.types);
+            if !r.unaccounted(f.text).is_empty() {
+                report.unaccounted.push(f.name.to_owned());
             }
             for e in &r.errors {
-                fragments.insert(normalize(f.text.get(e.start..e.end).unwrap_or(""), &f.name));
+                fragments.insert(normalize(f.text.get(e.start..e.end).unwrap_or(""), f.name));
             }
             for u in r.unread() {
                 usable &= u.moment != Moment::Load;
@@ -193,13 +159,13 @@ pub fn coverage_with_faces(json: &str, faces: Option<&str>) -> Result<CoverageRe
         for fam in fams {
             *families.entry(fam).or_default() += 1;
         }
-        let name = faces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(" // ");
+        let name = faces.iter().map(|f| f.name).collect::<Vec<_>>().join(" // ");
         let verdict = if full { "full" } else if usable { "usable" } else { "unusable" };
         report.cards.push(CardVerdict { name, verdict, unread });
     }
     report.top_unsupported = most_common(counts, TOP);
     report.families = most_common(families, TOP);
-    Ok(report)
+    report
 }
 
 /// The entries with the largest counts, ties in alphabetical order.
@@ -223,37 +189,43 @@ fn family(u: &crate::cards::ir::Unread) -> String {
     format!("{}, {}", u.kind.name(), u.moment.describe())
 }
 
-/// Reads one face record; `fallback_name` is the AtomicCards key.
-fn face(v: &Value, fallback_name: &str) -> Face {
-    let s = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
-    // A face of a multi-face card refers to itself by its face name.
-    let name = s("faceName").or_else(|| s("name")).unwrap_or_else(|| fallback_name.to_string());
-    let types = v
-        .get("types")
-        .and_then(Value::as_array)
-        .map(|ts| ts.iter().filter_map(Value::as_str).filter_map(CardType::from_name).collect())
-        .unwrap_or_default();
+/// The faces of a card to read, each with what a scenario couldn't represent of it: a card
+/// with several faces (or a meld card's half) whose layout no card definition can have can't
+/// be used.
+fn faces_of(r: &Record) -> Vec<Face<'_>> {
+    let mut faces: Vec<Face<'_>> = r.faces.iter().map(face).collect();
+    if let Some(first) = faces.first_mut()
+        && (r.faces.len() > 1 || r.layout == "meld")
+        && !FACED_LAYOUTS.contains(&r.layout.as_str())
+    {
+        first.unrepresentable.push(format!("layout {}", r.layout));
+    }
+    faces
+}
+
+/// One face, with the printed values a scenario can't represent.
+fn face(f: &FaceRecord) -> Face<'_> {
     let mut unrepresentable = Vec::new();
-    if let Some(cost) = s("manaCost").filter(|c| !c.is_empty())
-        && oracle::parse_mana_cost(&cost).is_err()
+    if let Some(cost) = &f.mana_cost
+        && oracle::parse_mana_cost(cost).is_err()
     {
         unrepresentable.push(format!("mana cost {cost}"));
     }
-    if let Some(t) = s("type")
-        && crate::cards::def::parse_type_line(&t).is_err()
+    if let Some(t) = &f.type_line
+        && crate::cards::def::parse_type_line(t).is_err()
     {
         unrepresentable.push(format!("type line {t}"));
     }
-    for key in ["power", "toughness", "loyalty"] {
+    for (key, v) in [("power", &f.power), ("toughness", &f.toughness), ("loyalty", &f.loyalty)] {
         // A scenario takes a whole number, or "*" for power and toughness (208.2a).
-        if let Some(x) = s(key)
+        if let Some(x) = v
             && x.parse::<i32>().is_err()
             && !(x == "*" && key != "loyalty")
         {
             unrepresentable.push(format!("{key} {x}"));
         }
     }
-    Face { name, text: s("text").unwrap_or_default(), types, unrepresentable }
+    Face { name: &f.name, text: &f.text, types: &f.types, unrepresentable }
 }
 
 /// Replaces the card's name (and a legendary's short name) by `CARDNAME`, so fragments from
@@ -283,8 +255,8 @@ mod tests {
             "Knight A": [{"name": "Knight A", "types": ["Creature"], "text": "Provoke"}],
             "Knight B": [{"name": "Knight B", "types": ["Creature"], "text": "Flying\nProvoke"}],
             "Life // Death": [
-                {"name": "Life // Death", "faceName": "Life", "types": ["Sorcery"], "text": "You gain 1 life."},
-                {"name": "Life // Death", "faceName": "Death", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with banding."}
+                {"name": "Life // Death", "faceName": "Life", "layout": "split", "types": ["Sorcery"], "text": "You gain 1 life."},
+                {"name": "Life // Death", "faceName": "Death", "layout": "split", "types": ["Sorcery"], "text": "Death deals 1 damage to target creature with banding."}
             ]}}"#;
         let r = coverage(json).unwrap();
         assert_eq!(r.total, 6);

@@ -108,10 +108,11 @@ impl CardDef {
     }
 
     /// Whether `name` is this card's name or the name of one of its faces (a reference may use
-    /// either, 709.4a, 712.19, 715.5).
+    /// either, 709.4a, 712.19, 715.5), in any case: a scenario's references, like its card
+    /// names, needn't match the Oracle name's capitals.
     #[must_use]
     pub fn named(&self, name: &str) -> bool {
-        self.name == name || self.faces.iter().any(|f| f.name == name)
+        self.name.eq_ignore_ascii_case(name) || self.faces.iter().any(|f| f.name.eq_ignore_ascii_case(name))
     }
 
     /// The type line as its supertypes, types and subtypes make it now ("Creature — Bear

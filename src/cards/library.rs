@@ -43,7 +43,11 @@ impl Library {
 }
 
 fn compile(file: &str, text: &'static str) -> Entry {
-    let source = Source::new(format!("cards/{file}"), text);
+    compile_source(Source::new(format!("cards/{file}"), text))
+}
+
+/// Reads and compiles one card definition (a library file, or an imported card's record).
+pub(crate) fn compile_source(source: Source) -> Entry {
     let mut diags = Diags::default();
     match yaml::parse(&source) {
         Ok(node) => match read_card(&node, &mut diags) {

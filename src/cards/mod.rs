@@ -1,7 +1,9 @@
 //! Card definitions, the embedded card library, and the Oracle-text compiler.
 
 pub mod coverage;
+pub mod db;
 pub mod def;
+pub mod import;
 pub mod ir;
 pub mod library;
 pub mod oracle;

@@ -25,6 +25,11 @@ use crate::scenario::{Scenario, load};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A card file to find cards by name in for this run, instead of the imported database:
+    /// one written by `judge cards import`, or an MTGJSON or Scryfall card file (read whole).
+    /// Also `JUDGE_CARDS=FILE`.
+    #[arg(long, global = true, value_name = "FILE")]
+    cards: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -148,6 +153,24 @@ enum Command {
     },
     /// Print the JSON Schema (draft-07) of scenario files, for editors with a YAML language server.
     Schema,
+    /// Convert a Forge puzzle file (.pzl) into a scenario: its players (human and ai become
+    /// Human and AI), zones, life, counters and start; its goal and metadata go into the
+    /// description. What a scenario can't express is refused with its line number (exit 2).
+    ImportPzl {
+        file: PathBuf,
+        /// Write the scenario here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Write a scenario's setup as a Forge puzzle file (.pzl): two players, their zones and the
+    /// start. What a puzzle can't hold is refused with the reason (exit 2); the script and the
+    /// expectations are left out, with a note on standard error.
+    ExportPzl {
+        file: PathBuf,
+        /// Write the puzzle here instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show a rule of the Comprehensive Rules: number, title, summary, the rules above and
     /// within it, and the official text and examples when a copy is available. Unknown numbers
     /// get the nearest existing ones (exit 2).
@@ -183,6 +206,11 @@ enum CardsCommand {
     },
     /// List the card library.
     List,
+    /// Import every card of an MTGJSON `AtomicCards.json` or a Scryfall `oracle-cards` bulk
+    /// file (plain or gzip) into the data directory, so that scenarios can name any of them.
+    /// Prints how many were read, understood completely, usable and not usable, with the most
+    /// common unread text. `judge` never downloads: get the file from MTGJSON or Scryfall.
+    Import { file: PathBuf },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -208,6 +236,9 @@ pub fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    if let Some(cards) = cli.cards {
+        crate::cards::db::use_file(cards);
+    }
     ExitCode::from(dispatch(cli.command))
 }
 
@@ -256,12 +287,15 @@ fn dispatch(cmd: Command) -> u8 {
         Command::Check { files } => cmd_check(&files),
         Command::Card { name, from } => cmd_card(&name.join(" "), from.as_deref()),
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
+        Command::Cards { command: CardsCommand::Import { file } } => cmd_import(&file),
         Command::Cards { command: CardsCommand::List } => {
             for n in &library().names {
                 println!("{n}");
             }
             0
         }
+        Command::ImportPzl { file, output } => cmd_import_pzl(&file, output.as_deref()),
+        Command::ExportPzl { file, output } => cmd_export_pzl(&file, output.as_deref()),
         Command::Schema => {
             println!("{}", crate::scenario::schema::schema_text());
             0
@@ -536,7 +570,15 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
         return card_from_file(name, file);
     }
     let lib = library();
-    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n)));
+    let db = match crate::cards::db::current() {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: the card database can't be read: {e}");
+            return 2;
+        }
+    };
+    let imported = db.and_then(|db| db.get(name));
+    let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n))).or(imported.as_deref());
     match found {
         Some(Entry::Card(c)) => {
             print!("{}", crate::report::card::show(c));
@@ -547,8 +589,11 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
             2
         }
         None => {
-            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str));
-            eprintln!("error: no card named `{name}` in the library");
+            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str).chain(db.into_iter().flat_map(crate::cards::db::Db::names)));
+            match db {
+                Some(db) => eprintln!("error: no card named `{name}` in the library nor in {}", db.origin),
+                None => eprintln!("error: no card named `{name}` in the library (no card database imported: `judge cards import FILE`)"),
+            }
             if !near.is_empty() {
                 eprintln!("  help: did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
             }
@@ -597,7 +642,25 @@ fn card_from_file(name: &str, file: &Path) -> u8 {
     }
 }
 
-fn cmd_coverage(file: &Path, list: bool) -> u8 {
+/// Writes `text` to `output`, or to standard output.
+fn write_out(text: &str, output: Option<&Path>) -> u8 {
+    match output {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                2
+            }
+        },
+        None => {
+            print!("{text}");
+            0
+        }
+    }
+}
+
+/// `judge import-pzl FILE [-o OUT]`.
+fn cmd_import_pzl(file: &Path, output: Option<&Path>) -> u8 {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -605,10 +668,77 @@ fn cmd_coverage(file: &Path, list: bool) -> u8 {
             return 2;
         }
     };
-    // Every face of the multi-face cards, when a faces file sits beside the list
-    // (`oracle_faces.json`): such a card is understood only when each face is.
-    let faces = file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok());
-    match crate::cards::coverage::coverage_with_faces(&text, faces.as_deref()) {
+    let stem = file.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    match crate::scenario::pzl::import(&text, &stem) {
+        Ok(yaml) => write_out(&yaml, output),
+        Err(problems) => {
+            for p in problems {
+                eprintln!("error: {}:{}: {}", file.display(), p.line, p.message);
+            }
+            2
+        }
+    }
+}
+
+/// `judge export-pzl FILE [-o OUT]`.
+fn cmd_export_pzl(file: &Path, output: Option<&Path>) -> u8 {
+    let (_, scenario) = match load_file(file) {
+        Ok(s) => s,
+        Err(msg) => {
+            eprint!("{msg}");
+            return 2;
+        }
+    };
+    match crate::scenario::pzl::export(&scenario) {
+        Ok((pzl, notes)) => {
+            for n in notes {
+                eprintln!("note: {n}");
+            }
+            write_out(&pzl, output)
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            2
+        }
+    }
+}
+
+/// `judge cards import FILE`.
+fn cmd_import(file: &Path) -> u8 {
+    match crate::cards::db::import(file, faces_beside(file).as_deref()) {
+        Ok((cards, path)) => {
+            let r = crate::cards::coverage::report(&cards.records);
+            println!("read {} cards from {} ({})", cards.records.len(), file.display(), cards.shape.name());
+            for (layout, n) in &cards.skipped {
+                println!("skipped {n} {layout} objects: not cards a player owns");
+            }
+            print!("{r}");
+            println!("{} not usable: a scenario naming one is refused with the reason", r.total - r.usable);
+            println!("written to {}", path.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Every face of the multi-face cards of a flat list, when a faces file sits beside it
+/// (`oracle_faces.json`): such a card is understood only when each face is.
+fn faces_beside(file: &Path) -> Option<String> {
+    file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok())
+}
+
+fn cmd_coverage(file: &Path, list: bool) -> u8 {
+    let text = match std::fs::read(file).map_err(|e| e.to_string()).and_then(crate::cards::import::decode) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    match crate::cards::coverage::coverage_with_faces(&text, faces_beside(file).as_deref()) {
         Ok(r) if list => {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -141,7 +141,8 @@ impl Named {
     #[must_use]
     pub fn matches(&self, s: &str) -> bool {
         let printed = self.card.as_deref().unwrap_or(&self.name);
-        self.name == s || printed == s || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")) == Some(printed))
+        // Names in any case, like every card name a scenario writes; labels exactly.
+        self.name.eq_ignore_ascii_case(s) || printed.eq_ignore_ascii_case(s) || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")).is_some_and(|x| x.eq_ignore_ascii_case(printed)))
     }
 }
 

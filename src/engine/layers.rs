@@ -69,10 +69,10 @@ impl Printed {
     /// The face named `name`, when it is a face's name and not the whole card's.
     #[must_use]
     pub fn face_named(&self, name: &str) -> Option<u8> {
-        if self.0.name == name {
+        if self.0.name.eq_ignore_ascii_case(name) {
             return None;
         }
-        self.1.iter().position(|f| f.name() == name).and_then(|i| u8::try_from(i).ok())
+        self.1.iter().position(|f| f.name().eq_ignore_ascii_case(name)).and_then(|i| u8::try_from(i).ok())
     }
     #[must_use]
     pub fn name(&self) -> &str {

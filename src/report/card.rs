@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use crate::cards::def::{CardDef, read_card};
-use crate::cards::ir::{Ability, CardType};
+use crate::cards::ir::Ability;
 use crate::cards::oracle;
 use crate::diag::{Diagnostic, Source};
 use crate::scenario::read::Diags;
@@ -195,38 +195,18 @@ pub fn from_yaml(source: &Source, name: &str) -> Result<String, NotShown> {
 /// # Errors
 /// Invalid JSON, or no card of that name.
 pub fn from_json(json: &str, name: &str) -> Result<String, NotShown> {
-    let value: Value = serde_json::from_str(json).map_err(|e| NotShown::Invalid(format!("invalid JSON: {e}")))?;
-    let faces: Vec<&Value> = match &value {
-        Value::Object(m) => match m.get("data") {
-            Some(Value::Object(data)) => match data.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)) {
-                Some((_, Value::Array(fs))) => fs.iter().collect(),
-                Some((_, f)) => vec![f],
-                None => return Err(NotShown::Missing(data.keys().cloned().collect())),
-            },
-            _ => return Err(NotShown::Invalid("expected AtomicCards.json or a JSON list of cards".into())),
-        },
-        Value::Array(list) => {
-            let same = |c: &&Value| c.get("name").and_then(Value::as_str).is_some_and(|n| n.eq_ignore_ascii_case(name));
-            let found: Vec<&Value> = list.iter().filter(same).collect();
-            if found.is_empty() {
-                return Err(NotShown::Missing(list.iter().filter_map(|c| c.get("name").and_then(Value::as_str).map(str::to_owned)).collect()));
-            }
-            found
-        }
-        _ => return Err(NotShown::Invalid("expected AtomicCards.json or a JSON list of cards".into())),
+    let cards = crate::cards::import::read(json, None).map_err(NotShown::Invalid)?;
+    let Some(card) = cards.records.iter().find(|r| r.names().any(|n| n.eq_ignore_ascii_case(name))) else {
+        return Err(NotShown::Missing(cards.records.iter().map(|r| r.name.clone()).collect()));
     };
     let mut out = String::new();
-    for f in faces {
-        let s = |k: &str| f.get(k).and_then(Value::as_str).map(str::to_owned);
-        let face_name = s("faceName").or_else(|| s("name")).unwrap_or_default();
-        let types: Vec<CardType> = f.get("types").and_then(Value::as_array).map(|ts| ts.iter().filter_map(Value::as_str).filter_map(CardType::from_name).collect()).unwrap_or_default();
-        let text = s("text").unwrap_or_default();
-        let pt = s("power").zip(s("toughness")).map(|(p, t)| format!("{p}/{t}"));
+    for f in &card.faces {
+        let pt = f.power.as_ref().zip(f.toughness.as_ref()).map(|(p, t)| format!("{p}/{t}"));
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(&header(&face_name, s("manaCost").as_deref(), &s("type").unwrap_or_default(), pt.as_deref(), s("loyalty").as_deref(), &text));
-        abilities(&mut out, &oracle::read(&text, &face_name, &types).abilities);
+        out.push_str(&header(&f.name, f.mana_cost.as_deref(), f.type_line.as_deref().unwrap_or_default(), pt.as_deref(), f.loyalty.as_deref(), &f.text));
+        abilities(&mut out, &oracle::read(&f.text, &f.name, &f.types).abilities);
     }
     Ok(out)
 }

@@ -139,7 +139,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.card(h).name().to_owned(), str::to_owned));
             let hit = match o.attached_to.filter(|_| on) {
                 None => x.value == "nothing",
-                Some(h) => g.label(h) == Some(x.value.as_str()) || g.card(h).name() == x.value,
+                Some(h) => g.label(h) == Some(x.value.as_str()) || g.card(h).name().eq_ignore_ascii_case(&x.value),
             };
             out.push(verdict(format!("{who}: attached to"), x.value.clone(), actual, hit, x.span));
         }

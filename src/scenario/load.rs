@@ -6,6 +6,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use crate::cards::def::{Card, read_card, read_token};
+use crate::cards::db;
 use crate::cards::library::{Entry, library};
 use crate::diag::{Diagnostic, Source, Span, nearest};
 use crate::scenario::model::{
@@ -72,27 +73,54 @@ impl Cards {
         if self.broken.iter().any(|b| b == name) {
             return None;
         }
-        match library().get(name) {
-            Some(Entry::Card(c)) => Some(c.clone()),
-            Some(Entry::Broken { diags: d, .. }) => {
-                let first = d.first().map_or_else(String::new, |d| d.message.clone());
-                diags.push(
-                    Diagnostic::new(format!("the library card `{name}` cannot be used: {first}"), node.span)
-                        .help("define the card inline under `cards:` with text the engine supports"),
-                );
-                None
+        // The embedded library, by the exact name and then in any case; then the imported
+        // card database.
+        let lib = library();
+        let found = lib.get(name).or_else(|| lib.names.iter().find(|n| n.eq_ignore_ascii_case(name)).and_then(|n| lib.get(n)));
+        if let Some(entry) = found {
+            return usable(entry, name, "library card", node, diags);
+        }
+        let db = match db::current() {
+            Ok(db) => db,
+            Err(e) => {
+                diags.push(Diagnostic::new(format!("unknown card `{name}`: the card database can't be read: {e}"), node.span).help("import the card file again with `judge cards import FILE`, or define the card under `cards:`"));
+                return None;
             }
+        };
+        if let Some(entry) = db.and_then(|db| db.get(name)) {
+            return usable(&entry, name, "imported card", node, diags);
+        }
+        let names = self.inline.keys().map(String::as_str).chain(lib.names.iter().map(String::as_str)).chain(db.into_iter().flat_map(db::Db::names));
+        let near = nearest(name, names);
+        let mut help = if near.is_empty() {
+            "define it under `cards:` (name, cost, type, text, power, toughness) or check the spelling".to_owned()
+        } else {
+            format!("did you mean {}? Otherwise define it under `cards:`", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+        };
+        let label = match db {
+            Some(db) => format!("not in the card library nor in {}", db.origin),
             None => {
-                let names = self.inline.keys().map(String::as_str).chain(library().names.iter().map(String::as_str));
-                let near = nearest(name, names);
-                let help = if near.is_empty() {
-                    "define it under `cards:` (name, cost, type, text, power, toughness) or check the spelling".to_owned()
-                } else {
-                    format!("did you mean {}? Otherwise define it under `cards:`", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
-                };
-                diags.push(Diagnostic::new(format!("unknown card `{name}`"), node.span).label("not in the card library").help(help));
-                None
+                help.push_str("; `judge cards import FILE` makes every card of an MTGJSON or Scryfall file usable by name");
+                "not in the card library (no card database imported)".to_owned()
             }
+        };
+        diags.push(Diagnostic::new(format!("unknown card `{name}`"), node.span).label(label).help(help));
+        None
+    }
+}
+
+/// The compiled card of a library or database entry, or a diagnostic saying why it can't be
+/// used.
+fn usable(entry: &Entry, name: &str, what: &str, node: &Node, diags: &mut Diags) -> Option<Card> {
+    match entry {
+        Entry::Card(c) => Some(c.clone()),
+        Entry::Broken { diags: d, .. } => {
+            let first = d.first().map_or_else(String::new, |d| d.message.clone());
+            diags.push(
+                Diagnostic::new(format!("the {what} `{name}` cannot be used: {first}"), node.span)
+                    .help("define the card inline under `cards:` with text the engine supports"),
+            );
+            None
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod load;
 pub mod model;
+pub mod pzl;
 pub mod read;
 pub mod schema;
 pub mod yaml;
