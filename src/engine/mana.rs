@@ -327,15 +327,7 @@ impl Game {
                 no_regen: false,
                 trigger: crate::engine::state::TriggerInfo::default(),
             };
-            for ins in rest {
-                self.begin_batch();
-                let r = self.perform(ins, &ctx, dec);
-                self.end_batch();
-                r?;
-                if self.outcome.is_some() {
-                    break;
-                }
-            }
+            self.perform_each(rest, &ctx, dec)?;
         }
         if cost.tap {
             self.tapped_for_mana(id, dec)?;
