@@ -42,8 +42,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = RunFormat::Text)]
+        format: RunFormat,
         /// Explain how an object's characteristics were worked out at the end of the run
         /// (layers 613): a scenario `id` or a card name as in expectations. May be repeated.
         #[arg(long, value_name = "REF")]
@@ -57,6 +57,11 @@ enum Command {
         /// builds); a violation is an engine bug, reported with exit 2.
         #[arg(long)]
         check_invariants: bool,
+        /// With `--format html`: write one page per file into this folder, with an
+        /// `index.html` listing them (needed for several files; one file's page goes to
+        /// standard output without it).
+        #[arg(short, long, value_name = "DIR")]
+        output: Option<PathBuf>,
     },
     /// Replay one scenario and show why an event happened: the event, what it followed from,
     /// back to the script's action, turn-based action or rule that started the chain, each
@@ -226,6 +231,14 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum RunFormat {
+    Text,
+    Json,
+    /// A self-contained page: the answer, the board after each event, the rules cited.
+    Html,
+}
+
 /// Parses the arguments and runs the command.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -244,7 +257,15 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format, explain, why, check_invariants } => cmd_run(&files, format, &explain, &why, check_invariants),
+        Command::Run { files, format: RunFormat::Html, output, .. } => cmd_run_html(&files, output.as_deref()),
+        Command::Run { output: Some(_), .. } => {
+            eprintln!("error: `--output` is for `--format html` (one page per file)");
+            2
+        }
+        Command::Run { files, format, explain, why, check_invariants, output: None } => {
+            let format = if format == RunFormat::Json { Format::Json } else { Format::Text };
+            cmd_run(&files, format, &explain, &why, check_invariants)
+        }
         Command::Why { file, event, format } => cmd_why(&file, &event.join(" "), format),
         Command::Test { paths, jobs, format, bless, filter, partition, fail_fast, timeout } => {
             let Some(limit) = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|d| !d.is_zero()) else {
@@ -414,6 +435,62 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]
         // included with their `diagnostics`.
         let v = serde_json::json!({ "files": docs });
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    code
+}
+
+/// `judge run --format html [-o DIR]`: a page per file (a file that can't run gets a page with
+/// its diagnostic), written to standard output for one file, or into DIR with an index.
+fn cmd_run_html(paths: &[PathBuf], output: Option<&Path>) -> u8 {
+    let files = suite::scenario_files(paths);
+    if files.len() != 1 && output.is_none() {
+        eprintln!("error: {} scenario files: `--format html` writes one page per file, so give a folder with `-o DIR`", files.len());
+        return 2;
+    }
+    let mut code = 0;
+    let mut entries = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let shown = f.display().to_string();
+        let (page, name, outcome) = match load_structured(f) {
+            Err((source, diags)) => {
+                let msg = render(source.as_ref(), &diags);
+                eprint!("{msg}");
+                code = 2;
+                (report::html::error_page(&shown, &msg), shown.clone(), "error")
+            }
+            Ok((source, s)) => {
+                let r = crate::run::run_taking(&s, cfg!(debug_assertions), Some(report::html::board));
+                let stop = r.stop.as_ref().map(|d| render(Some(&source), std::slice::from_ref(d)));
+                let outcome = if let Some(msg) = &stop {
+                    eprint!("{msg}");
+                    code = 2;
+                    "error"
+                } else if r.verdicts.iter().any(|v| !v.ok) {
+                    code = code.max(1);
+                    "fail"
+                } else {
+                    "pass"
+                };
+                (report::html::page(&shown, &s, &r, stop.as_deref()), s.name.clone(), outcome)
+            }
+        };
+        let Some(dir) = output else {
+            print!("{page}");
+            continue;
+        };
+        let stem = f.file_stem().map_or_else(|| "scenario".to_owned(), |s| s.to_string_lossy().into_owned());
+        let file = format!("{:03}-{stem}.html", i + 1);
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(dir.join(&file), page)) {
+            eprintln!("error: cannot write {}: {e}", dir.join(&file).display());
+            return 2;
+        }
+        entries.push((file, name, outcome));
+    }
+    if let Some(dir) = output
+        && let Err(e) = std::fs::write(dir.join("index.html"), report::html::index_page(&entries))
+    {
+        eprintln!("error: cannot write {}: {e}", dir.join("index.html").display());
+        return 2;
     }
     code
 }

@@ -184,6 +184,12 @@ impl Game {
             rules: ev.rules,
         });
         self.check_invariants(seq, Some(kind));
+        if let Some(take) = self.snapshots.as_ref().map(|s| s.take) {
+            let board = take(self);
+            if let Some(s) = &mut self.snapshots {
+                s.taken.push(board);
+            }
+        }
     }
 
     /// Runs `f` with `cause` as the cause of the events it records, in words, and `anchor` as

@@ -91,6 +91,7 @@ impl Game {
             cause: "setup".to_owned(),
             causes: crate::engine::cause::Causes::default(),
             violations: None,
+            snapshots: None,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,

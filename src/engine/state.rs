@@ -427,6 +427,14 @@ pub struct Rejection {
     pub reason: String,
 }
 
+/// Pictures of the board, one before the first event and one after each (index = event number),
+/// taken by a function the caller gives: the engine doesn't know how they are shown.
+#[derive(Clone, Debug)]
+pub struct Snapshots {
+    pub take: fn(&Game) -> serde_json::Value,
+    pub taken: Vec<serde_json::Value>,
+}
+
 /// The whole game.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -466,6 +474,8 @@ pub struct Game {
     pub causes: crate::engine::cause::Causes,
     /// When invariants are checked after every event (`engine::invariants`): what failed.
     pub violations: Option<Vec<String>>,
+    /// When set, a picture of the board taken after every event (`judge run --format html`).
+    pub snapshots: Option<Snapshots>,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).

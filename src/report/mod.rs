@@ -2,6 +2,7 @@
 
 pub mod card;
 pub mod explain;
+pub mod html;
 pub mod why;
 
 use std::collections::BTreeMap;

@@ -400,10 +400,20 @@ pub fn run(s: &Scenario) -> RunResult {
 /// is set: a violation stops the run (exit 2) as the engine bug it is.
 #[must_use]
 pub fn run_with(s: &Scenario, invariants: bool) -> RunResult {
+    run_taking(s, invariants, None)
+}
+
+/// [`run_with`], taking a picture of the board with `snapshot` before the first event and after
+/// each one (`Game::snapshots`).
+#[must_use]
+pub fn run_taking(s: &Scenario, invariants: bool, snapshot: Option<fn(&Game) -> serde_json::Value>) -> RunResult {
     let mut game = Game::from_scenario(s);
     if invariants {
         game.violations = Some(Vec::new());
         game.check_invariants(0, None);
+    }
+    if let Some(take) = snapshot {
+        game.snapshots = Some(crate::engine::state::Snapshots { take, taken: vec![take(&game)] });
     }
     let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
     let mut verdicts = Vec::new();
