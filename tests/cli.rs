@@ -372,13 +372,14 @@ fn card_shows_read_and_deferred_abilities() {
     assert!(err.contains("no card named `Nope` in tests/fixtures/unread_activated.yaml"), "{err}");
 }
 
-/// Face-down bad input: a card without morph can't be cast face down (702.37d); a face-up
+/// Face-down bad input: a card without morph or disguise can't be cast face down (702.37d,
+/// 702.168c); a face-up
 /// permanent can't be turned face up (708.7, 702.37e). Both exit 2 at the action.
 #[test]
 fn face_down_bad_input_names_the_rule() {
     let (code, _, err) = judge(&["run", "tests/fixtures/face_down_without_morph.yaml"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("Llanowar Elves [elves] can't be cast face down: it has no morph ability (rule 702.37d)") && err.contains("[tests/fixtures/face_down_without_morph.yaml:8:5]"), "{err}");
+    assert!(err.contains("Llanowar Elves [elves] can't be cast face down: it has no morph or disguise ability") && err.contains("702.168c)") && err.contains("[tests/fixtures/face_down_without_morph.yaml:8:5]"), "{err}");
     let (code, _, err) = judge(&["run", "tests/fixtures/turn_face_up_face_up.yaml"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("Grizzly Bears [bears] is face up: only a face-down permanent can be turned face up") && err.contains("[tests/fixtures/turn_face_up_face_up.yaml:7:5]"), "{err}");
@@ -444,7 +445,9 @@ fn test_reports_json_and_junit() {
     // Folders work for check too.
     let (code, out, _) = judge(&["check", "scenarios/unread"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 6, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok: ")).count(), 6, "{out}");
+    // Unread card text is named, with its words, even when it doesn't stop anything.
+    assert!(out.contains("\n  note: True Believer: static ability not read — judge stops the run if it matters (when the card is on the battlefield): \"You have shroud.\""), "{out}");
 }
 
 /// Golden traces: `--bless` writes `NAME.trace` beside the scenario; a later run whose trace

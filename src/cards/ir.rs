@@ -1026,6 +1026,9 @@ pub enum Trigger {
     BecomesTarget(Subject),
     /// "When this creature is turned face up" (708.8, 702.37e).
     TurnedFaceUp(Subject),
+    /// "When this creature transforms into [this face's name]" (701.27e): the permanent
+    /// transformed and now has this face up.
+    TransformsIntoThis,
     /// "Whenever enchanted land is tapped for mana, its controller adds an additional {G}":
     /// a triggered mana ability (605.1b, 106.12a) that resolves at once after the mana ability
     /// that tapped the land (605.4a); its mana goes to the land's controller.
@@ -1392,6 +1395,10 @@ pub enum Instruction {
     /// "[Player] mills N cards" (701.17a): the top N cards of their library go to their
     /// graveyard, as many as there are (701.17b).
     Mill { who: Affected, count: Amount },
+    /// "[Player] manifests the top card of [their] library" (701.40a), "[player] cloaks the
+    /// top card of [their] library" (701.58a), "manifest dread" (701.62a): the card is turned
+    /// face down and put onto the battlefield as a 2/2 creature (with ward {2} when cloaked).
+    PutFaceDown { who: Affected, cloak: bool, dread: bool },
     /// "Surveil N." (701.25a)
     Surveil(u32),
     /// "[permanent] explores" (701.44a).
@@ -1757,6 +1764,9 @@ pub enum Ability {
     /// face up for this cost (702.37e). `mega`: "Megamorph {cost}" (702.37b), which also puts
     /// a +1/+1 counter on it as it is turned face up.
     Morph { cost: ManaCost, mega: bool },
+    /// "Disguise {cost}" (702.168a): the card may be cast face down for {3} as a 2/2 creature
+    /// with ward {2} (702.168b) and turned face up for this cost (702.168d).
+    Disguise(ManaCost),
     /// "Flashback {cost}" (702.34a): the card may be cast from its owner's graveyard by paying
     /// this cost rather than its mana cost; so cast, it is exiled whenever it would leave the
     /// stack.

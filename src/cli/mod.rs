@@ -632,7 +632,13 @@ fn cmd_check(paths: &[PathBuf]) -> u8 {
     let mut code = 0;
     for f in &suite::scenario_files(paths) {
         match load_file(f) {
-            Ok(_) => println!("ok: {}", f.display()),
+            Ok((_, s)) => {
+                println!("ok: {}", f.display());
+                // Unread card text doesn't stop a check, but is named with its words.
+                for (card, u) in report::unread(&s) {
+                    println!("  note: {}", report::unread_line(&card, u));
+                }
+            }
             Err(msg) => {
                 eprint!("{msg}");
                 code = 2;

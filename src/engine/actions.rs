@@ -443,6 +443,13 @@ impl Game {
                     self.mill(p, n);
                 }
             }
+            Instruction::PutFaceDown { who, cloak, dread } => {
+                let mut made = Vec::new();
+                for p in self.players_of(ctx, who) {
+                    made.extend(self.manifest(p, *cloak, *dread, dec)?);
+                }
+                self.created_now = made;
+            }
             Instruction::ExileTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
@@ -1043,12 +1050,12 @@ impl Game {
         }
         let by_static = self.battlefield.iter().copied().find(|&o| self.abilities(o).any(|(_, a)| matches!(a, Ability::SpellsCantBeCountered(f) if self.matches_filter(id, f, self.controller(o)))));
         if let Some(src) = by_static {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.describe(id), self.describe(src))).object(self, id).source(self, src).rules(&[cr!("101.2"), cr!("701.6a")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.describe(id), self.describe(src))).object(self, id).source(self, src).rules(&[cr!("701.6a"), cr!("101.2")]);
             self.record(ev);
             return;
         }
         if self.card(id).abilities().contains(&Ability::CantBeCountered) {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("101.2"), cr!("701.6a")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("701.6a"), cr!("101.2")]);
             self.record(ev);
             return;
         }

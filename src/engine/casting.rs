@@ -437,8 +437,13 @@ impl Game {
         }
         if ch.face_down {
             let shown = self.describe(spell);
+            // 702.168b: disguise lists ward {2} among the face-down characteristics.
+            let disguise = !self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) && self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Disguise(_)));
             self.obj_mut(spell).face_down = true;
-            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its morph ability: a 2/2 creature spell with no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[cr!("702.37c"), cr!("708.4")]);
+            let (how, rule, ward) = if disguise { (crate::engine::facedown::FaceDown::Disguised, cr!("702.168b"), "ward {2} and ") } else { (crate::engine::facedown::FaceDown::Plain, cr!("702.37c"), "") };
+            self.obj_mut(spell).face_down_as = how;
+            let what = if disguise { "disguise" } else { "morph" };
+            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its {what} ability: a 2/2 creature spell with {ward}no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[rule, cr!("708.4")]);
             self.record(ev);
         }
         self.obj_mut(spell).controller = p;
@@ -669,13 +674,13 @@ impl Game {
         // 101.2: an effect that says a player can't play lands beats one that lets them play
         // an additional land.
         if self.players[p].cant_play_lands {
-            return Err(Illegal::new(cr!("101.2"), format!("an effect says {} can't play lands this turn", self.players[p].name)).also(cr!("305.2")));
+            return Err(Illegal::new(cr!("305.2"), format!("an effect says {} can't play lands this turn", self.players[p].name)).also(cr!("101.2")));
         }
         let forbids = |o: ObjId| {
             self.abilities(o).any(|(_, a)| matches!(a, Ability::CantPlayLands { everyone } if *everyone || self.controller(o) == p))
         };
         if let Some(src) = self.battlefield.iter().copied().find(|&o| forbids(o)) {
-            return Err(Illegal::new(cr!("101.2"), format!("{} forbids playing lands", self.describe(src))).also(cr!("305.2")));
+            return Err(Illegal::new(cr!("305.2"), format!("{} forbids playing lands", self.describe(src))).also(cr!("101.2")));
         }
         // 305.2a: statics such as "You may play an additional land on each of your turns".
         let from_statics: u32 = self.permanents_of(p).flat_map(|o| self.abilities(o).filter_map(|(_, a)| if let Ability::AdditionalLands(n) = a { Some(*n) } else { None }).collect::<Vec<_>>()).sum();
@@ -824,7 +829,7 @@ impl Game {
         }
         // 602.5: an effect can forbid activating a permanent's abilities, mana abilities too.
         if self.has_effect(source, crate::cards::ir::Change::CantActivate) {
-            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {name} can't be activated"))));
+            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {name} can't be activated")).also(cr!("101.2"))));
         }
         if mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
@@ -1088,16 +1093,20 @@ fn timing_rule(types: &[CardType]) -> RuleId {
     }
 }
 
-/// A target kind in words.
+/// A target kind in words, single-spaced whatever the filter leaves out ("target spell").
 #[must_use]
 pub fn describe_spec(spec: &TargetSpec) -> String {
+    spec_words(spec).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn spec_words(spec: &TargetSpec) -> String {
     match spec {
         TargetSpec::Any => "any target: a creature, player, planeswalker or battle".to_owned(),
         TargetSpec::Player { opponent_only: true } => "target opponent".to_owned(),
         TargetSpec::Player { opponent_only: false } => "target player".to_owned(),
         TargetSpec::PlayerOrPlaneswalker { opponent_only: false } => "target player or planeswalker".to_owned(),
         TargetSpec::PlayerOrPlaneswalker { opponent_only: true } => "target opponent or planeswalker".to_owned(),
-        TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {} permanent", filter_words(f)).replace("  ", " "),
+        TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {} permanent", filter_words(f)),
         TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
         TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
         TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),

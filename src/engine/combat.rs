@@ -33,7 +33,7 @@ impl Game {
         }
         // 101.2: "can't attack" wins over any permission to attack.
         if self.has_effect(id, Change::CantAttack) {
-            let e = Illegal::new(cr!("101.2"), format!("an effect says {name} can't attack")).also(cr!("508.1c"));
+            let e = Illegal::new(cr!("508.1c"), format!("an effect says {name} can't attack")).also(cr!("101.2"));
             return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
         }
         if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {

@@ -120,12 +120,20 @@ impl Game {
     /// # Errors
     /// When a choice as the token enters is not scripted.
     pub fn create_token_copy(&mut self, who: PlayerId, of: ObjId, except: &CopyExcept, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let values = self.copy_values(of, except, true, None);
         let copied = self.describe(of);
         let mut rules = vec![cr!("701.7a"), cr!("707.1"), cr!("707.2"), cr!("111.2")];
         if !except.is_empty() {
             rules.push(cr!("707.9"));
         }
+        // 707.8a: a token copy of a double-faced object is a double-faced token, with the
+        // same face up.
+        if let Some((values, face)) = self.double_faced_copy_values(of, except) {
+            rules.push(cr!("707.8a"));
+            let up = if face.is_some() { ", with its back face up like the original" } else { "" };
+            self.put_new_token_face(who, values, face, false, &format!(": a double-faced token that's a copy of {copied}{up}"), &rules, dec)?;
+            return Ok(());
+        }
+        let values = self.copy_values(of, except, true, None);
         self.put_new_token(who, values, false, &format!(": a token that's a copy of {copied}"), &rules, dec)?;
         Ok(())
     }

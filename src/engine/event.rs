@@ -113,12 +113,18 @@ impl EventKind {
     /// Every kind's name, as written in `expect.events`.
     #[must_use]
     pub fn names() -> Vec<String> {
-        EventKind::ALL.iter().map(|k| k.name()).collect()
+        EventKind::ALL.iter().map(|k| k.name().to_owned()).collect()
     }
 
+    /// Its name as written in `expect.events` and the JSON trace (the serialized name, worked
+    /// out once for every kind).
     #[must_use]
-    pub fn name(self) -> String {
-        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+    pub fn name(self) -> &'static str {
+        static NAMES: std::sync::OnceLock<Vec<(EventKind, String)>> = std::sync::OnceLock::new();
+        let names = NAMES.get_or_init(|| EventKind::ALL.iter().map(|&k| (k, serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default())).collect());
+        let found = names.iter().find(|(k, _)| *k == self);
+        debug_assert!(found.is_some(), "{self:?} is missing from EventKind::ALL");
+        found.map_or("", |(_, n)| n.as_str())
     }
 }
 

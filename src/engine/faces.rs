@@ -50,6 +50,7 @@ impl Game {
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face (701.27a)".to_owned())?;
         let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&[cr!("701.27a"), cr!("712.18")]);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::Transformed(id));
         Ok(())
     }
 }
@@ -143,6 +144,7 @@ impl Game {
             let when = if now == DayNight::Night { "night" } else { "day" };
             let ev = Ev::new(EventKind::Transform, format!("it is {when}: {shown} transforms into {}", self.describe(id))).object(self, id).rules(&rules);
             self.record(ev);
+            self.fire(crate::engine::triggers::Happening::Transformed(id));
         }
         turn
     }

@@ -112,6 +112,12 @@ impl Printed {
         def.token = true;
         Printed::new(std::sync::Arc::new(def))
     }
+    /// Whether it is a creature card (what turning a manifested or cloaked card face up for its
+    /// mana cost shows, 701.40b, 701.58b).
+    #[must_use]
+    pub fn is_creature_card(&self) -> bool {
+        self.0.types.contains(&CardType::Creature)
+    }
     /// Printed loyalty (306.5b), for the counters a planeswalker enters with.
     #[must_use]
     pub fn loyalty(&self) -> Option<i32> {
@@ -137,9 +143,21 @@ pub struct CopyEffect {
 }
 
 /// The characteristics of a face-down spell or permanent (708.2a): a 2/2 creature with no
-/// text, no name, no subtypes and no mana cost (colorless, as it has no mana cost).
-fn face_down_card() -> &'static Printed {
+/// text, no name, no subtypes and no mana cost (colorless, as it has no mana cost) — with ward
+/// {2} when disguise or cloak made it face down (702.168a, 701.58a).
+fn face_down_card(ward: bool) -> &'static Printed {
     static CARD: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    static WARDED: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    if ward {
+        return WARDED.get_or_init(|| {
+            let ward = crate::cards::ir::Keyword::Ward(crate::cards::ir::WardCost::Mana(2));
+            let card = face_down_card(false);
+            let mut def = (*card.0).clone();
+            def.abilities = vec![Ability::Keyword(ward)];
+            def.text = "Ward {2}".to_owned();
+            Printed::new(std::sync::Arc::new(def))
+        });
+    }
     CARD.get_or_init(|| {
         Printed::new(std::sync::Arc::new(crate::cards::def::CardDef {
             name: String::new(),
@@ -544,8 +562,9 @@ impl Game {
     #[must_use]
     pub fn card(&self, id: ObjId) -> &Printed {
         // 613.2b, 708.2: face-down status comes after copy effects (708.10).
-        if self.obj(id).face_down {
-            return face_down_card();
+        let o = self.obj(id);
+        if o.face_down {
+            return face_down_card(o.face_down_as.ward());
         }
         self.card_face_up(id)
     }
@@ -569,40 +588,66 @@ impl Game {
     /// (kept by "it doesn't copy that creature's color", 707.9c).
     #[must_use]
     pub fn copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> Printed {
-        let mut def = (*self.card(of).0).clone();
-        def.token = token;
-        crate::cards::def::add_missing(&mut def.types, &except.add_types);
-        crate::cards::def::add_missing(&mut def.subtypes, &except.add_subtypes);
-        for s in &except.add_supertypes {
-            if !def.supertypes.contains(s) {
-                def.supertypes.insert(0, s.clone());
-            }
-        }
-        if except.not_legendary {
-            def.supertypes.retain(|s| s != "Legendary");
-        }
-        if let Some((p, t)) = except.pt {
-            def.power = Some(p);
-            def.toughness = Some(t);
-            // 707.9d: a characteristic-defining ability that defines them is not copied.
-            def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo(_)))));
-        }
-        if except.keep_color
-            && let Some(own) = own_colors
-        {
-            def.colors = own.to_vec();
-        }
-        def.abilities.extend(except.abilities.iter().cloned());
-        if !except.text.is_empty() {
-            if !def.text.is_empty() {
-                def.text.push('\n');
-            }
-            def.text.push_str(&except.text);
-        }
-        def.type_line = def.type_line_now();
-        Printed::new(std::sync::Arc::new(def))
+        Printed::new(std::sync::Arc::new(excepted(&self.card(of).0, except, token, own_colors)))
     }
 
+    /// The copiable values of a token copy of a double-faced object (707.8a): a double-faced
+    /// token with both faces, each the copiable values of the same face of `of` with the
+    /// exceptions made part of them, and the face of `of` that is up. `None` when `of` isn't
+    /// a double-faced card with its own copiable values (face down, or itself copying
+    /// something: then only the values that are up are copied, 707.8).
+    #[must_use]
+    pub fn double_faced_copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept) -> Option<(Printed, Option<u8>)> {
+        let o = self.obj(of);
+        let layout = o.card.layout().filter(|l| l.double_faced())?;
+        if o.face_down || self.copies.iter().any(|c| c.object == of) {
+            return None;
+        }
+        let faces: Vec<crate::cards::def::Card> = o.card.faces().iter().map(|f| std::sync::Arc::new(excepted(&f.0, except, true, None))).collect();
+        let mut def = crate::cards::def::faced(o.card.name().to_owned(), layout, faces);
+        def.token = true;
+        Some((Printed::new(std::sync::Arc::new(def)), o.face))
+    }
+}
+
+/// One face's copiable values with a copy effect's exceptions made part of them (707.9a–d),
+/// for an object that is a token or not (`token`) whose own colors are `own_colors` (707.9c).
+fn excepted(card: &crate::cards::def::CardDef, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> crate::cards::def::CardDef {
+    let mut def = card.clone();
+    def.token = token;
+    crate::cards::def::add_missing(&mut def.types, &except.add_types);
+    crate::cards::def::add_missing(&mut def.subtypes, &except.add_subtypes);
+    for s in &except.add_supertypes {
+        if !def.supertypes.contains(s) {
+            def.supertypes.insert(0, s.clone());
+        }
+    }
+    if except.not_legendary {
+        def.supertypes.retain(|s| s != "Legendary");
+    }
+    if let Some((p, t)) = except.pt {
+        def.power = Some(p);
+        def.toughness = Some(t);
+        // 707.9d: a characteristic-defining ability that defines them is not copied.
+        def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo(_)))));
+    }
+    if except.keep_color
+        && let Some(own) = own_colors
+    {
+        def.colors = own.to_vec();
+    }
+    def.abilities.extend(except.abilities.iter().cloned());
+    if !except.text.is_empty() {
+        if !def.text.is_empty() {
+            def.text.push('\n');
+        }
+        def.text.push_str(&except.text);
+    }
+    def.type_line = def.type_line_now();
+    def
+}
+
+impl Game {
     /// The object's own printed colors (what "doesn't copy that creature's color" keeps).
     #[must_use]
     pub fn printed_colors(&self, id: ObjId) -> Vec<Color> {

@@ -284,7 +284,7 @@ impl Game {
         };
         // 602.5: mana abilities are activated abilities too.
         if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
-            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {} can't be activated", self.describe(id)))));
+            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {} can't be activated", self.describe(id))).also(cr!("101.2"))));
         }
         if cost.tap {
             if self.obj(id).tapped {

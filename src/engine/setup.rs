@@ -178,6 +178,12 @@ impl Game {
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
         o.face_down = e.face_down;
+        // A face-down card with disguise (and no morph) in the setup was cast with disguise:
+        // it has ward {2} (702.168b).
+        let abilities = o.card.up(None).abilities();
+        if e.face_down && abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::Disguise(_))) && !abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::Morph { .. })) {
+            o.face_down_as = crate::engine::facedown::FaceDown::Disguised;
+        }
         o.face = e.transformed.then_some(1);
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;

@@ -192,6 +192,9 @@ pub struct Object {
     pub entry_choice: EntryChoice,
     /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
     pub face_down: bool,
+    /// What made it face down, while it is (its face-down characteristics, 708.2, and how
+    /// it may be turned face up, 701.40b, 701.58b).
+    pub face_down_as: crate::engine::facedown::FaceDown,
     /// Which face or half of a card with several is up: `None` for its normal characteristics
     /// (the front face, 712.8a; both halves of a split card outside the stack, 709.4), `Some(1)`
     /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
@@ -701,6 +704,7 @@ impl Game {
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),
             face_down: false,
+            face_down_as: crate::engine::facedown::FaceDown::Plain,
             face: None,
             adventure: None,
             transformed_mark: None,
@@ -714,9 +718,9 @@ impl Game {
     /// `top` puts it on top of a library (else bottom); graveyards always get it on top.
     /// Returns the new object's id.
     pub fn move_object(&mut self, id: ObjId, to: Zone) -> ObjId {
-        let (owner, card_id, card, copy, face_down, face) = {
+        let (owner, card_id, card, copy, face_down, face, face_down_as) = {
             let o = self.obj(id);
-            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down, o.face)
+            (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down, o.face, o.face_down_as)
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
@@ -760,16 +764,19 @@ impl Game {
         // 712.13: a double-faced spell resolves with the face up that was up on the stack;
         // anywhere else a card arrives with its normal characteristics (712.14, 709.4, 715.4).
         // A card in a hand has a face chosen only as it is played as a land (712.12).
-        if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand) {
+        // A staged double-faced token enters with the face up it was created with (707.8a).
+        if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand | Zone::Nowhere) {
             self.obj_mut(nid).face = face;
         }
         if let Some((kicked, cast_from)) = cast {
             self.obj_mut(nid).choices.kicked = kicked;
             self.obj_mut(nid).choices.cast_from = cast_from;
         }
-        if face_down && from == Zone::Stack && to == Zone::Battlefield {
-            // 702.37c: a face-down spell resolves into a face-down permanent.
+        if face_down && to == Zone::Battlefield {
+            // 702.37c: a face-down spell resolves into a face-down permanent; a card turned
+            // face down to be manifested or cloaked enters face down (701.40a, 701.58a).
             self.obj_mut(nid).face_down = true;
+            self.obj_mut(nid).face_down_as = face_down_as;
         }
         match new_zone {
             Zone::Battlefield => self.battlefield.push(nid),
@@ -781,7 +788,7 @@ impl Game {
                 }
             }
         }
-        if face_down && !(from == Zone::Stack && to == Zone::Battlefield) {
+        if face_down && matches!(from, Zone::Stack | Zone::Battlefield) && to != Zone::Battlefield {
             // 708.9: a face-down permanent or spell leaving is revealed to all.
             let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
                 .object(self, nid)

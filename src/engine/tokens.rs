@@ -43,11 +43,21 @@ impl Game {
     /// # Errors
     /// When a choice as the token enters is not scripted.
     pub fn put_new_token(&mut self, who: PlayerId, card: impl Into<crate::engine::layers::Printed>, tapped: bool, words: &str, rules: &[RuleId], dec: &mut dyn Decider) -> Result<ObjId, Stop> {
+        self.put_new_token_face(who, card, None, tapped, words, rules, dec)
+    }
+
+    /// [`Game::put_new_token`] for a double-faced token that enters with `face` up (707.8a).
+    ///
+    /// # Errors
+    /// When a choice as the token enters is not scripted.
+    #[expect(clippy::too_many_arguments, reason = "put_new_token with the face that is up")]
+    pub fn put_new_token_face(&mut self, who: PlayerId, card: impl Into<crate::engine::layers::Printed>, face: Option<u8>, tapped: bool, words: &str, rules: &[RuleId], dec: &mut dyn Decider) -> Result<ObjId, Stop> {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(PhysCard { label: None, current: ObjId(0) });
         // The token as it will exist on the battlefield, outside every zone until it is put
         // there: its entering replacement effects are decided from it (614.12).
         let staged = self.new_object(card_id, card, who, who, Zone::Nowhere);
+        self.obj_mut(staged).face = face;
         self.put_onto_battlefield(staged, who, tapped, dec, |g, nid| {
             Ev::new(EventKind::CreateToken, format!("{} creates {}{words}", g.players[who].name, g.describe(nid)))
                 .player(g, who)

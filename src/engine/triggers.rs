@@ -52,6 +52,8 @@ pub enum Happening {
     CombatDamageTo { player: PlayerId },
     /// A face-down permanent was turned face up (702.37e).
     TurnedFaceUp(ObjId),
+    /// A permanent transformed (701.27a), now with its other face up.
+    Transformed(ObjId),
     /// `blocker` was declared as a blocker of `attacker` (509.1): once per pair.
     BlockedBy { attacker: ObjId, blocker: ObjId },
     /// A permanent became the target of a spell or ability (`by`) that `controller` controls
@@ -228,6 +230,7 @@ impl Game {
                     Happening::BecomesTapped(_) => cr!("603.2e"),
                     Happening::CombatDamageTo { .. } => cr!("603.2c"),
                     Happening::TurnedFaceUp(_) => cr!("702.37e"),
+                    Happening::Transformed(_) => cr!("701.27e"),
                     Happening::BlockedBy { .. } => cr!("509.3c"),
                     Happening::BecomesTarget { .. } => cr!("603.2"),
                     Happening::Copied { .. } => cr!("707.10"),
@@ -468,6 +471,9 @@ impl Game {
                 ((!copied || *or_copy) && targets_ok && whose_ok(*whose, player, controller) && self.matches_filter(spell, filter, controller))
                     .then_some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None })
             }
+            // 701.27e: the ability is on the face now up, so it triggers only on transforming
+            // into that face.
+            (Trigger::TransformsIntoThis, Happening::Transformed(o)) if o == src => object(o),
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
             (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),

@@ -308,7 +308,8 @@ pub fn page(path: &str, s: &Scenario, r: &RunResult, diagnostic: Option<&str>) -
             .iter()
             .map(|r| {
                 let r = r.as_str();
-                format!("<a href=\"#rule-{r}\" title=\"{}\">{r}</a>", esc(&format!("{r} {}", index().title(r))))
+                let hover = index().get(r).map_or_else(|| r.to_owned(), |e| format!("{r} {}: {}", e.title, e.summary));
+                format!("<a href=\"#rule-{r}\" title=\"{}\">{r}</a>", esc(&hover))
             })
             .collect();
         let _ = writeln!(

@@ -57,11 +57,10 @@ fn section(rule: &str) -> &str {
 pub struct RuleKey(pub &'static str);
 
 impl RuleKey {
-    fn parts(self) -> (u32, u32, String) {
+    fn parts(self) -> (u32, u32, &'static str) {
         let (head, tail) = self.0.split_once('.').unwrap_or((self.0, ""));
-        let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
-        let letters: String = tail.chars().skip_while(char::is_ascii_digit).collect();
-        (head.parse().unwrap_or(0), digits.parse().unwrap_or(0), letters)
+        let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+        (head.parse().unwrap_or(0), tail[..digits].parse().unwrap_or(0), &tail[digits..])
     }
 }
 
@@ -75,6 +74,39 @@ impl PartialOrd for RuleKey {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
+}
+
+/// The unread abilities of the scenario's cards (its setup and its `cards:`, every face), each
+/// once per card: the words judge can't read, and the moment from which a run would stop on them.
+#[must_use]
+pub fn unread(s: &Scenario) -> Vec<(String, &crate::cards::ir::Unread)> {
+    let mut cards: Vec<&crate::cards::def::Card> = s.inline_cards.iter().collect();
+    for p in &s.players {
+        for e in p.library.iter().chain(&p.hand).chain(&p.battlefield).chain(&p.graveyard).chain(&p.exile) {
+            cards.push(&e.card);
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for c in cards {
+        if !seen.insert(c.name.as_str()) {
+            continue;
+        }
+        for face in std::iter::once(c).chain(&c.faces) {
+            for a in &face.abilities {
+                if let crate::cards::ir::Ability::Unread(u) = a {
+                    out.push((face.name.clone(), &**u));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One unread ability in words: the card, the kind, when it would stop a run, the text.
+#[must_use]
+pub fn unread_line(card: &str, u: &crate::cards::ir::Unread) -> String {
+    format!("{card}: {} not read — judge stops the run if it matters ({}): \"{}\" (unread: \"{}\")", u.kind.name(), u.moment.describe(), u.text, u.words)
 }
 
 /// The text report: trace, final state, rules applied, verdicts.
@@ -115,6 +147,13 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
         t.add_row(vec![shown, idx.title(k.0).to_owned(), n.to_string(), if decisive.contains(k.0) { "yes".to_owned() } else { String::new() }]);
     }
     let _ = writeln!(out, "{t}");
+    let unread = unread(s);
+    if !unread.is_empty() {
+        let _ = writeln!(out, "\nCard text not read (it never came into play in this run, or the run stopped on it)");
+        for (card, u) in &unread {
+            let _ = writeln!(out, "  {}", unread_line(card, u));
+        }
+    }
     if !r.verdicts.is_empty() {
         let _ = writeln!(out, "\nExpectations");
         for v in &r.verdicts {
@@ -258,7 +297,9 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
         "outcome": outcome_text(g),
         "rejections": g.rejections.iter().map(|x| json!({"action": x.action, "rules": x.rules, "reason": x.reason})).collect::<Vec<_>>(),
         "rules_applied": rules,
+        "unread": unread(s).iter().map(|(card, u)| json!({"card": card, "kind": u.kind.name(), "matters": u.moment.describe(), "text": u.text, "words": u.words})).collect::<Vec<_>>(),
         "expectations": r.verdicts,
-        "passed": r.verdicts.iter().all(|v| v.ok),
+        // A run that stopped (exit 2) didn't pass, whatever its verdicts so far.
+        "passed": r.stop.is_none() && r.verdicts.iter().all(|v| v.ok),
     })
 }

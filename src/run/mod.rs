@@ -677,12 +677,13 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             pass_to(g, script, p, action)?;
             let mut ch = cast_choices(g, choices)?;
             ch.face = face;
-            // 702.37d: only an ability such as morph lets a card be cast face down.
-            if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
+            // 702.37d, 702.168c: only an ability such as morph or disguise lets a card be cast
+            // face down.
+            if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. } | Ability::Disguise(_))) {
                 return Err(Stop(
-                    Diagnostic::new(format!("{} can't be cast face down: it has no morph ability (rule 702.37d)", g.describe(id)), action.span)
+                    Diagnostic::new(format!("{} can't be cast face down: it has no morph or disguise ability (rules 702.37d, 702.168c)", g.describe(id)), action.span)
                         .label("rule 702.37d")
-                        .help("a card is cast face down only by an ability that allows it, such as \"Morph {cost}\" (702.37a); remove `face_down: true`"),
+                        .help("a card is cast face down only by an ability that allows it, such as \"Morph {cost}\" (702.37a) or \"Disguise {cost}\" (702.168a); remove `face_down: true`"),
                 ));
             }
             attempt(g, script, action.index, p, |g, dec| g.cast(p, id, &ch, dec))
@@ -697,11 +698,11 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
                         .help("name a face-down permanent (`face_down: true` in the setup, or one cast with `face_down: true`)"),
                 ));
             }
-            if !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) {
+            if !g.obj(id).face_down_as.by_mana_cost() && !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. } | Ability::Disguise(_))) {
                 return Err(Stop(
-                    Diagnostic::new(format!("{} has no morph ability: nothing lets its controller turn it face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
+                    Diagnostic::new(format!("{} has no morph or disguise ability: nothing lets its controller turn it face up (rules 708.7, 702.37e, 702.168d)", g.describe(id)), action.span)
                         .label("rule 708.7")
-                        .help("only a face-down permanent whose face-up side has morph can be turned face up by its controller"),
+                        .help("only a face-down permanent whose face-up side has morph or disguise, or a manifested or cloaked permanent (701.40b, 701.58b), can be turned face up by its controller"),
                 ));
             }
             let p = actor(g, action, |g| Some(g.controller(id)))?;

@@ -677,7 +677,17 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     }
                 }
             }
-            let card = one_ref(value, &format!("`{verb}`"), diags)?;
+            // `activate: {card: CARD, ability: N}` is the same as `activate: CARD` with `ability: N`
+            // beside it (the contract writes it both ways).
+            let inner = if verb == "activate" && matches!(value.kind, Kind::Map(_)) { MapView::new(value, "an `activate` map", diags) } else { None };
+            if let Some(im) = &inner {
+                im.check_keys(&["card", "ability"], "an `activate` map", diags);
+            }
+            let card_node = match &inner {
+                Some(im) => im.require("card", "an `activate` map", diags)?,
+                None => value,
+            };
+            let card = one_ref(card_node, &format!("`{verb}`"), diags)?;
             let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
             let mut buyback = false;
             if let Some(n) = m.get("optional_costs") {
@@ -732,9 +742,10 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 }
                 ActionKind::Cast { card, choices }
             } else {
-                let ability = m.get("ability").and_then(|n| nonneg(n, "`ability`", diags)).map(|n| n as usize);
+                let ability_node = m.get("ability").or_else(|| inner.as_ref().and_then(|im| im.get("ability")));
+                let ability = ability_node.and_then(|n| nonneg(n, "`ability`", diags)).map(|n| n as usize);
                 if ability == Some(0) {
-                    diags.push(Diagnostic::new("abilities are numbered from 1", m.get("ability").map_or(span, |n| n.span)));
+                    diags.push(Diagnostic::new("abilities are numbered from 1", ability_node.map_or(span, |n| n.span)));
                 }
                 ActionKind::Activate { card, ability, choices }
             }

@@ -108,7 +108,8 @@ pub fn parse_except(p: &mut Parser<'_>) -> PResult<CopyExcept> {
     loop {
         except_part(p, &mut ex)?;
         let next = p.peek_at(1);
-        let joins = p.at_word("and") && next.is_some_and(|t| t.is_word("it") || t.is_word("it's") || t.is_word("it’s") || t.is_word("the"));
+        // "and it has …", "and the token has …", and "and has …" with "it" left out.
+        let joins = p.at_word("and") && next.is_some_and(|t| t.is_word("it") || t.is_word("it's") || t.is_word("it’s") || t.is_word("the") || t.is_word("has"));
         if !joins {
             break;
         }
@@ -147,7 +148,7 @@ fn except_part(p: &mut Parser<'_>, ex: &mut CopyExcept) -> PResult<()> {
             return Ok(());
         }
     }
-    if p.eat_words(&["it", "has"]) {
+    if p.eat_words(&["it", "has"]) || p.eat_word("has") {
         return granted(p, ex);
     }
     if !is_its(p) {
@@ -158,7 +159,11 @@ fn except_part(p: &mut Parser<'_>, ex: &mut CopyExcept) -> PResult<()> {
         ex.not_legendary = true;
         return Ok(());
     }
-    // "it's 7/7" (707.9b; 707.9d: a CDA defining power and toughness is not copied).
+    // "it's 7/7", "it's a 1/1" (707.9b; 707.9d: a CDA defining power and toughness is not
+    // copied).
+    if (p.at_word("a") || p.at_word("an")) && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::PtMod(PtPart::Fixed(_), PtPart::Fixed(_)))) {
+        p.bump();
+    }
     if let Some(Tok::PtMod(PtPart::Fixed(pw), PtPart::Fixed(th))) = p.peek().map(|t| t.tok.clone())
         && p.peek().is_some_and(|t| !p.text[t.start..].starts_with(['+', '-', '−']))
     {
@@ -326,6 +331,37 @@ mod tests {
         assert!(except.keep_color);
         let [Ability::Triggered { effect, .. }] = except.abilities.as_slice() else { panic!("{except:?}") };
         assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { action, .. }] if matches!(action.as_ref(), Instruction::BecomeCopy { except, .. } if except.keep_color && except.this_ability)));
+    }
+
+    #[test]
+    fn copy_the_spell_a_cast_trigger_saw() {
+        use crate::cards::ir::Amount;
+        let copy = |new_targets| Instruction::CopySpell { what: Affected::TriggerObject, new_targets, times: Amount::Fixed(1) };
+        let a = ok("Whenever you cast an instant or sorcery spell, you may copy that spell. You may choose new targets for the copy.", "Swarm Intelligence", &[CardType::Enchantment]);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { action, .. }] if **action == copy(true)), "{effect:?}");
+        let a = ok("Whenever you cast an instant or sorcery spell, you may pay {U}{R}. If you do, copy that spell. You may choose new targets for the copy.", "Riku of Two Reflections", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { then, .. }] if then[..] == [copy(true)]), "{effect:?}");
+        let a = ok("Whenever you cast an Adventure instant or sorcery spell, copy it. You may choose new targets for the copy.", "Lucky Clover", &[CardType::Artifact]);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert_eq!(effect.instructions, vec![copy(true)]);
+        let a = ok("Whenever you cast an instant or sorcery spell, you may sacrifice an artifact. If you do, copy that spell and you may choose new targets for the copy.", "Mica, Reader of Ruins", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::MayOrElse { then, .. }] if then[..] == [copy(true)]), "{effect:?}");
+        // "it" outside a cast trigger is not a spell to copy.
+        assert!(!errs("Whenever this creature attacks, copy it.", "Odd Copier", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn power_and_toughness_with_an_article_and_has_without_it() {
+        let a = ok("Create a token that's a copy of target creature you control, except it's a 1/1.", "Odd Duplicate", &[CardType::Sorcery]);
+        let [Ability::Spell(e)] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(&e.instructions[..], [Instruction::CreateTokenCopy { except, .. }] if except.pt == Some((1, 1))));
+        let a = ok("You may have this creature enter as a copy of any creature on the battlefield, except it's 4/4 and has menace and haste.", "Odd Mimic", CREATURE);
+        assert!(matches!(&a[0], Ability::EnterAsCopy { except, .. } if except.pt == Some((4, 4)) && except.abilities == [Ability::Keyword(Keyword::Menace), Ability::Keyword(Keyword::Haste)]), "{a:?}");
+        // "a 1/1 green Frog" also sets colors and types: not read.
+        assert!(!errs("Create a token that's a copy of target non-Frog creature, except it's a 1/1 green Frog.", "Croaking Counterpart", &[CardType::Sorcery]).is_empty());
     }
 
     #[test]

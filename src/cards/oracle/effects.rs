@@ -12,12 +12,27 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 61] = [
+const VERBS: [&str; 65] = [
     "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
+    "manifest", "manifests", "cloak", "cloaks",
 ];
+
+/// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
+/// [copy it]" and "If you do, [copy that spell]" (707.10c).
+fn last_copy(instrs: &mut [Instruction]) -> Option<&mut bool> {
+    match instrs.last_mut()? {
+        Instruction::CopySpell { new_targets, .. } => Some(new_targets),
+        Instruction::MayOrElse { action, then, .. } if then.is_empty() => match action.as_mut() {
+            Instruction::CopySpell { new_targets, .. } => Some(new_targets),
+            _ => None,
+        },
+        Instruction::MayOrElse { then, .. } => last_copy(then),
+        _ => None,
+    }
+}
 
 fn at_verb(p: &Parser<'_>) -> bool {
     p.word().is_some_and(|w| VERBS.contains(&w.as_str()))
@@ -123,7 +138,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     if p.eat_words(&["you", "may", "choose", "new", "targets", "for", "the", "copy"]) {
-        let Some(Instruction::CopySpell { new_targets, .. }) = p.effect.instructions.last_mut() else {
+        let Some(new_targets) = last_copy(&mut p.effect.instructions) else {
             return Err(Fail { at: start, expected: "a \"copy\" instruction before it".into() });
         };
         *new_targets = true;
@@ -860,6 +875,26 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }
             out.push(Instruction::Mill { who, count });
         }
+        "manifest" | "manifests" | "cloak" | "cloaks" => {
+            // 701.40a: "Manifest the top card of your library.", "Its controller manifests the
+            // top card of their library."; 701.62a: "Manifest dread."; 701.58a: "cloak the top
+            // card of your library".
+            let who = player_subject()?;
+            p.bump();
+            let cloak = verb.starts_with("cloak");
+            let dread = !cloak && p.eat_word("dread");
+            if !dread {
+                let whose = if who == Affected::You { "your" } else { "their" };
+                if !(p.eat_words(&["the", "top", "card", "of", whose, "library"])) {
+                    let expected = if cloak { format!("\"the top card of {whose} library\"") } else { format!("\"dread\" or \"the top card of {whose} library\"") };
+                    return Err(p.fail(&expected));
+                }
+            }
+            // "cloak the top card of your library, then attach this Equipment to it": "it" is
+            // the one permanent just put onto the battlefield.
+            p.one_token_created = who == Affected::You;
+            out.push(Instruction::PutFaceDown { who, cloak, dread });
+        }
         "fights" | "fight" if !imperative => {
             // 701.14a: "Target creature you control fights target creature you don't control."
             let one = permanent_subject()?;
@@ -959,11 +994,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "copy" if imperative => {
             p.bump();
             let at = p.pos;
-            let what = parse_affected(p)?;
-            if !matches!(what, Affected::Target(i) if matches!(p.effect.targets[i].spec, TargetSpec::Spell(_))) {
+            // "Whenever you cast an instant or sorcery spell, copy it" / "copy that spell": the
+            // spell the ability triggered on (707.10).
+            let what = if p.trigger_spell && (p.eat_words(&["that", "spell"]) || p.eat_word("it")) {
+                Affected::TriggerObject
+            } else {
+                parse_affected(p)?
+            };
+            if !(what == Affected::TriggerObject || matches!(what, Affected::Target(i) if matches!(p.effect.targets[i].spec, TargetSpec::Spell(_)))) {
                 return Err(Fail { at, expected: "a target spell (\"target instant or sorcery spell\")".into() });
             }
-            out.push(Instruction::CopySpell { what, new_targets: false, times: Amount::Fixed(1) });
+            // "copy that spell and [you] may choose new targets for the copy" (707.10c).
+            let new_targets = p.eat_words(&["and", "you", "may", "choose", "new", "targets", "for", "the", "copy"]) || p.eat_words(&["and", "may", "choose", "new", "targets", "for", "the", "copy"]);
+            out.push(Instruction::CopySpell { what, new_targets, times: Amount::Fixed(1) });
         }
         "return" if imperative => {
             p.bump();

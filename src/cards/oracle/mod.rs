@@ -445,6 +445,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
         Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
+        // "Disguise {cost}" (702.168a).
+        Some("disguise") if !is_spell => Some(Ability::Disguise),
         _ => None,
     };
     if let Some(make) = costed
@@ -1234,6 +1236,36 @@ mod tests {
         assert!(matches!(&a[1], Ability::Triggered { trigger, .. } if **trigger == crate::cards::ir::Trigger::TurnedFaceUp(crate::cards::ir::Subject::This)));
         // A morph cost that isn't mana is not read.
         assert!(!errs("Morph—Pay 5 life.", "Zombie Cutthroat", &[CardType::Creature]).is_empty());
+    }
+
+    #[test]
+    fn disguise_with_its_cost() {
+        let a = ok("Flying\nDisguise {4}{W} (You may cast this card face down for {3} as a 2/2 creature with ward {2}. Turn it face up any time for its disguise cost.)", "Defenestrated Phantom", &[CardType::Creature]);
+        assert_eq!(a[1], Ability::Disguise(mana("{4}{W}")));
+        let a = ok("Reach\nDisguise {4}{R/G}{R/G} (You may cast this card face down for {3} as a 2/2 creature with ward {2}. Turn it face up any time for its disguise cost.)", "Riftburst Hellion", &[CardType::Creature]);
+        assert_eq!(a[1], Ability::Disguise(mana("{4}{R/G}{R/G}")));
+        // A disguise cost with a reduction is not read.
+        assert!(!errs("Disguise {5}{R}. This cost is reduced by {1} for each instant and sorcery card in your graveyard.", "Fugitive Codebreaker", &[CardType::Creature]).is_empty());
+    }
+
+    #[test]
+    fn manifest_manifest_dread_and_cloak() {
+        use crate::cards::ir::Instruction::PutFaceDown;
+        let spell = |text: &str, name: &str, t: CardType| match ok(text, name, &[t]).as_slice() {
+            [Ability::Spell(e)] => e.instructions.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(spell("Manifest the top card of your library. (Put it onto the battlefield face down as a 2/2 creature. Turn it face up any time for its mana cost if it's a creature card.)", "Soul Summons", CardType::Sorcery), vec![PutFaceDown { who: Affected::You, cloak: false, dread: false }]);
+        assert_eq!(spell("Manifest dread. (Look at the top two cards of your library. Put one onto the battlefield face down as a 2/2 creature and the other into your graveyard. Turn it face up any time for its mana cost if it's a creature card.)", "Manifest Dread", CardType::Sorcery), vec![PutFaceDown { who: Affected::You, cloak: false, dread: true }]);
+        let shift = spell("Exile target creature. Its controller manifests the top card of their library. (That player puts the top card of their library onto the battlefield face down as a 2/2 creature. If it's a creature card, it can be turned face up any time for its mana cost.)", "Reality Shift", CardType::Instant);
+        assert!(matches!(&shift[..], [Instruction::Exile(Affected::Target(0)), PutFaceDown { who: Affected::ControllerOfTarget(0), cloak: false, dread: false }]), "{shift:?}");
+        let remake = spell("Destroy target creature. Its controller manifests dread. (That player looks at the top two cards of their library, then puts one onto the battlefield face down as a 2/2 creature and the other into their graveyard. If it's a creature card, it can be turned face up any time for its mana cost.)", "Unwanted Remake", CardType::Instant);
+        assert!(matches!(&remake[..], [Instruction::Destroy(_), PutFaceDown { who: Affected::ControllerOfTarget(0), dread: true, .. }]), "{remake:?}");
+        let coat = ok("When this Equipment enters, cloak the top card of your library, then attach this Equipment to it. (To cloak a card, put it onto the battlefield face down as a 2/2 creature with ward {2}. Turn it face up any time for its mana cost if it's a creature card.)", "Cryptic Coat", &[CardType::Artifact]);
+        let [Ability::Triggered { effect, .. }] = coat.as_slice() else { panic!("{coat:?}") };
+        assert!(matches!(&effect.instructions[..], [PutFaceDown { who: Affected::You, cloak: true, dread: false }, Instruction::Attach { what: Affected::This, to: Affected::CreatedTokens, .. }]), "{effect:?}");
+        // "your" library for another player is not read.
+        assert!(!errs("Target opponent manifests the top card of your library.", "Odd Manifest", &[CardType::Sorcery]).is_empty());
     }
 
     #[test]

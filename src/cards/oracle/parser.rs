@@ -38,6 +38,9 @@ pub struct Parser<'a> {
     pub trigger_object: bool,
     /// In a triggered ability whose trigger names a player: "that player".
     pub trigger_player: bool,
+    /// The ability triggers on a spell being cast: "it" and "that spell" in "copy it" are that
+    /// spell (the trigger object).
+    pub trigger_spell: bool,
     /// "Activate only as a sorcery." / "Activate only once each turn." read so far.
     pub sorcery_speed: bool,
     /// "Activate only during your turn" and the like (602.1b).
@@ -73,7 +76,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false }
     }
 
     #[must_use]

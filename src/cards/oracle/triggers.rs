@@ -60,6 +60,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::BecomesBlocked(Subject::This)
             | Trigger::BecomesTarget(Subject::This)
             | Trigger::TurnedFaceUp(Subject::This)
+            | Trigger::TransformsIntoThis
             | Trigger::BeginningOf { .. }
             | Trigger::Either(..)
             | Trigger::GainLife(_)
@@ -80,6 +81,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::DiscardOneOrMore { .. }
     );
     p.trigger_object = !subject_is_this;
+    p.trigger_spell = matches!(trigger, Trigger::Cast { .. });
     p.trigger_moved = matches!(&trigger, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) if *s != Subject::This);
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
@@ -180,6 +182,16 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
         }
     }
     Ok(t)
+}
+
+/// After "this creature transforms into": the name of the face with the ability (701.27e).
+/// Another name, or another subject, is not read.
+fn transforms_into_this(p: &mut Parser<'_>, subject: &Subject) -> PResult<Trigger> {
+    if *subject == Subject::This && p.peek().is_some_and(|t| t.tok == super::lexer::Tok::SelfName) {
+        p.bump();
+        return Ok(Trigger::TransformsIntoThis);
+    }
+    Err(p.fail("the name of this face (\"When this creature transforms into [its own name]\")"))
 }
 
 fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
@@ -394,6 +406,11 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         if p.eat_words(&["or", "leaves", "the", "battlefield"]) {
             return Ok(Trigger::Either(Box::new(Trigger::Enters(subject.clone())), Box::new(Trigger::LeavesBattlefield(subject))));
         }
+        // "Whenever this creature enters or transforms into [this face]" (701.27e).
+        if p.at_words(&["or", "transforms", "into"]) {
+            p.pos += 3;
+            return transforms_into_this(p, &subject).map(|t| Trigger::Either(Box::new(Trigger::Enters(subject)), Box::new(t)));
+        }
         // Older wording: "enters the battlefield [under your control]".
         if p.eat_words(&["the", "battlefield"]) && p.eat_words(&["under", "your", "control"]) {
             return Ok(Trigger::Enters(with_controller(subject, ControllerFilter::You)));
@@ -431,6 +448,8 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::BecomesUntapped(subject)
     } else if p.eat_words(&["is", "turned", "face", "up"]) {
         Trigger::TurnedFaceUp(subject)
+    } else if p.eat_words(&["transforms", "into"]) {
+        transforms_into_this(p, &subject)?
     } else if p.eat_word("attacks") {
         if p.eat_word("alone") {
             return Ok(Trigger::AttacksAlone(subject));
@@ -614,6 +633,17 @@ mod tests {
             .into_iter()
             .find_map(|a| if let Ability::Triggered { trigger, condition, .. } = a { Some((*trigger, condition)) } else { None })
             .unwrap_or_else(|| panic!("{name}: no triggered ability"))
+    }
+
+    #[test]
+    fn transforms_into_this_face() {
+        let (t, _) = trigger("When this creature transforms into Compleated Conjurer, exile the top card of your library. Until the end of your next turn, you may play that card.", "Compleated Conjurer", &[CardType::Creature]);
+        assert_eq!(t, Trigger::TransformsIntoThis);
+        let (t, _) = trigger("Whenever this creature enters or transforms into Wildsong Howler, look at the top six cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.", "Wildsong Howler", &[CardType::Creature]);
+        assert_eq!(t, Trigger::Either(Box::new(Trigger::Enters(Subject::This)), Box::new(Trigger::TransformsIntoThis)));
+        // Another face's name, or another subject, is not read.
+        assert!(compile("When this creature transforms into Insectile Aberration, draw a card.", "Delver of Secrets", &[CardType::Creature]).is_err());
+        assert!(compile("Whenever a permanent you control transforms into a non-Human creature, draw a card.", "Odd Watcher", &[CardType::Creature]).is_err());
     }
 
     const CREATURE: &[CardType] = &[CardType::Creature];
