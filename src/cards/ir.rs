@@ -1562,6 +1562,17 @@ pub enum Instruction {
     SacrificePermanent(Affected),
     /// "Search [player]'s [zones] for … and [put/exile] them", then shuffle (701.23).
     Search(Search),
+    /// "Put a land card from your hand onto the battlefield [tapped]": the controller puts a
+    /// card of theirs matching `query` from their hand onto the battlefield (one, if they have
+    /// any; a land put this way is not played, 305.4).
+    PutFromHand { query: CardQuery, tapped: bool },
+    /// "Return a land you control to its owner's hand" / "return another creature you control
+    /// to its owner's hand": the controller chooses one such permanent as the instruction is
+    /// followed (608.2d), not a target; `another` leaves out the source itself.
+    ReturnChosen { filter: ObjectFilter, another: bool },
+    /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
+    /// calls and flips; the instructions of the outcome follow.
+    FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles
@@ -1573,10 +1584,6 @@ pub enum Instruction {
     ExileGraveyard(Affected),
     /// "Return [object] to its owner's hand." (400.7).
     ReturnToHand(Affected),
-    /// "Return a land you control to its owner's hand", "return another creature you control
-    /// to its owner's hand": the ability's controller chooses one permanent they control that
-    /// matches as the instruction is carried out (608.2d; `filter.other`: not the source).
-    ReturnChosenToHand(ObjectFilter),
     /// "Exchange control of two target creatures." (701.12a–b).
     ExchangeControl(Affected, Affected),
     /// "Two target players exchange life totals." (701.12c).
@@ -1839,6 +1846,9 @@ pub enum AdditionalCost {
     Sacrifice(ObjectFilter),
     /// "As an additional cost to cast this spell, discard a card."
     Discard,
+    /// "As an additional cost to cast this spell, return a land you control to its owner's
+    /// hand."
+    ReturnToHand(ObjectFilter),
 }
 
 impl Instruction {
@@ -1929,6 +1939,9 @@ pub struct Cost {
     pub loyalty: Option<LoyaltyCost>,
     /// "Remove N [kind] counters from this …" (122, 602.2b).
     pub remove_counters: Option<(CounterKind, u32)>,
+    /// "Return a land you control to its owner's hand" (602.2b): a permanent of the kind the
+    /// player controls, chosen as the cost is paid.
+    pub return_to_hand: Option<ObjectFilter>,
 }
 
 /// When an activated ability may be activated, by its activation instructions (602.1b).
@@ -2067,6 +2080,9 @@ pub enum Ability {
     /// "This land enters tapped unless you control two or more basic lands." (614.1d): the
     /// condition is checked as it would enter.
     EntersTappedUnless(Condition),
+    /// "As this land enters, you may pay 2 life. If you don't, it enters tapped." (614.12,
+    /// 614.1d): the controller decides, as the permanent would enter, whether to do it.
+    AsEntersMayOrTapped(EntryOffer),
     /// "This creature enters with a +1/+1 counter on it if you attacked this turn." (614.1c).
     EntersWithCountersIf { kind: CounterKind, count: Amount, condition: Condition },
     /// A static ability that generates a continuous effect (611.3): anthems, type-changing,
@@ -2112,6 +2128,15 @@ pub enum Ability {
     /// Text the compiler can't read yet, kept in its place as an ability of the kind the text
     /// shows, so that a scenario stops exactly when the ability could matter (never guessed).
     Unread(Box<Unread>),
+}
+
+/// What "As this land enters, you may … If you don't, it enters tapped." offers (614.12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum EntryOffer {
+    /// "pay 2 life" (119.4).
+    PayLife(u32),
+    /// "reveal an Island or Swamp card from your hand" (701.20a).
+    Reveal(ObjectFilter),
 }
 
 /// What an "as [this] enters, choose …" ability asks for.

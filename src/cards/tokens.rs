@@ -106,7 +106,9 @@ pub fn describe(def: &CardDef) -> String {
     w.extend(def.types.iter().map(|t| t.name().to_lowercase()));
     w.push("token".to_owned());
     if !def.text.is_empty() {
-        w.push(format!("with \"{}\"", def.text));
+        // One quotation per line of its text: 'with "flying" and "{R}: …"'.
+        let quoted: Vec<String> = def.text.lines().map(|l| format!("\"{l}\"")).collect();
+        w.push(format!("with {}", quoted.join(" and ")));
     }
     w.join(" ")
 }

@@ -906,6 +906,27 @@ impl Game {
                 }
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
+            Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
+            Instruction::FlipCoin { won, lost } => {
+                // 705.2: the player who flips calls heads or tails, and wins if the call
+                // matches the side that comes up (the game's seeded generator, 705.1).
+                let p = ctx.controller;
+                let d = Decision { player: p, kind: DecisionKind::CoinCall, rule: cr!("705.2"), what: "the call of a coin flip (heads or tails)".to_owned() };
+                let Answer::Call(call) = self.decide(dec, &d)? else { return Ok(()) };
+                let heads = self.rng.next_u64() % 2 == 0;
+                let win = call == heads;
+                let side = if heads { "heads" } else { "tails" };
+                let ev = Ev::new(EventKind::CoinFlip, format!("{} flips a coin: it comes up {side}, so {} {} the flip", self.players[p].name, self.players[p].name, if win { "wins" } else { "loses" }))
+                    .player(self, p)
+                    .rules(&[cr!("705.1"), cr!("705.2")]);
+                self.record(ev);
+                for ins in if win { won } else { lost } {
+                    self.perform(ins, ctx, dec)?;
+                    if self.outcome.is_some() {
+                        break;
+                    }
+                }
+            }
             Instruction::MayOrElse { who, action, then, otherwise } if matches!(action.as_ref(), Instruction::Pay(_)) => {
                 let Instruction::Pay(cost) = action.as_ref() else { return Ok(()) };
                 for p in self.players_of(ctx, who) {
@@ -925,9 +946,12 @@ impl Game {
                             let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
                             self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
                         }
-                        // "You may return another creature you control to its owner's hand. If
-                        // you do, …": impossible with nothing to return.
-                        Instruction::ReturnChosenToHand(filter) => self.permanents_of(p).any(|o| !(filter.other && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
+                        // "You may return an enchantment you control to its owner's hand. If you
+                        // do, …": only with such a permanent can the player do it.
+                        Instruction::ReturnChosen { filter, another } => self.permanents_of(p).any(|o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
+                        // "You may put a land card from your hand onto the battlefield": only
+                        // with such a card.
+                        Instruction::PutFromHand { query, .. } => self.players[p].hand.iter().any(|&o| self.hand_card_matches(o, query, p)),
                         // "You may remove three counters from it. If you do, …": removing them
                         // is a cost of the option (118.12), paid in full or not at all.
                         Instruction::RemoveCounters { what, kind, count } => {
@@ -986,26 +1010,27 @@ impl Game {
                     }
                 }
             }
-            Instruction::ReturnChosenToHand(filter) => {
-                // 608.2d: the choice is made as the instruction is carried out.
+            Instruction::ReturnChosen { filter, another } => {
+                // 608.2d: the controller chooses as the instruction is followed (and follows it,
+                // 608.2c); with nothing to choose, the instruction does nothing (101.3).
                 let p = ctx.controller;
-                let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
+                let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
                 if options.is_empty() {
-                    let ev = Ev::new(EventKind::Choice, format!("{} controls nothing to return: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
+                    let ev = Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
                     self.record(ev);
                     return Ok(());
                 }
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("608.2d"), what: "what to return to its owner's hand".to_owned() };
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("608.2d"), what: "the permanent returned to its owner's hand".to_owned() };
                 let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
                 for t in ts {
-                    if let Target::Object(id) = t
-                        && self.on_battlefield(id)
-                    {
-                        let owner = self.obj(id).owner;
-                        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2d"), cr!("400.3")]);
-                        self.record(ev);
-                        self.move_object(id, Zone::Hand);
+                    let Target::Object(id) = t else { continue };
+                    if !self.on_battlefield(id) {
+                        continue;
                     }
+                    let owner = self.obj(id).owner;
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                    self.record(ev);
+                    self.move_object(id, Zone::Hand);
                 }
             }
             Instruction::ReturnToHand(a) => {
@@ -1409,6 +1434,43 @@ impl Game {
         }
         self.obj_mut(copy).choices.targets = changed;
         Ok(true)
+    }
+
+    /// Whether card `o` in `p`'s hand is one a "put a … card from your hand" query names.
+    fn hand_card_matches(&self, o: ObjId, query: &CardQuery, p: PlayerId) -> bool {
+        match query {
+            CardQuery::AnyCard => true,
+            CardQuery::Filter { filter, basic } => self.matches_filter(o, filter, p) && (!basic || self.supertypes(o).iter().any(|t| t == "Basic")),
+            CardQuery::SameNameAs(_) | CardQuery::Named(_) => false,
+        }
+    }
+
+    /// "Put a land card from your hand onto the battlefield [tapped]": the controller picks one
+    /// matching card of their hand, if they have one, and puts it onto the battlefield under
+    /// their control; a land put this way is not a land played (305.4).
+    fn put_from_hand(&mut self, ctx: &Context, query: &CardQuery, tapped: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let p = ctx.controller;
+        let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| self.hand_card_matches(o, query, p)).map(Target::Object).collect();
+        if options.is_empty() {
+            let ev = Ev::new(EventKind::Choice, format!("{} has no card in hand to put onto the battlefield", self.players[p].name)).player(self, p).rule(cr!("608.2c"));
+            self.record(ev);
+            return Ok(());
+        }
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1 }, rule: cr!("608.2c"), what: "the card put from the hand onto the battlefield".to_owned() };
+        let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
+        for t in picked {
+            let Target::Object(o) = t else { continue };
+            let land = self.types(o).contains(&crate::cards::ir::CardType::Land);
+            let how = if tapped { " tapped" } else { "" };
+            self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
+                let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} from {}'s hand", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rule(cr!("608.2c"));
+                if land {
+                    ev = ev.rule(cr!("305.4"));
+                }
+                ev
+            })?;
+        }
+        Ok(())
     }
 
     /// A search (701.23): cards with a stated quality in a hidden zone may be left unfound

@@ -590,6 +590,8 @@ impl Game {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
             AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
+            // Chosen as the cost is paid (601.2h, 602.2b); no action key names it.
+            AdditionalCost::ReturnToHand(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &None, "return", cr!("400.3")),
         };
         let pick = match named {
             Some(list) => {
@@ -620,6 +622,12 @@ impl Game {
                 }
             }
         };
+        if let AdditionalCost::ReturnToHand(_) = c {
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {} to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&[cr!("601.2h"), rule]);
+            self.record(ev);
+            self.move_object(pick, Zone::Hand);
+            return Ok(Ok(()));
+        }
         let verb = if *what == *"sacrifice" { EventKind::Sacrifice } else { EventKind::Discard };
         let ev = Ev::new(verb, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
         self.record(ev);
@@ -1027,6 +1035,11 @@ impl Game {
         // 602.2b, 701.21a: "Sacrifice a creature" — chosen now, named by `sacrifice:`.
         if let Some(f) = &cost.sacrifice
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+        {
+            return Ok(Err(e));
+        }
+        if let Some(f) = &cost.return_to_hand
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::ReturnToHand(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
         {
             return Ok(Err(e));
         }

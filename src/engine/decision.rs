@@ -51,6 +51,8 @@ pub enum DecisionKind {
     TopOrder { cards: Vec<ObjId> },
     /// Modes of a modal triggered ability (603.3c): between `min` and `max` of `count` modes.
     Modes { count: usize, min: usize, max: usize },
+    /// The call of a coin flip, heads or tails (705.2).
+    CoinCall,
 }
 
 /// A decision the rules ask a player to make.
@@ -80,6 +82,8 @@ pub enum Answer {
     Scry { top: Vec<ObjId>, bottom: Vec<ObjId> },
     /// Chosen modes, 0-based, in printed order.
     Modes(Vec<usize>),
+    /// A coin flip's call: `true` for heads (705.2).
+    Call(bool),
 }
 
 /// A decider that answers nothing: for probing whether something can be done without asking.
@@ -158,6 +162,7 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             format!("apply: one of {}", names.join(", "))
         }
         DecisionKind::Modes { count, min, max } => format!("modes: [...] — {} of modes 1 to {count}", if min == max { min.to_string() } else { format!("{min} to {max}") }),
+        DecisionKind::CoinCall => "call: heads or call: tails".to_owned(),
         DecisionKind::Scry { cards } => {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();
             format!("top: [...] and bottom: [...] naming each of: {}", names.join(", "))
@@ -220,6 +225,7 @@ impl Game {
             Answer::Targets(None) => "keep the targets".to_owned(),
             Answer::Targets(Some(ts)) => ts.iter().map(|t| self.describe_target(*t)).collect::<Vec<_>>().join(", "),
             Answer::Modes(ms) => ms.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", "),
+            Answer::Call(heads) => (if *heads { "heads" } else { "tails" }).to_owned(),
             Answer::Scry { top, bottom } => {
                 let names = |v: &[ObjId]| v.iter().map(|o| self.describe(*o)).collect::<Vec<_>>().join(", ");
                 format!("top [{}], bottom [{}]", names(top), names(bottom))

@@ -108,6 +108,13 @@ impl Game {
                 // 614.1d: the condition is checked as the permanent would enter.
                 Ability::EntersTappedUnless(c) if !self.condition_holds(&c, id, controller) => entering.push(Entering::Tapped),
                 Ability::EntersTappedUnless(_) => {}
+                // 614.12: "As this land enters, you may pay 2 life. If you don't, it enters
+                // tapped." — decided as it would enter.
+                Ability::AsEntersMayOrTapped(offer) => {
+                    if !self.entry_offer(id, controller, &offer, dec)? {
+                        entering.push(Entering::Tapped);
+                    }
+                }
                 Ability::EntersWithCountersIf { kind, count: crate::cards::ir::Amount::Fixed(n), condition } if self.condition_holds(&condition, id, controller) => {
                     entering.push(Entering::Counters(kind, n.unsigned_abs(), None));
                 }
@@ -234,5 +241,46 @@ impl Game {
         // 603.6a: "enters" abilities see the permanent as it is on the battlefield.
         self.zone_change_triggers(id, nid, from, Zone::Battlefield);
         Ok(nid)
+    }
+}
+
+impl Game {
+    /// "As this land enters, you may pay 2 life / reveal an Island or Swamp card from your
+    /// hand." (614.12): asks `p`, and does it if they accept. Returns whether it was done; a
+    /// player who can't do it (too little life, 119.4; no such card in hand) doesn't.
+    fn entry_offer(&mut self, id: ObjId, p: PlayerId, offer: &crate::cards::ir::EntryOffer, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        use crate::cards::ir::EntryOffer;
+        use crate::engine::state::Target;
+        let name = self.describe(id);
+        match offer {
+            EntryOffer::PayLife(n) => {
+                let able = self.players[p].life >= i64::from(*n);
+                let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("614.12"), what: format!("whether to pay {n} life as {name} enters (if not, it enters tapped)") };
+                let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
+                if yes {
+                    self.players[p].life -= i64::from(*n);
+                    self.players[p].life_lost_this_turn += i64::from(*n);
+                    let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life as {name} enters", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), cr!("614.12")]);
+                    self.record(ev);
+                }
+                Ok(yes)
+            }
+            EntryOffer::Reveal(filter) => {
+                let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| o != id && self.matches_filter(o, filter, p)).map(Target::Object).collect();
+                let d = Decision { player: p, kind: DecisionKind::May { able: !options.is_empty() }, rule: cr!("614.12"), what: format!("whether to reveal a card as {name} enters (if not, it enters tapped)") };
+                let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
+                if !yes {
+                    return Ok(false);
+                }
+                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1 }, rule: cr!("614.12"), what: format!("the card revealed as {name} enters") };
+                let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(false) };
+                for t in picked {
+                    let Target::Object(o) = t else { continue };
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rules(&[cr!("701.20a"), cr!("614.12")]);
+                    self.record(ev);
+                }
+                Ok(true)
+            }
+        }
     }
 }

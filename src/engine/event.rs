@@ -90,10 +90,12 @@ pub enum EventKind {
     /// A double-faced permanent turns over to its other face (701.27a), or an instruction to
     /// transform one does nothing (701.27c–d, 712.9).
     Transform,
+    /// A coin is flipped (705): its call, if any, and the side that comes up.
+    CoinFlip,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 65] = [
+    pub const ALL: [EventKind; 66] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -105,6 +107,7 @@ impl EventKind {
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
         EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary, EventKind::BecomesCopy, EventKind::TurnFaceUp, EventKind::CreateEmblem, EventKind::Transform,
+        EventKind::CoinFlip,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -179,6 +179,20 @@ pub struct Alternatives {
     pub delve: bool,
 }
 
+/// The instructions of a mana ability that add mana: those it begins with (the compiler puts
+/// every other instruction after them).
+fn mana_part(effect: &crate::cards::ir::Effect) -> &[Instruction] {
+    let n = effect.instructions.iter().take_while(|i| i.adds_mana()).count();
+    &effect.instructions[..n]
+}
+
+/// Whether a mana ability does more than add mana ("This land deals 1 damage to you"):
+/// automatic payment never activates it, since what else it does is the player's choice to
+/// accept (it is used when named in `pay:`).
+fn has_side_effects(effect: &crate::cards::ir::Effect) -> bool {
+    mana_part(effect).len() < effect.instructions.len()
+}
+
 impl Game {
     /// The mana abilities of `id` that a payment may activate: for automatic payment only
     /// those whose whole cost is {T} (sacrificing a Treasure, paying life or discarding is the
@@ -188,11 +202,11 @@ impl Game {
         let abilities: Vec<(usize, Out)> = self
             .abilities(id)
             .filter_map(|(i, a)| match a {
-                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card && cost.remove_counters.is_none())) => {
-                    match effect.instructions.as_slice() {
+                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card && cost.remove_counters.is_none() && cost.return_to_hand.is_none() && !has_side_effects(effect))) => {
+                    match mana_part(effect) {
                         [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
                         [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
-                        _ => Out::of(&effect.instructions).map(|o| (i, o)),
+                        _ => Out::of(mana_part(effect)).map(|o| (i, o)),
                     }
                 }
                 _ => None,
@@ -217,10 +231,10 @@ impl Game {
         let names: Vec<String> = self
             .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped)
-            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, mana: true, .. } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card || cost.remove_counters.is_some())))
+            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, effect, mana: true } if cost.sacrifice_self || cost.pay_life > 0 || cost.discard_card || cost.remove_counters.is_some() || cost.return_to_hand.is_some() || has_side_effects(effect))))
             .map(|id| self.describe(id))
             .collect();
-        if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life or discards: name it in `pay:`)", names.join(", ")) }
+        if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life, discards, returns a permanent or uses a mana ability with other effects: name it in `pay:`)", names.join(", ")) }
     }
 
     /// "{k} or one mana of the chosen color": the kinds `id` can make (only `k` when no color
@@ -295,9 +309,26 @@ impl Game {
         if let Some(kinds) = make {
             self.add_mana(p, kinds, id, cr!("605.3b"));
         } else {
-            for ins in &effect.instructions {
+            for ins in mana_part(&effect) {
                 self.produce(p, id, ins, cr!("605.3b"), dec)?;
             }
+        }
+        // 605.3b: the rest of the ability ("This land deals 1 damage to you") happens as it
+        // resolves, at once, with the mana.
+        let rest = &effect.instructions[mana_part(&effect).len()..];
+        if !rest.is_empty() {
+            let ctx = crate::engine::resolve::Context {
+                controller: p,
+                source: id,
+                targets: Vec::new(),
+                legal: Vec::new(),
+                x: 0,
+                kicked: false,
+                no_regen: false,
+                exile_countered: false,
+                trigger: crate::engine::state::TriggerInfo::default(),
+            };
+            self.perform_each(rest, &ctx, dec)?;
         }
         if cost.tap {
             self.tapped_for_mana(id, dec)?;

@@ -278,10 +278,16 @@ impl Game {
         self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
         // "That card" / "those cards" are the ones this effect exiles (608.2c).
         self.set_aside.clear();
+        self.perform_each(instructions, &ctx, dec)?;
+        Ok(true)
+    }
+
+    /// Carries out instructions in order (608.2c), each one event: what leaves the battlefield
+    /// in one instruction leaves together. Stops when the game is over.
+    pub(crate) fn perform_each<'i>(&mut self, instructions: impl IntoIterator<Item = &'i Instruction>, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         for ins in instructions {
-            // One instruction is one event: what leaves the battlefield in it leaves together.
             self.begin_batch();
-            let r = self.perform(ins, &ctx, dec);
+            let r = self.perform(ins, ctx, dec);
             self.end_batch();
             if r.is_err() {
                 self.unpreventable_now = false;
@@ -294,6 +300,6 @@ impl Game {
             }
         }
         self.unpreventable_now = false;
-        Ok(true)
+        Ok(())
     }
 }

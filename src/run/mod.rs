@@ -160,6 +160,7 @@ fn example_key(d: &Decision) -> &'static str {
         DecisionKind::BottomOrder { .. } => "bottom: [...]",
         DecisionKind::TopOrder { .. } => "top: [...]",
         DecisionKind::Modes { .. } => "modes: [...]",
+        DecisionKind::CoinCall => "call: heads",
     }
 }
 
@@ -179,6 +180,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::BottomOrder { cards } => Answer::Scry { top: Vec::new(), bottom: cards.clone() },
         DecisionKind::TopOrder { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
+        DecisionKind::CoinCall => Answer::Call(true),
         DecisionKind::TriggerTargets { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::Divide { recipients, total } => {
             // At least one each, the rest to the first.
@@ -266,6 +268,14 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             Ok(Answer::Pick(out))
         }
         DecisionKind::May { .. } => c.may.map(Answer::May).ok_or_else(|| mismatch("may")),
+        DecisionKind::CoinCall => {
+            let Some((call, cspan)) = &c.call else { return Err(mismatch("call")) };
+            match call.to_ascii_lowercase().as_str() {
+                "heads" => Ok(Answer::Call(true)),
+                "tails" => Ok(Answer::Call(false)),
+                _ => Err(Stop(Diagnostic::new(format!("`{call}` is not a call of a coin flip"), *cspan).help("write `call: heads` or `call: tails` (705.2)"))),
+            }
+        }
         DecisionKind::TriggerTargets { options, min, max } => {
             let Some(ts) = c.targets.as_ref().or(c.pick.as_ref()) else { return Err(mismatch("targets")) };
             let mut left = options.clone();

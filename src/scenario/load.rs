@@ -29,7 +29,7 @@ pub const CAST_KEYS: &[&str] = &[
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
     "player", "pick", "may", "color", "number", "card_type", "subtype", "creature_type", "name", "order", "targets", "apply", "top",
-    "bottom", "graveyard", "assign", "divide", "modes", "x",
+    "bottom", "graveyard", "assign", "divide", "modes", "x", "call",
 ];
 pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
@@ -815,6 +815,7 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.modes = m.get("modes").map(|n| mode_list(n, diags));
     c.bottom = m.get("bottom").map(|n| refs(n, "`bottom`", diags));
     c.graveyard = m.get("graveyard").map(|n| refs(n, "`graveyard`", diags));
+    c.call = m.get("call").and_then(|n| string(n, "`call`", diags).map(|s| (s, n.span)));
     c.subtype = ["subtype", "creature_type"].iter().find_map(|k| m.get(k).and_then(|n| string(n, &format!("`{k}`"), diags).map(|s| (s, n.span))));
     for key in ["card_type", "name"] {
         if let Some(k) = m.key_node(key) {

@@ -203,6 +203,8 @@ pub struct Choice {
     pub color: Option<(String, Span)>,
     /// A creature type (`subtype:`, or its alias `creature_type:`).
     pub subtype: Option<(String, Span)>,
+    /// The call of a coin flip: `heads` or `tails` (705.2).
+    pub call: Option<(String, Span)>,
     pub order: Option<Vec<Ref>>,
     pub targets: Option<Vec<Ref>>,
     /// The division of a triggered ability's amount among its targets (601.2d, 603.3d).

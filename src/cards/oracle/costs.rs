@@ -70,6 +70,12 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             }
             cost.sacrifice_self = true;
         }
+        // "Return a land you control to its owner's hand" (602.2b): chosen as the cost is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("return") && cost.return_to_hand.is_none() => {
+            p.bump();
+            let Some(f) = return_to_hand(p) else { return Err(p.fail("\"a [permanent] you control to its owner's hand\"")) };
+            cost.return_to_hand = Some(f);
+        }
         // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
             p.bump();
@@ -159,6 +165,26 @@ pub fn parse_pay_cost(p: &mut Parser<'_>) -> PResult<PayCost> {
             Ok(PayCost::Life(n))
         }
         _ => Err(p.fail("a cost to pay (mana symbols such as {2}{U}, or \"N life\")")),
+    }
+}
+
+/// After "return" in a cost: "a/an [kind of permanent] you control to its owner's hand", the
+/// filter of what may be returned; `None`, consuming nothing, when the words are not that.
+pub(crate) fn return_to_hand(p: &mut Parser<'_>) -> Option<crate::cards::ir::ObjectFilter> {
+    let mark = p.mark();
+    if !(p.eat_word("a") || p.eat_word("an")) {
+        return None;
+    }
+    match super::targets::parse_filter(p, false) {
+        Ok((f, super::targets::Head::Permanent))
+            if f.controller == crate::cards::ir::ControllerFilter::You && (p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])) =>
+        {
+            Some(f)
+        }
+        _ => {
+            p.reset(mark);
+            None
+        }
     }
 }
 
@@ -531,5 +557,23 @@ mod payments_and_restrictions {
         // Two timings, or one the engine doesn't know: refused.
         assert!(!errs("{1}: Draw a card. Activate only during your upkeep and only during combat.", "Odd Sage", CREATURE).is_empty());
         assert!(!errs("{1}: Draw a card. Activate only during the declare blockers step.", "Odd Sage", CREATURE).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod return_cost_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, AdditionalCost, CardType};
+
+    /// "Return a land you control to its owner's hand" as an activated ability's cost
+    /// (Meloku the Clouded Mirror) and as a spell's additional cost (Deprive).
+    #[test]
+    fn return_a_permanent_as_a_cost() {
+        let a = ok("Flying\n{1}, Return a land you control to its owner's hand: Create a 1/1 blue Illusion creature token with flying.", "Meloku the Clouded Mirror", &[CardType::Creature]);
+        assert!(matches!(&a[1], Ability::Activated { cost, .. } if cost.return_to_hand.as_ref().is_some_and(|f| f.types_any == [CardType::Land])), "{:?}", a[1]);
+        let a = ok("As an additional cost to cast this spell, return a land you control to its owner's hand.\nCounter target spell.", "Deprive", &[CardType::Instant]);
+        assert!(matches!(&a[0], Ability::AdditionalCost(AdditionalCost::ReturnToHand(_))), "{:?}", a[0]);
+        // Returning something the player doesn't control is no such cost.
+        assert_eq!(errs("Return a land to its owner's hand: Draw a card.", "Test", &[CardType::Creature]).len(), 1);
     }
 }

@@ -77,6 +77,9 @@ fn end_sentence(p: &mut Parser<'_>) -> PResult<()> {
 /// one was read.
 fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     let start = p.pos;
+    if super::tokens::quoted_rider(p)? {
+        return Ok(true);
+    }
     for w in ["they", "it"] {
         for cant in ["can't", "can’t"] {
             if p.eat_words(&[w, cant, "be", "regenerated"]) {
@@ -277,6 +280,31 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         p.effect.instructions.push(ins);
         return Ok(true);
+    }
+    // "Flip a coin." (705.1), then "If you win the flip, …" / "If you lose the flip, …" (705.2):
+    // what happens on each outcome.
+    if p.at_words(&["flip", "a", "coin"]) && p.peek_at(3).is_some_and(|t| t.is_punct('.')) {
+        p.pos += 3;
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::FlipCoin { won: Vec::new(), lost: Vec::new() });
+        return Ok(true);
+    }
+    for (words, win) in [(&["if", "you", "win", "the", "flip"], true), (&["if", "you", "lose", "the", "flip"], false)] {
+        if p.at_words(words) {
+            if !matches!(p.effect.instructions.last(), Some(Instruction::FlipCoin { .. })) {
+                return Err(Fail { at: start, expected: "\"flip a coin\" right before \"if you win/lose the flip\"".into() });
+            }
+            p.pos += words.len();
+            p.eat_punct(',');
+            let instructions = parse_sentence(p)?;
+            let Some(Instruction::FlipCoin { won, lost }) = p.effect.instructions.last_mut() else { return Ok(false) };
+            let branch = if win { won } else { lost };
+            if !branch.is_empty() {
+                return Err(Fail { at: start, expected: "one \"if you win the flip\" and one \"if you lose the flip\"".into() });
+            }
+            *branch = instructions;
+            return Ok(true);
+        }
     }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
@@ -1011,7 +1039,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 // "create a 1/1 white Soldier creature token, then attach this Equipment to it"
                 p.bump();
                 Affected::CreatedTokens
-            } else if p.at_word("it") && p.trigger_object && targets_none(p) {
+            } else if p.at_word("it") && p.trigger_object && targets_none(p) && !p.created_tokens {
                 p.bump();
                 Affected::TriggerObject
             } else {
@@ -1228,23 +1256,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "return" if imperative => {
             p.bump();
-            let at = p.pos;
-            // "return a land you control to its owner's hand", "return another creature you
-            // control to its owner's hand": chosen on resolution (608.2d), not targeted.
-            if p.at_word("a") || p.at_word("an") || p.at_word("another") {
-                let other = p.at_word("another");
-                p.bump();
-                let (mut filter, head) = parse_filter(p, false)?;
-                if head != Head::Permanent || filter.controller != crate::cards::ir::ControllerFilter::You {
-                    return Err(Fail { at, expected: "\"a [permanent] you control\"".into() });
-                }
-                if !(p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])) {
-                    return Err(p.fail("\"to its owner's hand\""));
-                }
-                filter.other = other;
-                out.push(Instruction::ReturnChosenToHand(filter));
+            if let Some(ins) = return_chosen(p) {
+                out.push(ins);
                 return Ok(());
             }
+            let at = p.pos;
             let what = match this_from_graveyard(p) {
                 Some(what) => what,
                 None => object_or_card(p)?,
@@ -1302,6 +1318,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Put target creature on top of its owner's library." / "… on the bottom of its
             // owner's library." (401.4)
             p.bump();
+            if let Some(ins) = put_from_hand(p)? {
+                out.push(ins);
+                return Ok(());
+            }
             let what = object_or_card(p)?;
             let card = graveyard_card(p, &what);
             // "Put target creature card from a graveyard onto the battlefield under your
@@ -2036,6 +2056,68 @@ fn permanent_or_spell(p: &Parser<'_>, subject: &Affected, at: usize) -> PResult<
 }
 
 
+/// After "return": "a land you control to its owner's hand" / "another creature you control
+/// to its owner's hand" — one permanent the controller chooses as the instruction is
+/// followed. `None`, consuming nothing, when the words are not that.
+fn return_chosen(p: &mut Parser<'_>) -> Option<Instruction> {
+    use crate::cards::ir::ControllerFilter;
+    let mark = p.mark();
+    let another = if p.eat_word("another") {
+        true
+    } else if p.eat_word("a") || p.eat_word("an") {
+        false
+    } else {
+        return None;
+    };
+    let ok = match parse_filter(p, false) {
+        Ok((filter, Head::Permanent)) if filter.controller == ControllerFilter::You => {
+            (p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])).then_some(filter)
+        }
+        _ => None,
+    };
+    match ok {
+        Some(filter) => Some(Instruction::ReturnChosen { filter, another }),
+        None => {
+            p.reset(mark);
+            None
+        }
+    }
+}
+
+/// After "put": "a [basic] [kind of] card from your hand onto the battlefield [tapped]"
+/// (305.4 for a land). `None`, consuming nothing, when the words are not that.
+fn put_from_hand(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
+    if !(p.at_word("a") || p.at_word("an")) {
+        return Ok(None);
+    }
+    let mark = p.mark();
+    p.bump();
+    let basic = p.eat_word("basic");
+    let query = if p.eat_word("card") {
+        if basic {
+            p.reset(mark);
+            return Ok(None);
+        }
+        CardQuery::AnyCard
+    } else {
+        match parse_filter(p, false) {
+            Ok((filter, Head::Card)) => CardQuery::Filter { filter, basic },
+            _ => {
+                p.reset(mark);
+                return Ok(None);
+            }
+        }
+    };
+    if !p.eat_words(&["from", "your", "hand", "onto", "the", "battlefield"]) {
+        p.reset(mark);
+        return Ok(None);
+    }
+    let tapped = p.eat_word("tapped");
+    // "it" after this may mean the card put onto the battlefield, which no referent names.
+    p.created_tokens = true;
+    Ok(Some(Instruction::PutFromHand { query, tapped }))
+}
+
 /// After "Search": "[whose] [zones] for [what], [reveal it,] put it into your hand / onto the
 /// battlefield [tapped] / exile them" (701.23).
 fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
@@ -2079,6 +2161,10 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
         }
         (CardQuery::SameNameAs(what), None, true)
     } else {
+        // "up to two basic land cards": a search for cards with a stated quality may find fewer
+        // than it names anyway (701.23b), so "up to" changes nothing for it; a search for a
+        // quantity of cards must find that many (701.23d), so "up to" there is refused.
+        let up_to = p.eat_words(&["up", "to"]);
         let n = match count_word(p, 0) {
             Some(n) => {
                 p.bump();
@@ -2087,6 +2173,9 @@ fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
             None => return Err(p.fail("\"a card\", \"a basic land card\" or \"all cards with the same name as …\"")),
         };
         let basic = p.eat_word("basic");
+        if up_to && (p.at_word("card") || p.at_word("cards")) {
+            return Err(p.fail("a kind of card after \"up to\" (\"up to two basic land cards\")"));
+        }
         if p.at_word("card") || p.at_word("cards") {
             p.bump();
             (CardQuery::AnyCard, Some(n), n > 1)
@@ -3536,5 +3625,86 @@ mod duration_tests {
         let sniper = ok("Whenever this creature deals damage to a creature, tap that creature and it doesn't untap during its controller's next untap step.", "Matsu-Tribe Sniper", CREATURE);
         assert!(matches!(&sniper[0], Ability::Triggered { trigger, .. } if matches!(**trigger, Trigger::DealsDamageTo { .. })));
         assert_eq!(effect(&sniper), vec![Instruction::Tap(Affected::TriggerObject), Instruction::DoesntUntapNext { what: Affected::TriggerObject, yours: false }]);
+    }
+}
+
+#[cfg(test)]
+mod put_from_hand_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardQuery, CardType::*, Effect, Instruction, Search, SearchDest};
+
+    /// "You may put a land card from your hand onto the battlefield [tapped]" (305.4) and its
+    /// kin, on real cards; "it" after it can't name the card put, so it is refused.
+    #[test]
+    fn put_a_card_from_your_hand_onto_the_battlefield() {
+        let a = ok("Draw a card. You may put a land card from your hand onto the battlefield.", "Growth Spiral", INSTANT);
+        let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::Draw { .. }, Instruction::MayOrElse { action, .. }] = instructions.as_slice() else { panic!("{instructions:?}") };
+        assert!(matches!(action.as_ref(), Instruction::PutFromHand { query: CardQuery::Filter { basic: false, .. }, tapped: false }), "{action:?}");
+        let a = ok("When this creature enters, you may put a basic land card from your hand onto the battlefield tapped.", "Elvish Pioneer", CREATURE);
+        let [Ability::Triggered { effect, .. }] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::MayOrElse { action, .. }] = effect.instructions.as_slice() else { panic!("{effect:?}") };
+        assert!(matches!(action.as_ref(), Instruction::PutFromHand { query: CardQuery::Filter { basic: true, .. }, tapped: true }), "{action:?}");
+        // Planebound Accomplice, Deathrender: "it" is the card put, which nothing names yet.
+        assert_eq!(errs("{R}: You may put a planeswalker card from your hand onto the battlefield. Sacrifice it at the beginning of the next end step.", "Planebound Accomplice", CREATURE).len(), 1);
+        assert_eq!(errs("Whenever equipped creature dies, you may put a creature card from your hand onto the battlefield and attach this Equipment to it.", "Deathrender", &[Artifact]).len(), 1);
+    }
+
+    /// "Search your library for up to two basic land cards" (701.23b); "up to" before a
+    /// quantity of any cards is refused (701.23d would make the search find them all).
+    #[test]
+    fn search_for_up_to_n_cards_with_a_quality() {
+        let a = ok("Search your library for up to two basic land cards, put them onto the battlefield, then shuffle.", "Harrow", SORCERY);
+        let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
+        assert!(matches!(instructions.first(), Some(Instruction::Search(Search { count: Some(2), query: CardQuery::Filter { basic: true, .. }, dest: SearchDest::Battlefield { tapped: false }, .. }))), "{instructions:?}");
+        assert_eq!(errs("Search your library for up to two cards, put them into your hand, then shuffle.", "Test", SORCERY).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod coin_flip_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardType::*, Effect, Instruction};
+
+    /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705), on real cards; a
+    /// mana ability whose mana depends on the flip is refused (605.1a).
+    #[test]
+    fn flip_a_coin_with_its_outcomes() {
+        let a = ok("Flip a coin. If you win the flip, destroy all creatures with power 2 or less. If you lose the flip, destroy all creatures with power 3 or greater.", "Puppet's Verdict", INSTANT);
+        let [Ability::Spell(Effect { instructions, .. })] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::FlipCoin { won, lost }] = instructions.as_slice() else { panic!("{instructions:?}") };
+        assert!(matches!((won.as_slice(), lost.as_slice()), ([Instruction::Destroy(_)], [Instruction::Destroy(_)])), "{won:?} {lost:?}");
+        // Mana Crypt: only a losing outcome.
+        let a = ok("At the beginning of your upkeep, flip a coin. If you lose the flip, this artifact deals 3 damage to you.\n{T}: Add {C}{C}.", "Mana Crypt", &[Artifact]);
+        let Ability::Triggered { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::FlipCoin { won, lost }] if won.is_empty() && lost.len() == 1), "{effect:?}");
+        // Goblin Archaeologist: the target of a branch is still chosen as the ability is activated.
+        let a = ok("{R}, {T}: Flip a coin. If you win the flip, destroy target artifact and untap this creature. If you lose the flip, sacrifice this creature.", "Goblin Archaeologist", CREATURE);
+        assert!(matches!(&a[0], Ability::Activated { effect, mana: false, .. } if effect.targets.len() == 1));
+        // Mana Screw would be a mana ability adding mana on one outcome only: refused.
+        assert_eq!(errs("{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.", "Mana Screw", &[Artifact]).len(), 1);
+        // "If you win the flip" without a flip before it.
+        assert_eq!(errs("If you win the flip, draw a card.", "Test", SORCERY).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod return_chosen_tests {
+    use super::super::test_util::*;
+    use crate::cards::ir::{Ability, CardType::*, ControllerFilter, Instruction};
+
+    /// "Return a land you control to its owner's hand" (Azorius Chancery) and "return another
+    /// creature you control …" (Havengul Skaab): a choice on resolution, not a target; without
+    /// "you control" the words are not this instruction.
+    #[test]
+    fn return_a_permanent_you_control() {
+        let a = ok("This land enters tapped.\nWhen this land enters, return a land you control to its owner's hand.\n{T}: Add {W}{U}.", "Azorius Chancery", &[Land]);
+        let Ability::Triggered { effect, .. } = &a[1] else { panic!("{a:?}") };
+        assert!(effect.targets.is_empty());
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::ReturnChosen { filter, another: false }] if filter.controller == ControllerFilter::You), "{effect:?}");
+        let a = ok("Whenever this creature attacks, return another creature you control to its owner's hand.", "Havengul Skaab", CREATURE);
+        let Ability::Triggered { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::ReturnChosen { another: true, .. }]), "{effect:?}");
+        assert_eq!(errs("Return a creature to its owner's hand.", "Test", SORCERY).len(), 1);
     }
 }

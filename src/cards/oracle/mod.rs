@@ -168,7 +168,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         if let Some((at, trigger_object, trigger_player)) = trigger_modes
             && toks[0].is_punct('•')
         {
-            let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) else {
+            let Some(Ability::Triggered { effect, .. } | Ability::Activated { effect, .. }) = abilities.get_mut(at) else {
                 // Its header was read but a mode before this one was not: the rest of its text.
                 if let Some(Ability::Unread(u)) = abilities.get_mut(at) {
                     u.text.push('\n');
@@ -181,6 +181,14 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             p.trigger_object = trigger_object;
             p.trigger_player = trigger_player;
             let mut fails = effects::parse_sentences(&mut p);
+            if fails.is_empty()
+                && matches!(abilities.get(at), Some(Ability::Activated { .. }))
+                && p.effect.instructions.iter().any(Instruction::adds_mana)
+            {
+                // 605.1a: an ability with a mode that adds mana would be a mana ability, whose
+                // modes the engine does not model.
+                fails.push(parser::Fail { at: 0, expected: "a mode that adds no mana (modal mana abilities are not supported yet)".into() });
+            }
             let failed = !fails.is_empty();
             for f in fails.drain(..) {
                 errors.push(p.error(&f));
@@ -190,15 +198,21 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             if let Some(m) = &mut p.effect.modal {
                 m.modes.push(Mode { slots, instructions });
             }
-            if let Some(Ability::Triggered { effect, .. }) = abilities.get_mut(at) {
+            if let Some(Ability::Triggered { effect, .. } | Ability::Activated { effect, .. }) = abilities.get_mut(at) {
                 *effect = p.effect;
             }
             modal_lines.push('\n');
             modal_lines.push_str(line.trim());
-            if failed && let Some(Ability::Triggered { trigger, .. }) = abilities.get(at) {
+            if failed {
                 let err = errors.last().cloned().unwrap_or(OracleError { start: base, end: base, message: String::new() });
-                let trigger = (**trigger).clone();
-                abilities[at] = unread::trigger_effect(trigger, modal_lines.clone(), unread::error_words(text, &err));
+                match abilities.get(at) {
+                    Some(Ability::Triggered { trigger, .. }) => {
+                        let trigger = (**trigger).clone();
+                        abilities[at] = unread::trigger_effect(trigger, modal_lines.clone(), unread::error_words(text, &err));
+                    }
+                    Some(Ability::Activated { .. }) => abilities[at] = unread::activated(modal_lines.clone(), unread::error_words(text, &err)),
+                    _ => {}
+                }
             }
             continue;
         }
@@ -259,7 +273,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             let mut p = Parser::new(text, toks, Effect::default(), true);
             match compile_permanent_line(&mut p) {
                 Ok(mut abs) => {
-                    if let [Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. }] = abs.as_slice()
+                    if let [Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } | Ability::Activated { effect: Effect { modal: Some(m), .. }, .. }] = abs.as_slice()
                         && m.modes.is_empty()
                     {
                         trigger_modes = Some((abilities.len(), p.trigger_object, p.trigger_player));
@@ -287,8 +301,8 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             }
         }
     }
-    if abilities.iter().any(|a| matches!(a, Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } if m.modes.is_empty())) {
-        let e = OracleError { start: 0, end: text.len(), message: "a triggered \"choose …\" with no \"•\" modes after it".into() };
+    if abilities.iter().any(|a| matches!(a, Ability::Triggered { effect: Effect { modal: Some(m), .. }, .. } | Ability::Activated { effect: Effect { modal: Some(m), .. }, .. } if m.modes.is_empty())) {
+        let e = OracleError { start: 0, end: text.len(), message: "a triggered or activated \"choose …\" with no \"•\" modes after it".into() };
         abilities.push(unread::unplaceable(text.to_owned(), unread::error_words(text, &e)));
         errors.push(e);
     }
@@ -473,12 +487,15 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
                 Ok((f, targets::Head::Permanent)) => Some(AdditionalCost::Sacrifice(f)),
                 _ => None,
             }
+        } else if p.at_word("return") {
+            p.bump();
+            costs::return_to_hand(&mut p).map(AdditionalCost::ReturnToHand)
         } else {
             None
         };
         return Some(match cost {
             Some(c) if end(&mut p) => Ok(Ability::AdditionalCost(c)),
-            _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\" or \"discard a card\", then the end of the sentence"))),
+            _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\", \"discard a card\" or \"return a [permanent] you control to its owner's hand\", then the end of the sentence"))),
         });
     }
     // "This creature can't block." / "can't attack" / "can't be blocked" (509.1b, 508.1c).
@@ -872,6 +889,16 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     if p.at_end() {
         return Err(vec![p.error(&p.fail("an effect after the colon"))]);
     }
+    // "{2}, Sacrifice this creature: Choose one —" followed by "•" lines: a modal activated
+    // ability (700.2); `read` reads the modes from the next lines. Its modes are chosen as it
+    // is activated (602.2b, 601.2b).
+    if let Some((min, max)) = modal_header(&p.toks[p.pos..]) {
+        if cost.loyalty.is_some() {
+            return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
+        }
+        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new() }), ..Effect::default() };
+        return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
+    }
     let fails = effects::parse_sentences(p);
     if !fails.is_empty() {
         return Err(fails.iter().map(|f| p.error(f)).collect());
@@ -888,17 +915,26 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_word("any")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "\"any player may activate\" with a cost of mana or life only (not supported yet with other costs)".into() })]);
     }
-    // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. Every
-    // instruction adding mana is the only shape the IR can express for that.
-    let mana = effect.targets.is_empty()
-        && cost.loyalty.is_none()
-        && !effect.instructions.is_empty()
-        && effect.instructions.iter().all(Instruction::adds_mana);
-    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(Instruction::adds_mana) {
-        // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack), which resolves at once; its other effects ("This land
-        // deals 1 damage to you") would have to happen then too. Refused until they do.
+    // 605.1a: no target, not a loyalty ability, and it could add mana as it resolves. The IR
+    // expresses that as instructions adding mana first, then any other instructions the
+    // ability carries out as it resolves at once ("This land deals 1 damage to you", 605.3b).
+    let adding = effect.instructions.iter().take_while(|i| i.adds_mana()).count();
+    let mana = effect.targets.is_empty() && cost.loyalty.is_none() && adding > 0;
+    // "{1}: Flip a coin. If you win the flip, add {C}{C}." could add mana as it resolves: a
+    // mana ability (605.1a) whose mana depends on the flip, which the IR can't express yet.
+    let adds_later = |i: &Instruction| matches!(i, Instruction::FlipCoin { won, lost } if won.iter().chain(lost).any(Instruction::adds_mana));
+    if effect.instructions.iter().any(adds_later) {
         let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
-        return Err(vec![p.error(&parser::Fail { at, expected: "nothing after the mana a mana ability adds (other effects of mana abilities are not supported yet)".into() })]);
+        return Err(vec![p.error(&parser::Fail { at, expected: "mana added whatever the outcome of a flip (a mana ability that adds mana only on one outcome is not supported yet)".into() })]);
+    }
+    if mana && effect.instructions[adding..].iter().any(Instruction::adds_mana) {
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "the mana a mana ability adds before its other instructions (mana added after another instruction is not supported yet)".into() })]);
+    }
+    if !mana && cost.loyalty.is_none() && effect.targets.is_empty() && effect.instructions.iter().any(Instruction::adds_mana) {
+        // 605.1a: still a mana ability (a loyalty ability never is: it uses the stack).
+        let at = p.toks.iter().position(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+        return Err(vec![p.error(&parser::Fail { at, expected: "the mana a mana ability adds before its other instructions (mana added after another instruction is not supported yet)".into() })]);
     }
     if mana && cost.sacrifice.is_some() {
         // Mana payment activates mana abilities itself and pays only their own costs; a
@@ -1224,9 +1260,12 @@ mod tests {
         );
         assert_eq!(ok("Delve\nDraw three cards.", "Treasure Cruise", SORCERY)[0], Ability::Keyword(Keyword::Delve));
         assert_eq!(ok("Improvise\nDraw three cards.", "Reverse Engineer", SORCERY)[0], Ability::Keyword(Keyword::Improvise));
-        // Karplusan Forest: a mana ability with another effect is refused, never put on the stack.
-        let e = errs("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
-        assert!(e[0].2.contains("nothing after the mana a mana ability adds"), "{}", e[0].2);
+        // Karplusan Forest: a mana ability with another effect is still a mana ability, never put
+        // on the stack (605.1a); mana added after another instruction is refused.
+        let a = ok("{T}: Add {C}.\n{T}: Add {R} or {G}. This land deals 1 damage to you.", "Karplusan Forest", &[Land]);
+        assert!(matches!(a[1], Ability::Activated { mana: true, .. }), "{:?}", a[1]);
+        let e = errs("{T}: This land deals 1 damage to you. Add {R}.", "Test", &[Land]);
+        assert!(e[0].2.contains("the mana a mana ability adds before its other instructions"), "{}", e[0].2);
         // Chilling Shade: {S} in an activated ability's cost (107.4h).
         match ok("{S}: This creature gets +1/+1 until end of turn.", "Chilling Shade", CREATURE).first() {
             Some(Ability::Activated { cost, mana: false, .. }) => assert_eq!(cost.mana.special, vec![crate::cards::ir::CostSymbol::Snow]),
@@ -1452,5 +1491,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A modal activated ability (700.2): "[cost]: Choose one —" and its "•" modes, on Umezawa's
+    /// Jitte; a mode the compiler can't read leaves the whole ability unread, kept in its place.
+    #[test]
+    fn modal_activated_abilities() {
+        let text = "Whenever equipped creature deals combat damage, put two charge counters on Umezawa's Jitte.\nRemove a charge counter from Umezawa's Jitte: Choose one —\n• Equipped creature gets +2/+2 until end of turn.\n• Target creature gets -1/-1 until end of turn.\n• You gain 2 life.\nEquip {2}";
+        let a = ok(text, "Umezawa's Jitte", &[CardType::Artifact]);
+        let Ability::Activated { cost, effect, mana: false } = &a[1] else { panic!("{:?}", a[1]) };
+        assert!(cost.remove_counters.is_some());
+        let m = effect.modal.as_ref().expect("modal");
+        assert_eq!((m.min, m.max, m.modes.len()), (1, 1, 3));
+        assert_eq!(m.modes[1].slots, vec![0]);
+        assert!(m.modes[0].slots.is_empty() && m.modes[2].slots.is_empty());
+        assert_eq!(a.len(), 3);
+        let text = "{2}: Choose one —\n• Destroy target Aura attached to a land.\n• Venture into the dungeon.";
+        let r = read(text, "Test", &[CardType::Artifact]);
+        assert!(matches!(r.abilities.as_slice(), [Ability::Unread(u)] if u.moment == crate::cards::ir::Moment::Activate && u.text.contains("Venture")), "{:?}", r.abilities);
+    }
+
+    /// A mana ability that does more than add mana (605.1a, 605.3b): "This land deals 1 damage
+    /// to you" is carried out as it resolves, after the mana; mana after another instruction is
+    /// refused.
+    #[test]
+    fn mana_abilities_with_other_instructions() {
+        let a = ok("{T}: Add {C}.\n{T}: Add {W} or {U}. This land deals 1 damage to you.", "Adarkar Wastes", &[CardType::Land]);
+        let Ability::Activated { effect, mana: true, .. } = &a[1] else { panic!("{:?}", a[1]) };
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::AddManaChoice(_), Instruction::DealDamage { .. }]), "{:?}", effect.instructions);
+        let a = ok("{T}: Add {C}. You gain 1 life.", "Pristine Talisman", &[CardType::Artifact]);
+        assert!(matches!(a.as_slice(), [Ability::Activated { mana: true, .. }]));
+        assert_eq!(errs("{T}: You gain 1 life. Add {C}.", "Test", &[CardType::Artifact]).len(), 1);
     }
 }

@@ -728,6 +728,10 @@ pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         return None;
     }
     p.eat_words(&["the", "battlefield"]);
+    if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("you")) && p.peek_at(2).is_some_and(|t| t.is_word("may")) {
+        p.pos += 3;
+        return Some(entry_offer(p));
+    }
     if !(p.eat_punct(',') && p.eat_word("choose")) {
         p.pos = start;
         return None;
@@ -749,6 +753,44 @@ pub fn as_enters_choice_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         return Some(Err(p.fail("\"a color\" or \"a creature type\"")));
     };
     Some(end(p).map(|()| Ability::AsEntersChoose(kind)))
+}
+
+/// After "As this land enters, you may": "pay N life. If you don't, it enters tapped." or
+/// "reveal a/an [kind of] card from your hand. If you don't, this land enters tapped."
+/// (614.12, 614.1d).
+fn entry_offer(p: &mut Parser<'_>) -> PResult<Ability> {
+    use crate::cards::ir::EntryOffer;
+    let offer = if p.eat_word("pay") {
+        let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("an amount of life")) };
+        p.bump();
+        p.expect_words(&["life"])?;
+        EntryOffer::PayLife(n)
+    } else if p.eat_word("reveal") {
+        if !(p.eat_word("a") || p.eat_word("an")) {
+            return Err(p.fail("\"a … card\""));
+        }
+        let at = p.pos;
+        let (filter, head) = super::targets::parse_filter(p, false)?;
+        if head != super::targets::Head::Card {
+            return Err(Fail { at, expected: "a kind of card (\"an Island or Swamp card\")".into() });
+        }
+        p.expect_words(&["from", "your", "hand"])?;
+        EntryOffer::Reveal(filter)
+    } else {
+        return Err(p.fail("\"pay N life\" or \"reveal a … card from your hand\""));
+    };
+    if !p.eat_punct('.') {
+        return Err(p.fail("\".\""));
+    }
+    if !(p.eat_words(&["if", "you", "don't"]) || p.eat_words(&["if", "you", "don’t"])) {
+        return Err(p.fail("\"If you don't, it enters tapped.\""));
+    }
+    p.eat_punct(',');
+    if !((p.eat_word("it") || eat_self_ref(p)) && p.eat_words(&["enters", "tapped"])) {
+        return Err(p.fail("\"it enters tapped\""));
+    }
+    end(p)?;
+    Ok(Ability::AsEntersMayOrTapped(offer))
 }
 
 /// Whether the line starts "[this permanent] enters" (its name or "this creature/land/…").
@@ -994,6 +1036,20 @@ mod tests {
         assert_eq!(ok("As this creature enters, choose a color.", "Test", CREATURE), vec![Ability::AsEntersChoose(crate::cards::ir::EntryChoiceKind::Color)]);
         assert!(!errs("As this creature enters, choose a player.", "Test", CREATURE).is_empty());
     }
+
+    /// "As this land enters, you may pay 2 life. If you don't, it enters tapped." (Blood
+    /// Crypt) and "… you may reveal a Forest or Island card from your hand. If you don't, this
+    /// land enters tapped." (Vineglimmer Snarl): 614.12 choices as it enters.
+    #[test]
+    fn as_enters_offers() {
+        use crate::cards::ir::EntryOffer;
+        let a = ok("({T}: Add {B} or {R}.)\nAs this land enters, you may pay 2 life. If you don't, it enters tapped.", "Blood Crypt", &[CardType::Land]);
+        assert_eq!(a, vec![Ability::AsEntersMayOrTapped(EntryOffer::PayLife(2))]);
+        let a = ok("As this land enters, you may reveal a Forest or Island card from your hand. If you don't, this land enters tapped.\n{T}: Add {G} or {U}.", "Vineglimmer Snarl", &[CardType::Land]);
+        assert!(matches!(&a[0], Ability::AsEntersMayOrTapped(EntryOffer::Reveal(f)) if f.subtypes == ["Forest", "Island"]), "{:?}", a[0]);
+        // Another consequence than entering tapped is not read.
+        assert_eq!(errs("As this land enters, you may pay 2 life. If you don't, sacrifice it.", "Test", &[CardType::Land]).len(), 1);
+    }
 }
 
 #[cfg(test)]
@@ -1067,10 +1123,10 @@ mod noun_phrases_and_blocking {
         let e = triggered_effect(&a[1]);
         assert!(e.targets.is_empty(), "chosen on resolution, not targeted: {e:?}");
         let lands = ObjectFilter { types_any: vec![crate::cards::ir::CardType::Land], controller: ControllerFilter::You, ..ObjectFilter::default() };
-        assert_eq!(e.instructions, vec![Instruction::ReturnChosenToHand(lands)]);
+        assert_eq!(e.instructions, vec![Instruction::ReturnChosen { filter: lands, another: false }]);
         let a = ok("Whenever this creature attacks, return another creature you control to its owner's hand.", "Havengul Skaab", CREATURE);
         let e = triggered_effect(&a[0]);
-        assert_eq!(e.instructions, vec![Instruction::ReturnChosenToHand(ObjectFilter { controller: ControllerFilter::You, other: true, ..creatures() })]);
+        assert_eq!(e.instructions, vec![Instruction::ReturnChosen { filter: ObjectFilter { controller: ControllerFilter::You, ..creatures() }, another: true }]);
         // Only your own permanents are chosen this way.
         assert!(!errs("When this creature enters, return a creature to its owner's hand.", "Odd Bouncer", CREATURE).is_empty());
     }

@@ -742,12 +742,13 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
 }
 
 /// Whether an instruction read so far (in this line, or an earlier line of a spell) creates
-/// tokens.
+/// tokens or puts a card from a hand onto the battlefield: "it" may then mean that new object,
+/// which no referent names yet.
 fn tokens_created(p: &Parser<'_>) -> bool {
     fn creates(i: &crate::cards::ir::Instruction) -> bool {
         use crate::cards::ir::Instruction;
         match i {
-            Instruction::CreateTokens { .. } => true,
+            Instruction::CreateTokens { .. } | Instruction::PutFromHand { .. } => true,
             Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
             Instruction::Delayed { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) => instructions.iter().any(creates),
             _ => false,

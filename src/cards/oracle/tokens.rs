@@ -126,8 +126,53 @@ fn characteristics(p: &mut Parser<'_>, noun: &str) -> PResult<TokenSpec> {
             }
         }
     }
-    let text = keywords.join(", ");
+    let mut text = keywords.join(", ");
+    // 'with "This token can't block."', 'with flying and "…"' (111.3: the abilities the
+    // effect gives the token).
+    let is_quote = |p: &Parser<'_>, n: usize| p.peek_at(n).is_some_and(|t| t.is_punct('"') || t.is_punct('“'));
+    if (p.at_word("with") && keywords.is_empty() || p.at_word("and") && !keywords.is_empty()) && is_quote(p, 1) {
+        p.bump();
+        let name = format!("{} Token", subtypes.join(" "));
+        for (_, quoted) in super::effects::parse_quoted_abilities(p, "the token's ability", &name)? {
+            push_line(&mut text, &quoted);
+        }
+    }
     token_spec(colors, types, subtypes, pt, &text).map_err(|_| Fail { at, expected: "token abilities the engine supports".into() })
+}
+
+fn push_line(text: &mut String, line: &str) {
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(line);
+}
+
+/// 'It has "Sacrifice this token: Add {C}."' or 'They have "…"' right after "create …
+/// token(s).": the quoted abilities are the created tokens' own (111.3), added to what the
+/// last instruction creates. Returns whether such a sentence was read.
+///
+/// # Errors
+/// When the quotation does not compile.
+pub fn quoted_rider(p: &mut Parser<'_>) -> PResult<bool> {
+    let Some(Instruction::CreateTokens { count, token, .. }) = p.effect.instructions.last() else { return Ok(false) };
+    let verb: &[&str] = if *count == Amount::Fixed(1) { &["it", "has"] } else { &["they", "have"] };
+    if !p.at_words(verb) || !p.peek_at(2).is_some_and(|t| t.is_punct('"') || t.is_punct('“')) {
+        return Ok(false);
+    }
+    let at = p.pos;
+    let name = token.name.clone();
+    p.pos += 2;
+    let quoted = super::effects::parse_quoted_abilities(p, "the token's ability", &name)?;
+    p.eat_punct('.');
+    let Some(Instruction::CreateTokens { token, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
+    let mut text = token.text.clone();
+    for (_, q) in &quoted {
+        push_line(&mut text, q);
+    }
+    let spec = token_spec(token.colors.clone(), token.types.clone(), token.subtypes.clone(), token.power.zip(token.toughness), &text).map_err(|_| Fail { at, expected: "token abilities the engine supports".into() })?;
+    token.text = spec.text;
+    token.abilities = spec.abilities;
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -217,8 +262,8 @@ mod tests {
             ("Create a tapped Powerstone token.", "Powerstone token"),
             // Singular count, plural noun.
             ("Create a 1/1 white Soldier creature tokens.", "tokens"),
-            // A quoted ability is not read yet.
-            ("Create a 1/1 green Elf creature token with \"{T}: Add {G}.\"", "with \"{T}: Add {G}"),
+            // A quoted ability the compiler can't read: the error points inside the quotation.
+            ("Create a 1/1 green Elf creature token with \"{T}: Venture into the dungeon.\"", "Venture into the dungeon"),
             // A keyword the engine doesn't support.
             ("Create a 1/1 black Rogue creature token with banding.", "with banding"),
             // A creature token without power and toughness.
@@ -228,6 +273,35 @@ mod tests {
             assert_eq!(e.len(), 1, "{text}");
             assert!(text[e[0].0..e[0].1].starts_with(fragment), "{text}: {:?}", &text[e[0].0..e[0].1]);
         }
+    }
+
+    /// Quoted abilities given to created tokens (111.3): 'with "…"', 'with flying and "…"',
+    /// and a following 'It has "…"' / 'They have "…"', on real cards.
+    #[test]
+    fn quoted_token_abilities() {
+        use crate::cards::ir::{Ability, Cost};
+        // Corpsehatch: "They have" after two tokens; the ability is a mana ability (605.1a).
+        let (_, count, t, _) = created("Destroy target nonblack creature. Create two 0/1 colorless Eldrazi Spawn creature tokens. They have \"Sacrifice this token: Add {C}.\"", "Corpsehatch");
+        assert_eq!(count, Amount::Fixed(2));
+        assert_eq!(t.text, "Sacrifice this token: Add {C}.");
+        assert!(matches!(t.abilities.as_slice(), [Ability::Activated { cost: Cost { sacrifice_self: true, .. }, mana: true, .. }]), "{:?}", t.abilities);
+        // Spawning Breath: "It has" after one token.
+        let (_, _, t, _) = created("Spawning Breath deals 1 damage to any target. Create a 0/1 colorless Eldrazi Spawn creature token. It has \"Sacrifice this token: Add {C}.\"", "Spawning Breath");
+        assert_eq!(t.name, "Eldrazi Spawn Token");
+        assert_eq!(t.abilities.len(), 1);
+        // Dragon Egg's token: a keyword and a quoted ability.
+        let text = "When this creature dies, create a 2/2 red Dragon creature token with flying and \"{R}: This token gets +1/+0 until end of turn.\"";
+        let a = ok(text, "Dragon Egg", &[CardType::Creature]);
+        let [Ability::Triggered { effect: Effect { instructions, .. }, .. }] = a.as_slice() else { panic!("{a:?}") };
+        let [Instruction::CreateTokens { token, .. }] = instructions.as_slice() else { panic!("{instructions:?}") };
+        assert_eq!(token.text, "flying\n{R}: This token gets +1/+0 until end of turn.");
+        assert!(matches!(token.abilities.as_slice(), [Ability::Keyword(_), Ability::Activated { mana: false, .. }]), "{:?}", token.abilities);
+        // Synapse Necromage: 'with "This token can't block."'.
+        let (_, _, t, _) = created("Create two 1/1 black Fungus creature tokens with \"This token can't block.\"", "Test");
+        assert_eq!(t.abilities.len(), 1);
+        // "It has" after two tokens does not name them: not read.
+        let text = "Create two 0/1 colorless Eldrazi Spawn creature tokens. It has \"Sacrifice this token: Add {C}.\"";
+        assert_eq!(errs(text, "Test", SORCERY).len(), 1);
     }
 
     /// "it" after creating a token means the token, which no referent names yet: refused, never

@@ -118,6 +118,13 @@ pub fn trigger_effect(trigger: Trigger, text: String, words: Words) -> Ability {
     unread(UnreadKind::Triggered, Moment::Trigger(Box::new(trigger)), text, words)
 }
 
+/// An activated ability whose cost was read but whose effect was not (the modes of a modal
+/// activated ability, 700.2): it matters when activated (602.1).
+#[must_use]
+pub fn activated(text: String, words: Words) -> Ability {
+    unread(UnreadKind::Activated, Moment::Activate, text, words)
+}
+
 /// A keyword no rule gives a meaning on an instant or sorcery (trample on a spell): it would
 /// matter, if at all, once the spell is cast.
 #[must_use]
