@@ -144,7 +144,7 @@ impl Db {
             }
             let mut bytes = first;
             file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            let cards = import::read(&import::decode(bytes).map_err(|e| format!("{shown}: {e}"))?, None).map_err(|e| format!("{shown}: {e}"))?;
+            let cards = import::read(&import::decode(bytes).map_err(|e| format!("{shown}: {e}"))?, faces_beside(path).as_deref()).map_err(|e| format!("{shown}: {e}"))?;
             return Db::from_bytes(build(&cards.records, &shown)?, shown);
         }
         let mut header_line = String::new();
@@ -208,6 +208,13 @@ impl Db {
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.index.split(|&b| b == b'\n').filter_map(|l| fields(l).map(|(n, _, _)| n))
     }
+}
+
+/// Every face of the multi-face cards of a flat list, when a faces file sits beside it
+/// (`oracle_faces.json`): such a card is then read face by face.
+#[must_use]
+pub fn faces_beside(file: &Path) -> Option<String> {
+    file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok())
 }
 
 /// A card file named for this run (`--cards FILE`), set once by the command line.

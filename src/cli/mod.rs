@@ -788,7 +788,7 @@ fn cmd_export_pzl(file: &Path, output: Option<&Path>) -> u8 {
 
 /// `judge cards import FILE`.
 fn cmd_import(file: &Path) -> u8 {
-    match crate::cards::db::import(file, faces_beside(file).as_deref()) {
+    match crate::cards::db::import(file, crate::cards::db::faces_beside(file).as_deref()) {
         Ok((cards, path)) => {
             let r = crate::cards::coverage::report(&cards.records);
             println!("read {} cards from {} ({})", cards.records.len(), file.display(), cards.shape.name());
@@ -807,11 +807,6 @@ fn cmd_import(file: &Path) -> u8 {
     }
 }
 
-/// Every face of the multi-face cards of a flat list, when a faces file sits beside it
-/// (`oracle_faces.json`): such a card is understood only when each face is.
-fn faces_beside(file: &Path) -> Option<String> {
-    file.parent().map(|d| d.join("oracle_faces.json")).and_then(|f| std::fs::read_to_string(f).ok())
-}
 
 fn cmd_coverage(file: &Path, list: bool) -> u8 {
     let text = match std::fs::read(file).map_err(|e| e.to_string()).and_then(crate::cards::import::decode) {
@@ -821,7 +816,7 @@ fn cmd_coverage(file: &Path, list: bool) -> u8 {
             return 2;
         }
     };
-    match crate::cards::coverage::coverage_with_faces(&text, faces_beside(file).as_deref()) {
+    match crate::cards::coverage::coverage_with_faces(&text, crate::cards::db::faces_beside(file).as_deref()) {
         Ok(r) if list => {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

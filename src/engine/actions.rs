@@ -840,6 +840,15 @@ impl Game {
                     }
                 }
             }
+            // "Creatures without flying can't block this turn": every matching permanent, those
+            // that arrive later included (611.2c limits only changes of characteristics and
+            // control to the objects there as the effect begins).
+            Instruction::CantAttackOrBlock { what: Affected::EachPermanent(filter), attack, block } => {
+                self.restrictions.push(crate::engine::state::Restriction { source: ctx.source, controller: ctx.controller, filter: filter.clone(), attack: *attack, block: *block });
+                let words = crate::engine::continuous::restricted_words(filter);
+                let ev = Ev::new(EventKind::RuleChange, format!("{words} can't {} this turn, those that come later included", cant_words(*attack, *block))).source(self, ctx.source).rules(&[cr!("611.2a"), cr!("611.2c")]);
+                self.record(ev);
+            }
             Instruction::CantAttackOrBlock { what, attack, block } => {
                 for id in self.objects_of(ctx, what) {
                     if !self.on_battlefield(id) {
@@ -850,11 +859,7 @@ impl Game {
                             self.add_effect(ctx.source, ctx.controller, vec![id], m, true);
                         }
                     }
-                    let what = match (attack, block) {
-                        (true, true) => "attack or block",
-                        (true, false) => "attack",
-                        _ => "block",
-                    };
+                    let what = cant_words(*attack, *block);
                     let ev = Ev::new(EventKind::RuleChange, format!("{} can't {what} this turn", self.describe(id))).object(self, id).rule(cr!("611.2a"));
                     self.record(ev);
                 }
@@ -2323,5 +2328,15 @@ impl Game {
         }
         self.end_batch();
         Ok(())
+    }
+}
+
+/// What a "can't" effect forbids, in words.
+#[must_use]
+pub fn cant_words(attack: bool, block: bool) -> &'static str {
+    match (attack, block) {
+        (true, true) => "attack or block",
+        (true, false) => "attack",
+        _ => "block",
     }
 }

@@ -107,6 +107,11 @@ impl Game {
     /// whose characteristics or control they changed.
     pub fn end_turn_effects(&mut self) {
         self.end_turn_copies();
+        for r in std::mem::take(&mut self.restrictions) {
+            let what = crate::engine::actions::cant_words(r.attack, r.block);
+            let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.describe(r.source))).source(self, r.source).rule(crate::cr!("514.2"));
+            self.record(ev);
+        }
         if !self.effects.iter().any(|e| e.until_end_of_turn) {
             return;
         }
@@ -249,4 +254,12 @@ impl Game {
             self.record(ev);
         }
     }
+}
+
+/// The permanents a restriction covers, in words: "creatures without flying".
+#[must_use]
+pub fn restricted_words(f: &crate::cards::ir::ObjectFilter) -> String {
+    let words = crate::engine::casting::filter_words(f);
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    if words.is_empty() { "permanents".to_owned() } else { format!("every {words}") }
 }

@@ -838,14 +838,20 @@ impl Game {
         self.has_ability(id, &Ability::Keyword(k))
     }
 
+    /// Whether a "can't attack" (`attack`) or "can't block" effect on every matching permanent
+    /// applies to `id` now (611.2c: whenever it matches, whenever it arrived).
+    fn restricted(&self, id: ObjId, attack: bool) -> bool {
+        self.restrictions.iter().any(|r| if attack { r.attack } else { r.block } && self.on_battlefield(id) && self.matches_filter(id, &r.filter, r.controller))
+    }
+
     /// Rules effects on the object (613.11): "can't attack", "can't block", "can attack as
     /// though it didn't have defender"; and the object's own restrictions.
     #[must_use]
     pub fn has_effect(&self, id: ObjId, m: Change) -> bool {
         let own = |pred: fn(&Ability) -> bool| self.abilities(id).any(|(_, a)| pred(a));
         match (m, self.chars(id)) {
-            (Change::CantAttack, c) => c.is_some_and(|c| c.cant_attack) || own(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. })),
-            (Change::CantBlock, c) => c.is_some_and(|c| c.cant_block) || own(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. })),
+            (Change::CantAttack, c) => c.is_some_and(|c| c.cant_attack) || own(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. })) || self.restricted(id, true),
+            (Change::CantBlock, c) => c.is_some_and(|c| c.cant_block) || own(|a| matches!(a, Ability::SelfRestriction { cant_block: true, .. })) || self.restricted(id, false),
             (Change::AttackDespiteDefender, c) => c.is_some_and(|c| c.attack_despite_defender),
             (Change::DoesntUntap, c) => c.is_some_and(|c| c.doesnt_untap),
             (Change::CantActivate, c) => c.is_some_and(|c| c.cant_activate),

@@ -101,6 +101,7 @@ impl Game {
             causes: crate::engine::cause::Causes::default(),
             violations: None,
             snapshots: None,
+            restrictions: Vec::new(),
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,

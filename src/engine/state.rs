@@ -437,6 +437,16 @@ pub struct Rejection {
     pub reason: String,
 }
 
+/// A "can't attack" / "can't block" effect on every permanent a filter matches (611.2c).
+#[derive(Clone, Debug)]
+pub struct Restriction {
+    pub source: ObjId,
+    pub controller: PlayerId,
+    pub filter: crate::cards::ir::ObjectFilter,
+    pub attack: bool,
+    pub block: bool,
+}
+
 /// Pictures of the board, one before the first event and one after each (index = event number),
 /// taken by a function the caller gives: the engine doesn't know how they are shown.
 #[derive(Clone, Debug)]
@@ -486,6 +496,11 @@ pub struct Game {
     pub violations: Option<Vec<String>>,
     /// When set, a picture of the board taken after every event (`judge run --format html`).
     pub snapshots: Option<Snapshots>,
+    /// "Creatures without flying can't block this turn": "can't" effects of resolved spells and
+    /// abilities on every permanent that matches, those that arrive later included (a rules
+    /// effect, not a change of characteristics, so 611.2c doesn't fix its set); they end in the
+    /// cleanup step (514.2).
+    pub restrictions: Vec<Restriction>,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
