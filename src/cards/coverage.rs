@@ -200,6 +200,14 @@ fn faces_of(r: &Record) -> Vec<Face<'_>> {
     {
         first.unrepresentable.push(format!("layout {}", r.layout));
     }
+    // 715.2: an adventurer's second half is an Adventure; an Omen half (720) is not, and the
+    // card reader refuses it.
+    if r.layout == "adventure"
+        && let (Some(first), Some(second)) = (faces.first_mut(), r.faces.get(1))
+        && !second.type_line.as_deref().is_some_and(|t| t.split('—').nth(1).is_some_and(|subs| subs.split_whitespace().any(|w| w == "Adventure")))
+    {
+        first.unrepresentable.push(format!("{} half {}", r.layout, second.type_line.as_deref().unwrap_or_default()));
+    }
     faces
 }
 
@@ -345,6 +353,22 @@ mod tests {
         assert_eq!(r.cards[2].unread[0].text, "layout meld");
         assert_eq!(coverage(list).unwrap().compiled, 4);
         assert!(coverage_with_faces(list, Some("{}")).is_err());
+    }
+
+    /// An Omen half (720) looks like an Adventure but resolves differently: such a card is not
+    /// counted as understood, and the card reader refuses it.
+    #[test]
+    fn omen_halves_are_not_adventures() {
+        let list = r#"[{"name": "Regent // Omen", "layout": "adventure", "type": "Creature — Dragon", "types": ["Creature"], "power": "4", "toughness": "4", "text": "Flying"}]"#;
+        let faces = r#"[{"name": "Regent // Omen", "layout": "adventure", "faces": [
+            {"name": "Regent", "manaCost": "{4}{U}", "type": "Creature — Dragon", "types": ["Creature"], "power": "4", "toughness": "4", "text": "Flying"},
+            {"name": "Omen", "manaCost": "{3}{U}", "type": "Instant — Omen", "types": ["Instant"], "text": "Draw three cards."}]}]"#;
+        let cards = import::read(list, Some(faces)).unwrap();
+        assert_eq!(report(&cards.records).cards[0].unread[0].text, "adventure half Instant — Omen");
+        let db = crate::cards::db::Db::from_bytes(crate::cards::db::build(&cards.records, "t").unwrap(), "t".into()).unwrap();
+        let e = db.get("Omen").unwrap();
+        let crate::cards::library::Entry::Broken { diags, .. } = &*e else { panic!("an Omen half was read as an Adventure") };
+        assert!(diags[0].message.contains("must be an Adventure (715.2)"), "{}", diags[0].message);
     }
 
     #[test]

@@ -337,6 +337,21 @@ fn read_faced(m: &MapView<'_>, diags: &mut Diags) -> Option<CardDef> {
         );
         return None;
     }
+    // 715.2: an adventurer's inset half is an Adventure. An Omen half looks the same but
+    // resolves differently (720.3d: shuffled into its owner's library), which judge doesn't do
+    // yet: refused rather than played as an Adventure.
+    if layout == Layout::Adventure && !faces[1].subtypes.iter().any(|s| s == "Adventure") {
+        diags.push(
+            Diagnostic::new(format!("the second half `{}` of an adventurer card must be an Adventure (715.2)", faces[1].name), faces_node.span).help(
+                if faces[1].subtypes.iter().any(|s| s == "Omen") {
+                    "an Omen half (720: omen cards) is not supported yet: it would resolve differently from an Adventure (720.3d)"
+                } else {
+                    "give the second face the subtype Adventure (\"Instant — Adventure\")"
+                },
+            ),
+        );
+        return None;
+    }
     if layout == Layout::Transform && faces[1].cost.is_some() {
         diags.push(
             Diagnostic::new(format!("the back face `{}` of a transforming double-faced card has no mana cost", faces[1].name), faces_node.span)
