@@ -1461,7 +1461,7 @@ impl Game {
             self.record(ev);
             return Ok(());
         }
-        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1 }, rule: cr!("608.2c"), what: "the card put from the hand onto the battlefield".to_owned() };
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cr!("608.2c"), what: "the card put from the hand onto the battlefield".to_owned() };
         let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
         for t in picked {
             let Target::Object(o) = t else { continue };
@@ -1518,7 +1518,7 @@ impl Game {
         let room = max.saturating_sub(found.len());
         if room > 0 && !hidden.is_empty() {
             let (min, rule) = if quantity { (room.min(hidden.len()), cr!("701.23d")) } else { (0, cr!("701.23b")) };
-            let d = Decision { player: searcher, kind: DecisionKind::PickRange { options: hidden, min, max: room }, rule, what: "the cards the search finds".to_owned() };
+            let d = Decision { player: searcher, kind: DecisionKind::PickRange { options: hidden, min, max: room, found: found.clone() }, rule, what: "the cards the search finds".to_owned() };
             if let Answer::Pick(ts) = self.decide(dec, &d)? {
                 found.extend(ts);
             }
@@ -1732,7 +1732,7 @@ impl Game {
         if take > 0 {
             let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
             let (min, take) = (min as usize, take as usize);
-            let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take } };
+            let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
             let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
             let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
             picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();

@@ -1090,7 +1090,7 @@ impl Game {
             None if total(self, &eligible) < i64::from(n) => Vec::new(),
             None => {
                 let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options }, rule: cr!("702.122a"), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
+                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options, found: Vec::new() }, rule: cr!("702.122a"), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
                     _ => Vec::new(),

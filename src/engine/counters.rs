@@ -60,7 +60,7 @@ impl Game {
         let max = options.len();
         let d = Decision {
             player: p,
-            kind: DecisionKind::PickRange { options, min: 0, max },
+            kind: DecisionKind::PickRange { options, min: 0, max, found: Vec::new() },
             rule: cr!("701.34a"),
             what: "proliferate: any number of permanents and players with counters".to_owned(),
         };

@@ -21,8 +21,10 @@ pub enum DecisionKind {
     /// last recipient is the player or planeswalker attacked, and it may get damage only if
     /// every blocker gets at least its `lethal` amount (parallel to the blockers).
     Assign { recipients: Vec<Target>, total: u32, lethal: Option<Vec<u32>> },
-    /// Pick between `min` and `max` of `options` (what a search finds, 701.23b).
-    PickRange { options: Vec<Target>, min: usize, max: usize },
+    /// Pick between `min` and `max` of `options` (what a search finds, 701.23b). `found`: what
+    /// the rules find anyway (a search's matches in a public zone), which an answer may list
+    /// too (the contract's `pick` names every card found).
+    PickRange { options: Vec<Target>, min: usize, max: usize, found: Vec<Target> },
     /// A "may" or an offer to pay (`able`: whether the player can take the option at all).
     May { able: bool },
     /// New targets for a copy of a spell, or keep them (707.10c).
@@ -147,7 +149,7 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             let names: Vec<String> = recipients.iter().map(|o| game.describe_target(*o)).collect();
             format!("assign {total} damage among: {}", names.join(", "))
         }
-        DecisionKind::PickRange { options, min, max } => {
+        DecisionKind::PickRange { options, min, max, .. } => {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
             let n = if *max >= options.len() { format!("{min} or more") } else { format!("{min} to {max}") };
             format!("pick {n} of: {}", names.join(", "))

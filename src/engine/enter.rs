@@ -272,7 +272,7 @@ impl Game {
                 if !yes {
                     return Ok(false);
                 }
-                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1 }, rule: cr!("614.12"), what: format!("the card revealed as {name} enters") };
+                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cr!("614.12"), what: format!("the card revealed as {name} enters") };
                 let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(false) };
                 for t in picked {
                     let Target::Object(o) = t else { continue };

@@ -323,7 +323,7 @@ impl Game {
             return Ok(false);
         }
         let options: Vec<Target> = cards.iter().map(|&(o, _)| Target::Object(o)).collect();
-        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 0, max: 1 }, rule: cr!("702.52a"), what: "a card with dredge to return to your hand instead of drawing (none: draw)".to_owned() };
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 0, max: 1, found: Vec::new() }, rule: cr!("702.52a"), what: "a card with dredge to return to your hand instead of drawing (none: draw)".to_owned() };
         let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(false) };
         let Some(&Target::Object(card)) = ts.first() else { return Ok(false) };
         let n = cards.iter().find(|(o, _)| *o == card).map_or(0, |&(_, n)| n);

@@ -260,8 +260,12 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             }
             Ok(Answer::Assign(out))
         }
-        DecisionKind::PickRange { options, min, max } => {
-            let out = picked(options)?;
+        DecisionKind::PickRange { options, min, max, found } => {
+            // The cards the rules find anyway (a public zone's, 701.23b) may be listed too.
+            let mut all = options.clone();
+            all.extend(found.iter().copied());
+            let mut out = picked(&all)?;
+            out.retain(|t| !found.contains(t));
             if out.len() < *min || out.len() > *max {
                 return Err(Stop(Diagnostic::new(format!("{} must pick {}, this `choose` picks {}", g.players[d.player].name, if *max >= options.len() { format!("at least {min}") } else { format!("{min} to {max}") }, out.len()), span).help(legal_answers(g, d))));
             }
