@@ -1073,7 +1073,7 @@ pub enum Affected {
 
 /// Who or what a trigger condition watches.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
+#[allow(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Subject {
     /// The object with the ability ("this creature", its name).
     This,
@@ -1242,6 +1242,7 @@ impl EnchantedGets {
 }
 
 /// Replacement and prevention effects of static abilities (614.1a, 615.1).
+#[allow(clippy::large_enum_variant, reason = "an object filter is large; these are built once per card or effect and read in place, not moved in a hot path")]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum StaticReplacement {
     /// "If a creature you control would deal damage to a permanent or player, it deals double
@@ -1276,6 +1277,7 @@ pub enum StaticReplacement {
 
 /// One side of a damage event a static prevention effect names, "you" being the controller of
 /// the permanent with the ability.
+#[allow(clippy::large_enum_variant, reason = "an object filter is large; these are built once per card or effect and read in place, not moved in a hot path")]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum DamageSide {
     /// The permanent with the ability ("this creature", its name).
@@ -1840,7 +1842,7 @@ pub struct Mode {
 
 /// An additional cost a spell's text requires (601.2b, 118.8).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
+#[allow(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum AdditionalCost {
     /// "As an additional cost to cast this spell, sacrifice a creature."
     Sacrifice(ObjectFilter),
@@ -2131,6 +2133,7 @@ pub enum Ability {
 }
 
 /// What "As this land enters, you may … If you don't, it enters tapped." offers (614.12).
+#[allow(clippy::large_enum_variant, reason = "an object filter is large; these are built once per card or effect and read in place, not moved in a hot path")]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum EntryOffer {
     /// "pay 2 life" (119.4).
@@ -2407,7 +2410,7 @@ pub enum PtValue {
 
 /// What a static ability's effect applies to (611.3a: whatever matches at each moment).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[expect(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
+#[allow(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum StaticSubject {
     /// "Enchanted creature" / "Equipped creature": the object the source is attached to.
     Attached,

@@ -918,7 +918,7 @@ impl Game {
                 let p = ctx.controller;
                 let d = Decision { player: p, kind: DecisionKind::CoinCall, rule: cr!("705.2"), what: "the call of a coin flip (heads or tails)".to_owned() };
                 let Answer::Call(call) = self.decide(dec, &d)? else { return Ok(()) };
-                let heads = self.rng.next_u64() % 2 == 0;
+                let heads = self.rng.next_u64().is_multiple_of(2);
                 let win = call == heads;
                 let side = if heads { "heads" } else { "tails" };
                 let ev = Ev::new(EventKind::CoinFlip, format!("{} flips a coin: it comes up {side}, so {} {} the flip", self.players[p].name, self.players[p].name, if win { "wins" } else { "loses" }))

@@ -110,11 +110,8 @@ impl Game {
                 Ability::EntersTappedUnless(_) => {}
                 // 614.12: "As this land enters, you may pay 2 life. If you don't, it enters
                 // tapped." — decided as it would enter.
-                Ability::AsEntersMayOrTapped(offer) => {
-                    if !self.entry_offer(id, controller, &offer, dec)? {
-                        entering.push(Entering::Tapped);
-                    }
-                }
+                Ability::AsEntersMayOrTapped(offer) if !self.entry_offer(id, controller, &offer, dec)? => entering.push(Entering::Tapped),
+                Ability::AsEntersMayOrTapped(_) => {}
                 Ability::EntersWithCountersIf { kind, count: crate::cards::ir::Amount::Fixed(n), condition } if self.condition_holds(&condition, id, controller) => {
                     entering.push(Entering::Counters(kind, n.unsigned_abs(), None));
                 }

@@ -23,6 +23,7 @@ pub struct Shield {
     pub kind: ShieldKind,
 }
 
+#[allow(clippy::large_enum_variant, reason = "an object filter is large; these are built once per card or effect and read in place, not moved in a hot path")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShieldKind {
     /// "Prevent the next N damage that would be dealt to [it] this turn" (615.7).
@@ -41,6 +42,7 @@ pub enum ShieldKind {
 
 /// Who or what a "prevent all damage" effect is about: objects and players fixed as it
 /// resolved, or the permanents that match a filter when the damage would be dealt.
+#[allow(clippy::large_enum_variant, reason = "an object filter is large; these are built once per card or effect and read in place, not moved in a hot path")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Party {
     Fixed(Vec<Target>),

@@ -225,6 +225,7 @@ pub struct Choice {
     pub keys: Vec<String>,
 }
 
+#[allow(clippy::large_enum_variant, reason = "a script action is read once from the file and kept in place")]
 #[derive(Clone, Debug)]
 pub enum ActionKind {
     Cast { card: Ref, choices: CastChoices },

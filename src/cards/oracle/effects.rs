@@ -193,8 +193,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Err(p.fail("\"a source of your choice\""));
         }
         let mut filter = crate::cards::ir::ObjectFilter::default();
-        loop {
-            let Some(w) = p.word() else { break };
+        while let Some(w) = p.word() {
             if let Some(c) = Color::from_name(&w) {
                 filter.colors.push(c);
             } else if let Some(t) = CardType::from_name(&w).filter(|t| matches!(t, CardType::Artifact | CardType::Land | CardType::Enchantment)) {
