@@ -126,6 +126,10 @@ fn several_files_go_to_a_folder_with_an_index_and_broken_files_get_their_diagnos
     assert!(index.contains("<a href=\"002-unknown_card.html\">") && index.contains("<span class=\"bad\">error</span>"), "{index}");
     let broken = std::fs::read_to_string(dir.join("002-unknown_card.html")).unwrap();
     assert!(broken.contains("could not be run (exit 2)") && broken.contains("unknown card `Lightning Blot`"), "{broken}");
+    // Options of the text report are refused, not ignored.
+    let (code, _, err) = judge(&["run", "--format", "html", "--why", "1", "tests/fixtures/html/bolt.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`--explain` and `--why` go with"), "{err}");
     // Several files need the folder.
     let (code, _, err) = judge(&["run", "--format", "html", "tests/fixtures/html/bolt.yaml", "tests/fixtures/unknown_card.yaml"]);
     assert_eq!(code, 2);

@@ -257,7 +257,11 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> u8 {
     match cmd {
-        Command::Run { files, format: RunFormat::Html, output, .. } => cmd_run_html(&files, output.as_deref()),
+        Command::Run { format: RunFormat::Html, explain, why, .. } if !explain.is_empty() || !why.is_empty() => {
+            eprintln!("error: `--explain` and `--why` go with `--format text` or `json`; the HTML page marks the causes of the event you select");
+            2
+        }
+        Command::Run { files, format: RunFormat::Html, output, check_invariants, .. } => cmd_run_html(&files, output.as_deref(), check_invariants),
         Command::Run { output: Some(_), .. } => {
             eprintln!("error: `--output` is for `--format html` (one page per file)");
             2
@@ -441,7 +445,7 @@ fn cmd_run(paths: &[PathBuf], format: Format, explain: &[String], why: &[String]
 
 /// `judge run --format html [-o DIR]`: a page per file (a file that can't run gets a page with
 /// its diagnostic), written to standard output for one file, or into DIR with an index.
-fn cmd_run_html(paths: &[PathBuf], output: Option<&Path>) -> u8 {
+fn cmd_run_html(paths: &[PathBuf], output: Option<&Path>, invariants: bool) -> u8 {
     let files = suite::scenario_files(paths);
     if files.len() != 1 && output.is_none() {
         eprintln!("error: {} scenario files: `--format html` writes one page per file, so give a folder with `-o DIR`", files.len());
@@ -459,7 +463,7 @@ fn cmd_run_html(paths: &[PathBuf], output: Option<&Path>) -> u8 {
                 (report::html::error_page(&shown, &msg), shown.clone(), "error")
             }
             Ok((source, s)) => {
-                let r = crate::run::run_taking(&s, cfg!(debug_assertions), Some(report::html::board));
+                let r = crate::run::run_taking(&s, invariants || cfg!(debug_assertions), Some(report::html::board));
                 let stop = r.stop.as_ref().map(|d| render(Some(&source), std::slice::from_ref(d)));
                 let outcome = if let Some(msg) = &stop {
                     eprint!("{msg}");
