@@ -386,8 +386,8 @@ impl Game {
                     if let Answer::May(true) = self.decide(dec, &d)?
                         && able
                     {
-                        self.players[payer].life -= i64::from(*life);
-                        self.players[payer].life_lost_this_turn += i64::from(*life);
+                        self.players[payer].life = self.players[payer].life.saturating_sub(i64::from(*life));
+                        self.players[payer].life_lost_this_turn = self.players[payer].life_lost_this_turn.saturating_add(i64::from(*life));
                         let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
                         self.record(ev);
                         continue;
@@ -1378,7 +1378,7 @@ impl Game {
                 }
             }
             PayCost::Life(n) => {
-                self.players[p].life -= i64::from(*n);
+                self.players[p].life = self.players[p].life.saturating_sub(i64::from(*n));
                 let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), rule]);
                 self.record(ev);
                 Ok(true)
@@ -1982,8 +1982,8 @@ impl Game {
                         .rules(&[cr!("120.3b"), cr!("702.90b")])
                         .rules(&combat_rules)
                 } else {
-                    self.players[p].life -= n;
-                    self.players[p].life_lost_this_turn += n;
+                    self.players[p].life = self.players[p].life.saturating_sub(n);
+                    self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
@@ -2032,7 +2032,7 @@ impl Game {
                         rules.push(cr!("120.3d"));
                         rules.push(r);
                     } else {
-                        self.obj_mut(o).damage += u32::try_from(n).unwrap_or(u32::MAX);
+                        self.obj_mut(o).damage = self.obj(o).damage.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
                         rules.push(cr!("120.3e"));
                     }
                 }
@@ -2254,8 +2254,8 @@ impl Game {
         if n <= 0 || self.players[p].lost {
             return;
         }
-        self.players[p].life += n;
-        self.players[p].life_gained_this_turn += n;
+        self.players[p].life = self.players[p].life.saturating_add(n);
+        self.players[p].life_gained_this_turn = self.players[p].life_gained_this_turn.saturating_add(n);
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
@@ -2265,8 +2265,8 @@ impl Game {
         if n <= 0 || self.players[p].lost {
             return;
         }
-        self.players[p].life -= n;
-        self.players[p].life_lost_this_turn += n;
+        self.players[p].life = self.players[p].life.saturating_sub(n);
+        self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
     }

@@ -76,7 +76,7 @@ impl Game {
                     }
                 }
                 Target::Player(q) => {
-                    self.players[q].poison += 1;
+                    self.players[q].poison = self.players[q].poison.saturating_add(1);
                     let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("122.1f")]);
                     self.record(ev);
                 }

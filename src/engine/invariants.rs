@@ -88,3 +88,28 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::Source;
+
+    /// A life total that would pass the end of its range stays at the end, never wraps, and
+    /// the event that took it there is kept for the run's exit-2 diagnostic.
+    #[test]
+    fn numbers_at_the_end_of_their_range_are_caught_not_wrapped() {
+        let text = "name: t\nplayers:\n  - name: Alice\n    battlefield: [{card: Grizzly Bears, id: bears}]\n  - name: Bob\n";
+        let s = crate::scenario::load(&Source::new("t.yaml", text)).unwrap_or_else(|_| panic!("loads"));
+        let mut g = crate::engine::Game::from_scenario(&s);
+        g.gain_life(0, 5);
+        assert_eq!(g.beyond_range, None);
+        g.players[0].life = i64::MAX - 1;
+        g.gain_life(0, 5);
+        assert_eq!(g.players[0].life, i64::MAX);
+        assert_eq!(g.beyond_range, u32::try_from(g.trace.len()).ok());
+        // Losing life stops at the bottom of the range the same way.
+        let mut g = crate::engine::Game::from_scenario(&s);
+        g.players[1].life = i64::MIN + 1;
+        g.lose_life(1, 3, crate::cr!("119.3"));
+        assert_eq!((g.players[1].life, g.beyond_range.is_some()), (i64::MIN, true));
+    }
+}

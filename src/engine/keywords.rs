@@ -49,8 +49,8 @@ impl Game {
             if self.players[p].lost {
                 continue;
             }
-            self.players[p].life += n;
-            self.players[p].life_gained_this_turn += n;
+            self.players[p].life = self.players[p].life.saturating_add(n);
+            self.players[p].life_gained_this_turn = self.players[p].life_gained_this_turn.saturating_add(n);
             let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life: {} has lifelink (the life is gained as the damage is dealt)", self.players[p].name, self.describe(source)))
                 .player(self, p)
                 .source(self, source)

@@ -151,6 +151,7 @@ impl Game {
         }
         let seq = u32::try_from(self.trace.len() + 1).unwrap_or(u32::MAX);
         let kind = ev.kind;
+        let (who, touched) = (ev.who, ev.objs);
         let objs: &[ObjId] = match ev.objs {
             [Some(a), Some(b)] => &[a, b],
             [Some(a), None] | [None, Some(a)] => &[a],
@@ -184,6 +185,17 @@ impl Game {
             rules: ev.rules,
         });
         self.check_invariants(seq, Some(kind));
+        // Only what this event touched is looked at: a constant cost per event.
+        if self.beyond_range.is_none() {
+            let player_at_edge = who.is_some_and(|p| matches!(self.players[p].life, i64::MAX | i64::MIN) || self.players[p].poison == u32::MAX);
+            let object_at_edge = touched.iter().flatten().any(|&o| {
+                let ob = self.obj(o);
+                ob.damage == u32::MAX || ob.counters.kinds().any(|(_, n)| n == u32::MAX)
+            });
+            if player_at_edge || object_at_edge {
+                self.beyond_range = Some(seq);
+            }
+        }
         if let Some(take) = self.snapshots.as_ref().map(|s| s.take) {
             let board = take(self);
             if let Some(s) = &mut self.snapshots {

@@ -102,6 +102,7 @@ impl Game {
             violations: None,
             snapshots: None,
             restrictions: Vec::new(),
+            beyond_range: None,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,

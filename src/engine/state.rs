@@ -501,6 +501,10 @@ pub struct Game {
     /// effect, not a change of characteristics, so 611.2c doesn't fix its set); they end in the
     /// cleanup step (514.2).
     pub restrictions: Vec<Restriction>,
+    /// The first event after which a life total, poison count, damage or counter count reached
+    /// the end of the range judge represents (life is a 64-bit integer, the others 32-bit): the
+    /// engine saturates there rather than wrap, and the run stops with exit 2 at its end.
+    pub beyond_range: Option<u32>,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
