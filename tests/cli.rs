@@ -90,9 +90,9 @@ fn diagnostic_unsupported_text() {
    ·              ╰── unsupported text: "Banding"; expected a keyword the engine supports (flying, first strike, trample, toxic N, ward {N}, protection from …)
  7 │     power: 2
    ╰────
-  help: this keyword ability is not supported yet, and nothing tells when it would apply, so the
-        card can't be used; `judge cards coverage` lists what is read, and `judge card NAME` shows
-        how a card was read
+  help: it uses banding (702.22), which judge doesn't model yet; this keyword ability is not
+        supported yet, and nothing tells when it would apply, so the card can't be used; `judge
+        cards coverage` lists what is read, and `judge card NAME` shows how a card was read
 "#,
     );
 }

@@ -254,7 +254,8 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
             Diagnostic::new(format!("{what}: cannot read \"{}\"", u.words), span)
                 .label(format!("unsupported text: \"{}\"; expected {}", u.words, u.expected))
                 .help(format!(
-                    "this {} is not supported yet, and nothing tells when it would apply, so the card can't be used; `judge cards coverage` lists what is read, and `judge card NAME` shows how a card was read",
+                    "{}this {} is not supported yet, and nothing tells when it would apply, so the card can't be used; `judge cards coverage` lists what is read, and `judge card NAME` shows how a card was read",
+                    crate::engine::unread::missing_words(u),
                     u.kind.name()
                 )),
         );

@@ -62,11 +62,21 @@ pub fn unread_stop(card: String, u: &Unread, why: &str) -> Stop {
         Diagnostic::new(format!("{card} has {} {} that judge can't read yet, and it matters here: \"{}\"", u.kind.article(), u.kind.name(), u.text), Span::default())
             .label(format!("here {why}"))
             .help(format!(
-                "unread words: \"{}\" (expected {}). The result could depend on them, so the run stops rather than guess; \
+                "{}unread words: \"{}\" (expected {}). The result could depend on them, so the run stops rather than guess; \
                  change the scenario so that this ability doesn't come into play, or see `judge card \"{}\"` for what is read",
-                u.words, u.expected, card.split(" [").next().unwrap_or(&card)
+                missing_words(u),
+                u.words,
+                u.expected,
+                card.split(" [").next().unwrap_or(&card)
             )),
     )
+}
+
+/// "it uses rolling dice (706), which judge doesn't model yet; " when the text shows a rules
+/// feature judge lacks, so the message names it in a judge's words.
+#[must_use]
+pub fn missing_words(u: &Unread) -> String {
+    crate::cards::oracle::unread::missing_feature(&u.text).map_or_else(String::new, |f| format!("it uses {f}, which judge doesn't model yet; "))
 }
 
 /// Whether an unread activated ability may be a mana ability (605.1a: it could add mana).

@@ -71,6 +71,9 @@ fn abilities(out: &mut String, list: &[Ability]) {
                 let _ = writeln!(out, "  {}. NOT READ — {}, deferred: it matters {}", i + 1, u.kind.name(), u.moment.describe());
                 let _ = writeln!(out, "       text:   {}", u.text.replace('\n', "\n               "));
                 let _ = writeln!(out, "       unread: \"{}\" (expected {})", u.words, u.expected);
+                if let Some(f) = crate::cards::oracle::unread::missing_feature(&u.text) {
+                    let _ = writeln!(out, "       uses:   {f}, which judge doesn't model yet");
+                }
             }
             Ability::Keyword(k) if k.pregame_only() => {
                 let _ = writeln!(out, "  {}. Keyword: {} — works only before the game (deck construction, {}); does nothing in play", i + 1, k.label(), k.rule());

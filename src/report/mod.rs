@@ -106,7 +106,8 @@ pub fn unread(s: &Scenario) -> Vec<(String, &crate::cards::ir::Unread)> {
 /// One unread ability in words: the card, the kind, when it would stop a run, the text.
 #[must_use]
 pub fn unread_line(card: &str, u: &crate::cards::ir::Unread) -> String {
-    format!("{card}: {} not read — judge stops the run if it matters ({}): \"{}\" (unread: \"{}\")", u.kind.name(), u.moment.describe(), u.text, u.words)
+    let uses = crate::cards::oracle::unread::missing_feature(&u.text).map_or_else(String::new, |f| format!(" — it uses {f}, which judge doesn't model yet"));
+    format!("{card}: {} not read — judge stops the run if it matters ({}): \"{}\" (unread: \"{}\"){uses}", u.kind.name(), u.moment.describe(), u.text, u.words)
 }
 
 /// The text report: trace, final state, rules applied, verdicts.

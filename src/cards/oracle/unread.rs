@@ -325,3 +325,62 @@ mod tests {
         assert!(matches!(r.abilities.as_slice(), [Ability::Unread(u)] if matches!(u.moment, Moment::Trigger(_)) && u.text.contains("Phase out")), "{:?}", r.abilities);
     }
 }
+
+/// Rules families judge doesn't model yet, by a phrase their text always has (lower case; a
+/// keyword only at the start of the ability), with the words a judge would use and the rule:
+/// so that a refusal names the missing feature, not only the parser's expectations.
+const MISSING: &[(&str, bool, &str)] = &[
+    ("roll a ", false, "rolling dice (706)"),
+    ("rolls a ", false, "rolling dice (706)"),
+    ("the monarch", false, "the monarch (724)"),
+    ("the initiative", false, "the initiative (725)"),
+    ("venture into the dungeon", false, "dungeons (309, 701.49)"),
+    ("{e}", false, "energy counters (107.14)"),
+    ("the ring tempts you", false, "the Ring tempting you (701.54)"),
+    ("discover ", false, "discover (701.57)"),
+    ("clash with", false, "clash (701.30)"),
+    ("incubate ", false, "incubate (701.53)"),
+    ("exert ", false, "exert (701.43)"),
+    ("cascade", true, "cascade (702.85)"),
+    ("rebound", true, "rebound (702.88)"),
+    ("madness", true, "madness (702.35)"),
+    ("unearth", true, "unearth (702.84)"),
+    ("ninjutsu", true, "ninjutsu (702.49)"),
+    ("bestow", true, "bestow (702.103)"),
+    ("mutate", true, "mutate (702.140)"),
+    ("level up", true, "level up (702.87)"),
+    ("start your engines", true, "speed and Start your engines! (702.179)"),
+    ("station", true, "Station (702.184)"),
+    ("banding", true, "banding (702.22)"),
+    ("spree", true, "spree (702.172)"),
+    ("casualty", true, "casualty (702.153)"),
+    ("assist", true, "assist (702.132)"),
+    ("mentor", true, "mentor (702.134)"),
+    ("modular", true, "modular (702.43)"),
+    ("myriad", true, "myriad (702.116)"),
+    ("backup", true, "backup (702.165)"),
+    ("spend this mana only", false, "restrictions on how mana is spent (106.6)"),
+];
+
+/// The rules feature an unread ability's text uses that judge doesn't model yet, in a judge's
+/// words with its rule ("rolling dice (706)"), when the text shows one.
+#[must_use]
+pub fn missing_feature(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    MISSING.iter().find(|(phrase, start, _)| if *start { lower.starts_with(phrase) } else { lower.contains(phrase) }).map(|(_, _, what)| *what)
+}
+
+#[cfg(test)]
+mod missing_tests {
+    use super::missing_feature;
+
+    #[test]
+    fn features_are_named_in_a_judges_words() {
+        assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("rolling dice (706)"));
+        assert_eq!(missing_feature("Cascade (When you cast this spell, exile cards …)"), Some("cascade (702.85)"));
+        assert_eq!(missing_feature("When this creature enters, you become the monarch."), Some("the monarch (724)"));
+        // A keyword's name inside other words is not the keyword.
+        assert_eq!(missing_feature("Creatures with mentor get +1/+1."), None);
+        assert_eq!(missing_feature("Draw a card."), None);
+    }
+}
