@@ -266,13 +266,7 @@ pub fn import(file: &Path, faces: Option<&str>) -> Result<(import::Cards, PathBu
     if cards.records.is_empty() {
         return Err(format!("{shown}: no cards found"));
     }
-    let dir = crate::rules::store::data_dir().ok_or("no data directory on this platform; set JUDGE_DATA_DIR")?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(STORED_NAME);
-    // Write beside the target and rename, so a failed write never leaves half a database.
-    let tmp = dir.join(format!("{STORED_NAME}.tmp"));
-    std::fs::write(&tmp, build(&cards.records, &shown)?).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let path = crate::rules::store::write_data_file(STORED_NAME, &build(&cards.records, &shown)?)?;
     Ok((cards, path))
 }
 

@@ -510,15 +510,11 @@ impl Game {
                     self.record(ev);
                     let Some(f) = choose else { continue };
                     let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&c| self.matches_filter(c, f, ctx.controller)).map(Target::Object).collect();
-                    if options.is_empty() {
-                        let ev = Ev::new(EventKind::Choice, format!("{} has no card {} can choose: nothing is chosen", self.players[p].name, self.players[ctx.controller].name)).player(self, p).rule(cr!("101.3"));
-                        self.record(ev);
-                        continue;
-                    }
-                    let d = Decision { player: ctx.controller, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.9b"), what: format!("a card from {}'s hand", self.players[p].name) };
-                    let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
-                    if *discard && let Some(Target::Object(c)) = ts.first() {
-                        self.discard(p, *c, cr!("701.9b"));
+                    let what = format!("a card from {}'s hand", self.players[p].name);
+                    let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} has no card {} can choose: nothing is chosen", g.players[p].name, g.players[ctx.controller].name)).player(g, p).rule(cr!("101.3"));
+                    let chosen = self.pick_one(ctx.controller, options, cr!("701.9b"), what, none, dec)?;
+                    if *discard && let Some(c) = chosen {
+                        self.discard(p, c, cr!("701.9b"));
                     }
                 }
             }
@@ -1020,18 +1016,9 @@ impl Game {
                 // 608.2c); with nothing to choose, the instruction does nothing (101.3).
                 let p = ctx.controller;
                 let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
-                if options.is_empty() {
-                    let ev = Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
-                    self.record(ev);
-                    return Ok(());
-                }
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("608.2d"), what: "the permanent returned to its owner's hand".to_owned() };
-                let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
-                for t in ts {
-                    let Target::Object(id) = t else { continue };
-                    if !self.on_battlefield(id) {
-                        continue;
-                    }
+                let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", g.players[p].name)).player(g, p).rule(cr!("101.3"));
+                let chosen = self.pick_one(p, options, cr!("608.2d"), "the permanent returned to its owner's hand".to_owned(), none, dec)?;
+                if let Some(id) = chosen.filter(|&id| self.on_battlefield(id)) {
                     let owner = self.obj(id).owner;
                     let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
                     self.record(ev);
@@ -2200,15 +2187,9 @@ impl Game {
             self.create_tokens(you, &token, 1, false, ctx.x, dec)?;
         }
         let options: Vec<Target> = armies(self).into_iter().map(Target::Object).collect();
-        if options.is_empty() {
-            // 701.47b: the player amassed even though nothing could be chosen.
-            let ev = Ev::new(EventKind::Choice, format!("{} controls no Army creature to amass with", self.players[you].name)).player(self, you).rules(&[cr!("701.47a"), cr!("701.47b")]);
-            self.record(ev);
-            return Ok(());
-        }
-        let d = Decision { player: you, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.47a"), what: "the Army creature to amass with".to_owned() };
-        let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
-        let Some(Target::Object(army)) = ts.first().copied() else { return Ok(()) };
+        // 701.47b: the player amassed even though nothing could be chosen.
+        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no Army creature to amass with", g.players[you].name)).player(g, you).rules(&[cr!("701.47a"), cr!("701.47b")]);
+        let Some(army) = self.pick_one(you, options, cr!("701.47a"), "the Army creature to amass with".to_owned(), none, dec)? else { return Ok(()) };
         self.put_counters(army, &CounterKind::PlusOne, n, &[cr!("701.47a")], false, " (amass)");
         if !self.has_subtype(army, subtype) {
             let change = Change::AddTypes { types: Vec::new(), subtypes: vec![subtype.to_owned()] };
@@ -2219,19 +2200,26 @@ impl Game {
         Ok(())
     }
 
+    /// `p` picks one object of `options` (a decision citing `rule`); with none to pick, the
+    /// event `none` makes is recorded and nothing is picked.
+    fn pick_one(&mut self, p: PlayerId, options: Vec<Target>, rule: RuleId, what: String, none: impl FnOnce(&Game) -> Ev, dec: &mut dyn Decider) -> Result<Option<ObjId>, Stop> {
+        if options.is_empty() {
+            let ev = none(self);
+            self.record(ev);
+            return Ok(None);
+        }
+        let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule, what };
+        let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(None) };
+        Ok(ts.into_iter().find_map(|t| if let Target::Object(o) = t { Some(o) } else { None }))
+    }
+
     /// Populate (701.36a): `ctx.controller` chooses a creature token they control and creates
     /// a token that's a copy of it; with none, nothing is created (701.36b).
     fn populate(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let you = ctx.controller;
         let options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o) && self.obj(o).card.token()).map(Target::Object).collect();
-        if options.is_empty() {
-            let ev = Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", self.players[you].name)).player(self, you).rule(cr!("701.36b"));
-            self.record(ev);
-            return Ok(());
-        }
-        let d = Decision { player: you, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.36a"), what: "the creature token to populate (copy)".to_owned() };
-        let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
-        let Some(Target::Object(token)) = ts.first().copied() else { return Ok(()) };
+        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", g.players[you].name)).player(g, you).rule(cr!("701.36b"));
+        let Some(token) = self.pick_one(you, options, cr!("701.36a"), "the creature token to populate (copy)".to_owned(), none, dec)? else { return Ok(()) };
         let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.describe(token))).player(self, you).object(self, token).rule(cr!("701.36a"));
         self.record(ev);
         self.create_token_copy(you, token, &crate::cards::ir::CopyExcept::default(), dec)

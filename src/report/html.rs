@@ -194,7 +194,6 @@ const SCRIPT: &str = r#"
       const h = el('h3', '', p.name);
       s.appendChild(h);
       const facts = el('div', 'zones');
-      facts.innerHTML = '';
       facts.appendChild(el('span', 'life', 'life ' + p.life));
       facts.appendChild(document.createTextNode(' · poison ' + p.poison + ' · library ' + p.library + (p.lost ? ' · lost the game' : '')));
       s.appendChild(facts);
@@ -287,7 +286,7 @@ pub fn page(path: &str, s: &Scenario, r: &RunResult, diagnostic: Option<&str>) -
     } else {
         out.push_str("<ul>\n");
         for v in &r.verdicts {
-            let event = v.event.map_or_else(String::new, |e| format!(" (<a href=\"#event-{e}\" data-event=\"{e}\">event {e}</a>)"));
+            let event = v.event.map_or_else(String::new, |e| format!(" (<a href=\"#event-{e}\">event {e}</a>)"));
             if v.ok {
                 let _ = writeln!(out, "<li><span class=\"ok\">holds</span> {}: {}{event}</li>", esc(&v.what), esc(&v.expected));
             } else {

@@ -108,14 +108,23 @@ pub fn import(file: &Path) -> Result<(CrText, PathBuf), String> {
     if doc.rules.is_empty() {
         return Err(format!("{}: no rules found; is this a Comprehensive Rules text file?", file.display()));
     }
-    let dir = data_dir().ok_or("no data directory on this platform; set JUDGE_DATA_DIR")?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(STORED_NAME);
     let stored = Stored { format: FORMAT, source: file.display().to_string(), rules: doc };
     let json = serde_json::to_vec(&stored).map_err(|e| format!("cannot encode the rules: {e}"))?;
-    // Write beside the target and rename, so a failed write never leaves half a copy.
-    let tmp = dir.join(format!("{STORED_NAME}.tmp"));
-    std::fs::write(&tmp, json).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let path = write_data_file(STORED_NAME, &json)?;
     Ok((stored.rules, path))
+}
+
+/// Writes `bytes` as the file `name` of the data directory, creating the directory: beside the
+/// target first, then renamed over it, so a failed write never leaves half a file.
+///
+/// # Errors
+/// No data directory, or the file can't be written.
+pub fn write_data_file(name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    let dir = data_dir().ok_or("no data directory on this platform; set JUDGE_DATA_DIR")?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(name);
+    let tmp = dir.join(format!("{name}.tmp"));
+    std::fs::write(&tmp, bytes).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
 }
