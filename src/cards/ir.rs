@@ -2358,6 +2358,14 @@ pub enum Change {
     CantActivate,
     /// "attacks each combat if able" (508.1d).
     AttacksEachCombat,
+    /// "blocks each combat if able", "blocks this turn if able" (509.1c): a requirement that
+    /// it block some attacker.
+    BlocksEachCombat,
+    /// "must be blocked if able" (509.1c): a requirement that at least one creature block it.
+    MustBeBlocked,
+    /// "All creatures able to block this creature do so." (509.1c): a requirement, for each
+    /// creature able to block it, that that creature block it.
+    AllMustBlock,
     /// "can't be blocked" (509.1b).
     CantBeBlocked,
     /// "can't be blocked except by creatures with flying" (509.1b): only creatures matching

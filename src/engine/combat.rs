@@ -154,74 +154,19 @@ impl Game {
     /// # Errors
     /// When the declaration is illegal; nothing is changed then.
     pub fn declare_blockers(&mut self, decl: &[(ObjId, Vec<ObjId>)]) -> Result<(), Illegal> {
+        self.check_block_restrictions(decl)?;
+        self.check_block_requirements(decl)?;
+        self.record_blocks(decl);
+        Ok(())
+    }
+
+    /// Whether a declaration of blockers disobeys no restriction (509.1a–b).
+    fn check_block_restrictions(&self, decl: &[(ObjId, Vec<ObjId>)]) -> Result<(), Illegal> {
         for (i, (b, attackers)) in decl.iter().enumerate() {
-            let name = self.describe(*b);
             if decl[..i].iter().any(|(o, _)| o == b) {
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} is declared as a blocker twice")));
+                return Err(Illegal::new(cr!("509.1a"), format!("{} is declared as a blocker twice", self.describe(*b))));
             }
-            if !self.on_battlefield(*b) || !self.is_creature(*b) {
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} is not a creature on the battlefield")));
-            }
-            let controller = self.controller(*b);
-            if controller == self.active {
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} is controlled by the attacking player")));
-            }
-            if self.has_effect(*b, Change::CantBlock) {
-                return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
-            }
-            // 702.98a: an unleashed creature can't block while it has a +1/+1 counter.
-            if self.has_keyword(*b, Keyword::Unleash) && self.obj(*b).counters.plus > 0 {
-                return Err(Illegal::new(cr!("702.98a"), format!("{name} has unleash and a +1/+1 counter on it: it can't block")).also(cr!("509.1b")));
-            }
-            if self.obj(*b).tapped {
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
-            }
-            let limit = self.block_limit(*b);
-            if attackers.is_empty() || attackers.len() > limit {
-                let what = if limit == 1 { "exactly one attacking creature".to_owned() } else { format!("between one and {limit} attacking creatures") };
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} must block {what}")));
-            }
-            for (k, a) in attackers.iter().enumerate() {
-            if attackers[..k].contains(a) {
-                return Err(Illegal::new(cr!("509.1a"), format!("{name} blocks {} twice", self.describe(*a))));
-            }
-            let Some(att) = self.combat.attackers.iter().find(|x| x.id == *a) else {
-                return Err(Illegal::new(cr!("509.1a"), format!("{} is not an attacking creature", self.describe(*a))));
-            };
-            let attacked_controller = match att.attacking {
-                Target::Player(p) => p,
-                Target::Object(o) => self.controller(o),
-                Target::Ability(_) => usize::MAX,
-            };
-            if attacked_controller != controller {
-                return Err(Illegal::new(cr!("509.1a"), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
-            }
-            if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
-                return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
-            }
-            if let Some(e) = self.evasion_problem(*a, *b) {
-                return Err(e);
-            }
-            // 702.14c: landwalk, against the defending player's lands of that type.
-            if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
-                self.has_keyword(*a, k) && self.permanents_of(controller).any(|l| self.has_type(l, CardType::Land) && k.landwalk_type().is_some_and(|t| self.has_subtype(l, t)))
-            }) {
-                return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
-            }
-            if let Some(f) = self.unmet_block_restriction(*a, *b) {
-                let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
-                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
-            }
-            if let Some(why) = self.block_filter_problem(*a, *b) {
-                return Err(Illegal::new(cr!("509.1b"), why));
-            }
-            if self.has_effect(*a, Change::CantBeBlocked) {
-                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
-            }
-            if let Some(q) = self.protected_from(*a, *b) {
-                return Err(Illegal::new(cr!("702.16f"), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))).also(cr!("509.1b")));
-            }
-            }
+            self.check_blocker(b, attackers)?;
         }
         // 702.111b: a creature with menace can't be blocked except by two or more creatures.
         for att in &self.combat.attackers {
@@ -234,6 +179,188 @@ impl Game {
                 return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked by {what}: {n} creatures block it", self.describe(att.id))));
             }
         }
+        Ok(())
+    }
+
+    /// The restrictions on one blocker and the attackers it blocks (509.1a–b).
+    fn check_blocker(&self, b: &ObjId, attackers: &[ObjId]) -> Result<(), Illegal> {
+        let name = self.describe(*b);
+        if !self.on_battlefield(*b) || !self.is_creature(*b) {
+            return Err(Illegal::new(cr!("509.1a"), format!("{name} is not a creature on the battlefield")));
+        }
+        let controller = self.controller(*b);
+        if controller == self.active {
+            return Err(Illegal::new(cr!("509.1a"), format!("{name} is controlled by the attacking player")));
+        }
+        if self.has_effect(*b, Change::CantBlock) {
+            return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
+        }
+        // 702.98a: an unleashed creature can't block while it has a +1/+1 counter.
+        if self.has_keyword(*b, Keyword::Unleash) && self.obj(*b).counters.plus > 0 {
+            return Err(Illegal::new(cr!("702.98a"), format!("{name} has unleash and a +1/+1 counter on it: it can't block")).also(cr!("509.1b")));
+        }
+        if self.obj(*b).tapped {
+            return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
+        }
+        let limit = self.block_limit(*b);
+        if attackers.is_empty() || attackers.len() > limit {
+            let what = if limit == 1 { "exactly one attacking creature".to_owned() } else { format!("between one and {limit} attacking creatures") };
+            return Err(Illegal::new(cr!("509.1a"), format!("{name} must block {what}")));
+        }
+        for (k, a) in attackers.iter().enumerate() {
+        if attackers[..k].contains(a) {
+            return Err(Illegal::new(cr!("509.1a"), format!("{name} blocks {} twice", self.describe(*a))));
+        }
+        let Some(att) = self.combat.attackers.iter().find(|x| x.id == *a) else {
+            return Err(Illegal::new(cr!("509.1a"), format!("{} is not an attacking creature", self.describe(*a))));
+        };
+        let attacked_controller = match att.attacking {
+            Target::Player(p) => p,
+            Target::Object(o) => self.controller(o),
+            Target::Ability(_) => usize::MAX,
+        };
+        if attacked_controller != controller {
+            return Err(Illegal::new(cr!("509.1a"), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
+        }
+        if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
+            return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
+        }
+        if let Some(e) = self.evasion_problem(*a, *b) {
+            return Err(e);
+        }
+        // 702.14c: landwalk, against the defending player's lands of that type.
+        if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
+            self.has_keyword(*a, k) && self.permanents_of(controller).any(|l| self.has_type(l, CardType::Land) && k.landwalk_type().is_some_and(|t| self.has_subtype(l, t)))
+        }) {
+            return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
+        }
+        if let Some(f) = self.unmet_block_restriction(*a, *b) {
+            let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
+            return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
+        }
+        if let Some(why) = self.block_filter_problem(*a, *b) {
+            return Err(Illegal::new(cr!("509.1b"), why));
+        }
+        if self.has_effect(*a, Change::CantBeBlocked) {
+            return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
+        }
+        if let Some(q) = self.protected_from(*a, *b) {
+            return Err(Illegal::new(cr!("702.16f"), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))).also(cr!("509.1b")));
+        }
+        }
+        Ok(())
+    }
+
+    /// The blocking requirements of 509.1c a declaration obeys: a creature that "blocks each
+    /// combat if able" blocking; an attacker that "must be blocked if able" blocked; for an
+    /// attacker whose ability says all creatures able to block it do so, each creature of the
+    /// defending players blocking it. Returns how many are obeyed and how many exist.
+    fn block_requirements(&self, decl: &[(ObjId, Vec<ObjId>)]) -> (usize, usize) {
+        let blocks = |b: ObjId, a: Option<ObjId>| decl.iter().any(|(o, atts)| *o == b && a.is_none_or(|a| atts.contains(&a)));
+        let (mut obeyed, mut total) = (0, 0);
+        for b in self.potential_blockers() {
+            if self.has_effect(b, Change::BlocksEachCombat) {
+                total += 1;
+                obeyed += usize::from(blocks(b, None));
+            }
+        }
+        for att in &self.combat.attackers {
+            if self.has_effect(att.id, Change::MustBeBlocked) {
+                total += 1;
+                obeyed += usize::from(decl.iter().any(|(_, atts)| atts.contains(&att.id)));
+            }
+            if self.has_effect(att.id, Change::AllMustBlock) {
+                for b in self.potential_blockers() {
+                    total += 1;
+                    obeyed += usize::from(blocks(b, Some(att.id)));
+                }
+            }
+        }
+        (obeyed, total)
+    }
+
+    /// The untapped creatures of the defending players: the creatures a requirement to block
+    /// can concern.
+    fn potential_blockers(&self) -> Vec<ObjId> {
+        self.battlefield.iter().copied().filter(|&o| self.is_creature(o) && self.controller(o) != self.active && !self.obj(o).tapped).collect()
+    }
+
+    /// 509.1c: a declaration must obey as many blocking requirements as any declaration that
+    /// disobeys no restriction could. The largest number is found by trying every
+    /// declaration (each potential blocker blocking nothing, or a set of attackers it may
+    /// block on its own, at most as many as it can block), keeping those that disobey no
+    /// restriction; a board too large to try in full is refused rather than guessed.
+    ///
+    /// # Errors
+    /// When fewer requirements are obeyed than could be.
+    pub(crate) fn check_block_requirements(&self, decl: &[(ObjId, Vec<ObjId>)]) -> Result<(), Illegal> {
+        let (obeyed, total) = self.block_requirements(decl);
+        if obeyed == total {
+            return Ok(());
+        }
+        let blockers = self.potential_blockers();
+        // Each blocker's options: blocking nothing, or a set of attackers it may block.
+        let mut options: Vec<Vec<Vec<ObjId>>> = Vec::new();
+        let mut size: usize = 1;
+        for &b in &blockers {
+            let alone: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.id).filter(|&a| self.check_block_restrictions_one(b, a)).collect();
+            let limit = self.block_limit(b).min(alone.len());
+            let mut sets: Vec<Vec<ObjId>> = vec![Vec::new()];
+            for mask in 1u32..(1u32 << alone.len().min(16)) {
+                if (mask.count_ones() as usize) <= limit {
+                    sets.push(alone.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, a)| *a).collect());
+                }
+            }
+            size = size.saturating_mul(sets.len());
+            options.push(sets);
+        }
+        const MOST: usize = 1 << 16;
+        if size > MOST {
+            return Err(Illegal::new(cr!("509.1c"), format!("this declaration obeys {obeyed} of {total} blocking requirements, and judge can't check whether a declaration could obey more: there are {size} declarations to try (it tries at most {MOST})")));
+        }
+        let mut best = obeyed;
+        let mut pick = vec![0usize; blockers.len()];
+        let mut example: Option<Vec<(ObjId, Vec<ObjId>)>> = None;
+        loop {
+            let cand: Vec<(ObjId, Vec<ObjId>)> = blockers.iter().zip(&pick).zip(&options).filter(|((_, k), _)| **k > 0).map(|((b, k), o)| (*b, o[*k].clone())).collect();
+            let (n, _) = self.block_requirements(&cand);
+            if n > best && self.check_block_restrictions(&cand).is_ok() {
+                best = n;
+                example = Some(cand);
+            }
+            // The next combination (an odometer over the options).
+            let mut i = 0;
+            while i < pick.len() {
+                pick[i] += 1;
+                if pick[i] < options[i].len() {
+                    break;
+                }
+                pick[i] = 0;
+                i += 1;
+            }
+            if i == pick.len() || best == total {
+                break;
+            }
+        }
+        match example {
+            None => Ok(()),
+            Some(ex) => {
+                let shown: Vec<String> = ex.iter().map(|(b, atts)| format!("{} blocking {}", self.describe(*b), atts.iter().map(|a| self.describe(*a)).collect::<Vec<_>>().join(" and "))).collect();
+                let shown = if shown.is_empty() { "no blocks".to_owned() } else { shown.join(", ") };
+                Err(Illegal::new(cr!("509.1c"), format!("this declaration obeys {obeyed} of the {total} blocking requirements, but {best} can be obeyed without disobeying a restriction (for example: {shown})")))
+            }
+        }
+    }
+
+    /// Whether `blocker` may block `attacker` alone as far as the restrictions on that pair go.
+    fn check_block_restrictions_one(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        // Menace and "can't be blocked by more than N" concern the whole declaration; the
+        // other restrictions concern the pair, so check the pair without the count rules.
+        self.check_blocker(&blocker, &[attacker]).is_ok()
+    }
+
+    /// Records a legal declaration of blockers (509.1h, 509.3).
+    fn record_blocks(&mut self, decl: &[(ObjId, Vec<ObjId>)]) {
         for (b, attackers) in decl {
             for &a in attackers {
                 let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
@@ -278,7 +405,6 @@ impl Game {
                 self.fire(crate::engine::triggers::Happening::BlockedBy { attacker, blocker: b });
             }
         }
-        Ok(())
     }
 
     /// The evasion abilities of 702.13, 702.28, 702.31, 702.36 and 702.118 that forbid

@@ -254,7 +254,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo(_) => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::BlocksEachCombat | Change::MustBeBlocked | Change::AllMustBlock | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) => Layer::Rules,
         }
     }
 }
@@ -341,6 +341,11 @@ pub struct Chars {
     /// Its activated abilities can't be activated (602.5).
     pub cant_activate: bool,
     pub must_attack: bool,
+    /// Blocking requirements (509.1c): it blocks if able; at least one creature blocks it if
+    /// able; every creature able to block it does so.
+    pub must_block: bool,
+    pub must_be_blocked: bool,
+    pub lure: bool,
     pub cant_be_blocked: bool,
     /// "can't be blocked except by …": every blocker must match each of these.
     pub blockers_only: Vec<ObjectFilter>,
@@ -856,6 +861,9 @@ impl Game {
             (Change::DoesntUntap, c) => c.is_some_and(|c| c.doesnt_untap),
             (Change::CantActivate, c) => c.is_some_and(|c| c.cant_activate),
             (Change::AttacksEachCombat, c) => c.is_some_and(|c| c.must_attack),
+            (Change::BlocksEachCombat, c) => c.is_some_and(|c| c.must_block),
+            (Change::MustBeBlocked, c) => c.is_some_and(|c| c.must_be_blocked),
+            (Change::AllMustBlock, c) => c.is_some_and(|c| c.lure),
             (Change::CantBeBlocked, c) => c.is_some_and(|c| c.cant_be_blocked) || own(|a| matches!(a, Ability::SelfRestriction { unblockable: true, .. })),
             _ => false,
         }
@@ -1100,6 +1108,9 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         doesnt_untap: false,
         cant_activate: false,
         must_attack: false,
+        must_block: false,
+        must_be_blocked: false,
+        lure: false,
         cant_be_blocked: false,
         blockers_only: Vec::new(),
         extra_blocks: 0,
@@ -1561,6 +1572,9 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::DoesntUntap => c.doesnt_untap = true,
                 Change::CantActivate => c.cant_activate = true,
                 Change::AttacksEachCombat => c.must_attack = true,
+                Change::BlocksEachCombat => c.must_block = true,
+                Change::MustBeBlocked => c.must_be_blocked = true,
+                Change::AllMustBlock => c.lure = true,
                 Change::CantBeBlocked => c.cant_be_blocked = true,
                 Change::CantBeBlockedExcept(f) => c.blockers_only.push(f.clone()),
                 Change::BlockAdditional(n) => c.extra_blocks = c.extra_blocks.saturating_add(*n),
@@ -1760,6 +1774,9 @@ pub fn describe_change(c: &Change) -> String {
         Change::DoesntUntap => "doesn't untap during its controller's untap step".to_owned(),
         Change::CantActivate => "its activated abilities can't be activated".to_owned(),
         Change::AttacksEachCombat => "attacks each combat if able".to_owned(),
+        Change::BlocksEachCombat => "blocks each combat if able".to_owned(),
+        Change::MustBeBlocked => "must be blocked if able".to_owned(),
+        Change::AllMustBlock => "all creatures able to block it do so".to_owned(),
         Change::CantBeBlocked => "can't be blocked".to_owned(),
         Change::BlockAdditional(n) => format!("can block {n} additional creature(s) each combat"),
         Change::CantBeBlockedExcept(f) => format!("can't be blocked except by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),

@@ -274,6 +274,11 @@ impl Game {
                 loop {
                     match dec.blockers(self)? {
                         None => {
+                            // 509.1c: with a blocking requirement that could be obeyed, "no
+                            // blocks" is not the defending player's only choice to make.
+                            if let Err(e) = self.check_block_requirements(&[]) {
+                                return Err(Stop(crate::diag::Diagnostic::new(format!("a blocking requirement applies and no blocks are scripted: {}", e.reason), crate::diag::Span::default()).help("script the blocks with `block:`")));
+                            }
                             let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cr!("509.1"));
                             self.record(ev);
                             for att in self.combat.attackers.clone() {

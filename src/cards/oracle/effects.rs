@@ -12,12 +12,12 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 72] = [
+const VERBS: [&str; 73] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
-    "manifest", "manifests", "cloak", "cloaks",
+    "manifest", "manifests", "cloak", "cloaks", "must",
 ];
 
 /// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
@@ -1604,6 +1604,23 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             p.expect_words(&["this", "turn", "if", "able"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes: vec![Change::AttacksEachCombat], until_end_of_turn: true, hold: None });
+        }
+        // "Target creature blocks this turn if able." / "It must be blocked this turn if able."
+        // (509.1c): a blocking requirement until end of turn.
+        "blocks" | "block" | "must" if kinds(p, &subject).permanent && (p.peek_at(1).is_some_and(|t| t.is_word("this")) || p.peek_at(1).is_some_and(|t| t.is_word("be"))) => {
+            // 611.2c: as for attack requirements, only named objects are read.
+            if matches!(subject, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_)) {
+                return Err(Fail { at: subject_at, expected: "a named creature (a blocking requirement on \"each creature\" binds later creatures too, 611.2c; not supported)".into() });
+            }
+            let change = if p.eat_word("must") {
+                p.expect_words(&["be", "blocked"])?;
+                Change::MustBeBlocked
+            } else {
+                p.bump();
+                Change::BlocksEachCombat
+            };
+            p.expect_words(&["this", "turn", "if", "able"])?;
+            out.push(Instruction::Continuous { what: subject.clone(), changes: vec![change], until_end_of_turn: true, hold: None });
         }
         "can" => {
             let what = permanent_subject()?;

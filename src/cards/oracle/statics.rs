@@ -68,6 +68,20 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         return Some(r);
     }
     p.pos = start;
+    // "All creatures able to block this creature do so." / "… enchanted creature do so."
+    // (509.1c): a requirement on each creature able to block it.
+    if p.eat_words(&["all", "creatures", "able", "to", "block"]) {
+        let subject = if eat_self_ref(p) {
+            StaticSubject::This
+        } else if super::targets::attached_ref(p) == Some(Affected::Attached) {
+            StaticSubject::Attached
+        } else {
+            return Some(Err(p.fail("\"this creature\" or \"enchanted creature\"")));
+        };
+        let r = p.expect_words(&["do", "so"]).and_then(|()| end(p)).map(|()| Ability::Static(StaticEffect { subject, changes: vec![Change::AllMustBlock], condition: None }));
+        return Some(r);
+    }
+    p.pos = start;
     // "As long as it's your turn, creatures you control get +1/+0."
     let mut condition = None;
     if p.eat_words(&["as", "long", "as"]) {
@@ -389,7 +403,7 @@ fn static_subject(p: &mut Parser<'_>) -> Option<(StaticSubject, bool)> {
 }
 
 fn at_predicate(p: &Parser<'_>) -> bool {
-    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t" | "doesn't" | "doesn’t" | "don't" | "don’t" | "attacks" | "attack" | "can"))
+    p.word().is_some_and(|w| matches!(w.as_str(), "get" | "gets" | "have" | "has" | "lose" | "loses" | "is" | "are" | "can't" | "can’t" | "doesn't" | "doesn’t" | "don't" | "don’t" | "attacks" | "attack" | "blocks" | "block" | "must" | "can"))
 }
 
 /// Predicates joined by "and": what a continuous effect does, part by part (613.6).
@@ -483,6 +497,16 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             // 508.1d: an attack requirement.
             p.expect_words(&["each", "combat", "if", "able"])?;
             out.push(Change::AttacksEachCombat);
+        }
+        "blocks" | "block" => {
+            // 509.1c: a blocking requirement.
+            p.expect_words(&["each", "combat", "if", "able"])?;
+            out.push(Change::BlocksEachCombat);
+        }
+        "must" => {
+            // 509.1c: "must be blocked if able" — at least one creature blocks it if able.
+            p.expect_words(&["be", "blocked", "if", "able"])?;
+            out.push(Change::MustBeBlocked);
         }
         "can't" | "can’t" => {
             if p.eat_words(&["be", "blocked", "except", "by"]) {
