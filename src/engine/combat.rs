@@ -364,6 +364,9 @@ impl Game {
         for (b, attackers) in decl {
             for &a in attackers {
                 let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
+                // 509.1c: a block that obeys a requirement.
+                let required = self.has_effect(*b, Change::BlocksEachCombat) || self.has_effect(a, Change::MustBeBlocked) || self.has_effect(a, Change::AllMustBlock);
+                let ev = if required { ev.rule(cr!("509.1c")) } else { ev };
                 self.record(ev);
                 if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {
                     att.blockers.push(*b);

@@ -1255,4 +1255,25 @@ mod noun_phrases_and_blocking {
         // 611.2c: "each creature" would bind later creatures too; refused.
         assert!(!errs("{T}: Each creature attacks this turn if able.", "Goblin Diplomats", CREATURE).is_empty());
     }
+
+    #[test]
+    fn blocking_requirements() {
+        // 509.1c: the three shapes of blocking requirement, as statics and as effects.
+        assert_eq!(ok("This creature must be blocked if able.", "Gaea's Protector", CREATURE), vec![this(Change::MustBeBlocked)]);
+        assert_eq!(ok("All creatures able to block this creature do so.", "Prized Unicorn", CREATURE), vec![this(Change::AllMustBlock)]);
+        let lure = ok("Enchant creature\nAll creatures able to block enchanted creature do so.", "Lure", AURA);
+        assert_eq!(lure[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::AllMustBlock], condition: None }));
+        let golem = ok("This creature blocks each combat if able.", "Some Golem", CREATURE);
+        assert_eq!(golem, vec![this(Change::BlocksEachCombat)]);
+        let req = |what, change| Instruction::Continuous { what, changes: vec![change], until_end_of_turn: true, hold: None };
+        let Ability::Spell(e) = &ok("Target creature blocks this turn if able.", "Culling Mark", SORCERY)[0] else { panic!() };
+        assert_eq!(e.instructions, vec![req(Affected::Target(0), Change::BlocksEachCombat)]);
+        // "and must be blocked …" continues the subject of the clause before it.
+        let Ability::Spell(e) = &ok("Target creature gets +3/+3 until end of turn and must be blocked this turn if able.", "Compelled Duel", SORCERY)[0] else { panic!() };
+        assert_eq!(e.instructions[1], req(Affected::Target(0), Change::MustBeBlocked));
+        let Ability::Spell(e) = &ok("Untap target creature you don't control. That creature blocks this turn if able.\nDraw a card.", "Provoke", INSTANT)[0] else { panic!() };
+        assert_eq!(e.instructions[1], req(Affected::Target(0), Change::BlocksEachCombat));
+        // 611.2c: a requirement on "each creature" would bind later creatures too; refused.
+        assert!(!errs("Creatures you control get +3/+3 until end of turn. Each creature your opponents control blocks this turn if able.", "Predatory Rampage", SORCERY).is_empty());
+    }
 }
