@@ -202,6 +202,8 @@ impl Game {
         let abilities: Vec<(usize, Out)> = self
             .abilities(id)
             .filter_map(|(i, a)| match a {
+                // 602.5b: an "only once each turn" ability already activated this turn is no source.
+                Ability::Activated { cost, .. } if cost.once_each_turn && self.obj(id).activated_turns.contains(&(i, self.turn)) => None,
                 Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && !cost.discard_card && cost.remove_counters.is_none() && cost.return_to_hand.is_none() && !has_side_effects(effect))) => {
                     match mana_part(effect) {
                         [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
@@ -285,6 +287,14 @@ impl Game {
         // 602.5: mana abilities are activated abilities too.
         if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
             return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {} can't be activated", self.describe(id))).also(cr!("101.2"))));
+        }
+        // 602.5b: "Activate only once each turn" limits mana abilities too.
+        if cost.once_each_turn {
+            if self.obj(id).activated_turns.contains(&(ability, self.turn)) {
+                return Ok(Err(Illegal::new(cr!("602.5b"), format!("the mana ability of {} can be activated only once each turn, and it already was this turn", self.describe(id)))));
+            }
+            let turn = self.turn;
+            self.obj_mut(id).activated_turns.push((ability, turn));
         }
         if cost.tap {
             if self.obj(id).tapped {

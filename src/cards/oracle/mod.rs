@@ -942,7 +942,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_word("sacrifice")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "a mana ability without a cost of sacrificing another permanent (not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.once_each_turn || cost.exhaust || cost.timing.is_some() || cost.any_player) {
+    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);
@@ -1221,6 +1221,19 @@ mod tests {
         assert!(cost.boast && cost.once_each_turn && !cost.exhaust);
         // The dash must follow the word, and a colon must follow: "Exhaust" alone is no ability.
         assert!(!errs("Exhaust", "Odd Exhaust", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn once_each_turn_mana_abilities() {
+        // 602.5b, 605.1a: a mana ability may carry "Activate only once each turn".
+        let a = ok("Devoid (This card has no color.)\nPay 1 life: Add {C}. Activate only once each turn. ({C} represents colorless mana.)", "Kozilek's Translator", CREATURE);
+        let Ability::Activated { cost, effect, mana: true } = &a[1] else { panic!("{a:?}") };
+        assert!(cost.once_each_turn && cost.pay_life == 1);
+        assert_eq!(effect.instructions, vec![Instruction::AddMana(vec![ManaKind::Colorless])]);
+        let a = ok("{1}: Add {R}, {W}, or {B}. Activate only once each turn.", "Mardu Devotee", CREATURE);
+        assert!(matches!(&a[0], Ability::Activated { cost, mana: true, .. } if cost.once_each_turn && cost.mana.generic == 1));
+        // Other restrictions on mana abilities are still refused.
+        assert!(!errs("{T}: Add {G}. Activate only as a sorcery.", "Odd Sorcerous Land", &[Land]).is_empty());
     }
 
     #[test]
