@@ -1450,6 +1450,11 @@ pub enum Instruction {
     /// `divided`: "divided as you choose among" the targets; the division was chosen as the
     /// spell was cast (601.2d).
     DealDamage { amount: Amount, to: Affected, divided: bool },
+    /// "Target creature you control deals damage equal to its power to target creature you
+    /// don't control" (120.1, 120.3): a permanent other than the ability's source deals the
+    /// damage, with its own abilities (deathtouch, lifelink, infect) applying. Nothing is dealt
+    /// if that permanent is gone or an illegal target (608.2b).
+    DealDamageBy { by: Affected, amount: Amount, to: Affected },
     /// "Destroy …" (701.8).
     Destroy(Affected),
     /// "Transform this creature" (701.27).

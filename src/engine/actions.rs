@@ -252,6 +252,19 @@ impl Game {
                 }
                 self.flush_lifelink();
             }
+            Instruction::DealDamageBy { by, amount, to } => {
+                // 608.2b: a source that is gone or no longer a legal target deals nothing.
+                let Some(source) = self.objects_of(ctx, by).into_iter().find(|&o| self.on_battlefield(o)) else {
+                    let ev = Ev::new(EventKind::Choice, "the creature that would deal the damage is no longer a legal target: no damage is dealt").source(self, ctx.source).rule(cr!("608.2b"));
+                    self.record(ev);
+                    return Ok(());
+                };
+                let n = self.amount(ctx, *amount);
+                for t in self.affected(ctx, to) {
+                    self.damage(source, t, n, None, dec)?;
+                }
+                self.flush_lifelink();
+            }
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {

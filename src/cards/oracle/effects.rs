@@ -1679,6 +1679,21 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["this", "turn"])?;
             out.push(Instruction::AdditionalLand { who, count });
         }
+        "deal" | "deals" if matches!(subject, Affected::Target(i) if p.effect.targets.get(i).is_some_and(|t| matches!(t.spec, TargetSpec::Permanent(_)) && t.max == 1)) => {
+            // "Target creature you control deals damage equal to its power to target creature
+            // you don't control" (120.3): the targeted permanent is the source of the damage.
+            p.bump();
+            let (amount, to) = if p.eat_words(&["damage", "equal", "to"]) {
+                let amount = quantity(p)?;
+                p.expect_words(&["to"])?;
+                (amount, recipient(p)?)
+            } else {
+                let amount = amount(p)?;
+                p.expect_words(&["damage", "to"])?;
+                (amount, recipient(p)?)
+            };
+            out.push(Instruction::DealDamageBy { by: subject.clone(), amount, to });
+        }
         "deal" | "deals" => {
             if subject != Affected::This {
                 return Err(Fail {
@@ -3722,5 +3737,20 @@ mod return_chosen_tests {
         let Ability::Triggered { effect, .. } = &a[0] else { panic!("{a:?}") };
         assert!(matches!(effect.instructions.as_slice(), [Instruction::ReturnChosen { another: true, .. }]), "{effect:?}");
         assert_eq!(errs("Return a creature to its owner's hand.", "Test", SORCERY).len(), 1);
+    }
+
+    #[test]
+    fn a_target_creature_as_the_source_of_damage() {
+        use crate::cards::ir::{Affected, Amount, Stat, StatOf};
+        // 120.1: "Target creature you control deals damage equal to its power to …" — the
+        // first target is the source, "its" its power.
+        let bite = ok("Target creature you control deals damage equal to its power to target creature you don't control.", "Rabid Bite", SORCERY);
+        let Ability::Spell(e) = &bite[0] else { panic!("{bite:?}") };
+        assert_eq!(e.targets.len(), 2);
+        assert_eq!(e.instructions, vec![Instruction::DealDamageBy { by: Affected::Target(0), amount: Amount::Stat { of: StatOf::Target(0), stat: Stat::Power }, to: Affected::Target(1) }]);
+        let down = ok("Target creature you control deals damage equal to its power to target creature or planeswalker you don't control.", "Bite Down", INSTANT);
+        assert!(matches!(&down[0], Ability::Spell(e) if matches!(e.instructions.as_slice(), [Instruction::DealDamageBy { .. }])));
+        // An excess-damage rider is still refused, so the whole spell is.
+        assert!(!errs("Target creature you control deals damage equal to its power to target creature you don't control. If the creature you control has trample, excess damage is dealt to that creature's controller instead.", "Ram Through", SORCERY).is_empty());
     }
 }
