@@ -657,7 +657,7 @@ impl Keyword {
                     rules: vec!["702.92a"],
                 };
                 vec![
-                    Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(germ), tapped: false },
+                    Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(germ), tapped: false, attacking: false },
                     Instruction::Attach { what: Affected::This, to: Affected::CreatedTokens, equip: false },
                 ]
             }
@@ -709,7 +709,7 @@ impl Keyword {
                     rules: vec!["702.123a"],
                 };
                 let counters = Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(n(v)) };
-                let tokens = Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(servo), tapped: false };
+                let tokens = Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(servo), tapped: false, attacking: false };
                 vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(counters), then: Vec::new(), otherwise: vec![tokens] }]
             }
             // 702.135a: "create N 1/1 white and black Spirit creature tokens with flying".
@@ -725,7 +725,7 @@ impl Keyword {
                     abilities: vec![Ability::Keyword(Keyword::Flying)],
                     rules: vec!["702.135a"],
                 };
-                vec![Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(spirit), tapped: false }]
+                vec![Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(spirit), tapped: false, attacking: false }]
             }
             Keyword::Vanishing(_) => vec![Instruction::RemoveCounters { what: Affected::This, kind: CounterKind::Named("time".to_owned()), count: Amount::Fixed(1) }],
             _ => Vec::new(),
@@ -1728,7 +1728,8 @@ pub enum Instruction {
     Proliferate,
     /// "[Player] creates N [tapped] [token]s" (701.7a, 111.2): each new token enters the
     /// battlefield under the control of the player who creates it.
-    CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool },
+    /// `attacking`: "that's tapped and attacking" — put onto the battlefield attacking (508.4).
+    CreateTokens { who: Affected, count: Amount, token: Box<TokenSpec>, tapped: bool, attacking: bool },
     /// "Create a token that's a copy of [object][, except …]" (707.1, 111.3): the token's
     /// characteristics are the copiable values of the object (707.2), with the exceptions
     /// (707.9); it uses the object as it last existed if it has left (111.12).

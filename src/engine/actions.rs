@@ -1212,11 +1212,16 @@ impl Game {
                     self.create_emblem(p, abilities, text);
                 }
             }
-            Instruction::CreateTokens { who, count, token, tapped } => {
+            Instruction::CreateTokens { who, count, token, tapped, attacking } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
                 let mut made = Vec::new();
                 for p in self.players_of(ctx, who) {
                     made.extend(self.create_tokens(p, token, n, *tapped, ctx.x, dec)?);
+                }
+                if *attacking {
+                    for &id in &made {
+                        self.put_into_combat_attacking(id, dec)?;
+                    }
                 }
                 self.created_now = made;
             }

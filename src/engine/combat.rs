@@ -58,6 +58,56 @@ impl Game {
             .collect()
     }
 
+    /// A creature just put onto the battlefield "tapped and attacking" (508.4): its controller
+    /// chooses which defending player or planeswalker of a defending player it attacks (asked
+    /// when there is more than one). It is attacking, but it never "attacked": no "whenever …
+    /// attacks" ability triggers. Outside the combat steps after attackers are declared, or
+    /// under a player who isn't attacking, or when it isn't a creature, it is not attacking
+    /// (506.2, 506.3a–b).
+    ///
+    /// # Errors
+    /// When the choice of what it attacks is not scripted; when it would enter attacking in the
+    /// beginning of combat step, before attackers are declared, which the engine doesn't model.
+    pub fn put_into_combat_attacking(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        use crate::scenario::model::Step;
+        if !self.on_battlefield(id) {
+            return Ok(());
+        }
+        let name = self.describe(id);
+        if self.step == Step::BeginningOfCombat {
+            return Err(Stop(crate::diag::Diagnostic::new(format!("{name} would be put onto the battlefield attacking before attackers are declared: judge doesn't model that yet"), crate::diag::Span::default())));
+        }
+        let in_combat = matches!(self.step, Step::DeclareAttackers | Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat);
+        let why_not = if !in_combat {
+            Some(("there is no attacking player outside combat".to_owned(), cr!("506.2")))
+        } else if self.controller(id) != self.active {
+            Some((format!("{} is not the attacking player", self.players[self.controller(id)].name), cr!("506.3b")))
+        } else if !self.is_creature(id) {
+            Some(("it is not a creature".to_owned(), cr!("506.3a")))
+        } else {
+            None
+        };
+        if let Some((why, rule)) = why_not {
+            let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters but is not attacking: {why}")).object(self, id).rules(&[rule, cr!("508.4")]);
+            self.record(ev);
+            return Ok(());
+        }
+        let defenders = self.defending_players();
+        let mut options: Vec<Target> = defenders.iter().map(|&p| Target::Player(p)).collect();
+        options.extend(self.battlefield.iter().copied().filter(|&o| self.has_type(o, CardType::Planeswalker) && defenders.contains(&self.controller(o))).map(Target::Object));
+        if options.is_empty() {
+            return Ok(());
+        }
+        let d = Decision { player: self.controller(id), kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("508.4"), what: format!("what {name} attacks (it enters attacking)") };
+        let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
+        let Some(&target) = picked.first() else { return Ok(()) };
+        let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters attacking {} (it never \"attacked\": no attack trigger)", self.describe_target(target))).object(self, id).target(self, target).rule(cr!("508.4"));
+        self.record(ev);
+        self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
+        self.touch();
+        Ok(())
+    }
+
     /// Declares attackers (508.1): checks every requirement, then taps the attackers.
     ///
     /// # Errors

@@ -36,7 +36,18 @@ pub fn parse_create(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
         _ => characteristics(p, noun)?,
     };
     p.one_token_created = count == Amount::Fixed(1) && who == Affected::You;
-    Ok(Instruction::CreateTokens { who, count, token: Box::new(token), tapped })
+    // "… token with flying that's tapped and attacking" / "… tokens that are tapped and
+    // attacking" (508.4): put onto the battlefield attacking.
+    let mut tapped = tapped;
+    let mut attacking = false;
+    let mark = p.pos;
+    if (p.eat_word("that's") || p.eat_word("that’s") || p.eat_words(&["that", "are"])) && p.eat_words(&["tapped", "and", "attacking"]) {
+        tapped = true;
+        attacking = true;
+    } else {
+        p.pos = mark;
+    }
+    Ok(Instruction::CreateTokens { who, count, token: Box::new(token), tapped, attacking })
 }
 
 /// "Investigate." (701.16a): create a Clue token.
@@ -44,7 +55,7 @@ pub fn investigate(p: &mut Parser<'_>) -> Option<Instruction> {
     p.created_tokens = true;
     let mut clue = predefined("Clue")?;
     clue.rules.insert(0, "701.16a");
-    Some(Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(clue), tapped: false })
+    Some(Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), token: Box::new(clue), tapped: false, attacking: false })
 }
 
 /// The word at `pos + n` as written (case kept).
@@ -185,7 +196,7 @@ mod tests {
     fn created(text: &str, name: &str) -> (Affected, Amount, crate::cards::ir::TokenSpec, bool) {
         let abilities = ok(text, name, SORCERY);
         let [Ability::Spell(Effect { instructions, .. })] = abilities.as_slice() else { panic!("{abilities:?}") };
-        let Some(Instruction::CreateTokens { who, count, token, tapped }) = instructions.last() else { panic!("{instructions:?}") };
+        let Some(Instruction::CreateTokens { who, count, token, tapped, .. }) = instructions.last() else { panic!("{instructions:?}") };
         (who.clone(), *count, (**token).clone(), *tapped)
     }
 
@@ -200,6 +211,12 @@ mod tests {
         // Sprout Swarm's last line; a single token.
         let (_, count, t, _) = created("Create a 1/1 green Saproling creature token.", "Sprout Test");
         assert_eq!((count, t.name.as_str()), (n(1), "Saproling Token"));
+        // 508.4: "that's tapped and attacking" after the token's keywords.
+        let geist = ok("Hexproof\nWhenever Geist of Saint Traft attacks, create a 4/4 white Angel creature token with flying that's tapped and attacking. Exile that token at end of combat.", "Geist of Saint Traft", &[CardType::Creature]);
+        let Ability::Triggered { effect, .. } = &geist[1] else { panic!("{geist:?}") };
+        assert!(matches!(&effect.instructions[0], Instruction::CreateTokens { tapped: true, attacking: true, token, .. } if token.power == Some(Amount::Fixed(4))), "{effect:?}");
+        let (_, _, _, tapped) = created("Create a 1/1 red Goblin creature token that's tapped and attacking.", "General Kreat Test");
+        assert!(tapped);
         // Midnight Haunting: keywords after "with".
         let (_, _, t, _) = created("Create two 1/1 white Spirit creature tokens with flying.", "Midnight Haunting");
         assert_eq!(t.abilities, vec![Ability::Keyword(Keyword::Flying)]);
