@@ -2308,6 +2308,8 @@ pub enum Hold {
     SourceOnBattlefield,
     /// "for as long as you control this creature"
     YouControlSource,
+    /// "until your next turn" (611.2a): until the effect's controller's next turn begins.
+    UntilYourNextTurn,
 }
 
 /// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).

@@ -39,7 +39,13 @@ impl Game {
         self.touch();
         let names: Vec<String> = ids.iter().map(|&o| self.describe(o)).collect();
         let what: Vec<String> = changes.iter().filter(|c| **c != Change::GainControl).map(describe_change).collect();
-        let how = if until_end_of_turn { " until end of turn" } else { "" };
+        let how = if until_end_of_turn {
+            " until end of turn".to_owned()
+        } else if hold == Some(crate::cards::ir::Hold::UntilYourNextTurn) {
+            format!(" until {}'s next turn", self.players[controller].name)
+        } else {
+            String::new()
+        };
         let mut rules = vec![crate::cr!("611.2a"), crate::cr!("611.2c")];
         for c in changes {
             for r in change_rules(c) {
@@ -131,12 +137,36 @@ impl Game {
         }
     }
 
+    /// Ends the effects that last "until your next turn" of `p` as that turn begins (611.2a),
+    /// with an event for each object they changed.
+    pub fn end_until_next_turn_effects(&mut self, p: PlayerId) {
+        let ends = |e: &Continuous| e.hold == Some(crate::cards::ir::Hold::UntilYourNextTurn) && e.controller == p;
+        if !self.effects.iter().any(ends) {
+            return;
+        }
+        let ending: Vec<Continuous> = self.effects.iter().filter(|e| ends(e)).cloned().collect();
+        self.effects.retain(|e| !ends(e));
+        self.touch();
+        let mut seen = Vec::new();
+        for e in &ending {
+            for &o in &e.objects {
+                if !self.on_battlefield(o) || seen.contains(&o) {
+                    continue;
+                }
+                seen.push(o);
+                let ev = Ev::new(EventKind::EffectEnds, format!("an effect \"until {}'s next turn\" on {} ends as that turn begins", self.players[p].name, self.describe(o))).object(self, o).source(self, e.source).rule(crate::cr!("611.2a"));
+                self.record(ev);
+            }
+        }
+    }
+
     /// Whether a "for as long as" duration still holds (611.2b).
     #[must_use]
     pub fn holds(&self, h: crate::cards::ir::Hold, source: ObjId, controller: PlayerId) -> bool {
         match h {
             crate::cards::ir::Hold::SourceOnBattlefield => self.on_battlefield(source),
             crate::cards::ir::Hold::YouControlSource => self.on_battlefield(source) && self.controller(source) == controller,
+            crate::cards::ir::Hold::UntilYourNextTurn => true,
         }
     }
 

@@ -1423,6 +1423,10 @@ fn lost_ability(e: &Eff<'_>, w: &Work) -> bool {
 fn exists(g: &Game, e: &Eff<'_>, w: &Work) -> bool {
     // 611.2b: a resolved effect "for as long as" its source stays, or stays yours.
     if let Some(h) = e.hold {
+        // "until your next turn": ended by the turn, not by the source (611.2a).
+        if h == crate::cards::ir::Hold::UntilYourNextTurn {
+            return true;
+        }
         let on = w.at(e.source).is_some_and(|i| g.obj(e.source).zone == Zone::Battlefield && (h == crate::cards::ir::Hold::SourceOnBattlefield || Some(w.chars[i].controller) == e.controller));
         return on;
     }

@@ -187,6 +187,8 @@ impl Game {
         let ap = self.active;
         match self.step {
             Step::Untap => {
+                // 611.2a: effects "until your next turn" end as that turn begins.
+                self.end_until_next_turn_effects(ap);
                 // 730.2: the second part of the untap step checks day and night.
                 self.day_night_untap()?;
                 // 302.6: the active player's permanents have now been under their control

@@ -630,18 +630,22 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     p.eat_word("then");
     // "Until end of turn, target creature loses all abilities and has base power and
     // toughness 0/1." — the duration first, then one continuous effect.
-    if p.eat_words(&["until", "end", "of", "turn"]) {
+    // "Until your next turn, …" (611.2a): the same, ending as your next turn begins.
+    let next_turn = p.at_words(&["until", "your", "next", "turn"]);
+    if p.eat_words(&["until", "end", "of", "turn"]) || p.eat_words(&["until", "your", "next", "turn"]) {
         p.eat_punct(',');
         let subject_at = p.pos;
         let what = parse_affected(p)?;
         if !kinds(p, &what).permanent {
             return Err(Fail { at: subject_at, expected: "a permanent".into() });
         }
-        let changes = super::statics::parse_changes(p, false)?;
+        let plural = matches!(what, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_));
+        let changes = super::statics::parse_changes(p, plural && next_turn)?;
         if !(p.eat_punct('.') || p.at_end()) {
             return Err(p.fail("\".\""));
         }
-        return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: true, hold: None }]);
+        let hold = next_turn.then_some(crate::cards::ir::Hold::UntilYourNextTurn);
+        return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: !next_turn, hold }]);
     }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
     let saved = p.delayed_clause;
@@ -1507,8 +1511,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "loses all abilities until end of turn", "has base power and toughness 1/1 until
             // end of turn".
             let changes = super::statics::parse_changes(p, verb == "lose" || verb == "have")?;
-            p.expect_words(&["until", "end", "of", "turn"])?;
-            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
+            let next = expect_until(p)?;
+            let hold = next.then_some(crate::cards::ir::Hold::UntilYourNextTurn);
+            out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: !next, hold });
         }
         "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("color")) => {
             // "Target permanent becomes the color of your choice until end of turn." (105.3)
@@ -1541,7 +1546,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let what = permanent_subject()?;
             let mut parts = Vec::new();
             until_end_of_turn_parts(p, &what, &mut parts)?;
-            p.expect_words(&["until", "end", "of", "turn"])?;
+            let at = p.pos;
+            if expect_until(p)? {
+                parts = until_your_next_turn(parts, at)?;
+            }
             out.append(&mut parts);
         }
         "gain" | "gains" | "lose" | "loses" => {
@@ -1758,7 +1766,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "gets +1/+1 and gains hexproof until end of turn": one duration for both.
             let mut parts = Vec::new();
             until_end_of_turn_parts(p, &subject, &mut parts)?;
-            p.expect_words(&["until", "end", "of", "turn"])?;
+            let at = p.pos;
+            if expect_until(p)? {
+                parts = until_your_next_turn(parts, at)?;
+            }
             out.append(&mut parts);
         }
         _ => {
@@ -1768,6 +1779,46 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
     }
     Ok(())
+}
+
+/// The duration closing a continuous effect: "until end of turn" (`false`) or "until your
+/// next turn" (`true`, 611.2a).
+fn expect_until(p: &mut Parser<'_>) -> PResult<bool> {
+    if p.eat_words(&["until", "end", "of", "turn"]) {
+        Ok(false)
+    } else if p.eat_words(&["until", "your", "next", "turn"]) {
+        Ok(true)
+    } else {
+        Err(p.fail("\"until end of turn\" or \"until your next turn\""))
+    }
+}
+
+/// The instructions of an effect that lasts "until your next turn" (611.2a): the parts read
+/// for "until end of turn" as continuous effects that end as their controller's next turn
+/// begins. Only fixed +N/+N changes, keywords and protections granted, and continuous effects
+/// are read; anything else is refused at `at`.
+fn until_your_next_turn(parts: Vec<Instruction>, at: usize) -> PResult<Vec<Instruction>> {
+    use crate::cards::ir::Hold;
+    let refuse = || Fail { at, expected: "a continuous effect the engine can make last until your next turn (+N/+N, keywords, protection, a change of characteristics)".into() };
+    let mut out: Vec<Instruction> = Vec::new();
+    for i in parts {
+        let (what, change) = match i {
+            Instruction::Pump { what, power: Amount::Fixed(a), toughness: Amount::Fixed(b) } => (what, vec![Change::Pt(a, b)]),
+            Instruction::Grant { what, grant: Grant::Keyword(k) } => (what, vec![Change::Grant(k)]),
+            Instruction::Grant { what, grant: Grant::Protection(q) } => (what, vec![Change::Protection(q)]),
+            Instruction::Continuous { what, changes, until_end_of_turn: true, hold: None } => (what, changes),
+            _ => return Err(refuse()),
+        };
+        // One effect with one timestamp for the parts of one sentence (613.7b).
+        if let Some(Instruction::Continuous { what: w, changes, .. }) = out.last_mut()
+            && *w == what
+        {
+            changes.extend(change);
+            continue;
+        }
+        out.push(Instruction::Continuous { what, changes: change, until_end_of_turn: false, hold: Some(Hold::UntilYourNextTurn) });
+    }
+    Ok(out)
 }
 
 /// The parts of a compound effect with one duration, from its first verb to just before
@@ -3752,5 +3803,19 @@ mod return_chosen_tests {
         assert!(matches!(&down[0], Ability::Spell(e) if matches!(e.instructions.as_slice(), [Instruction::DealDamageBy { .. }])));
         // An excess-damage rider is still refused, so the whole spell is.
         assert!(!errs("Target creature you control deals damage equal to its power to target creature you don't control. If the creature you control has trample, excess damage is dealt to that creature's controller instead.", "Ram Through", SORCERY).is_empty());
+    }
+
+    #[test]
+    fn until_your_next_turn() {
+        use crate::cards::ir::{Affected, Change, Hold, Keyword};
+        // 611.2a: "until your next turn" closes the same parts as "until end of turn".
+        let fear = ok("Flying\nWhenever this creature attacks, target creature defending player controls gets -2/-0 and loses flying until your next turn.", "Fear of Falling", CREATURE);
+        let Ability::Triggered { effect, .. } = &fear[1] else { panic!("{fear:?}") };
+        assert_eq!(effect.instructions, vec![Instruction::Continuous { what: Affected::Target(0), changes: vec![Change::Pt(-2, 0), Change::Lose(Keyword::Flying)], until_end_of_turn: false, hold: Some(Hold::UntilYourNextTurn) }]);
+        let mouth = ok("Flying\nWard {2} (Whenever this creature becomes the target of a spell or ability an opponent controls, counter it unless that player pays {2}.)\nWhen this creature enters, creatures your opponents control get -3/-0 until your next turn.", "Mouth of the Storm", CREATURE);
+        let Ability::Triggered { effect, .. } = &mouth[2] else { panic!("{mouth:?}") };
+        assert!(matches!(&effect.instructions[..], [Instruction::Continuous { what: Affected::EachPermanent(_), changes, hold: Some(Hold::UntilYourNextTurn), .. }] if changes == &vec![Change::Pt(-3, 0)]));
+        // A part that can't be made to last (an X amount) refuses the whole sentence.
+        assert!(!errs("Target creature gets +X/+0 until your next turn.", "Odd Sorcery", SORCERY).is_empty());
     }
 }
