@@ -1836,6 +1836,10 @@ pub struct Modal {
     pub min: u32,
     pub max: u32,
     pub modes: Vec<Mode>,
+    /// "You may choose the same mode more than once." (700.2d): a mode chosen several times
+    /// happens that many times in sequence, each time with targets of its own.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
 }
 
 /// One mode: the target instances it declares (indices into the effect's targets) and its

@@ -1434,7 +1434,7 @@ impl Game {
         let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x, player: None };
         let mut changed = self.obj(copy).choices.targets.clone();
         for (c, t) in changed.iter_mut().zip(&list) {
-            match self.target_problem(&effect.targets[c.slot].spec, *t, by) {
+            match self.target_problem(&effect.targets[c.slot % effect.targets.len().max(1)].spec, *t, by) {
                 None => c.target = *t,
                 Some((rule, why)) => {
                     let ev = Ev::new(EventKind::Choice, format!("{} can't be the copy's new target ({why}): the old target stays", self.describe_target(*t))).rules(&[cr!("115.7d"), rule]);

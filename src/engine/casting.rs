@@ -272,21 +272,33 @@ impl Game {
                 }
                 let mut sorted = chosen.clone();
                 sorted.sort_unstable();
-                sorted.dedup();
-                if sorted.len() != chosen.len() {
-                    return Err(Illegal::new(cr!("700.2d"), format!("a mode of {name} can't be chosen more than once")));
+                // 700.2d: a mode chosen several times is that mode that many times in sequence.
+                let repeated = sorted.windows(2).any(|w| w[0] == w[1]);
+                if !m.repeat {
+                    sorted.dedup();
+                    if sorted.len() != chosen.len() {
+                        return Err(Illegal::new(cr!("700.2d"), format!("a mode of {name} can't be chosen more than once")));
+                    }
                 }
                 if chosen.len() < m.min as usize || chosen.len() > m.max as usize {
                     return Err(Illegal::new(cr!("700.2a"), format!("{name} needs {} mode(s), {} chosen", mode_count(m.min, m.max), chosen.len())).also(cr!("601.2b")));
                 }
                 let shown: Vec<String> = sorted.iter().map(|i| (i + 1).to_string()).collect();
-                let ev = Ev::new(EventKind::Cast, format!("{name}: mode(s) {} chosen", shown.join(", "))).rules(&[cr!("601.2b"), cr!("700.2a")]);
+                let mut ev = Ev::new(EventKind::Cast, format!("{name}: mode(s) {} chosen", shown.join(", "))).rules(&[cr!("601.2b"), cr!("700.2a")]);
+                if repeated {
+                    ev = ev.rule(cr!("700.2d"));
+                }
                 self.record(ev);
                 sorted
             }
         };
         let slots: Vec<(usize, &TargetSlot)> = match &effect.modal {
             None => effect.targets.iter().enumerate().collect(),
+            Some(m) if m.repeat => {
+                // 700.2d: each time a mode is chosen its targets are chosen anew; the k-th
+                // time, its slot s is numbered s + k × (number of slots) (`mode_instances`).
+                mode_instances(&modes).flat_map(|(i, k)| m.modes[i].slots.iter().map(move |&s| (s + k * effect.targets.len(), &effect.targets[s]))).collect()
+            }
             Some(m) => {
                 let mut idx: Vec<usize> = modes.iter().flat_map(|&i| m.modes[i].slots.iter().copied()).collect();
                 idx.sort_unstable();
@@ -1184,6 +1196,12 @@ fn mode_count(min: u32, max: u32) -> String {
 }
 
 /// The target instance an effect divides an amount among, and the amount (601.2d).
+/// The chosen modes of a modal effect whose modes may repeat (700.2d), each with the number
+/// of times it was chosen before: `[1, 1, 2]` gives `(1, 0), (1, 1), (2, 0)`.
+pub(crate) fn mode_instances(modes: &[usize]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    modes.iter().enumerate().map(|(n, &i)| (i, modes[..n].iter().filter(|&&j| j == i).count()))
+}
+
 pub(crate) fn divided_total(effect: &Effect, modes: &[usize], x: u32) -> Option<(usize, u32)> {
     let instrs: Vec<&Instruction> = match &effect.modal {
         None => effect.instructions.iter().collect(),

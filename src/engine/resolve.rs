@@ -240,7 +240,8 @@ impl Game {
         let mut legal = Vec::with_capacity(choices.targets.len());
         let mut problems = Vec::new();
         for c in &choices.targets {
-            match self.target_problem(&effect.targets[c.slot].spec, c.target, by) {
+            // A repeated mode's targets have slots numbered past the effect's (700.2d).
+            match self.target_problem(&effect.targets[c.slot % effect.targets.len().max(1)].spec, c.target, by) {
                 None => legal.push(true),
                 Some(p) => {
                     legal.push(false);
@@ -278,6 +279,21 @@ impl Game {
         self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
         // "That card" / "those cards" are the ones this effect exiles (608.2c).
         self.set_aside.clear();
+        if let Some(m) = effect.modal.as_ref().filter(|m| m.repeat) {
+            // 700.2d: the chosen modes in sequence, each time with its own targets.
+            let n = effect.targets.len().max(1);
+            for (i, k) in crate::engine::casting::mode_instances(&choices.modes) {
+                let mut one = ctx.clone();
+                let (targets, legal): (Vec<_>, Vec<_>) = ctx.targets.iter().zip(&ctx.legal).filter(|(c, _)| c.slot / n == k).map(|(c, l)| (crate::engine::state::Chosen { slot: c.slot % n, ..c.clone() }, *l)).unzip();
+                one.targets = targets;
+                one.legal = legal;
+                self.perform_each(&m.modes[i].instructions, &one, dec)?;
+                if self.outcome.is_some() {
+                    break;
+                }
+            }
+            return Ok(true);
+        }
         self.perform_each(instructions, &ctx, dec)?;
         Ok(true)
     }

@@ -217,8 +217,8 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             continue;
         }
         trigger_modes = None;
-        if is_spell && let Some((min, max)) = modal_header(&toks) {
-            modal = Some((0, Modal { min, max, modes: Vec::new() }));
+        if is_spell && let Some((min, max, repeat)) = spell_modal_header(&toks) {
+            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat }));
             spell_lines.push(line.trim());
             continue;
         }
@@ -364,6 +364,18 @@ pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
         ["choose", "one", "or", "more"] => Some((1, u32::MAX)),
         _ => None,
     }
+}
+
+/// A spell's modal header: [`modal_header`], or "Choose three. You may choose the same mode
+/// more than once." (700.2d), whose modes may repeat.
+fn spell_modal_header(toks: &[lexer::Token]) -> Option<(u32, u32, bool)> {
+    if let Some((min, max)) = modal_header(toks) {
+        return Some((min, max, false));
+    }
+    let words: Vec<String> = toks.iter().filter_map(lexer::Token::word).collect();
+    let n = ["one", "two", "three", "four", "five"].iter().position(|x| words.first().is_some_and(|w| w == "choose") && words.get(1).is_some_and(|w| w == x))? as u32 + 1;
+    let rest: Vec<&str> = words.iter().skip(2).map(String::as_str).collect();
+    (rest == ["you", "may", "choose", "the", "same", "mode", "more", "than", "once"] && toks.last().is_some_and(|t| t.is_punct('.'))).then_some((n, n, true))
 }
 
 /// The ability words of 207.2c: they tie cards together but have no rules meaning, so a line
@@ -896,7 +908,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         if cost.loyalty.is_some() {
             return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
         }
-        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new() }), ..Effect::default() };
+        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false }), ..Effect::default() };
         return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
     }
     let fails = effects::parse_sentences(p);
@@ -1221,6 +1233,19 @@ mod tests {
         assert!(cost.boast && cost.once_each_turn && !cost.exhaust);
         // The dash must follow the word, and a colon must follow: "Exhaust" alone is no ability.
         assert!(!errs("Exhaust", "Odd Exhaust", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn modes_that_may_repeat() {
+        // 700.2d: "Choose three. You may choose the same mode more than once."
+        let a = ok("Choose three. You may choose the same mode more than once.\n• Fiery Confluence deals 1 damage to each creature.\n• Fiery Confluence deals 2 damage to each opponent.\n• Destroy target artifact.", "Fiery Confluence", SORCERY);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        let m = e.modal.as_ref().expect("modal");
+        assert!(m.repeat && m.min == 3 && m.max == 3 && m.modes.len() == 3);
+        assert_eq!(m.modes[2].slots, vec![0]);
+        // Without the sentence, modes don't repeat.
+        let a = ok("Choose two —\n• Draw a card.\n• You gain 2 life.", "Odd Charm", INSTANT);
+        assert!(matches!(&a[0], Ability::Spell(e) if e.modal.as_ref().is_some_and(|m| !m.repeat)));
     }
 
     #[test]
