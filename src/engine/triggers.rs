@@ -746,6 +746,12 @@ impl Game {
                 }
             };
             let shown: Vec<String> = modes.iter().map(|i| (i + 1).to_string()).collect();
+            if modes.is_empty() {
+                // 700.2b: a modal triggered ability with no mode chosen is removed from the stack.
+                let ev = Ev::new(EventKind::Choice, format!("no mode of the {name} is chosen: it is removed from the stack")).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
+                self.record(ev);
+                return Ok(());
+            }
             let ev = Ev::new(EventKind::Choice, format!("mode(s) {} of the {name} chosen", shown.join(", "))).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
             self.record(ev);
         }

@@ -362,6 +362,8 @@ pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
         ["choose", a] => n(a).map(|k| (k, k)),
         ["choose", "one", "or", "both"] => Some((1, 2)),
         ["choose", "one", "or", "more"] => Some((1, u32::MAX)),
+        // "choose up to one —" (700.2b: with no mode chosen, the ability leaves the stack).
+        ["choose", "up", "to", a] => n(a).map(|k| (0, k)),
         _ => None,
     }
 }
@@ -370,7 +372,8 @@ pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
 /// more than once." (700.2d), whose modes may repeat.
 fn spell_modal_header(toks: &[lexer::Token]) -> Option<(u32, u32, bool)> {
     if let Some((min, max)) = modal_header(toks) {
-        return Some((min, max, false));
+        // "choose up to …" is read for abilities only.
+        return (min > 0).then_some((min, max, false));
     }
     let words: Vec<String> = toks.iter().filter_map(lexer::Token::word).collect();
     let n = ["one", "two", "three", "four", "five"].iter().position(|x| words.first().is_some_and(|w| w == "choose") && words.get(1).is_some_and(|w| w == x))? as u32 + 1;
@@ -1243,6 +1246,9 @@ mod tests {
         let m = e.modal.as_ref().expect("modal");
         assert!(m.repeat && m.min == 3 && m.max == 3 && m.modes.len() == 3);
         assert_eq!(m.modes[2].slots, vec![0]);
+        // "choose up to one —" on a triggered ability: from zero to one mode (700.2b).
+        let a = ok("Flying\nAt the beginning of combat on your turn, choose up to one —\n• Tap target creature.\n• Target creature doesn't untap during its controller's next untap step.", "Dreamshackle Geist", CREATURE);
+        assert!(matches!(&a[1], Ability::Triggered { effect, .. } if effect.modal.as_ref().is_some_and(|m| m.min == 0 && m.max == 1 && m.modes.len() == 2)), "{a:?}");
         // Without the sentence, modes don't repeat.
         let a = ok("Choose two —\n• Draw a card.\n• You gain 2 life.", "Odd Charm", INSTANT);
         assert!(matches!(&a[0], Ability::Spell(e) if e.modal.as_ref().is_some_and(|m| !m.repeat)));
