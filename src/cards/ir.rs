@@ -2078,6 +2078,10 @@ pub enum Ability {
     /// "This creature can't attack/block/be blocked." — about the permanent itself (509.1b,
     /// 508.1c).
     SelfRestriction { cant_attack: bool, cant_block: bool, unblockable: bool },
+    /// "You may have this creature assign its combat damage as though it weren't blocked."
+    /// (510.1b–c): when it is blocked, its controller may have it assign all its combat damage
+    /// to what it attacks instead of to its blockers.
+    AssignAsThoughUnblocked,
     /// "[Trigger condition], [if …,] [effect]." (603.1, 603.4).
     Triggered { trigger: Box<Trigger>, condition: Option<Condition>, effect: Effect },
     /// "You can't play lands." / "Players can't play lands." — a static ability of a

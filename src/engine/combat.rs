@@ -543,6 +543,15 @@ impl Game {
                 }
                 continue;
             }
+            // "You may have this creature assign its combat damage as though it weren't
+            // blocked": its controller chooses, as its damage is assigned (510.1b).
+            if attacked_still && self.has_ability(att.id, &crate::cards::ir::Ability::AssignAsThoughUnblocked) {
+                let d = Decision { player: self.controller(att.id), kind: DecisionKind::May { able: true }, rule: cr!("510.1b"), what: format!("whether {} assigns its combat damage as though it weren't blocked (all of it to {})", self.describe(att.id), self.describe_target(att.attacking)) };
+                if matches!(self.decide(dec, &d)?, Answer::May(true)) {
+                    assigned.push((att.id, att.attacking, power, cr!("510.1b")));
+                    continue;
+                }
+            }
             let blockers: Vec<ObjId> = att.blockers.iter().copied().filter(|&b| self.on_battlefield(b)).collect();
             let trample = self.has_keyword(att.id, Keyword::Trample);
             if trample && blockers.is_empty() {

@@ -513,6 +513,15 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             _ => Err(p.error(&p.fail("\"sacrifice a [permanent]\", \"discard a card\" or \"return a [permanent] you control to its owner's hand\", then the end of the sentence"))),
         });
     }
+    // "You may have this creature assign its combat damage as though it weren't blocked."
+    if !is_spell && p.eat_words(&["you", "may", "have"]) && targets::eat_self_ref(&mut p) {
+        for w in ["weren't", "weren’t"] {
+            if p.eat_words(&["assign", "its", "combat", "damage", "as", "though", "it", w, "blocked"]) {
+                return Some(if end(&mut p) { Ok(Ability::AssignAsThoughUnblocked) } else { Err(p.error(&p.fail("the end of the sentence"))) });
+            }
+        }
+    }
+    p.pos = 0;
     // "This creature can't block." / "can't attack" / "can't be blocked" (509.1b, 508.1c).
     if !is_spell && targets::eat_self_ref(&mut p) {
         let r = if p.eat_words(&["can't", "attack", "or", "block"]) || p.eat_words(&["can’t", "attack", "or", "block"]) {
@@ -1252,6 +1261,15 @@ mod tests {
         // Without the sentence, modes don't repeat.
         let a = ok("Choose two —\n• Draw a card.\n• You gain 2 life.", "Odd Charm", INSTANT);
         assert!(matches!(&a[0], Ability::Spell(e) if e.modal.as_ref().is_some_and(|m| !m.repeat)));
+    }
+
+    #[test]
+    fn damage_as_though_unblocked() {
+        assert_eq!(ok("You may have this creature assign its combat damage as though it weren't blocked.", "Thorn Elemental", CREATURE), vec![Ability::AssignAsThoughUnblocked]);
+        let rhox = ok("You may have this creature assign its combat damage as though it weren't blocked.\n{2}{G}: Regenerate this creature.", "Rhox", CREATURE);
+        assert_eq!(rhox[0], Ability::AssignAsThoughUnblocked);
+        // On an instant it means nothing the engine reads.
+        assert!(!errs("You may have this creature assign its combat damage as though it weren't blocked.", "Odd Instant", INSTANT).is_empty());
     }
 
     #[test]
