@@ -149,7 +149,7 @@ impl Game {
         self.touch();
         for o in ending {
             if self.on_battlefield(o) {
-                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&[cr!("514.2"), cr!("613.2c")]);
+                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&[cr!("514.2"), cr!("611.2a")]);
                 self.record(ev);
             }
         }
