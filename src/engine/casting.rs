@@ -305,6 +305,10 @@ impl Game {
                 .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
                 .collect();
             let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cr!("601.2c"));
+            // An activated ability follows the casting steps through 602.2b.
+            if by.this.is_none() {
+                ev = ev.rule(cr!("602.2b"));
+            }
             if let Some(c) = chosen.first() {
                 ev = ev.target(self, c.target);
             }
