@@ -167,7 +167,7 @@ impl Game {
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
             let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
-            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
+            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rules(&[cr!("508.1a"), cr!("508.1k")]);
             // 702.10b: haste is what lets a creature its controller got this turn attack.
             let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
             let ev = if announced { ev.rule(cr!("508.1b")) } else { ev };
@@ -413,7 +413,7 @@ impl Game {
     fn record_blocks(&mut self, decl: &[(ObjId, Vec<ObjId>)]) {
         for (b, attackers) in decl {
             for &a in attackers {
-                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
+                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rules(&[cr!("509.1a"), cr!("509.1g")]);
                 // 509.1c: a block that obeys a requirement.
                 let required = self.has_effect(*b, Change::BlocksEachCombat) || self.has_effect(a, Change::MustBeBlocked) || self.has_effect(a, Change::AllMustBlock);
                 let ev = if required { ev.rule(cr!("509.1c")) } else { ev };
