@@ -3009,9 +3009,10 @@ mod tests {
             errs("Bird Bane deals 4 damage to target creature with banding.", "Bird Bane", INSTANT),
             vec![(44, 56, "unsupported text: \"with banding\"; expected \".\", \"and\" or \", then\"".to_string())]
         );
-        // Damage from something other than the card itself.
-        let text = "Target creature you control deals damage equal to its power to any target.";
-        let e = errs(text, "Soul's Fire", INSTANT);
+        // Damage from several sources other than the card itself (a target creature as the
+        // source is read: `a_target_creature_as_the_source_of_damage`).
+        let text = "Each creature you control deals damage equal to its power to target creature.";
+        let e = errs(text, "Odd Sorcery", INSTANT);
         assert_eq!(&text[e[0].0..e[0].1], &text[..text.len() - 1]);
     }
 
