@@ -118,30 +118,22 @@ impl Game {
             let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.describe(r.source))).source(self, r.source).rule(crate::cr!("514.2"));
             self.record(ev);
         }
-        if !self.effects.iter().any(|e| e.until_end_of_turn) {
-            return;
-        }
-        let ending: Vec<Continuous> = self.effects.iter().filter(|e| e.until_end_of_turn).cloned().collect();
-        self.effects.retain(|e| !e.until_end_of_turn);
-        self.touch();
-        let mut seen = Vec::new();
-        for e in &ending {
-            for &o in &e.objects {
-                if !self.on_battlefield(o) || seen.contains(&o) {
-                    continue;
-                }
-                seen.push(o);
-                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" effect on {} ends", self.describe(o))).object(self, o).rule(crate::cr!("514.2"));
-                self.record(ev);
-            }
-        }
+        self.end_effects(|e| e.until_end_of_turn, |g, o| format!("an \"until end of turn\" effect on {} ends", g.describe(o)), crate::cr!("514.2"), false);
     }
 
     /// Ends the effects that last "until your next turn" of `p` as that turn begins (611.2a),
     /// with an event for each object they changed.
     pub fn end_until_next_turn_effects(&mut self, p: PlayerId) {
         let ends = |e: &Continuous| e.hold == Some(crate::cards::ir::Hold::UntilYourNextTurn) && e.controller == p;
-        if !self.effects.iter().any(ends) {
+        let name = self.players[p].name.clone();
+        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.describe(o)), crate::cr!("611.2a"), true);
+    }
+
+    /// Ends the resolved continuous effects `ends` picks, with an event (`text`, citing `rule`,
+    /// naming the effect's source if `with_source`) for each object on the battlefield they
+    /// changed.
+    fn end_effects(&mut self, ends: impl Fn(&Continuous) -> bool, text: impl Fn(&Game, ObjId) -> String, rule: RuleId, with_source: bool) {
+        if !self.effects.iter().any(&ends) {
             return;
         }
         let ending: Vec<Continuous> = self.effects.iter().filter(|e| ends(e)).cloned().collect();
@@ -154,7 +146,8 @@ impl Game {
                     continue;
                 }
                 seen.push(o);
-                let ev = Ev::new(EventKind::EffectEnds, format!("an effect \"until {}'s next turn\" on {} ends as that turn begins", self.players[p].name, self.describe(o))).object(self, o).source(self, e.source).rule(crate::cr!("611.2a"));
+                let ev = Ev::new(EventKind::EffectEnds, text(self, o)).object(self, o).rule(rule);
+                let ev = if with_source { ev.source(self, e.source) } else { ev };
                 self.record(ev);
             }
         }

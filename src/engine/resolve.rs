@@ -290,7 +290,7 @@ impl Game {
             let n = effect.targets.len().max(1);
             for (i, k) in crate::engine::casting::mode_instances(&choices.modes) {
                 let mut one = ctx.clone();
-                let (targets, legal): (Vec<_>, Vec<_>) = ctx.targets.iter().zip(&ctx.legal).filter(|(c, _)| c.slot / n == k).map(|(c, l)| (crate::engine::state::Chosen { slot: c.slot % n, ..c.clone() }, *l)).unzip();
+                let (targets, legal): (Vec<_>, Vec<_>) = ctx.targets.iter().zip(&ctx.legal).filter(|(c, _)| c.slot / n == k).map(|(c, l)| (crate::engine::state::Chosen { slot: c.slot % n, ..*c }, *l)).unzip();
                 one.targets = targets;
                 one.legal = legal;
                 self.perform_each(&m.modes[i].instructions, &one, dec)?;
