@@ -386,10 +386,7 @@ impl Game {
                     if let Answer::May(true) = self.decide(dec, &d)?
                         && able
                     {
-                        self.players[payer].life = self.players[payer].life.saturating_sub(i64::from(*life));
-                        self.players[payer].life_lost_this_turn = self.players[payer].life_lost_this_turn.saturating_add(i64::from(*life));
-                        let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
-                        self.record(ev);
+                        self.pay_life(payer, *life, "", &[cr!("119.4"), cr!("118.12a")]);
                         continue;
                     }
                     self.counter_target(t, ctx.source, ctx.exile_countered);
@@ -1367,9 +1364,7 @@ impl Game {
                 }
             }
             PayCost::Life(n) => {
-                self.players[p].life = self.players[p].life.saturating_sub(i64::from(*n));
-                let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), rule]);
-                self.record(ev);
+                self.pay_life(p, *n, "", &[cr!("119.4"), rule]);
                 Ok(true)
             }
         }
@@ -2252,6 +2247,16 @@ impl Game {
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
+    }
+
+    /// `p` pays `n` life (119.4): a loss of life like any other, counted in the life lost this
+    /// turn; traced as "pays N life" followed by `how`, citing `rules`.
+    pub fn pay_life(&mut self, p: PlayerId, n: u32, how: &str, rules: &[crate::rules::RuleId]) {
+        let n64 = i64::from(n);
+        self.players[p].life = self.players[p].life.saturating_sub(n64);
+        self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n64);
+        let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life{how}", self.players[p].name)).player(self, p).amount(n64).rules(rules);
+        self.record(ev);
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {

@@ -1028,10 +1028,7 @@ impl Game {
             if self.players[p].life < i64::from(cost.pay_life) {
                 return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
             }
-            self.players[p].life = self.players[p].life.saturating_sub(i64::from(cost.pay_life));
-            self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(cost.pay_life));
-            let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
-            self.record(ev);
+            self.pay_life(p, cost.pay_life, "", &[cr!("119.4")]);
         }
         if cost.discard_card
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
