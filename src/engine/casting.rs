@@ -1172,7 +1172,7 @@ fn spec_words(spec: &TargetSpec) -> String {
         TargetSpec::SpellOrPermanent(f) => format!("target {}", noun_words(f, "spell or permanent")),
         TargetSpec::GraveyardCard { filter, yours } => {
             let (before, after) = filter_parts(filter);
-            // "target creature card with mana value 2 or less from your graveyard".
+            // "target creature card with mana value 2 or less in your graveyard".
             let kind = [before.as_str(), "card", after.as_str()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
             format!("target {kind} in {}", if *yours { "your graveyard" } else { "a graveyard" })
         }
