@@ -321,6 +321,9 @@ pub enum Keyword {
     /// 702.127: a half of a split card cast only from a graveyard, and exiled as it leaves the
     /// stack (see `engine::casting`).
     Aftermath,
+    /// 702.102: a split card cast from its owner's hand may be cast with both halves as one
+    /// fused split spell.
+    Fuse,
     /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
     /// controls a land of that type.
     Plainswalk,
@@ -442,7 +445,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 54] = [
+    pub const ALL: [Keyword; 55] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -463,6 +466,7 @@ impl Keyword {
         Keyword::Storm,
         Keyword::Devoid,
         Keyword::Aftermath,
+        Keyword::Fuse,
         Keyword::Daybound,
         Keyword::Nightbound,
         Keyword::Plainswalk,
@@ -522,6 +526,7 @@ impl Keyword {
             Keyword::Storm => "storm",
             Keyword::Devoid => "devoid",
             Keyword::Aftermath => "aftermath",
+            Keyword::Fuse => "fuse",
             Keyword::Daybound => "daybound",
             Keyword::Nightbound => "nightbound",
             Keyword::Plainswalk => "plainswalk",
@@ -812,6 +817,7 @@ impl Keyword {
             Keyword::Storm => "702.40",
             Keyword::Devoid => "702.114",
             Keyword::Aftermath => "702.127",
+            Keyword::Fuse => "702.102",
             Keyword::Daybound | Keyword::Nightbound => "702.145",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
             Keyword::Convoke => "702.51",

@@ -244,6 +244,10 @@ pub struct StackChoices {
     /// A half with aftermath cast from a graveyard: exiled whenever it leaves the stack
     /// (702.127a).
     pub aftermath: bool,
+    /// A fused split spell: both halves cast together, the left one's instructions followed
+    /// first as it resolves (702.102a, 702.102d). Its targets are numbered through the left
+    /// half's and then the right half's.
+    pub fused: bool,
     /// Its buyback cost was paid (702.27a).
     pub bought_back: bool,
     /// Cast for its evoke cost (702.74a).

@@ -24,7 +24,7 @@ pub const ENTRY_KEYS: &[&str] =
 pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
 pub const CAST_KEYS: &[&str] = &[
-    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "pay", "sacrifice",
+    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
@@ -671,7 +671,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             // On `cast` these choose flashback, evoke or dash (702.34a), a face-down cast
             // (702.37c) and the cards delve exiles (702.66a); no activated ability uses them.
             if verb == "activate" {
-                for key in ["alternative_cost", "face_down", "exile"] {
+                for key in ["alternative_cost", "face_down", "exile", "fuse"] {
                     if let Some(k) = m.key_node(key) {
                         not_supported(diags, k, &format!("`{key}`"), "no activated ability the engine supports needs it");
                     }
@@ -726,6 +726,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 divide,
                 kicked,
                 face_down: m.boolean("face_down", "`face_down`", diags).unwrap_or(false),
+                fuse: m.boolean("fuse", "`fuse`", diags).unwrap_or(false),
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
                 phyrexian: m.get("phyrexian").map(|n| phyrexian(n, diags)),
