@@ -1460,6 +1460,9 @@ pub enum Instruction {
     Destroy(Affected),
     /// "Transform this creature" (701.27).
     Transform(Affected),
+    /// "Flip this creature" (710.2, 110.5): a flip card on the battlefield turns to its
+    /// alternative characteristics, once and for good (710.4).
+    Flip(Affected),
     /// "Exile …" (701.13).
     Exile(Affected),
     /// "Exile [objects] until this enchantment leaves the battlefield." (610.3): the objects
@@ -1555,6 +1558,9 @@ pub enum Instruction {
     UnlessPays { payer: Affected, cost: PayCost, instructions: Vec<Instruction> },
     /// "If this spell was kicked, [instructions]." (702.33d–e): carried out only if it was.
     IfKicked(Vec<Instruction>),
+    /// "If you control ten or more creatures, flip this creature." (608.2c): instructions
+    /// carried out only if the condition holds as the effect reaches them.
+    IfHolds { condition: Condition, instructions: Vec<Instruction> },
     /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
     /// on it. If you don't, sacrifice it."
     PayPerAgeOrSacrifice(PayCost),

@@ -210,3 +210,36 @@ impl Game {
         Ok(all)
     }
 }
+
+impl Game {
+    /// Flips a permanent (710.2, 110.5): from now on a flip card's alternative name, text,
+    /// type line, power and toughness apply, its mana cost and color staying (710.1c). It stays
+    /// the same object. Flipping is one-way (710.4), and only a permanent whose copiable values
+    /// are a flip card's has anything to flip to (710.1).
+    ///
+    /// # Errors
+    /// When the flipped characteristics have an unread ability that works on the battlefield
+    /// (113.6).
+    pub fn flip(&mut self, id: ObjId) -> Result<(), crate::engine::decision::Stop> {
+        let shown = self.describe(id);
+        let why = if self.flip_card(id).is_none() {
+            Some(("it isn't a flip card, so it has no alternative characteristics", cr!("710.1")))
+        } else if self.obj(id).flipped {
+            Some(("it is already flipped, and flipping is one-way", cr!("710.4")))
+        } else {
+            None
+        };
+        if let Some((why, rule)) = why {
+            let ev = Ev::new(EventKind::Flip, format!("{shown} doesn't flip: {why}")).object(self, id).rule(rule);
+            self.record(ev);
+            return Ok(());
+        }
+        self.obj_mut(id).flipped = true;
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it flips to these characteristics (710.2)".to_owned())?;
+        let ev = Ev::new(EventKind::Flip, format!("{shown} flips: it is now {}, with the alternative name, text, type line, power and toughness, and the same mana cost and color (the same permanent)", self.describe(id)))
+            .object(self, id)
+            .rules(&[cr!("710.2"), cr!("110.5"), cr!("710.1c")]);
+        self.record(ev);
+        Ok(())
+    }
+}

@@ -203,6 +203,10 @@ pub struct Object {
     /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
     /// 715.3).
     pub face: Option<u8>,
+    /// Its flipped status (110.5, 710.2): a permanent with a flip card's copiable values then
+    /// has that card's alternative characteristics. Every object starts unflipped (110.5b),
+    /// and a permanent that leaves the battlefield forgets it (710.4).
+    pub flipped: bool,
     /// `Game::next_ability_uid` when it last transformed: an ability of its own put on the
     /// stack before then doesn't transform it again (701.27f).
     pub transformed_mark: Option<u32>,
@@ -761,6 +765,7 @@ impl Game {
             face_down: false,
             face_down_as: crate::engine::facedown::FaceDown::Plain,
             face: None,
+            flipped: false,
             adventure: None,
             transformed_mark: None,
             lki: None,

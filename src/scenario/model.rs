@@ -132,6 +132,8 @@ pub struct CardEntry {
     pub face_down: bool,
     /// `transformed: true`: a double-faced permanent with its back face up (701.27g).
     pub transformed: bool,
+    /// `flipped: true`: a flip card permanent with its alternative characteristics (710.2).
+    pub flipped: bool,
     pub span: Span,
 }
 

@@ -12,12 +12,12 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 72] = [
+const VERBS: [&str; 73] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
-    "manifest", "manifests", "cloak", "cloaks",
+    "manifest", "manifests", "cloak", "cloaks", "flip",
 ];
 
 /// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
@@ -332,6 +332,31 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         let Amount::Fixed(base) = *a else { return Ok(false) };
         *a = Amount::Kicked { base, kicked };
         end_sentence(p)?;
+        return Ok(true);
+    }
+    // "Draw a card. If you have nine or more cards in hand, flip this creature." (608.2c): a
+    // sentence carried out only if its condition holds when the effect reaches it. Only after
+    // an instruction of the same effect, without targets of its own, and never an "instead"
+    // (which would replace the instruction before it) — those are left to other readers.
+    if p.at_word("if") && !p.effect.instructions.is_empty() {
+        p.bump();
+        let Ok(condition) = super::conditions::parse(p) else {
+            p.pos = start;
+            return Ok(false);
+        };
+        if !p.eat_punct(',') {
+            p.pos = start;
+            return Ok(false);
+        }
+        let (before, at) = (p.effect.targets.len(), p.pos);
+        let instructions = parse_sentence(p)?;
+        if p.effect.targets.len() != before {
+            return Err(Fail { at, expected: "an instruction without targets of its own after a condition".into() });
+        }
+        if p.toks[at..p.pos].iter().any(|t| t.is_word("instead")) {
+            return Err(Fail { at, expected: "an instruction that doesn't replace another (\"instead\" after a condition is not supported yet)".into() });
+        }
+        p.effect.instructions.push(Instruction::IfHolds { condition, instructions });
         return Ok(true);
     }
     Ok(false)
@@ -792,7 +817,7 @@ pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
         Instruction::UnlessPays { cost, instructions, .. } => matches!(cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) || pays_x(instructions),
         Instruction::CounterUnlessPays { cost, .. } => cost.x > 0,
         Instruction::MayOrElse { action, then, otherwise, .. } => pays_x(std::slice::from_ref(action.as_ref())) || pays_x(then) || pays_x(otherwise),
-        Instruction::IfKicked(instructions) | Instruction::Delayed { instructions, .. } => pays_x(instructions),
+        Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } | Instruction::Delayed { instructions, .. } => pays_x(instructions),
         _ => false,
     })
 }
@@ -922,11 +947,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
     };
     let imperative = subject == Affected::You;
     match verb.as_str() {
-        "destroy" | "exile" | "tap" | "untap" | "regenerate" | "transform" if imperative => {
+        "destroy" | "exile" | "tap" | "untap" | "regenerate" | "transform" | "flip" if imperative => {
             p.bump();
             let make = |what| match verb.as_str() {
                 "destroy" => Instruction::Destroy(what),
                 "transform" => Instruction::Transform(what),
+                "flip" => Instruction::Flip(what),
                 "exile" => Instruction::Exile(what),
                 "tap" => Instruction::Tap(what),
                 "regenerate" => Instruction::Regenerate(what),
@@ -952,11 +978,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Transform this creature" / "transform it" (701.27): the object itself, mostly.
             let what = if verb == "exile" {
                 object_or_card(p)?
-            } else if verb == "transform" {
+            } else if verb == "transform" || verb == "flip" {
+                // "Flip this creature" / "flip it" (710.2): the flip card itself.
                 let at = p.pos;
                 let what = parse_affected(p)?;
                 if !kinds(p, &what).permanent {
-                    return Err(Fail { at, expected: "a permanent to transform".into() });
+                    return Err(Fail { at, expected: format!("a permanent to {verb}") });
                 }
                 what
             } else {
