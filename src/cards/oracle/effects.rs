@@ -2823,6 +2823,40 @@ mod tests {
     /// "Transform this creature." (701.27) on real transforming double-faced cards; a spell
     /// can't transform itself.
     #[test]
+    fn flip_this_creature_if_a_condition_holds() {
+        use crate::cards::ir::{Cmp, Condition};
+        // Jushi Apprentice (710.2, 608.2c): the flip is carried out only if the condition holds
+        // after the draw.
+        let draw1 = Draw { who: You, count: n(1) };
+        assert_eq!(
+            ok("{2}{U}, {T}: Draw a card. If you have nine or more cards in hand, flip this creature.", "Jushi Apprentice", CREATURE),
+            vec![activated(
+                Cost { mana: mana("{2}{U}"), tap: true, ..Cost::default() },
+                vec![],
+                vec![draw1, IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)] }],
+                false
+            )]
+        );
+        // Orochi Eggwatcher: "you control ten or more creatures" counts after the token.
+        let a = ok("{2}{G}, {T}: Create a 1/1 green Snake creature token. If you control ten or more creatures, flip this creature.", "Orochi Eggwatcher", CREATURE);
+        let crate::cards::ir::Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [CreateTokens { .. }, IfHolds { condition: Condition::Controls { .. }, instructions }] if instructions == &vec![Flip(This)]), "{effect:?}");
+        // A condition followed by "instead" replaces the instruction before it: not read here.
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards instead.", "Nope", INSTANT).is_err());
+        // A condition with an instruction that targets would choose targets only sometimes.
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, destroy target creature.", "Nope", INSTANT).is_err());
+        // Only a permanent flips.
+        assert!(super::super::compile("Flip target spell.", "Nope", INSTANT).is_err());
+    }
+
+    #[test]
+    fn fuse_is_a_keyword_of_each_half() {
+        // Far // Away's halves (702.102): each has fuse beside its spell ability.
+        let far = ok("Return target creature to its owner's hand.\nFuse (You may cast one or both halves of this card from your hand.)", "Far", INSTANT);
+        assert!(matches!(&far[..], [crate::cards::ir::Ability::Spell(_), crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Fuse)]), "{far:?}");
+    }
+
+    #[test]
     fn transform_this_creature() {
         assert_eq!(
             ok("{4}{G}: Transform this creature.", "Kessig Prowler", CREATURE),
