@@ -1038,7 +1038,11 @@ impl Game {
             Instruction::ReturnToHand(a) => {
                 for id in self.objects_of(ctx, a) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
-                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
+                    // A resolving spell that returns itself ("return View from Above to its
+                    // owner's hand") goes there instead of to the graveyard (608.2c, 608.2n); a
+                    // copy would cease to exist either way (707.10a).
+                    let itself = self.obj(id).zone == Zone::Stack && id == ctx.source && !self.obj(id).copy;
+                    if itself || matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
                         let owner = self.obj(id).owner;
                         let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).

@@ -340,10 +340,20 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // (which would replace the instruction before it) — those are left to other readers.
     if p.at_word("if") && !p.effect.instructions.is_empty() {
         p.bump();
+        // "If it has a +1/+1 counter on it": after a target, "it" is that target, while the
+        // condition grammar reads it as the source — left unread.
+        let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
         let Ok(condition) = super::conditions::parse(p) else {
             p.pos = start;
             return Ok(false);
         };
+        if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking) {
+            return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
+        }
+        // "it was kicked", "you cast it" are about how a permanent entered.
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) {
+            return Err(Fail { at: start + 1, expected: "a condition about the game, not about how this object was cast".into() });
+        }
         if !p.eat_punct(',') {
             p.pos = start;
             return Ok(false);
@@ -2845,6 +2855,8 @@ mod tests {
         assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards instead.", "Nope", INSTANT).is_err());
         // A condition with an instruction that targets would choose targets only sometimes.
         assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, destroy target creature.", "Nope", INSTANT).is_err());
+        // "it" in the condition would be the target, not the source: not read.
+        assert!(super::super::compile("Target creature you control gains double strike until end of turn. If it has a +1/+1 counter on it, draw a card.", "Dual-Sun Technique", INSTANT).is_err());
         // Only a permanent flips.
         assert!(super::super::compile("Flip target spell.", "Nope", INSTANT).is_err());
     }
