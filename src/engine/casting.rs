@@ -814,7 +814,9 @@ impl Game {
             let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
             match from {
                 Zone::Exile => ev.rule(cr!("611.2a")),
-                Zone::Library => ev.rule(cr!("601.3")),
+                // A land is played, not cast (305.9): the permission is the static ability's
+                // continuous effect (611.3a), not a casting permission (601.3).
+                Zone::Library => ev.rule(cr!("611.3a")),
                 _ => ev,
             }
         })?;

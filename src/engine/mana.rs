@@ -300,7 +300,7 @@ impl Game {
             }
         if cost.tap {
             self.become_tapped(id);
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rule(cr!("605.3a"));
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&[cr!("106.12"), cr!("605.3a")]);
             self.record(ev);
         }
         if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
