@@ -403,6 +403,17 @@ pub enum Keyword {
     /// 702.61: while the spell is on the stack, no other spell can be cast and no ability
     /// that isn't a mana ability activated (see `engine::casting`).
     SplitSecond,
+    /// 702.85: a triggered ability of a spell — when it is cast, its controller exiles cards
+    /// from the top of their library until a nonland card with a lesser mana value, may cast
+    /// it without paying its mana cost, and puts the rest on the bottom in a random order.
+    Cascade,
+    /// 702.88: a static ability of an instant or sorcery spell cast from its owner's hand —
+    /// exiled as it resolves instead of going to the graveyard, with a delayed trigger to
+    /// cast it from exile without paying its mana cost at its owner's next upkeep.
+    Rebound,
+    /// 702.81: a static ability in the graveyard — the card may be cast from there by
+    /// discarding a land card as an additional cost.
+    Retrace,
     /// 702.46: a triggered ability — when it is put into a graveyard from the battlefield,
     /// its controller may return a Spirit card with mana value N or less from their graveyard
     /// to their hand.
@@ -442,7 +453,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 54] = [
+    pub const ALL: [Keyword; 57] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -497,6 +508,9 @@ impl Keyword {
         Keyword::LivingWeapon,
         Keyword::SplitSecond,
         Keyword::Extort,
+        Keyword::Cascade,
+        Keyword::Rebound,
+        Keyword::Retrace,
     ];
 
     #[must_use]
@@ -555,6 +569,9 @@ impl Keyword {
             Keyword::Unleash => "unleash",
             Keyword::LivingWeapon => "living weapon",
             Keyword::SplitSecond => "split second",
+            Keyword::Cascade => "cascade",
+            Keyword::Rebound => "rebound",
+            Keyword::Retrace => "retrace",
             Keyword::Soulshift(_) => "soulshift",
             Keyword::Rampage(_) => "rampage",
             Keyword::Fading(_) => "fading",
@@ -611,6 +628,7 @@ impl Keyword {
                 | Keyword::Ward(_)
                 | Keyword::Prowess
                 | Keyword::Storm
+                | Keyword::Cascade
                 | Keyword::Soulshift(_)
                 | Keyword::Rampage(_)
                 | Keyword::Fading(_)
@@ -663,6 +681,9 @@ impl Keyword {
             }
             // The number of spells cast before it this turn, counted as it triggers.
             Keyword::Storm => vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }],
+            // 702.85a: the spell with cascade is what it triggered on; its mana value is read
+            // from it (or, once it has left the stack, as it last existed) as this resolves.
+            Keyword::Cascade => vec![Instruction::Cascade],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             // 702.46a: "you may return target Spirit card with mana value N or less from your
@@ -847,6 +868,9 @@ impl Keyword {
             Keyword::Afflict(_) => "702.130",
             Keyword::Ward(_) => "702.21",
             Keyword::SplitSecond => "702.61",
+            Keyword::Cascade => "702.85",
+            Keyword::Rebound => "702.88",
+            Keyword::Retrace => "702.81",
             Keyword::Soulshift(_) => "702.46",
             Keyword::Rampage(_) => "702.23",
             Keyword::Fading(_) => "702.32",
@@ -1557,6 +1581,14 @@ pub enum Instruction {
     Pay(PayCost),
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool, times: Amount },
+    /// Cascade's effect (702.85a): exile cards from the top of the controller's library until
+    /// a nonland card with a lesser mana value than the spell it triggered on; they may cast
+    /// it without paying its mana cost; the rest go to the bottom in a random order.
+    Cascade,
+    /// "You may cast [it] without paying its mana cost" (118.9, 608.2g): the controller may
+    /// cast the card, where it is, during the resolution. Rebound's delayed trigger
+    /// (702.88a) is one.
+    CastWithoutPaying(Affected),
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
     /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's
@@ -1848,6 +1880,9 @@ pub enum AdditionalCost {
     Sacrifice(ObjectFilter),
     /// "As an additional cost to cast this spell, discard a card."
     Discard,
+    /// "As an additional cost to cast this spell, discard a creature card." — a card of that
+    /// type; retrace's additional cost is a land card (702.81a).
+    DiscardCard(CardType),
     /// "As an additional cost to cast this spell, return a land you control to its owner's
     /// hand."
     ReturnToHand(ObjectFilter),

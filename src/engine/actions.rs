@@ -405,6 +405,20 @@ impl Game {
                     }
                 }
             }
+            Instruction::Cascade => self.cascade(ctx, dec)?,
+            Instruction::CastWithoutPaying(a) => {
+                for id in self.objects_of(ctx, a) {
+                    let own = id == ctx.source;
+                    let Some((id, _)) = self.found(ctx, id) else { continue };
+                    // Rebound's card must still be the exiled one (400.7).
+                    if self.is_live(id) && self.obj(id).zone == Zone::Exile {
+                        // Rebound's delayed trigger has the exiled card as its source.
+                        let (rule, what) = if own && self.has_keyword(id, crate::cards::ir::Keyword::Rebound) { (cr!("702.88b"), "rebound ability") } else { (cr!("118.9"), "ability") };
+                        let by = crate::engine::casting::ByEffect { source: ctx.source, cost: None, rule, what };
+                        self.cast_by_effect(ctx.controller, id, by, dec)?;
+                    }
+                }
+            }
             Instruction::Draw { who, count } => {
                 let n = self.amount(ctx, *count).max(0);
                 for p in self.players_of(ctx, who) {
@@ -794,7 +808,7 @@ impl Game {
                 // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
                 // ability's has that ability's source.
                 let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cr!("603.7d") } else { cr!("603.7e") };
-                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, info, rule });
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, whose: None, info, rule });
                 let when = match (step, next_turn) {
                     (_, true) => "at the beginning of the next turn's upkeep",
                     (crate::cards::ir::StepName::EndOfCombat, _) => "at end of combat",
@@ -1821,6 +1835,56 @@ impl Game {
             }
         }
         self.put_rest(p, others, rest_to, dec)
+    }
+
+    /// Cascade (702.85a): exile cards from the top of the controller's library until a nonland
+    /// card whose mana value is less than the spell's; they may cast it without paying its mana
+    /// cost; every card exiled this way and not cast goes to the bottom in a random order drawn
+    /// from the seed (401.4).
+    fn cascade(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let p = ctx.controller;
+        // The spell it triggered on, as it last existed if it has left the stack (608.2h).
+        let spell = ctx.trigger.object.unwrap_or(ctx.source);
+        let value = self.mana_value(spell);
+        let mut exiled: Vec<ObjId> = Vec::new();
+        let mut hit = None;
+        while let Some(&top) = self.players[p].library.first() {
+            let nid = self.move_object(top, Zone::Exile);
+            let lesser = !self.has_type(nid, CardType::Land) && self.mana_value(nid) < value;
+            let note = if lesser { format!(": a nonland card with mana value {} (less than {value})", self.mana_value(nid)) } else if self.has_type(nid, CardType::Land) { ": a land".to_owned() } else { format!(": mana value {}, not less than {value}", self.mana_value(nid)) };
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from the top of their library (cascade){note}", self.players[p].name, self.describe(nid))).object(self, nid).player(self, p).zone(Zone::Exile).rule(cr!("702.85a"));
+            self.record(ev);
+            if lesser {
+                hit = Some(nid);
+                break;
+            }
+            exiled.push(nid);
+        }
+        match hit {
+            Some(c) => {
+                let by = crate::engine::casting::ByEffect { source: spell, cost: None, rule: cr!("702.85a"), what: "cascade ability" };
+                if !self.cast_by_effect(p, c, by, dec)? {
+                    exiled.push(c);
+                }
+            }
+            None => {
+                let ev = Ev::new(EventKind::Choice, format!("{} exiled their whole library without finding a nonland card with mana value less than {value}", self.players[p].name)).player(self, p).rule(cr!("702.85a"));
+                self.record(ev);
+            }
+        }
+        exiled.retain(|&o| self.is_live(o) && self.obj(o).zone == Zone::Exile);
+        if exiled.is_empty() {
+            return Ok(());
+        }
+        self.random_order(&mut exiled);
+        let mut names = Vec::with_capacity(exiled.len());
+        for o in exiled {
+            names.push(self.describe(o));
+            self.move_object(o, Zone::Library);
+        }
+        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts the {} exiled card(s) not cast on the bottom of their library in a random order: {}", self.players[p].name, names.len(), names.join(", "))).player(self, p).zone(Zone::Library).rules(&[cr!("702.85a"), cr!("401.4")]);
+        self.record(ev);
+        Ok(())
     }
 
     /// Shuffles a library with the scenario's seeded generator (701.24a).

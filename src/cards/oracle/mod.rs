@@ -482,6 +482,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.eat_punct(',');
         let cost = if p.eat_words(&["discard", "a", "card"]) {
             Some(AdditionalCost::Discard)
+        } else if (p.at_words(&["discard", "a"]) || p.at_words(&["discard", "an"]))
+            && let Some(ty) = p.peek_at(2).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w))
+            && p.peek_at(3).and_then(|t| t.word()).as_deref() == Some("card")
+        {
+            // "discard a creature card" (601.2b, 701.9a).
+            p.pos += 4;
+            Some(AdditionalCost::DiscardCard(ty))
         } else if p.eat_words(&["sacrifice", "a"]) || p.eat_words(&["sacrifice", "an"]) {
             match targets::parse_filter(&mut p, false) {
                 Ok((f, targets::Head::Permanent)) => Some(AdditionalCost::Sacrifice(f)),

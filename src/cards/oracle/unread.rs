@@ -341,8 +341,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("clash with", false, "clash (701.30)"),
     ("incubate ", false, "incubate (701.53)"),
     ("exert ", false, "exert (701.43)"),
-    ("cascade", true, "cascade (702.85)"),
-    ("rebound", true, "rebound (702.88)"),
     ("madness", true, "madness (702.35)"),
     ("unearth", true, "unearth (702.84)"),
     ("ninjutsu", true, "ninjutsu (702.49)"),
@@ -377,7 +375,7 @@ mod missing_tests {
     #[test]
     fn features_are_named_in_a_judges_words() {
         assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("rolling dice (706)"));
-        assert_eq!(missing_feature("Cascade (When you cast this spell, exile cards …)"), Some("cascade (702.85)"));
+        assert_eq!(missing_feature("Madness {B} (If you discard this card, discard it into exile. …)"), Some("madness (702.35)"));
         assert_eq!(missing_feature("When this creature enters, you become the monarch."), Some("the monarch (724)"));
         // A keyword's name inside other words is not the keyword.
         assert_eq!(missing_feature("Creatures with mentor get +1/+1."), None);
