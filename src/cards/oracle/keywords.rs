@@ -300,6 +300,25 @@ mod tests {
     }
 
     #[test]
+    fn casting_keywords_cascade_rebound_retrace() {
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        // Cascade (702.85a) on a creature and on a spell; two instances trigger apart (702.85c).
+        let elf = ok("Haste (This creature can attack and {T} as soon as it comes under your control.)\nCascade (When you cast this spell, exile cards from the top of your library until you exile a nonland card that costs less. You may cast it without paying its mana cost. Put the exiled cards on the bottom in a random order.)", "Bloodbraid Elf", CREATURE);
+        assert_eq!(elf, kws(&[Keyword::Haste, Keyword::Cascade]));
+        let wanderer = ok("Creatures you control have haste.\nCascade, cascade (When you cast this spell, exile cards from the top of your library until you exile a nonland card that costs less. You may cast it without paying its mana cost. Put the exiled cards on the bottom in a random order. Then do it again.)", "Maelstrom Wanderer", CREATURE);
+        assert_eq!(wanderer.iter().filter(|a| **a == Ability::Keyword(Keyword::Cascade)).count(), 2);
+        assert!(Keyword::Cascade.is_triggered());
+        // Rebound (702.88a) after a spell's effect, retrace (702.81a) likewise.
+        let stagger = ok("Staggershock deals 2 damage to any target.\nRebound (If you cast this spell from your hand, exile it as it resolves. At the beginning of your next upkeep, you may cast this card from exile without paying its mana cost.)", "Staggershock", INSTANT);
+        assert!(stagger.contains(&Ability::Keyword(Keyword::Rebound)) && stagger.iter().any(|a| matches!(a, Ability::Spell(_))), "{stagger:?}");
+        let jab = ok("Flame Jab deals 1 damage to any target.\nRetrace (You may cast this card from your graveyard by discarding a land card in addition to paying its other costs.)", "Flame Jab", SORCERY);
+        assert!(jab.contains(&Ability::Keyword(Keyword::Retrace)), "{jab:?}");
+        // "discard a land card" as an additional cost (601.2b).
+        let insight = ok("As an additional cost to cast this spell, discard a land card.\nDraw two cards.", "Magmatic Insight", SORCERY);
+        assert!(insight.contains(&Ability::AdditionalCost(crate::cards::ir::AdditionalCost::DiscardCard(crate::cards::ir::CardType::Land))), "{insight:?}");
+    }
+
+    #[test]
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(
