@@ -1581,6 +1581,13 @@ pub enum Instruction {
     Pay(PayCost),
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool, times: Amount },
+    /// Madness's triggered ability (702.35a): the owner may cast the exiled card for its
+    /// madness cost; if they don't, they put it into their graveyard.
+    Madness,
+    /// Unearth's effect (702.84a): return this card from its owner's graveyard to the
+    /// battlefield; it gains haste, is exiled at the beginning of the next end step, and is
+    /// exiled instead if it would leave the battlefield.
+    Unearth,
     /// Cascade's effect (702.85a): exile cards from the top of the controller's library until
     /// a nonland card with a lesser mana value than the spell it triggered on; they may cast
     /// it without paying its mana cost; the rest go to the bottom in a random order.
@@ -1895,7 +1902,7 @@ impl Instruction {
     #[must_use]
     pub fn moves_this_from_graveyard(&self) -> bool {
         match self {
-            Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } => true,
+            Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } | Instruction::Unearth => true,
             Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
             _ => false,
         }
@@ -2080,6 +2087,10 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Madness {cost}" (702.35a): discarded from its owner's hand, the card goes to exile
+    /// instead of the graveyard, and a triggered ability lets its owner cast it for this cost
+    /// or else puts it into the graveyard. Checked by the engine (`Game::put_discarded`).
+    Madness(ManaCost),
     /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
@@ -2318,6 +2329,7 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {
                 instructions: vec![
                     Instruction::PutCounters { what: Affected::This, kind: CounterKind::Named("age".to_owned()), count: Amount::Fixed(1) },

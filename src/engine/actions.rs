@@ -406,6 +406,8 @@ impl Game {
                 }
             }
             Instruction::Cascade => self.cascade(ctx, dec)?,
+            Instruction::Unearth => self.unearth(ctx, dec)?,
+            Instruction::Madness => self.madness(ctx, dec)?,
             Instruction::CastWithoutPaying(a) => {
                 for id in self.objects_of(ctx, a) {
                     let own = id == ctx.source;
@@ -1837,6 +1839,32 @@ impl Game {
         self.put_rest(p, others, rest_to, dec)
     }
 
+    /// Unearth (702.84a): the card returns from its owner's graveyard to the battlefield under
+    /// the ability's controller's control and gains haste; a delayed triggered ability (603.7e)
+    /// exiles it at the beginning of the next end step, and while it is on the battlefield it
+    /// is exiled instead of leaving for anywhere else (`Object::unearthed`, in `move_object`).
+    fn unearth(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let card = ctx.source;
+        if !(self.is_live(card) && self.obj(card).zone == Zone::Graveyard) {
+            let ev = Ev::new(EventKind::Choice, format!("{} is no longer in the graveyard: it isn't returned", self.describe(card))).object(self, card).rules(&[cr!("400.7"), cr!("702.84a")]);
+            self.record(ev);
+            return Ok(());
+        }
+        let controller = ctx.controller;
+        let nid = self.put_onto_battlefield(card, controller, false, dec, |g, nid| {
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned from the graveyard to the battlefield under {}'s control (unearth)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&[cr!("702.84a"), cr!("400.7")])
+        })?;
+        if !self.on_battlefield(nid) {
+            return Ok(());
+        }
+        self.obj_mut(nid).unearthed = true;
+        self.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
+        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.describe(nid))).object(self, nid).rules(&[cr!("702.84a"), cr!("603.7a")]);
+        self.record(ev);
+        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7e") });
+        Ok(())
+    }
+
     /// Cascade (702.85a): exile cards from the top of the controller's library until a nonland
     /// card whose mana value is less than the spell's; they may cast it without paying its mana
     /// cost; every card exiled this way and not cast goes to the bottom in a random order drawn
@@ -2223,10 +2251,50 @@ impl Game {
         if !self.is_live(card) {
             return;
         }
-        let ev = Ev::new(EventKind::Discard, format!("{} discards {}", self.players[p].name, self.describe(card))).player(self, p).object(self, card).zone(Zone::Graveyard).rule(rule);
-        self.record(ev);
-        let nid = self.move_object(card, Zone::Graveyard);
+        let nid = self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.describe(card)), &[rule]);
         self.fire(crate::engine::triggers::Happening::Discard { player: p, card: nid });
+    }
+
+    /// Records the discard of `card` by `p` (`text`, `rules`) and moves it: to its owner's
+    /// graveyard, or — for a card with madness discarded from a hand — to exile instead, where
+    /// madness's triggered ability triggers (702.35a). Returns the card's new object.
+    pub(crate) fn put_discarded(&mut self, p: PlayerId, card: ObjId, text: String, rules: &[crate::rules::RuleId]) -> ObjId {
+        let madness = if self.obj(card).zone == Zone::Hand { self.card(card).abilities().iter().position(|a| matches!(a, Ability::Madness(_))) } else { None };
+        let (to, text) = if madness.is_some() { (Zone::Exile, format!("{text}, into exile instead of the graveyard (madness)")) } else { (Zone::Graveyard, text) };
+        let mut ev = Ev::new(EventKind::Discard, text).player(self, p).object(self, card).zone(to).rules(rules);
+        if madness.is_some() {
+            ev = ev.rules(&[cr!("702.35a"), cr!("614.1a")]);
+        }
+        self.record(ev);
+        let nid = self.move_object(card, to);
+        if let Some(i) = madness {
+            let owner = self.obj(nid).owner;
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s madness ability triggers: it was exiled this way (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&[cr!("702.35a"), cr!("603.3a")]).because(self.last_event());
+            self.record(ev);
+            self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
+        }
+        nid
+    }
+
+    /// Madness's triggered ability resolving (702.35a): the owner may cast the exiled card by
+    /// paying its madness cost rather than its mana cost (702.35b); if they don't, they put it
+    /// into their graveyard.
+    fn madness(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let card = ctx.source;
+        if !(self.is_live(card) && self.obj(card).zone == Zone::Exile) {
+            let ev = Ev::new(EventKind::Choice, format!("{} is no longer in exile: madness does nothing", self.describe(card))).object(self, card).rules(&[cr!("400.7"), cr!("702.35a")]);
+            self.record(ev);
+            return Ok(());
+        }
+        let Some(cost) = self.card(card).abilities().iter().find_map(|a| if let Ability::Madness(c) = a { Some(c.clone()) } else { None }) else { return Ok(()) };
+        let owner = self.obj(card).owner;
+        let by = crate::engine::casting::ByEffect { source: card, cost: Some(cost), rule: cr!("702.35b"), what: "madness ability" };
+        if !self.cast_by_effect(owner, card, by, dec)? && self.is_live(card) && self.obj(card).zone == Zone::Exile {
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} isn't cast: {} puts it into their graveyard", self.describe(card), self.players[owner].name)).object(self, card).player(self, owner).zone(Zone::Graveyard).rule(cr!("702.35a"));
+            self.record(ev);
+            self.move_object(card, Zone::Graveyard);
+        }
+        Ok(())
     }
 
     /// Amass (701.47a): `ctx.controller` gets an Army creature token of `subtype` if they

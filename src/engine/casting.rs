@@ -742,8 +742,11 @@ impl Game {
             self.move_object(pick, Zone::Hand);
             return Ok(Ok(()));
         }
-        let verb = if *what == *"sacrifice" { EventKind::Sacrifice } else { EventKind::Discard };
-        let ev = Ev::new(verb, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
+        if what == "discard" {
+            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cr!("601.2h"), rule]);
+            return Ok(Ok(()));
+        }
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
         self.record(ev);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
@@ -1163,12 +1166,8 @@ impl Game {
             return Ok(Err(e));
         }
         if cost.discard_self {
-            let mut ev = Ev::new(EventKind::Discard, format!("{} discards {name} to pay the cost of its ability", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Graveyard).rules(&[cr!("602.2b"), cr!("701.9a")]);
-            if cost.cycling {
-                ev = ev.rule(cr!("702.29a"));
-            }
-            self.record(ev);
-            self.move_object(source, Zone::Graveyard);
+            let rules: &[RuleId] = if cost.cycling { &[cr!("602.2b"), cr!("701.9a"), cr!("702.29a")] } else { &[cr!("602.2b"), cr!("701.9a")] };
+            self.put_discarded(p, source, format!("{} discards {name} to pay the cost of its ability", self.players[p].name), rules);
         }
         if let Some((kind, n)) = &cost.remove_counters {
             if self.obj(source).counters.get(kind) < *n {

@@ -447,8 +447,25 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
         // "Disguise {cost}" (702.168a).
         Some("disguise") if !is_spell => Some(Ability::Disguise),
+        // "Unearth {cost}" (702.84a): an activated ability of the card in a graveyard, only
+        // as a sorcery.
+        Some("unearth") if !is_spell => Some(|mana| Ability::Activated {
+            cost: ir::Cost { mana, sorcery_speed: true, ..ir::Cost::default() },
+            effect: Effect { instructions: vec![Instruction::Unearth], ..Effect::default() },
+            mana: false,
+        }),
         _ => None,
     };
+    // "Madness {cost}" (702.35a), on any card; a cost with X isn't read (the value of X
+    // would be chosen as the card is cast during the trigger's resolution, 107.3).
+    if p.at_word("madness") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        p.bump();
+        return Some(match trailing_cost(&mut p, "madness cost") {
+            Ok(c) if c.x == 0 => Ok(Ability::Madness(c)),
+            Ok(_) => Err(p.error(&p.fail("a madness cost without X (casting with X during a resolution is not modelled)"))),
+            Err(f) => Err(p.error(&f)),
+        });
+    }
     if let Some(make) = costed
         && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))
     {
