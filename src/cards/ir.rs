@@ -1941,6 +1941,23 @@ pub struct Effect {
     pub modal: Option<Modal>,
 }
 
+/// A part of the combat phase in which a spell may be cast (506.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CombatWindow {
+    /// "during combat": any step of the combat phase (506.7c).
+    Combat,
+    /// "during combat before blockers are declared": beginning of combat and declare
+    /// attackers steps (506.7b).
+    BeforeBlockers,
+    /// "during combat after blockers are declared": from the declare blockers step on; never
+    /// in a combat whose declare blockers step is skipped (506.7b, 506.7f).
+    AfterBlockers,
+    /// "during the declare attackers step".
+    DeclareAttackers,
+    /// "during the declare blockers step".
+    DeclareBlockers,
+}
+
 /// The cost of an activated ability (602.1, 118).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Cost {
@@ -2087,6 +2104,10 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Cast this spell only during combat …" (601.3, 506.7): when in the combat phase the
+    /// spell may be cast; `attacked`: "and only if you've been attacked this step";
+    /// `opponents_turn`: "on an opponent's turn".
+    CastOnlyDuring { window: CombatWindow, attacked: bool, opponents_turn: bool },
     /// "Madness {cost}" (702.35a): discarded from its owner's hand, the card goes to exile
     /// instead of the graveyard, and a triggered ability lets its owner cast it for this cost
     /// or else puts it into the graveyard. Checked by the engine (`Game::put_discarded`).

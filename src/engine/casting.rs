@@ -434,6 +434,10 @@ impl Game {
         if let Some(src) = forbids {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{} says {} can't cast {name} now", self.describe(src), self.players[p].name)).also(cr!("101.2"))));
         }
+        // 601.3, 506.7: "Cast this spell only during combat …".
+        if let Some(e) = self.cast_window_forbids(p, card, &name)? {
+            return Ok(Err(e));
+        }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
         // 708.4: a card cast face down is cast as a 2/2 creature with no abilities.
@@ -624,6 +628,54 @@ impl Game {
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
         self.passes = 0;
         Ok(Ok(()))
+    }
+
+    /// Why a "Cast this spell only during combat …" restriction of `card` forbids `p` to cast
+    /// it now (601.3, 506.7), if it does.
+    ///
+    /// # Errors
+    /// When "you've been attacked" would depend on a planeswalker or battle being attacked,
+    /// which the rules don't define.
+    fn cast_window_forbids(&self, p: PlayerId, card: ObjId, name: &str) -> Result<Option<Illegal>, Stop> {
+        use crate::cards::ir::CombatWindow;
+        use crate::scenario::model::Step;
+        for a in self.card(card).abilities() {
+            let Ability::CastOnlyDuring { window, attacked, opponents_turn } = a else { continue };
+            let ok_step = match window {
+                CombatWindow::Combat => matches!(self.step, Step::BeginningOfCombat | Step::DeclareAttackers | Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat),
+                CombatWindow::BeforeBlockers => matches!(self.step, Step::BeginningOfCombat | Step::DeclareAttackers),
+                CombatWindow::AfterBlockers => matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat),
+                CombatWindow::DeclareAttackers => self.step == Step::DeclareAttackers,
+                CombatWindow::DeclareBlockers => self.step == Step::DeclareBlockers,
+            };
+            let words = match window {
+                CombatWindow::Combat => "during combat",
+                CombatWindow::BeforeBlockers => "during combat before blockers are declared",
+                CombatWindow::AfterBlockers => "during combat after blockers are declared",
+                CombatWindow::DeclareAttackers => "during the declare attackers step",
+                CombatWindow::DeclareBlockers => "during the declare blockers step",
+            };
+            if !ok_step {
+                return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only {words}, not in the {} step", self.step.name())).also(cr!("506.7"))));
+            }
+            if *opponents_turn && self.active == p {
+                return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only during combat on an opponent's turn"))));
+            }
+            if *attacked {
+                let at_you = self.combat.attackers.iter().any(|x| x.attacking == Target::Player(p));
+                let at_yours = self.combat.attackers.iter().any(|x| matches!(x.attacking, Target::Object(o) if self.is_live(o) && self.controller(o) == p));
+                if !at_you && at_yours {
+                    return Err(Stop(crate::diag::Diagnostic::new(
+                        format!("{name} can be cast only if {} has been attacked this step; only a permanent of theirs was attacked, and whether that counts isn't defined by the rules: judge doesn't decide it", self.players[p].name),
+                        crate::diag::Span::default(),
+                    )));
+                }
+                if !at_you {
+                    return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only if {} has been attacked this step", self.players[p].name))));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// A resolving effect lets `p` cast `card` where it is (608.2g): "you may cast it without

@@ -319,6 +319,24 @@ mod tests {
     }
 
     #[test]
+    fn madness_unearth_and_combat_casting_windows() {
+        use crate::cards::ir::{CombatWindow, Instruction};
+        let temper = ok("Fiery Temper deals 3 damage to any target.\nMadness {R} (If you discard this card, discard it into exile. When you do, cast it for its madness cost or put it into your graveyard.)", "Fiery Temper", INSTANT);
+        assert!(temper.iter().any(|a| matches!(a, Ability::Madness(c) if c.colored == [0, 0, 0, 1, 0])), "{temper:?}");
+        // A madness cost with X is not read (X would be chosen during a resolution).
+        assert!(!errs("Create three tapped 2/2 black Zombie creature tokens.\nMadness {X}{B}{B}", "Floorboards", SORCERY).is_empty());
+        // Unearth (702.84a): an activated ability of the card in a graveyard, as a sorcery.
+        let zombie = ok("Unearth {B} ({B}: Return this card from your graveyard to the battlefield. It gains haste. Exile it at the beginning of the next end step or if it would leave the battlefield. Unearth only as a sorcery.)", "Dregscape Zombie", CREATURE);
+        assert!(matches!(&zombie[..], [Ability::Activated { cost, effect, mana: false }] if cost.sorcery_speed && effect.instructions == [Instruction::Unearth] && effect.moves_this_from_graveyard()), "{zombie:?}");
+        // "Cast this spell only during …" (601.3, 506.7).
+        let maze = ok("Cast this spell only during the declare attackers step and only if you've been attacked this step.\nDestroy target attacking creature.", "Eightfold Maze", INSTANT);
+        assert_eq!(maze[0], Ability::CastOnlyDuring { window: CombatWindow::DeclareAttackers, attacked: true, opponents_turn: false });
+        let blaze = ok("Cast this spell only during combat before blockers are declared.\nTarget creature gets +1/+1 until end of turn.", "Test Blaze", INSTANT);
+        assert_eq!(blaze[0], Ability::CastOnlyDuring { window: CombatWindow::BeforeBlockers, attacked: false, opponents_turn: false });
+        assert!(!errs("Cast this spell only during your end step.\nDraw a card.", "Test Late", INSTANT).is_empty());
+    }
+
+    #[test]
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(

@@ -415,6 +415,35 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     Ok(Ability::SelfCostChange { generic: sign * n, per })
 }
 
+/// After "Cast this spell only during": a part of the combat phase (506.7), with "and only if
+/// you've been attacked this step" or "on an opponent's turn".
+fn cast_only_during(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    use ir::CombatWindow;
+    let mut opponents_turn = false;
+    let window = if p.eat_word("combat") {
+        if p.eat_words(&["before", "blockers", "are", "declared"]) {
+            CombatWindow::BeforeBlockers
+        } else if p.eat_words(&["after", "blockers", "are", "declared"]) {
+            CombatWindow::AfterBlockers
+        } else {
+            opponents_turn = p.eat_words(&["on", "an", "opponent's", "turn"]) || p.eat_words(&["on", "an", "opponent’s", "turn"]);
+            CombatWindow::Combat
+        }
+    } else if p.eat_words(&["the", "declare", "attackers", "step"]) {
+        CombatWindow::DeclareAttackers
+    } else if p.eat_words(&["the", "declare", "blockers", "step"]) {
+        CombatWindow::DeclareBlockers
+    } else {
+        return Err(p.fail("\"combat\" (before or after blockers are declared, on an opponent's turn) or \"the declare attackers/blockers step\""));
+    };
+    let attacked = window == CombatWindow::DeclareAttackers
+        && (p.eat_words(&["and", "only", "if", "you've", "been", "attacked", "this", "step"]) || p.eat_words(&["and", "only", "if", "you’ve", "been", "attacked", "this", "step"]));
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence"));
+    }
+    Ok(Ability::CastOnlyDuring { window, attacked, opponents_turn })
+}
+
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
@@ -456,6 +485,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         }),
         _ => None,
     };
+    // "Cast this spell only during combat …" (601.3, 506.7).
+    if p.eat_words(&["cast", "this", "spell", "only", "during"]) {
+        return Some(cast_only_during(&mut p).map_err(|f| p.error(&f)));
+    }
     // "Madness {cost}" (702.35a), on any card; a cost with X isn't read (the value of X
     // would be chosen as the card is cast during the trigger's resolution, 107.3).
     if p.at_word("madness") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
