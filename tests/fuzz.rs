@@ -8,7 +8,7 @@
 //! `cargo test` runs a bounded number of cases with a fixed seed. For a long run:
 //! `JUDGE_FUZZ_CASES=200000 JUDGE_FUZZ_SEED=9 cargo test --release --test fuzz -- --nocapture`;
 //! a failing case is written to `target/fuzz-failures/` as a scenario file to replay with
-//! `judge run`.
+//! `judge run` (and the case running when the process aborts stays there as `running-SEED.yaml`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -164,9 +164,15 @@ fn mutated_scenarios_never_panic_and_run_the_same_twice() {
     assert!(files.len() > 300, "found only {} scenarios", files.len());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut loaded, mut problems) = (0, Vec::new());
+    // The case being run, kept on disk in case it aborts the process (an allocation failure
+    // can't be caught); removed when every case has run.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
+    let _ = std::fs::create_dir_all(&dir);
+    let current = dir.join(format!("running-{seed}.yaml"));
     for case in 0..cases {
         let (path, text) = &files[pick(&mut rng, files.len())];
         let (mutated, what) = mutate(&mut rng, text);
+        let _ = std::fs::write(&current, format!("# case {case} of seed {seed}: {path}, {what}\n{mutated}"));
         let failure = match (outcome(path, &mutated), outcome(path, &mutated)) {
             (Ok(a), Ok(b)) if a == b => {
                 loaded += usize::from(a.starts_with('{'));
@@ -176,13 +182,12 @@ fn mutated_scenarios_never_panic_and_run_the_same_twice() {
             (Err(e), _) | (_, Err(e)) => Some(format!("panic: {e}")),
         };
         if let Some(f) = failure {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
             let file = dir.join(format!("case-{seed}-{case}.yaml"));
-            let _ = std::fs::create_dir_all(&dir);
             let _ = std::fs::write(&file, &mutated);
             problems.push(format!("case {case}: {path}, {what}: {f} (written to {})", file.display()));
         }
     }
+    let _ = std::fs::remove_file(&current);
     eprintln!("{cases} mutated scenarios, {loaded} of them loaded and ran, seed {seed}");
     // The mutations must leave many files loadable, or the engine is never exercised.
     assert!(loaded * 5 > cases, "only {loaded} of {cases} mutated files loaded: the fuzzer only tests the loader");
