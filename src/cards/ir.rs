@@ -784,6 +784,9 @@ impl Keyword {
             Keyword::Afterlife(_) => "702.135a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
+            Keyword::Cascade => "702.85a",
+            Keyword::Rebound => "702.88a",
+            Keyword::Retrace => "702.81a",
             _ => self.rule(),
         }
     }
