@@ -1851,9 +1851,7 @@ impl Game {
     /// is exiled instead of leaving for anywhere else (`Object::unearthed`, in `move_object`).
     fn unearth(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let card = ctx.source;
-        if !(self.is_live(card) && self.obj(card).zone == Zone::Graveyard) {
-            let ev = Ev::new(EventKind::Choice, format!("{} is no longer in the graveyard: it isn't returned", self.describe(card))).object(self, card).rules(&[cr!("400.7"), cr!("702.84a")]);
-            self.record(ev);
+        if !self.still_in(card, Zone::Graveyard, "the graveyard: it isn't returned", cr!("702.84a")) {
             return Ok(());
         }
         let controller = ctx.controller;
@@ -2282,14 +2280,23 @@ impl Game {
         nid
     }
 
+    /// Whether the card an ability acts on from a zone is still there (400.7); if not, traces
+    /// "[card] is no longer in [what]" citing `rule`.
+    fn still_in(&mut self, card: ObjId, zone: Zone, what: &str, rule: crate::rules::RuleId) -> bool {
+        if self.is_live(card) && self.obj(card).zone == zone {
+            return true;
+        }
+        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in {what}", self.describe(card))).object(self, card).rules(&[cr!("400.7"), rule]);
+        self.record(ev);
+        false
+    }
+
     /// Madness's triggered ability resolving (702.35a): the owner may cast the exiled card by
     /// paying its madness cost rather than its mana cost (702.35b); if they don't, they put it
     /// into their graveyard.
     fn madness(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let card = ctx.source;
-        if !(self.is_live(card) && self.obj(card).zone == Zone::Exile) {
-            let ev = Ev::new(EventKind::Choice, format!("{} is no longer in exile: madness does nothing", self.describe(card))).object(self, card).rules(&[cr!("400.7"), cr!("702.35a")]);
-            self.record(ev);
+        if !self.still_in(card, Zone::Exile, "exile: madness does nothing", cr!("702.35a")) {
             return Ok(());
         }
         let Some(cost) = self.card(card).abilities().iter().find_map(|a| if let Ability::Madness(c) = a { Some(c.clone()) } else { None }) else { return Ok(()) };
