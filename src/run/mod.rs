@@ -613,6 +613,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         evoke: c.evoke,
         dash: c.dash,
         face: None,
+        by_effect: None,
     })
 }
 
