@@ -305,6 +305,10 @@ impl Game {
                 .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
                 .collect();
             let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cr!("601.2c"));
+            // An activated ability follows the casting steps through 602.2b.
+            if by.this.is_none() {
+                ev = ev.rule(cr!("602.2b"));
+            }
             if let Some(c) = chosen.first() {
                 ev = ev.target(self, c.target);
             }
@@ -801,7 +805,9 @@ impl Game {
             let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
             match from {
                 Zone::Exile => ev.rule(cr!("611.2a")),
-                Zone::Library => ev.rule(cr!("601.3")),
+                // A land is played, not cast (305.9): the permission is the static ability's
+                // continuous effect (611.3a), not a casting permission (601.3).
+                Zone::Library => ev.rule(cr!("611.3a")),
                 _ => ev,
             }
         })?;

@@ -59,6 +59,13 @@ impl<T: Clone> Chunked<T> {
         self.chunks.iter().flat_map(|c| c.iter())
     }
 
+    /// The items from index `from` up to `to` (excluded); none where `from >= to`.
+    pub fn range(&self, from: usize, to: usize) -> impl Iterator<Item = &T> {
+        let to = to.min(self.len);
+        let from = from.min(to);
+        self.chunks[from / CHUNK..].iter().flat_map(|c| c.iter()).skip(from % CHUNK).take(to - from)
+    }
+
     /// Every item, mutably: copies every chunk another copy shares (prefer `get_mut` on the
     /// items that change).
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> {
@@ -114,5 +121,7 @@ mod tests {
         assert_eq!((a[150], b[150], a.len(), b.len()), (7, 150, 201, 200));
         assert_eq!(a.iter().copied().sum::<u32>(), (0..=200).sum::<u32>() - 150 + 7);
         assert_eq!(b.get(200), None);
+        assert_eq!(a.range(60, 70).copied().collect::<Vec<_>>(), (60..70).collect::<Vec<_>>());
+        assert_eq!((a.range(9, 3).count(), a.range(199, 500).count(), a.range(201, 201).count()), (0, 2, 0));
     }
 }

@@ -103,6 +103,7 @@ impl Game {
             snapshots: None,
             restrictions: Vec::new(),
             beyond_range: None,
+            setup_cards: 0,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,
@@ -143,6 +144,7 @@ impl Game {
         // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night;
         // the loader checked both faces of such cards for unread abilities.
         g.day_night_check();
+        g.setup_cards = g.cards.len();
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),
