@@ -1,7 +1,9 @@
 //! Linear costs: 10× the permanents, the script actions or the YAML list entries should cost
 //! about 10×. Prints, for each, the time at the small and the large size and their ratio:
 //! a Lightning Bolt among 500 and 5,000 creatures (load + replay), 200 and 2,000 sequential
-//! Shocks (replay: every action is checkpointed so an illegal one can be undone, 732.1), and
+//! spells (replay: every action is checkpointed so an illegal one can be undone, 732.1) —
+//! Shocks with a Mountain each, where the battlefield grows too, and Gut Shots paid with life,
+//! where it stays empty —, and
 //! loading a hand list of 5,000 and 50,000 entries. Run with `cargo bench --bench growth`.
 
 use std::time::Instant;
@@ -22,6 +24,20 @@ fn shocks(n: usize) -> String {
     text.push_str(&format!("    battlefield: [{{card: Mountain, count: {n}}}]\n  - name: Bob\n    life: 1000000\nactions:\n"));
     for i in 0..n {
         text.push_str(&format!("  - cast: s{i}\n    targets: [Bob]\n  - resolve\n"));
+    }
+    text
+}
+
+/// N Gut Shots paid with life at Bob: the board stays empty while the objects, the graveyard
+/// and the trace grow, so what grows per action is only what the action touches.
+fn gut_shots(n: usize) -> String {
+    let mut text = String::from("name: gut shots\nplayers:\n  - name: Alice\n    life: 1000000\n    hand:\n");
+    for i in 0..n {
+        text.push_str(&format!("      - {{card: Gut Shot, id: g{i}}}\n"));
+    }
+    text.push_str("  - name: Bob\n    life: 1000000\nactions:\n");
+    for i in 0..n {
+        text.push_str(&format!("  - cast: g{i}\n    targets: [Bob]\n    phyrexian: life\n  - resolve\n"));
     }
     text
 }
@@ -68,7 +84,12 @@ fn main() {
     let (small, large) = (load(&shocks(200)), load(&shocks(2_000)));
     let a = time(10, || replay(&small));
     let b = time(2, || replay(&large));
-    report("N sequential Shocks (replay)           ", "200", "2,000", a, b);
+    report("N sequential Shocks, N Mountains (replay)", "200", "2,000", a, b);
+
+    let (small, large) = (load(&gut_shots(200)), load(&gut_shots(2_000)));
+    let a = time(10, || replay(&small));
+    let b = time(2, || replay(&large));
+    report("N sequential Gut Shots, no permanents (replay)", "200", "2,000", a, b);
 
     let (small, large) = (entries(5_000), entries(50_000));
     let a = time(10, || drop(std::hint::black_box(load(&small))));
