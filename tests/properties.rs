@@ -166,7 +166,8 @@ fn outcome(text: &str) -> (String, Option<String>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, max_shrink_iters: 2000, ..ProptestConfig::default() })]
+    // 200 cases unless PROPTEST_CASES says otherwise (the long mode).
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(200), max_shrink_iters: 2000, ..ProptestConfig::default() })]
 
     #[test]
     fn generated_games_end_cleanly_and_repeat((sides, active, step, actions) in game()) {

@@ -386,10 +386,7 @@ impl Game {
                     if let Answer::May(true) = self.decide(dec, &d)?
                         && able
                     {
-                        self.players[payer].life = self.players[payer].life.saturating_sub(i64::from(*life));
-                        self.players[payer].life_lost_this_turn = self.players[payer].life_lost_this_turn.saturating_add(i64::from(*life));
-                        let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
-                        self.record(ev);
+                        self.pay_life(payer, *life, "", &[cr!("119.4"), cr!("118.12a")]);
                         continue;
                     }
                     self.counter_target(t, ctx.source, ctx.exile_countered);
@@ -399,7 +396,9 @@ impl Game {
                 let n = self.amount(ctx, *times).max(0);
                 for id in self.objects_of(ctx, what) {
                     for _ in 0..n {
-                        if self.is_live(id) && self.obj(id).zone == Zone::Stack {
+                        // A spell that has left the stack (countered in response, say) is
+                        // still copied, as it last existed there (608.2h).
+                        if self.obj(id).zone == Zone::Stack {
                             self.copy_spell(id, ctx.controller, *new_targets, dec)?;
                         }
                     }
@@ -1367,9 +1366,7 @@ impl Game {
                 }
             }
             PayCost::Life(n) => {
-                self.players[p].life = self.players[p].life.saturating_sub(i64::from(*n));
-                let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), rule]);
-                self.record(ev);
+                self.pay_life(p, *n, "", &[cr!("119.4"), rule]);
                 Ok(true)
             }
         }
@@ -1398,7 +1395,11 @@ impl Game {
         self.touch();
         let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();
         let targeting = if shown.is_empty() { String::new() } else { format!(" targeting {}", shown.join(", ")) };
-        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        let gone = if self.is_live(id) { "" } else { " (as it last existed on the stack)" };
+        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {}{gone} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        if !self.is_live(id) {
+            ev = ev.rule(cr!("608.2h"));
+        }
         if retargeted {
             ev = ev.rule(cr!("707.10c"));
         }
@@ -2252,6 +2253,16 @@ impl Game {
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
+    }
+
+    /// `p` pays `n` life (119.4): a loss of life like any other, counted in the life lost this
+    /// turn; traced as "pays N life" followed by `how`, citing `rules`.
+    pub fn pay_life(&mut self, p: PlayerId, n: u32, how: &str, rules: &[crate::rules::RuleId]) {
+        let n64 = i64::from(n);
+        self.players[p].life = self.players[p].life.saturating_sub(n64);
+        self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n64);
+        let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life{how}", self.players[p].name)).player(self, p).amount(n64).rules(rules);
+        self.record(ev);
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {

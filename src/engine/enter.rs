@@ -255,10 +255,7 @@ impl Game {
                 let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("614.12a"), what: format!("whether to pay {n} life as {name} enters (if not, it enters tapped)") };
                 let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
                 if yes {
-                    self.players[p].life = self.players[p].life.saturating_sub(i64::from(*n));
-                    self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(*n));
-                    let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life as {name} enters", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), cr!("614.12a")]);
-                    self.record(ev);
+                    self.pay_life(p, *n, &format!(" as {name} enters"), &[cr!("119.4"), cr!("614.12a")]);
                 }
                 Ok(yes)
             }

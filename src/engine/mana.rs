@@ -620,14 +620,8 @@ impl Game {
             self.record(ev);
         }
         if life_total > 0 {
-            self.players[p].life = self.players[p].life.saturating_sub(i64::from(life_total));
-            self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(life_total));
             let paid: Vec<String> = phyrexian.iter().zip(&life).filter(|(_, l)| **l).map(|(s, _)| s.to_string()).collect();
-            let ev = Ev::new(EventKind::PayLife, format!("{} pays {life_total} life for {}", self.players[p].name, paid.join("")))
-                .player(self, p)
-                .amount(i64::from(life_total))
-                .rules(&[cr!("107.4f"), cr!("119.4"), cr!("601.2h")]);
-            self.record(ev);
+            self.pay_life(p, life_total, &format!(" for {}", paid.join("")), &[cr!("107.4f"), cr!("119.4"), cr!("601.2h")]);
         }
         Ok(Ok(()))
     }
