@@ -469,8 +469,8 @@ pub struct Snapshots {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub players: Vec<Player>,
-    pub objects: Vec<Object>,
-    pub cards: Vec<PhysCard>,
+    pub objects: crate::engine::chunked::Chunked<Object>,
+    pub cards: crate::engine::chunked::Chunked<PhysCard>,
     /// Permanents on the battlefield, in the order they arrived.
     pub battlefield: Vec<ObjId>,
     /// Bottom first.
