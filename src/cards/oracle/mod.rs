@@ -316,6 +316,17 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         }
     }
     if let Some((at, effect)) = spell {
+        // A spell has no trigger, so its "that many" counts what an earlier instruction did
+        // ("Return up to three … Create that many …"), which judge doesn't track yet: unread,
+        // never a count of 0. (A quoted triggered ability of a token has its own.)
+        if spell_error.is_none()
+            && effect.instructions.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| s.contains("ThatMuch") && !s.contains("Triggered")))
+            && let Some(start) = text.find("that many").or_else(|| text.find("that much"))
+        {
+            let e = OracleError { start, end: start + "that many".len(), message: "a number that doesn't depend on what an earlier instruction did".into() };
+            spell_error = Some(e.clone());
+            errors.push(e);
+        }
         let ability = match &spell_error {
             Some(e) => unread::spell(spell_lines.join("\n"), unread::error_words(text, e)),
             None => Ability::Spell(effect),
@@ -430,6 +441,35 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     Ok(Ability::SelfCostChange { generic: sign * n, per })
 }
 
+/// After "Cast this spell only during": a part of the combat phase (506.7), with "and only if
+/// you've been attacked this step" or "on an opponent's turn".
+fn cast_only_during(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    use ir::CombatWindow;
+    let mut opponents_turn = false;
+    let window = if p.eat_word("combat") {
+        if p.eat_words(&["before", "blockers", "are", "declared"]) {
+            CombatWindow::BeforeBlockers
+        } else if p.eat_words(&["after", "blockers", "are", "declared"]) {
+            CombatWindow::AfterBlockers
+        } else {
+            opponents_turn = p.eat_words(&["on", "an", "opponent's", "turn"]) || p.eat_words(&["on", "an", "opponent’s", "turn"]);
+            CombatWindow::Combat
+        }
+    } else if p.eat_words(&["the", "declare", "attackers", "step"]) {
+        CombatWindow::DeclareAttackers
+    } else if p.eat_words(&["the", "declare", "blockers", "step"]) {
+        CombatWindow::DeclareBlockers
+    } else {
+        return Err(p.fail("\"combat\" (before or after blockers are declared, on an opponent's turn) or \"the declare attackers/blockers step\""));
+    };
+    let attacked = window == CombatWindow::DeclareAttackers
+        && (p.eat_words(&["and", "only", "if", "you've", "been", "attacked", "this", "step"]) || p.eat_words(&["and", "only", "if", "you’ve", "been", "attacked", "this", "step"]));
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence"));
+    }
+    Ok(Ability::CastOnlyDuring { window, attacked, opponents_turn })
+}
+
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
@@ -462,8 +502,29 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
         // "Disguise {cost}" (702.168a).
         Some("disguise") if !is_spell => Some(Ability::Disguise),
+        // "Unearth {cost}" (702.84a): an activated ability of the card in a graveyard, only
+        // as a sorcery.
+        Some("unearth") if !is_spell => Some(|mana| Ability::Activated {
+            cost: ir::Cost { mana, sorcery_speed: true, ..ir::Cost::default() },
+            effect: Effect { instructions: vec![Instruction::Unearth], ..Effect::default() },
+            mana: false,
+        }),
         _ => None,
     };
+    // "Cast this spell only during combat …" (601.3, 506.7).
+    if p.eat_words(&["cast", "this", "spell", "only", "during"]) {
+        return Some(cast_only_during(&mut p).map_err(|f| p.error(&f)));
+    }
+    // "Madness {cost}" (702.35a), on any card; a cost with X isn't read (the value of X
+    // would be chosen as the card is cast during the trigger's resolution, 107.3).
+    if p.at_word("madness") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        p.bump();
+        return Some(match trailing_cost(&mut p, "madness cost") {
+            Ok(c) if c.x == 0 => Ok(Ability::Madness(c)),
+            Ok(_) => Err(p.error(&p.fail("a madness cost without X (casting with X during a resolution is not modelled)"))),
+            Err(f) => Err(p.error(&f)),
+        });
+    }
     if let Some(make) = costed
         && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))
     {
@@ -497,6 +558,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.eat_punct(',');
         let cost = if p.eat_words(&["discard", "a", "card"]) {
             Some(AdditionalCost::Discard)
+        } else if (p.at_words(&["discard", "a"]) || p.at_words(&["discard", "an"]))
+            && let Some(ty) = p.peek_at(2).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w))
+            && p.peek_at(3).and_then(|t| t.word()).as_deref() == Some("card")
+        {
+            // "discard a creature card" (601.2b, 701.9a).
+            p.pos += 4;
+            Some(AdditionalCost::DiscardCard(ty))
         } else if p.eat_words(&["sacrifice", "a"]) || p.eat_words(&["sacrifice", "an"]) {
             match targets::parse_filter(&mut p, false) {
                 Ok((f, targets::Head::Permanent)) => Some(AdditionalCost::Sacrifice(f)),
@@ -1283,6 +1351,15 @@ mod tests {
         assert!(matches!(&a[0], Ability::Activated { cost, mana: true, .. } if cost.once_each_turn && cost.mana.generic == 1));
         // Other restrictions on mana abilities are still refused.
         assert!(!errs("{T}: Add {G}. Activate only as a sorcery.", "Odd Sorcerous Land", &[Land]).is_empty());
+    }
+
+    #[test]
+    fn a_spells_that_many_is_not_read_as_zero() {
+        // Vengeful Regrowth's "that many" counts the lands returned, not a trigger's amount: not
+        // read (it would create no tokens), while a trigger's own "that much" still is.
+        let e = errs("Return up to three target land cards from your graveyard to the battlefield tapped. Create that many 4/2 green Plant Warrior creature tokens with reach.", "Vengeful Regrowth", &[Sorcery]);
+        assert!(e.iter().any(|e| e.2.contains("earlier instruction")), "{e:?}");
+        ok("Whenever you gain life, each opponent loses that much life.", "Sanguine Bond", &[Enchantment]);
     }
 
     #[test]
