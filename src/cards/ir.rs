@@ -1490,6 +1490,9 @@ pub enum Instruction {
     GainLife { who: Affected, amount: Amount },
     /// "[player] loses N life" (119).
     LoseLife { who: Affected, amount: Amount },
+    /// "You get {E}{E}" / "you get that many {E}" / "you get an amount of {E} equal to …":
+    /// energy counters put on the player (107.14, 122.1).
+    GetEnergy { who: Affected, amount: Amount },
     /// "[creature] gets +P/+T until end of turn" (611.2, layer 7c).
     Pump { what: Affected, power: Amount, toughness: Amount },
     /// "Tap …" / "Untap …" (701.26).
@@ -1899,6 +1902,11 @@ pub struct Effect {
     pub modal: Option<Modal>,
 }
 
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// The cost of an activated ability (602.1, 118).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Cost {
@@ -1912,6 +1920,10 @@ pub struct Cost {
     pub sacrifice: Option<ObjectFilter>,
     /// "Pay N life" (119.4).
     pub pay_life: u32,
+    /// "Pay {E}{E}" / "Pay eight {E}": energy counters the activating player removes from
+    /// themselves (107.14, 118.3). Left out of the shown reading when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pay_energy: u32,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
     /// "Discard this card": the ability functions only while the card is in its owner's
@@ -1978,6 +1990,8 @@ pub enum PayCost {
     Mana(ManaCost),
     /// "N life" (119.4).
     Life(u32),
+    /// "{E}{E}", "eight {E}": energy counters removed from the paying player (107.14).
+    Energy(u32),
 }
 
 impl PayCost {
@@ -1993,6 +2007,7 @@ impl PayCost {
                 special: (0..n).flat_map(|_| m.special.iter().copied()).collect(),
             }),
             PayCost::Life(l) => PayCost::Life(l.saturating_mul(n)),
+            PayCost::Energy(e) => PayCost::Energy(e.saturating_mul(n)),
         }
     }
 }
@@ -2002,6 +2017,8 @@ impl std::fmt::Display for PayCost {
         match self {
             PayCost::Mana(m) => write!(f, "{m}"),
             PayCost::Life(n) => write!(f, "{n} life"),
+            PayCost::Energy(n) if *n <= 4 => write!(f, "{}", "{E}".repeat(*n as usize)),
+            PayCost::Energy(n) => write!(f, "{n} {{E}}"),
         }
     }
 }

@@ -440,6 +440,12 @@ impl Game {
                     self.lose_life(p, n, cr!("119.3"));
                 }
             }
+            Instruction::GetEnergy { who, amount } => {
+                let n = u32::try_from(self.amount(ctx, *amount)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    self.get_energy(p, n);
+                }
+            }
             Instruction::Pump { what, power, toughness } => {
                 let (pw, th) = (self.amount(ctx, *power), self.amount(ctx, *toughness));
                 for id in self.objects_of(ctx, what) {
@@ -1346,6 +1352,7 @@ impl Game {
                 matches!(probe.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())))
             }
             PayCost::Life(n) => self.players[p].life >= i64::from(*n),
+            PayCost::Energy(n) => self.players[p].energy >= *n,
         };
         let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule, what };
         let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
@@ -1370,6 +1377,7 @@ impl Game {
                 self.record(ev);
                 Ok(true)
             }
+            PayCost::Energy(n) => Ok(self.pay_energy(p, *n, rule)),
         }
     }
 
@@ -2247,6 +2255,37 @@ impl Game {
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
+    }
+
+    /// "You get {E}{E}": energy counters put on the player (107.14, 122.1).
+    pub fn get_energy(&mut self, p: PlayerId, n: u32) {
+        if n == 0 || self.players[p].lost {
+            return;
+        }
+        self.players[p].energy = self.players[p].energy.saturating_add(n);
+        let ev = Ev::new(EventKind::PutCounters, format!("{} gets {n} energy counter{} (now {})", self.players[p].name, if n == 1 { "" } else { "s" }, self.players[p].energy))
+            .player(self, p)
+            .amount(i64::from(n))
+            .rules(&[cr!("107.14"), cr!("122.1")]);
+        self.record(ev);
+    }
+
+    /// Pays `n` energy (107.14): that many energy counters are removed from the player; a
+    /// player with fewer can't pay (118.3). False, changing nothing, when they can't.
+    pub fn pay_energy(&mut self, p: PlayerId, n: u32, rule: crate::rules::RuleId) -> bool {
+        if self.players[p].energy < n {
+            return false;
+        }
+        if n == 0 {
+            return true;
+        }
+        self.players[p].energy -= n;
+        let ev = Ev::new(EventKind::RemoveCounters, format!("{} pays {} (removes {n} energy counter{}, {} left)", self.players[p].name, PayCost::Energy(n), if n == 1 { "" } else { "s" }, self.players[p].energy))
+            .player(self, p)
+            .amount(i64::from(n))
+            .rules(&[cr!("107.14"), rule]);
+        self.record(ev);
+        true
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {

@@ -951,6 +951,9 @@ impl Game {
         if cost.pay_life > 0 && self.players[p].life < i64::from(cost.pay_life) {
             return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
         }
+        if cost.pay_energy > self.players[p].energy {
+            return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}: they have {} energy counter{}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy), self.players[p].energy, if self.players[p].energy == 1 { "" } else { "s" })).also(cr!("118.3"))));
+        }
         let x = ch.x.unwrap_or(0);
         let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
         if self.obj(source).zone == Zone::Graveyard {
@@ -1026,6 +1029,9 @@ impl Game {
             self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(cost.pay_life));
             let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
             self.record(ev);
+        }
+        if cost.pay_energy > 0 && !self.pay_energy(p, cost.pay_energy, cr!("602.2b")) {
+            return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy))).also(cr!("118.3"))));
         }
         if cost.discard_card
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?

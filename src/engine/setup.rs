@@ -21,6 +21,7 @@ impl Game {
                     name: p.name.clone(),
                     life: p.life,
                     poison: p.poison,
+                    energy: p.energy,
                     library: Vec::new(),
                     hand: Vec::new(),
                     graveyard: Vec::new(),

@@ -339,6 +339,8 @@ pub struct Player {
     pub name: String,
     pub life: i64,
     pub poison: u32,
+    /// Energy counters (107.14, 122.1): paid by removing them.
+    pub energy: u32,
     /// Top card first.
     pub library: Vec<ObjId>,
     pub hand: Vec<ObjId>,

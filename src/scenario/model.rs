@@ -140,6 +140,8 @@ pub struct PlayerSetup {
     pub name: String,
     pub life: i64,
     pub poison: u32,
+    /// Energy counters at the start (107.14).
+    pub energy: u32,
     pub library: Vec<CardEntry>,
     pub hand: Vec<CardEntry>,
     pub battlefield: Vec<CardEntry>,
@@ -292,6 +294,7 @@ pub enum ZoneExpect {
 pub struct PlayerExpect {
     pub life: Option<At<i64>>,
     pub poison: Option<At<u32>>,
+    pub energy: Option<At<u32>>,
     pub zones: Vec<(&'static str, At<ZoneExpect>)>,
     pub lost: Option<At<bool>>,
 }

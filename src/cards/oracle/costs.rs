@@ -127,6 +127,10 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("pay") => {
             p.bump();
+            if let Some(n) = energy_symbols(p) {
+                cost.pay_energy = cost.pay_energy.saturating_add(n);
+                return Ok(());
+            }
             let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else {
                 return Err(p.fail("a number of life to pay"));
             };
@@ -153,10 +157,33 @@ pub fn mana_symbols(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ManaCost> {
     mana::parse_cost(&text).map_err(|e| Fail { at, expected: e })
 }
 
+/// An amount of energy written as symbols (107.14): "{E}{E}{E}", or a count and one symbol
+/// ("eight {E}"). Consumes nothing and returns `None` when the words are not that.
+pub fn energy_symbols(p: &mut Parser<'_>) -> Option<u32> {
+    let is_e = |p: &Parser<'_>, at: usize| matches!(p.peek_at(at).map(|t| &t.tok), Some(Tok::Symbol(s)) if s == "E");
+    if is_e(p, 0) {
+        let mut n = 0;
+        while is_e(p, 0) {
+            p.bump();
+            n += 1;
+        }
+        return Some(n);
+    }
+    let n = super::targets::count_word(p, 0)?;
+    if n > 1 && is_e(p, 1) && !is_e(p, 2) {
+        p.pos += 2;
+        return Some(n);
+    }
+    None
+}
+
 /// A cost paid while a spell or ability resolves, after "pay"/"pays" (118.12): mana symbols
 /// ("{2}{U}", "{X}") or "N life". The same cost grammar as an activated ability's mana and
 /// life items.
 pub fn parse_pay_cost(p: &mut Parser<'_>) -> PResult<PayCost> {
+    if let Some(n) = energy_symbols(p) {
+        return Ok(PayCost::Energy(n));
+    }
     match p.peek().map(|t| t.tok.clone()) {
         Some(Tok::Symbol(_)) => mana_symbols(p).map(PayCost::Mana),
         Some(Tok::Number(n)) => {

@@ -1711,6 +1711,29 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             }
             out.push(Instruction::DealDamage { amount, to, divided: false });
         }
+        "get" | "gets" if kinds(p, &subject).player && !kinds(p, &subject).permanent && !p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
+            // "you get {E}{E}", "you get six {E}", "you get that many {E}", "you get an amount
+            // of {E} equal to …" (107.14, 122.1): energy counters on the player.
+            let who = player_subject()?;
+            p.bump();
+            let amount = if let Some(n) = super::costs::energy_symbols(p) {
+                Amount::Fixed(i32::try_from(n).map_err(|_| p.fail("a smaller amount of energy"))?)
+            } else if p.eat_words(&["an", "amount", "of"]) {
+                if super::costs::energy_symbols(p) != Some(1) {
+                    return Err(p.fail("{E}"));
+                }
+                p.expect_words(&["equal", "to"])?;
+                quantity(p)?
+            } else if p.eat_words(&["that", "many"]) || p.eat_words(&["that", "much"]) {
+                if super::costs::energy_symbols(p) != Some(1) {
+                    return Err(p.fail("{E}"));
+                }
+                Amount::ThatMuch
+            } else {
+                return Err(p.fail("energy to get ({E}{E}, \"six {E}\", \"that many {E}\")"));
+            };
+            out.push(Instruction::GetEnergy { who, amount });
+        }
         "get" | "gets" if kinds(p, &subject).player && p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
             // "You get an emblem with "…"" (114.2).
             p.pos += 3;
@@ -1920,7 +1943,7 @@ fn scale(i: &mut Instruction, what: crate::cards::ir::Counted) -> bool {
         _ => false,
     };
     match i {
-        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => per(amount),
+        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => per(amount),
         Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } => per(count),
         Instruction::Pump { power, toughness, .. } => {
             let (mut pw, mut th) = (*power, *toughness);
@@ -1951,7 +1974,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
         _ => {}
     };
     match i {
-        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => bind(amount),
+        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
         Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
