@@ -226,6 +226,15 @@ impl Game {
         if self.is_live(id) {
             return Some((id, false));
         }
+        // 400.7j: an effect that moved the object to a public zone finds it there in its later
+        // instructions ("exile this creature, then return it to the battlefield").
+        let mut o = id;
+        while let Some(&(_, n)) = self.moved_now.iter().find(|(old, _)| *old == o) {
+            o = n;
+        }
+        if o != id && self.is_live(o) && !matches!(self.obj(o).zone, Zone::Library | Zone::Hand) {
+            return Some((o, false));
+        }
         let n = ctx.trigger.moved_to?;
         (ctx.trigger.object == Some(id) && self.is_live(n)).then_some((n, true))
     }
@@ -646,6 +655,8 @@ impl Game {
                         }
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
+                        } else if id != old {
+                            ev = ev.rule(cr!("400.7j"));
                         }
                         ev
                     })?;
