@@ -2066,6 +2066,11 @@ pub enum Ability {
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
     Echo(ManaCost),
+    /// "You may exert this creature as it attacks. When you do, [effect]." (701.43d): an
+    /// optional cost to attack (508.1g) and the triggered ability linked to it (607.2h), which
+    /// triggers when its controller exerts the creature this way. The engine asks as attackers
+    /// are declared.
+    Exert(Effect),
     /// "Cumulative upkeep {cost}" (702.24a): a triggered ability — at the beginning of its
     /// controller's upkeep, if it is on the battlefield, put an age counter on it, then pay the
     /// cost once for each age counter on it or sacrifice it. Checked by the engine
@@ -2300,6 +2305,7 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            Ability::Exert(effect) => Some(effect.clone()),
             Ability::CumulativeUpkeep(cost) => Some(Effect {
                 instructions: vec![
                     Instruction::PutCounters { what: Affected::This, kind: CounterKind::Named("age".to_owned()), count: Amount::Fixed(1) },

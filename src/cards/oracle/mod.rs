@@ -418,6 +418,28 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
+/// After "You may exert": "this creature as it attacks. When you do, [effect]." — the optional
+/// attack cost and its linked triggered ability (701.43d, 607.2h), "it" in the effect being
+/// the creature.
+fn exert_line(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    if !targets::eat_self_ref(p) {
+        return Err(p.fail("\"this creature\" (exerting the creature itself)"));
+    }
+    p.expect_words(&["as", "it", "attacks"])?;
+    if !p.eat_punct('.') {
+        return Err(p.fail("\".\""));
+    }
+    p.expect_words(&["when", "you", "do"])?;
+    p.eat_punct(',');
+    let mut q = Parser::new(p.text, p.toks[p.pos..].to_vec(), Effect::default(), true);
+    if let Some(f) = effects::parse_sentences(&mut q).into_iter().next() {
+        p.pos += f.at;
+        return Err(parser::Fail { at: p.pos, expected: f.expected });
+    }
+    p.pos = p.toks.len();
+    Ok(Ability::Exert(q.effect))
+}
+
 fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Result<Ability, OracleError>> {
     let mut p = Parser::new(text, toks.to_vec(), Effect::default(), false);
     let end = |p: &mut Parser<'_>| p.eat_punct('.') && p.at_end() || p.at_end();
@@ -456,6 +478,11 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
+    // "You may exert this creature as it attacks. When you do, [effect]." (701.43d, 607.2h)
+    if !is_spell && p.eat_words(&["you", "may", "exert"]) {
+        return Some(exert_line(&mut p).map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     // "Cumulative upkeep {1}", "Cumulative upkeep—Pay 1 life." (702.24a)
     if !is_spell && p.eat_words(&["cumulative", "upkeep"]) {
         let cost = if matches!(p.peek().map(|t| &t.tok), Some(Tok::Symbol(_))) {
