@@ -1924,6 +1924,10 @@ pub struct Cost {
     /// themselves (107.14, 118.3). Left out of the shown reading when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub pay_energy: u32,
+    /// "Exert this creature" (701.43a): it won't untap during its controller's next untap
+    /// step. Left out of the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exert_self: bool,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
     /// "Discard this card": the ability functions only while the card is in its owner's

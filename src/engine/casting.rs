@@ -1030,6 +1030,13 @@ impl Game {
             let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
             self.record(ev);
         }
+        if cost.exert_self && self.on_battlefield(source) {
+            // 701.43a: exerting it is choosing that it won't untap during its controller's
+            // next untap step.
+            self.skip_next_untap.push((source, None));
+            let ev = Ev::new(EventKind::Choice, format!("{} exerts {name} to pay the cost: it won't untap during their next untap step", self.players[p].name)).object(self, source).player(self, p).rules(&[cr!("701.43a"), cr!("602.2b")]);
+            self.record(ev);
+        }
         if cost.pay_energy > 0 && !self.pay_energy(p, cost.pay_energy, cr!("602.2b")) {
             return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy))).also(cr!("118.3"))));
         }

@@ -174,6 +174,9 @@ impl Game {
                     .rules(&[cr!("701.43d"), cr!("508.1g"), cr!("701.43a")]);
                 self.record(ev);
                 let controller = self.controller(a.id);
+                if matches!(self.ability(a.id, i), Some(crate::cards::ir::Ability::Exert(e)) if e.instructions.is_empty() && e.modal.is_none()) {
+                    continue;
+                }
                 self.pending.push(crate::engine::state::PendingTrigger { source: a.id, ability: i, controller, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
                 let ev = Ev::new(EventKind::Trigger, format!("{}'s ability linked to exerting it triggers (controlled by {})", self.describe(a.id), self.players[controller].name))
                     .source(self, a.id)

@@ -70,6 +70,14 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             }
             cost.sacrifice_self = true;
         }
+        // "Exert this creature" (701.43a): exerting the source is part of the cost.
+        Tok::Word(w) if w.eq_ignore_ascii_case("exert") && !cost.exert_self => {
+            p.bump();
+            if !eat_self_ref(p) {
+                return Err(p.fail("\"this creature\" (exerting the permanent itself)"));
+            }
+            cost.exert_self = true;
+        }
         // "Return a land you control to its owner's hand" (602.2b): chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("return") && cost.return_to_hand.is_none() => {
             p.bump();

@@ -429,6 +429,10 @@ fn exert_line(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
     }
+    if p.at_end() {
+        // No linked ability: exerting only keeps it from untapping.
+        return Ok(Ability::Exert(Effect::default()));
+    }
     p.expect_words(&["when", "you", "do"])?;
     p.eat_punct(',');
     let mut q = Parser::new(p.text, p.toks[p.pos..].to_vec(), Effect::default(), true);
