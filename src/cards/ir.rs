@@ -429,6 +429,12 @@ pub enum Keyword {
     /// 702.135: a triggered ability — N 1/1 white and black flying Spirit tokens when it is
     /// put into a graveyard from the battlefield.
     Afterlife(u32),
+    /// 702.43: enters with N +1/+1 counters; when it is put into a graveyard from the
+    /// battlefield, its +1/+1 counters may be put on target artifact creature.
+    Modular(u32),
+    /// 702.134: a triggered ability — whenever it attacks, a +1/+1 counter on target
+    /// attacking creature with lesser power.
+    Mentor,
 }
 
 /// The cost of ward (702.21a).
@@ -442,7 +448,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 54] = [
+    pub const ALL: [Keyword; 55] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -491,6 +497,7 @@ impl Keyword {
         Keyword::Companion,
         Keyword::Evolve,
         Keyword::Training,
+        Keyword::Mentor,
         Keyword::Dethrone,
         Keyword::Melee,
         Keyword::Unleash,
@@ -564,6 +571,8 @@ impl Keyword {
             Keyword::Dredge(_) => "dredge",
             Keyword::Fabricate(_) => "fabricate",
             Keyword::Afterlife(_) => "afterlife",
+            Keyword::Modular(_) => "modular",
+            Keyword::Mentor => "mentor",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -581,7 +590,7 @@ impl Keyword {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
             | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n)
-            | Keyword::Fabricate(n) | Keyword::Afterlife(n) => format!("{} {n}", self.name()),
+            | Keyword::Fabricate(n) | Keyword::Afterlife(n) | Keyword::Modular(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -619,6 +628,8 @@ impl Keyword {
                 | Keyword::Extort
                 | Keyword::Fabricate(_)
                 | Keyword::Afterlife(_)
+                | Keyword::Modular(_)
+                | Keyword::Mentor
         )
     }
 
@@ -712,6 +723,20 @@ impl Keyword {
                 let tokens = Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(servo), tapped: false };
                 vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(counters), then: Vec::new(), otherwise: vec![tokens] }]
             }
+            // 702.43a: "you may put a +1/+1 counter on target artifact creature for each +1/+1
+            // counter on this permanent" — counted as it last existed, fixed as it triggers.
+            Keyword::Modular(_) => {
+                let filter = ObjectFilter { types_any: vec![CardType::Creature], types_all: vec![CardType::Artifact, CardType::Creature], ..ObjectFilter::default() };
+                let put = Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::PlusOne, count: Amount::ThatMuch };
+                let may = Instruction::MayOrElse { who: Affected::You, action: Box::new(put), then: Vec::new(), otherwise: Vec::new() };
+                return Effect { targets: vec![TargetSpec::Permanent(filter).into()], instructions: vec![may], modal: None };
+            }
+            // 702.134a: "put a +1/+1 counter on target attacking creature with lesser power".
+            Keyword::Mentor => {
+                let filter = ObjectFilter { types_any: vec![CardType::Creature], attacking: true, power_below_source: true, ..ObjectFilter::default() };
+                let put = Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::PlusOne, count: Amount::Fixed(1) };
+                return Effect { targets: vec![TargetSpec::Permanent(filter).into()], instructions: vec![put], modal: None };
+            }
             // 702.135a: "create N 1/1 white and black Spirit creature tokens with flying".
             Keyword::Afterlife(v) => {
                 let spirit = TokenSpec {
@@ -761,6 +786,8 @@ impl Keyword {
             Keyword::Extort => "702.101a",
             Keyword::Fabricate(_) => "702.123a",
             Keyword::Afterlife(_) => "702.135a",
+            Keyword::Modular(_) => "702.43a",
+            Keyword::Mentor => "702.134a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
             _ => self.rule(),
@@ -856,6 +883,8 @@ impl Keyword {
             Keyword::Dredge(_) => "702.52",
             Keyword::Fabricate(_) => "702.123",
             Keyword::Afterlife(_) => "702.135",
+            Keyword::Modular(_) => "702.43",
+            Keyword::Mentor => "702.134",
         }
     }
 
@@ -900,6 +929,12 @@ pub struct ObjectFilter {
     pub types_any: Vec<CardType>,
     /// The object must have none of these card types ("nonland").
     pub types_none: Vec<CardType>,
+    /// The object must have every one of these card types ("artifact creature" in modular's
+    /// target, 702.43a).
+    pub types_all: Vec<CardType>,
+    /// "with lesser power" than the source of the ability (mentor, 702.134a): checked where
+    /// the engine knows the source (targets); nowhere else does it match.
+    pub power_below_source: bool,
     pub controller: ControllerFilter,
     /// The object must have none of these colors ("nonblack").
     pub colors_none: Vec<Color>,

@@ -1256,7 +1256,9 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
         w.push("nontoken".into());
     }
     w.extend(f.types_none.iter().map(|t| format!("non{}", t.name().to_lowercase())));
-    if !f.types_any.is_empty() {
+    if !f.types_all.is_empty() {
+        w.push(f.types_all.iter().map(|t| t.name().to_lowercase()).collect::<Vec<_>>().join(" "));
+    } else if !f.types_any.is_empty() {
         w.push(f.types_any.iter().map(|t| t.name().to_lowercase()).collect::<Vec<_>>().join(" or "));
     }
     if f.token == Some(true) {
@@ -1274,6 +1276,9 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     }
     if let Some(k) = f.without {
         w.push(format!("without {}", k.name()));
+    }
+    if f.power_below_source {
+        w.push("with lesser power".into());
     }
     w.extend(stat_words(f));
     if let Some((k, n)) = &f.counters {

@@ -442,6 +442,14 @@ impl Game {
                 (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
             }
             (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cr!("603.2")),
+            // 702.43a: it is put into a graveyard from the battlefield (looking back, 603.10a);
+            // its +1/+1 counters are counted as it last existed.
+            (Keyword::Modular(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
+                let n = i64::from(self.obj(old).counters.plus);
+                (TriggerInfo { moved_to: Some(new), amount: Some(n), ..object(old) }, cr!("603.10a"))
+            }
+            // 702.134a: it attacks.
+            (Keyword::Mentor, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
             _ => return,
         };
         let name = self.describe(src);
