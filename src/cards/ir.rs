@@ -1613,6 +1613,9 @@ pub enum Instruction {
     /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
     /// calls and flips; the instructions of the outcome follow.
     FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },
+    /// "Clash with an opponent. If you win, … Otherwise, …" (701.30): the controller chooses
+    /// an opponent and both clash; the instructions of the outcome follow.
+    Clash { won: Vec<Instruction>, lost: Vec<Instruction> },
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles

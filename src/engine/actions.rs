@@ -925,6 +925,15 @@ impl Game {
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
+            Instruction::Clash { won, lost } => {
+                let win = self.clash(ctx.controller, dec)?;
+                for ins in if win { won } else { lost } {
+                    self.perform(ins, ctx, dec)?;
+                    if self.outcome.is_some() {
+                        break;
+                    }
+                }
+            }
             Instruction::FlipCoin { won, lost } => {
                 // 705.2: the player who flips calls heads or tails, and wins if the call
                 // matches the side that comes up (the game's seeded generator, 705.1).
@@ -2266,6 +2275,71 @@ impl Game {
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
+    }
+
+    /// "Clash with an opponent" (701.30b): `p` chooses an opponent and both clash. Each reveals
+    /// the top card of their library at the same time (701.30a, 701.30c), then in APNAP order
+    /// each decides whether to put theirs on the bottom, and those cards move together. `p`
+    /// wins if their card's mana value is higher than every other revealed card's (701.30d).
+    ///
+    /// # Errors
+    /// When a decision can't be made.
+    pub fn clash(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let opponents: Vec<PlayerId> = (0..self.players.len()).filter(|&q| q != p && !self.players[q].lost).collect();
+        let opponent = match opponents.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => {
+                let d = Decision { player: p, kind: DecisionKind::Pick { options: opponents.iter().map(|&q| Target::Player(q)).collect(), count: 1 }, rule: cr!("701.30b"), what: "the opponent to clash with".to_owned() };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(t) => t.first().and_then(|t| if let Target::Player(q) = t { Some(*q) } else { None }),
+                    _ => None,
+                }
+            }
+        };
+        let clashing: Vec<PlayerId> = self.apnap().into_iter().filter(|&q| q == p || Some(q) == opponent).collect();
+        let mut revealed: Vec<(PlayerId, ObjId)> = Vec::new();
+        for &q in &clashing {
+            match self.players[q].library.first().copied() {
+                Some(c) => {
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library to clash (mana value {})", self.players[q].name, self.describe(c), self.mana_value(c)))
+                        .object(self, c)
+                        .player(self, q)
+                        .rules(&[cr!("701.30a"), cr!("701.30c")]);
+                    self.record(ev);
+                    revealed.push((q, c));
+                }
+                None => {
+                    let ev = Ev::new(EventKind::Reveal, format!("{} has no card in their library to reveal for the clash", self.players[q].name)).player(self, q).rule(cr!("701.30a"));
+                    self.record(ev);
+                }
+            }
+        }
+        let mut bottom: Vec<(PlayerId, ObjId)> = Vec::new();
+        for &(q, c) in &revealed {
+            let d = Decision { player: q, kind: DecisionKind::May { able: true }, rule: cr!("701.30a"), what: format!("put {} on the bottom of your library (otherwise it stays on top)", self.describe(c)) };
+            if let Answer::May(true) = self.decide(dec, &d)? {
+                bottom.push((q, c));
+            }
+        }
+        for &(q, c) in &revealed {
+            let to_bottom = bottom.contains(&(q, c));
+            if to_bottom {
+                self.players[q].library.retain(|&o| o != c);
+                self.players[q].library.push(c);
+                self.touch();
+            }
+            let ev = Ev::new(EventKind::Choice, format!("{} puts {} on the {} of their library", self.players[q].name, self.describe(c), if to_bottom { "bottom" } else { "top" }))
+                .object(self, c)
+                .player(self, q)
+                .rules(&[cr!("701.30a"), cr!("701.30c")]);
+            self.record(ev);
+        }
+        let mine = revealed.iter().find(|(q, _)| *q == p).map(|&(_, c)| self.mana_value(c));
+        let win = mine.is_some_and(|m| revealed.iter().filter(|(q, _)| *q != p).all(|&(_, c)| self.mana_value(c) < m));
+        let ev = Ev::new(EventKind::Choice, format!("{} {} the clash", self.players[p].name, if win { "wins" } else { "doesn't win" })).player(self, p).rule(cr!("701.30d"));
+        self.record(ev);
+        Ok(win)
     }
 
     /// "You get {E}{E}": energy counters put on the player (107.14, 122.1).

@@ -305,6 +305,35 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(true);
         }
     }
+    // "Clash with an opponent." (701.30b), then "If you win, …" and "Otherwise, …" (701.30d):
+    // what happens on each outcome.
+    if p.at_words(&["clash", "with", "an", "opponent"]) && p.peek_at(4).is_some_and(|t| t.is_punct('.')) {
+        p.pos += 4;
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::Clash { won: Vec::new(), lost: Vec::new() });
+        return Ok(true);
+    }
+    let clash_branch = if p.at_words(&["if", "you", "win"]) && p.peek_at(3).is_some_and(|t| t.is_punct(',')) {
+        Some((4, true))
+    } else if p.at_word("otherwise") && p.peek_at(1).is_some_and(|t| t.is_punct(',')) && matches!(p.effect.instructions.last(), Some(Instruction::Clash { .. })) {
+        Some((2, false))
+    } else {
+        None
+    };
+    if let Some((words, win)) = clash_branch {
+        if !matches!(p.effect.instructions.last(), Some(Instruction::Clash { .. })) {
+            return Err(Fail { at: start, expected: "\"clash with an opponent\" right before \"if you win\"".into() });
+        }
+        p.pos += words;
+        let instructions = parse_sentence(p)?;
+        let Some(Instruction::Clash { won, lost }) = p.effect.instructions.last_mut() else { return Ok(false) };
+        // One "if you win", then at most one "otherwise".
+        if !lost.is_empty() || (win && !won.is_empty()) {
+            return Err(Fail { at: start, expected: "one \"if you win\" followed by at most one \"otherwise\"".into() });
+        }
+        *(if win { won } else { lost }) = instructions;
+        return Ok(true);
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.at_words(&["it", "deals"]) {

@@ -337,7 +337,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("venture into the dungeon", false, "dungeons (309, 701.49)"),
     ("the ring tempts you", false, "the Ring tempting you (701.54)"),
     ("discover ", false, "discover (701.57)"),
-    ("clash with", false, "clash (701.30)"),
     ("incubate ", false, "incubate (701.53)"),
     ("whenever you exert", false, "abilities that trigger on exerting (701.43)"),
     ("been exerted", false, "whether a creature was exerted (701.43)"),
