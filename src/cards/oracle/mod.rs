@@ -22,6 +22,8 @@ pub mod targets;
 pub mod tokens;
 pub mod triggers;
 pub mod unread;
+#[cfg(test)]
+mod designations_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
