@@ -1354,6 +1354,9 @@ pub enum Condition {
     SourceAttached { equipment: bool },
     /// "it has a +1/+1 counter on it" (122): at least `n` counters of the kind on the source.
     SourceCounters { kind: CounterKind, n: u32 },
+    /// A leveler's level symbol (711.2a–b): between `min` and `max` (or `min` or more)
+    /// counters of the kind on the source.
+    SourceCountersRange { kind: CounterKind, min: u32, max: Option<u32> },
     /// "you've drawn two or more cards this turn" (121.2).
     DrawnThisTurn(Cmp),
     /// "it's your turn" / "it's not your turn".
@@ -2524,7 +2527,7 @@ pub enum CounterKind {
 const MEANINGFUL_KINDS: &[&str] = &[
     "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
     "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
-    "lore", "level", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
+    "lore", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
 ];
 
 impl CounterKind {

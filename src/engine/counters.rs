@@ -120,6 +120,8 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
         CounterKind::Stun => Some(cr!("122.1d")),
         CounterKind::Shield => Some(cr!("122.1c")),
         CounterKind::Loyalty => Some(cr!("122.1e")),
+        // 711.2: what a leveler's level symbols count.
+        CounterKind::Named(n) if n == "level" => Some(cr!("711.2")),
         CounterKind::Named(_) => None,
     }
 }

@@ -1347,7 +1347,7 @@ fn compute(g: &Game) -> Layered {
     // object change touches.
     out.volatile = effs.iter().any(|e| {
         use crate::cards::ir::Condition as C;
-        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. }))
+        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. } | C::SourceCountersRange { .. }))
     });
     out.effects = effs
         .iter()

@@ -673,6 +673,11 @@ impl Game {
                 self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
             }
             Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            // 711.2a–b: a level symbol's range.
+            Condition::SourceCountersRange { kind, min, max } => {
+                let have = self.obj(src).counters.get(kind);
+                have >= *min && max.is_none_or(|m| have <= m)
+            }
             Condition::DrawnThisTurn(count) => count.holds(i64::from(self.players[you].draws_this_turn)),
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,

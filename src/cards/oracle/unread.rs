@@ -347,7 +347,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("ninjutsu", true, "ninjutsu (702.49)"),
     ("bestow", true, "bestow (702.103)"),
     ("mutate", true, "mutate (702.140)"),
-    ("level up", true, "level up (702.87)"),
     ("start your engines", true, "speed and Start your engines! (702.179)"),
     ("station", true, "Station (702.184)"),
     ("banding", true, "banding (702.22)"),
