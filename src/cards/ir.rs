@@ -435,6 +435,9 @@ pub enum Keyword {
     /// 702.134: a triggered ability — whenever it attacks, a +1/+1 counter on target
     /// attacking creature with lesser power.
     Mentor,
+    /// 702.165: a triggered ability — as it enters, N +1/+1 counters on target creature,
+    /// which, if it's another creature, gains the abilities printed below until end of turn.
+    Backup(u32),
 }
 
 /// The cost of ward (702.21a).
@@ -573,6 +576,7 @@ impl Keyword {
             Keyword::Afterlife(_) => "afterlife",
             Keyword::Modular(_) => "modular",
             Keyword::Mentor => "mentor",
+            Keyword::Backup(_) => "backup",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -590,7 +594,7 @@ impl Keyword {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
             | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n)
-            | Keyword::Fabricate(n) | Keyword::Afterlife(n) | Keyword::Modular(n) => format!("{} {n}", self.name()),
+            | Keyword::Fabricate(n) | Keyword::Afterlife(n) | Keyword::Modular(n) | Keyword::Backup(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -630,6 +634,7 @@ impl Keyword {
                 | Keyword::Afterlife(_)
                 | Keyword::Modular(_)
                 | Keyword::Mentor
+                | Keyword::Backup(_)
         )
     }
 
@@ -737,6 +742,12 @@ impl Keyword {
                 let put = Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::PlusOne, count: Amount::Fixed(1) };
                 return Effect { targets: vec![TargetSpec::Permanent(filter).into()], instructions: vec![put], modal: None };
             }
+            // 702.165a: "put N +1/+1 counters on target creature. If that's another creature, it
+            // also gains the non-backup abilities of this creature printed below this one until
+            // end of turn."
+            Keyword::Backup(v) => {
+                return Effect { targets: vec![TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() }).into()], instructions: vec![Instruction::Backup(v)], modal: None };
+            }
             // 702.135a: "create N 1/1 white and black Spirit creature tokens with flying".
             Keyword::Afterlife(v) => {
                 let spirit = TokenSpec {
@@ -788,6 +799,7 @@ impl Keyword {
             Keyword::Afterlife(_) => "702.135a",
             Keyword::Modular(_) => "702.43a",
             Keyword::Mentor => "702.134a",
+            Keyword::Backup(_) => "702.165a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
             _ => self.rule(),
@@ -885,6 +897,7 @@ impl Keyword {
             Keyword::Afterlife(_) => "702.135",
             Keyword::Modular(_) => "702.43",
             Keyword::Mentor => "702.134",
+            Keyword::Backup(_) => "702.165",
         }
     }
 
@@ -1619,6 +1632,10 @@ pub enum Instruction {
     /// "Clash with an opponent. If you win, … Otherwise, …" (701.30): the controller chooses
     /// an opponent and both clash; the instructions of the outcome follow.
     Clash { won: Vec<Instruction>, lost: Vec<Instruction> },
+    /// Backup N's effect (702.165a): N +1/+1 counters on the target; if it's another creature,
+    /// it gains until end of turn the abilities printed below the backup ability that is
+    /// resolving, other than backup abilities (702.165b–c).
+    Backup(u32),
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles

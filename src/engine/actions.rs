@@ -925,6 +925,7 @@ impl Game {
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
+            Instruction::Backup(n) => self.backup(*n, ctx),
             Instruction::Clash { won, lost } => {
                 let win = self.clash(ctx.controller, dec)?;
                 for ins in if win { won } else { lost } {
@@ -2275,6 +2276,45 @@ impl Game {
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
+    }
+
+    /// Backup N resolving (702.165a): N +1/+1 counters on its target; if that's another
+    /// creature, it gains until end of turn the abilities printed on the source below this
+    /// backup ability, except backup abilities (702.165b–c, from the source's copiable values).
+    fn backup(&mut self, n: u32, ctx: &Context) {
+        use crate::cards::ir::Keyword;
+        let Some(target) = self.objects_of(ctx, &Affected::Target(0)).into_iter().next() else { return };
+        if !self.on_battlefield(target) {
+            return;
+        }
+        self.put_counters(target, &CounterKind::PlusOne, n, &[cr!("702.165a"), cr!("122.1a")], false, "");
+        if target == ctx.source || !self.is_creature(target) {
+            return;
+        }
+        let Some((src, at)) = self.resolving_ability else { return };
+        let card = self.card(src).clone();
+        // The printed lines below the backup line, each with the abilities it holds, for the
+        // text the granted abilities are shown with.
+        let lines: Vec<&str> = card.text().lines().collect();
+        let mut texts: Vec<String> = Vec::new();
+        if let Some(i) = lines.iter().position(|l| l.trim_start().to_lowercase().starts_with("backup")) {
+            for l in &lines[i + 1..] {
+                let count = crate::cards::oracle::compile(l, card.name(), &[CardType::Creature]).map_or(1, |a| a.len());
+                texts.extend(std::iter::repeat_n((*l).to_owned(), count));
+            }
+        }
+        let mut changes = Vec::new();
+        for (j, a) in card.abilities().iter().enumerate().skip(at + 1) {
+            match a {
+                Ability::Keyword(Keyword::Backup(_)) => {}
+                Ability::Keyword(k) => changes.push(Change::Grant(*k)),
+                other => changes.push(Change::GrantAbility { ability: Box::new(other.clone()), text: texts.get(j - at - 1).cloned().unwrap_or_default() }),
+            }
+        }
+        if changes.is_empty() {
+            return;
+        }
+        self.add_effects(ctx.source, ctx.controller, &[target], &changes, true, None);
     }
 
     /// "Clash with an opponent" (701.30b): `p` chooses an opponent and both clash. Each reveals

@@ -448,6 +448,8 @@ impl Game {
                 let n = i64::from(self.obj(old).counters.plus);
                 (TriggerInfo { moved_to: Some(new), amount: Some(n), ..object(old) }, cr!("603.10a"))
             }
+            // 702.165a: it enters.
+            (Keyword::Backup(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
             // 702.134a: it attacks.
             (Keyword::Mentor, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
             _ => return,

@@ -353,10 +353,8 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("spree", true, "spree (702.172)"),
     ("casualty", true, "casualty (702.153)"),
     ("assist", true, "assist (702.132)"),
-    ("mentor", true, "mentor (702.134)"),
-    ("modular", true, "modular (702.43)"),
+    ("modular—sunburst", true, "sunburst (702.44)"),
     ("myriad", true, "myriad (702.116)"),
-    ("backup", true, "backup (702.165)"),
     ("spend this mana only", false, "restrictions on how mana is spent (106.6)"),
 ];
 
