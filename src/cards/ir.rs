@@ -1636,6 +1636,8 @@ pub enum Instruction {
     /// it gains until end of turn the abilities printed below the backup ability that is
     /// resolving, other than backup abilities (702.165b–c).
     Backup(u32),
+    /// "You become the monarch." (724.1, 724.3)
+    BecomeMonarch(Affected),
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles

@@ -926,6 +926,11 @@ impl Game {
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
             Instruction::Backup(n) => self.backup(*n, ctx),
+            Instruction::BecomeMonarch(who) => {
+                for p in self.players_of(ctx, who) {
+                    self.become_monarch(p, cr!("724.1"));
+                }
+            }
             Instruction::Clash { won, lost } => {
                 let win = self.clash(ctx.controller, dec)?;
                 for ins in if win { won } else { lost } {
@@ -2315,6 +2320,36 @@ impl Game {
             return;
         }
         self.add_effects(ctx.source, ctx.controller, &[target], &changes, true, None);
+    }
+
+    /// The object the monarch's inherent abilities are traced as coming from
+    /// (`Game::monarch_abilities`), made once.
+    pub fn monarch_abilities_object(&mut self, p: PlayerId) {
+        if self.monarch_abilities.is_some() {
+            return;
+        }
+        let spec = crate::cards::ir::TokenSpec { name: "the monarch".into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
+        let card = std::sync::Arc::new(crate::cards::tokens::card_def(&spec, 0));
+        let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        let id = self.new_object(card_id, card, p, p, Zone::Nowhere);
+        self.monarch_abilities = Some(id);
+    }
+
+    /// `p` becomes the monarch (724.1); the current monarch, if any, ceases to be (724.3).
+    pub fn become_monarch(&mut self, p: PlayerId, rule: crate::rules::RuleId) {
+        if self.players[p].lost {
+            return;
+        }
+        let before = self.monarch.replace(p);
+        self.monarch_abilities_object(p);
+        let was = match before {
+            Some(q) if q == p => " (already the monarch)".to_owned(),
+            Some(q) => format!("; {} is no longer the monarch", self.players[q].name),
+            None => String::new(),
+        };
+        let ev = Ev::new(EventKind::Designation, format!("{} becomes the monarch{was}", self.players[p].name)).player(self, p).rules(&[rule, cr!("724.3")]);
+        self.record(ev);
     }
 
     /// "Clash with an opponent" (701.30b): `p` chooses an opponent and both clash. Each reveals

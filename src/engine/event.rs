@@ -92,10 +92,12 @@ pub enum EventKind {
     Transform,
     /// A coin is flipped (705): its call, if any, and the side that comes up.
     CoinFlip,
+    /// A player gets or loses a designation: becomes the monarch (724.3).
+    Designation,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 66] = [
+    pub const ALL: [EventKind; 67] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -107,7 +109,7 @@ impl EventKind {
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
         EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary, EventKind::BecomesCopy, EventKind::TurnFaceUp, EventKind::CreateEmblem, EventKind::Transform,
-        EventKind::CoinFlip,
+        EventKind::CoinFlip, EventKind::Designation,
     ];
 
     /// Every kind's name, as written in `expect.events`.

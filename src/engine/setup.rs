@@ -73,6 +73,8 @@ impl Game {
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             extra_turns: Vec::new(),
+            monarch: None,
+            monarch_abilities: None,
             turns_to_skip: vec![0; s.players.len()],
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
@@ -143,6 +145,11 @@ impl Game {
         // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night;
         // the loader checked both faces of such cards for unread abilities.
         g.day_night_check();
+        // 724: the monarch at the start.
+        if let Some(m) = s.players.iter().position(|p| p.monarch) {
+            g.monarch = Some(m);
+            g.monarch_abilities_object(m);
+        }
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),

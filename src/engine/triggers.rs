@@ -113,6 +113,7 @@ impl Game {
     pub fn fire(&mut self, h: Happening) {
         // What triggers now triggers on the event just recorded (603.2).
         let at = self.last_event();
+        self.fire_monarch(h, at);
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
@@ -298,6 +299,34 @@ impl Game {
                 self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None, event: self.last_event() });
             }
         }
+    }
+
+    /// The monarch's inherent triggered abilities (724.2), controlled by the player who was the
+    /// monarch as they triggered: "At the beginning of the monarch's end step, that player draws
+    /// a card" and "Whenever a creature deals combat damage to the monarch, its controller
+    /// becomes the monarch" (its controller as the damage is dealt).
+    fn fire_monarch(&mut self, h: Happening, at: u32) {
+        use crate::cards::ir::{Affected, Amount, Instruction};
+        let (Some(m), Some(src)) = (self.monarch, self.monarch_abilities) else { return };
+        if self.players[m].lost {
+            return;
+        }
+        let (instructions, info, text, rule) = match h {
+            Happening::StepBegins if self.step == Step::End && self.active == m => {
+                (vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], TriggerInfo::default(), format!("{}'s end step begins: the monarch's ability triggers (controlled by {0})", self.players[m].name), cr!("503.1a"))
+            }
+            Happening::Damage { source, to: Target::Player(p), combat: true, .. } if p == m && self.is_creature(source) => {
+                let c = self.controller(source);
+                let info = TriggerInfo { object: Some(source), player: Some(c), ..TriggerInfo::default() };
+                (vec![Instruction::BecomeMonarch(Affected::TriggerPlayer)], info, format!("{} deals combat damage to the monarch, {}: the monarch's ability triggers (controlled by {1})", self.describe(source), self.players[m].name), cr!("510.2"))
+            }
+            _ => return,
+        };
+        let ev = Ev::new(EventKind::Trigger, text).player(self, m).rules(&[cr!("724.2"), rule, cr!("603.2")]).because(at);
+        self.record(ev);
+        let index = self.delayed_effects.len();
+        self.delayed_effects.push(instructions);
+        self.pending.push(PendingTrigger { source: src, ability: 0, controller: m, info, delayed: Some(index), keyword: None, event: self.last_event() });
     }
 
     /// A triggered keyword ability `k` (ability number `i` of `src`) checked against `h`.
@@ -744,7 +773,13 @@ impl Game {
                 _ => return Ok(()),
             },
         };
-        let name = if t.delayed.is_some() { format!("delayed ability from {}", self.describe(t.source)) } else { format!("ability of {}", self.describe(t.source)) };
+        let name = if Some(t.source) == self.monarch_abilities {
+            "monarch's ability".to_owned()
+        } else if t.delayed.is_some() {
+            format!("delayed ability from {}", self.describe(t.source))
+        } else {
+            format!("ability of {}", self.describe(t.source))
+        };
         let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
         let mut chosen: Vec<Chosen> = Vec::new();
         // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.

@@ -142,6 +142,8 @@ pub struct PlayerSetup {
     pub poison: u32,
     /// Energy counters at the start (107.14).
     pub energy: u32,
+    /// This player is the monarch at the start (724).
+    pub monarch: bool,
     pub library: Vec<CardEntry>,
     pub hand: Vec<CardEntry>,
     pub battlefield: Vec<CardEntry>,
@@ -295,6 +297,7 @@ pub struct PlayerExpect {
     pub life: Option<At<i64>>,
     pub poison: Option<At<u32>>,
     pub energy: Option<At<u32>>,
+    pub monarch: Option<At<bool>>,
     pub zones: Vec<(&'static str, At<ZoneExpect>)>,
     pub lost: Option<At<bool>>,
 }

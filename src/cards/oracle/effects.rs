@@ -1539,6 +1539,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.expect_words(&["until", "end", "of", "turn"])?;
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: true, hold: None });
         }
+        "become" | "becomes" if kinds(p, &subject).player && !kinds(p, &subject).permanent && p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("monarch")) => {
+            // "you become the monarch" (724.1).
+            let who = player_subject()?;
+            p.pos += 3;
+            out.push(Instruction::BecomeMonarch(who));
+        }
         "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("color")) => {
             // "Target permanent becomes the color of your choice until end of turn." (105.3)
             let what = permanent_or_spell(p, &subject, subject_at)?;

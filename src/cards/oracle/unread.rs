@@ -332,7 +332,6 @@ mod tests {
 const MISSING: &[(&str, bool, &str)] = &[
     ("roll a ", false, "rolling dice (706)"),
     ("rolls a ", false, "rolling dice (706)"),
-    ("the monarch", false, "the monarch (724)"),
     ("the initiative", false, "the initiative (725)"),
     ("venture into the dungeon", false, "dungeons (309, 701.49)"),
     ("the ring tempts you", false, "the Ring tempting you (701.54)"),
@@ -374,7 +373,7 @@ mod missing_tests {
     fn features_are_named_in_a_judges_words() {
         assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("rolling dice (706)"));
         assert_eq!(missing_feature("Cascade (When you cast this spell, exile cards …)"), Some("cascade (702.85)"));
-        assert_eq!(missing_feature("When this creature enters, you become the monarch."), Some("the monarch (724)"));
+        assert_eq!(missing_feature("When this creature enters, you take the initiative."), Some("the initiative (725)"));
         // A keyword's name inside other words is not the keyword.
         assert_eq!(missing_feature("Creatures with mentor get +1/+1."), None);
         assert_eq!(missing_feature("Draw a card."), None);
