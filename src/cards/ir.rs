@@ -1391,6 +1391,8 @@ pub enum Condition {
     SpellsLastTurn { two_by_one: bool },
     /// "it was kicked": the permanent's spell was kicked (702.33d).
     Kicked,
+    /// "you're the monarch" (`You`), "an opponent is the monarch" (`Opponent`) (724).
+    Monarch(Whose),
     /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
     /// a copy, 707.10), from the hand if `from_hand` (601.2a).
     Cast { from_hand: bool },

@@ -704,6 +704,13 @@ impl Game {
                 self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
             }
             Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            // 724.5: with no monarch, neither holds.
+            Condition::Monarch(whose) => self.monarch.is_some_and(|m| match whose {
+                Whose::You => m == you,
+                Whose::Opponent => m != you,
+                Whose::Each => true,
+                Whose::AttachedController => self.obj(src).attached_to.is_some_and(|h| self.controller(h) == m),
+            }),
             // 711.2a–b: a level symbol's range.
             Condition::SourceCountersRange { kind, min, max } => {
                 let have = self.obj(src).counters.get(kind);

@@ -90,3 +90,14 @@ fn clash_with_an_opponent() {
     // "If you win" needs a clash before it.
     assert!(!errs("Draw a card. If you win, draw a card.", "Clash Missing Test", SORCERY).is_empty());
 }
+
+#[test]
+fn the_monarch() {
+    let a = ok("When this creature enters, you become the monarch.", "Palace Sentinels", CREATURE);
+    assert_eq!(triggered(&a[0]).1, &[Instruction::BecomeMonarch(Affected::You)]);
+    // "if you're the monarch" as an intervening "if" (603.4) and "as long as".
+    let a = ok("At the beginning of your end step, if you're the monarch, put a +1/+1 counter on target creature you control.", "Throne Warden Test", CREATURE);
+    assert!(matches!(&a[0], Ability::Triggered { condition: Some(crate::cards::ir::Condition::Monarch(crate::cards::ir::Whose::You)), .. }), "{a:?}");
+    let a = ok("At the beginning of your upkeep, if an opponent is the monarch, draw a card.", "Marchesa Test", CREATURE);
+    assert!(matches!(&a[0], Ability::Triggered { condition: Some(crate::cards::ir::Condition::Monarch(crate::cards::ir::Whose::Opponent)), .. }), "{a:?}");
+}
