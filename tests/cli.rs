@@ -666,6 +666,15 @@ fn limits_life_too_large() {
     );
 }
 
+/// The mutation fuzzer's find: a huge X made the mana payment list one need per unit of mana
+/// (a 32 GB allocation) and overflowed the mana value; now the value is refused at load.
+#[test]
+fn limits_x_too_large() {
+    let (code, _, err) = judge(&["check", "tests/fixtures/x_too_large.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("× `x` is too large: 4294967295 (at most 1000000)\n   ╭─[tests/fixtures/x_too_large.yaml:8:22]"), "{err}");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_fifo_and_a_link_loop_are_errors_not_hangs() {

@@ -140,3 +140,34 @@ fn every_numbered_rule_of_the_edition_is_in_the_index() {
     assert_eq!(EDITION, "2026-01-16", "the count below is that edition's");
     assert_eq!(numbered, 3114, "rules numbered like 702.9 or 702.9a in the index");
 }
+
+/// Citations are at the level that states the event: across every golden trace, no event cites
+/// a keyword or keyword-action heading (701.N, 702.N: a title whose subrules say what it does),
+/// and a bare section number (505) appears only on a step's beginning, where the section
+/// heading is the step itself and no subrule says "the step begins".
+#[test]
+fn golden_traces_cite_no_bare_headings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut bad = Vec::new();
+    let mut lines = 0;
+    for e in walkdir::WalkDir::new(&root).sort_by_file_name().into_iter().filter_map(Result::ok) {
+        if e.path().extension().is_none_or(|x| x != "trace") {
+            continue;
+        }
+        let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+        for line in text.lines().filter(|l| l.ends_with(']')) {
+            let Some(open) = line.rfind('[') else { continue };
+            lines += 1;
+            for rule in line[open + 1..line.len() - 1].split(", ") {
+                let keyword_heading = (rule.starts_with("701.") || rule.starts_with("702.")) && rule[4..].bytes().all(|b| b.is_ascii_digit());
+                let section = rule.len() == 3 && rule.bytes().all(|b| b.is_ascii_digit());
+                let step = line.contains(" step begins") || line.contains(" phase begins") || line.contains("the game starts");
+                if keyword_heading || (section && !step) {
+                    bad.push(format!("{}: {line}", e.path().display()));
+                }
+            }
+        }
+    }
+    assert!(lines > 10_000, "read only {lines} trace lines: is the scan broken?");
+    assert!(bad.is_empty(), "bare headings cited:\n{}", bad.join("\n"));
+}

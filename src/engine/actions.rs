@@ -395,10 +395,7 @@ impl Game {
                     if let Answer::May(true) = self.decide(dec, &d)?
                         && able
                     {
-                        self.players[payer].life = self.players[payer].life.saturating_sub(i64::from(*life));
-                        self.players[payer].life_lost_this_turn = self.players[payer].life_lost_this_turn.saturating_add(i64::from(*life));
-                        let ev = Ev::new(EventKind::PayLife, format!("{} pays {life} life", self.players[payer].name)).player(self, payer).amount(i64::from(*life)).rules(&[cr!("119.4"), cr!("118.12a")]);
-                        self.record(ev);
+                        self.pay_life(payer, *life, "", &[cr!("119.4"), cr!("118.12a")]);
                         continue;
                     }
                     self.counter_target(t, ctx.source, ctx.exile_countered);
@@ -612,6 +609,8 @@ impl Game {
                     let turn = matches!(until, crate::cards::ir::PlayUntil::EndOfTurn).then_some(self.turn);
                     self.play_permissions.push(crate::engine::state::PlayPermission { card: c, source: ctx.source, player: you, cast_only: *cast_only, turn, given: self.turn, lasting });
                     let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.describe(c))).object(self, c).player(self, you).rules(&[cr!("601.3"), cr!("611.2a")]);
+                    // "Play" covers playing a land too (305.1).
+                    let ev = if *cast_only { ev } else { ev.rule(cr!("305.1")) };
                     self.record(ev);
                 }
             }
@@ -1398,9 +1397,7 @@ impl Game {
                 }
             }
             PayCost::Life(n) => {
-                self.players[p].life = self.players[p].life.saturating_sub(i64::from(*n));
-                let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), rule]);
-                self.record(ev);
+                self.pay_life(p, *n, "", &[cr!("119.4"), rule]);
                 Ok(true)
             }
             PayCost::Energy(n) => Ok(self.pay_energy(p, *n, rule)),
@@ -1754,7 +1751,7 @@ impl Game {
             let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
             let (min, take) = (min as usize, take as usize);
             let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
-            let d = Decision { player: p, kind, rule: cr!("701.20e"), what: format!("which of the cards looked at go into the hand (up to {take})") };
+            let d = Decision { player: p, kind, rule: cr!("701.20e"), what: if min == take { format!("which of the cards looked at go into the hand ({take})") } else { format!("which of the cards looked at go into the hand (up to {take})") } };
             let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
             picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
         }
@@ -1763,7 +1760,7 @@ impl Game {
                 let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cr!("701.20a"));
                 self.record(ev);
             }
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cr!("701.20e"));
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cr!("608.2c"));
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
@@ -1814,7 +1811,10 @@ impl Game {
                 DigRest::Top => " back on top of their library in the order they choose",
                 _ => " on the bottom of their library",
             };
-            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cr!("401.4"));
+            // The instruction puts them there (608.2c); the owner's choice of order is 401.4's,
+            // unless the text makes it random.
+            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cr!("608.2c"));
+            let ev = if matches!(rest_to, DigRest::Bottom { random: true }) || rest.len() < 2 { ev } else { ev.rule(cr!("401.4")) };
             self.record(ev);
         }
         Ok(())
@@ -2066,7 +2066,7 @@ impl Game {
                     && self.is_creature(o)
                 {
                     let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
-                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of damage: {src} has {k}"));
+                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of being marked as damage: {src} has {k}"));
                 }
                 self.damage_results(source, to, n, dealt);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
@@ -2446,6 +2446,16 @@ impl Game {
             .rules(&[cr!("107.14"), rule]);
         self.record(ev);
         true
+    }
+
+    /// `p` pays `n` life (119.4): a loss of life like any other, counted in the life lost this
+    /// turn; traced as "pays N life" followed by `how`, citing `rules`.
+    pub fn pay_life(&mut self, p: PlayerId, n: u32, how: &str, rules: &[crate::rules::RuleId]) {
+        let n64 = i64::from(n);
+        self.players[p].life = self.players[p].life.saturating_sub(n64);
+        self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n64);
+        let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life{how}", self.players[p].name)).player(self, p).amount(n64).rules(rules);
+        self.record(ev);
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {

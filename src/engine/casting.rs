@@ -305,6 +305,10 @@ impl Game {
                 .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
                 .collect();
             let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cr!("601.2c"));
+            // An activated ability follows the casting steps through 602.2b.
+            if by.this.is_none() {
+                ev = ev.rule(cr!("602.2b"));
+            }
             if let Some(c) = chosen.first() {
                 ev = ev.target(self, c.target);
             }
@@ -801,7 +805,9 @@ impl Game {
             let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
             match from {
                 Zone::Exile => ev.rule(cr!("611.2a")),
-                Zone::Library => ev.rule(cr!("601.3")),
+                // A land is played, not cast (305.9): the permission is the static ability's
+                // continuous effect (611.3a), not a casting permission (601.3).
+                Zone::Library => ev.rule(cr!("611.3a")),
                 _ => ev,
             }
         })?;
@@ -1025,10 +1031,7 @@ impl Game {
             if self.players[p].life < i64::from(cost.pay_life) {
                 return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
             }
-            self.players[p].life = self.players[p].life.saturating_sub(i64::from(cost.pay_life));
-            self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(cost.pay_life));
-            let ev = Ev::new(EventKind::PayLife, format!("{} pays {} life", self.players[p].name, cost.pay_life)).player(self, p).amount(i64::from(cost.pay_life)).rule(cr!("119.4"));
-            self.record(ev);
+            self.pay_life(p, cost.pay_life, "", &[cr!("119.4")]);
         }
         if cost.exert_self && self.on_battlefield(source) {
             // 701.43a: exerting it is choosing that it won't untap during its controller's

@@ -117,7 +117,7 @@ impl Game {
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
             let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
-            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rule(cr!("508.1a"));
+            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rules(&[cr!("508.1a"), cr!("508.1k")]);
             // 702.10b: haste is what lets a creature its controller got this turn attack.
             let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
             let ev = if announced { ev.rule(cr!("508.1b")) } else { ev };
@@ -275,7 +275,7 @@ impl Game {
         }
         for (b, attackers) in decl {
             for &a in attackers {
-                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rule(cr!("509.1a"));
+                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rules(&[cr!("509.1a"), cr!("509.1g")]);
                 self.record(ev);
                 if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {
                     att.blockers.push(*b);

@@ -183,9 +183,10 @@ impl Game {
                 Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cr!("611.3a"))
             } else {
                 // Lost to a land-type change in the same layer (Blood Moon, 305.7, 613.8a), or
-                // to an ability-removing effect before its layer (613.6).
+                // to an ability-removing effect (layer 6, 613.1f) applied before its own layer
+                // in the order of 613.1; it never started to apply, so 613.6 doesn't keep it.
                 let land_type = self.chars(*src).is_some_and(|c| c.subtypes.is_some()) && self.has_type(*src, crate::cards::ir::CardType::Land);
-                let rules: &[crate::rules::RuleId] = if land_type { &[crate::cr!("305.7"), crate::cr!("613.8a")] } else { &[crate::cr!("613.1f"), crate::cr!("613.6")] };
+                let rules: &[crate::rules::RuleId] = if land_type { &[crate::cr!("305.7"), crate::cr!("613.8a")] } else { &[crate::cr!("613.1f"), crate::cr!("613.1")] };
                 Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.describe(*src))).object(self, *src).rules(rules)
             };
             events.push(ev);

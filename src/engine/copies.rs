@@ -106,7 +106,12 @@ impl Game {
             self.copy_values(of, except, token, Some(&own))
         };
         let timestamp = self.timestamp();
+        // 707.4: it stays on the battlefield, so nothing enters or leaves, and other effects on
+        // it go on (its example is a first copy too). "Until end of turn" is 611.2a's.
         let mut rules = vec![cr!("707.4")];
+        if until_end_of_turn {
+            rules.push(cr!("611.2a"));
+        }
         if !except.is_empty() {
             rules.push(cr!("707.9"));
         }
@@ -149,7 +154,7 @@ impl Game {
         self.touch();
         for o in ending {
             if self.on_battlefield(o) {
-                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&[cr!("514.2"), cr!("613.2c")]);
+                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&[cr!("514.2"), cr!("611.2a")]);
                 self.record(ev);
             }
         }

@@ -11,7 +11,8 @@ use crate::engine::Ev;
 use crate::rules::RuleId;
 
 impl Game {
-    /// Puts `n` counters of `kind` on a permanent (122.6), traced with `rules` besides 122.6.
+    /// Puts `n` counters of `kind` on a permanent (122.1), traced with `rules` besides 122.1 or,
+    /// as it enters, 122.6 (entering with counters counts as having them put on it).
     /// `entering`: as it enters the battlefield, for the wording of the trace; `note` ends it.
     pub fn put_counters(&mut self, id: ObjId, kind: &CounterKind, n: u32, rules: &[RuleId], entering: bool, note: &str) {
         if n == 0 {
@@ -20,11 +21,16 @@ impl Game {
         self.obj_mut(id).counters.add(kind, n);
         let counters = if n == 1 { format!("{} {} counter", article(kind.name()), kind.name()) } else { format!("{n} {} counters", kind.name()) };
         let text = if entering { format!("{} enters with {counters} on it{note}", self.describe(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.describe(id)) };
-        let ev = Ev::new(EventKind::PutCounters, text)
-            .object(self, id)
-            .amount(i64::from(n))
-            .rules(rules)
-            .rule(cr!("122.6"));
+        // Entering with counters counts as having them put on it (122.6); otherwise 122.1
+        // unless the kind's own subrule (122.1a for +1/+1) is already among `rules`.
+        let ev = Ev::new(EventKind::PutCounters, text).object(self, id).amount(i64::from(n)).rules(rules);
+        let ev = if entering {
+            ev.rule(cr!("122.6"))
+        } else if rules.iter().any(|r| r.as_str().starts_with("122.1")) {
+            ev
+        } else {
+            ev.rule(cr!("122.1"))
+        };
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::CountersPut { object: id, plus: crate::engine::triggers::counter_sign(kind), n });
     }

@@ -253,28 +253,25 @@ impl Game {
         match offer {
             EntryOffer::PayLife(n) => {
                 let able = self.players[p].life >= i64::from(*n);
-                let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("614.12"), what: format!("whether to pay {n} life as {name} enters (if not, it enters tapped)") };
+                let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("614.12a"), what: format!("whether to pay {n} life as {name} enters (if not, it enters tapped)") };
                 let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
                 if yes {
-                    self.players[p].life = self.players[p].life.saturating_sub(i64::from(*n));
-                    self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(*n));
-                    let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life as {name} enters", self.players[p].name)).player(self, p).amount(i64::from(*n)).rules(&[cr!("119.4"), cr!("614.12")]);
-                    self.record(ev);
+                    self.pay_life(p, *n, &format!(" as {name} enters"), &[cr!("119.4"), cr!("614.12a")]);
                 }
                 Ok(yes)
             }
             EntryOffer::Reveal(filter) => {
                 let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| o != id && self.matches_filter(o, filter, p)).map(Target::Object).collect();
-                let d = Decision { player: p, kind: DecisionKind::May { able: !options.is_empty() }, rule: cr!("614.12"), what: format!("whether to reveal a card as {name} enters (if not, it enters tapped)") };
+                let d = Decision { player: p, kind: DecisionKind::May { able: !options.is_empty() }, rule: cr!("614.12a"), what: format!("whether to reveal a card as {name} enters (if not, it enters tapped)") };
                 let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
                 if !yes {
                     return Ok(false);
                 }
-                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cr!("614.12"), what: format!("the card revealed as {name} enters") };
+                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cr!("614.12a"), what: format!("the card revealed as {name} enters") };
                 let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(false) };
                 for t in picked {
                     let Target::Object(o) = t else { continue };
-                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rules(&[cr!("701.20a"), cr!("614.12")]);
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rules(&[cr!("701.20a"), cr!("614.12a")]);
                     self.record(ev);
                 }
                 Ok(true)

@@ -300,7 +300,7 @@ impl Game {
             }
         if cost.tap {
             self.become_tapped(id);
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rule(cr!("605.3a"));
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&[cr!("106.12"), cr!("605.3a")]);
             self.record(ev);
         }
         if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
@@ -620,14 +620,8 @@ impl Game {
             self.record(ev);
         }
         if life_total > 0 {
-            self.players[p].life = self.players[p].life.saturating_sub(i64::from(life_total));
-            self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(i64::from(life_total));
             let paid: Vec<String> = phyrexian.iter().zip(&life).filter(|(_, l)| **l).map(|(s, _)| s.to_string()).collect();
-            let ev = Ev::new(EventKind::PayLife, format!("{} pays {life_total} life for {}", self.players[p].name, paid.join("")))
-                .player(self, p)
-                .amount(i64::from(life_total))
-                .rules(&[cr!("107.4f"), cr!("119.4"), cr!("601.2h")]);
-            self.record(ev);
+            self.pay_life(p, life_total, &format!(" for {}", paid.join("")), &[cr!("107.4f"), cr!("119.4"), cr!("601.2h")]);
         }
         Ok(Ok(()))
     }
@@ -655,7 +649,8 @@ fn needs_of(cost: &ManaCost, x: u32, life: &[bool], two_generic: u32) -> Vec<Nee
         out.extend(std::iter::repeat_n(Need::Color(c), cost.colored[c.index()] as usize));
     }
     let (mut phy, mut two) = (0, 0);
-    let mut generic = cost.generic + cost.x * x;
+    // `plan` has checked that this many units could exist, so the count fits.
+    let mut generic = u32::try_from(least_units(cost, x)).unwrap_or(u32::MAX).saturating_sub(cost.colored.iter().sum::<u32>().saturating_add(cost.colorless));
     for s in &cost.special {
         match *s {
             CostSymbol::Hybrid(a, b) => out.push(Need::Either(a, b)),
@@ -717,7 +712,21 @@ const MAX_TRIALS: usize = 4096;
 /// `{2/C}` symbols are paid with colored mana where possible, then with two mana; sources
 /// that make several mana at once try each amount they can make.
 #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
+/// The fewest units of mana a cost needs apart from its special symbols: its colored,
+/// colorless and generic symbols with X counted (in 64 bits: X may be anything a file says).
+fn least_units(cost: &ManaCost, x: u32) -> u64 {
+    cost.colored.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(cost.colorless) + u64::from(cost.generic) + u64::from(cost.x) * u64::from(x)
+}
+
 fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<(Vec<Need>, Vec<Supply>, Vec<usize>)> {
+    // More mana than every source together could make can't be paid (118.3): say so before
+    // listing the needs one unit each.
+    let most = forced.len() as u64
+        + pool.iter().chain(&pool_snow).map(|&n| u64::from(n)).sum::<u64>()
+        + sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).map(|v| v.len() as u64).max().unwrap_or(0).max(1)).sum::<u64>();
+    if least_units(cost, x) > most {
+        return None;
+    }
     let twos = cost.special.iter().filter(|s| matches!(s, CostSymbol::TwoOr(_))).count().min(10);
     let mut masks: Vec<u32> = (0..1u32 << twos).collect();
     masks.sort_by_key(|m| m.count_ones());

@@ -132,11 +132,13 @@ impl Ev {
 }
 
 fn named(g: &Game, id: ObjId) -> Named {
-    // Its name now (a copy has the name it copied, 707.2); `Name#N` counts the physical cards
-    // and tokens of its printed name in creation order, as references do.
+    // Its name now (a copy has the name it copied, 707.2); `Name#N` counts the cards and
+    // tokens of its printed name in creation order, as references do: those created during the
+    // game among themselves, the setup's among themselves.
     let printed = g.obj(id).card.name();
     let card = g.obj(id).card_id.0 as usize;
-    let nth = 1 + g.cards[..card.min(g.cards.len())].iter().filter(|c| g.obj(c.current).card.name() == printed).count();
+    let first = if card >= g.setup_cards { g.setup_cards } else { 0 };
+    let nth = 1 + g.cards.get(first..card).unwrap_or_default().iter().filter(|c| g.obj(c.current).card.name() == printed).count();
     let name = if g.obj(id).face_down { "face-down creature" } else { g.card(id).name() };
     let card = (name != printed).then(|| printed.to_owned());
     Named { name: name.to_owned(), card, label: g.label(id).map(str::to_owned), nth: Some(nth) }

@@ -161,7 +161,10 @@ impl Game {
                 let Some(crate::engine::state::Target::Object(host)) = target else { return Ok(()) };
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3b"));
                 g.record(ev);
+                // The evoke trigger below follows from the entering event itself.
+                let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
+                    entered.set(g.last_event() + 1);
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield attached to {}", g.describe(nid), g.describe(host)))
                         .object(g, nid)
                         .target(g, crate::engine::state::Target::Object(host))
@@ -180,7 +183,10 @@ impl Game {
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
                 let dashed = g.obj(id).choices.dashed;
+                // The evoke trigger below follows from the entering event itself.
+                let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
+                    entered.set(g.last_event() + 1);
                     Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
                         .object(g, nid)
                         .player(g, controller)
@@ -202,7 +208,7 @@ impl Game {
                     && let Some(i) = g.card(nid).abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
                 {
                     let owner = g.controller(nid);
-                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.6a"), cr!("603.3a")]).because(g.last_event());
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.4"), cr!("603.6a"), cr!("603.3a")]).because(entered.get());
                     g.record(ev);
                     g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: g.last_event() });
                 }

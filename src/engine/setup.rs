@@ -106,6 +106,7 @@ impl Game {
             snapshots: None,
             restrictions: Vec::new(),
             beyond_range: None,
+            setup_cards: 0,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,
@@ -150,6 +151,7 @@ impl Game {
             g.monarch = Some(m);
             g.monarch_abilities_object(m);
         }
+        g.setup_cards = g.cards.len();
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),

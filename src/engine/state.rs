@@ -507,6 +507,9 @@ pub struct Game {
     /// the end of the range judge represents (life is a 64-bit integer, the others 32-bit): the
     /// engine saturates there rather than wrap, and the run stops with exit 2 at its end.
     pub beyond_range: Option<u32>,
+    /// How many entries of `cards` the setup made: `Name#N` counts only the objects created
+    /// during the game, after them (the scenario format's references).
+    pub setup_cards: usize,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).

@@ -752,6 +752,9 @@ impl Game {
         }
         let pending = std::mem::take(&mut self.pending);
         self.damage_triggers.clear();
+        // 603.3b is the process for several abilities that triggered since a player last
+        // received priority (whoever controls them); a lone one goes on the stack under 603.3.
+        let rule = if pending.len() > 1 { cr!("603.3b") } else { cr!("603.3") };
         for p in self.apnap() {
             let mut mine: Vec<PendingTrigger> = pending.iter().copied().filter(|t| t.controller == p).collect();
             if mine.len() > 1 && !interchangeable(self, &mine) {
@@ -762,7 +765,7 @@ impl Game {
                 }
             }
             for t in mine {
-                self.put_trigger(t, dec)?;
+                self.put_trigger(t, rule, dec)?;
             }
         }
         Ok(true)
@@ -770,7 +773,7 @@ impl Game {
 
     /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
     /// get the targets it needs is removed.
-    fn put_trigger(&mut self, t: PendingTrigger, dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn put_trigger(&mut self, t: PendingTrigger, rule: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let effect = match (t.delayed, t.keyword) {
             (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
@@ -871,7 +874,7 @@ impl Game {
         let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
         let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
-        let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(cr!("603.3b")).because(t.event);
+        let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(rule).because(t.event);
         if !chosen.is_empty() {
             ev = ev.rule(cr!("603.3d"));
         }

@@ -58,7 +58,9 @@ impl Game {
                 next
             };
             let next = if next == Step::DeclareBlockers && !self.combat.any_declared {
-                let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cr!("508.8"));
+                // It follows from the declaration of no attackers.
+                let declared = self.trace.iter().rposition(|e| e.kind == EventKind::DeclareAttacker).map_or(0, |i| u32::try_from(i + 1).unwrap_or(0));
+                let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cr!("508.8")).because(declared);
                 self.record(ev);
                 Step::EndOfCombat
             } else {
@@ -224,7 +226,7 @@ impl Game {
                 // 800.4j: the turn of a player who left the game goes on without an active
                 // player: no one declares attackers.
                 if self.players[ap].lost {
-                    let ev = Ev::new(EventKind::DeclareAttacker, format!("the turn goes on without an active player ({} has left the game): no attackers are declared", self.players[ap].name)).player(self, ap).rules(&[cr!("800.4j"), cr!("508.1")]);
+                    let ev = Ev::new(EventKind::DeclareAttacker, format!("the turn goes on without an active player ({} has left the game): no attackers are declared", self.players[ap].name)).player(self, ap).rules(&[cr!("800.4j"), cr!("508.1a")]);
                     self.record(ev);
                     return Ok(true);
                 }
@@ -235,7 +237,7 @@ impl Game {
                             // player declares nothing else.
                             let forced = self.required_attackers(&[]);
                             if forced.is_empty() {
-                                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cr!("508.1"));
+                                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cr!("508.1a"));
                                 self.record(ev);
                                 break;
                             }
@@ -280,7 +282,7 @@ impl Game {
                 loop {
                     match dec.blockers(self)? {
                         None => {
-                            let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cr!("509.1"));
+                            let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cr!("509.1a"));
                             self.record(ev);
                             for att in self.combat.attackers.clone() {
                                 let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.describe(att.id))).object(self, att.id).rule(cr!("509.1h"));

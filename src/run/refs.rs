@@ -74,9 +74,20 @@ pub fn object(g: &Game, r: &Ref, place: Place) -> Result<ObjId, Stop> {
         _ => (r.text.as_str(), None),
     };
     if let Some(k) = nth {
-        let all: Vec<ObjId> = g.cards.iter().map(|c| c.current).filter(|&id| g.obj(id).card.named(name)).collect();
+        // The scenario format counts the objects of that name created during the game (tokens,
+        // copies). A name nothing has been created under yet may also number the setup's
+        // objects of that name (`count:` entries have no labels).
+        let split = g.setup_cards.min(g.cards.len());
+        let named = |c: &&crate::engine::state::PhysCard| g.obj(c.current).card.named(name);
+        let mut all: Vec<ObjId> = g.cards[split..].iter().filter(named).map(|c| c.current).collect();
+        let from_setup = all.is_empty();
+        if from_setup {
+            all = g.cards[..split].iter().filter(named).map(|c| c.current).collect();
+        }
         return all.get(k.wrapping_sub(1)).copied().ok_or_else(|| {
-            Stop(Diagnostic::new(format!("there is no `{name}` number {k} ({} exist)", all.len()), r.span).help("`Name#N` counts objects of that name in the order they were created, from 1"))
+            let whose = if from_setup { "in the setup (nothing of that name was created during the game)" } else { "created during the game" };
+            Stop(Diagnostic::new(format!("there is no `{name}` number {k}: {} {whose}", all.len()), r.span)
+                .help("`Name#N` counts the objects of that name created during the game, in creation order, from 1; before any exists it counts the setup's"))
         });
     }
     let found: Vec<ObjId> = g.objects.iter().filter(|o| o.card.named(name) && place.contains(g, o.id)).map(|o| o.id).collect();

@@ -344,6 +344,9 @@ pub const MAX_DAMAGE: u32 = 1_000_000;
 pub const MAX_COUNTERS: u32 = 1_000_000;
 /// The highest turn number (`start`, `goto`, `until`).
 pub const MAX_TURN: u32 = 10_000;
+/// The highest value of X or of a chosen number (`x:`, `choose: {number}`): every amount worked
+/// out from it (costs, damage, counters) stays exact.
+pub const MAX_X: u32 = 1_000_000;
 
 /// Whether `n` is at most `max`; if not, a diagnostic at the value.
 fn within(n: u32, max: u32, node: &Node, what: &str, diags: &mut Diags) -> bool {
@@ -725,7 +728,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 }
             let choices = CastChoices {
                 targets: m.get("targets").map(|n| refs(n, "`targets`", diags)).unwrap_or_default(),
-                x: m.get("x").and_then(|n| nonneg(n, "`x`", diags)),
+                x: m.get("x").and_then(|n| bounded(n, "`x`", MAX_X, diags)),
                 pay: m.get("pay").map(|n| refs(n, "`pay`", diags)),
                 modes,
                 divide,
@@ -811,8 +814,8 @@ fn read_choice(node: &Node, diags: &mut Diags) -> Option<Choice> {
     c.color = m.get("color").and_then(|n| string(n, "`color`", diags).map(|s| (s, n.span)));
     c.order = m.get("order").map(|n| refs(n, "`order`", diags));
     c.targets = m.get("targets").map(|n| refs(n, "`targets`", diags));
-    c.x = m.get("x").and_then(|n| nonneg(n, "`x`", diags));
-    c.number = m.get("number").and_then(|n| nonneg(n, "`number`", diags));
+    c.x = m.get("x").and_then(|n| bounded(n, "`x`", MAX_X, diags));
+    c.number = m.get("number").and_then(|n| bounded(n, "`number`", MAX_X, diags));
     c.assign = m.get("assign").and_then(|a| shares(a, "`assign`", ("a damage recipient", "an amount of damage"), diags));
     c.divide = m.get("divide").and_then(|a| shares(a, "`divide`", ("a target", "an amount"), diags));
     c.apply = m.get("apply").and_then(|n| one_ref(n, "`apply`", diags));

@@ -91,7 +91,7 @@ impl Step {
             Step::Untap => cr!("502"),
             Step::Upkeep => cr!("503"),
             Step::Draw => cr!("504"),
-            Step::PrecombatMain | Step::PostcombatMain => cr!("505"),
+            Step::PrecombatMain | Step::PostcombatMain => cr!("505.1"),
             Step::BeginningOfCombat => cr!("507"),
             Step::DeclareAttackers => cr!("508"),
             Step::DeclareBlockers => cr!("509"),

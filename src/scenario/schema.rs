@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::scenario::load::{
-    CAST_KEYS, CHOOSE_KEYS, ENTRY_KEYS, EXPECT_KEYS, MAX_COUNT, MAX_COUNTERS, MAX_DAMAGE, MAX_LIFE, MAX_POISON, MAX_TURN, OBJECT_EXPECT_KEYS, PLAYER_EXPECT_KEYS, PLAYER_KEYS, TOP_KEYS,
+    CAST_KEYS, CHOOSE_KEYS, ENTRY_KEYS, EXPECT_KEYS, MAX_COUNT, MAX_COUNTERS, MAX_DAMAGE, MAX_LIFE, MAX_POISON, MAX_TURN, MAX_X, OBJECT_EXPECT_KEYS, PLAYER_EXPECT_KEYS, PLAYER_KEYS, TOP_KEYS,
     VERBS, ZONES,
 };
 use crate::scenario::model::Step;
@@ -106,12 +106,17 @@ pub fn schema() -> Value {
                 "choose" => vec![*v],
                 _ => vec![*v, "player"],
             };
-            let typed = [("player", string("the player who acts (default: the card's controller or owner, or the player with priority)")), ("targets", strings("the targets, in the order the text names them"))];
+            let typed = [
+                ("player", string("the player who acts (default: the card's controller or owner, or the player with priority)")),
+                ("targets", strings("the targets, in the order the text names them")),
+                ("x", int(0, i64::from(MAX_X), "the value announced for X (601.2b)")),
+            ];
             let mut o = object(&keys, &typed);
             o["required"] = json!([v]);
             o["properties"][*v]["description"] = json!(format!("`{v}`: see the verb table of docs/scenario-format.md"));
             if *v == "choose" {
-                o["properties"]["choose"] = described(object(CHOOSE_KEYS, &[("player", string("the player who decides"))]), "the answer to the next decision of that player");
+                let typed = [("player", string("the player who decides")), ("x", int(0, i64::from(MAX_X), "a value of X chosen on resolution")), ("number", int(0, i64::from(MAX_X), "a number chosen"))];
+                o["properties"]["choose"] = described(object(CHOOSE_KEYS, &typed), "the answer to the next decision of that player");
             }
             o
         })
