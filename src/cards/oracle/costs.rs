@@ -513,8 +513,9 @@ mod payments_and_restrictions {
         assert!(matches!(pangolin.as_slice(), [Instruction::MayOrElse { then, .. }] if matches!(then.as_slice(), [Instruction::PutCounters { what: Affected::This, .. }])));
         // An X chosen as the optional cost is paid (Flameblast Dragon) is refused, not read as 0.
         assert!(!errs("Flying\nWhenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to any target.", "Flameblast Dragon", CREATURE).is_empty());
-        // Energy is not a cost the engine can pay: refused.
-        assert!(!errs("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE).is_empty());
+        // Energy (107.14) is paid the same way.
+        let odd = triggered("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE);
+        assert!(matches!(odd.as_slice(), [Instruction::MayOrElse { action, .. }] if **action == Instruction::Pay(PayCost::Energy(2))), "{odd:?}");
     }
 
     #[test]

@@ -1535,9 +1535,9 @@ mod tests {
         assert_eq!(&text[e[0].0..e[0].1], "the greatest power among creatures you control");
         assert!(e[0].2.starts_with("unsupported text: \"the greatest power among creatures you control\"; expected "), "{}", e[0].2);
         // Wrath of God: both the rider and an unknown line on the next line.
-        let text = "Destroy all creatures. They can't be blocked.\nClash with an opponent.";
+        let text = "Destroy all creatures. They can't be blocked.\nVenture into the dungeon.";
         let e = errs(text, "Wrath of Odd", SORCERY);
-        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Clash with an opponent"]);
+        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Venture into the dungeon"]);
     }
 
     #[test]
