@@ -405,7 +405,9 @@ impl Game {
                 let n = self.amount(ctx, *times).max(0);
                 for id in self.objects_of(ctx, what) {
                     for _ in 0..n {
-                        if self.is_live(id) && self.obj(id).zone == Zone::Stack {
+                        // A spell that has left the stack (countered in response, say) is
+                        // still copied, as it last existed there (608.2h).
+                        if self.obj(id).zone == Zone::Stack {
                             self.copy_spell(id, ctx.controller, *new_targets, dec)?;
                         }
                     }
@@ -1427,7 +1429,11 @@ impl Game {
         self.touch();
         let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();
         let targeting = if shown.is_empty() { String::new() } else { format!(" targeting {}", shown.join(", ")) };
-        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        let gone = if self.is_live(id) { "" } else { " (as it last existed on the stack)" };
+        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {}{gone} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        if !self.is_live(id) {
+            ev = ev.rule(cr!("608.2h"));
+        }
         if retargeted {
             ev = ev.rule(cr!("707.10c"));
         }

@@ -188,6 +188,14 @@ impl Game {
                     return Err(Illegal::new(cr!("115.3"), format!("{} is chosen twice for one instance of the word \"target\" of {name}: each instance needs different objects", self.describe_target(t))).also(cr!("601.2c")));
                 }
                 if let Some((rule, why)) = self.target_problem(&spec.spec, t, by) {
+                    // What a "target" phrase allows is 115.1's subrule for the kind of object
+                    // choosing: an instant or sorcery spell, an Aura spell, an activated ability.
+                    let rule = match by.this {
+                        _ if rule.as_str() != "115.1" => rule,
+                        Some(s) if self.has_subtype(s, "Aura") => cr!("115.1b"),
+                        Some(_) => cr!("115.1a"),
+                        None => cr!("115.1c"),
+                    };
                     if taken.len() < spec.min as usize {
                         return Err(Illegal::new(cr!("601.2c"), format!("{} is not a legal choice for target {} of {name} ({}): {why}", self.describe_target(t), slot + 1, describe_spec(&spec.spec))).also(rule));
                     }
@@ -1171,13 +1179,14 @@ fn spec_words(spec: &TargetSpec) -> String {
         TargetSpec::Player { opponent_only: false } => "target player".to_owned(),
         TargetSpec::PlayerOrPlaneswalker { opponent_only: false } => "target player or planeswalker".to_owned(),
         TargetSpec::PlayerOrPlaneswalker { opponent_only: true } => "target opponent or planeswalker".to_owned(),
-        TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {} permanent", filter_words(f)),
+        TargetSpec::Permanent(f) if f.types_any.is_empty() => format!("target {}", noun_words(f, "permanent")),
         TargetSpec::Permanent(f) => format!("target {}", filter_words(f)),
-        TargetSpec::Spell(f) => format!("target {} spell", filter_words(f)),
-        TargetSpec::SpellOrPermanent(f) => format!("target {} spell or permanent", filter_words(f)),
+        TargetSpec::Spell(f) => format!("target {}", noun_words(f, "spell")),
+        TargetSpec::SpellOrPermanent(f) => format!("target {}", noun_words(f, "spell or permanent")),
         TargetSpec::GraveyardCard { filter, yours } => {
-            let words = filter_words(filter);
-            let kind = if words.is_empty() { "card".to_owned() } else { format!("{words} card") };
+            let (before, after) = filter_parts(filter);
+            // "target creature card with mana value 2 or less in your graveyard".
+            let kind = [before.as_str(), "card", after.as_str()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
             format!("target {kind} in {}", if *yours { "your graveyard" } else { "a graveyard" })
         }
         TargetSpec::Ability => "target activated or triggered ability".to_owned(),
@@ -1239,6 +1248,19 @@ pub(crate) fn stat_words(f: &crate::cards::ir::ObjectFilter) -> impl Iterator<It
 }
 
 pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
+    let (before, after) = filter_parts(f);
+    [before, after].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// `noun` with the filter's words in natural order: adjectives and types before it, "you
+/// control", "with …" and "without …" after it ("target nonland permanent with mana value 3").
+fn noun_words(f: &crate::cards::ir::ObjectFilter, noun: &str) -> String {
+    let (before, after) = filter_parts(f);
+    [before.as_str(), noun, after.as_str()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// A filter's words before the noun it qualifies, and after it.
+fn filter_parts(f: &crate::cards::ir::ObjectFilter) -> (String, String) {
     let mut w: Vec<String> = if f.other { vec!["other".to_owned()] } else { Vec::new() };
     w.extend(f.colors_none.iter().map(|c| format!("non{}", c.name())));
     if !f.colors.is_empty() {
@@ -1267,6 +1289,8 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
     if f.token == Some(true) {
         w.push("token".into());
     }
+    let before = w.join(" ");
+    let mut w: Vec<String> = Vec::new();
     match f.controller {
         crate::cards::ir::ControllerFilter::You => w.push("you control".into()),
         crate::cards::ir::ControllerFilter::Opponent => w.push("an opponent controls".into()),
@@ -1301,5 +1325,5 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
             crate::cards::ir::Compare::Odd => "with an odd mana value".to_owned(),
         });
     }
-    w.join(" ")
+    (before, w.join(" "))
 }

@@ -112,4 +112,21 @@ mod tests {
         g.lose_life(1, 3, crate::cr!("119.3"));
         assert_eq!((g.players[1].life, g.beyond_range.is_some()), (i64::MIN, true));
     }
+
+    /// Power and toughness saturate in the layers; the state-based action check that sees one
+    /// at the end of its range records it too, so the run stops instead of going on with it.
+    #[test]
+    fn power_at_the_end_of_its_range_is_caught() {
+        let text = "name: t\nplayers:\n  - name: Alice\n    battlefield: [{card: Grizzly Bears, id: bears}]\n  - name: Bob\n";
+        let s = crate::scenario::load(&Source::new("t.yaml", text)).unwrap_or_else(|_| panic!("loads"));
+        let mut g = crate::engine::Game::from_scenario(&s);
+        let bears = g.battlefield[0];
+        let _ = g.check_sbas(&mut crate::engine::decision::Refuse);
+        assert_eq!(g.beyond_range, None);
+        g.obj_mut(bears).counters.plus = u32::MAX - 5;
+        g.touch();
+        let _ = g.check_sbas(&mut crate::engine::decision::Refuse);
+        assert_eq!(g.power_toughness(bears), (i32::MAX, i32::MAX));
+        assert!(g.beyond_range.is_some());
+    }
 }

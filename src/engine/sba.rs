@@ -91,9 +91,13 @@ impl Game {
         for id in relieved {
             self.obj_mut(id).indestructible_noted = 0;
         }
+        // Power and toughness are 32-bit and saturate in the layers (613.4): one at the end of
+        // its range is past what judge represents, and the run stops after the last event.
+        let mut at_edge = false;
         for &id in &self.battlefield {
             if self.is_creature(id) {
                 let t = self.toughness(id);
+                at_edge |= matches!(t, i32::MAX | i32::MIN) || matches!(self.power_toughness(id).0, i32::MAX | i32::MIN);
                 let o = self.obj(id);
                 let dmg = o.damage;
                 let lethal = i64::from(dmg) >= i64::from(t);
@@ -133,6 +137,9 @@ impl Game {
             if self.has_type(id, CardType::Planeswalker) && self.obj(id).counters.loyalty == 0 {
                 to_graveyard.push((id, cr!("704.5i"), "0 loyalty".to_owned(), None));
             }
+        }
+        if at_edge && self.beyond_range.is_none() {
+            self.beyond_range = Some(self.last_event());
         }
         // 702.2b: deathtouch damage counts only until this check.
         for o in &mut self.objects {
