@@ -238,12 +238,13 @@ impl Game {
             return Err(Illegal::new(cr!("601.2d"), format!("{name} divides {total} among {} targets: announce the division with `divide:`", targets.len())));
         }
         for c in targets.iter_mut() {
-            c.share = ch.divide.iter().filter(|(t, _)| *t == c.target).map(|(_, n)| n).sum();
+            // Saturating: an announced division beyond the total is refused below, never wrapped.
+            c.share = ch.divide.iter().filter(|(t, _)| *t == c.target).fold(0u32, |a, (_, n)| a.saturating_add(*n));
             if c.share == 0 {
                 return Err(Illegal::new(cr!("601.2d"), format!("each target of {name} must get at least 1; {} gets none", self.describe_target(c.target))));
             }
         }
-        let sum: u32 = targets.iter().map(|c| c.share).sum();
+        let sum: u32 = targets.iter().fold(0u32, |a, c| a.saturating_add(c.share));
         if sum != total {
             return Err(Illegal::new(cr!("601.2d"), format!("the division of {name} must give all {total} to its targets (it gives {sum})")));
         }
