@@ -321,6 +321,9 @@ pub enum Keyword {
     /// 702.127: a half of a split card cast only from a graveyard, and exiled as it leaves the
     /// stack (see `engine::casting`).
     Aftermath,
+    /// 702.102: a split card cast from its owner's hand may be cast with both halves as one
+    /// fused split spell.
+    Fuse,
     /// 702.14: landwalk of a basic land type — can't be blocked while the defending player
     /// controls a land of that type.
     Plainswalk,
@@ -451,7 +454,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 55] = [
+    pub const ALL: [Keyword; 56] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -472,6 +475,7 @@ impl Keyword {
         Keyword::Storm,
         Keyword::Devoid,
         Keyword::Aftermath,
+        Keyword::Fuse,
         Keyword::Daybound,
         Keyword::Nightbound,
         Keyword::Plainswalk,
@@ -532,6 +536,7 @@ impl Keyword {
             Keyword::Storm => "storm",
             Keyword::Devoid => "devoid",
             Keyword::Aftermath => "aftermath",
+            Keyword::Fuse => "fuse",
             Keyword::Daybound => "daybound",
             Keyword::Nightbound => "nightbound",
             Keyword::Plainswalk => "plainswalk",
@@ -851,6 +856,7 @@ impl Keyword {
             Keyword::Storm => "702.40",
             Keyword::Devoid => "702.114",
             Keyword::Aftermath => "702.127",
+            Keyword::Fuse => "702.102",
             Keyword::Daybound | Keyword::Nightbound => "702.145",
             Keyword::Plainswalk | Keyword::Islandwalk | Keyword::Swampwalk | Keyword::Mountainwalk | Keyword::Forestwalk => "702.14",
             Keyword::Convoke => "702.51",
@@ -1507,6 +1513,9 @@ pub enum Instruction {
     Destroy(Affected),
     /// "Transform this creature" (701.27).
     Transform(Affected),
+    /// "Flip this creature" (710.2, 110.5): a flip card on the battlefield turns to its
+    /// alternative characteristics, once and for good (710.4).
+    Flip(Affected),
     /// "Exile …" (701.13).
     Exile(Affected),
     /// "Exile [objects] until this enchantment leaves the battlefield." (610.3): the objects
@@ -1605,6 +1614,9 @@ pub enum Instruction {
     UnlessPays { payer: Affected, cost: PayCost, instructions: Vec<Instruction> },
     /// "If this spell was kicked, [instructions]." (702.33d–e): carried out only if it was.
     IfKicked(Vec<Instruction>),
+    /// "If you control ten or more creatures, flip this creature." (608.2c): instructions
+    /// carried out only if the condition holds as the effect reaches them.
+    IfHolds { condition: Condition, instructions: Vec<Instruction> },
     /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
     /// on it. If you don't, sacrifice it."
     PayPerAgeOrSacrifice(PayCost),

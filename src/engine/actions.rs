@@ -360,6 +360,16 @@ impl Game {
                     }
                 }
             }
+            Instruction::IfHolds { condition, instructions } => {
+                let holds = self.condition_holds(condition, ctx.source, ctx.controller);
+                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {}", self.describe(ctx.source), if holds { "holds: it is carried out" } else { "doesn't hold: it does nothing" })).source(self, ctx.source).rule(cr!("608.2c"));
+                self.record(ev);
+                if holds {
+                    for ins in instructions {
+                        self.perform(ins, ctx, dec)?;
+                    }
+                }
+            }
             Instruction::IfKicked(instructions) => {
                 if ctx.kicked {
                     let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.describe(ctx.source))).rules(&[cr!("702.33d"), cr!("702.33e")]);
@@ -1061,7 +1071,11 @@ impl Game {
             Instruction::ReturnToHand(a) => {
                 for id in self.objects_of(ctx, a) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
-                    if matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
+                    // A resolving spell that returns itself ("return View from Above to its
+                    // owner's hand") goes there instead of to the graveyard (608.2c, 608.2n); a
+                    // copy would cease to exist either way (707.10a).
+                    let itself = self.obj(id).zone == Zone::Stack && id == ctx.source && !self.obj(id).copy;
+                    if itself || matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
                         let owner = self.obj(id).owner;
                         let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).
@@ -1120,6 +1134,13 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.transform(id)?;
+                    }
+                }
+            }
+            Instruction::Flip(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if self.on_battlefield(id) {
+                        self.flip(id)?;
                     }
                 }
             }
@@ -1449,7 +1470,12 @@ impl Game {
     fn choose_copy_targets(&mut self, id: ObjId, copy: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
-        let effect = self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default();
+        // A copy of a fused split spell has both halves' targets, left half first (702.102a).
+        let effect = if self.obj(copy).choices.fused {
+            self.fused_targets(copy)?
+        } else {
+            self.card(copy).abilities().iter().find_map(|a| if let Ability::Spell(e) = a { Some(e.clone()) } else { None }).unwrap_or_default()
+        };
         let by = Targeter { you: controller, source: copy, this: Some(copy), x: self.obj(copy).choices.x, player: None };
         let mut changed = self.obj(copy).choices.targets.clone();
         for (c, t) in changed.iter_mut().zip(&list) {

@@ -44,6 +44,8 @@ pub struct Choices {
     pub kicked: bool,
     /// Cast face down with its morph ability (702.37c).
     pub face_down: bool,
+    /// Both halves of a split card with fuse cast as one fused split spell (702.102a).
+    pub fuse: bool,
     /// Cast from the graveyard for its flashback cost (702.34a).
     pub flashback: bool,
     /// Buyback paid (702.27a).
@@ -372,6 +374,16 @@ impl Game {
         if aftermath && (zone != Zone::Graveyard || owner != p) {
             return Ok(Err(Illegal::new(cr!("702.127a"), format!("{name} has aftermath: it can be cast only from its owner's graveyard")).also(cr!("601.3"))));
         }
+        // 702.102a: both halves of a split card with fuse, and only from its owner's hand.
+        if ch.fuse {
+            let fusable = self.obj(card).card.layout() == Some(crate::cards::def::Layout::Split) && self.has_keyword(card, Keyword::Fuse);
+            if !fusable {
+                return Ok(Err(Illegal::new(cr!("702.102a"), format!("{name} has no fuse: its halves can't be cast together"))));
+            }
+            if zone != Zone::Hand || owner != p {
+                return Ok(Err(Illegal::new(cr!("702.102a"), format!("{name} is not in {}'s hand: fuse lets both halves be cast together only from there", self.players[p].name)).also(cr!("709.3"))));
+            }
+        }
         if from_adventure && adventure {
             return Ok(Err(Illegal::new(cr!("715.3d"), format!("{name} is on an adventure: it can be cast from exile, but not as an Adventure again"))));
         }
@@ -488,6 +500,7 @@ impl Game {
         self.obj_mut(spell).choices.kicked = ch.kicked;
         self.obj_mut(spell).choices.flashback = ch.flashback;
         self.obj_mut(spell).choices.aftermath = aftermath;
+        self.obj_mut(spell).choices.fused = ch.fuse;
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
@@ -522,7 +535,7 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = aura_or_spell_effect(self.card(spell).abilities());
+        let effect = if ch.fuse { self.fused_targets(spell)? } else { aura_or_spell_effect(self.card(spell).abilities()) };
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {

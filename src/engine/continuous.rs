@@ -210,8 +210,10 @@ impl Game {
         }
         self.void_seen = void.into_iter().map(|(s, t, _, _)| (s, t)).collect();
         self.control_overridden = overridden;
+        // Each follows from the event that changed the game so that the effects changed.
+        let at = self.last_event();
         for ev in events {
-            self.record(ev);
+            self.record(ev.because(at));
         }
         self.syncing = false;
     }

@@ -73,6 +73,10 @@ impl Game {
         let face = self.card(spell).name().to_owned();
         let who = self.players[p].name.clone();
         let (text, rules): (String, &[crate::rules::RuleId]) = match (layout, o.face) {
+            (Layout::Split, _) if o.choices.fused => (
+                format!("{who} casts {full} fused, both halves from their hand as one spell: it has the two halves' combined characteristics, and its total cost includes both mana costs"),
+                &[cr!("702.102a"), cr!("702.102b"), cr!("702.102c"), cr!("709.4d")],
+            ),
             (Layout::Split, _) => (format!("{who} casts the half {face} of the split card {full}: only that half's characteristics exist on the stack"), &[cr!("709.3"), cr!("709.3b")]),
             (Layout::Adventure, Some(_)) => (format!("{who} casts {full} as its Adventure {face}: on the stack it has only the Adventure's characteristics"), &[cr!("715.3"), cr!("715.3b")]),
             (Layout::ModalDfc, Some(_)) => (format!("{who} casts {full} with its back face {face} up"), &[cr!("712.11b"), cr!("712.8f")]),
@@ -182,5 +186,60 @@ impl Game {
         }
         let turned = self.day_night_check();
         self.check_turned(&turned)
+    }
+}
+
+impl Game {
+    /// The targets a fused split spell is cast with (702.102a–b): the left half's, then the
+    /// right half's, numbered in that order. A half with modes is not modelled fused.
+    ///
+    /// # Errors
+    /// When a half is modal.
+    pub(crate) fn fused_targets(&self, spell: ObjId) -> Result<crate::cards::ir::Effect, crate::engine::decision::Stop> {
+        let mut all = crate::cards::ir::Effect::default();
+        for half in self.obj(spell).card.faces() {
+            let effect = crate::engine::casting::aura_or_spell_effect(half.abilities());
+            if effect.modal.is_some() {
+                return Err(crate::engine::decision::Stop(crate::diag::Diagnostic::new(
+                    format!("{} has modes: casting it fused (702.102a) is not modelled yet", half.name()),
+                    crate::diag::Span::default(),
+                )));
+            }
+            all.targets.extend(effect.targets);
+        }
+        Ok(all)
+    }
+}
+
+impl Game {
+    /// Flips a permanent (710.2, 110.5): from now on a flip card's alternative name, text,
+    /// type line, power and toughness apply, its mana cost and color staying (710.1c). It stays
+    /// the same object. Flipping is one-way (710.4), and only a permanent whose copiable values
+    /// are a flip card's has anything to flip to (710.1).
+    ///
+    /// # Errors
+    /// When the flipped characteristics have an unread ability that works on the battlefield
+    /// (113.6).
+    pub fn flip(&mut self, id: ObjId) -> Result<(), crate::engine::decision::Stop> {
+        let shown = self.describe(id);
+        let why = if self.flip_card(id).is_none() {
+            Some(("it isn't a flip card, so it has no alternative characteristics", cr!("710.1")))
+        } else if self.obj(id).flipped {
+            Some(("it is already flipped, and flipping is one-way", cr!("710.4")))
+        } else {
+            None
+        };
+        if let Some((why, rule)) = why {
+            let ev = Ev::new(EventKind::Flip, format!("{shown} doesn't flip: {why}")).object(self, id).rule(rule);
+            self.record(ev);
+            return Ok(());
+        }
+        self.obj_mut(id).flipped = true;
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it flips to these characteristics (710.2)".to_owned())?;
+        let ev = Ev::new(EventKind::Flip, format!("{shown} flips: it is now {}, with the alternative name, text, type line, power and toughness, and the same mana cost and color (the same permanent)", self.describe(id)))
+            .object(self, id)
+            .rules(&[cr!("710.2"), cr!("110.5"), cr!("710.1c")]);
+        self.record(ev);
+        Ok(())
     }
 }

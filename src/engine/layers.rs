@@ -593,13 +593,27 @@ impl Game {
     /// permanent face up reveals (708.8), and where its morph cost is read (702.37e).
     #[must_use]
     pub fn card_face_up(&self, id: ObjId) -> &Printed {
-        match self.copies.iter().rev().find(|c| c.object == id) {
+        let o = self.obj(id);
+        let values = match self.copies.iter().rev().find(|c| c.object == id) {
             Some(c) => &c.values,
-            None => {
-                let o = self.obj(id);
-                o.card.up(o.face)
-            }
+            None if o.card.layout() == Some(crate::cards::def::Layout::Flip) => &o.card,
+            None => return o.card.up(o.face),
+        };
+        // 707.3, 110.5: copiable values that are a flip card's are read through the object's
+        // own flipped status (710.2).
+        if values.layout() == Some(crate::cards::def::Layout::Flip) { values.up(o.flipped.then_some(1)) } else { values }
+    }
+
+    /// The whole flip card (both halves) an object's copiable values come from, if they are a
+    /// flip card's (710.1, 707.3): its own card, or the flip card a copy effect copied.
+    #[must_use]
+    pub fn flip_card(&self, id: ObjId) -> Option<&Printed> {
+        let o = self.obj(id);
+        if o.face_down {
+            return None;
         }
+        let values = self.copies.iter().rev().find(|c| c.object == id).map_or(&o.card, |c| &c.values);
+        (values.layout() == Some(crate::cards::def::Layout::Flip)).then_some(values)
     }
 
     /// The copiable values of `of` (707.2, as modified by other copy effects: 707.3), with
@@ -608,6 +622,14 @@ impl Game {
     /// (kept by "it doesn't copy that creature's color", 707.9c).
     #[must_use]
     pub fn copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> Printed {
+        // 707.3, 110.5: a copy of a flip card copies both its halves, and the copy's own
+        // flipped status picks which applies — a copy of a flipped permanent is unflipped.
+        if let Some(whole) = self.flip_card(of) {
+            let faces: Vec<crate::cards::def::Card> = whole.faces().iter().map(|f| std::sync::Arc::new(excepted(&f.0, except, token, own_colors))).collect();
+            let mut def = crate::cards::def::faced(whole.name().to_owned(), crate::cards::def::Layout::Flip, faces);
+            def.token = token;
+            return Printed::new(std::sync::Arc::new(def));
+        }
         Printed::new(std::sync::Arc::new(excepted(&self.card(of).0, except, token, own_colors)))
     }
 

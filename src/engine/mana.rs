@@ -708,16 +708,16 @@ fn pool_supply(pool: [u32; 6], snow: [u32; 6]) -> Vec<Supply> {
 /// At most this many combinations of choices are tried for one payment.
 const MAX_TRIALS: usize = 4096;
 
-/// Finds a payment: the needs, the supply, and for each need the unit of supply that pays it.
-/// `{2/C}` symbols are paid with colored mana where possible, then with two mana; sources
-/// that make several mana at once try each amount they can make.
-#[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
 /// The fewest units of mana a cost needs apart from its special symbols: its colored,
 /// colorless and generic symbols with X counted (in 64 bits: X may be anything a file says).
 fn least_units(cost: &ManaCost, x: u32) -> u64 {
     cost.colored.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(cost.colorless) + u64::from(cost.generic) + u64::from(cost.x) * u64::from(x)
 }
 
+/// Finds a payment: the needs, the supply, and for each need the unit of supply that pays it.
+/// `{2/C}` symbols are paid with colored mana where possible, then with two mana; sources
+/// that make several mana at once try each amount they can make.
+#[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
 fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<(Vec<Need>, Vec<Supply>, Vec<usize>)> {
     // More mana than every source together could make can't be paid (118.3): say so before
     // listing the needs one unit each.

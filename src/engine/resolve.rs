@@ -116,13 +116,21 @@ impl Game {
         let name = self.describe(id);
         let origin = self.causes.spell(id).map_or(crate::engine::cause::Anchor::None, crate::engine::cause::Anchor::At);
         self.with_cause(format!("{name} resolving"), origin, |g| {
-            let effect = card.abilities().iter().find_map(|a| match a {
-                Ability::Spell(e) => Some(e),
-                _ => None,
-            });
-            if let Some(effect) = effect {
+            fn spell_of(c: &crate::engine::layers::Printed) -> Option<&Effect> {
+                c.abilities().iter().find_map(|a| match a {
+                    Ability::Spell(e) => Some(e),
+                    _ => None,
+                })
+            }
+            // 702.102d: a fused split spell follows its left half, then its right half.
+            let whole = g.obj(id).choices.fused.then(|| g.obj(id).card.clone());
+            let parts: Vec<&Effect> = match &whole {
+                Some(w) => w.faces().iter().filter_map(spell_of).collect(),
+                None => spell_of(&card).into_iter().collect(),
+            };
+            if !parts.is_empty() {
                 let choices = g.obj(id).choices.clone();
-                let resolved = g.run_effect(effect, controller, id, Some(id), &choices, &name, dec)?;
+                let resolved = g.run_parts(&parts, controller, id, Some(id), &choices, &name, dec)?;
                 if g.is_live(id) && g.obj(id).zone == Zone::Stack {
                     let ev = if resolved {
                         Ev::new(EventKind::PutIntoGraveyard, format!("{name} is put into its owner's graveyard as the last step of its resolution")).rule(cr!("608.2n"))
@@ -242,11 +250,31 @@ impl Game {
     /// does nothing at all (608.2b); otherwise illegal targets are left alone.
     #[expect(clippy::too_many_arguments, reason = "the pieces of a resolving object, kept separate to avoid cloning it")]
     fn run_effect(&mut self, effect: &Effect, controller: PlayerId, source: ObjId, this: Option<ObjId>, choices: &StackChoices, name: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        self.run_parts(&[effect], controller, source, this, choices, name, dec)
+    }
+
+    /// Resolves one effect, or for a fused split spell each half's in turn (702.102d), the
+    /// targets numbered through the parts in order. Whether every target is illegal is asked
+    /// of the whole spell (608.2b).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run_parts(&mut self, parts: &[&Effect], controller: PlayerId, source: ObjId, this: Option<ObjId>, choices: &StackChoices, name: &str, dec: &mut dyn Decider) -> Result<bool, Stop> {
         let by = Targeter { you: controller, source, this: this.filter(|&t| self.obj(t).zone == Zone::Stack), x: choices.x, player: self.trigger_info.player };
+        // The part a slot belongs to, and the slot's number inside it.
+        let part_of = |slot: usize| {
+            let mut off = 0;
+            for (i, e) in parts.iter().enumerate() {
+                if slot < off + e.targets.len() {
+                    return (i, slot - off);
+                }
+                off += e.targets.len();
+            }
+            (parts.len() - 1, slot - (off - parts[parts.len() - 1].targets.len()))
+        };
         let mut legal = Vec::with_capacity(choices.targets.len());
         let mut problems = Vec::new();
         for c in &choices.targets {
-            match self.target_problem(&effect.targets[c.slot].spec, c.target, by) {
+            let (i, slot) = part_of(c.slot);
+            match self.target_problem(&parts[i].targets[slot].spec, c.target, by) {
                 None => legal.push(true),
                 Some(p) => {
                     legal.push(false);
@@ -262,7 +290,11 @@ impl Game {
             self.record(ev);
             return Ok(false);
         }
-        let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).source(self, source).rule(cr!("608.2c"));
+        let ev = if parts.len() > 1 {
+            Ev::new(EventKind::Resolve, format!("{name} resolves: its controller follows the left half's instructions, then the right half's")).source(self, source).rules(&[cr!("608.2c"), cr!("702.102d")])
+        } else {
+            Ev::new(EventKind::Resolve, format!("{name} resolves")).source(self, source).rule(cr!("608.2c"))
+        };
         self.record(ev);
         for (t, (rule, why)) in &problems {
             let mut ev = Ev::new(EventKind::Choice, format!("{} is an illegal target now ({why}): {name} does not affect it as that target", self.describe_target(*t))).target(self, *t).rule(cr!("608.2b"));
@@ -271,20 +303,33 @@ impl Game {
             }
             self.record(ev);
         }
-        let instructions: Vec<&Instruction> = match &effect.modal {
-            None => effect.instructions.iter().collect(),
-            Some(m) => choices.modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
-        };
-        let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
-        let exile_countered = instructions.iter().any(|i| matches!(i, Instruction::ExileIfCountered));
-        let ctx = Context { controller, source, targets: choices.targets.clone(), legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info };
-        self.created_now.clear();
-        self.damaged_now.clear();
-        self.moved_now.clear();
-        self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
-        // "That card" / "those cards" are the ones this effect exiles (608.2c).
-        self.set_aside.clear();
-        self.perform_each(instructions, &ctx, dec)?;
+        for (i, effect) in parts.iter().enumerate() {
+            let instructions: Vec<&Instruction> = match &effect.modal {
+                None => effect.instructions.iter().collect(),
+                Some(m) => choices.modes.iter().flat_map(|&i| m.modes[i].instructions.iter()).collect(),
+            };
+            let (mut targets, mut part_legal) = (Vec::new(), Vec::new());
+            for (c, &l) in choices.targets.iter().zip(&legal) {
+                let (j, slot) = part_of(c.slot);
+                if j == i {
+                    targets.push(Chosen { slot, ..*c });
+                    part_legal.push(l);
+                }
+            }
+            let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
+            let exile_countered = instructions.iter().any(|i| matches!(i, Instruction::ExileIfCountered));
+            let ctx = Context { controller, source, targets, legal: part_legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info };
+            self.created_now.clear();
+            self.damaged_now.clear();
+            self.moved_now.clear();
+            self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
+            // "That card" / "those cards" are the ones this effect exiles (608.2c).
+            self.set_aside.clear();
+            self.perform_each(instructions, &ctx, dec)?;
+            if self.outcome.is_some() {
+                break;
+            }
+        }
         Ok(true)
     }
 

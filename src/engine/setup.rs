@@ -206,6 +206,7 @@ impl Game {
             o.face_down_as = crate::engine::facedown::FaceDown::Disguised;
         }
         o.face = e.transformed.then_some(1);
+        o.flipped = e.flipped;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };

@@ -203,6 +203,10 @@ pub struct Object {
     /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
     /// 715.3).
     pub face: Option<u8>,
+    /// Its flipped status (110.5, 710.2): a permanent with a flip card's copiable values then
+    /// has that card's alternative characteristics. Every object starts unflipped (110.5b),
+    /// and a permanent that leaves the battlefield forgets it (710.4).
+    pub flipped: bool,
     /// `Game::next_ability_uid` when it last transformed: an ability of its own put on the
     /// stack before then doesn't transform it again (701.27f).
     pub transformed_mark: Option<u32>,
@@ -244,6 +248,10 @@ pub struct StackChoices {
     /// A half with aftermath cast from a graveyard: exiled whenever it leaves the stack
     /// (702.127a).
     pub aftermath: bool,
+    /// A fused split spell: both halves cast together, the left one's instructions followed
+    /// first as it resolves (702.102a, 702.102d). Its targets are numbered through the left
+    /// half's and then the right half's.
+    pub fused: bool,
     /// Its buyback cost was paid (702.27a).
     pub bought_back: bool,
     /// Cast for its evoke cost (702.74a).
@@ -769,6 +777,7 @@ impl Game {
             face_down: false,
             face_down_as: crate::engine::facedown::FaceDown::Plain,
             face: None,
+            flipped: false,
             adventure: None,
             transformed_mark: None,
             lki: None,

@@ -602,6 +602,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         divide: c.divide.iter().map(|(r, n)| Ok((refs::target(g, r)?, *n))).collect::<Result<_, Stop>>()?,
         kicked: c.kicked,
         face_down: c.face_down,
+        fuse: c.fuse,
         sacrifice: objects(&c.sacrifice, Place::Battlefield)?,
         discard: objects(&c.discard, Place::Hand(None))?,
         phyrexian: c.phyrexian.clone(),
@@ -665,6 +666,22 @@ fn cast_face(g: &Game, id: crate::engine::ObjId, r: &crate::scenario::model::Ref
     }
 }
 
+/// `fuse: true` names a split card with fuse (702.102a): it is cast with no half chosen, both
+/// halves together. Any other card is an error of the file.
+fn fuse_face(g: &Game, id: crate::engine::ObjId, span: crate::diag::Span) -> Result<Option<u8>, Stop> {
+    let card = &g.obj(id).card;
+    let split = card.layout() == Some(crate::cards::def::Layout::Split);
+    if split && card.abilities().contains(&Ability::Keyword(crate::cards::ir::Keyword::Fuse)) {
+        return Ok(None);
+    }
+    let why = if split { "a split card without fuse" } else { "not a split card" };
+    Err(Stop(
+        Diagnostic::new(format!("{} can't be cast fused: it is {why}, and only a split card with fuse can be cast with both halves (rule 702.102a)", g.describe(id)), span)
+            .label("rule 702.102a")
+            .help("remove `fuse: true`; a split card's halves are cast one at a time by their names (709.3)"),
+    ))
+}
+
 fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Vec<Verdict>) -> Result<(), Stop> {
     match &action.kind {
         ActionKind::Cast { card, choices } => {
@@ -684,7 +701,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
                     .or_else(|_| refs::object(g, card, Place::Graveyard(owner_hint)))
                     .map_err(|_| e)
             })?;
-            let face = cast_face(g, id, card, action.span)?;
+            let face = if choices.fuse { fuse_face(g, id, action.span)? } else { cast_face(g, id, card, action.span)? };
             let p = actor(g, action, |g| Some(exile_player(g, id).or(g.obj(id).adventure.filter(|_| g.obj(id).zone == crate::engine::state::Zone::Exile)).unwrap_or(g.obj(id).owner)))?;
             pass_to(g, script, p, action)?;
             let mut ch = cast_choices(g, choices)?;

@@ -20,11 +20,11 @@ pub const TOP_KEYS: &[&str] =
     &["name", "description", "rules", "seed", "cards", "players", "start", "stack", "actions", "until", "expect", "auto_choose"];
 pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "energy", "monarch", "library", "hand", "battlefield", "graveyard", "exile"];
 pub const ENTRY_KEYS: &[&str] =
-    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed"];
+    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped"];
 pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
 pub const CAST_KEYS: &[&str] = &[
-    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "pay", "sacrifice",
+    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
@@ -386,7 +386,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, span: node.span });
         }
         return;
     }
@@ -397,6 +397,13 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(
             Diagnostic::new("`transformed` applies to permanents on the battlefield only", node.span)
                 .help("outside the battlefield and the stack a double-faced card has only its front face's characteristics (712.8a)"),
+        );
+    }
+    let flipped = m.boolean("flipped", "a card entry", diags).unwrap_or(false);
+    if flipped && zone != "battlefield" {
+        diags.push(
+            Diagnostic::new("`flipped` applies to permanents on the battlefield only", node.span)
+                .help("outside the battlefield a flip card has only its normal characteristics (710.2)"),
         );
     }
     let face_down = m.boolean("face_down", "a card entry", diags).unwrap_or(false);
@@ -457,12 +464,22 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
                 .help("only a permanent represented by a double-faced card (`layout: transform` or `modal_dfc`) can have its back face up"),
         );
     }
+    if flipped
+        && let Some(c) = &card
+        && c.layout != Some(crate::cards::def::Layout::Flip)
+    {
+        diags.push(
+            Diagnostic::new(format!("`flipped: true`, but {} isn't a flip card (rule 710.1)", c.name), node.span)
+                .label("rule 710.1")
+                .help("only a flip card (`layout: flip`) has alternative characteristics to flip to (710.2)"),
+        );
+    }
     if let Some(c) = &card
         && zone == "battlefield"
     {
         // The face that is up is the one whose abilities work there (712.8d–e); a daybound or
         // nightbound card may turn over as the game begins (702.145c, 702.145f).
-        let up = if transformed { c.faces.get(1).unwrap_or(c) } else { c };
+        let up = if transformed || flipped { c.faces.get(1).unwrap_or(c) } else { c };
         unread_on_battlefield(up, card_node.span, diags);
         let day_night = |f: &crate::cards::def::CardDef| f.abilities.iter().any(|a| matches!(a, crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Daybound | crate::cards::ir::Keyword::Nightbound)));
         if c.faces.len() == 2 && day_night(up) {
@@ -506,7 +523,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, span: node.span });
     }
 }
 
@@ -679,7 +696,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             // On `cast` these choose flashback, evoke or dash (702.34a), a face-down cast
             // (702.37c) and the cards delve exiles (702.66a); no activated ability uses them.
             if verb == "activate" {
-                for key in ["alternative_cost", "face_down", "exile"] {
+                for key in ["alternative_cost", "face_down", "exile", "fuse"] {
                     if let Some(k) = m.key_node(key) {
                         not_supported(diags, k, &format!("`{key}`"), "no activated ability the engine supports needs it");
                     }
@@ -734,6 +751,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 divide,
                 kicked,
                 face_down: m.boolean("face_down", "`face_down`", diags).unwrap_or(false),
+                fuse: m.boolean("fuse", "`fuse`", diags).unwrap_or(false),
                 sacrifice: m.get("sacrifice").map(|n| refs(n, "`sacrifice`", diags)),
                 discard: m.get("discard").map(|n| refs(n, "`discard`", diags)),
                 phyrexian: m.get("phyrexian").map(|n| phyrexian(n, diags)),

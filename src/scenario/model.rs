@@ -132,6 +132,8 @@ pub struct CardEntry {
     pub face_down: bool,
     /// `transformed: true`: a double-faced permanent with its back face up (701.27g).
     pub transformed: bool,
+    /// `flipped: true`: a flip card permanent with its alternative characteristics (710.2).
+    pub flipped: bool,
     pub span: Span,
 }
 
@@ -180,6 +182,8 @@ pub struct CastChoices {
     pub kicked: bool,
     /// Cast face down (702.37c).
     pub face_down: bool,
+    /// Both halves of a split card with fuse cast as one fused split spell (702.102a).
+    pub fuse: bool,
     pub sacrifice: Option<Vec<Ref>>,
     pub discard: Option<Vec<Ref>>,
     /// How Phyrexian symbols are paid, in printed order (`true`: 2 life); one entry for all.

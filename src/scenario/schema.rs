@@ -78,6 +78,7 @@ pub fn schema() -> Value {
                 ("sick", boolean("under its controller's control since the start of this turn only (302.6)")),
                 ("face_down", boolean("a face-down permanent (708)")),
                 ("transformed", boolean("a double-faced permanent with its back face up (712)")),
+                ("flipped", boolean("a flip card permanent with its alternative characteristics (710.2)")),
             ],
         );
         e["required"] = json!(["card"]);

@@ -226,6 +226,23 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     // Threshold and its kin: "there are seven or more cards in your graveyard", "four or more
     // creature cards are in your graveyard".
     if p.eat_words(&["there", "are"]) || p.eat_words(&["there", "is"]) {
+        // "there are two or more ki counters on this creature" (122): counters on the source.
+        let mark = p.pos;
+        if let Some(n) = count_word(p, 0)
+            && p.peek_at(1).is_some_and(|t| t.is_word("or"))
+            && p.peek_at(2).is_some_and(|t| t.is_word("more"))
+        {
+            p.pos += 3;
+            if super::statics::counter_kind(p).is_some() {
+                let kind = super::statics::counter_noun(p)?;
+                p.expect_words(&["on"])?;
+                if !super::targets::eat_self_ref(p) {
+                    return Err(p.fail("\"this creature\" or its name"));
+                }
+                return Ok(Condition::SourceCounters { kind, n });
+            }
+            p.pos = mark;
+        }
         return graveyard_cards(p, false);
     }
     if count_word(p, 0).is_some() && p.peek_at(1).is_some_and(|t| t.is_word("or")) {
@@ -292,6 +309,8 @@ mod tests {
         assert_eq!(cond("you have two or more opponents"), Ok(Condition::Opponents(Cmp::AtLeast(2))));
         assert_eq!(cond("this creature is equipped"), Ok(Condition::SourceAttached { equipment: true }));
         assert_eq!(cond("it has a +1/+1 counter on it"), Ok(Condition::SourceCounters { kind: crate::cards::ir::CounterKind::PlusOne, n: 1 }));
+        // Faithful Squire's flip condition.
+        assert!(matches!(cond("there are two or more ki counters on this creature"), Ok(Condition::SourceCounters { n: 2, .. })));
         assert_eq!(cond("you've drawn two or more cards this turn"), Ok(Condition::DrawnThisTurn(Cmp::AtLeast(2))));
         assert_eq!(cond("it was kicked"), Ok(Condition::Kicked));
         assert_eq!(cond("it's attacking"), Ok(Condition::SourceAttacking));

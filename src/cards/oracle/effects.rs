@@ -12,12 +12,12 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 72] = [
+const VERBS: [&str; 73] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
-    "manifest", "manifests", "cloak", "cloaks",
+    "manifest", "manifests", "cloak", "cloaks", "flip",
 ];
 
 /// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
@@ -361,6 +361,41 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         let Amount::Fixed(base) = *a else { return Ok(false) };
         *a = Amount::Kicked { base, kicked };
         end_sentence(p)?;
+        return Ok(true);
+    }
+    // "Draw a card. If you have nine or more cards in hand, flip this creature." (608.2c): a
+    // sentence carried out only if its condition holds when the effect reaches it. Only after
+    // an instruction of the same effect, without targets of its own, and never an "instead"
+    // (which would replace the instruction before it) — those are left to other readers.
+    if p.at_word("if") && !p.effect.instructions.is_empty() {
+        p.bump();
+        // "If it has a +1/+1 counter on it": after a target, "it" is that target, while the
+        // condition grammar reads it as the source — left unread.
+        let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
+        let Ok(condition) = super::conditions::parse(p) else {
+            p.pos = start;
+            return Ok(false);
+        };
+        if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking) {
+            return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
+        }
+        // "it was kicked", "you cast it" are about how a permanent entered.
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) {
+            return Err(Fail { at: start + 1, expected: "a condition about the game, not about how this object was cast".into() });
+        }
+        if !p.eat_punct(',') {
+            p.pos = start;
+            return Ok(false);
+        }
+        let (before, at) = (p.effect.targets.len(), p.pos);
+        let instructions = parse_sentence(p)?;
+        if p.effect.targets.len() != before {
+            return Err(Fail { at, expected: "an instruction without targets of its own after a condition".into() });
+        }
+        if p.toks[at..p.pos].iter().any(|t| t.is_word("instead")) {
+            return Err(Fail { at, expected: "an instruction that doesn't replace another (\"instead\" after a condition is not supported yet)".into() });
+        }
+        p.effect.instructions.push(Instruction::IfHolds { condition, instructions });
         return Ok(true);
     }
     Ok(false)
@@ -821,7 +856,7 @@ pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
         Instruction::UnlessPays { cost, instructions, .. } => matches!(cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) || pays_x(instructions),
         Instruction::CounterUnlessPays { cost, .. } => cost.x > 0,
         Instruction::MayOrElse { action, then, otherwise, .. } => pays_x(std::slice::from_ref(action.as_ref())) || pays_x(then) || pays_x(otherwise),
-        Instruction::IfKicked(instructions) | Instruction::Delayed { instructions, .. } => pays_x(instructions),
+        Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } | Instruction::Delayed { instructions, .. } => pays_x(instructions),
         _ => false,
     })
 }
@@ -951,11 +986,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
     };
     let imperative = subject == Affected::You;
     match verb.as_str() {
-        "destroy" | "exile" | "tap" | "untap" | "regenerate" | "transform" if imperative => {
+        "destroy" | "exile" | "tap" | "untap" | "regenerate" | "transform" | "flip" if imperative => {
             p.bump();
             let make = |what| match verb.as_str() {
                 "destroy" => Instruction::Destroy(what),
                 "transform" => Instruction::Transform(what),
+                "flip" => Instruction::Flip(what),
                 "exile" => Instruction::Exile(what),
                 "tap" => Instruction::Tap(what),
                 "regenerate" => Instruction::Regenerate(what),
@@ -981,11 +1017,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Transform this creature" / "transform it" (701.27): the object itself, mostly.
             let what = if verb == "exile" {
                 object_or_card(p)?
-            } else if verb == "transform" {
+            } else if verb == "transform" || verb == "flip" {
+                // "Flip this creature" / "flip it" (710.2): the flip card itself.
                 let at = p.pos;
                 let what = parse_affected(p)?;
                 if !kinds(p, &what).permanent {
-                    return Err(Fail { at, expected: "a permanent to transform".into() });
+                    return Err(Fail { at, expected: format!("a permanent to {verb}") });
                 }
                 what
             } else {
@@ -2853,6 +2890,42 @@ mod tests {
 
     /// "Transform this creature." (701.27) on real transforming double-faced cards; a spell
     /// can't transform itself.
+    #[test]
+    fn flip_this_creature_if_a_condition_holds() {
+        use crate::cards::ir::{Cmp, Condition};
+        // Jushi Apprentice (710.2, 608.2c): the flip is carried out only if the condition holds
+        // after the draw.
+        let draw1 = Draw { who: You, count: n(1) };
+        assert_eq!(
+            ok("{2}{U}, {T}: Draw a card. If you have nine or more cards in hand, flip this creature.", "Jushi Apprentice", CREATURE),
+            vec![activated(
+                Cost { mana: mana("{2}{U}"), tap: true, ..Cost::default() },
+                vec![],
+                vec![draw1, IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)] }],
+                false
+            )]
+        );
+        // Orochi Eggwatcher: "you control ten or more creatures" counts after the token.
+        let a = ok("{2}{G}, {T}: Create a 1/1 green Snake creature token. If you control ten or more creatures, flip this creature.", "Orochi Eggwatcher", CREATURE);
+        let crate::cards::ir::Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(&effect.instructions[..], [CreateTokens { .. }, IfHolds { condition: Condition::Controls { .. }, instructions }] if instructions == &vec![Flip(This)]), "{effect:?}");
+        // A condition followed by "instead" replaces the instruction before it: not read here.
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards instead.", "Nope", INSTANT).is_err());
+        // A condition with an instruction that targets would choose targets only sometimes.
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, destroy target creature.", "Nope", INSTANT).is_err());
+        // "it" in the condition would be the target, not the source: not read.
+        assert!(super::super::compile("Target creature you control gains double strike until end of turn. If it has a +1/+1 counter on it, draw a card.", "Dual-Sun Technique", INSTANT).is_err());
+        // Only a permanent flips.
+        assert!(super::super::compile("Flip target spell.", "Nope", INSTANT).is_err());
+    }
+
+    #[test]
+    fn fuse_is_a_keyword_of_each_half() {
+        // Far // Away's halves (702.102): each has fuse beside its spell ability.
+        let far = ok("Return target creature to its owner's hand.\nFuse (You may cast one or both halves of this card from your hand.)", "Far", INSTANT);
+        assert!(matches!(&far[..], [crate::cards::ir::Ability::Spell(_), crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Fuse)]), "{far:?}");
+    }
+
     #[test]
     fn transform_this_creature() {
         assert_eq!(

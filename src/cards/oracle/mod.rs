@@ -418,6 +418,17 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         }
     }
     if let Some((at, effect)) = spell {
+        // A spell has no trigger, so its "that many" counts what an earlier instruction did
+        // ("Return up to three … Create that many …"), which judge doesn't track yet: unread,
+        // never a count of 0. (A quoted triggered ability of a token has its own.)
+        if spell_error.is_none()
+            && effect.instructions.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| s.contains("ThatMuch") && !s.contains("Triggered")))
+            && let Some(start) = text.find("that many").or_else(|| text.find("that much"))
+        {
+            let e = OracleError { start, end: start + "that many".len(), message: "a number that doesn't depend on what an earlier instruction did".into() };
+            spell_error = Some(e.clone());
+            errors.push(e);
+        }
         let ability = match &spell_error {
             Some(e) => unread::spell(spell_lines.join("\n"), unread::error_words(text, e)),
             None => Ability::Spell(effect),
@@ -1368,6 +1379,15 @@ mod tests {
         assert!(cost.boast && cost.once_each_turn && !cost.exhaust);
         // The dash must follow the word, and a colon must follow: "Exhaust" alone is no ability.
         assert!(!errs("Exhaust", "Odd Exhaust", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn a_spells_that_many_is_not_read_as_zero() {
+        // Vengeful Regrowth's "that many" counts the lands returned, not a trigger's amount: not
+        // read (it would create no tokens), while a trigger's own "that much" still is.
+        let e = errs("Return up to three target land cards from your graveyard to the battlefield tapped. Create that many 4/2 green Plant Warrior creature tokens with reach.", "Vengeful Regrowth", &[Sorcery]);
+        assert!(e.iter().any(|e| e.2.contains("earlier instruction")), "{e:?}");
+        ok("Whenever you gain life, each opponent loses that much life.", "Sanguine Bond", &[Enchantment]);
     }
 
     #[test]

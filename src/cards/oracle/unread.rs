@@ -232,7 +232,7 @@ fn keyword_name(toks: &[Token]) -> Option<(String, Moment)> {
         "flash" | "storm" | "cascade" | "replicate" | "convoke" | "affinity" | "delve" | "improvise" | "emerge" | "spectacle"
         | "surge" | "prowl" | "entwine" | "overload" | "buyback" | "multikicker" | "kicker" | "retrace" | "flashback" | "escape"
         | "jump-start" | "aftermath" | "disturb" | "foretell" | "plot" | "evoke" | "dash" | "bestow" | "morph" | "megamorph"
-        | "disguise" | "mutate" | "casualty" | "offspring" | "squad" | "cleave" | "demonstrate" | "conspire" | "ripple" | "fuse"
+        | "disguise" | "mutate" | "casualty" | "offspring" | "squad" | "cleave" | "demonstrate" | "conspire" | "ripple"
         | "awaken" | "blitz" | "prototype" | "freerunning" | "impending" | "gift" | "warp" | "suspend" | "harmonize" | "mayhem"
         | "sneak" | "spree" | "tiered" | "assist" | "undaunted" | "miracle" => Moment::Cast,
         // Activated keyword abilities (602.1), wherever they are activated from.
