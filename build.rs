@@ -5,9 +5,14 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+#[path = "src/cards/flat_yaml.rs"]
+#[allow(dead_code)]
+mod flat_yaml;
+
 fn main() {
     println!("cargo::rerun-if-changed=cards");
     println!("cargo::rerun-if-changed=rulings/rules.tsv");
+    println!("cargo::rerun-if-changed=src/cards/flat_yaml.rs");
     rules_index();
     let mut files: Vec<String> = std::fs::read_dir("cards")
         .map(|rd| {
@@ -22,18 +27,80 @@ fn main() {
     let mut out = String::from(
         "/// The card library: (file name, the card's name as its `name:` line gives it, file text), sorted by file name.\npub static CARD_FILES: &[(&str, &str, &str)] = &[\n",
     );
-    for f in &files {
+    let mut trees = String::from(
+        "/// Each card file's YAML tree, read at build time (`flat_yaml`), in the order of `CARD_FILES`: empty for a file of another shape, parsed at run time.\npub static CARD_TREES: &[&[TreeRecord]] = &[\n",
+    );
+    let mut keys: Vec<(String, usize)> = Vec::new();
+    for (i, f) in files.iter().enumerate() {
         let full = Path::new(&root).join("cards").join(f);
         // The name is read here so that a scenario compiles only the cards it names; a test
         // checks it against the name the card definition gives.
         let text = std::fs::read_to_string(&full).unwrap_or_default();
         let name = text.lines().find_map(|l| l.strip_prefix("name:")).map(|n| n.trim().trim_matches('"').trim_matches('\'').to_owned()).unwrap_or_default();
         let _ = writeln!(out, "    ({f:?}, {name:?}, include_str!({:?})),", full.display().to_string());
+        // A file without a readable `name:` line is listed by its file name: asking for it
+        // shows its problems.
+        keys.push((if name.is_empty() { f.trim_end_matches(".yaml").to_owned() } else { name }, i));
+        trees.push_str("    &[");
+        if let Some(tree) = flat_yaml::parse(&text) {
+            records(&tree, &mut trees);
+        }
+        trees.push_str("],\n");
+    }
+    out.push_str("];\n");
+    out.push_str(&trees);
+    out.push_str("];\n");
+    // Every name, sorted; the index by name (a later file of the same name wins); each face's
+    // name ("Delver of Secrets") to its card's full name.
+    keys.sort();
+    let _ = write!(out, "/// Every card name, sorted.\npub static CARD_NAMES: &[&str] = &[");
+    for (k, _) in &keys {
+        let _ = write!(out, "{k:?},");
+    }
+    let _ = write!(out, "];\n/// Card name → its index in `CARD_FILES`, sorted by name.\npub static CARD_INDEX: &[(&str, usize)] = &[");
+    for (j, (k, i)) in keys.iter().enumerate() {
+        if keys.get(j + 1).is_none_or(|(next, _)| next != k) {
+            let _ = write!(out, "({k:?}, {i}),");
+        }
+    }
+    let mut faces: Vec<(&str, &str, usize)> = keys
+        .iter()
+        .flat_map(|(k, i)| k.split(" // ").filter(move |f| f != k).map(move |f| (f, k.as_str(), *i)))
+        .collect();
+    faces.sort_by(|a, b| a.0.cmp(b.0).then(a.2.cmp(&b.2)));
+    let _ = write!(out, "];\n/// A face's name → its card's name, sorted by face name.\npub static CARD_FACES: &[(&str, &str)] = &[");
+    for (j, (f, k, _)) in faces.iter().enumerate() {
+        if faces.get(j + 1).is_none_or(|(next, _, _)| next != f) {
+            let _ = write!(out, "({f:?}, {k:?}),");
+        }
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("card_library.rs");
     if let Err(e) = std::fs::write(&dest, out) {
         println!("cargo::error=cannot write {}: {e}", dest.display());
+    }
+}
+
+/// A card's tree in preorder, one `TreeRecord` a node: `(kind, count or integer, start, len,
+/// line, column, text)`; kind `b'm'` is a map of `count` pairs, `b's'` a list of `count`
+/// items (the pairs or items follow), `b't'` a string, `b'i'` an integer.
+fn records(n: &flat_yaml::FlatNode, out: &mut String) {
+    let (kind, count, text) = match &n.kind {
+        flat_yaml::Flat::Map(e) => (b'm', e.len() as i64, ""),
+        flat_yaml::Flat::Seq(items) => (b's', items.len() as i64, ""),
+        flat_yaml::Flat::Str(s) => (b't', 0, s.as_str()),
+        flat_yaml::Flat::Int(v) => (b'i', *v, ""),
+    };
+    let _ = write!(out, "({kind},{count},{},{},{},{},{text:?}),", n.start, n.len, n.line, n.col);
+    match &n.kind {
+        flat_yaml::Flat::Map(e) => {
+            for (k, v) in e {
+                records(k, out);
+                records(v, out);
+            }
+        }
+        flat_yaml::Flat::Seq(items) => items.iter().for_each(|x| records(x, out)),
+        _ => {}
     }
 }
 

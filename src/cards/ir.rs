@@ -406,6 +406,17 @@ pub enum Keyword {
     /// 702.61: while the spell is on the stack, no other spell can be cast and no ability
     /// that isn't a mana ability activated (see `engine::casting`).
     SplitSecond,
+    /// 702.85: a triggered ability of a spell — when it is cast, its controller exiles cards
+    /// from the top of their library until a nonland card with a lesser mana value, may cast
+    /// it without paying its mana cost, and puts the rest on the bottom in a random order.
+    Cascade,
+    /// 702.88: a static ability of an instant or sorcery spell cast from its owner's hand —
+    /// exiled as it resolves instead of going to the graveyard, with a delayed trigger to
+    /// cast it from exile without paying its mana cost at its owner's next upkeep.
+    Rebound,
+    /// 702.81: a static ability in the graveyard — the card may be cast from there by
+    /// discarding a land card as an additional cost.
+    Retrace,
     /// 702.46: a triggered ability — when it is put into a graveyard from the battlefield,
     /// its controller may return a Spirit card with mana value N or less from their graveyard
     /// to their hand.
@@ -454,7 +465,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 56] = [
+    pub const ALL: [Keyword; 59] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -511,6 +522,9 @@ impl Keyword {
         Keyword::LivingWeapon,
         Keyword::SplitSecond,
         Keyword::Extort,
+        Keyword::Cascade,
+        Keyword::Rebound,
+        Keyword::Retrace,
     ];
 
     #[must_use]
@@ -570,6 +584,9 @@ impl Keyword {
             Keyword::Unleash => "unleash",
             Keyword::LivingWeapon => "living weapon",
             Keyword::SplitSecond => "split second",
+            Keyword::Cascade => "cascade",
+            Keyword::Rebound => "rebound",
+            Keyword::Retrace => "retrace",
             Keyword::Soulshift(_) => "soulshift",
             Keyword::Rampage(_) => "rampage",
             Keyword::Fading(_) => "fading",
@@ -629,6 +646,7 @@ impl Keyword {
                 | Keyword::Ward(_)
                 | Keyword::Prowess
                 | Keyword::Storm
+                | Keyword::Cascade
                 | Keyword::Soulshift(_)
                 | Keyword::Rampage(_)
                 | Keyword::Fading(_)
@@ -684,6 +702,9 @@ impl Keyword {
             }
             // The number of spells cast before it this turn, counted as it triggers.
             Keyword::Storm => vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }],
+            // 702.85a: the spell with cascade is what it triggered on; its mana value is read
+            // from it (or, once it has left the stack, as it last existed) as this resolves.
+            Keyword::Cascade => vec![Instruction::Cascade],
             Keyword::Ward(WardCost::Mana(generic)) => vec![Instruction::CounterUnlessPays { what: Affected::TriggerSpellOrAbility, cost: ManaCost { generic, ..ManaCost::default() } }],
             Keyword::Ward(WardCost::Life(life)) => vec![Instruction::CounterUnlessPaysLife { what: Affected::TriggerSpellOrAbility, life }],
             // 702.46a: "you may return target Spirit card with mana value N or less from your
@@ -807,6 +828,9 @@ impl Keyword {
             Keyword::Backup(_) => "702.165a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
+            Keyword::Cascade => "702.85a",
+            Keyword::Rebound => "702.88a",
+            Keyword::Retrace => "702.81a",
             _ => self.rule(),
         }
     }
@@ -892,6 +916,9 @@ impl Keyword {
             Keyword::Afflict(_) => "702.130",
             Keyword::Ward(_) => "702.21",
             Keyword::SplitSecond => "702.61",
+            Keyword::Cascade => "702.85",
+            Keyword::Rebound => "702.88",
+            Keyword::Retrace => "702.81",
             Keyword::Soulshift(_) => "702.46",
             Keyword::Rampage(_) => "702.23",
             Keyword::Fading(_) => "702.32",
@@ -1625,6 +1652,21 @@ pub enum Instruction {
     Pay(PayCost),
     /// "Copy target … spell. You may choose new targets for the copy." (707.10).
     CopySpell { what: Affected, new_targets: bool, times: Amount },
+    /// Madness's triggered ability (702.35a): the owner may cast the exiled card for its
+    /// madness cost; if they don't, they put it into their graveyard.
+    Madness,
+    /// Unearth's effect (702.84a): return this card from its owner's graveyard to the
+    /// battlefield; it gains haste, is exiled at the beginning of the next end step, and is
+    /// exiled instead if it would leave the battlefield.
+    Unearth,
+    /// Cascade's effect (702.85a): exile cards from the top of the controller's library until
+    /// a nonland card with a lesser mana value than the spell it triggered on; they may cast
+    /// it without paying its mana cost; the rest go to the bottom in a random order.
+    Cascade,
+    /// "You may cast [it] without paying its mana cost" (118.9, 608.2g): the controller may
+    /// cast the card, where it is, during the resolution. Rebound's delayed trigger
+    /// (702.88a) is one.
+    CastWithoutPaying(Affected),
     /// "[players] sacrifice N [filter]s of their choice" (701.21, 101.4).
     Sacrifice { who: Affected, filter: ObjectFilter, count: Amount },
     /// "Sacrifice it." / "Sacrifice this creature." — a named permanent, by the ability's
@@ -1925,6 +1967,9 @@ pub enum AdditionalCost {
     Sacrifice(ObjectFilter),
     /// "As an additional cost to cast this spell, discard a card."
     Discard,
+    /// "As an additional cost to cast this spell, discard a creature card." — a card of that
+    /// type; retrace's additional cost is a land card (702.81a).
+    DiscardCard(CardType),
     /// "As an additional cost to cast this spell, return a land you control to its owner's
     /// hand."
     ReturnToHand(ObjectFilter),
@@ -1937,7 +1982,7 @@ impl Instruction {
     #[must_use]
     pub fn moves_this_from_graveyard(&self) -> bool {
         match self {
-            Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } => true,
+            Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } | Instruction::Unearth => true,
             Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
             _ => false,
         }
@@ -1979,6 +2024,23 @@ pub struct Effect {
 #[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// A part of the combat phase in which a spell may be cast (506.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CombatWindow {
+    /// "during combat": any step of the combat phase (506.7c).
+    Combat,
+    /// "during combat before blockers are declared": beginning of combat and declare
+    /// attackers steps (506.7b).
+    BeforeBlockers,
+    /// "during combat after blockers are declared": from the declare blockers step on; never
+    /// in a combat whose declare blockers step is skipped (506.7b, 506.7f).
+    AfterBlockers,
+    /// "during the declare attackers step".
+    DeclareAttackers,
+    /// "during the declare blockers step".
+    DeclareBlockers,
 }
 
 /// The cost of an activated ability (602.1, 118).
@@ -2140,6 +2202,14 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Cast this spell only during combat …" (601.3, 506.7): when in the combat phase the
+    /// spell may be cast; `attacked`: "and only if you've been attacked this step";
+    /// `opponents_turn`: "on an opponent's turn".
+    CastOnlyDuring { window: CombatWindow, attacked: bool, opponents_turn: bool },
+    /// "Madness {cost}" (702.35a): discarded from its owner's hand, the card goes to exile
+    /// instead of the graveyard, and a triggered ability lets its owner cast it for this cost
+    /// or else puts it into the graveyard. Checked by the engine (`Game::put_discarded`).
+    Madness(ManaCost),
     /// "Echo {cost}" (702.30a): a triggered ability — at the beginning of its controller's
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
@@ -2384,6 +2454,7 @@ impl Ability {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
             Ability::Exert(effect) => Some(effect.clone()),
+            Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {
                 instructions: vec![
                     Instruction::PutCounters { what: Affected::This, kind: CounterKind::Named("age".to_owned()), count: Amount::Fixed(1) },

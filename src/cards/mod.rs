@@ -3,6 +3,7 @@
 pub mod coverage;
 pub mod db;
 pub mod def;
+pub mod flat_yaml;
 pub mod import;
 pub mod ir;
 pub mod library;

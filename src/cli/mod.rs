@@ -314,7 +314,7 @@ fn dispatch(cmd: Command) -> u8 {
         Command::Cards { command: CardsCommand::Coverage { file, list } } => cmd_coverage(&file, list),
         Command::Cards { command: CardsCommand::Import { file } } => cmd_import(&file),
         Command::Cards { command: CardsCommand::List } => {
-            for n in &library().names {
+            for n in library().names {
                 println!("{n}");
             }
             0
@@ -676,7 +676,7 @@ fn cmd_card(name: &str, from: Option<&Path>) -> u8 {
             2
         }
         None => {
-            let near = crate::diag::nearest(name, lib.names.iter().map(String::as_str).chain(db.into_iter().flat_map(crate::cards::db::Db::names)));
+            let near = crate::diag::nearest(name, lib.names.iter().copied().chain(db.into_iter().flat_map(crate::cards::db::Db::names)));
             match db {
                 Some(db) => eprintln!("error: no card named `{name}` in the library nor in {}", db.origin),
                 None => eprintln!("error: no card named `{name}` in the library (no card database imported: `judge cards import FILE`)"),

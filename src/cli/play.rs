@@ -51,14 +51,13 @@ struct Pool {
 fn pool() -> Pool {
     let mut p = Pool { lands: Vec::new(), permanents: Vec::new(), spells: Vec::new() };
     let lib = library();
-    for name in &lib.names {
+    for &name in lib.names {
         let Some(Entry::Card(c)) = lib.get(name) else { continue };
         // Cards with two faces or halves need the face named to be cast (709.3): the random
         // script names cards by label only.
         if c.token || name.contains(" // ") || c.abilities.iter().any(|a| matches!(a, Ability::Unread(_))) {
             continue;
         }
-        let name: &'static str = name.as_str();
         if c.is(CardType::Land) {
             if c.supertypes.iter().any(|s| s == "Basic") {
                 p.lands.push(name);

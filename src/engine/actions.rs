@@ -423,6 +423,22 @@ impl Game {
                     }
                 }
             }
+            Instruction::Cascade => self.cascade(ctx, dec)?,
+            Instruction::Unearth => self.unearth(ctx, dec)?,
+            Instruction::Madness => self.madness(ctx, dec)?,
+            Instruction::CastWithoutPaying(a) => {
+                for id in self.objects_of(ctx, a) {
+                    let own = id == ctx.source;
+                    let Some((id, _)) = self.found(ctx, id) else { continue };
+                    // Rebound's card must still be the exiled one (400.7).
+                    if self.is_live(id) && self.obj(id).zone == Zone::Exile {
+                        // Rebound's delayed trigger has the exiled card as its source.
+                        let (rule, what) = if own && self.has_keyword(id, crate::cards::ir::Keyword::Rebound) { (cr!("702.88b"), "rebound ability") } else { (cr!("118.9"), "ability") };
+                        let by = crate::engine::casting::ByEffect { source: ctx.source, cost: None, rule, what };
+                        self.cast_by_effect(ctx.controller, id, by, dec)?;
+                    }
+                }
+            }
             Instruction::Draw { who, count } => {
                 let n = self.amount(ctx, *count).max(0);
                 for p in self.players_of(ctx, who) {
@@ -822,7 +838,7 @@ impl Game {
                 // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
                 // ability's has that ability's source.
                 let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cr!("603.7d") } else { cr!("603.7e") };
-                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, info, rule });
+                self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, whose: None, info, rule });
                 let when = match (step, next_turn) {
                     (_, true) => "at the beginning of the next turn's upkeep",
                     (crate::cards::ir::StepName::EndOfCombat, _) => "at end of combat",
@@ -1889,6 +1905,80 @@ impl Game {
         self.put_rest(p, others, rest_to, dec)
     }
 
+    /// Unearth (702.84a): the card returns from its owner's graveyard to the battlefield under
+    /// the ability's controller's control and gains haste; a delayed triggered ability (603.7e)
+    /// exiles it at the beginning of the next end step, and while it is on the battlefield it
+    /// is exiled instead of leaving for anywhere else (`Object::unearthed`, in `move_object`).
+    fn unearth(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let card = ctx.source;
+        if !self.still_in(card, Zone::Graveyard, "the graveyard: it isn't returned", cr!("702.84a")) {
+            return Ok(());
+        }
+        let controller = ctx.controller;
+        let nid = self.put_onto_battlefield(card, controller, false, dec, |g, nid| {
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned from the graveyard to the battlefield under {}'s control (unearth)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&[cr!("702.84a"), cr!("400.7")])
+        })?;
+        if !self.on_battlefield(nid) {
+            return Ok(());
+        }
+        self.obj_mut(nid).unearthed = true;
+        self.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
+        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.describe(nid))).object(self, nid).rules(&[cr!("702.84a"), cr!("603.7a")]);
+        self.record(ev);
+        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7e") });
+        Ok(())
+    }
+
+    /// Cascade (702.85a): exile cards from the top of the controller's library until a nonland
+    /// card whose mana value is less than the spell's; they may cast it without paying its mana
+    /// cost; every card exiled this way and not cast goes to the bottom in a random order drawn
+    /// from the seed (401.4).
+    fn cascade(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let p = ctx.controller;
+        // The spell it triggered on, as it last existed if it has left the stack (608.2h).
+        let spell = ctx.trigger.object.unwrap_or(ctx.source);
+        let value = self.mana_value(spell);
+        let mut exiled: Vec<ObjId> = Vec::new();
+        let mut hit = None;
+        while let Some(&top) = self.players[p].library.first() {
+            let nid = self.move_object(top, Zone::Exile);
+            let lesser = !self.has_type(nid, CardType::Land) && self.mana_value(nid) < value;
+            let note = if lesser { format!(": a nonland card with mana value {} (less than {value})", self.mana_value(nid)) } else if self.has_type(nid, CardType::Land) { ": a land".to_owned() } else { format!(": mana value {}, not less than {value}", self.mana_value(nid)) };
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from the top of their library (cascade){note}", self.players[p].name, self.describe(nid))).object(self, nid).player(self, p).zone(Zone::Exile).rule(cr!("702.85a"));
+            self.record(ev);
+            if lesser {
+                hit = Some(nid);
+                break;
+            }
+            exiled.push(nid);
+        }
+        match hit {
+            Some(c) => {
+                let by = crate::engine::casting::ByEffect { source: spell, cost: None, rule: cr!("702.85a"), what: "cascade ability" };
+                if !self.cast_by_effect(p, c, by, dec)? {
+                    exiled.push(c);
+                }
+            }
+            None => {
+                let ev = Ev::new(EventKind::Choice, format!("{} exiled their whole library without finding a nonland card with mana value less than {value}", self.players[p].name)).player(self, p).rule(cr!("702.85a"));
+                self.record(ev);
+            }
+        }
+        exiled.retain(|&o| self.is_live(o) && self.obj(o).zone == Zone::Exile);
+        if exiled.is_empty() {
+            return Ok(());
+        }
+        self.random_order(&mut exiled);
+        let mut names = Vec::with_capacity(exiled.len());
+        for o in exiled {
+            names.push(self.describe(o));
+            self.move_object(o, Zone::Library);
+        }
+        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts the {} exiled card(s) not cast on the bottom of their library in a random order: {}", self.players[p].name, names.len(), names.join(", "))).player(self, p).zone(Zone::Library).rules(&[cr!("702.85a"), cr!("401.4")]);
+        self.record(ev);
+        Ok(())
+    }
+
     /// Shuffles a library with the scenario's seeded generator (701.24a).
     pub fn shuffle(&mut self, p: PlayerId) {
         let mut lib = std::mem::take(&mut self.players[p].library);
@@ -2225,10 +2315,59 @@ impl Game {
         if !self.is_live(card) {
             return;
         }
-        let ev = Ev::new(EventKind::Discard, format!("{} discards {}", self.players[p].name, self.describe(card))).player(self, p).object(self, card).zone(Zone::Graveyard).rule(rule);
-        self.record(ev);
-        let nid = self.move_object(card, Zone::Graveyard);
+        let nid = self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.describe(card)), &[rule]);
         self.fire(crate::engine::triggers::Happening::Discard { player: p, card: nid });
+    }
+
+    /// Records the discard of `card` by `p` (`text`, `rules`) and moves it: to its owner's
+    /// graveyard, or — for a card with madness discarded from a hand — to exile instead, where
+    /// madness's triggered ability triggers (702.35a). Returns the card's new object.
+    pub(crate) fn put_discarded(&mut self, p: PlayerId, card: ObjId, text: String, rules: &[crate::rules::RuleId]) -> ObjId {
+        let madness = if self.obj(card).zone == Zone::Hand { self.card(card).abilities().iter().position(|a| matches!(a, Ability::Madness(_))) } else { None };
+        let (to, text) = if madness.is_some() { (Zone::Exile, format!("{text}, into exile instead of the graveyard (madness)")) } else { (Zone::Graveyard, text) };
+        let mut ev = Ev::new(EventKind::Discard, text).player(self, p).object(self, card).zone(to).rules(rules);
+        if madness.is_some() {
+            ev = ev.rules(&[cr!("702.35a"), cr!("614.1a")]);
+        }
+        self.record(ev);
+        let nid = self.move_object(card, to);
+        if let Some(i) = madness {
+            let owner = self.obj(nid).owner;
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s madness ability triggers: it was exiled this way (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&[cr!("702.35a"), cr!("603.3a")]).because(self.last_event());
+            self.record(ev);
+            self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
+        }
+        nid
+    }
+
+    /// Whether the card an ability acts on from a zone is still there (400.7); if not, traces
+    /// "[card] is no longer in [what]" citing `rule`.
+    fn still_in(&mut self, card: ObjId, zone: Zone, what: &str, rule: crate::rules::RuleId) -> bool {
+        if self.is_live(card) && self.obj(card).zone == zone {
+            return true;
+        }
+        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in {what}", self.describe(card))).object(self, card).rules(&[cr!("400.7"), rule]);
+        self.record(ev);
+        false
+    }
+
+    /// Madness's triggered ability resolving (702.35a): the owner may cast the exiled card by
+    /// paying its madness cost rather than its mana cost (702.35b); if they don't, they put it
+    /// into their graveyard.
+    fn madness(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let card = ctx.source;
+        if !self.still_in(card, Zone::Exile, "exile: madness does nothing", cr!("702.35a")) {
+            return Ok(());
+        }
+        let Some(cost) = self.card(card).abilities().iter().find_map(|a| if let Ability::Madness(c) = a { Some(c.clone()) } else { None }) else { return Ok(()) };
+        let owner = self.obj(card).owner;
+        let by = crate::engine::casting::ByEffect { source: card, cost: Some(cost), rule: cr!("702.35b"), what: "madness ability" };
+        if !self.cast_by_effect(owner, card, by, dec)? && self.is_live(card) && self.obj(card).zone == Zone::Exile {
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} isn't cast: {} puts it into their graveyard", self.describe(card), self.players[owner].name)).object(self, card).player(self, owner).zone(Zone::Graveyard).rule(cr!("702.35a"));
+            self.record(ev);
+            self.move_object(card, Zone::Graveyard);
+        }
+        Ok(())
     }
 
     /// Amass (701.47a): `ctx.controller` gets an Army creature token of `subtype` if they

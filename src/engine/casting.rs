@@ -68,6 +68,22 @@ pub struct Choices {
     pub tap: Option<Vec<ObjId>>,
     /// Cards exiled from the graveyard to pay for a spell with delve (702.66a).
     pub exile: Option<Vec<ObjId>>,
+    /// Cast during the resolution of an effect that allows it (608.2g): where the card is,
+    /// without priority or timing permissions.
+    pub by_effect: Option<ByEffect>,
+}
+
+/// A cast that a resolving spell or ability allows (608.2g): cascade, rebound.
+#[derive(Clone, Debug)]
+pub struct ByEffect {
+    /// The resolving object, or the source of the resolving ability.
+    pub source: ObjId,
+    /// The alternative cost to pay (118.9): `None` for "without paying its mana cost".
+    pub cost: Option<crate::cards::ir::ManaCost>,
+    /// The rule of the ability that allows it (702.85a for cascade, 702.88a for rebound).
+    pub rule: RuleId,
+    /// The ability, in words ("cascade ability").
+    pub what: &'static str,
 }
 
 type Outcome = Result<Result<(), Illegal>, Stop>;
@@ -351,7 +367,10 @@ impl Game {
     /// # Errors
     /// `Stop` when a decision can't be made; `Illegal` when the rules forbid the cast.
     pub fn cast(&mut self, p: PlayerId, card: ObjId, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
-        if let Err(e) = self.check_priority(p) {
+        // 608.2g: a spell cast during a resolution is cast without priority.
+        if ch.by_effect.is_none()
+            && let Err(e) = self.check_priority(p)
+        {
             return Ok(Err(e));
         }
         if let Some(e) = self.split_second_forbids(&format!("{} can't be cast", self.describe(card))) {
@@ -389,7 +408,11 @@ impl Game {
         }
         // 702.34a: flashback lets its owner cast the card from their graveyard.
         let flashback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Flashback(c) = a { Some(c.clone()) } else { None });
-        if ch.flashback {
+        // 702.81a: retrace lets its owner cast it from their graveyard, discarding a land card.
+        let retrace = zone == Zone::Graveyard && owner == p && !ch.flashback && ch.by_effect.is_none() && self.has_keyword(card, Keyword::Retrace);
+        if ch.by_effect.is_some() {
+            // 608.2g: the resolving effect lets the card be cast from where it is.
+        } else if ch.flashback {
             if zone != Zone::Graveyard || owner != p {
                 return Ok(Err(Illegal::new(cr!("702.34a"), format!("{name} is not in {}'s graveyard: flashback casts it from there", self.players[p].name)).also(cr!("601.3"))));
             }
@@ -408,7 +431,7 @@ impl Game {
             if self.exile_permission(card, p, false).is_none() {
                 return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in exile and no effect lets {} cast it from there", self.players[p].name))));
             }
-        } else if !from_adventure && !aftermath && (zone != Zone::Hand || owner != p) {
+        } else if !from_adventure && !aftermath && !retrace && (zone != Zone::Hand || owner != p) {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
         if is_land {
@@ -436,21 +459,31 @@ impl Game {
         if let Some(src) = forbids {
             return Ok(Err(Illegal::new(cr!("601.3"), format!("{} says {} can't cast {name} now", self.describe(src), self.players[p].name)).also(cr!("101.2"))));
         }
+        // 601.3, 506.7: "Cast this spell only during combat …".
+        if let Some(e) = self.cast_window_forbids(p, card, &name)? {
+            return Ok(Err(e));
+        }
         // 307.1 / 304.1: only instants and spells with flash may be cast outside a main phase
         // of your own turn with an empty stack.
         // 708.4: a card cast face down is cast as a 2/2 creature with no abilities.
         let fast = !ch.face_down && (self.has_type(card, CardType::Instant) || self.has_keyword(card, Keyword::Flash));
         let sorcery_timing = self.sorcery_timing(p, &name, "cast", timing_rule(self.types(card)));
+        // 608.2g: a cast during a resolution has no timing permission to check.
         if !fast
+            && ch.by_effect.is_none()
             && let Err(e) = sorcery_timing {
                 return Ok(Err(e));
             }
         // 702.8a: flash is what lets this spell be cast now.
-        let by_flash = sorcery_timing.is_err() && !self.has_type(card, CardType::Instant);
+        let by_flash = sorcery_timing.is_err() && !self.has_type(card, CardType::Instant) && ch.by_effect.is_none();
         let x = ch.x.unwrap_or(0);
         let has_x = self.card(card).cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
+        }
+        // 107.3b: cast without paying its mana cost, X can only be 0.
+        if ch.by_effect.as_ref().is_some_and(|b| b.cost.is_none()) && x > 0 {
+            return Ok(Err(Illegal::new(cr!("107.3b"), format!("{name} is cast without paying its mana cost: X must be 0"))));
         }
         let kicker = self.card(card).abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
         if ch.kicked && kicker.is_none() {
@@ -470,8 +503,8 @@ impl Game {
         }
         // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
         // face down first (708.4, 702.37c).
-        let permit = (zone == Zone::Exile).then(|| self.exile_permission(card, p, false).map(|perm| perm.source)).flatten();
-        let from_top = (zone == Zone::Library).then(|| self.top_permission(card, p, false)).flatten();
+        let permit = (zone == Zone::Exile && ch.by_effect.is_none()).then(|| self.exile_permission(card, p, false).map(|perm| perm.source)).flatten();
+        let from_top = (zone == Zone::Library && ch.by_effect.is_none()).then(|| self.top_permission(card, p, false)).flatten();
         let from = self.obj(card).zone;
         let spell = self.move_object(card, Zone::Stack);
         self.obj_mut(spell).choices.cast_from = Some(from);
@@ -525,6 +558,18 @@ impl Game {
                 self.record(ev);
             }
         }
+        if let Some(b) = &ch.by_effect {
+            let how = match &b.cost {
+                None => "without paying its mana cost".to_owned(),
+                Some(c) => format!("paying {c} rather than its mana cost"),
+            };
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} {how} (an alternative cost), during the resolution of the {} of {}", self.players[p].name, self.describe(spell), b.what, self.describe(b.source))).player(self, p).object(self, spell).rules(&[b.rule, cr!("608.2g"), cr!("118.9")]);
+            self.record(ev);
+        }
+        if retrace {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.81a"), cr!("601.2b")]);
+            self.record(ev);
+        }
         if ch.buyback {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
             self.record(ev);
@@ -562,6 +607,7 @@ impl Game {
         // {3} rather than its mana cost, face down.
         let mut cost = match (&flashback, ch.flashback) {
             _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
+            _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
@@ -586,7 +632,10 @@ impl Game {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
         }
-        let extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        let mut extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
+        if retrace {
+            extra.push(AdditionalCost::DiscardCard(CardType::Land));
+        }
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
@@ -607,6 +656,122 @@ impl Game {
         Ok(Ok(()))
     }
 
+    /// Why a "Cast this spell only during combat …" restriction of `card` forbids `p` to cast
+    /// it now (601.3, 506.7), if it does.
+    ///
+    /// # Errors
+    /// When "you've been attacked" would depend on a planeswalker or battle being attacked,
+    /// which the rules don't define.
+    fn cast_window_forbids(&self, p: PlayerId, card: ObjId, name: &str) -> Result<Option<Illegal>, Stop> {
+        use crate::cards::ir::CombatWindow;
+        use crate::scenario::model::Step;
+        for a in self.card(card).abilities() {
+            let Ability::CastOnlyDuring { window, attacked, opponents_turn } = a else { continue };
+            let ok_step = match window {
+                CombatWindow::Combat => matches!(self.step, Step::BeginningOfCombat | Step::DeclareAttackers | Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat),
+                CombatWindow::BeforeBlockers => matches!(self.step, Step::BeginningOfCombat | Step::DeclareAttackers),
+                CombatWindow::AfterBlockers => matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat),
+                CombatWindow::DeclareAttackers => self.step == Step::DeclareAttackers,
+                CombatWindow::DeclareBlockers => self.step == Step::DeclareBlockers,
+            };
+            let words = match window {
+                CombatWindow::Combat => "during combat",
+                CombatWindow::BeforeBlockers => "during combat before blockers are declared",
+                CombatWindow::AfterBlockers => "during combat after blockers are declared",
+                CombatWindow::DeclareAttackers => "during the declare attackers step",
+                CombatWindow::DeclareBlockers => "during the declare blockers step",
+            };
+            if !ok_step {
+                return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only {words}, not in the {} step", self.step.name())).also(cr!("506.7"))));
+            }
+            if *opponents_turn && self.active == p {
+                return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only during combat on an opponent's turn"))));
+            }
+            if *attacked {
+                let at_you = self.combat.attackers.iter().any(|x| x.attacking == Target::Player(p));
+                let at_yours = self.combat.attackers.iter().any(|x| matches!(x.attacking, Target::Object(o) if self.is_live(o) && self.controller(o) == p));
+                if !at_you && at_yours {
+                    return Err(Stop(crate::diag::Diagnostic::new(
+                        format!("{name} can be cast only if {} has been attacked this step; only a permanent of theirs was attacked, and whether that counts isn't defined by the rules: judge doesn't decide it", self.players[p].name),
+                        crate::diag::Span::default(),
+                    )));
+                }
+                if !at_you {
+                    return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only if {} has been attacked this step", self.players[p].name))));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A resolving effect lets `p` cast `card` where it is (608.2g): "you may cast it without
+    /// paying its mana cost" (cascade 702.85a, rebound 702.88a). `p` decides whether to, then
+    /// the modes and targets as for a triggered ability (601.2b–c asked as decisions); the
+    /// spell goes on the stack above the resolving object and nobody receives priority. A
+    /// cast the rules forbid is reversed (732) and traced. Returns whether it was cast.
+    ///
+    /// # Errors
+    /// When a decision can't be made.
+    pub fn cast_by_effect(&mut self, p: PlayerId, card: ObjId, by: ByEffect, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let name = self.describe(card);
+        let how = match &by.cost {
+            None => "without paying its mana cost".to_owned(),
+            Some(c) => format!("for {c}"),
+        };
+        let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: by.rule, what: format!("whether to cast {name} {how} (the {} of {})", by.what, self.describe(by.source)) };
+        if !matches!(self.decide(dec, &d)?, Answer::May(true)) {
+            return Ok(false);
+        }
+        let mark = self.trace.len();
+        let trace = std::mem::take(&mut self.trace);
+        let saved = self.clone();
+        self.trace = trace;
+        let effect = aura_or_spell_effect(self.card(card).abilities());
+        // 601.2b: the modes, as the spell is proposed.
+        let mut modes = None;
+        if let Some(m) = &effect.modal {
+            let n = m.modes.len();
+            modes = Some(if n <= m.min as usize {
+                (0..n).collect()
+            } else {
+                let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cr!("601.2b"), what: format!("the mode(s) of {name}") };
+                match self.decide(dec, &d)? {
+                    Answer::Modes(ms) => ms,
+                    _ => Vec::new(),
+                }
+            });
+        }
+        let targeter = Targeter { you: p, source: card, this: Some(card), x: 0, player: None };
+        let chosen = self.decide_targets(&effect, modes.as_deref().unwrap_or(&[]), targeter, p, &format!("spell {name}"), cr!("601.2c"), dec)?;
+        let outcome = match chosen {
+            None => Err(Illegal::new(cr!("601.2c"), format!("{name} has no legal target for it, so it can't be cast")).also(by.rule)),
+            Some(chosen) => {
+                let ch = Choices {
+                    targets: chosen.iter().map(|c| c.target).collect(),
+                    divide: chosen.iter().filter(|c| c.share > 0).map(|c| (c.target, c.share)).collect(),
+                    modes,
+                    by_effect: Some(by),
+                    ..Choices::default()
+                };
+                self.cast(p, card, &ch, dec)?
+            }
+        };
+        match outcome {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                // 732: the cast is reversed; the card stays where it was.
+                let mut trace = std::mem::take(&mut self.trace);
+                trace.truncate(mark);
+                *self = saved;
+                self.trace = trace;
+                let rules: Vec<String> = e.rules.iter().map(ToString::to_string).collect();
+                let ev = Ev::new(EventKind::Rejected, format!("{} can't cast {name}: {} ({}); the cast is reversed", self.players[p].name, e.reason, rules.join(", "))).player(self, p).object(self, card).rules(&e.rules).rule(cr!("732.1"));
+                self.record(ev);
+                Ok(false)
+            }
+        }
+    }
+
     /// Pays a sacrifice or discard cost (601.2h, 602.2b): the objects named in the action, or
     /// the only ones that can pay it (forced). `cost_of` names the cost ("the additional cost
     /// of Village Rites").
@@ -616,6 +781,7 @@ impl Game {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
             AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
+            AdditionalCost::DiscardCard(ty) => (self.players[p].hand.iter().copied().filter(|&o| self.has_type(o, *ty)).collect(), &ch.discard, "discard", cr!("701.9a")),
             // Chosen as the cost is paid (601.2h, 602.2b); no action key names it.
             AdditionalCost::ReturnToHand(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &None, "return", cr!("400.3")),
         };
@@ -654,8 +820,11 @@ impl Game {
             self.move_object(pick, Zone::Hand);
             return Ok(Ok(()));
         }
-        let verb = if *what == *"sacrifice" { EventKind::Sacrifice } else { EventKind::Discard };
-        let ev = Ev::new(verb, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
+        if what == "discard" {
+            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cr!("601.2h"), rule]);
+            return Ok(Ok(()));
+        }
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
         self.record(ev);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
@@ -1087,12 +1256,8 @@ impl Game {
             return Ok(Err(e));
         }
         if cost.discard_self {
-            let mut ev = Ev::new(EventKind::Discard, format!("{} discards {name} to pay the cost of its ability", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Graveyard).rules(&[cr!("602.2b"), cr!("701.9a")]);
-            if cost.cycling {
-                ev = ev.rule(cr!("702.29a"));
-            }
-            self.record(ev);
-            self.move_object(source, Zone::Graveyard);
+            let rules: &[RuleId] = if cost.cycling { &[cr!("602.2b"), cr!("701.9a"), cr!("702.29a")] } else { &[cr!("602.2b"), cr!("701.9a")] };
+            self.put_discarded(p, source, format!("{} discards {name} to pay the cost of its ability", self.players[p].name), rules);
         }
         if let Some((kind, n)) = &cost.remove_counters {
             if self.obj(source).counters.get(kind) < *n {

@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod casting;
 pub mod cause;
+pub mod chunked;
 pub mod combat;
 pub mod continuous;
 pub mod copies;
@@ -138,7 +139,7 @@ fn named(g: &Game, id: ObjId) -> Named {
     let printed = g.obj(id).card.name();
     let card = g.obj(id).card_id.0 as usize;
     let first = if card >= g.setup_cards { g.setup_cards } else { 0 };
-    let nth = 1 + g.cards.get(first..card).unwrap_or_default().iter().filter(|c| g.obj(c.current).card.name() == printed).count();
+    let nth = 1 + g.cards.range(first, card).filter(|c| g.obj(c.current).card.name() == printed).count();
     let name = if g.obj(id).face_down { "face-down creature" } else { g.card(id).name() };
     let card = (name != printed).then(|| printed.to_owned());
     Named { name: name.to_owned(), card, label: g.label(id).map(str::to_owned), nth: Some(nth) }

@@ -58,6 +58,8 @@ pub struct DelayedTrigger {
     pub instructions: Vec<Instruction>,
     /// Set for "the next turn's upkeep": it triggers only in a turn after this one.
     pub after_turn: Option<u32>,
+    /// Set for "your next upkeep": it triggers only in that player's turn.
+    pub whose: Option<PlayerId>,
     /// What the ability that created it knew (603.7c): the object a creating trigger
     /// triggered on ("destroy that creature at end of combat"), and the linked object.
     pub info: TriggerInfo,
@@ -425,7 +427,7 @@ impl Game {
     pub fn fire_delayed(&mut self, step: StepName, began: u32) {
         let mut i = 0;
         while i < self.delayed.len() {
-            if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) {
+            if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) && self.delayed[i].whose.is_none_or(|w| w == self.active) {
                 let d = self.delayed.remove(i);
                 let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), d.rule]).because(began);
                 // "At end of combat" abilities trigger as that step begins (511.2).

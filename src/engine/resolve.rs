@@ -139,6 +139,8 @@ impl Game {
                     };
                     if resolved && g.adventure_half(id) && !g.obj(id).copy && !g.obj(id).choices.flashback && !g.obj(id).choices.aftermath {
                         g.go_on_adventure(id);
+                    } else if resolved && !g.obj(id).copy && !g.obj(id).choices.flashback && g.obj(id).choices.cast_from == Some(Zone::Hand) && g.has_keyword(id, crate::cards::ir::Keyword::Rebound) {
+                        g.rebound(id, controller);
                     } else if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
                         // 702.27a: buyback returns it to its owner's hand instead.
                         let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&[cr!("702.27a"), cr!("608.2n")]);
@@ -207,7 +209,7 @@ impl Game {
                     g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&[cr!("702.109a"), cr!("603.7a")]);
                     g.record(ev);
-                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."
@@ -226,6 +228,19 @@ impl Game {
             }
             Ok(())
         })
+    }
+
+    /// Rebound (702.88a): a spell cast from its owner's hand is exiled as it resolves instead
+    /// of going to the graveyard, and a delayed triggered ability will let its owner cast it
+    /// from exile without paying its mana cost at the beginning of their next upkeep (603.7).
+    fn rebound(&mut self, id: ObjId, controller: PlayerId) {
+        let ev = Ev::new(EventKind::Exile, format!("{} was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&[cr!("702.88a"), cr!("608.2n"), cr!("614.1a")]);
+        self.record(ev);
+        let nid = self.move_object(id, Zone::Exile);
+        let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.describe(nid))).object(self, nid).player(self, controller).rules(&[cr!("702.88a"), cr!("603.7a")]);
+        self.record(ev);
+        let cast = crate::cards::ir::Instruction::CastWithoutPaying(crate::cards::ir::Affected::This);
+        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::Upkeep, instructions: vec![cast], after_turn: Some(self.turn), whose: Some(controller), info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
     }
 
     /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:

@@ -142,8 +142,12 @@ impl Game {
             self.beyond_range = Some(self.last_event());
         }
         // 702.2b: deathtouch damage counts only until this check.
-        for o in &mut self.objects {
-            o.deathtouch_damage = false;
+        // Written only where set, so the objects an action didn't touch stay shared with
+        // `run::attempt`'s checkpoint.
+        for i in 0..self.objects.len() {
+            if self.objects[i].deathtouch_damage {
+                self.objects[i].deathtouch_damage = false;
+            }
         }
         if !spared.is_empty() {
             self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {

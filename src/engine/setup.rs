@@ -44,8 +44,8 @@ impl Game {
                     life_lost_this_turn: 0,
                 })
                 .collect(),
-            objects: Vec::new(),
-            cards: Vec::new(),
+            objects: crate::engine::chunked::Chunked::default(),
+            cards: crate::engine::chunked::Chunked::default(),
             battlefield: Vec::new(),
             stack: Vec::new(),
             turn: s.start.turn,
@@ -138,7 +138,8 @@ impl Game {
         }
         // Auras that start attached (303.4b): the labels were checked when the file was read.
         for (a, host) in attach {
-            if let Some(h) = g.cards.iter().find(|c| c.label.as_deref() == Some(host.as_str())).map(|c| c.current) {
+            let host = g.cards.iter().find(|c| c.label.as_deref() == Some(host.as_str())).map(|c| c.current);
+            if let Some(h) = host {
                 g.obj_mut(a).attached_to = Some(h);
             }
         }

@@ -158,6 +158,8 @@ pub struct Object {
     pub steady: Option<PlayerId>,
     /// Renowned (702.112b): a designation it keeps until it leaves the battlefield.
     pub renowned: bool,
+    /// Returned by unearth (702.84a): if it would leave the battlefield, it is exiled instead.
+    pub unearthed: bool,
     /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
     /// a change of control); 0 for a permanent its controller had before the game began.
     pub control_since: u64,
@@ -469,8 +471,8 @@ pub struct Snapshots {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub players: Vec<Player>,
-    pub objects: Vec<Object>,
-    pub cards: Vec<PhysCard>,
+    pub objects: crate::engine::chunked::Chunked<Object>,
+    pub cards: crate::engine::chunked::Chunked<PhysCard>,
     /// Permanents on the battlefield, in the order they arrived.
     pub battlefield: Vec<ObjId>,
     /// Bottom first.
@@ -760,6 +762,7 @@ impl Game {
             steady: None,
             control_since: self.control_clock + 1,
             renowned: false,
+            unearthed: false,
             timestamp,
             seen_controller: controller,
             counters: Counters::default(),
@@ -793,6 +796,17 @@ impl Game {
         let (owner, card_id, card, copy, face_down, face, face_down_as) = {
             let o = self.obj(id);
             (o.owner, o.card_id, o.card.clone(), o.copy, o.face_down, o.face, o.face_down_as)
+        };
+        // 702.84a: an unearthed permanent that would leave the battlefield is exiled instead.
+        let to = if self.obj(id).unearthed && self.obj(id).zone == Zone::Battlefield && to != Zone::Exile {
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} was returned by unearth and would leave the battlefield; it is exiled instead", self.describe(id)))
+                .object(self, id)
+                .zone(Zone::Exile)
+                .rules(&[crate::cr!("702.84a"), crate::cr!("614.1a")]);
+            self.record(ev);
+            Zone::Exile
+        } else {
+            to
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {

@@ -123,7 +123,7 @@ impl Game {
         let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
         // 603.2, 601.2i: "When you cast this spell" triggers from the stack.
         let cast_this = match h {
-            Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis) || *a == Ability::Keyword(crate::cards::ir::Keyword::Storm)).then_some(spell),
+            Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis) || matches!(a, Ability::Keyword(crate::cards::ir::Keyword::Storm | crate::cards::ir::Keyword::Cascade))).then_some(spell),
             _ => None,
         };
         // 113.6m: "return this card from your graveyard to your hand" works from the graveyard.
@@ -424,6 +424,9 @@ impl Game {
                 let before = self.players.iter().map(|p| i64::from(p.spells_this_turn)).sum::<i64>() - 1;
                 (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None, linked: None }, cr!("601.2i"))
             }
+            // 702.85a: as the spell with cascade becomes cast, from the stack (each instance
+            // triggers on its own, 702.85c).
+            (Keyword::Cascade, Happening::Cast { spell, player }) if spell == src => (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i")),
             // 702.108a: its controller casts a noncreature spell.
             (Keyword::Prowess, Happening::Cast { spell, player }) if on_battlefield && player == controller && !self.is_creature(spell) => {
                 (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i"))
@@ -771,48 +774,17 @@ impl Game {
         Ok(true)
     }
 
-    /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
-    /// get the targets it needs is removed.
-    fn put_trigger(&mut self, t: PendingTrigger, rule: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let effect = match (t.delayed, t.keyword) {
-            (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
-            (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
-            (None, None) => match self.card(t.source).abilities().get(t.ability) {
-                Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
-                _ => return Ok(()),
-            },
-        };
-        let name = if Some(t.source) == self.monarch_abilities {
-            "monarch's ability".to_owned()
-        } else if t.delayed.is_some() {
-            format!("delayed ability from {}", self.describe(t.source))
-        } else {
-            format!("ability of {}", self.describe(t.source))
-        };
-        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
+    /// The targets of each target slot of `effect` that its `modes` use, chosen by `player`
+    /// through decisions (603.3d for a triggered ability going on the stack, 601.2c for a spell
+    /// cast during a resolution, 608.2g; `rule` says which), with the division of a divided
+    /// amount (601.2d). `None` when a slot can't get the targets it needs.
+    #[expect(clippy::too_many_arguments, reason = "the pieces of the object being put on the stack")]
+    pub(crate) fn decide_targets(&mut self, effect: &crate::cards::ir::Effect, modes: &[usize], by: Targeter, player: PlayerId, name: &str, rule: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<Option<Vec<Chosen>>, Stop> {
         let mut chosen: Vec<Chosen> = Vec::new();
-        // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
-        let mut modes: Vec<usize> = Vec::new();
-        if let Some(m) = &effect.modal {
-            let n = m.modes.len();
-            modes = if n <= m.min as usize {
-                (0..n).collect()
-            } else {
-                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cr!("603.3c"), what: format!("the mode(s) of the {name}") };
-                match self.decide(dec, &d)? {
-                    Answer::Modes(ms) => ms,
-                    _ => Vec::new(),
-                }
-            };
-            let shown: Vec<String> = modes.iter().map(|i| (i + 1).to_string()).collect();
-            let ev = Ev::new(EventKind::Choice, format!("mode(s) {} of the {name} chosen", shown.join(", "))).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
-            self.record(ev);
-        }
         let active_slots: Option<Vec<usize>> = effect.modal.as_ref().map(|m| modes.iter().flat_map(|&i| m.modes[i].slots.iter().copied()).collect());
         // 601.2d: each target of a division gets at least one, so there can't be more of them
         // than the amount divided.
-        let divided = crate::engine::casting::divided_total(&effect, &modes, 0);
+        let divided = crate::engine::casting::divided_total(effect, modes, 0);
         for (slot, spec) in effect.targets.iter().enumerate() {
             if active_slots.as_ref().is_some_and(|s| !s.contains(&slot)) {
                 continue;
@@ -826,9 +798,7 @@ impl Game {
             options.retain(|&o| self.target_legal(&spec.spec, o, by));
             let need = spec.min as usize;
             if options.len() < need {
-                let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} has no legal target for it and is removed from the stack")).source(self, t.source).rule(cr!("603.3d"));
-                self.record(ev);
-                return Ok(());
+                return Ok(None);
             }
             // 601.2c (through 603.3d): "up to N" lets the controller choose fewer, even none;
             // only a fixed number with exactly that many legal choices is no choice at all.
@@ -841,7 +811,7 @@ impl Game {
             let picks = if options.is_empty() || need == max && options.len() == max {
                 options.clone()
             } else {
-                let d = Decision { player: t.controller, kind: DecisionKind::TriggerTargets { options, min: need, max }, rule: cr!("603.3d"), what: format!("the target(s) of the {name}") };
+                let d = Decision { player, kind: DecisionKind::TriggerTargets { options, min: need, max }, rule, what: format!("the target(s) of the {name}") };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts,
                     _ => Vec::new(),
@@ -859,7 +829,7 @@ impl Game {
             } else if recipients.is_empty() {
                 Vec::new()
             } else {
-                let d = Decision { player: t.controller, kind: DecisionKind::Divide { recipients, total }, rule: cr!("601.2d"), what: format!("how the {name} divides {total} among its targets") };
+                let d = Decision { player, kind: DecisionKind::Divide { recipients, total }, rule: cr!("601.2d"), what: format!("how the {name} divides {total} among its targets") };
                 match self.decide(dec, &d)? {
                     Answer::Assign(a) => a,
                     _ => Vec::new(),
@@ -869,6 +839,51 @@ impl Game {
                 c.share = shares.iter().filter(|(t, _)| *t == c.target).map(|(_, n)| n).sum();
             }
         }
+        Ok(Some(chosen))
+    }
+
+    /// Puts one triggered ability on the stack, choosing its targets (603.3d); one that can't
+    /// get the targets it needs is removed.
+    fn put_trigger(&mut self, t: PendingTrigger, rule: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let effect = match (t.delayed, t.keyword) {
+            (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
+            (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
+            (None, None) => match self.card(t.source).abilities().get(t.ability) {
+                Some(Ability::Triggered { effect, .. }) => effect.clone(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
+                _ => return Ok(()),
+            },
+        };
+        let name = if Some(t.source) == self.monarch_abilities {
+            "monarch's ability".to_owned()
+        } else if t.delayed.is_some() {
+            format!("delayed ability from {}", self.describe(t.source))
+        } else {
+            format!("ability of {}", self.describe(t.source))
+        };
+        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
+        // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
+        let mut modes: Vec<usize> = Vec::new();
+        if let Some(m) = &effect.modal {
+            let n = m.modes.len();
+            modes = if n <= m.min as usize {
+                (0..n).collect()
+            } else {
+                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cr!("603.3c"), what: format!("the mode(s) of the {name}") };
+                match self.decide(dec, &d)? {
+                    Answer::Modes(ms) => ms,
+                    _ => Vec::new(),
+                }
+            };
+            let shown: Vec<String> = modes.iter().map(|i| (i + 1).to_string()).collect();
+            let ev = Ev::new(EventKind::Choice, format!("mode(s) {} of the {name} chosen", shown.join(", "))).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
+            self.record(ev);
+        }
+        let Some(chosen) = self.decide_targets(&effect, &modes, by, t.controller, &name, cr!("603.3d"), dec)? else {
+            let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} has no legal target for it and is removed from the stack")).source(self, t.source).rule(cr!("603.3d"));
+            self.record(ev);
+            return Ok(());
+        };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();

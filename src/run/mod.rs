@@ -613,6 +613,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         evoke: c.evoke,
         dash: c.dash,
         face: None,
+        by_effect: None,
     })
 }
 
@@ -833,20 +834,31 @@ fn attempt(
     p: PlayerId,
     f: impl FnOnce(&mut Game, &mut dyn Decider) -> Result<Result<(), Illegal>, Stop>,
 ) -> Result<(), Stop> {
-    // The snapshot leaves out the trace, which only grows: restoring cuts it back instead of
-    // copying it for every action.
+    // The checkpoint leaves out the trace and the board pictures, which only grow: restoring
+    // cuts them back instead of copying them for every action. The objects and cards are
+    // shared with it chunk by chunk (`Chunked`): the copy costs what the action touches.
     let trace = std::mem::take(&mut g.trace);
     let mark = trace.len();
+    let boards = g.snapshots.as_mut().map(|s| std::mem::take(&mut s.taken));
+    let boards_mark = boards.as_ref().map_or(0, Vec::len);
     let saved = g.clone();
     g.trace = trace;
+    if let (Some(s), Some(b)) = (&mut g.snapshots, boards) {
+        s.taken = b;
+    }
     let saved_used = script.used.clone();
     match f(g, script)? {
         Ok(()) => g.give_priority(p, script),
         Err(e) => {
             let mut trace = std::mem::take(&mut g.trace);
             trace.truncate(mark);
+            let boards = g.snapshots.as_mut().map(|s| std::mem::take(&mut s.taken));
             *g = saved;
             g.trace = trace;
+            if let (Some(s), Some(mut b)) = (&mut g.snapshots, boards) {
+                b.truncate(boards_mark);
+                s.taken = b;
+            }
             script.used = saved_used;
             script.used[..].iter_mut().enumerate().for_each(|(i, u)| {
                 if script.actions[i].index == index {

@@ -79,10 +79,10 @@ pub fn object(g: &Game, r: &Ref, place: Place) -> Result<ObjId, Stop> {
         // objects of that name (`count:` entries have no labels).
         let split = g.setup_cards.min(g.cards.len());
         let named = |c: &&crate::engine::state::PhysCard| g.obj(c.current).card.named(name);
-        let mut all: Vec<ObjId> = g.cards[split..].iter().filter(named).map(|c| c.current).collect();
+        let mut all: Vec<ObjId> = g.cards.range(split, usize::MAX).filter(named).map(|c| c.current).collect();
         let from_setup = all.is_empty();
         if from_setup {
-            all = g.cards[..split].iter().filter(named).map(|c| c.current).collect();
+            all = g.cards.range(0, split).filter(named).map(|c| c.current).collect();
         }
         return all.get(k.wrapping_sub(1)).copied().ok_or_else(|| {
             let whose = if from_setup { "in the setup (nothing of that name was created during the game)" } else { "created during the game" };

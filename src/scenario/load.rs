@@ -90,7 +90,7 @@ impl Cards {
         if let Some(entry) = db.and_then(|db| db.get(name)) {
             return usable(&entry, name, "imported card", node, diags);
         }
-        let names = self.inline.keys().map(String::as_str).chain(lib.names.iter().map(String::as_str)).chain(db.into_iter().flat_map(db::Db::names));
+        let names = self.inline.keys().map(String::as_str).chain(lib.names.iter().copied()).chain(db.into_iter().flat_map(db::Db::names));
         let near = nearest(name, names);
         let mut help = if near.is_empty() {
             "define it under `cards:` (name, cost, type, text, power, toughness) or check the spelling".to_owned()

@@ -302,6 +302,43 @@ mod tests {
     }
 
     #[test]
+    fn casting_keywords_cascade_rebound_retrace() {
+        let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();
+        // Cascade (702.85a) on a creature and on a spell; two instances trigger apart (702.85c).
+        let elf = ok("Haste (This creature can attack and {T} as soon as it comes under your control.)\nCascade (When you cast this spell, exile cards from the top of your library until you exile a nonland card that costs less. You may cast it without paying its mana cost. Put the exiled cards on the bottom in a random order.)", "Bloodbraid Elf", CREATURE);
+        assert_eq!(elf, kws(&[Keyword::Haste, Keyword::Cascade]));
+        let wanderer = ok("Creatures you control have haste.\nCascade, cascade (When you cast this spell, exile cards from the top of your library until you exile a nonland card that costs less. You may cast it without paying its mana cost. Put the exiled cards on the bottom in a random order. Then do it again.)", "Maelstrom Wanderer", CREATURE);
+        assert_eq!(wanderer.iter().filter(|a| **a == Ability::Keyword(Keyword::Cascade)).count(), 2);
+        assert!(Keyword::Cascade.is_triggered());
+        // Rebound (702.88a) after a spell's effect, retrace (702.81a) likewise.
+        let stagger = ok("Staggershock deals 2 damage to any target.\nRebound (If you cast this spell from your hand, exile it as it resolves. At the beginning of your next upkeep, you may cast this card from exile without paying its mana cost.)", "Staggershock", INSTANT);
+        assert!(stagger.contains(&Ability::Keyword(Keyword::Rebound)) && stagger.iter().any(|a| matches!(a, Ability::Spell(_))), "{stagger:?}");
+        let jab = ok("Flame Jab deals 1 damage to any target.\nRetrace (You may cast this card from your graveyard by discarding a land card in addition to paying its other costs.)", "Flame Jab", SORCERY);
+        assert!(jab.contains(&Ability::Keyword(Keyword::Retrace)), "{jab:?}");
+        // "discard a land card" as an additional cost (601.2b).
+        let insight = ok("As an additional cost to cast this spell, discard a land card.\nDraw two cards.", "Magmatic Insight", SORCERY);
+        assert!(insight.contains(&Ability::AdditionalCost(crate::cards::ir::AdditionalCost::DiscardCard(crate::cards::ir::CardType::Land))), "{insight:?}");
+    }
+
+    #[test]
+    fn madness_unearth_and_combat_casting_windows() {
+        use crate::cards::ir::{CombatWindow, Instruction};
+        let temper = ok("Fiery Temper deals 3 damage to any target.\nMadness {R} (If you discard this card, discard it into exile. When you do, cast it for its madness cost or put it into your graveyard.)", "Fiery Temper", INSTANT);
+        assert!(temper.iter().any(|a| matches!(a, Ability::Madness(c) if c.colored == [0, 0, 0, 1, 0])), "{temper:?}");
+        // A madness cost with X is not read (X would be chosen during a resolution).
+        assert!(!errs("Create three tapped 2/2 black Zombie creature tokens.\nMadness {X}{B}{B}", "Floorboards", SORCERY).is_empty());
+        // Unearth (702.84a): an activated ability of the card in a graveyard, as a sorcery.
+        let zombie = ok("Unearth {B} ({B}: Return this card from your graveyard to the battlefield. It gains haste. Exile it at the beginning of the next end step or if it would leave the battlefield. Unearth only as a sorcery.)", "Dregscape Zombie", CREATURE);
+        assert!(matches!(&zombie[..], [Ability::Activated { cost, effect, mana: false }] if cost.sorcery_speed && effect.instructions == [Instruction::Unearth] && effect.moves_this_from_graveyard()), "{zombie:?}");
+        // "Cast this spell only during …" (601.3, 506.7).
+        let maze = ok("Cast this spell only during the declare attackers step and only if you've been attacked this step.\nDestroy target attacking creature.", "Eightfold Maze", INSTANT);
+        assert_eq!(maze[0], Ability::CastOnlyDuring { window: CombatWindow::DeclareAttackers, attacked: true, opponents_turn: false });
+        let blaze = ok("Cast this spell only during combat before blockers are declared.\nTarget creature gets +1/+1 until end of turn.", "Test Blaze", INSTANT);
+        assert_eq!(blaze[0], Ability::CastOnlyDuring { window: CombatWindow::BeforeBlockers, attacked: false, opponents_turn: false });
+        assert!(!errs("Cast this spell only during your end step.\nDraw a card.", "Test Late", INSTANT).is_empty());
+    }
+
+    #[test]
     fn unsupported_keywords() {
         let msg = |s: &str| {
             format!(

@@ -528,6 +528,35 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     Ok(Ability::SelfCostChange { generic: sign * n, per })
 }
 
+/// After "Cast this spell only during": a part of the combat phase (506.7), with "and only if
+/// you've been attacked this step" or "on an opponent's turn".
+fn cast_only_during(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    use ir::CombatWindow;
+    let mut opponents_turn = false;
+    let window = if p.eat_word("combat") {
+        if p.eat_words(&["before", "blockers", "are", "declared"]) {
+            CombatWindow::BeforeBlockers
+        } else if p.eat_words(&["after", "blockers", "are", "declared"]) {
+            CombatWindow::AfterBlockers
+        } else {
+            opponents_turn = p.eat_words(&["on", "an", "opponent's", "turn"]) || p.eat_words(&["on", "an", "opponent’s", "turn"]);
+            CombatWindow::Combat
+        }
+    } else if p.eat_words(&["the", "declare", "attackers", "step"]) {
+        CombatWindow::DeclareAttackers
+    } else if p.eat_words(&["the", "declare", "blockers", "step"]) {
+        CombatWindow::DeclareBlockers
+    } else {
+        return Err(p.fail("\"combat\" (before or after blockers are declared, on an opponent's turn) or \"the declare attackers/blockers step\""));
+    };
+    let attacked = window == CombatWindow::DeclareAttackers
+        && (p.eat_words(&["and", "only", "if", "you've", "been", "attacked", "this", "step"]) || p.eat_words(&["and", "only", "if", "you’ve", "been", "attacked", "this", "step"]));
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence"));
+    }
+    Ok(Ability::CastOnlyDuring { window, attacked, opponents_turn })
+}
+
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
@@ -593,8 +622,29 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
             effect: Effect { instructions: vec![Instruction::PutCounters { what: ir::Affected::This, kind: ir::CounterKind::Named("level".to_owned()), count: ir::Amount::Fixed(1) }], ..Effect::default() },
             mana: false,
         }),
+        // "Unearth {cost}" (702.84a): an activated ability of the card in a graveyard, only
+        // as a sorcery.
+        Some("unearth") if !is_spell => Some(|mana| Ability::Activated {
+            cost: ir::Cost { mana, sorcery_speed: true, ..ir::Cost::default() },
+            effect: Effect { instructions: vec![Instruction::Unearth], ..Effect::default() },
+            mana: false,
+        }),
         _ => None,
     };
+    // "Cast this spell only during combat …" (601.3, 506.7).
+    if p.eat_words(&["cast", "this", "spell", "only", "during"]) {
+        return Some(cast_only_during(&mut p).map_err(|f| p.error(&f)));
+    }
+    // "Madness {cost}" (702.35a), on any card; a cost with X isn't read (the value of X
+    // would be chosen as the card is cast during the trigger's resolution, 107.3).
+    if p.at_word("madness") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_))) {
+        p.bump();
+        return Some(match trailing_cost(&mut p, "madness cost") {
+            Ok(c) if c.x == 0 => Ok(Ability::Madness(c)),
+            Ok(_) => Err(p.error(&p.fail("a madness cost without X (casting with X during a resolution is not modelled)"))),
+            Err(f) => Err(p.error(&f)),
+        });
+    }
     if let Some(make) = costed
         && p.at_word("level")
         && matches!(p.peek_at(2).map(|t| &t.tok), Some(Tok::Symbol(_)))
@@ -640,6 +690,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.eat_punct(',');
         let cost = if p.eat_words(&["discard", "a", "card"]) {
             Some(AdditionalCost::Discard)
+        } else if (p.at_words(&["discard", "a"]) || p.at_words(&["discard", "an"]))
+            && let Some(ty) = p.peek_at(2).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w))
+            && p.peek_at(3).and_then(|t| t.word()).as_deref() == Some("card")
+        {
+            // "discard a creature card" (601.2b, 701.9a).
+            p.pos += 4;
+            Some(AdditionalCost::DiscardCard(ty))
         } else if p.eat_words(&["sacrifice", "a"]) || p.eat_words(&["sacrifice", "an"]) {
             match targets::parse_filter(&mut p, false) {
                 Ok((f, targets::Head::Permanent)) => Some(AdditionalCost::Sacrifice(f)),

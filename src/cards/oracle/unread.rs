@@ -339,10 +339,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("incubate ", false, "incubate (701.53)"),
     ("whenever you exert", false, "abilities that trigger on exerting (701.43)"),
     ("been exerted", false, "whether a creature was exerted (701.43)"),
-    ("cascade", true, "cascade (702.85)"),
-    ("rebound", true, "rebound (702.88)"),
-    ("madness", true, "madness (702.35)"),
-    ("unearth", true, "unearth (702.84)"),
     ("ninjutsu", true, "ninjutsu (702.49)"),
     ("bestow", true, "bestow (702.103)"),
     ("mutate", true, "mutate (702.140)"),
@@ -372,7 +368,7 @@ mod missing_tests {
     #[test]
     fn features_are_named_in_a_judges_words() {
         assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("rolling dice (706)"));
-        assert_eq!(missing_feature("Cascade (When you cast this spell, exile cards …)"), Some("cascade (702.85)"));
+        assert_eq!(missing_feature("Ninjutsu {1}{U} (…)"), Some("ninjutsu (702.49)"));
         assert_eq!(missing_feature("When this creature enters, you take the initiative."), Some("the initiative (725)"));
         // A keyword's name inside other words is not the keyword.
         assert_eq!(missing_feature("Creatures with mentor get +1/+1."), None);
