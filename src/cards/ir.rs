@@ -443,6 +443,15 @@ pub enum Keyword {
     /// 702.135: a triggered ability — N 1/1 white and black flying Spirit tokens when it is
     /// put into a graveyard from the battlefield.
     Afterlife(u32),
+    /// 702.43: enters with N +1/+1 counters; when it is put into a graveyard from the
+    /// battlefield, its +1/+1 counters may be put on target artifact creature.
+    Modular(u32),
+    /// 702.134: a triggered ability — whenever it attacks, a +1/+1 counter on target
+    /// attacking creature with lesser power.
+    Mentor,
+    /// 702.165: a triggered ability — as it enters, N +1/+1 counters on target creature,
+    /// which, if it's another creature, gains the abilities printed below until end of turn.
+    Backup(u32),
 }
 
 /// The cost of ward (702.21a).
@@ -456,7 +465,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 58] = [
+    pub const ALL: [Keyword; 59] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -506,6 +515,7 @@ impl Keyword {
         Keyword::Companion,
         Keyword::Evolve,
         Keyword::Training,
+        Keyword::Mentor,
         Keyword::Dethrone,
         Keyword::Melee,
         Keyword::Unleash,
@@ -586,6 +596,9 @@ impl Keyword {
             Keyword::Dredge(_) => "dredge",
             Keyword::Fabricate(_) => "fabricate",
             Keyword::Afterlife(_) => "afterlife",
+            Keyword::Modular(_) => "modular",
+            Keyword::Mentor => "mentor",
+            Keyword::Backup(_) => "backup",
             Keyword::Renown(_) => "renown",
             Keyword::Bloodthirst(_) => "bloodthirst",
             Keyword::Toxic(_) => "toxic",
@@ -603,7 +616,7 @@ impl Keyword {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
             | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n)
-            | Keyword::Fabricate(n) | Keyword::Afterlife(n) => format!("{} {n}", self.name()),
+            | Keyword::Fabricate(n) | Keyword::Afterlife(n) | Keyword::Modular(n) | Keyword::Backup(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -642,6 +655,9 @@ impl Keyword {
                 | Keyword::Extort
                 | Keyword::Fabricate(_)
                 | Keyword::Afterlife(_)
+                | Keyword::Modular(_)
+                | Keyword::Mentor
+                | Keyword::Backup(_)
         )
     }
 
@@ -738,6 +754,26 @@ impl Keyword {
                 let tokens = Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(servo), tapped: false, attacking: false };
                 vec![Instruction::MayOrElse { who: Affected::You, action: Box::new(counters), then: Vec::new(), otherwise: vec![tokens] }]
             }
+            // 702.43a: "you may put a +1/+1 counter on target artifact creature for each +1/+1
+            // counter on this permanent" — counted as it last existed, fixed as it triggers.
+            Keyword::Modular(_) => {
+                let filter = ObjectFilter { types_any: vec![CardType::Creature], types_all: vec![CardType::Artifact, CardType::Creature], ..ObjectFilter::default() };
+                let put = Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::PlusOne, count: Amount::ThatMuch };
+                let may = Instruction::MayOrElse { who: Affected::You, action: Box::new(put), then: Vec::new(), otherwise: Vec::new() };
+                return Effect { targets: vec![TargetSpec::Permanent(filter).into()], instructions: vec![may], modal: None };
+            }
+            // 702.134a: "put a +1/+1 counter on target attacking creature with lesser power".
+            Keyword::Mentor => {
+                let filter = ObjectFilter { types_any: vec![CardType::Creature], attacking: true, power_below_source: true, ..ObjectFilter::default() };
+                let put = Instruction::PutCounters { what: Affected::Target(0), kind: CounterKind::PlusOne, count: Amount::Fixed(1) };
+                return Effect { targets: vec![TargetSpec::Permanent(filter).into()], instructions: vec![put], modal: None };
+            }
+            // 702.165a: "put N +1/+1 counters on target creature. If that's another creature, it
+            // also gains the non-backup abilities of this creature printed below this one until
+            // end of turn."
+            Keyword::Backup(v) => {
+                return Effect { targets: vec![TargetSpec::Permanent(ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() }).into()], instructions: vec![Instruction::Backup(v)], modal: None };
+            }
             // 702.135a: "create N 1/1 white and black Spirit creature tokens with flying".
             Keyword::Afterlife(v) => {
                 let spirit = TokenSpec {
@@ -787,6 +823,9 @@ impl Keyword {
             Keyword::Extort => "702.101a",
             Keyword::Fabricate(_) => "702.123a",
             Keyword::Afterlife(_) => "702.135a",
+            Keyword::Modular(_) => "702.43a",
+            Keyword::Mentor => "702.134a",
+            Keyword::Backup(_) => "702.165a",
             Keyword::Prowess => "702.108a",
             Keyword::Storm => "702.40a",
             Keyword::Cascade => "702.85a",
@@ -889,6 +928,9 @@ impl Keyword {
             Keyword::Dredge(_) => "702.52",
             Keyword::Fabricate(_) => "702.123",
             Keyword::Afterlife(_) => "702.135",
+            Keyword::Modular(_) => "702.43",
+            Keyword::Mentor => "702.134",
+            Keyword::Backup(_) => "702.165",
         }
     }
 
@@ -933,6 +975,12 @@ pub struct ObjectFilter {
     pub types_any: Vec<CardType>,
     /// The object must have none of these card types ("nonland").
     pub types_none: Vec<CardType>,
+    /// The object must have every one of these card types ("artifact creature" in modular's
+    /// target, 702.43a).
+    pub types_all: Vec<CardType>,
+    /// "with lesser power" than the source of the ability (mentor, 702.134a): checked where
+    /// the engine knows the source (targets); nowhere else does it match.
+    pub power_below_source: bool,
     pub controller: ControllerFilter,
     /// The object must have none of these colors ("nonblack").
     pub colors_none: Vec<Color>,
@@ -1352,6 +1400,9 @@ pub enum Condition {
     SourceAttached { equipment: bool },
     /// "it has a +1/+1 counter on it" (122): at least `n` counters of the kind on the source.
     SourceCounters { kind: CounterKind, n: u32 },
+    /// A leveler's level symbol (711.2a–b): between `min` and `max` (or `min` or more)
+    /// counters of the kind on the source.
+    SourceCountersRange { kind: CounterKind, min: u32, max: Option<u32> },
     /// "you've drawn two or more cards this turn" (121.2).
     DrawnThisTurn(Cmp),
     /// "it's your turn" / "it's not your turn".
@@ -1373,6 +1424,8 @@ pub enum Condition {
     SpellsLastTurn { two_by_one: bool },
     /// "it was kicked": the permanent's spell was kicked (702.33d).
     Kicked,
+    /// "you're the monarch" (`You`), "an opponent is the monarch" (`Opponent`) (724).
+    Monarch(Whose),
     /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
     /// a copy, 707.10), from the hand if `from_hand` (601.2a).
     Cast { from_hand: bool },
@@ -1531,6 +1584,9 @@ pub enum Instruction {
     GainLife { who: Affected, amount: Amount },
     /// "[player] loses N life" (119).
     LoseLife { who: Affected, amount: Amount },
+    /// "You get {E}{E}" / "you get that many {E}" / "you get an amount of {E} equal to …":
+    /// energy counters put on the player (107.14, 122.1).
+    GetEnergy { who: Affected, amount: Amount },
     /// "[creature] gets +P/+T until end of turn" (611.2, layer 7c).
     Pump { what: Affected, power: Amount, toughness: Amount },
     /// "Tap …" / "Untap …" (701.26).
@@ -1634,6 +1690,15 @@ pub enum Instruction {
     /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
     /// calls and flips; the instructions of the outcome follow.
     FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },
+    /// "Clash with an opponent. If you win, … Otherwise, …" (701.30): the controller chooses
+    /// an opponent and both clash; the instructions of the outcome follow.
+    Clash { won: Vec<Instruction>, lost: Vec<Instruction> },
+    /// Backup N's effect (702.165a): N +1/+1 counters on the target; if it's another creature,
+    /// it gains until end of turn the abilities printed below the backup ability that is
+    /// resolving, other than backup abilities (702.165b–c).
+    Backup(u32),
+    /// "You become the monarch." (724.1, 724.3)
+    BecomeMonarch(Affected),
     /// "Then that player shuffles." / "then shuffle" (701.24).
     Shuffle(Affected),
     /// "Target player shuffles their graveyard into their library." / "Each player shuffles
@@ -1966,6 +2031,11 @@ pub struct Effect {
     pub modal: Option<Modal>,
 }
 
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// A part of the combat phase in which a spell may be cast (506.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum CombatWindow {
@@ -1996,6 +2066,14 @@ pub struct Cost {
     pub sacrifice: Option<ObjectFilter>,
     /// "Pay N life" (119.4).
     pub pay_life: u32,
+    /// "Pay {E}{E}" / "Pay eight {E}": energy counters the activating player removes from
+    /// themselves (107.14, 118.3). Left out of the shown reading when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pay_energy: u32,
+    /// "Exert this creature" (701.43a): it won't untap during its controller's next untap
+    /// step. Left out of the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exert_self: bool,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
     /// "Discard this card": the ability functions only while the card is in its owner's
@@ -2062,6 +2140,8 @@ pub enum PayCost {
     Mana(ManaCost),
     /// "N life" (119.4).
     Life(u32),
+    /// "{E}{E}", "eight {E}": energy counters removed from the paying player (107.14).
+    Energy(u32),
 }
 
 impl PayCost {
@@ -2077,6 +2157,7 @@ impl PayCost {
                 special: (0..n).flat_map(|_| m.special.iter().copied()).collect(),
             }),
             PayCost::Life(l) => PayCost::Life(l.saturating_mul(n)),
+            PayCost::Energy(e) => PayCost::Energy(e.saturating_mul(n)),
         }
     }
 }
@@ -2086,6 +2167,8 @@ impl std::fmt::Display for PayCost {
         match self {
             PayCost::Mana(m) => write!(f, "{m}"),
             PayCost::Life(n) => write!(f, "{n} life"),
+            PayCost::Energy(n) if *n <= 4 => write!(f, "{}", "{E}".repeat(*n as usize)),
+            PayCost::Energy(n) => write!(f, "{n} {{E}}"),
         }
     }
 }
@@ -2141,6 +2224,11 @@ pub enum Ability {
     /// upkeep, if it came under their control since the beginning of their last upkeep,
     /// sacrifice it unless they pay the cost. Checked by the engine (`engine::triggers`).
     Echo(ManaCost),
+    /// "You may exert this creature as it attacks. When you do, [effect]." (701.43d): an
+    /// optional cost to attack (508.1g) and the triggered ability linked to it (607.2h), which
+    /// triggers when its controller exerts the creature this way. The engine asks as attackers
+    /// are declared.
+    Exert(Effect),
     /// "Cumulative upkeep {cost}" (702.24a): a triggered ability — at the beginning of its
     /// controller's upkeep, if it is on the battlefield, put an age counter on it, then pay the
     /// cost once for each age counter on it or sacrifice it. Checked by the engine
@@ -2379,6 +2467,7 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            Ability::Exert(effect) => Some(effect.clone()),
             Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {
                 instructions: vec![
@@ -2566,7 +2655,7 @@ pub enum CounterKind {
 const MEANINGFUL_KINDS: &[&str] = &[
     "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
     "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
-    "lore", "level", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
+    "lore", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
 ];
 
 impl CounterKind {

@@ -2,9 +2,9 @@
 //! compiler as every card, and the card definition a created token is given (111.3).
 //!
 //! A predefined token whose text the compiler can't read yet (Powerstone's spending
-//! restriction, Map's explore, Junk's "you may play that card", the Roles, Incubator's two
-//! faces) is simply not in [`PREDEFINED`], so "create a Powerstone token" is reported as
-//! unread text rather than played wrongly.
+//! restriction, the Roles, Incubator's two faces, Walker's name) is simply not in
+//! [`PREDEFINED`], so "create a Powerstone token" is reported as unread text rather than
+//! played wrongly.
 
 use crate::cards::def::{CardDef, add_basic_land_abilities, parse_type_line};
 use crate::cards::ir::{Amount, CardType, Color, TokenSpec};
@@ -27,6 +27,18 @@ const PREDEFINED: &[Predefined] = &[
     Predefined { subtype: "Shard", rule: "111.10e", type_line: "Enchantment — Shard", text: "{2}, Sacrifice this token: Scry 1, then draw a card." },
     Predefined { subtype: "Clue", rule: "111.10f", type_line: "Artifact — Clue", text: "{2}, Sacrifice this token: Draw a card." },
     Predefined { subtype: "Blood", rule: "111.10g", type_line: "Artifact — Blood", text: "{1}, {T}, Discard a card, Sacrifice this token: Draw a card." },
+    Predefined {
+        subtype: "Map",
+        rule: "111.10s",
+        type_line: "Artifact — Map",
+        text: "{1}, {T}, Sacrifice this token: Target creature you control explores. Activate only as a sorcery.",
+    },
+    Predefined {
+        subtype: "Junk",
+        rule: "111.10t",
+        type_line: "Artifact — Junk",
+        text: "{T}, Sacrifice this token: Exile the top card of your library. You may play that card this turn. Activate only as a sorcery.",
+    },
     Predefined {
         subtype: "Lander",
         rule: "111.10u",

@@ -226,6 +226,15 @@ impl Game {
         if self.is_live(id) {
             return Some((id, false));
         }
+        // 400.7j: an effect that moved the object to a public zone finds it there in its later
+        // instructions ("exile this creature, then return it to the battlefield").
+        let mut o = id;
+        while let Some(&(_, n)) = self.moved_now.iter().find(|(old, _)| *old == o) {
+            o = n;
+        }
+        if o != id && self.is_live(o) && !matches!(self.obj(o).zone, Zone::Library | Zone::Hand) {
+            return Some((o, false));
+        }
         let n = ctx.trigger.moved_to?;
         (ctx.trigger.object == Some(id) && self.is_live(n)).then_some((n, true))
     }
@@ -478,6 +487,12 @@ impl Game {
                     self.lose_life(p, n, cr!("119.3"));
                 }
             }
+            Instruction::GetEnergy { who, amount } => {
+                let n = u32::try_from(self.amount(ctx, *amount)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    self.get_energy(p, n);
+                }
+            }
             Instruction::Pump { what, power, toughness } => {
                 let (pw, th) = (self.amount(ctx, *power), self.amount(ctx, *toughness));
                 for id in self.objects_of(ctx, what) {
@@ -680,6 +695,8 @@ impl Game {
                         }
                         if followed {
                             ev = ev.rule(cr!("400.7e"));
+                        } else if id != old {
+                            ev = ev.rule(cr!("400.7j"));
                         }
                         ev
                     })?;
@@ -948,6 +965,21 @@ impl Game {
             }
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
+            Instruction::Backup(n) => self.backup(*n, ctx),
+            Instruction::BecomeMonarch(who) => {
+                for p in self.players_of(ctx, who) {
+                    self.become_monarch(p, cr!("724.1"));
+                }
+            }
+            Instruction::Clash { won, lost } => {
+                let win = self.clash(ctx.controller, dec)?;
+                for ins in if win { won } else { lost } {
+                    self.perform(ins, ctx, dec)?;
+                    if self.outcome.is_some() {
+                        break;
+                    }
+                }
+            }
             Instruction::FlipCoin { won, lost } => {
                 // 705.2: the player who flips calls heads or tails, and wins if the call
                 // matches the side that comes up (the game's seeded generator, 705.1).
@@ -1402,6 +1434,7 @@ impl Game {
                 matches!(probe.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())))
             }
             PayCost::Life(n) => self.players[p].life >= i64::from(*n),
+            PayCost::Energy(n) => self.players[p].energy >= *n,
         };
         let d = Decision { player: p, kind: DecisionKind::May { able: can_pay }, rule, what };
         let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
@@ -1424,6 +1457,7 @@ impl Game {
                 self.pay_life(p, *n, "", &[cr!("119.4"), rule]);
                 Ok(true)
             }
+            PayCost::Energy(n) => Ok(self.pay_energy(p, *n, rule)),
         }
     }
 
@@ -2436,6 +2470,171 @@ impl Game {
         let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
+    }
+
+    /// Backup N resolving (702.165a): N +1/+1 counters on its target; if that's another
+    /// creature, it gains until end of turn the abilities printed on the source below this
+    /// backup ability, except backup abilities (702.165b–c, from the source's copiable values).
+    fn backup(&mut self, n: u32, ctx: &Context) {
+        use crate::cards::ir::Keyword;
+        let Some(target) = self.objects_of(ctx, &Affected::Target(0)).into_iter().next() else { return };
+        if !self.on_battlefield(target) {
+            return;
+        }
+        self.put_counters(target, &CounterKind::PlusOne, n, &[cr!("702.165a"), cr!("122.1a")], false, "");
+        if target == ctx.source || !self.is_creature(target) {
+            return;
+        }
+        let Some((src, at)) = self.resolving_ability else { return };
+        let card = self.card(src).clone();
+        // The printed lines below the backup line, each with the abilities it holds, for the
+        // text the granted abilities are shown with.
+        let lines: Vec<&str> = card.text().lines().collect();
+        let mut texts: Vec<String> = Vec::new();
+        if let Some(i) = lines.iter().position(|l| l.trim_start().to_lowercase().starts_with("backup")) {
+            for l in &lines[i + 1..] {
+                let count = crate::cards::oracle::compile(l, card.name(), &[CardType::Creature]).map_or(1, |a| a.len());
+                texts.extend(std::iter::repeat_n((*l).to_owned(), count));
+            }
+        }
+        let mut changes = Vec::new();
+        for (j, a) in card.abilities().iter().enumerate().skip(at + 1) {
+            match a {
+                Ability::Keyword(Keyword::Backup(_)) => {}
+                Ability::Keyword(k) => changes.push(Change::Grant(*k)),
+                other => changes.push(Change::GrantAbility { ability: Box::new(other.clone()), text: texts.get(j - at - 1).cloned().unwrap_or_default() }),
+            }
+        }
+        if changes.is_empty() {
+            return;
+        }
+        self.add_effects(ctx.source, ctx.controller, &[target], &changes, true, None);
+    }
+
+    /// The object the monarch's inherent abilities are traced as coming from
+    /// (`Game::monarch_abilities`), made once.
+    pub fn monarch_abilities_object(&mut self, p: PlayerId) {
+        if self.monarch_abilities.is_some() {
+            return;
+        }
+        let spec = crate::cards::ir::TokenSpec { name: "the monarch".into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
+        let card = std::sync::Arc::new(crate::cards::tokens::card_def(&spec, 0));
+        let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        let id = self.new_object(card_id, card, p, p, Zone::Nowhere);
+        self.monarch_abilities = Some(id);
+    }
+
+    /// `p` becomes the monarch (724.1); the current monarch, if any, ceases to be (724.3).
+    pub fn become_monarch(&mut self, p: PlayerId, rule: crate::rules::RuleId) {
+        if self.players[p].lost {
+            return;
+        }
+        let before = self.monarch.replace(p);
+        self.monarch_abilities_object(p);
+        let was = match before {
+            Some(q) if q == p => " (already the monarch)".to_owned(),
+            Some(q) => format!("; {} is no longer the monarch", self.players[q].name),
+            None => String::new(),
+        };
+        let ev = Ev::new(EventKind::Designation, format!("{} becomes the monarch{was}", self.players[p].name)).player(self, p).rules(&[rule, cr!("724.3")]);
+        self.record(ev);
+    }
+
+    /// "Clash with an opponent" (701.30b): `p` chooses an opponent and both clash. Each reveals
+    /// the top card of their library at the same time (701.30a, 701.30c), then in APNAP order
+    /// each decides whether to put theirs on the bottom, and those cards move together. `p`
+    /// wins if their card's mana value is higher than every other revealed card's (701.30d).
+    ///
+    /// # Errors
+    /// When a decision can't be made.
+    pub fn clash(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        let opponents: Vec<PlayerId> = (0..self.players.len()).filter(|&q| q != p && !self.players[q].lost).collect();
+        let opponent = match opponents.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => {
+                let d = Decision { player: p, kind: DecisionKind::Pick { options: opponents.iter().map(|&q| Target::Player(q)).collect(), count: 1 }, rule: cr!("701.30b"), what: "the opponent to clash with".to_owned() };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(t) => t.first().and_then(|t| if let Target::Player(q) = t { Some(*q) } else { None }),
+                    _ => None,
+                }
+            }
+        };
+        let clashing: Vec<PlayerId> = self.apnap().into_iter().filter(|&q| q == p || Some(q) == opponent).collect();
+        let mut revealed: Vec<(PlayerId, ObjId)> = Vec::new();
+        for &q in &clashing {
+            match self.players[q].library.first().copied() {
+                Some(c) => {
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library to clash (mana value {})", self.players[q].name, self.describe(c), self.mana_value(c)))
+                        .object(self, c)
+                        .player(self, q)
+                        .rules(&[cr!("701.30a"), cr!("701.30c")]);
+                    self.record(ev);
+                    revealed.push((q, c));
+                }
+                None => {
+                    let ev = Ev::new(EventKind::Reveal, format!("{} has no card in their library to reveal for the clash", self.players[q].name)).player(self, q).rule(cr!("701.30a"));
+                    self.record(ev);
+                }
+            }
+        }
+        let mut bottom: Vec<(PlayerId, ObjId)> = Vec::new();
+        for &(q, c) in &revealed {
+            let d = Decision { player: q, kind: DecisionKind::May { able: true }, rule: cr!("701.30a"), what: format!("put {} on the bottom of your library (otherwise it stays on top)", self.describe(c)) };
+            if let Answer::May(true) = self.decide(dec, &d)? {
+                bottom.push((q, c));
+            }
+        }
+        for &(q, c) in &revealed {
+            let to_bottom = bottom.contains(&(q, c));
+            if to_bottom {
+                self.players[q].library.retain(|&o| o != c);
+                self.players[q].library.push(c);
+                self.touch();
+            }
+            let ev = Ev::new(EventKind::Choice, format!("{} puts {} on the {} of their library", self.players[q].name, self.describe(c), if to_bottom { "bottom" } else { "top" }))
+                .object(self, c)
+                .player(self, q)
+                .rules(&[cr!("701.30a"), cr!("701.30c")]);
+            self.record(ev);
+        }
+        let mine = revealed.iter().find(|(q, _)| *q == p).map(|&(_, c)| self.mana_value(c));
+        let win = mine.is_some_and(|m| revealed.iter().filter(|(q, _)| *q != p).all(|&(_, c)| self.mana_value(c) < m));
+        let ev = Ev::new(EventKind::Choice, format!("{} {} the clash", self.players[p].name, if win { "wins" } else { "doesn't win" })).player(self, p).rule(cr!("701.30d"));
+        self.record(ev);
+        Ok(win)
+    }
+
+    /// "You get {E}{E}": energy counters put on the player (107.14, 122.1).
+    pub fn get_energy(&mut self, p: PlayerId, n: u32) {
+        if n == 0 || self.players[p].lost {
+            return;
+        }
+        self.players[p].energy = self.players[p].energy.saturating_add(n);
+        let ev = Ev::new(EventKind::PutCounters, format!("{} gets {n} energy counter{} (now {})", self.players[p].name, if n == 1 { "" } else { "s" }, self.players[p].energy))
+            .player(self, p)
+            .amount(i64::from(n))
+            .rules(&[cr!("107.14"), cr!("122.1")]);
+        self.record(ev);
+    }
+
+    /// Pays `n` energy (107.14): that many energy counters are removed from the player; a
+    /// player with fewer can't pay (118.3). False, changing nothing, when they can't.
+    pub fn pay_energy(&mut self, p: PlayerId, n: u32, rule: crate::rules::RuleId) -> bool {
+        if self.players[p].energy < n {
+            return false;
+        }
+        if n == 0 {
+            return true;
+        }
+        self.players[p].energy -= n;
+        let ev = Ev::new(EventKind::RemoveCounters, format!("{} pays {} (removes {n} energy counter{}, {} left)", self.players[p].name, PayCost::Energy(n), if n == 1 { "" } else { "s" }, self.players[p].energy))
+            .player(self, p)
+            .amount(i64::from(n))
+            .rules(&[cr!("107.14"), rule]);
+        self.record(ev);
+        true
     }
 
     /// `p` pays `n` life (119.4): a loss of life like any other, counted in the life lost this

@@ -256,12 +256,13 @@ impl Game {
             return Err(Illegal::new(cr!("601.2d"), format!("{name} divides {total} among {} targets: announce the division with `divide:`", targets.len())));
         }
         for c in targets.iter_mut() {
-            c.share = ch.divide.iter().filter(|(t, _)| *t == c.target).map(|(_, n)| n).sum();
+            // Saturating: an announced division beyond the total is refused below, never wrapped.
+            c.share = ch.divide.iter().filter(|(t, _)| *t == c.target).fold(0u32, |a, (_, n)| a.saturating_add(*n));
             if c.share == 0 {
                 return Err(Illegal::new(cr!("601.2d"), format!("each target of {name} must get at least 1; {} gets none", self.describe_target(c.target))));
             }
         }
-        let sum: u32 = targets.iter().map(|c| c.share).sum();
+        let sum: u32 = targets.iter().fold(0u32, |a, c| a.saturating_add(c.share));
         if sum != total {
             return Err(Illegal::new(cr!("601.2d"), format!("the division of {name} must give all {total} to its targets (it gives {sum})")));
         }
@@ -1159,6 +1160,9 @@ impl Game {
         if cost.pay_life > 0 && self.players[p].life < i64::from(cost.pay_life) {
             return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
         }
+        if cost.pay_energy > self.players[p].energy {
+            return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}: they have {} energy counter{}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy), self.players[p].energy, if self.players[p].energy == 1 { "" } else { "s" })).also(cr!("118.3"))));
+        }
         let x = ch.x.unwrap_or(0);
         let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
         if self.obj(source).zone == Zone::Graveyard {
@@ -1231,6 +1235,16 @@ impl Game {
                 return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
             }
             self.pay_life(p, cost.pay_life, "", &[cr!("119.4")]);
+        }
+        if cost.exert_self && self.on_battlefield(source) {
+            // 701.43a: exerting it is choosing that it won't untap during its controller's
+            // next untap step.
+            self.skip_next_untap.push((source, None));
+            let ev = Ev::new(EventKind::Choice, format!("{} exerts {name} to pay the cost: it won't untap during their next untap step", self.players[p].name)).object(self, source).player(self, p).rules(&[cr!("701.43a"), cr!("602.2b")]);
+            self.record(ev);
+        }
+        if cost.pay_energy > 0 && !self.pay_energy(p, cost.pay_energy, cr!("602.2b")) {
+            return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy))).also(cr!("118.3"))));
         }
         if cost.discard_card
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
@@ -1464,7 +1478,9 @@ fn filter_parts(f: &crate::cards::ir::ObjectFilter) -> (String, String) {
         w.push("nontoken".into());
     }
     w.extend(f.types_none.iter().map(|t| format!("non{}", t.name().to_lowercase())));
-    if !f.types_any.is_empty() {
+    if !f.types_all.is_empty() {
+        w.push(f.types_all.iter().map(|t| t.name().to_lowercase()).collect::<Vec<_>>().join(" "));
+    } else if !f.types_any.is_empty() {
         w.push(f.types_any.iter().map(|t| t.name().to_lowercase()).collect::<Vec<_>>().join(" or "));
     }
     if f.token == Some(true) {
@@ -1484,6 +1500,9 @@ fn filter_parts(f: &crate::cards::ir::ObjectFilter) -> (String, String) {
     }
     if let Some(k) = f.without {
         w.push(format!("without {}", k.name()));
+    }
+    if f.power_below_source {
+        w.push("with lesser power".into());
     }
     w.extend(stat_words(f));
     if let Some((k, n)) = &f.counters {

@@ -199,6 +199,45 @@ impl Game {
         Ok(())
     }
 
+    /// "You may exert this creature as it attacks" (701.43d): an optional cost to attack
+    /// (508.1g), offered to the attacking player for each declared attacker with the ability.
+    /// An exerted creature doesn't untap during its controller's next untap step (701.43a),
+    /// and the triggered ability linked to the exert ability (607.2h) triggers.
+    ///
+    /// # Errors
+    /// When the choice is not scripted.
+    pub(crate) fn offer_exert(&mut self, dec: &mut dyn crate::engine::decision::Decider) -> Result<(), crate::engine::decision::Stop> {
+        use crate::engine::decision::{Answer, Decision, DecisionKind};
+        let ap = self.active;
+        for a in self.combat.attackers.clone() {
+            let exerts: Vec<usize> = self.abilities(a.id).filter_map(|(i, ab)| matches!(ab, crate::cards::ir::Ability::Exert(_)).then_some(i)).collect();
+            for i in exerts {
+                if !self.on_battlefield(a.id) {
+                    break;
+                }
+                let d = Decision { player: ap, kind: DecisionKind::May { able: true }, rule: cr!("701.43d"), what: format!("exert {} as it attacks", self.describe(a.id)) };
+                let Answer::May(true) = self.decide(dec, &d)? else { continue };
+                self.skip_next_untap.push((a.id, None));
+                let ev = Ev::new(EventKind::Choice, format!("{} exerts {} as it attacks: it won't untap during their next untap step", self.players[ap].name, self.describe(a.id)))
+                    .object(self, a.id)
+                    .player(self, ap)
+                    .rules(&[cr!("701.43d"), cr!("508.1g"), cr!("701.43a")]);
+                self.record(ev);
+                let controller = self.controller(a.id);
+                if matches!(self.ability(a.id, i), Some(crate::cards::ir::Ability::Exert(e)) if e.instructions.is_empty() && e.modal.is_none()) {
+                    continue;
+                }
+                self.pending.push(crate::engine::state::PendingTrigger { source: a.id, ability: i, controller, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
+                let ev = Ev::new(EventKind::Trigger, format!("{}'s ability linked to exerting it triggers (controlled by {})", self.describe(a.id), self.players[controller].name))
+                    .source(self, a.id)
+                    .player(self, controller)
+                    .rules(&[cr!("607.2h"), cr!("603.2")]);
+                self.record(ev);
+            }
+        }
+        Ok(())
+    }
+
     /// Declares blockers (509.1).
     ///
     /// # Errors

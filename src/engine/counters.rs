@@ -56,13 +56,13 @@ impl Game {
 impl Game {
     /// Proliferate (701.34a): `p` chooses any number of permanents and players that have
     /// counters (a decision), and each chosen one gets one more counter of each kind it
-    /// already has. Players' counters are their poison counters (122.1f).
+    /// already has. Players' counters are their poison (122.1f) and energy (107.14) counters.
     ///
     /// # Errors
     /// When the choice is not scripted.
     pub fn proliferate(&mut self, p: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let mut options: Vec<Target> = self.battlefield.iter().copied().filter(|&id| !self.obj(id).counters.is_empty()).map(Target::Object).collect();
-        options.extend((0..self.players.len()).filter(|&q| !self.players[q].lost && self.players[q].poison > 0).map(Target::Player));
+        options.extend((0..self.players.len()).filter(|&q| !self.players[q].lost && (self.players[q].poison > 0 || self.players[q].energy > 0)).map(Target::Player));
         let max = options.len();
         let d = Decision {
             player: p,
@@ -82,9 +82,16 @@ impl Game {
                     }
                 }
                 Target::Player(q) => {
-                    self.players[q].poison = self.players[q].poison.saturating_add(1);
-                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("122.1f")]);
-                    self.record(ev);
+                    if self.players[q].poison > 0 {
+                        self.players[q].poison = self.players[q].poison.saturating_add(1);
+                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("122.1f")]);
+                        self.record(ev);
+                    }
+                    if self.players[q].energy > 0 {
+                        self.players[q].energy = self.players[q].energy.saturating_add(1);
+                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets an energy counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("107.14")]);
+                        self.record(ev);
+                    }
                 }
                 Target::Ability(_) => {}
             }
@@ -119,6 +126,8 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
         CounterKind::Stun => Some(cr!("122.1d")),
         CounterKind::Shield => Some(cr!("122.1c")),
         CounterKind::Loyalty => Some(cr!("122.1e")),
+        // 711.2: what a leveler's level symbols count.
+        CounterKind::Named(n) if n == "level" => Some(cr!("711.2")),
         CounterKind::Named(_) => None,
     }
 }

@@ -146,6 +146,7 @@ impl Game {
                 // each instance separately (702.63c).
                 Ability::Keyword(Keyword::Fading(n)) => entering.push(Entering::Effect(CounterKind::Named("fade".to_owned()), n, cr!("702.32a"))),
                 Ability::Keyword(Keyword::Graft(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cr!("702.58a"))),
+                Ability::Keyword(Keyword::Modular(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cr!("702.43a"))),
                 Ability::Keyword(Keyword::Vanishing(n)) => entering.push(Entering::Effect(CounterKind::Named("time".to_owned()), n, cr!("702.63a"))),
                 // 702.54a: each instance applies separately (702.54c).
                 Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {

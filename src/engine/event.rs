@@ -92,13 +92,15 @@ pub enum EventKind {
     Transform,
     /// A coin is flipped (705): its call, if any, and the side that comes up.
     CoinFlip,
+    /// A player gets or loses a designation: becomes the monarch (724.3).
+    Designation,
     /// A flip card permanent flips to its alternative characteristics (710.2, 110.5), or an
     /// instruction to flip one does nothing (710.4).
     Flip,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 67] = [
+    pub const ALL: [EventKind; 68] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -110,7 +112,7 @@ impl EventKind {
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
         EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary, EventKind::BecomesCopy, EventKind::TurnFaceUp, EventKind::CreateEmblem, EventKind::Transform,
-        EventKind::CoinFlip, EventKind::Flip,
+        EventKind::CoinFlip, EventKind::Designation, EventKind::Flip,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -936,6 +936,12 @@ impl Game {
     /// is the player that source (or the creature it is attached to) is attacking (508.5).
     #[must_use]
     pub fn matches_filter_from(&self, id: ObjId, f: &ObjectFilter, you: PlayerId, x: u32, source: ObjId) -> bool {
+        if f.power_below_source {
+            // 702.134a: "with lesser power" than the source, as it is now (or as it last
+            // existed).
+            let below = self.is_creature(id) && self.power(id) < self.power(source);
+            return below && self.matches_filter_from(id, &ObjectFilter { power_below_source: false, ..f.clone() }, you, x, source);
+        }
         if f.controller == ControllerFilter::Defending {
             let theirs = self.defending_player(Some(source)).is_some_and(|d| self.controller(id) == d);
             let any = ObjectFilter { controller: ControllerFilter::Any, ..f.clone() };
@@ -1041,7 +1047,7 @@ fn counter_pt(o: &crate::engine::state::Object) -> i32 {
 fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: PlayerId, x: u32) -> bool {
     let types = o.types();
     let type_ok = f.types_any.is_empty() || f.types_any.iter().any(|t| types.contains(t));
-    let not_ok = f.types_none.iter().any(|t| types.contains(t));
+    let not_ok = f.types_none.iter().any(|t| types.contains(t)) || !f.types_all.iter().all(|t| types.contains(t)) || f.power_below_source;
     let ctrl_ok = match f.controller {
         ControllerFilter::Any => true,
         ControllerFilter::You => o.controller() == you,
@@ -1374,7 +1380,7 @@ fn compute(g: &Game) -> Layered {
     // object change touches.
     out.volatile = effs.iter().any(|e| {
         use crate::cards::ir::Condition as C;
-        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. }))
+        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. } | C::SourceCountersRange { .. }))
     });
     out.effects = effs
         .iter()

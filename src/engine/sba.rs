@@ -309,6 +309,18 @@ impl Game {
     }
 
     fn remove_departed(&mut self) {
+        // 724.4: if the monarch leaves the game, the active player becomes the monarch — or,
+        // if the active player is leaving too, the next player in turn order still in it.
+        if let Some(m) = self.monarch
+            && self.players[m].lost
+        {
+            let n = self.players.len();
+            if let Some(next) = (0..n).map(|k| (self.active + k) % n).find(|&q| !self.players[q].lost) {
+                self.become_monarch(next, cr!("724.4"));
+            } else {
+                self.monarch = None;
+            }
+        }
         let gone: Vec<ObjId> = self
             .objects
             .iter()

@@ -21,6 +21,7 @@ impl Game {
                     name: p.name.clone(),
                     life: p.life,
                     poison: p.poison,
+                    energy: p.energy,
                     library: Vec::new(),
                     hand: Vec::new(),
                     graveyard: Vec::new(),
@@ -72,6 +73,8 @@ impl Game {
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
             extra_turns: Vec::new(),
+            monarch: None,
+            monarch_abilities: None,
             turns_to_skip: vec![0; s.players.len()],
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
@@ -144,6 +147,11 @@ impl Game {
         // 702.145d, 702.145g: daybound or nightbound permanents in the setup make it day or night;
         // the loader checked both faces of such cards for unread abilities.
         g.day_night_check();
+        // 724: the monarch at the start.
+        if let Some(m) = s.players.iter().position(|p| p.monarch) {
+            g.monarch = Some(m);
+            g.monarch_abilities_object(m);
+        }
         g.setup_cards = g.cards.len();
         let ev = Ev::new(
             EventKind::TurnBegins,

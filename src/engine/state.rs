@@ -349,6 +349,8 @@ pub struct Player {
     pub name: String,
     pub life: i64,
     pub poison: u32,
+    /// Energy counters (107.14, 122.1): paid by removing them.
+    pub energy: u32,
     /// Top card first.
     pub library: Vec<ObjId>,
     pub hand: Vec<ObjId>,
@@ -572,6 +574,13 @@ pub struct Game {
     /// Extra turns to be taken directly after this one (500.7), the most recently added last:
     /// it is taken first.
     pub extra_turns: Vec<PlayerId>,
+    /// The monarch (724.1): none until an effect makes a player the monarch.
+    pub monarch: Option<PlayerId>,
+    /// What the monarch's two inherent triggered abilities (724.2) are traced as coming from:
+    /// an object in no zone named "the monarch", made the first time a player becomes the
+    /// monarch. The abilities have no source in the rules (an exception to 113.8); nothing
+    /// reads this object's characteristics.
+    pub monarch_abilities: Option<ObjId>,
     /// Turns each player will skip (614.10a), by player index.
     pub turns_to_skip: Vec<u32>,
     /// While extra turns are being taken: the player whose ordinary turn came before them, so

@@ -113,6 +113,7 @@ impl Game {
     pub fn fire(&mut self, h: Happening) {
         // What triggers now triggers on the event just recorded (603.2).
         let at = self.last_event();
+        self.fire_monarch(h, at);
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
@@ -300,6 +301,34 @@ impl Game {
         }
     }
 
+    /// The monarch's inherent triggered abilities (724.2), controlled by the player who was the
+    /// monarch as they triggered: "At the beginning of the monarch's end step, that player draws
+    /// a card" and "Whenever a creature deals combat damage to the monarch, its controller
+    /// becomes the monarch" (its controller as the damage is dealt).
+    fn fire_monarch(&mut self, h: Happening, at: u32) {
+        use crate::cards::ir::{Affected, Amount, Instruction};
+        let (Some(m), Some(src)) = (self.monarch, self.monarch_abilities) else { return };
+        if self.players[m].lost {
+            return;
+        }
+        let (instructions, info, text, rule) = match h {
+            Happening::StepBegins if self.step == Step::End && self.active == m => {
+                (vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], TriggerInfo::default(), format!("{}'s end step begins: the monarch's ability triggers (controlled by {0})", self.players[m].name), cr!("503.1a"))
+            }
+            Happening::Damage { source, to: Target::Player(p), combat: true, .. } if p == m && self.is_creature(source) => {
+                let c = self.controller(source);
+                let info = TriggerInfo { object: Some(source), player: Some(c), ..TriggerInfo::default() };
+                (vec![Instruction::BecomeMonarch(Affected::TriggerPlayer)], info, format!("{} deals combat damage to the monarch, {}: the monarch's ability triggers (controlled by {1})", self.describe(source), self.players[m].name), cr!("510.2"))
+            }
+            _ => return,
+        };
+        let ev = Ev::new(EventKind::Trigger, text).player(self, m).rules(&[cr!("724.2"), rule, cr!("603.2")]).because(at);
+        self.record(ev);
+        let index = self.delayed_effects.len();
+        self.delayed_effects.push(instructions);
+        self.pending.push(PendingTrigger { source: src, ability: 0, controller: m, info, delayed: Some(index), keyword: None, event: self.last_event() });
+    }
+
     /// A triggered keyword ability `k` (ability number `i` of `src`) checked against `h`.
     fn fire_keyword(&mut self, src: ObjId, i: usize, k: crate::cards::ir::Keyword, h: Happening, leaves: bool, at: u32) {
         use crate::cards::ir::Keyword;
@@ -445,6 +474,16 @@ impl Game {
                 (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
             }
             (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cr!("603.2")),
+            // 702.43a: it is put into a graveyard from the battlefield (looking back, 603.10a);
+            // its +1/+1 counters are counted as it last existed.
+            (Keyword::Modular(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
+                let n = i64::from(self.obj(old).counters.plus);
+                (TriggerInfo { moved_to: Some(new), amount: Some(n), ..object(old) }, cr!("603.10a"))
+            }
+            // 702.165a: it enters.
+            (Keyword::Backup(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
+            // 702.134a: it attacks.
+            (Keyword::Mentor, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
             _ => return,
         };
         let name = self.describe(src);
@@ -668,6 +707,18 @@ impl Game {
                 self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
             }
             Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            // 724.5: with no monarch, neither holds.
+            Condition::Monarch(whose) => self.monarch.is_some_and(|m| match whose {
+                Whose::You => m == you,
+                Whose::Opponent => m != you,
+                Whose::Each => true,
+                Whose::AttachedController => self.obj(src).attached_to.is_some_and(|h| self.controller(h) == m),
+            }),
+            // 711.2a–b: a level symbol's range.
+            Condition::SourceCountersRange { kind, min, max } => {
+                let have = self.obj(src).counters.get(kind);
+                have >= *min && max.is_none_or(|m| have <= m)
+            }
             Condition::DrawnThisTurn(count) => count.holds(i64::from(self.players[you].draws_this_turn)),
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,
@@ -799,11 +850,17 @@ impl Game {
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
             (None, None) => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_) | Ability::Madness(_))) => a.engine_trigger_effect().unwrap_or_default(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };
-        let name = if t.delayed.is_some() { format!("delayed ability from {}", self.describe(t.source)) } else { format!("ability of {}", self.describe(t.source)) };
+        let name = if Some(t.source) == self.monarch_abilities {
+            "monarch's ability".to_owned()
+        } else if t.delayed.is_some() {
+            format!("delayed ability from {}", self.describe(t.source))
+        } else {
+            format!("ability of {}", self.describe(t.source))
+        };
         let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
         // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
         let mut modes: Vec<usize> = Vec::new();

@@ -262,12 +262,18 @@ impl Game {
                                 decl.push((id, target));
                             }
                             match self.declare_attackers(&decl) {
-                                Ok(()) => break,
+                                Ok(()) => {
+                                    self.offer_exert(dec)?;
+                                    break;
+                                }
                                 Err(e) => return Err(Stop(crate::diag::Diagnostic::new(format!("a creature must attack this combat (508.1d) but the attack can't be declared for it: {}", e.reason), crate::diag::Span::default()).help("script the attack with `attack:` naming what it attacks"))),
                             }
                         }
                         Some((action, decl)) => match self.declare_attackers(&decl) {
-                            Ok(()) => break,
+                            Ok(()) => {
+                                self.offer_exert(dec)?;
+                                break;
+                            }
                             Err(e) => self.reject(action, e),
                         },
                     }

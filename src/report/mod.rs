@@ -214,6 +214,14 @@ pub fn state_text(g: &Game) -> String {
         ]);
     }
     let _ = writeln!(out, "{t}");
+    // The monarch (724), shown only when there is one.
+    if let Some(m) = g.monarch {
+        let _ = writeln!(out, "{} is the monarch", g.players[m].name);
+    }
+    // Energy counters (107.14), shown only when a player has some.
+    for p in g.players.iter().filter(|p| p.energy > 0) {
+        let _ = writeln!(out, "{} has {} energy counter{}", p.name, p.energy, if p.energy == 1 { "" } else { "s" });
+    }
     // The command zone (408), shown only when something is there.
     for p in g.players.iter().filter(|p| !p.command.is_empty()) {
         let items: Vec<String> = p.command.iter().map(|&id| format!("{} ({})", g.obj(id).card.name(), g.obj(id).card.text())).collect();
@@ -265,7 +273,7 @@ pub fn json(path: &str, s: &Scenario, r: &RunResult) -> serde_json::Value {
         .map(|(i, p)| {
             let names = |ids: &[crate::engine::ObjId]| ids.iter().map(|&id| g.card(id).name().to_owned()).collect::<Vec<_>>();
             json!({
-                "name": p.name, "life": p.life, "poison": p.poison, "lost": p.lost,
+                "name": p.name, "life": p.life, "poison": p.poison, "energy": p.energy, "monarch": g.monarch == Some(i), "lost": p.lost,
                 "library": names(&p.library), "hand": names(&p.hand), "graveyard": names(&p.graveyard), "exile": names(&p.exile), "command": names(&p.command),
                 "battlefield": g.permanents_of(i).map(|id| {
                     let o = g.obj(id);

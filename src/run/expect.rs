@@ -60,6 +60,12 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         if let Some(x) = &pe.poison {
             cmp(&mut out, format!("{name}'s poison counters"), x, pl.poison);
         }
+        if let Some(x) = &pe.monarch {
+            cmp(&mut out, format!("{name} is the monarch"), x, g.monarch == Some(p));
+        }
+        if let Some(x) = &pe.energy {
+            cmp(&mut out, format!("{name}'s energy counters"), x, pl.energy);
+        }
         if let Some(x) = &pe.lost {
             cmp(&mut out, format!("{name} lost"), x, pl.lost);
         }

@@ -142,6 +142,10 @@ pub struct PlayerSetup {
     pub name: String,
     pub life: i64,
     pub poison: u32,
+    /// Energy counters at the start (107.14).
+    pub energy: u32,
+    /// This player is the monarch at the start (724).
+    pub monarch: bool,
     pub library: Vec<CardEntry>,
     pub hand: Vec<CardEntry>,
     pub battlefield: Vec<CardEntry>,
@@ -296,6 +300,8 @@ pub enum ZoneExpect {
 pub struct PlayerExpect {
     pub life: Option<At<i64>>,
     pub poison: Option<At<u32>>,
+    pub energy: Option<At<u32>>,
+    pub monarch: Option<At<bool>>,
     pub zones: Vec<(&'static str, At<ZoneExpect>)>,
     pub lost: Option<At<bool>>,
 }

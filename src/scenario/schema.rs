@@ -91,6 +91,8 @@ pub fn schema() -> Value {
             ("name", string("the player's name, used to refer to them")),
             ("life", int(-MAX_LIFE, MAX_LIFE, "life total at the start (default 20)")),
             ("poison", int(0, i64::from(MAX_POISON), "poison counters at the start")),
+            ("energy", int(0, i64::from(MAX_COUNTERS), "energy counters at the start (107.14)")),
+            ("monarch", json!({"type": "boolean", "description": "this player is the monarch at the start (724)"})),
         ],
     );
     for z in ["library", "hand", "battlefield", "graveyard", "exile"] {
@@ -125,6 +127,8 @@ pub fn schema() -> Value {
         &[
             ("life", json!({"type": "integer", "description": "life total at the end"})),
             ("poison", json!({"type": "integer", "minimum": 0, "description": "poison counters at the end"})),
+            ("energy", json!({"type": "integer", "minimum": 0, "description": "energy counters at the end (107.14)"})),
+            ("monarch", json!({"type": "boolean", "description": "whether this player is the monarch at the end (724)"})),
             ("lost", boolean("whether the player lost the game")),
         ],
     );

@@ -127,6 +127,17 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
             return Ok(Condition::YourTurn(yes));
         }
     }
+    // "you're the monarch", "an opponent is the monarch" (724).
+    for (words, whose) in [
+        (&["you're", "the", "monarch"][..], Whose::You),
+        (&["you’re", "the", "monarch"][..], Whose::You),
+        (&["you", "are", "the", "monarch"][..], Whose::You),
+        (&["an", "opponent", "is", "the", "monarch"][..], Whose::Opponent),
+    ] {
+        if p.eat_words(words) {
+            return Ok(Condition::Monarch(whose));
+        }
+    }
     // Facts about the source: "this creature is tapped", "it's attacking", "it was kicked".
     let is = if eat_self_ref(p) || p.eat_word("it") {
         p.eat_word("is")

@@ -70,6 +70,14 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             }
             cost.sacrifice_self = true;
         }
+        // "Exert this creature" (701.43a): exerting the source is part of the cost.
+        Tok::Word(w) if w.eq_ignore_ascii_case("exert") && !cost.exert_self => {
+            p.bump();
+            if !eat_self_ref(p) {
+                return Err(p.fail("\"this creature\" (exerting the permanent itself)"));
+            }
+            cost.exert_self = true;
+        }
         // "Return a land you control to its owner's hand" (602.2b): chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("return") && cost.return_to_hand.is_none() => {
             p.bump();
@@ -127,6 +135,10 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         }
         Tok::Word(w) if w.eq_ignore_ascii_case("pay") => {
             p.bump();
+            if let Some(n) = energy_symbols(p) {
+                cost.pay_energy = cost.pay_energy.saturating_add(n);
+                return Ok(());
+            }
             let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else {
                 return Err(p.fail("a number of life to pay"));
             };
@@ -153,10 +165,33 @@ pub fn mana_symbols(p: &mut Parser<'_>) -> PResult<crate::cards::ir::ManaCost> {
     mana::parse_cost(&text).map_err(|e| Fail { at, expected: e })
 }
 
+/// An amount of energy written as symbols (107.14): "{E}{E}{E}", or a count and one symbol
+/// ("eight {E}"). Consumes nothing and returns `None` when the words are not that.
+pub fn energy_symbols(p: &mut Parser<'_>) -> Option<u32> {
+    let is_e = |p: &Parser<'_>, at: usize| matches!(p.peek_at(at).map(|t| &t.tok), Some(Tok::Symbol(s)) if s == "E");
+    if is_e(p, 0) {
+        let mut n = 0;
+        while is_e(p, 0) {
+            p.bump();
+            n += 1;
+        }
+        return Some(n);
+    }
+    let n = super::targets::count_word(p, 0)?;
+    if n > 1 && is_e(p, 1) && !is_e(p, 2) {
+        p.pos += 2;
+        return Some(n);
+    }
+    None
+}
+
 /// A cost paid while a spell or ability resolves, after "pay"/"pays" (118.12): mana symbols
 /// ("{2}{U}", "{X}") or "N life". The same cost grammar as an activated ability's mana and
 /// life items.
 pub fn parse_pay_cost(p: &mut Parser<'_>) -> PResult<PayCost> {
+    if let Some(n) = energy_symbols(p) {
+        return Ok(PayCost::Energy(n));
+    }
     match p.peek().map(|t| t.tok.clone()) {
         Some(Tok::Symbol(_)) => mana_symbols(p).map(PayCost::Mana),
         Some(Tok::Number(n)) => {
@@ -478,8 +513,9 @@ mod payments_and_restrictions {
         assert!(matches!(pangolin.as_slice(), [Instruction::MayOrElse { then, .. }] if matches!(then.as_slice(), [Instruction::PutCounters { what: Affected::This, .. }])));
         // An X chosen as the optional cost is paid (Flameblast Dragon) is refused, not read as 0.
         assert!(!errs("Flying\nWhenever this creature attacks, you may pay {X}{R}. If you do, it deals X damage to any target.", "Flameblast Dragon", CREATURE).is_empty());
-        // Energy is not a cost the engine can pay: refused.
-        assert!(!errs("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE).is_empty());
+        // Energy (107.14) is paid the same way.
+        let odd = triggered("When this creature enters, you may pay {E}{E}. If you do, draw a card.", "Odd Aetherborn", CREATURE);
+        assert!(matches!(odd.as_slice(), [Instruction::MayOrElse { action, .. }] if **action == Instruction::Pay(PayCost::Energy(2))), "{odd:?}");
     }
 
     #[test]

@@ -305,6 +305,35 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(true);
         }
     }
+    // "Clash with an opponent." (701.30b), then "If you win, …" and "Otherwise, …" (701.30d):
+    // what happens on each outcome.
+    if p.at_words(&["clash", "with", "an", "opponent"]) && p.peek_at(4).is_some_and(|t| t.is_punct('.')) {
+        p.pos += 4;
+        end_sentence(p)?;
+        p.effect.instructions.push(Instruction::Clash { won: Vec::new(), lost: Vec::new() });
+        return Ok(true);
+    }
+    let clash_branch = if p.at_words(&["if", "you", "win"]) && p.peek_at(3).is_some_and(|t| t.is_punct(',')) {
+        Some((4, true))
+    } else if p.at_word("otherwise") && p.peek_at(1).is_some_and(|t| t.is_punct(',')) && matches!(p.effect.instructions.last(), Some(Instruction::Clash { .. })) {
+        Some((2, false))
+    } else {
+        None
+    };
+    if let Some((words, win)) = clash_branch {
+        if !matches!(p.effect.instructions.last(), Some(Instruction::Clash { .. })) {
+            return Err(Fail { at: start, expected: "\"clash with an opponent\" right before \"if you win\"".into() });
+        }
+        p.pos += words;
+        let instructions = parse_sentence(p)?;
+        let Some(Instruction::Clash { won, lost }) = p.effect.instructions.last_mut() else { return Ok(false) };
+        // One "if you win", then at most one "otherwise".
+        if !lost.is_empty() || (win && !won.is_empty()) {
+            return Err(Fail { at: start, expected: "one \"if you win\" followed by at most one \"otherwise\"".into() });
+        }
+        *(if win { won } else { lost }) = instructions;
+        return Ok(true);
+    }
     if p.eat_words(&["if", "this", "spell", "was", "kicked"]) {
         p.eat_punct(',');
         if !p.at_words(&["it", "deals"]) {
@@ -1552,6 +1581,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let hold = next.then_some(crate::cards::ir::Hold::UntilYourNextTurn);
             out.push(Instruction::Continuous { what: subject.clone(), changes, until_end_of_turn: !next, hold });
         }
+        "become" | "becomes" if kinds(p, &subject).player && !kinds(p, &subject).permanent && p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("monarch")) => {
+            // "you become the monarch" (724.1).
+            let who = player_subject()?;
+            p.pos += 3;
+            out.push(Instruction::BecomeMonarch(who));
+        }
         "become" | "becomes" if p.peek_at(1).is_some_and(|t| t.is_word("the")) && p.peek_at(2).is_some_and(|t| t.is_word("color")) => {
             // "Target permanent becomes the color of your choice until end of turn." (105.3)
             let what = permanent_or_spell(p, &subject, subject_at)?;
@@ -1787,6 +1822,29 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 to = Affected::Both(Box::new(to), Box::new(more));
             }
             out.push(Instruction::DealDamage { amount, to, divided: false });
+        }
+        "get" | "gets" if kinds(p, &subject).player && !kinds(p, &subject).permanent && !p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
+            // "you get {E}{E}", "you get six {E}", "you get that many {E}", "you get an amount
+            // of {E} equal to …" (107.14, 122.1): energy counters on the player.
+            let who = player_subject()?;
+            p.bump();
+            let amount = if let Some(n) = super::costs::energy_symbols(p) {
+                Amount::Fixed(i32::try_from(n).map_err(|_| p.fail("a smaller amount of energy"))?)
+            } else if p.eat_words(&["an", "amount", "of"]) {
+                if super::costs::energy_symbols(p) != Some(1) {
+                    return Err(p.fail("{E}"));
+                }
+                p.expect_words(&["equal", "to"])?;
+                quantity(p)?
+            } else if p.eat_words(&["that", "many"]) || p.eat_words(&["that", "much"]) {
+                if super::costs::energy_symbols(p) != Some(1) {
+                    return Err(p.fail("{E}"));
+                }
+                Amount::ThatMuch
+            } else {
+                return Err(p.fail("energy to get ({E}{E}, \"six {E}\", \"that many {E}\")"));
+            };
+            out.push(Instruction::GetEnergy { who, amount });
         }
         "get" | "gets" if kinds(p, &subject).player && p.peek_at(1).is_some_and(|t| t.is_word("an")) && p.peek_at(2).is_some_and(|t| t.is_word("emblem")) => {
             // "You get an emblem with "…"" (114.2).
@@ -2040,7 +2098,7 @@ fn scale(i: &mut Instruction, what: crate::cards::ir::Counted) -> bool {
         _ => false,
     };
     match i {
-        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => per(amount),
+        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => per(amount),
         Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } => per(count),
         Instruction::Pump { power, toughness, .. } => {
             let (mut pw, mut th) = (*power, *toughness);
@@ -2071,7 +2129,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
         _ => {}
     };
     match i {
-        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } => bind(amount),
+        Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
         Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);

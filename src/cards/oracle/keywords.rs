@@ -36,6 +36,8 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "dredge" => Some(Keyword::Dredge),
         "fabricate" => Some(Keyword::Fabricate),
         "afterlife" => Some(Keyword::Afterlife),
+        "modular" => Some(Keyword::Modular),
+        "backup" => Some(Keyword::Backup),
         _ => None,
     };
     if let Some(make) = with_n {

@@ -22,6 +22,8 @@ pub mod targets;
 pub mod tokens;
 pub mod triggers;
 pub mod unread;
+#[cfg(test)]
+mod designations_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
@@ -111,10 +113,110 @@ impl Reading {
     }
 }
 
+/// A level symbol line of a leveler card (711.2): "LEVEL 2-6" is `(2, Some(6))`, "LEVEL 7+"
+/// is `(7, None)`.
+fn level_symbol(line: &str) -> Option<(u32, Option<u32>)> {
+    let rest = line.trim().strip_prefix("LEVEL ")?;
+    if let Some(n) = rest.strip_suffix('+') {
+        return Some((n.parse().ok()?, None));
+    }
+    let (a, b) = rest.split_once('-')?;
+    Some((a.parse().ok()?, Some(b.parse().ok()?)))
+}
+
+/// Where the first level symbol line of a leveler card starts, if it has one.
+fn first_level_symbol(text: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split('\n') {
+        if level_symbol(line).is_some() {
+            return Some(offset);
+        }
+        offset += line.len() + 1;
+    }
+    None
+}
+
+/// The level stripes of a leveler card from `at` on (711.2): each level symbol with the
+/// power/toughness box and abilities printed under it, read as one static ability of the
+/// permanent — "as long as it has N1 to N2 (or N3 or more) level counters, it has base power
+/// and toughness P/T and these abilities" (711.2a–b). A stripe with a line the compiler can't
+/// read is unread as a whole, mattering once the card is on the battlefield.
+fn level_stripes(text: &str, at: usize, name: &str, types: &[CardType], r: &mut Reading) {
+    use crate::cards::ir::{Change, Condition, CounterKind, Moment, PtValue, StaticEffect, StaticSubject, Unread, UnreadKind};
+    let mut lines: Vec<(&str, usize)> = Vec::new();
+    let mut offset = at;
+    for line in text[at..].split('\n') {
+        lines.push((line, offset));
+        offset += line.len() + 1;
+    }
+    let mut i = 0;
+    while i < lines.len() {
+        let (header, start) = lines[i];
+        let Some((min, max)) = level_symbol(header) else {
+            // Text after the stripes that belongs to none (never printed so): refused.
+            let e = OracleError { start, end: start + header.len(), message: format!("\"{}\": expected a level symbol (\"LEVEL 2-6\", \"LEVEL 7+\")", header.trim()) };
+            r.abilities.push(Ability::Unread(Box::new(Unread { kind: UnreadKind::Static, moment: Moment::Load, text: header.trim().to_owned(), words: header.trim().to_owned(), expected: "a level symbol".into(), at: (e.start, e.end) })));
+            r.errors.push(e);
+            i += 1;
+            continue;
+        };
+        i += 1;
+        let mut changes = Vec::new();
+        let mut failed: Option<OracleError> = None;
+        let mut end = start + header.len();
+        if let Some(&(pt, pt_at)) = lines.get(i)
+            && let Some((p, t)) = pt.trim().split_once('/').and_then(|(p, t)| Some((p.parse::<i32>().ok()?, t.parse::<i32>().ok()?)))
+        {
+            changes.push(Change::SetPt(PtValue::Fixed(p), PtValue::Fixed(t)));
+            end = pt_at + pt.len();
+            i += 1;
+        }
+        while let Some(&(line, line_at)) = lines.get(i) {
+            if level_symbol(line).is_some() {
+                break;
+            }
+            i += 1;
+            end = line_at + line.len();
+            match compile(line, name, types) {
+                Ok(abilities) => {
+                    for a in abilities {
+                        changes.push(match a {
+                            Ability::Keyword(k) => Change::Grant(k),
+                            other => Change::GrantAbility { ability: Box::new(other), text: line.trim().to_owned() },
+                        });
+                    }
+                }
+                Err(es) => {
+                    if failed.is_none() {
+                        let e = es.into_iter().next().unwrap_or(OracleError { start: 0, end: line.len(), message: String::new() });
+                        failed = Some(OracleError { start: line_at + e.start, end: line_at + e.end, message: e.message });
+                    }
+                }
+            }
+        }
+        let stripe = text[start..end].trim().to_owned();
+        if let Some(e) = failed {
+            let words = text.get(e.start..e.end).unwrap_or("").trim().to_owned();
+            let expected = e.message.split_once("; expected ").map_or_else(|| e.message.clone(), |(_, x)| x.to_owned());
+            r.abilities.push(Ability::Unread(Box::new(Unread { kind: UnreadKind::Static, moment: Moment::Battlefield, text: stripe, words, expected, at: (e.start, e.end) })));
+            r.errors.push(e);
+            continue;
+        }
+        let level = CounterKind::Named("level".to_owned());
+        r.abilities.push(Ability::Static(StaticEffect { subject: StaticSubject::This, changes, condition: Some(Condition::SourceCountersRange { kind: level, min, max }) }));
+    }
+}
+
 /// Reads a card's Oracle text: [`compile`], keeping what it can't read as unread abilities.
 #[must_use]
 #[expect(clippy::too_many_lines, reason = "one pass over the lines with the state that spans them (modes, the spell's sentences)")]
 pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
+    // A leveler card (711): its level stripes follow the abilities printed above them.
+    if let Some(at) = first_level_symbol(text) {
+        let mut r = read(&text[..at.saturating_sub(1)], name, types);
+        level_stripes(text, at, name, types, &mut r);
+        return r;
+    }
     let names = self_names(name);
     let is_spell = types.iter().any(|t| matches!(t, CardType::Instant | CardType::Sorcery));
     let mut abilities = Vec::new();
@@ -473,6 +575,32 @@ fn cast_only_during(p: &mut Parser<'_>) -> parser::PResult<Ability> {
 /// Lines that are abilities of their own kind: "This spell can't be countered.", "Kicker
 /// {4}", "As an additional cost to cast this spell, sacrifice a creature.", "Protection from
 /// red", "You can't play lands." Returns `None` for any other line.
+/// After "You may exert": "this creature as it attacks. When you do, [effect]." — the optional
+/// attack cost and its linked triggered ability (701.43d, 607.2h), "it" in the effect being
+/// the creature.
+fn exert_line(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    if !targets::eat_self_ref(p) {
+        return Err(p.fail("\"this creature\" (exerting the creature itself)"));
+    }
+    p.expect_words(&["as", "it", "attacks"])?;
+    if !p.eat_punct('.') {
+        return Err(p.fail("\".\""));
+    }
+    if p.at_end() {
+        // No linked ability: exerting only keeps it from untapping.
+        return Ok(Ability::Exert(Effect::default()));
+    }
+    p.expect_words(&["when", "you", "do"])?;
+    p.eat_punct(',');
+    let mut q = Parser::new(p.text, p.toks[p.pos..].to_vec(), Effect::default(), true);
+    if let Some(f) = effects::parse_sentences(&mut q).into_iter().next() {
+        p.pos += f.at;
+        return Err(parser::Fail { at: p.pos, expected: f.expected });
+    }
+    p.pos = p.toks.len();
+    Ok(Ability::Exert(q.effect))
+}
+
 fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Result<Ability, OracleError>> {
     let mut p = Parser::new(text, toks.to_vec(), Effect::default(), false);
     let end = |p: &mut Parser<'_>| p.eat_punct('.') && p.at_end() || p.at_end();
@@ -502,6 +630,13 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
         // "Disguise {cost}" (702.168a).
         Some("disguise") if !is_spell => Some(Ability::Disguise),
+        // "Level up {cost}" (702.87a): "[cost]: Put a level counter on this permanent. Activate
+        // only as a sorcery."
+        Some("level") if !is_spell && p.peek_at(1).is_some_and(|t| t.is_word("up")) => Some(|mana| Ability::Activated {
+            cost: ir::Cost { mana, sorcery_speed: true, ..ir::Cost::default() },
+            effect: Effect { instructions: vec![Instruction::PutCounters { what: ir::Affected::This, kind: ir::CounterKind::Named("level".to_owned()), count: ir::Amount::Fixed(1) }], ..Effect::default() },
+            mana: false,
+        }),
         // "Unearth {cost}" (702.84a): an activated ability of the card in a graveyard, only
         // as a sorcery.
         Some("unearth") if !is_spell => Some(|mana| Ability::Activated {
@@ -526,12 +661,24 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         });
     }
     if let Some(make) = costed
+        && p.at_word("level")
+        && matches!(p.peek_at(2).map(|t| &t.tok), Some(Tok::Symbol(_)))
+    {
+        p.pos += 2;
+        return Some(trailing_cost(&mut p, "level up cost").map(make).map_err(|f| p.error(&f)));
+    }
+    if let Some(make) = costed
         && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(_)))
     {
         let keyword = p.word().unwrap_or_default();
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
+    // "You may exert this creature as it attacks. When you do, [effect]." (701.43d, 607.2h)
+    if !is_spell && p.eat_words(&["you", "may", "exert"]) {
+        return Some(exert_line(&mut p).map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     // "Cumulative upkeep {1}", "Cumulative upkeep—Pay 1 life." (702.24a)
     if !is_spell && p.eat_words(&["cumulative", "upkeep"]) {
         let cost = if matches!(p.peek().map(|t| &t.tok), Some(Tok::Symbol(_))) {
@@ -1527,9 +1674,9 @@ mod tests {
         assert_eq!(&text[e[0].0..e[0].1], "the greatest power among creatures you control");
         assert!(e[0].2.starts_with("unsupported text: \"the greatest power among creatures you control\"; expected "), "{}", e[0].2);
         // Wrath of God: both the rider and an unknown line on the next line.
-        let text = "Destroy all creatures. They can't be blocked.\nClash with an opponent.";
+        let text = "Destroy all creatures. They can't be blocked.\nVenture into the dungeon.";
         let e = errs(text, "Wrath of Odd", SORCERY);
-        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Clash with an opponent"]);
+        assert_eq!(e.iter().map(|(s, t, _)| &text[*s..*t]).collect::<Vec<_>>(), vec!["They can't be blocked", "Venture into the dungeon"]);
     }
 
     #[test]
