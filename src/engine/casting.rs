@@ -682,7 +682,9 @@ impl Game {
             let ok_step = match window {
                 CombatWindow::Combat => matches!(self.step, Step::BeginningOfCombat | Step::DeclareAttackers | Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat),
                 CombatWindow::BeforeBlockers => matches!(self.step, Step::BeginningOfCombat | Step::DeclareAttackers),
-                CombatWindow::AfterBlockers => matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat),
+                // 506.7f: with no attackers the declare blockers step is skipped (508.8), and
+                // such a spell can't be cast in that combat at all.
+                CombatWindow::AfterBlockers => matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage) || (self.step == Step::EndOfCombat && self.combat.any_declared),
                 CombatWindow::DeclareAttackers => self.step == Step::DeclareAttackers,
                 CombatWindow::DeclareBlockers => self.step == Step::DeclareBlockers,
             };
@@ -694,6 +696,10 @@ impl Game {
                 CombatWindow::DeclareBlockers => "during the declare blockers step",
             };
             if !ok_step {
+                let skipped = matches!(window, CombatWindow::AfterBlockers) && self.step == Step::EndOfCombat;
+                if skipped {
+                    return Ok(Some(Illegal::new(cr!("506.7f"), format!("{name} can be cast only {words}, and no blockers were declared this combat: no creature attacked, so that step was skipped (508.8)")).also(cr!("601.3"))));
+                }
                 return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only {words}, not in the {} step", self.step.name())).also(cr!("506.7"))));
             }
             if *opponents_turn && self.active == p {
