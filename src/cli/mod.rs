@@ -701,7 +701,8 @@ fn card_from_file(name: &str, file: &Path) -> u8 {
     };
     let shown = file.display().to_string();
     let result = if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
-        crate::report::card::from_json(&text, name)
+        // A flat list's other faces are in `oracle_faces.json` beside it, as for import.
+        crate::report::card::from_json(&text, crate::cards::db::faces_beside(file).as_deref(), name)
     } else {
         crate::report::card::from_yaml(&Source::new(shown.clone(), text), name)
     };

@@ -197,11 +197,14 @@ pub fn from_yaml(source: &Source, name: &str) -> Result<String, NotShown> {
 ///
 /// # Errors
 /// Invalid JSON, or no card of that name.
-pub fn from_json(json: &str, name: &str) -> Result<String, NotShown> {
-    let cards = crate::cards::import::read(json, None).map_err(NotShown::Invalid)?;
+pub fn from_json(json: &str, faces: Option<&str>, name: &str) -> Result<String, NotShown> {
+    let cards = crate::cards::import::read(json, faces).map_err(NotShown::Invalid)?;
     let Some(card) = cards.records.iter().find(|r| r.names().any(|n| n.eq_ignore_ascii_case(name))) else {
         return Err(NotShown::Missing(cards.records.iter().map(|r| r.name.clone()).collect()));
     };
+    if card.faces.is_empty() {
+        return Err(NotShown::Invalid(format!("`{}` has no card text in this file: give a card list (a faces file is read beside a flat list, not on its own)", card.name)));
+    }
     let mut out = String::new();
     for f in &card.faces {
         let pt = f.power.as_ref().zip(f.toughness.as_ref()).map(|(p, t)| format!("{p}/{t}"));
