@@ -716,6 +716,16 @@ fn every_event_kind_is_documented() {
     assert!(missing.is_empty(), "event kinds missing from the vocabulary table of docs/scenario-format.md: {missing:?}");
 }
 
+/// A few hundred short random games, each checked after every event (issue 14): no invariant
+/// violation and no panic.
+#[test]
+fn play_three_hundred_short_games_without_a_violation() {
+    let (code, out, err) = judge(&["play", "--games", "300", "--actions", "8", "--seed", "11"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with("300 games, ") && last.contains(" 0 invariant violations or panics"), "{last}");
+}
+
 #[test]
 fn play_random_games_hold_every_invariant_and_repeat_for_a_seed() {
     let out_dir = std::env::temp_dir().join(format!("judge-play-{}", std::process::id()));
