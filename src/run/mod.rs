@@ -765,7 +765,22 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             // An unread activated ability keeps its place in the numbering.
             let is_activated = |a: &Ability| matches!(a, Ability::Activated { .. }) || matches!(a, Ability::Unread(u) if u.kind == crate::cards::ir::UnreadKind::Activated);
             let numbered: Vec<usize> = g.card(id).abilities().iter().enumerate().filter(|(_, a)| is_activated(a)).map(|(i, _)| i).chain(g.abilities(id).filter(|(i, a)| *i >= printed && is_activated(a)).map(|(i, _)| i)).collect();
-            let activated: Vec<usize> = g.abilities(id).filter(|(_, a)| is_activated(a)).map(|(i, _)| i).collect();
+            // Off the battlefield, only the abilities that function where the card is can be
+            // meant (113.6, 113.6m): one whose cost discards the card in a hand, one that moves
+            // it out of the graveyard there.
+            let zone = g.obj(id).zone;
+            let functions_here = |a: &Ability| match a {
+                Ability::Activated { cost, .. } if zone == crate::engine::state::Zone::Hand => cost.discard_self,
+                Ability::Activated { cost, effect, .. } if zone == crate::engine::state::Zone::Graveyard => !cost.discard_self && effect.moves_this_from_graveyard(),
+                _ => true,
+            };
+            let mut activated: Vec<usize> = g.abilities(id).filter(|(_, a)| is_activated(a)).map(|(i, _)| i).collect();
+            if ability.is_none() && zone != crate::engine::state::Zone::Battlefield {
+                let here: Vec<usize> = activated.iter().copied().filter(|&i| g.abilities(id).any(|(j, a)| j == i && functions_here(a))).collect();
+                if !here.is_empty() {
+                    activated = here;
+                }
+            }
             let idx = match (ability, activated.as_slice()) {
                 (Some(n), _) => numbered.get(n - 1).copied().ok_or_else(|| {
                     let list = &numbered;
