@@ -755,7 +755,7 @@ impl Game {
                         continue;
                     }
                     let whose = if *yours { format!("{}'s", self.players[ctx.controller].name) } else { "its controller's".to_owned() };
-                    self.skip_next_untap.push((o, yours.then_some(ctx.controller)));
+                    self.skip_next_untap.push((o, yours.then_some(ctx.controller), cr!("611.2a")));
                     let ev = Ev::new(EventKind::Grant, format!("{} won't untap during {whose} next untap step", self.describe(o))).object(self, o).rules(&[cr!("611.2a"), cr!("502.3")]);
                     self.record(ev);
                 }

@@ -1245,7 +1245,7 @@ impl Game {
         if cost.exert_self && self.on_battlefield(source) {
             // 701.43a: exerting it is choosing that it won't untap during its controller's
             // next untap step.
-            self.skip_next_untap.push((source, None));
+            self.skip_next_untap.push((source, None, cr!("701.43a")));
             let ev = Ev::new(EventKind::Choice, format!("{} exerts {name} to pay the cost: it won't untap during their next untap step", self.players[p].name)).object(self, source).player(self, p).rules(&[cr!("701.43a"), cr!("602.2b")]);
             self.record(ev);
         }

@@ -217,7 +217,7 @@ impl Game {
                 }
                 let d = Decision { player: ap, kind: DecisionKind::May { able: true }, rule: cr!("701.43d"), what: format!("exert {} as it attacks", self.describe(a.id)) };
                 let Answer::May(true) = self.decide(dec, &d)? else { continue };
-                self.skip_next_untap.push((a.id, None));
+                self.skip_next_untap.push((a.id, None, cr!("701.43a")));
                 let ev = Ev::new(EventKind::Choice, format!("{} exerts {} as it attacks: it won't untap during their next untap step", self.players[ap].name, self.describe(a.id)))
                     .object(self, a.id)
                     .player(self, ap)

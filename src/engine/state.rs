@@ -587,8 +587,9 @@ pub struct Game {
     /// that the turn order goes on from there (500.7).
     pub ordinary_turn_of: Option<PlayerId>,
     /// Permanents an effect keeps from untapping during the next untap step of their
-    /// controller (`None`) or of a given player (502.3, 611.2a): each entry ends with that step.
-    pub skip_next_untap: Vec<(ObjId, Option<PlayerId>)>,
+    /// controller (`None`) or of a given player (502.3, 611.2a), with the rule that says so (an
+    /// effect's duration, 611.2a, or exerting, 701.43a): each entry ends with that step.
+    pub skip_next_untap: Vec<(ObjId, Option<PlayerId>, crate::rules::RuleId)>,
     /// The tokens the last "create" instruction of the resolving effect made, for a later
     /// "it" (`Affected::CreatedTokens`).
     pub created_now: Vec<ObjId>,

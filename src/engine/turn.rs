@@ -198,12 +198,15 @@ impl Game {
                 let mine: Vec<_> = self.permanents_of(ap).collect();
                 // 611.2a: "doesn't untap during its controller's next untap step" ends with
                 // this step, whether or not the permanent was tapped.
-                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.skip_next_untap).into_iter().partition(|&(o, who)| who.map_or_else(|| self.on_battlefield(o) && self.controller(o) == ap, |w| w == ap));
+                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.skip_next_untap).into_iter().partition(|&(o, who, _)| who.map_or_else(|| self.on_battlefield(o) && self.controller(o) == ap, |w| w == ap));
                 self.skip_next_untap = later;
                 for id in mine {
                     self.obj_mut(id).steady = Some(ap);
-                    if self.obj(id).tapped && now.iter().any(|&(o, _)| o == id) {
-                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, as an effect said", self.describe(id))).object(self, id).rules(&[cr!("502.3"), cr!("611.2a")]);
+                    if self.obj(id).tapped
+                        && let Some(&(_, _, why)) = now.iter().find(|&&(o, _, _)| o == id)
+                    {
+                        let how = if why.as_str() == "701.43a" { "it was exerted" } else { "as an effect said" };
+                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.describe(id))).object(self, id).rules(&[cr!("502.3"), why]);
                         self.record(ev);
                     } else if self.obj(id).tapped && self.has_effect(id, crate::cards::ir::Change::DoesntUntap) {
                         let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.describe(id))).object(self, id).rules(&[cr!("502.3"), cr!("613.11")]);
