@@ -17,7 +17,7 @@ use std::path::Path;
 
 use judge::diag::Source;
 use judge::report;
-use judge::run::run;
+use judge::run::run_with;
 use judge::scenario::load;
 use proptest::prelude::*;
 
@@ -158,7 +158,8 @@ fn outcome(text: &str) -> (String, Option<String>) {
         Ok(mut s) => {
             // Unscripted decisions take the first legal answer, so runs go deep.
             s.auto_choose = true;
-            let r = run(&s);
+            // Invariants checked after every event in release builds too (the long mode).
+            let r = run_with(&s, true);
             let stop = r.stop.as_ref().map(|d| d.message.clone());
             (serde_json::to_string(&report::json("generated.yaml", &s, &r)).unwrap_or_default(), stop)
         }

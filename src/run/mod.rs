@@ -776,7 +776,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             };
             let mut activated: Vec<usize> = g.abilities(id).filter(|(_, a)| is_activated(a)).map(|(i, _)| i).collect();
             if ability.is_none() && zone != crate::engine::state::Zone::Battlefield {
-                let here: Vec<usize> = activated.iter().copied().filter(|&i| g.abilities(id).any(|(j, a)| j == i && functions_here(a))).collect();
+                let here: Vec<usize> = g.abilities(id).filter(|(_, a)| is_activated(a) && functions_here(a)).map(|(i, _)| i).collect();
                 if !here.is_empty() {
                     activated = here;
                 }
