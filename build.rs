@@ -12,8 +12,10 @@ mod flat_yaml;
 fn main() {
     println!("cargo::rerun-if-changed=cards");
     println!("cargo::rerun-if-changed=rulings/rules.tsv");
+    println!("cargo::rerun-if-changed=rulings/citations.tsv");
     println!("cargo::rerun-if-changed=src/cards/flat_yaml.rs");
     rules_index();
+    citations();
     let mut files: Vec<String> = std::fs::read_dir("cards")
         .map(|rd| {
             rd.filter_map(Result::ok)
@@ -145,6 +147,78 @@ fn rules_index() {
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("rules_index.rs");
+    if let Err(e) = std::fs::write(&dest, out) {
+        println!("cargo::error=cannot write {}: {e}", dest.display());
+    }
+}
+
+/// Words Rust reserves: a key part spelled like one could not be a constant's name.
+const RESERVED: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false", "fn", "for", "gen", "if", "impl",
+    "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual",
+    "yield", "try", "union",
+];
+
+/// `citations.rs`: the citation table (`rulings/citations.tsv`: key `family.reason`, the
+/// rules it cites separated by commas, a description) as one module per family holding a
+/// constant per key: a `RuleId` when the key cites one rule, an array of them when it cites
+/// several. `cite!(family.reason)` names the constant, so a key missing from the table does
+/// not compile. `CITATIONS` lists the rows for the tests and `judge`. A malformed row is a
+/// compile error naming its line.
+fn citations() {
+    let text = std::fs::read_to_string("rulings/citations.tsv").unwrap_or_default();
+    let mut families: std::collections::BTreeMap<&str, Vec<(&str, Vec<&str>, &str, usize)>> = std::collections::BTreeMap::new();
+    let mut rows = String::from("/// The citation table's rows: key, rules, description, line of `rulings/citations.tsv`.\npub static CITATIONS: &[Citation] = &[\n");
+    let mut errors = String::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut cols = line.split('\t');
+        let (Some(key), Some(rules), Some(desc), None) = (cols.next(), cols.next(), cols.next(), cols.next()) else {
+            let _ = writeln!(errors, "compile_error!(\"rulings/citations.tsv line {}: expected three tab-separated columns: key, rules, description\");", i + 1);
+            continue;
+        };
+        let ident = |s: &str| {
+            s.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+                && !RESERVED.contains(&s)
+        };
+        let Some((family, reason)) = key.split_once('.').filter(|(f, r)| ident(f) && ident(r)) else {
+            let _ = writeln!(errors, "compile_error!(\"rulings/citations.tsv line {}: the key `{key}` is not `family.reason` in lowercase words joined by `_`\");", i + 1);
+            continue;
+        };
+        let rules: Vec<&str> = rules.split(',').map(str::trim).collect();
+        if rules.iter().any(|r| r.is_empty() || !r.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')) {
+            let _ = writeln!(errors, "compile_error!(\"rulings/citations.tsv line {}: the rules of `{key}` should be rule numbers separated by commas\");", i + 1);
+            continue;
+        }
+        if !seen.insert(key) {
+            let _ = writeln!(errors, "compile_error!(\"rulings/citations.tsv line {}: the key `{key}` is listed twice\");", i + 1);
+            continue;
+        }
+        let _ = writeln!(rows, "    Citation {{ key: {key:?}, rules: &{rules:?}, description: {desc:?}, line: {} }},", i + 1);
+        families.entry(family).or_default().push((reason, rules, desc, i + 1));
+    }
+    rows.push_str("];\n");
+    let mut out = errors;
+    for (family, keys) in &families {
+        let _ = writeln!(out, "/// Citations of the `{family}` family.\n#[allow(non_upper_case_globals)]\npub mod {family} {{\n    use crate::rules::RuleId;");
+        for (reason, rules, desc, line) in keys {
+            let _ = writeln!(out, "    /// {desc} (`rulings/citations.tsv` line {line}).");
+            if let [one] = rules.as_slice() {
+                let _ = writeln!(out, "    pub const {reason}: RuleId = crate::cr!({one:?});");
+            } else {
+                let list: Vec<String> = rules.iter().map(|r| format!("crate::cr!({r:?})")).collect();
+                let _ = writeln!(out, "    pub const {reason}: [RuleId; {}] = [{}];", rules.len(), list.join(", "));
+            }
+        }
+        out.push_str("}\n");
+    }
+    out.push_str(&rows);
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("citations.rs");
     if let Err(e) = std::fs::write(&dest, out) {
         println!("cargo::error=cannot write {}: {e}", dest.display());
     }

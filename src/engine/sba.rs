@@ -3,7 +3,7 @@
 
 use crate::cards::ir::{Ability, CardType};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::cr;
+use crate::cite;
 use crate::engine::event::EventKind;
 use crate::engine::state::{ObjId, Outcome, PlayerId, Target, Zone};
 use crate::engine::{Ev, Game};
@@ -42,11 +42,11 @@ impl Game {
                 continue;
             }
             if p.life <= 0 {
-                losers.push((i, cr!("704.5a"), format!("{} has {} life", p.name, p.life)));
+                losers.push((i, cite!(sba.life_zero), format!("{} has {} life", p.name, p.life)));
             } else if p.drew_from_empty {
-                losers.push((i, cr!("704.5b"), format!("{} drew from an empty library", p.name)));
+                losers.push((i, cite!(sba.empty_library_draw), format!("{} drew from an empty library", p.name)));
             } else if p.poison >= 10 {
-                losers.push((i, cr!("704.5c"), format!("{} has {} poison counters", p.name, p.poison)));
+                losers.push((i, cite!(sba.poison), format!("{} has {} poison counters", p.name, p.poison)));
             }
         }
         // 101.2: "You can't lose the game" beats the state-based actions that say a player loses.
@@ -66,7 +66,7 @@ impl Game {
             let key = (p, rule, self.players[p].life);
             if !self.spared_losses.contains(&key) {
                 self.spared_losses.push(key);
-                let ev = Ev::new(EventKind::Choice, format!("{} would lose the game ({why}), but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[rule, cr!("101.2")]);
+                let ev = Ev::new(EventKind::Choice, format!("{} would lose the game ({why}), but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[rule, cite!(game.cant_lose)]);
                 self.record(ev);
             }
         }
@@ -76,9 +76,9 @@ impl Game {
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
         for o in &self.objects {
             if o.live && o.card.token() && o.zone != Zone::Battlefield && o.zone != Zone::Nowhere {
-                vanish.push((o.id, cr!("704.5d")));
+                vanish.push((o.id, cite!(sba.token_left_battlefield)));
             } else if o.live && o.copy && o.zone != Zone::Stack && o.zone != Zone::Nowhere {
-                vanish.push((o.id, cr!("704.5e")));
+                vanish.push((o.id, cite!(sba.copy_left_stack)));
             }
         }
         // 702.12b: an indestructible creature ignores 704.5g and 704.5h; the trace says so once
@@ -107,7 +107,7 @@ impl Game {
                         Some(s) => format!("toughness {t}, from {s}"),
                         None => format!("toughness {t}"),
                     };
-                    to_graveyard.push((id, cr!("704.5f"), why, None));
+                    to_graveyard.push((id, cite!(sba.zero_toughness), why, None));
                 } else if lethal || o.deathtouch_damage {
                     let mut why = Vec::new();
                     let mut rules = Vec::new();
@@ -116,11 +116,11 @@ impl Game {
                             Some(s) => why.push(format!("{dmg} damage marked, toughness {t} from {s}")),
                             None => why.push(format!("{dmg} damage marked, toughness {t}")),
                         }
-                        rules.push(cr!("704.5g"));
+                        rules.push(cite!(sba.lethal_damage));
                     }
                     if o.deathtouch_damage {
                         why.push("dealt damage by a source with deathtouch".to_owned());
-                        rules.extend([cr!("704.5h"), cr!("702.2b")]);
+                        rules.extend(cite!(sba.deathtouch_damage));
                     }
                     let why = format!("{} ({})", if lethal { "lethal damage" } else { "deathtouch" }, why.join("; "));
                     if !self.indestructible(id) {
@@ -135,7 +135,7 @@ impl Game {
                 annihilate.push((id, c.plus.min(c.minus)));
             }
             if self.has_type(id, CardType::Planeswalker) && self.obj(id).counters.loyalty == 0 {
-                to_graveyard.push((id, cr!("704.5i"), "0 loyalty".to_owned(), None));
+                to_graveyard.push((id, cite!(sba.zero_loyalty), "0 loyalty".to_owned(), None));
             }
         }
         if at_edge && self.beyond_range.is_none() {
@@ -164,11 +164,11 @@ impl Game {
             let why = match self.obj(a).attached_to {
                 None => Some(("it is attached to nothing".to_owned(), None)),
                 Some(h) if !self.on_battlefield(h) => Some(("what it enchanted has left the battlefield".to_owned(), None)),
-                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some((format!("{} is no longer something it can enchant", self.describe(h)), Some(cr!("303.4c")))),
-                Some(h) => self.protected_from(h, a).map(|q| (format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q)), Some(cr!("702.16c")))),
+                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some((format!("{} is no longer something it can enchant", self.describe(h)), Some(cite!(sba.aura_illegal_object)))),
+                Some(h) => self.protected_from(h, a).map(|q| (format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q)), Some(cite!(sba.aura_protection)))),
             };
             if let Some((why, also)) = why {
-                to_graveyard.push((a, cr!("704.5m"), why, also));
+                to_graveyard.push((a, cite!(sba.aura_unattached), why, also));
             }
         }
         // 704.5n: an Equipment attached to something it can't equip becomes unattached and stays
@@ -205,7 +205,7 @@ impl Game {
             let d = Decision {
                 player: p,
                 kind: DecisionKind::Pick { options: ids.iter().map(|&o| Target::Object(o)).collect(), count: 1 },
-                rule: cr!("704.5j"),
+                rule: cite!(sba.legend_rule),
                 what: format!("the legend rule: which legendary permanent named {name} to keep"),
             };
             let kept = match self.decide(dec, &d)? {
@@ -216,7 +216,7 @@ impl Game {
             for id in ids.into_iter().filter(|&o| o != kept) {
                 destroyed.retain(|(o, _, _)| *o != id);
                 if !to_graveyard.iter().any(|(o, ..)| *o == id) {
-                    to_graveyard.push((id, cr!("704.5j"), format!("the legend rule: {} kept {}", self.players[p].name, self.describe(kept)), None));
+                    to_graveyard.push((id, cite!(sba.legend_rule), format!("the legend rule: {} kept {}", self.players[p].name, self.describe(kept)), None));
                 }
             }
         }
@@ -226,9 +226,9 @@ impl Game {
         for e in unattach {
             let host = self.obj_mut(e).attached_to.take();
             let mut ev = if self.is_creature(e) || host == Some(e) {
-                Ev::new(EventKind::Unattach, format!("{} becomes unattached: an Equipment can't equip itself, nor a creature while it is one", self.describe(e))).rules(&[cr!("704.5n"), cr!("301.5c")])
+                Ev::new(EventKind::Unattach, format!("{} becomes unattached: an Equipment can't equip itself, nor a creature while it is one", self.describe(e))).rules(&cite!(sba.equipment_self_or_creature))
             } else {
-                Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).rule(cr!("704.5n"))
+                Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).rule(cite!(sba.equipment_illegal))
             };
             ev = ev.object(self, e);
             self.record(ev);
@@ -249,7 +249,7 @@ impl Game {
                 g.move_object(id, Zone::Graveyard);
             }
             for (id, mut rules, why) in destroyed {
-                rules.push(cr!("701.8a"));
+                rules.push(cite!(sba.destroy));
                 g.destroy(id, &rules, &why, true, dec)?;
             }
             for (id, n) in annihilate {
@@ -257,7 +257,7 @@ impl Game {
                 c.plus -= n;
                 c.minus -= n;
                 let text = format!("{n} +1/+1 and {n} -1/-1 counter(s) are removed from {}", g.describe(id));
-                let ev = Ev::new(EventKind::RemoveCounters, text).object(g, id).amount(i64::from(n)).rules(&[cr!("704.5q"), cr!("122.3")]);
+                let ev = Ev::new(EventKind::RemoveCounters, text).object(g, id).amount(i64::from(n)).rules(&cite!(sba.counters_annihilate));
                 g.record(ev);
             }
             for (id, rule) in vanish {
@@ -295,13 +295,13 @@ impl Game {
         match living.as_slice() {
             [] => {
                 self.outcome = Some(Outcome::Draw);
-                let ev = Ev::new(EventKind::GameOver, "the game is a draw: all remaining players lost at once").rule(cr!("104.4a"));
+                let ev = Ev::new(EventKind::GameOver, "the game is a draw: all remaining players lost at once").rule(cite!(game.draw));
                 self.record(ev);
             }
             [w] => {
                 let w = *w;
                 self.outcome = Some(Outcome::Winner(w));
-                let ev = Ev::new(EventKind::GameOver, format!("{} wins: every opponent has left the game", self.players[w].name)).player(self, w).rule(cr!("104.2a"));
+                let ev = Ev::new(EventKind::GameOver, format!("{} wins: every opponent has left the game", self.players[w].name)).player(self, w).rule(cite!(game.last_player_wins));
                 self.record(ev);
             }
             _ => self.remove_departed(),
@@ -316,7 +316,7 @@ impl Game {
         {
             let n = self.players.len();
             if let Some(next) = (0..n).map(|k| (self.active + k) % n).find(|&q| !self.players[q].lost) {
-                self.become_monarch(next, cr!("724.4"));
+                self.become_monarch(next, cite!(monarch.monarch_leaves));
             } else {
                 self.monarch = None;
             }
@@ -328,7 +328,7 @@ impl Game {
             .map(|o| o.id)
             .collect();
         for id in gone {
-            let ev = Ev::new(EventKind::LeavesGame, format!("{} leaves the game with its owner", self.describe(id))).object(self, id).rule(cr!("800.4a"));
+            let ev = Ev::new(EventKind::LeavesGame, format!("{} leaves the game with its owner", self.describe(id))).object(self, id).rule(cite!(multiplayer.leaves_with_owner));
             self.record(ev);
             self.move_object(id, Zone::Nowhere);
         }
@@ -338,7 +338,7 @@ impl Game {
         self.touch();
         let ending: Vec<ObjId> = ending.into_iter().filter(|&id| self.on_battlefield(id)).collect();
         for id in ending {
-            let ev = Ev::new(EventKind::EffectEnds, format!("the effect that gave a departed player control of {} ends", self.describe(id))).object(self, id).rule(cr!("800.4a"));
+            let ev = Ev::new(EventKind::EffectEnds, format!("the effect that gave a departed player control of {} ends", self.describe(id))).object(self, id).rule(cite!(multiplayer.control_effect_ends));
             self.record(ev);
         }
         self.stack.retain(|s| match s {
@@ -348,7 +348,7 @@ impl Game {
         self.touch();
         let lost_ids: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.players[self.controller(id)].lost).collect();
         for id in lost_ids {
-            let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.describe(id))).object(self, id).rule(cr!("800.4a"));
+            let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.describe(id))).object(self, id).rule(cite!(multiplayer.exile_controlled));
             self.record(ev);
             self.move_object(id, Zone::Exile);
         }

@@ -1,7 +1,7 @@
 //! Turn structure (500–514): steps in order, their turn-based actions (703), and mana
 //! emptying between steps (500.5).
 
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Decider, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Combat, Game, Rejection};
@@ -51,7 +51,7 @@ impl Game {
                 None
             };
             let next = if let Some(src) = skipper {
-                let ev = Ev::new(EventKind::Replace, format!("{}'s draw step is skipped ({})", self.players[self.active].name, self.describe(src))).source(self, src).rules(&[cr!("614.1b"), cr!("614.10")]);
+                let ev = Ev::new(EventKind::Replace, format!("{}'s draw step is skipped ({})", self.players[self.active].name, self.describe(src))).source(self, src).rules(&cite!(turn.skip_draw_step));
                 self.record(ev);
                 Step::PrecombatMain
             } else {
@@ -60,7 +60,7 @@ impl Game {
             let next = if next == Step::DeclareBlockers && !self.combat.any_declared {
                 // It follows from the declaration of no attackers.
                 let declared = self.trace.iter().rposition(|e| e.kind == EventKind::DeclareAttacker).map_or(0, |i| u32::try_from(i + 1).unwrap_or(0));
-                let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cr!("508.8")).because(declared);
+                let ev = Ev::new(EventKind::StepBegins, "no creatures attack: the declare blockers and combat damage steps are skipped").rule(cite!(combat.no_attackers_skip)).because(declared);
                 self.record(ev);
                 Step::EndOfCombat
             } else {
@@ -71,9 +71,9 @@ impl Game {
                 // 510.4: the second combat damage step; double strikers deal damage again (702.4b).
                 let double = self.combat.first_strikers.as_ref().is_some_and(|f| f.iter().any(|&o| self.on_battlefield(o) && self.has_keyword(o, crate::cards::ir::Keyword::DoubleStrike)));
                 if double {
-                    Ev::new(EventKind::StepBegins, "second combat damage step begins: creatures without first strike deal combat damage, and those with double strike deal it again").rules(&[cr!("510.4"), cr!("702.4b")])
+                    Ev::new(EventKind::StepBegins, "second combat damage step begins: creatures without first strike deal combat damage, and those with double strike deal it again").rules(&cite!(combat.second_damage_step_double_strike))
                 } else {
-                    Ev::new(EventKind::StepBegins, "second combat damage step begins: the creatures that didn't deal first-strike damage deal theirs").rule(cr!("510.4"))
+                    Ev::new(EventKind::StepBegins, "second combat damage step begins: the creatures that didn't deal first-strike damage deal theirs").rule(cite!(combat.second_damage_step))
                 }
             } else {
                 Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule())
@@ -144,7 +144,7 @@ impl Game {
             }
             self.turns_to_skip[p] -= 1;
             let which = if extra { "extra turn" } else { "turn" };
-            let ev = Ev::new(EventKind::Replace, format!("{} skips their {which}", self.players[p].name)).player(self, p).rules(&[cr!("614.10"), cr!("614.10a")]);
+            let ev = Ev::new(EventKind::Replace, format!("{} skips their {which}", self.players[p].name)).player(self, p).rules(&cite!(turn.skip_step));
             self.record(ev);
         }
         self.attackers_declared = false;
@@ -163,9 +163,9 @@ impl Game {
         }
         self.creature_died_this_turn = false;
         let ev = if extra {
-            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins (an extra turn)", self.turn, self.players[self.active].name)).player(self, self.active).rules(&[cr!("500.1"), cr!("500.7")])
+            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins (an extra turn)", self.turn, self.players[self.active].name)).player(self, self.active).rules(&cite!(turn.extra_turn_begins))
         } else {
-            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cr!("500.1"))
+            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cite!(turn.begins))
         };
         self.record(ev);
         // "Until the end of your next turn": the turn it ends in is now known.
@@ -206,23 +206,23 @@ impl Game {
                         && let Some(&(_, _, why)) = now.iter().find(|&&(o, _, _)| o == id)
                     {
                         let how = if why.as_str() == "701.43a" { "it was exerted" } else { "as an effect said" };
-                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.describe(id))).object(self, id).rules(&[cr!("502.3"), why]);
+                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.describe(id))).object(self, id).rules(&[cite!(untap.doesnt_untap), why]);
                         self.record(ev);
                     } else if self.obj(id).tapped && self.has_effect(id, crate::cards::ir::Change::DoesntUntap) {
-                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.describe(id))).object(self, id).rules(&[cr!("502.3"), cr!("613.11")]);
+                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.describe(id))).object(self, id).rules(&cite!(untap.doesnt_untap_static));
                         self.record(ev);
                     } else if self.obj(id).tapped {
-                        self.untap_permanent(id, cr!("502.3"), "untaps");
+                        self.untap_permanent(id, cite!(untap.untaps), "untaps");
                     }
                 }
                 Ok(false) // 502.4
             }
             Step::Draw => {
                 if self.players.len() == 2 && self.turn == self.first_turn && ap == self.starting_player {
-                    let ev = Ev::new(EventKind::Draw, format!("{} skips the draw of the first turn", self.players[ap].name)).player(self, ap).amount(0).rule(cr!("103.8a"));
+                    let ev = Ev::new(EventKind::Draw, format!("{} skips the draw of the first turn", self.players[ap].name)).player(self, ap).amount(0).rule(cite!(turn.first_draw_skipped));
                     self.record(ev);
                 } else {
-                    self.draw_with(ap, cr!("504.1"), dec)?;
+                    self.draw_with(ap, cite!(turn.draw_step_draw), dec)?;
                 }
                 Ok(true)
             }
@@ -231,7 +231,7 @@ impl Game {
                 // 800.4j: the turn of a player who left the game goes on without an active
                 // player: no one declares attackers.
                 if self.players[ap].lost {
-                    let ev = Ev::new(EventKind::DeclareAttacker, format!("the turn goes on without an active player ({} has left the game): no attackers are declared", self.players[ap].name)).player(self, ap).rules(&[cr!("800.4j"), cr!("508.1a")]);
+                    let ev = Ev::new(EventKind::DeclareAttacker, format!("the turn goes on without an active player ({} has left the game): no attackers are declared", self.players[ap].name)).player(self, ap).rules(&cite!(multiplayer.no_active_player_attack));
                     self.record(ev);
                     return Ok(true);
                 }
@@ -242,7 +242,7 @@ impl Game {
                             // player declares nothing else.
                             let forced = self.required_attackers(&[]);
                             if forced.is_empty() {
-                                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cr!("508.1a"));
+                                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cite!(combat.no_attackers));
                                 self.record(ev);
                                 break;
                             }
@@ -254,7 +254,7 @@ impl Game {
                             let mut decl: Vec<(crate::engine::ObjId, Option<crate::engine::Target>)> = Vec::new();
                             for id in forced {
                                 let target = if options.len() > 1 {
-                                    let d = crate::engine::Decision { player: ap, kind: crate::engine::DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cr!("508.1b"), what: format!("what {} attacks (it must attack, 508.1d)", self.describe(id)) };
+                                    let d = crate::engine::Decision { player: ap, kind: crate::engine::DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cite!(combat.choose_attacked), what: format!("what {} attacks (it must attack, 508.1d)", self.describe(id)) };
                                     match self.decide(dec, &d)? {
                                         crate::engine::Answer::Pick(t) => t.first().copied(),
                                         _ => None,
@@ -292,10 +292,10 @@ impl Game {
                             if let Err(e) = self.check_block_requirements(&[]) {
                                 return Err(Stop(crate::diag::Diagnostic::new(format!("a blocking requirement applies and no blocks are scripted: {}", e.reason), crate::diag::Span::default()).help("script the blocks with `block:`")));
                             }
-                            let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cr!("509.1a"));
+                            let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cite!(combat.no_blockers));
                             self.record(ev);
                             for att in self.combat.attackers.clone() {
-                                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.describe(att.id))).object(self, att.id).rule(cr!("509.1h"));
+                                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.describe(att.id))).object(self, att.id).rule(cite!(combat.unblocked));
                                 self.record(ev);
                             }
                             break;
@@ -323,34 +323,34 @@ impl Game {
                     self.battlefield.iter().copied().find(|&o| self.has_ability(o, &everyone))
                 });
                 if hand > MAX_HAND && let Some(src) = unlimited {
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} has no maximum hand size ({}): no discard", self.players[ap].name, self.describe(src))).player(self, ap).source(self, src).rules(&[cr!("402.2"), cr!("514.1")]);
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} has no maximum hand size ({}): no discard", self.players[ap].name, self.describe(src))).player(self, ap).source(self, src).rules(&cite!(cleanup.no_maximum_hand_size));
                     self.record(ev);
                 } else if hand > MAX_HAND {
                     let n = hand - MAX_HAND;
-                    let cards = self.choose_cards(ap, n, dec, &format!("discard {n} card(s) down to maximum hand size"), cr!("514.1"))?;
+                    let cards = self.choose_cards(ap, n, dec, &format!("discard {n} card(s) down to maximum hand size"), cite!(cleanup.discard_to_hand_size))?;
                     for c in cards {
-                        self.discard(ap, c, cr!("514.1"));
+                        self.discard(ap, c, cite!(cleanup.discard_to_hand_size));
                     }
                 }
                 // 514.2: damage wears off and "until end of turn" effects end, at once.
                 let damaged: Vec<_> = self.battlefield.iter().copied().filter(|&id| self.obj(id).damage > 0).collect();
                 for id in damaged {
                     self.obj_mut(id).damage = 0;
-                    let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cr!("514.2"));
+                    let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cite!(cleanup.damage_wears_off));
                     self.record(ev);
                 }
                 // "This turn" replacement and prevention effects end (514.2).
                 if !self.shields.is_empty() || self.unpreventable_turn {
                     self.shields.clear();
                     self.unpreventable_turn = false;
-                    let ev = Ev::new(EventKind::EffectEnds, "prevention and replacement effects that last \"this turn\" end").rule(cr!("514.2"));
+                    let ev = Ev::new(EventKind::EffectEnds, "prevention and replacement effects that last \"this turn\" end").rule(cite!(cleanup.this_turn_effects_end));
                     self.record(ev);
                 }
                 // Regeneration shields last only this turn (701.19a).
                 for id in self.battlefield.clone() {
                     if self.obj(id).regen_shields > 0 {
                         self.obj_mut(id).regen_shields = 0;
-                        let ev = Ev::new(EventKind::EffectEnds, format!("the regeneration shield on {} ends with the turn", self.describe(id))).object(self, id).rules(&[cr!("514.2"), cr!("701.19a")]);
+                        let ev = Ev::new(EventKind::EffectEnds, format!("the regeneration shield on {} ends with the turn", self.describe(id))).object(self, id).rules(&cite!(cleanup.regeneration_shield_ends));
                         self.record(ev);
                     }
                 }
@@ -360,7 +360,7 @@ impl Game {
                 let before = self.trace.len();
                 self.check_sbas(dec)?;
                 if self.trace.len() > before && self.outcome.is_none() {
-                    let ev = Ev::new(EventKind::StepBegins, "state-based actions happened in cleanup: players receive priority").rule(cr!("514.3a"));
+                    let ev = Ev::new(EventKind::StepBegins, "state-based actions happened in cleanup: players receive priority").rule(cite!(cleanup.extra_priority));
                     self.record(ev);
                     return Ok(true);
                 }
@@ -374,7 +374,7 @@ impl Game {
     /// Records an action the rules forbade (732).
     pub fn reject(&mut self, action: usize, e: crate::engine::casting::Illegal) {
         let rules: Vec<String> = e.rules.iter().map(ToString::to_string).collect();
-        let ev = Ev::new(EventKind::Rejected, format!("action {action} rejected: {} ({})", e.reason, rules.join(", "))).rules(&e.rules).rule(cr!("732.1"));
+        let ev = Ev::new(EventKind::Rejected, format!("action {action} rejected: {} ({})", e.reason, rules.join(", "))).rules(&e.rules).rule(cite!(game.action_rejected));
         self.record(ev);
         self.rejections.push(Rejection { action, rules: e.rules, reason: e.reason });
     }

@@ -6,6 +6,7 @@
 //! rules in the user's data directory ([`store`]). `judge` never ships the official text.
 
 pub mod alias;
+pub mod cites;
 pub mod diff;
 pub mod digest;
 mod index;
@@ -136,12 +137,23 @@ impl Serialize for RuleId {
     }
 }
 
-/// Cites a rule: `cr!("608.2b")`. Every literal written with this macro is checked against
-/// the rules index by a test (`tests/rules_index.rs`).
+/// Wraps a rule number written as a literal. Engine code does not write numbers: it cites a
+/// key of the citation table with [`cite!`](crate::cite), whose generated constants use this
+/// macro; unit tests may use it directly. A test checks every literal against the index.
 #[macro_export]
 macro_rules! cr {
     ($s:literal) => {
         $crate::rules::RuleId::new_static($s)
+    };
+}
+
+/// Cites the rules of a key of the citation table (`rulings/citations.tsv`):
+/// `cite!(sba.lethal_damage)`. A key citing one rule gives a [`RuleId`], a key citing several
+/// an array of them (`.rules(&cite!(…))`). A key missing from the table does not compile.
+#[macro_export]
+macro_rules! cite {
+    ($family:ident . $reason:ident) => {
+        $crate::rules::cites::$family::$reason
     };
 }
 
