@@ -3,7 +3,7 @@
 //! caller reverses it (732).
 
 use crate::cards::ir::{Ability, AdditionalCost, Amount, CardType, Cost, Effect, Instruction, Keyword, Quality, TargetSlot, TargetSpec};
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackAbility, StackChoices, StackItem, Target, Zone};
@@ -21,6 +21,11 @@ impl Illegal {
     #[must_use]
     pub fn new(rule: RuleId, reason: impl Into<String>) -> Illegal {
         Illegal { rules: vec![rule], reason: reason.into() }
+    }
+    /// A refusal citing the rules of one key of the citation table: `Illegal::cited(&cite!(…), …)`.
+    #[must_use]
+    pub fn cited(rules: &[RuleId], reason: impl Into<String>) -> Illegal {
+        Illegal { rules: rules.to_vec(), reason: reason.into() }
     }
     #[must_use]
     pub fn also(mut self, rule: RuleId) -> Illegal {
@@ -139,33 +144,33 @@ impl Game {
             _ => false,
         };
         if let Target::Ability(_) = t {
-            return (!kind_ok).then(|| (cr!("115.1"), format!("{} is no longer on the stack", self.describe_target(t))));
+            return (!kind_ok).then(|| (cite!(target.left_stack), format!("{} is no longer on the stack", self.describe_target(t))));
         }
         let Target::Object(o) = t else {
-            return (!kind_ok).then(|| (cr!("115.1"), format!("{} doesn't match \"{}\"", self.describe_target(t), describe_spec(spec))));
+            return (!kind_ok).then(|| (cite!(target.doesnt_match), format!("{} doesn't match \"{}\"", self.describe_target(t), describe_spec(spec))));
         };
         if Some(o) == by.this {
-            return Some((cr!("115.5"), format!("{} can't target itself", self.describe(o))));
+            return Some((cite!(target.itself), format!("{} can't target itself", self.describe(o))));
         }
         if !kind_ok {
             // 400.7: an object that moved to another zone is a new object, which the spell or
             // ability doesn't know: the target it chose is gone.
             if !self.obj(o).live {
-                return Some((cr!("400.7"), format!("{} has left the zone it was in and is a new object", self.describe(o))));
+                return Some((cite!(target.new_object), format!("{} has left the zone it was in and is a new object", self.describe(o))));
             }
-            return Some((cr!("115.1"), format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec))));
+            return Some((cite!(target.doesnt_match), format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec))));
         }
         if self.obj(o).zone != Zone::Battlefield {
             return None;
         }
         if self.has_keyword(o, Keyword::Shroud) {
-            return Some((cr!("702.18a"), format!("{} has shroud", self.describe(o))));
+            return Some((cite!(target.shroud), format!("{} has shroud", self.describe(o))));
         }
         if self.has_keyword(o, Keyword::Hexproof) && self.controller(o) != by.you {
-            return Some((cr!("702.11b"), format!("{} has hexproof and is controlled by an opponent of {}", self.describe(o), self.players[by.you].name)));
+            return Some((cite!(target.hexproof), format!("{} has hexproof and is controlled by an opponent of {}", self.describe(o), self.players[by.you].name)));
         }
         if let Some(q) = self.protected_from(o, by.source) {
-            return Some((cr!("702.16b"), format!("{} has protection from {} and {} has that quality", self.describe(o), quality_words(q), self.describe(by.source))));
+            return Some((cite!(target.protection), format!("{} has protection from {} and {} has that quality", self.describe(o), quality_words(q), self.describe(by.source))));
         }
         None
     }
@@ -203,19 +208,19 @@ impl Game {
                     break;
                 }
                 if taken.contains(&t) {
-                    return Err(Illegal::new(cr!("115.3"), format!("{} is chosen twice for one instance of the word \"target\" of {name}: each instance needs different objects", self.describe_target(t))).also(cr!("601.2c")));
+                    return Err(Illegal::cited(&cite!(target.chosen_twice), format!("{} is chosen twice for one instance of the word \"target\" of {name}: each instance needs different objects", self.describe_target(t))));
                 }
                 if let Some((rule, why)) = self.target_problem(&spec.spec, t, by) {
                     // What a "target" phrase allows is 115.1's subrule for the kind of object
                     // choosing: an instant or sorcery spell, an Aura spell, an activated ability.
                     let rule = match by.this {
                         _ if rule.as_str() != "115.1" => rule,
-                        Some(s) if self.has_subtype(s, "Aura") => cr!("115.1b"),
-                        Some(_) => cr!("115.1a"),
-                        None => cr!("115.1c"),
+                        Some(s) if self.has_subtype(s, "Aura") => cite!(target.aura_spell),
+                        Some(_) => cite!(target.spell),
+                        None => cite!(target.activated_ability),
                     };
                     if taken.len() < spec.min as usize {
-                        return Err(Illegal::new(cr!("601.2c"), format!("{} is not a legal choice for target {} of {name} ({}): {why}", self.describe_target(t), slot + 1, describe_spec(&spec.spec))).also(rule));
+                        return Err(Illegal::new(cite!(target.illegal_choice), format!("{} is not a legal choice for target {} of {name} ({}): {why}", self.describe_target(t), slot + 1, describe_spec(&spec.spec))).also(rule));
                     }
                     break;
                 }
@@ -224,12 +229,12 @@ impl Game {
                 rest = &rest[1..];
             }
             if taken.len() < spec.min as usize {
-                return Err(Illegal::new(cr!("601.2c"), format!("{name} needs {} for target {} ({}), {} given", count_words(spec), slot + 1, describe_spec(&spec.spec), taken.len())));
+                return Err(Illegal::new(cite!(target.wrong_count), format!("{name} needs {} for target {} ({}), {} given", count_words(spec), slot + 1, describe_spec(&spec.spec), taken.len())));
             }
         }
         if let Some(&t) = rest.first() {
             let why = slots.iter().find_map(|(_, s)| self.target_problem(&s.spec, t, by));
-            let mut e = Illegal::new(cr!("601.2c"), match &why {
+            let mut e = Illegal::new(cite!(target.no_room), match &why {
                 Some((_, w)) => format!("{} is not a legal target of {name}: {w}", self.describe_target(t)),
                 None => format!("{name} has no room for another target ({} given)", chosen.len()),
             });
@@ -245,7 +250,7 @@ impl Game {
     /// word "target" (601.2d): every one of them gets at least one; no other target gets any.
     fn divide(&self, chosen: &mut [Chosen], slot: usize, ch: &Choices, total: u32, name: &str) -> Result<(), Illegal> {
         if let Some((t, _)) = ch.divide.iter().find(|(t, _)| !chosen.iter().any(|c| c.slot == slot && c.target == *t)) {
-            return Err(Illegal::new(cr!("601.2d"), format!("{} is not one of the targets {name} divides its amount among", self.describe_target(*t))));
+            return Err(Illegal::new(cite!(divide.not_a_target), format!("{} is not one of the targets {name} divides its amount among", self.describe_target(*t))));
         }
         let mut targets: Vec<&mut Chosen> = chosen.iter_mut().filter(|c| c.slot == slot).collect();
         if let [only] = targets.as_mut_slice() {
@@ -253,18 +258,18 @@ impl Game {
             return Ok(());
         }
         if ch.divide.is_empty() {
-            return Err(Illegal::new(cr!("601.2d"), format!("{name} divides {total} among {} targets: announce the division with `divide:`", targets.len())));
+            return Err(Illegal::new(cite!(divide.unannounced), format!("{name} divides {total} among {} targets: announce the division with `divide:`", targets.len())));
         }
         for c in targets.iter_mut() {
             // Saturating: an announced division beyond the total is refused below, never wrapped.
             c.share = ch.divide.iter().filter(|(t, _)| *t == c.target).fold(0u32, |a, (_, n)| a.saturating_add(*n));
             if c.share == 0 {
-                return Err(Illegal::new(cr!("601.2d"), format!("each target of {name} must get at least 1; {} gets none", self.describe_target(c.target))));
+                return Err(Illegal::new(cite!(divide.zero_share), format!("each target of {name} must get at least 1; {} gets none", self.describe_target(c.target))));
             }
         }
         let sum: u32 = targets.iter().fold(0u32, |a, c| a.saturating_add(c.share));
         if sum != total {
-            return Err(Illegal::new(cr!("601.2d"), format!("the division of {name} must give all {total} to its targets (it gives {sum})")));
+            return Err(Illegal::new(cite!(divide.wrong_total), format!("the division of {name} must give all {total} to its targets (it gives {sum})")));
         }
         Ok(())
     }
@@ -274,7 +279,7 @@ impl Game {
         if self.priority == Some(p) {
             Ok(())
         } else {
-            Err(Illegal::new(cr!("117.1"), format!("{} does not have priority", self.players[p].name)))
+            Err(Illegal::new(cite!(priority.without_priority), format!("{} does not have priority", self.players[p].name)))
         }
     }
 
@@ -284,7 +289,7 @@ impl Game {
         let modes: Vec<usize> = match &effect.modal {
             None => {
                 if ch.modes.is_some() {
-                    return Err(Illegal::new(cr!("700.2"), format!("{name} is not modal: it has no modes to choose")));
+                    return Err(Illegal::new(cite!(mode.not_modal), format!("{name} is not modal: it has no modes to choose")));
                 }
                 Vec::new()
             }
@@ -292,10 +297,10 @@ impl Game {
                 let chosen = match &ch.modes {
                     Some(c) => c.clone(),
                     None if m.modes.len() == m.min as usize && m.min == m.max => (0..m.modes.len()).collect(),
-                    None => return Err(Illegal::new(cr!("700.2a"), format!("{name} is modal: choose {} of its {} modes with `modes:`", mode_count(m.min, m.max), m.modes.len())).also(cr!("601.2b"))),
+                    None => return Err(Illegal::cited(&cite!(mode.unannounced), format!("{name} is modal: choose {} of its {} modes with `modes:`", mode_count(m.min, m.max), m.modes.len()))),
                 };
                 if let Some(&bad) = chosen.iter().find(|&&i| i >= m.modes.len()) {
-                    return Err(Illegal::new(cr!("700.2a"), format!("{name} has {} modes; there is no mode {}", m.modes.len(), bad + 1)));
+                    return Err(Illegal::new(cite!(mode.no_such_mode), format!("{name} has {} modes; there is no mode {}", m.modes.len(), bad + 1)));
                 }
                 let mut sorted = chosen.clone();
                 sorted.sort_unstable();
@@ -304,16 +309,16 @@ impl Game {
                 if !m.repeat {
                     sorted.dedup();
                     if sorted.len() != chosen.len() {
-                        return Err(Illegal::new(cr!("700.2d"), format!("a mode of {name} can't be chosen more than once")));
+                        return Err(Illegal::new(cite!(mode.chosen_twice), format!("a mode of {name} can't be chosen more than once")));
                     }
                 }
                 if chosen.len() < m.min as usize || chosen.len() > m.max as usize {
-                    return Err(Illegal::new(cr!("700.2a"), format!("{name} needs {} mode(s), {} chosen", mode_count(m.min, m.max), chosen.len())).also(cr!("601.2b")));
+                    return Err(Illegal::cited(&cite!(mode.wrong_count), format!("{name} needs {} mode(s), {} chosen", mode_count(m.min, m.max), chosen.len())));
                 }
                 let shown: Vec<String> = sorted.iter().map(|i| (i + 1).to_string()).collect();
-                let mut ev = Ev::new(EventKind::Cast, format!("{name}: mode(s) {} chosen", shown.join(", "))).rules(&[cr!("601.2b"), cr!("700.2a")]);
+                let mut ev = Ev::new(EventKind::Cast, format!("{name}: mode(s) {} chosen", shown.join(", "))).rules(&cite!(cast.modes_chosen));
                 if repeated {
-                    ev = ev.rule(cr!("700.2d"));
+                    ev = ev.rule(cite!(mode.same_mode_again));
                 }
                 self.record(ev);
                 sorted
@@ -336,27 +341,27 @@ impl Game {
         if let Some((slot, total)) = divided_total(effect, &modes, ch.x.unwrap_or(0)) {
             self.divide(&mut chosen, slot, ch, total, name)?;
         } else if !ch.divide.is_empty() {
-            return Err(Illegal::new(cr!("601.2d"), format!("{name} does not divide anything among its targets")));
+            return Err(Illegal::new(cite!(divide.nothing_to_divide), format!("{name} does not divide anything among its targets")));
         }
         if !chosen.is_empty() {
             let shown: Vec<String> = chosen
                 .iter()
                 .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
                 .collect();
-            let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cr!("601.2c"));
+            let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cite!(cast.targets_chosen));
             // An activated ability follows the casting steps through 602.2b.
             if by.this.is_none() {
-                ev = ev.rule(cr!("602.2b"));
+                ev = ev.rule(cite!(activate.targets_chosen));
             }
             if let Some(c) = chosen.first() {
                 ev = ev.target(self, c.target);
             }
             if chosen.iter().any(|c| c.share > 0) {
-                ev = ev.rule(cr!("601.2d"));
+                ev = ev.rule(cite!(cast.division_chosen));
             }
             // 115.3: one object chosen for several instances of the word "target".
             if chosen.iter().any(|c| chosen.iter().any(|d| d.target == c.target && d.slot != c.slot)) {
-                ev = ev.rule(cr!("115.3"));
+                ev = ev.rule(cite!(target.same_object_twice));
             }
             self.record(ev);
         }
@@ -371,7 +376,7 @@ impl Game {
             StackItem::Spell(o) if self.has_keyword(*o, Keyword::SplitSecond) => Some(*o),
             _ => None,
         })?;
-        Some(Illegal::new(cr!("702.61a"), format!("{what}: {} has split second and is on the stack", self.describe(spell))).also(cr!("101.2")))
+        Some(Illegal::cited(&cite!(split_second.forbids), format!("{what}: {} has split second and is on the stack", self.describe(spell))))
     }
 
     /// Casts a spell from its owner's hand (601.2a–i).
@@ -403,20 +408,20 @@ impl Game {
         // 702.127a: a half with aftermath is cast only from its owner's graveyard.
         let aftermath = self.has_keyword(card, Keyword::Aftermath);
         if aftermath && (zone != Zone::Graveyard || owner != p) {
-            return Ok(Err(Illegal::new(cr!("702.127a"), format!("{name} has aftermath: it can be cast only from its owner's graveyard")).also(cr!("601.3"))));
+            return Ok(Err(Illegal::cited(&cite!(aftermath.only_from_graveyard), format!("{name} has aftermath: it can be cast only from its owner's graveyard"))));
         }
         // 702.102a: both halves of a split card with fuse, and only from its owner's hand.
         if ch.fuse {
             let fusable = self.obj(card).card.layout() == Some(crate::cards::def::Layout::Split) && self.has_keyword(card, Keyword::Fuse);
             if !fusable {
-                return Ok(Err(Illegal::new(cr!("702.102a"), format!("{name} has no fuse: its halves can't be cast together"))));
+                return Ok(Err(Illegal::new(cite!(fuse.no_fuse), format!("{name} has no fuse: its halves can't be cast together"))));
             }
             if zone != Zone::Hand || owner != p {
-                return Ok(Err(Illegal::new(cr!("702.102a"), format!("{name} is not in {}'s hand: fuse lets both halves be cast together only from there", self.players[p].name)).also(cr!("709.3"))));
+                return Ok(Err(Illegal::cited(&cite!(fuse.not_from_hand), format!("{name} is not in {}'s hand: fuse lets both halves be cast together only from there", self.players[p].name))));
             }
         }
         if from_adventure && adventure {
-            return Ok(Err(Illegal::new(cr!("715.3d"), format!("{name} is on an adventure: it can be cast from exile, but not as an Adventure again"))));
+            return Ok(Err(Illegal::new(cite!(adventure.again_from_exile), format!("{name} is on an adventure: it can be cast from exile, but not as an Adventure again"))));
         }
         // 702.34a: flashback lets its owner cast the card from their graveyard.
         let flashback = self.obj(card).card.abilities().iter().find_map(|a| if let Ability::Flashback(c) = a { Some(c.clone()) } else { None });
@@ -426,28 +431,28 @@ impl Game {
             // 608.2g: the resolving effect lets the card be cast from where it is.
         } else if ch.flashback {
             if zone != Zone::Graveyard || owner != p {
-                return Ok(Err(Illegal::new(cr!("702.34a"), format!("{name} is not in {}'s graveyard: flashback casts it from there", self.players[p].name)).also(cr!("601.3"))));
+                return Ok(Err(Illegal::cited(&cite!(flashback.not_in_graveyard), format!("{name} is not in {}'s graveyard: flashback casts it from there", self.players[p].name))));
             }
             if flashback.is_none() {
-                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} has no flashback: it can't be cast from a graveyard"))));
+                return Ok(Err(Illegal::new(cite!(cast.from_graveyard_no_permission), format!("{name} has no flashback: it can't be cast from a graveyard"))));
             }
         } else if zone == Zone::Library {
             // 601.3: a static ability such as "You may cast spells from the top of your library"
             // lets the top card be cast.
             if self.top_permission(card, p, false).is_none() {
-                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
+                return Ok(Err(Illegal::new(cite!(cast.from_library_no_permission), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
             }
         } else if zone == Zone::Exile && !from_adventure {
             // 601.3: an effect such as "you may play that card this turn" lets it be cast from
             // exile.
             if self.exile_permission(card, p, false).is_none() {
-                return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is in exile and no effect lets {} cast it from there", self.players[p].name))));
+                return Ok(Err(Illegal::new(cite!(cast.from_exile_no_permission), format!("{name} is in exile and no effect lets {} cast it from there", self.players[p].name))));
             }
         } else if !from_adventure && !aftermath && !retrace && (zone != Zone::Hand || owner != p) {
-            return Ok(Err(Illegal::new(cr!("601.3"), format!("{name} is not in {}'s hand", self.players[p].name))));
+            return Ok(Err(Illegal::new(cite!(cast.not_in_hand), format!("{name} is not in {}'s hand", self.players[p].name))));
         }
         if is_land {
-            return Ok(Err(Illegal::new(cr!("305.9"), format!("{name} is a land: lands are played, not cast")).also(cr!("601.3"))));
+            return Ok(Err(Illegal::cited(&cite!(cast.land), format!("{name} is a land: lands are played, not cast"))));
         }
         // Text that matters as the card is cast: its spell ability, costs, timing (601.2).
         self.check_unread(card, &crate::cards::ir::Moment::Cast, || format!("{} casts it (601.2)", self.players[p].name))?;
@@ -469,7 +474,7 @@ impl Game {
             })
         });
         if let Some(src) = forbids {
-            return Ok(Err(Illegal::new(cr!("601.3"), format!("{} says {} can't cast {name} now", self.describe(src), self.players[p].name)).also(cr!("101.2"))));
+            return Ok(Err(Illegal::cited(&cite!(cast.effect_forbids), format!("{} says {} can't cast {name} now", self.describe(src), self.players[p].name))));
         }
         // 601.3, 506.7: "Cast this spell only during combat …".
         if let Some(e) = self.cast_window_forbids(p, card, &name)? {
@@ -491,27 +496,27 @@ impl Game {
         let x = ch.x.unwrap_or(0);
         let has_x = self.card(card).cost().is_some_and(|c| c.x > 0);
         if ch.x.is_some() && !has_x {
-            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no X in its cost"))));
+            return Ok(Err(Illegal::new(cite!(cast.no_x), format!("{name} has no X in its cost"))));
         }
         // 107.3b: cast without paying its mana cost, X can only be 0.
         if ch.by_effect.as_ref().is_some_and(|b| b.cost.is_none()) && x > 0 {
-            return Ok(Err(Illegal::new(cr!("107.3b"), format!("{name} is cast without paying its mana cost: X must be 0"))));
+            return Ok(Err(Illegal::new(cite!(cast.x_without_paying), format!("{name} is cast without paying its mana cost: X must be 0"))));
         }
         let kicker = self.card(card).abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
         if ch.kicked && kicker.is_none() {
-            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no kicker cost")).also(cr!("702.33a"))));
+            return Ok(Err(Illegal::cited(&cite!(kicker.no_kicker), format!("{name} has no kicker cost"))));
         }
         let buyback = self.card(card).abilities().iter().find_map(|a| if let Ability::Buyback(c) = a { Some(c.clone()) } else { None });
         let evoke = self.card(card).abilities().iter().find_map(|a| if let Ability::Evoke(c) = a { Some(c.clone()) } else { None });
         if ch.evoke && evoke.is_none() {
-            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no evoke cost")).also(cr!("702.74a"))));
+            return Ok(Err(Illegal::cited(&cite!(evoke.no_evoke), format!("{name} has no evoke cost"))));
         }
         let dash = self.card(card).abilities().iter().find_map(|a| if let Ability::Dash(c) = a { Some(c.clone()) } else { None });
         if ch.dash && dash.is_none() {
-            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no dash cost")).also(cr!("702.109a"))));
+            return Ok(Err(Illegal::cited(&cite!(dash.no_dash), format!("{name} has no dash cost"))));
         }
         if ch.buyback && buyback.is_none() {
-            return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no buyback cost")).also(cr!("702.27a"))));
+            return Ok(Err(Illegal::cited(&cite!(buyback.no_buyback), format!("{name} has no buyback cost"))));
         }
         // 601.2a: the card moves to the stack and becomes a spell; one cast face down is turned
         // face down first (708.4, 702.37c).
@@ -521,11 +526,11 @@ impl Game {
         let spell = self.move_object(card, Zone::Stack);
         self.obj_mut(spell).choices.cast_from = Some(from);
         if let Some(src) = permit {
-            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&[cr!("601.3"), cr!("611.2a")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&cite!(cast.permission_until_end_of_turn));
             self.record(ev);
         }
         if let Some(src) = from_top {
-            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from the top of their library, as {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rule(cr!("601.3"));
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from the top of their library, as {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rule(cite!(cast.permission));
             self.record(ev);
         }
         if ch.face_down {
@@ -533,10 +538,10 @@ impl Game {
             // 702.168b: disguise lists ward {2} among the face-down characteristics.
             let disguise = !self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) && self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Disguise(_)));
             self.obj_mut(spell).face_down = true;
-            let (how, rule, ward) = if disguise { (crate::engine::facedown::FaceDown::Disguised, cr!("702.168b"), "ward {2} and ") } else { (crate::engine::facedown::FaceDown::Plain, cr!("702.37c"), "") };
+            let (how, rule, ward) = if disguise { (crate::engine::facedown::FaceDown::Disguised, cite!(disguise.cast_face_down), "ward {2} and ") } else { (crate::engine::facedown::FaceDown::Plain, cite!(morph.cast_face_down), "") };
             self.obj_mut(spell).face_down_as = how;
             let what = if disguise { "disguise" } else { "morph" };
-            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its {what} ability: a 2/2 creature spell with {ward}no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[rule, cr!("708.4")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} turns {shown} face down to cast it with its {what} ability: a 2/2 creature spell with {ward}no name, text, subtypes or mana cost", self.players[p].name)).player(self, p).object(self, spell).rules(&[rule, cite!(facedown.spell_characteristics)]);
             self.record(ev);
         }
         self.obj_mut(spell).controller = p;
@@ -549,24 +554,24 @@ impl Game {
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
-        let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cr!("601.2a"));
+        let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
         if aftermath {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with aftermath; it will be exiled whenever it leaves the stack", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rule(cr!("702.127a"));
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with aftermath; it will be exiled whenever it leaves the stack", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rule(cite!(aftermath.exile_on_leaving));
             self.record(ev);
         }
         if ch.kicked {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2b"), cr!("702.33a"), cr!("702.33d")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(kicker.announce));
             self.record(ev);
         }
         if ch.flashback {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.34a"), cr!("601.2b"), cr!("118.9")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(flashback.alternative_cost));
             self.record(ev);
         }
-        for (paid, what, rule) in [(ch.evoke, "evoke", cr!("702.74a")), (ch.dash, "dash", cr!("702.109a"))] {
+        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost))] {
             if paid {
-                let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cr!("601.2b"), cr!("118.9")]);
+                let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
             }
         }
@@ -575,20 +580,20 @@ impl Game {
                 None => "without paying its mana cost".to_owned(),
                 Some(c) => format!("paying {c} rather than its mana cost"),
             };
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} {how} (an alternative cost), during the resolution of the {} of {}", self.players[p].name, self.describe(spell), b.what, self.describe(b.source))).player(self, p).object(self, spell).rules(&[b.rule, cr!("608.2g"), cr!("118.9")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} {how} (an alternative cost), during the resolution of the {} of {}", self.players[p].name, self.describe(spell), b.what, self.describe(b.source))).player(self, p).object(self, spell).rules(&[b.rule, cite!(cast.during_resolution), cite!(cast.alternative_cost)]);
             self.record(ev);
         }
         if retrace {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.81a"), cr!("601.2b")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(entwine.announce));
             self.record(ev);
         }
         if ch.buyback {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.27a"), cr!("601.2b")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(buyback.announce));
             self.record(ev);
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&[cr!("601.2b"), cr!("107.3a")]);
+            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&cite!(cast.announce_x));
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
@@ -612,7 +617,7 @@ impl Game {
         if self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
             && let Some(ev) = self.trace.last_mut()
         {
-            ev.rules.push(cr!("303.4a"));
+            ev.rules.push(cite!(target.aura_enchant));
         }
         // 601.2f–h: total cost (mana cost plus additional costs), mana abilities, payment.
         // 118.9: an alternative cost replaces the mana cost; additional costs add to it. 702.37c:
@@ -642,7 +647,7 @@ impl Game {
         };
         if let Err(e) = self.pay_mana(p, &cost, x, ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
-            return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
+            return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
         }
         let mut extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         if retrace {
@@ -654,9 +659,9 @@ impl Game {
             }
         }
         // 601.2i: the spell becomes cast.
-        let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
+        let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.becomes_cast));
         if by_flash {
-            ev = ev.rule(cr!("702.8a"));
+            ev = ev.rule(cite!(flash.cast));
         }
         self.record(ev);
         self.causes.stacked_spell(spell, self.last_event());
@@ -698,12 +703,12 @@ impl Game {
             if !ok_step {
                 let skipped = matches!(window, CombatWindow::AfterBlockers) && self.step == Step::EndOfCombat;
                 if skipped {
-                    return Ok(Some(Illegal::new(cr!("506.7f"), format!("{name} can be cast only {words}, and no blockers were declared this combat: no creature attacked, so that step was skipped (508.8)")).also(cr!("601.3"))));
+                    return Ok(Some(Illegal::cited(&cite!(cast.after_blockers_none), format!("{name} can be cast only {words}, and no blockers were declared this combat: no creature attacked, so that step was skipped (508.8)"))));
                 }
-                return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only {words}, not in the {} step", self.step.name())).also(cr!("506.7"))));
+                return Ok(Some(Illegal::cited(&cite!(cast.wrong_combat_step), format!("{name} can be cast only {words}, not in the {} step", self.step.name()))));
             }
             if *opponents_turn && self.active == p {
-                return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only during combat on an opponent's turn"))));
+                return Ok(Some(Illegal::new(cite!(cast.only_opponent_combat), format!("{name} can be cast only during combat on an opponent's turn"))));
             }
             if *attacked {
                 let at_you = self.combat.attackers.iter().any(|x| x.attacking == Target::Player(p));
@@ -715,7 +720,7 @@ impl Game {
                     )));
                 }
                 if !at_you {
-                    return Ok(Some(Illegal::new(cr!("601.3"), format!("{name} can be cast only if {} has been attacked this step", self.players[p].name))));
+                    return Ok(Some(Illegal::new(cite!(cast.only_when_attacked), format!("{name} can be cast only if {} has been attacked this step", self.players[p].name))));
                 }
             }
         }
@@ -752,7 +757,7 @@ impl Game {
             modes = Some(if n <= m.min as usize {
                 (0..n).collect()
             } else {
-                let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cr!("601.2b"), what: format!("the mode(s) of {name}") };
+                let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cite!(cast.modes_choice), what: format!("the mode(s) of {name}") };
                 match self.decide(dec, &d)? {
                     Answer::Modes(ms) => ms,
                     _ => Vec::new(),
@@ -760,9 +765,9 @@ impl Game {
             });
         }
         let targeter = Targeter { you: p, source: card, this: Some(card), x: 0, player: None };
-        let chosen = self.decide_targets(&effect, modes.as_deref().unwrap_or(&[]), targeter, p, &format!("spell {name}"), cr!("601.2c"), dec)?;
+        let chosen = self.decide_targets(&effect, modes.as_deref().unwrap_or(&[]), targeter, p, &format!("spell {name}"), cite!(cast.targets_choice), dec)?;
         let outcome = match chosen {
-            None => Err(Illegal::new(cr!("601.2c"), format!("{name} has no legal target for it, so it can't be cast")).also(by.rule)),
+            None => Err(Illegal::new(cite!(cast.no_legal_target), format!("{name} has no legal target for it, so it can't be cast")).also(by.rule)),
             Some(chosen) => {
                 let ch = Choices {
                     targets: chosen.iter().map(|c| c.target).collect(),
@@ -783,7 +788,7 @@ impl Game {
                 *self = saved;
                 self.trace = trace;
                 let rules: Vec<String> = e.rules.iter().map(ToString::to_string).collect();
-                let ev = Ev::new(EventKind::Rejected, format!("{} can't cast {name}: {} ({}); the cast is reversed", self.players[p].name, e.reason, rules.join(", "))).player(self, p).object(self, card).rules(&e.rules).rule(cr!("732.1"));
+                let ev = Ev::new(EventKind::Rejected, format!("{} can't cast {name}: {} ({}); the cast is reversed", self.players[p].name, e.reason, rules.join(", "))).player(self, p).object(self, card).rules(&e.rules).rule(cite!(cast.undone));
                 self.record(ev);
                 Ok(false)
             }
@@ -797,52 +802,52 @@ impl Game {
     /// leaves it out).
     fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, source: Option<ObjId>, dec: &mut dyn Decider) -> Outcome {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
-            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cr!("701.21a")),
-            AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cr!("701.9a")),
-            AdditionalCost::DiscardCard(ty) => (self.players[p].hand.iter().copied().filter(|&o| self.has_type(o, *ty)).collect(), &ch.discard, "discard", cr!("701.9a")),
+            AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
+            AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cite!(cost.discard)),
+            AdditionalCost::DiscardCard(ty) => (self.players[p].hand.iter().copied().filter(|&o| self.has_type(o, *ty)).collect(), &ch.discard, "discard", cite!(cost.discard)),
             // Chosen as the cost is paid (601.2h, 602.2b); no action key names it.
-            AdditionalCost::ReturnToHand(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &None, "return", cr!("400.3")),
+            AdditionalCost::ReturnToHand(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &None, "return", cite!(cost.return_to_hand)),
         };
         let pick = match named {
             Some(list) => {
                 let Some(&o) = list.first() else {
-                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{cost_of} requires {what}ing one"))));
+                    return Ok(Err(Illegal::new(cite!(cost.nothing_named), format!("{cost_of} requires {what}ing one"))));
                 };
                 if !candidates.contains(&o) {
                     // 701.21a: a player can sacrifice only a permanent they control.
                     if what == "sacrifice" && self.on_battlefield(o) && self.controller(o) != p {
-                        return Ok(Err(Illegal::new(rule, format!("{} can't sacrifice {}: {} controls it", self.players[p].name, self.describe(o), self.players[self.controller(o)].name)).also(cr!("601.2h"))));
+                        return Ok(Err(Illegal::new(rule, format!("{} can't sacrifice {}: {} controls it", self.players[p].name, self.describe(o), self.players[self.controller(o)].name)).also(cite!(cost.not_controlled))));
                     }
-                    return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be {what}d to pay {cost_of}", self.describe(o))).also(cr!("118.3"))));
+                    return Ok(Err(Illegal::cited(&cite!(cost.cant_pay_with), format!("{} can't be {what}d to pay {cost_of}", self.describe(o)))));
                 }
                 o
             }
             None if candidates.is_empty() => {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} has nothing to {what} for {cost_of}", self.players[p].name)).also(cr!("601.2h"))));
+                return Ok(Err(Illegal::cited(&cite!(cost.nothing_to_pay_with), format!("{} has nothing to {what} for {cost_of}", self.players[p].name))));
             }
             None => {
                 let options: Vec<Target> = candidates.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("601.2h"), what: format!("what to {what} for {cost_of}") };
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cite!(cost.choice), what: format!("what to {what} for {cost_of}") };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => match ts.first() {
                         Some(Target::Object(o)) => *o,
-                        _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the cost"))),
+                        _ => return Ok(Err(Illegal::new(cite!(cost.none_chosen), "nothing chosen for the cost"))),
                     },
-                    _ => return Ok(Err(Illegal::new(cr!("601.2h"), "nothing chosen for the cost"))),
+                    _ => return Ok(Err(Illegal::new(cite!(cost.none_chosen), "nothing chosen for the cost"))),
                 }
             }
         };
         if let AdditionalCost::ReturnToHand(_) = c {
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {} to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&[cr!("601.2h"), rule]);
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {} to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&[cite!(cost.paid), rule]);
             self.record(ev);
             self.move_object(pick, Zone::Hand);
             return Ok(Ok(()));
         }
         if what == "discard" {
-            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cr!("601.2h"), rule]);
+            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cite!(cost.paid), rule]);
             return Ok(Ok(()));
         }
-        let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cite!(cost.paid), rule]);
         self.record(ev);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
@@ -860,7 +865,7 @@ impl Game {
         } else {
             return Ok(());
         };
-        Err(Illegal::new(rule, why).also(cr!("117.1a")))
+        Err(Illegal::new(rule, why).also(cite!(timing.sorcery)))
     }
 
     /// Plays a land (305.1, 305.2, 116.2a).
@@ -876,7 +881,7 @@ impl Game {
             return Ok(Err(e));
         }
         if face.is_some() {
-            let ev = Ev::new(EventKind::Choice, format!("{} plays {} with the face {} up", self.players[p].name, self.obj(card).card.name(), self.card(card).name())).player(self, p).object(self, card).rules(&[cr!("712.12"), cr!("305.1")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} plays {} with the face {} up", self.players[p].name, self.obj(card).card.name(), self.card(card).name())).player(self, p).object(self, card).rules(&cite!(land.play_back_face));
             self.record(ev);
         }
         self.put_land(p, card, dec)?;
@@ -889,7 +894,7 @@ impl Game {
         let o = self.obj(card);
         let name = self.card(card).name().to_owned();
         if !self.has_type(card, CardType::Land) {
-            return Err(Illegal::new(cr!("305.1"), format!("{name} is not a land: it is cast, not played")));
+            return Err(Illegal::new(cite!(land.not_a_land), format!("{name} is not a land: it is cast, not played")));
         }
         // 116.2a: a land is played from the zone it is in — usually its owner's hand, or exile
         // when an effect lets its player play it from there.
@@ -901,31 +906,31 @@ impl Game {
                 Zone::Library => format!("{name} is in a library and nothing lets {} play it from there", self.players[p].name),
                 _ => format!("{name} is not in {}'s hand", self.players[p].name),
             };
-            return Err(Illegal::new(cr!("305.1"), why).also(cr!("116.2a")));
+            return Err(Illegal::cited(&cite!(land.without_priority), why));
         }
         if self.active != p {
-            return Err(Illegal::new(cr!("305.3"), format!("{} can't play a land during another player's turn", self.players[p].name)).also(cr!("305.1")).also(cr!("116.2a")));
+            return Err(Illegal::cited(&cite!(land.other_turn), format!("{} can't play a land during another player's turn", self.players[p].name)));
         }
         if !self.step.is_main() || !self.stack.is_empty() {
-            return Err(Illegal::new(cr!("305.1"), "a land can be played only in a main phase of your own turn with an empty stack").also(cr!("116.2a")));
+            return Err(Illegal::cited(&cite!(land.timing), "a land can be played only in a main phase of your own turn with an empty stack"));
         }
         // 101.2: an effect that says a player can't play lands beats one that lets them play
         // an additional land.
         if self.players[p].cant_play_lands {
-            return Err(Illegal::new(cr!("305.2"), format!("an effect says {} can't play lands this turn", self.players[p].name)).also(cr!("101.2")));
+            return Err(Illegal::cited(&cite!(land.effect_forbids), format!("an effect says {} can't play lands this turn", self.players[p].name)));
         }
         let forbids = |o: ObjId| {
             self.abilities(o).any(|(_, a)| matches!(a, Ability::CantPlayLands { everyone } if *everyone || self.controller(o) == p))
         };
         if let Some(src) = self.battlefield.iter().copied().find(|&o| forbids(o)) {
-            return Err(Illegal::new(cr!("305.2"), format!("{} forbids playing lands", self.describe(src))).also(cr!("101.2")));
+            return Err(Illegal::cited(&cite!(land.permanent_forbids), format!("{} forbids playing lands", self.describe(src))));
         }
         // 305.2a: statics such as "You may play an additional land on each of your turns".
         let from_statics: u32 = self.permanents_of(p).flat_map(|o| self.abilities(o).filter_map(|(_, a)| if let Ability::AdditionalLands(n) = a { Some(*n) } else { None }).collect::<Vec<_>>()).sum();
         let allowed = 1 + self.players[p].extra_lands + from_statics;
         if self.players[p].lands_played >= allowed {
-            let e = Illegal::new(cr!("305.2"), format!("{} has already played {} land(s) this turn", self.players[p].name, self.players[p].lands_played)).also(cr!("116.2a"));
-            return Err(if allowed > 1 { e.also(cr!("305.2a")) } else { e });
+            let e = Illegal::cited(&cite!(land.drop_used), format!("{} has already played {} land(s) this turn", self.players[p].name, self.players[p].lands_played));
+            return Err(if allowed > 1 { e.also(cite!(land.extra_drops_used)) } else { e });
         }
         Ok(())
     }
@@ -979,10 +984,10 @@ impl Game {
             } else {
                 format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
             };
-            let mut ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&[cr!("601.2f"), cr!("613.11")]);
+            let mut ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&cite!(cost.reduction));
             if n < 0 && i64::from(before) + i64::from(n) < 0 {
                 // 601.2f, 118.7: a reduction reduces only generic mana, and not below {0}.
-                ev = ev.rule(cr!("118.7"));
+                ev = ev.rule(cite!(cost.reduction_generic_only));
             }
             self.record(ev);
         }
@@ -994,7 +999,7 @@ impl Game {
             cost.generic = cost.generic.saturating_sub(n);
             let ev = Ev::new(EventKind::Choice, format!("affinity: {} costs {{{}}} less ({n} permanent(s) counted)", self.describe(spell), before - cost.generic))
                 .object(self, spell)
-                .rules(&[cr!("601.2f"), cr!("702.41a")]);
+                .rules(&cite!(cost.affinity));
             self.record(ev);
         }
         any
@@ -1011,12 +1016,12 @@ impl Game {
                 Zone::Library => " from the top of their library",
                 _ => "",
             };
-            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("305.1"), cr!("116.2a")]);
+            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&cite!(land.play));
             match from {
-                Zone::Exile => ev.rule(cr!("611.2a")),
+                Zone::Exile => ev.rule(cite!(land.play_from_exile)),
                 // A land is played, not cast (305.9): the permission is the static ability's
                 // continuous effect (611.3a), not a casting permission (601.3).
-                Zone::Library => ev.rule(cr!("611.3a")),
+                Zone::Library => ev.rule(cite!(land.play_from_library)),
                 _ => ev,
             }
         })?;
@@ -1037,18 +1042,18 @@ impl Game {
         }
         let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
             if matches!(self.card(source).abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
-                return Ok(Err(Illegal::new(cr!("613.1f"), format!("{name} has lost that ability to a continuous effect")).also(cr!("602.1"))));
+                return Ok(Err(Illegal::cited(&cite!(activate.ability_lost), format!("{name} has lost that ability to a continuous effect"))));
             }
-            return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
+            return Ok(Err(Illegal::new(cite!(activate.no_such_numbered), format!("{name} has no activated ability number {}", ability + 1))));
         };
         if cost.discard_self {
             // 113.6m: an ability whose cost discards the card itself functions only in its
             // owner's hand (cycling, 702.29a).
             let o = self.obj(source);
             if o.zone != Zone::Hand || o.owner != p {
-                let mut e = Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s hand: that ability's cost discards it", self.players[p].name));
+                let mut e = Illegal::new(cite!(activate.must_be_in_hand), format!("{name} must be in {}'s hand: that ability's cost discards it", self.players[p].name));
                 if cost.cycling {
-                    e = e.also(cr!("702.29a"));
+                    e = e.also(cite!(cycling.from_hand));
                 }
                 return Ok(Err(e));
             }
@@ -1057,19 +1062,19 @@ impl Game {
             // its owner's graveyard.
             let o = self.obj(source);
             if o.zone != Zone::Graveyard || o.owner != p {
-                return Ok(Err(Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s graveyard: that ability returns it from there", self.players[p].name)).also(cr!("602.2"))));
+                return Ok(Err(Illegal::cited(&cite!(activate.must_be_in_graveyard), format!("{name} must be in {}'s graveyard: that ability returns it from there", self.players[p].name))));
             }
         } else if !self.on_battlefield(source) {
             // 113.6: an object's abilities function only on the battlefield unless the ability
             // says otherwise (or must, to be used at all, 113.6a–m).
             let zone = self.obj(source).zone.name().replace('_', " ");
-            return Ok(Err(Illegal::new(cr!("113.6"), format!("{name} is in the {zone}: its activated abilities function only on the battlefield")).also(cr!("602.1"))));
+            return Ok(Err(Illegal::cited(&cite!(activate.off_battlefield), format!("{name} is in the {zone}: its activated abilities function only on the battlefield"))));
         } else if self.controller(source) != p && !cost.any_player {
-            return Ok(Err(Illegal::new(cr!("602.2"), format!("{} does not control {name}: only an object's controller can activate its abilities", self.players[p].name))));
+            return Ok(Err(Illegal::new(cite!(activate.not_controller), format!("{} does not control {name}: only an object's controller can activate its abilities", self.players[p].name))));
         }
         // 602.5: an effect can forbid activating a permanent's abilities, mana abilities too.
         if self.has_effect(source, crate::cards::ir::Change::CantActivate) {
-            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {name} can't be activated")).also(cr!("101.2"))));
+            return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids_permanent), format!("the activated abilities of {name} can't be activated"))));
         }
         if mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
@@ -1086,7 +1091,7 @@ impl Game {
         }
         // 602.5d: "Activate only as a sorcery" follows the timing of a sorcery spell.
         if cost.sorcery_speed
-            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), "activated", cr!("602.5d"))
+            && let Err(e) = self.sorcery_timing(p, &format!("the ability of {name}"), "activated", cite!(activate.as_sorcery))
         {
             return Ok(Err(e));
         }
@@ -1102,17 +1107,17 @@ impl Game {
                 ActivationTiming::Combat => (self.step >= Step::BeginningOfCombat && self.step <= Step::EndOfCombat, "during combat"),
             };
             if !ok {
-                return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name())).also(cr!("602.5"))));
+                return Ok(Err(Illegal::cited(&cite!(activate.wrong_time), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name()))));
             }
         }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.
         if cost.loyalty.is_some() {
-            if let Err(e) = self.sorcery_timing(p, &format!("a loyalty ability of {name}"), "activated", cr!("606.3")) {
+            if let Err(e) = self.sorcery_timing(p, &format!("a loyalty ability of {name}"), "activated", cite!(loyalty.timing)) {
                 return Ok(Err(e));
             }
             if self.obj(source).loyalty_turn == Some(self.turn) {
-                return Ok(Err(Illegal::new(cr!("606.3"), format!("a loyalty ability of {name} has already been activated this turn"))));
+                return Ok(Err(Illegal::new(cite!(loyalty.once_each_turn), format!("a loyalty ability of {name} has already been activated this turn"))));
             }
         }
         // 606.6: a negative loyalty cost needs that many loyalty counters.
@@ -1125,17 +1130,17 @@ impl Game {
             && n < 0
             && i64::from(self.obj(source).counters.loyalty) < -n
         {
-            return Ok(Err(Illegal::new(cr!("606.6"), format!("{name} has {} loyalty and can't pay a cost of removing {} loyalty counters", self.obj(source).counters.loyalty, -n)).also(cr!("118.3"))));
+            return Ok(Err(Illegal::cited(&cite!(loyalty.cant_pay), format!("{name} has {} loyalty and can't pay a cost of removing {} loyalty counters", self.obj(source).counters.loyalty, -n))));
         }
         if let Some((kind, n)) = &cost.remove_counters
             && self.obj(source).counters.get(kind) < *n
         {
-            return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} has {} {} counter(s): the cost of removing {n} can't be paid", self.obj(source).counters.get(kind), kind.name())).also(cr!("602.2b"))));
+            return Ok(Err(Illegal::cited(&cite!(cost.not_enough_counters), format!("{name} has {} {} counter(s): the cost of removing {n} can't be paid", self.obj(source).counters.get(kind), kind.name()))));
         }
         // 702.177a: an exhaust ability is activated only once (by this object, 400.7).
         if cost.exhaust {
             if self.obj(source).activated_turns.iter().any(|&(i, _)| i == ability) {
-                return Ok(Err(Illegal::new(cr!("702.177a"), format!("the exhaust ability of {name} can be activated only once, and it already was"))));
+                return Ok(Err(Illegal::new(cite!(exhaust.already), format!("the exhaust ability of {name} can be activated only once, and it already was"))));
             }
             if !cost.once_each_turn {
                 let turn = self.turn;
@@ -1144,36 +1149,36 @@ impl Game {
         }
         // 702.142a: a boast ability only if this creature attacked this turn.
         if cost.boast && self.obj(source).attacked_turn != Some(self.turn) {
-            return Ok(Err(Illegal::new(cr!("702.142a"), format!("{name} hasn't attacked this turn: its boast ability can't be activated"))));
+            return Ok(Err(Illegal::new(cite!(boast.not_attacked), format!("{name} hasn't attacked this turn: its boast ability can't be activated"))));
         }
         // 602.5b: "Activate only once each turn".
         if cost.once_each_turn {
             if self.obj(source).activated_turns.contains(&(ability, self.turn)) {
-                let e = Illegal::new(cr!("602.5b"), format!("the ability of {name} can be activated only once each turn, and it already was this turn"));
-                return Ok(Err(if cost.boast { e.also(cr!("702.142a")) } else { e }));
+                let e = Illegal::new(cite!(activate.once_each_turn_used), format!("the ability of {name} can be activated only once each turn, and it already was this turn"));
+                return Ok(Err(if cost.boast { e.also(cite!(boast.once_each_turn)) } else { e }));
             }
             let turn = self.turn;
             self.obj_mut(source).activated_turns.push((ability, turn));
         }
         if cost.tap {
             if self.obj(source).tapped {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} is already tapped: its {{T}} cost can't be paid"))));
+                return Ok(Err(Illegal::new(cite!(cost.tapped), format!("{name} is already tapped: its {{T}} cost can't be paid"))));
             }
             if self.is_sick(source) && self.is_creature(source) && !self.has_keyword(source, Keyword::Haste) {
-                return Ok(Err(Illegal::new(cr!("302.6"), format!("{name} has not been under {}'s control since their most recent turn began", self.players[p].name))));
+                return Ok(Err(Illegal::new(cite!(cost.summoning_sick), format!("{name} has not been under {}'s control since their most recent turn began", self.players[p].name))));
             }
         }
         if cost.pay_life > 0 && self.players[p].life < i64::from(cost.pay_life) {
-            return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
+            return Ok(Err(Illegal::cited(&cite!(cost.cant_pay_life), format!("{} can't pay {} life", self.players[p].name, cost.pay_life))));
         }
         if cost.pay_energy > self.players[p].energy {
-            return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}: they have {} energy counter{}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy), self.players[p].energy, if self.players[p].energy == 1 { "" } else { "s" })).also(cr!("118.3"))));
+            return Ok(Err(Illegal::cited(&cite!(cost.not_enough_energy), format!("{} can't pay {}: they have {} energy counter{}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy), self.players[p].energy, if self.players[p].energy == 1 { "" } else { "s" }))));
         }
         let x = ch.x.unwrap_or(0);
-        let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cr!("602.2a"));
+        let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cite!(activate.activates));
         if self.obj(source).zone == Zone::Graveyard {
             // 113.6m: it works from the graveyard it moves the card out of.
-            ev = ev.rule(cr!("113.6m"));
+            ev = ev.rule(cite!(activate.from_own_zone));
         }
         self.record(ev);
         let announced = self.last_event();
@@ -1191,11 +1196,11 @@ impl Game {
         }
         if cost.tap && self.obj(source).tapped {
             // It was tapped for mana while paying: the {T} part can no longer be paid.
-            return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} was tapped for mana and can't also be tapped to pay its {{T}} cost"))));
+            return Ok(Err(Illegal::new(cite!(cost.tapped_for_mana), format!("{name} was tapped for mana and can't also be tapped to pay its {{T}} cost"))));
         }
         if cost.tap {
             self.become_tapped(source);
-            let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cr!("602.2b"));
+            let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cite!(cost.tap));
             self.record(ev);
         }
         // 606.4: the loyalty cost is paid by putting on or removing loyalty counters.
@@ -1205,9 +1210,9 @@ impl Game {
             let k = crate::cards::ir::CounterKind::Loyalty;
             let amount = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
             if n > 0 {
-                self.put_counters(source, &k, amount, &[cr!("606.4")], false, " as the cost of its loyalty ability");
+                self.put_counters(source, &k, amount, &[cite!(loyalty.add)], false, " as the cost of its loyalty ability");
             } else {
-                self.remove_counters(source, &k, amount, &[cr!("606.4"), cr!("602.2b")], " as the cost of its loyalty ability");
+                self.remove_counters(source, &k, amount, &cite!(loyalty.remove), " as the cost of its loyalty ability");
             }
         }
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
@@ -1218,7 +1223,7 @@ impl Game {
             && effect.instructions.iter().any(|i| matches!(i, crate::cards::ir::Instruction::Search(_)))
             && let Some(ev) = self.trace.last_mut()
         {
-            ev.rules.push(cr!("702.29e"));
+            ev.rules.push(cite!(cycling.typecycling));
         }
         // The ability exists on the stack independently of its source (113.7a).
         let choices = StackChoices { x, targets, modes, ..StackChoices::default() };
@@ -1238,19 +1243,19 @@ impl Game {
         let name = self.describe(source);
         if cost.pay_life > 0 {
             if self.players[p].life < i64::from(cost.pay_life) {
-                return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {} life", self.players[p].name, cost.pay_life)).also(cr!("118.3"))));
+                return Ok(Err(Illegal::cited(&cite!(cost.cant_pay_life), format!("{} can't pay {} life", self.players[p].name, cost.pay_life))));
             }
-            self.pay_life(p, cost.pay_life, "", &[cr!("119.4")]);
+            self.pay_life(p, cost.pay_life, "", &[cite!(cost.pay_life)]);
         }
         if cost.exert_self && self.on_battlefield(source) {
             // 701.43a: exerting it is choosing that it won't untap during its controller's
             // next untap step.
-            self.skip_next_untap.push((source, None, cr!("701.43a")));
-            let ev = Ev::new(EventKind::Choice, format!("{} exerts {name} to pay the cost: it won't untap during their next untap step", self.players[p].name)).object(self, source).player(self, p).rules(&[cr!("701.43a"), cr!("602.2b")]);
+            self.skip_next_untap.push((source, None, cite!(exert.no_untap)));
+            let ev = Ev::new(EventKind::Choice, format!("{} exerts {name} to pay the cost: it won't untap during their next untap step", self.players[p].name)).object(self, source).player(self, p).rules(&cite!(exert.cost));
             self.record(ev);
         }
-        if cost.pay_energy > 0 && !self.pay_energy(p, cost.pay_energy, cr!("602.2b")) {
-            return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy))).also(cr!("118.3"))));
+        if cost.pay_energy > 0 && !self.pay_energy(p, cost.pay_energy, cite!(cost.pay_energy)) {
+            return Ok(Err(Illegal::cited(&cite!(cost.not_enough_energy), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy)))));
         }
         if cost.discard_card
             && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
@@ -1274,17 +1279,17 @@ impl Game {
             return Ok(Err(e));
         }
         if cost.discard_self {
-            let rules: &[RuleId] = if cost.cycling { &[cr!("602.2b"), cr!("701.9a"), cr!("702.29a")] } else { &[cr!("602.2b"), cr!("701.9a")] };
+            let rules: &[RuleId] = if cost.cycling { &cite!(cycling.discard) } else { &cite!(cost.discard_self) };
             self.put_discarded(p, source, format!("{} discards {name} to pay the cost of its ability", self.players[p].name), rules);
         }
         if let Some((kind, n)) = &cost.remove_counters {
             if self.obj(source).counters.get(kind) < *n {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} doesn't have {n} {} counter(s) to remove", kind.name())).also(cr!("602.2b"))));
+                return Ok(Err(Illegal::cited(&cite!(cost.not_enough_counters), format!("{name} doesn't have {n} {} counter(s) to remove", kind.name()))));
             }
-            self.remove_counters(source, kind, *n, &[cr!("602.2b")], " as a cost");
+            self.remove_counters(source, kind, *n, &[cite!(cost.remove_counters)], " as a cost");
         }
         if cost.sacrifice_self {
-            let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cr!("701.21a"));
+            let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cite!(cost.sacrifice_self));
             self.record(ev);
             self.move_object(source, Zone::Graveyard);
         }
@@ -1303,7 +1308,7 @@ impl Game {
                 for (k, &o) in list.iter().enumerate() {
                     if list[..k].contains(&o) || !eligible.contains(&o) {
                         let why = if o == vehicle { "a Vehicle can't crew itself".to_owned() } else { format!("{} is not another untapped creature {} controls", self.describe(o), self.players[p].name) };
-                        return Ok(Err(Illegal::new(cr!("702.122a"), why).also(cr!("118.3"))));
+                        return Ok(Err(Illegal::cited(&cite!(crew.cant_crew), why)));
                     }
                 }
                 list.clone()
@@ -1311,7 +1316,7 @@ impl Game {
             None if total(self, &eligible) < i64::from(n) => Vec::new(),
             None => {
                 let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options, found: Vec::new() }, rule: cr!("702.122a"), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
+                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options, found: Vec::new() }, rule: cite!(crew.choice), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
                     _ => Vec::new(),
@@ -1320,10 +1325,10 @@ impl Game {
         };
         let power = total(self, &crew);
         if power < i64::from(n) {
-            return Ok(Err(Illegal::new(cr!("702.122a"), format!("crew {n} needs untapped creatures with total power {n} or more; {} chosen", power)).also(cr!("118.3"))));
+            return Ok(Err(Illegal::cited(&cite!(crew.not_enough_power), format!("crew {n} needs untapped creatures with total power {n} or more; {} chosen", power))));
         }
         for o in crew {
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.describe(o), self.describe(vehicle))).object(self, o).rules(&[cr!("702.122a"), cr!("702.122b"), cr!("602.2b")]);
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.describe(o), self.describe(vehicle))).object(self, o).rules(&cite!(crew.tap));
             self.record(ev);
             // The one tapping path: "whenever … becomes tapped" sees a crewing creature too.
             self.become_tapped(o);
@@ -1349,17 +1354,17 @@ pub fn aura_or_spell_effect(abilities: &[Ability]) -> Effect {
 /// The timing rule of a spell's card type: each permanent type and sorcery has its own.
 fn timing_rule(types: &[CardType]) -> RuleId {
     if types.contains(&CardType::Sorcery) {
-        cr!("307.1")
+        cite!(timing.sorcery_spell)
     } else if types.contains(&CardType::Creature) {
-        cr!("302.1")
+        cite!(timing.creature_spell)
     } else if types.contains(&CardType::Planeswalker) {
-        cr!("306.1")
+        cite!(timing.planeswalker_spell)
     } else if types.contains(&CardType::Battle) {
-        cr!("310.1")
+        cite!(timing.battle_spell)
     } else if types.contains(&CardType::Enchantment) {
-        cr!("303.1")
+        cite!(timing.enchantment_spell)
     } else {
-        cr!("301.1")
+        cite!(timing.artifact_spell)
     }
 }
 

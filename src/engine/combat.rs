@@ -1,7 +1,7 @@
 //! Combat (506–511): declaring attackers and blockers, and combat damage.
 
 use crate::cards::ir::{CardType, Keyword};
-use crate::cr;
+use crate::cite;
 use crate::cards::ir::Change;
 use crate::engine::casting::Illegal;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -26,18 +26,18 @@ impl Game {
     fn can_attack(&self, id: ObjId) -> Result<(), Illegal> {
         let name = self.describe(id);
         if self.obj(id).tapped {
-            return Err(Illegal::new(cr!("508.1a"), format!("{name} is tapped: only untapped creatures can attack")));
+            return Err(Illegal::new(cite!(attack.tapped), format!("{name} is tapped: only untapped creatures can attack")));
         }
         if self.summoning_sick(id) {
-            return Err(Illegal::new(cr!("302.6"), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")).also(cr!("508.1a")));
+            return Err(Illegal::cited(&cite!(attack.summoning_sick), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")));
         }
         // 101.2: "can't attack" wins over any permission to attack.
         if self.has_effect(id, Change::CantAttack) {
-            let e = Illegal::new(cr!("508.1c"), format!("an effect says {name} can't attack")).also(cr!("101.2"));
-            return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cr!("702.3b")) } else { e });
+            let e = Illegal::cited(&cite!(attack.effect_forbids), format!("an effect says {name} can't attack"));
+            return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cite!(attack.defender_also)) } else { e });
         }
         if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {
-            return Err(Illegal::new(cr!("702.3b"), format!("{name} has defender and can't attack")).also(cr!("508.1c")));
+            return Err(Illegal::cited(&cite!(attack.defender), format!("{name} has defender and can't attack")));
         }
         Ok(())
     }
@@ -79,16 +79,16 @@ impl Game {
         }
         let in_combat = matches!(self.step, Step::DeclareAttackers | Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat);
         let why_not = if !in_combat {
-            Some(("there is no attacking player outside combat".to_owned(), cr!("506.2")))
+            Some(("there is no attacking player outside combat".to_owned(), cite!(combat.no_attacking_player)))
         } else if self.controller(id) != self.active {
-            Some((format!("{} is not the attacking player", self.players[self.controller(id)].name), cr!("506.3b")))
+            Some((format!("{} is not the attacking player", self.players[self.controller(id)].name), cite!(combat.not_attacking_player)))
         } else if !self.is_creature(id) {
-            Some(("it is not a creature".to_owned(), cr!("506.3a")))
+            Some(("it is not a creature".to_owned(), cite!(combat.not_creature)))
         } else {
             None
         };
         if let Some((why, rule)) = why_not {
-            let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters but is not attacking: {why}")).object(self, id).rules(&[rule, cr!("508.4")]);
+            let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters but is not attacking: {why}")).object(self, id).rules(&[rule, cite!(attack.enters_not_attacking)]);
             self.record(ev);
             return Ok(());
         }
@@ -98,10 +98,10 @@ impl Game {
         if options.is_empty() {
             return Ok(());
         }
-        let d = Decision { player: self.controller(id), kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("508.4"), what: format!("what {name} attacks (it enters attacking)") };
+        let d = Decision { player: self.controller(id), kind: DecisionKind::Pick { options, count: 1 }, rule: cite!(attack.enters_attacking_choice), what: format!("what {name} attacks (it enters attacking)") };
         let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
         let Some(&target) = picked.first() else { return Ok(()) };
-        let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters attacking {} (it never \"attacked\": no attack trigger)", self.describe_target(target))).object(self, id).target(self, target).rule(cr!("508.4"));
+        let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters attacking {} (it never \"attacked\": no attack trigger)", self.describe_target(target))).object(self, id).target(self, target).rule(cite!(attack.enters_attacking));
         self.record(ev);
         self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
         self.touch();
@@ -116,7 +116,7 @@ impl Game {
         let defenders = self.defending_players();
         let declared: Vec<ObjId> = decl.iter().map(|(id, _)| *id).collect();
         if let Some(&id) = self.required_attackers(&declared).first() {
-            return Err(Illegal::new(cr!("508.1d"), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
+            return Err(Illegal::new(cite!(attack.must_attack), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
         }
         // 508.1b: with a planeswalker to attack (or several defending players), what each
         // attacker attacks is announced. The list form `attack: [refs]` announces the only
@@ -127,20 +127,20 @@ impl Game {
         for (i, &(id, target)) in decl.iter().enumerate() {
             let name = self.describe(id);
             if decl[..i].iter().any(|(o, _)| *o == id) {
-                return Err(Illegal::new(cr!("508.1a"), format!("{name} is declared as an attacker twice")));
+                return Err(Illegal::new(cite!(attack.declared_twice), format!("{name} is declared as an attacker twice")));
             }
             if !self.on_battlefield(id) || !self.is_creature(id) {
-                return Err(Illegal::new(cr!("508.1a"), format!("{name} is not a creature on the battlefield")));
+                return Err(Illegal::new(cite!(attack.not_creature), format!("{name} is not a creature on the battlefield")));
             }
             if self.controller(id) != self.active {
-                return Err(Illegal::new(cr!("508.1a"), format!("{name} is not controlled by the active player")));
+                return Err(Illegal::new(cite!(attack.not_active_players), format!("{name} is not controlled by the active player")));
             }
             self.can_attack(id)?;
             let target = match target {
                 Some(t) => t,
                 None => match defenders.as_slice() {
                     [one] => Target::Player(*one),
-                    _ => return Err(Illegal::new(cr!("508.1b"), format!("{name}: say which player or planeswalker it attacks (`attack: {{ref: PLAYER}}`)"))),
+                    _ => return Err(Illegal::new(cite!(attack.unnamed_defender), format!("{name}: say which player or planeswalker it attacks (`attack: {{ref: PLAYER}}`)"))),
                 },
             };
             let ok = match target {
@@ -149,7 +149,7 @@ impl Game {
                 Target::Ability(_) => false,
             };
             if !ok {
-                return Err(Illegal::new(cr!("508.1b"), format!("{name} can't attack {}: it must attack an opponent or a planeswalker an opponent controls", self.describe_target(target))));
+                return Err(Illegal::new(cite!(attack.illegal_defender), format!("{name} can't attack {}: it must attack an opponent or a planeswalker an opponent controls", self.describe_target(target))));
             }
             // 508.1c: "can't attack unless defending player controls …", for the player it
             // would attack (508.5).
@@ -160,26 +160,26 @@ impl Game {
             };
             if let Some(f) = self.unmet_attack_condition(id, defender) {
                 let what = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
-                return Err(Illegal::new(cr!("508.1c"), format!("{name} can't attack {0}: it may attack only a player who controls one of these: {what}, and {0} controls none", self.players[defender].name)));
+                return Err(Illegal::new(cite!(attack.defender_condition), format!("{name} can't attack {0}: it may attack only a player who controls one of these: {what}, and {0} controls none", self.players[defender].name)));
             }
             resolved.push((id, target));
         }
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
             let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
-            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rules(&[cr!("508.1a"), cr!("508.1k")]);
+            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rules(&cite!(attack.declared));
             // 702.10b: haste is what lets a creature its controller got this turn attack.
-            let ev = if self.is_sick(id) { ev.rule(cr!("702.10b")) } else { ev };
-            let ev = if announced { ev.rule(cr!("508.1b")) } else { ev };
+            let ev = if self.is_sick(id) { ev.rule(cite!(attack.haste)) } else { ev };
+            let ev = if announced { ev.rule(cite!(attack.announced_defender)) } else { ev };
             // 508.1d: it attacks because it must.
-            let ev = if self.has_effect(id, Change::AttacksEachCombat) { ev.rule(cr!("508.1d")) } else { ev };
+            let ev = if self.has_effect(id, Change::AttacksEachCombat) { ev.rule(cite!(attack.must_attack_obeyed)) } else { ev };
             self.record(ev);
             if vigilance {
-                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cr!("702.20b"));
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cite!(attack.vigilance));
                 self.record(ev);
             } else {
                 self.become_tapped(id);
-                let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.describe(id))).object(self, id).rule(cr!("508.1f"));
+                let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.describe(id))).object(self, id).rule(cite!(attack.tap));
                 self.record(ev);
             }
             self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
@@ -215,13 +215,13 @@ impl Game {
                 if !self.on_battlefield(a.id) {
                     break;
                 }
-                let d = Decision { player: ap, kind: DecisionKind::May { able: true }, rule: cr!("701.43d"), what: format!("exert {} as it attacks", self.describe(a.id)) };
+                let d = Decision { player: ap, kind: DecisionKind::May { able: true }, rule: cite!(exert.choice), what: format!("exert {} as it attacks", self.describe(a.id)) };
                 let Answer::May(true) = self.decide(dec, &d)? else { continue };
-                self.skip_next_untap.push((a.id, None, cr!("701.43a")));
+                self.skip_next_untap.push((a.id, None, cite!(exert.no_untap)));
                 let ev = Ev::new(EventKind::Choice, format!("{} exerts {} as it attacks: it won't untap during their next untap step", self.players[ap].name, self.describe(a.id)))
                     .object(self, a.id)
                     .player(self, ap)
-                    .rules(&[cr!("701.43d"), cr!("508.1g"), cr!("701.43a")]);
+                    .rules(&cite!(exert.exerted));
                 self.record(ev);
                 let controller = self.controller(a.id);
                 if matches!(self.ability(a.id, i), Some(crate::cards::ir::Ability::Exert(e)) if e.instructions.is_empty() && e.modal.is_none()) {
@@ -231,7 +231,7 @@ impl Game {
                 let ev = Ev::new(EventKind::Trigger, format!("{}'s ability linked to exerting it triggers (controlled by {})", self.describe(a.id), self.players[controller].name))
                     .source(self, a.id)
                     .player(self, controller)
-                    .rules(&[cr!("607.2h"), cr!("603.2")]);
+                    .rules(&cite!(exert.linked_trigger));
                 self.record(ev);
             }
         }
@@ -253,7 +253,7 @@ impl Game {
     fn check_block_restrictions(&self, decl: &[(ObjId, Vec<ObjId>)]) -> Result<(), Illegal> {
         for (i, (b, attackers)) in decl.iter().enumerate() {
             if decl[..i].iter().any(|(o, _)| o == b) {
-                return Err(Illegal::new(cr!("509.1a"), format!("{} is declared as a blocker twice", self.describe(*b))));
+                return Err(Illegal::new(cite!(block.declared_twice), format!("{} is declared as a blocker twice", self.describe(*b))));
             }
             self.check_blocker(b, attackers)?;
         }
@@ -261,11 +261,11 @@ impl Game {
         for att in &self.combat.attackers {
             let n = decl.iter().filter(|(_, atts)| atts.contains(&att.id)).count();
             if n == 1 && self.has_keyword(att.id, Keyword::Menace) {
-                return Err(Illegal::new(cr!("702.111b"), format!("{} has menace: it can't be blocked by just one creature", self.describe(att.id))).also(cr!("509.1b")));
+                return Err(Illegal::cited(&cite!(block.menace), format!("{} has menace: it can't be blocked by just one creature", self.describe(att.id))));
             }
             if let Some(max) = self.max_blockers(att.id).filter(|&m| n > m as usize) {
                 let what = if max == 1 { "more than one creature".to_owned() } else { format!("more than {max} creatures") };
-                return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked by {what}: {n} creatures block it", self.describe(att.id))));
+                return Err(Illegal::new(cite!(block.blocker_count), format!("{} can't be blocked by {what}: {n} creatures block it", self.describe(att.id))));
             }
         }
         Ok(())
@@ -275,33 +275,33 @@ impl Game {
     fn check_blocker(&self, b: &ObjId, attackers: &[ObjId]) -> Result<(), Illegal> {
         let name = self.describe(*b);
         if !self.on_battlefield(*b) || !self.is_creature(*b) {
-            return Err(Illegal::new(cr!("509.1a"), format!("{name} is not a creature on the battlefield")));
+            return Err(Illegal::new(cite!(block.not_creature), format!("{name} is not a creature on the battlefield")));
         }
         let controller = self.controller(*b);
         if controller == self.active {
-            return Err(Illegal::new(cr!("509.1a"), format!("{name} is controlled by the attacking player")));
+            return Err(Illegal::new(cite!(block.attacking_players), format!("{name} is controlled by the attacking player")));
         }
         if self.has_effect(*b, Change::CantBlock) {
-            return Err(Illegal::new(cr!("509.1b"), format!("an effect says {name} can't block this turn")).also(cr!("101.2")));
+            return Err(Illegal::cited(&cite!(block.effect_forbids), format!("an effect says {name} can't block this turn")));
         }
         // 702.98a: an unleashed creature can't block while it has a +1/+1 counter.
         if self.has_keyword(*b, Keyword::Unleash) && self.obj(*b).counters.plus > 0 {
-            return Err(Illegal::new(cr!("702.98a"), format!("{name} has unleash and a +1/+1 counter on it: it can't block")).also(cr!("509.1b")));
+            return Err(Illegal::cited(&cite!(block.unleash), format!("{name} has unleash and a +1/+1 counter on it: it can't block")));
         }
         if self.obj(*b).tapped {
-            return Err(Illegal::new(cr!("509.1a"), format!("{name} is tapped: only untapped creatures can block")));
+            return Err(Illegal::new(cite!(block.tapped), format!("{name} is tapped: only untapped creatures can block")));
         }
         let limit = self.block_limit(*b);
         if attackers.is_empty() || attackers.len() > limit {
             let what = if limit == 1 { "exactly one attacking creature".to_owned() } else { format!("between one and {limit} attacking creatures") };
-            return Err(Illegal::new(cr!("509.1a"), format!("{name} must block {what}")));
+            return Err(Illegal::new(cite!(block.must_block), format!("{name} must block {what}")));
         }
         for (k, a) in attackers.iter().enumerate() {
         if attackers[..k].contains(a) {
-            return Err(Illegal::new(cr!("509.1a"), format!("{name} blocks {} twice", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.same_attacker_twice), format!("{name} blocks {} twice", self.describe(*a))));
         }
         let Some(att) = self.combat.attackers.iter().find(|x| x.id == *a) else {
-            return Err(Illegal::new(cr!("509.1a"), format!("{} is not an attacking creature", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.not_attacking), format!("{} is not an attacking creature", self.describe(*a))));
         };
         let attacked_controller = match att.attacking {
             Target::Player(p) => p,
@@ -309,10 +309,10 @@ impl Game {
             Target::Ability(_) => usize::MAX,
         };
         if attacked_controller != controller {
-            return Err(Illegal::new(cr!("509.1a"), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
+            return Err(Illegal::new(cite!(block.other_defender), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
         }
         if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
-            return Err(Illegal::new(cr!("702.9b"), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))).also(cr!("509.1b")));
+            return Err(Illegal::cited(&cite!(block.flying), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))));
         }
         if let Some(e) = self.evasion_problem(*a, *b) {
             return Err(e);
@@ -321,20 +321,20 @@ impl Game {
         if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
             self.has_keyword(*a, k) && self.permanents_of(controller).any(|l| self.has_type(l, CardType::Land) && k.landwalk_type().is_some_and(|t| self.has_subtype(l, t)))
         }) {
-            return Err(Illegal::new(cr!("702.14c"), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)).also(cr!("509.1b")));
+            return Err(Illegal::cited(&cite!(block.landwalk), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)));
         }
         if let Some(f) = self.unmet_block_restriction(*a, *b) {
             let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
-            return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.except_by), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
         }
         if let Some(why) = self.block_filter_problem(*a, *b) {
-            return Err(Illegal::new(cr!("509.1b"), why));
+            return Err(Illegal::new(cite!(block.restriction), why));
         }
         if self.has_effect(*a, Change::CantBeBlocked) {
-            return Err(Illegal::new(cr!("509.1b"), format!("{} can't be blocked", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.unblockable), format!("{} can't be blocked", self.describe(*a))));
         }
         if let Some(q) = self.protected_from(*a, *b) {
-            return Err(Illegal::new(cr!("702.16f"), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))).also(cr!("509.1b")));
+            return Err(Illegal::cited(&cite!(block.protection), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))));
         }
         }
         Ok(())
@@ -405,7 +405,7 @@ impl Game {
         }
         const MOST: usize = 1 << 16;
         if size > MOST {
-            return Err(Illegal::new(cr!("509.1c"), format!("this declaration obeys {obeyed} of {total} blocking requirements, and judge can't check whether a declaration could obey more: there are {size} declarations to try (it tries at most {MOST})")));
+            return Err(Illegal::new(cite!(block.requirements_unmet), format!("this declaration obeys {obeyed} of {total} blocking requirements, and judge can't check whether a declaration could obey more: there are {size} declarations to try (it tries at most {MOST})")));
         }
         let mut best = obeyed;
         let mut pick = vec![0usize; blockers.len()];
@@ -436,7 +436,7 @@ impl Game {
             Some(ex) => {
                 let shown: Vec<String> = ex.iter().map(|(b, atts)| format!("{} blocking {}", self.describe(*b), atts.iter().map(|a| self.describe(*a)).collect::<Vec<_>>().join(" and "))).collect();
                 let shown = if shown.is_empty() { "no blocks".to_owned() } else { shown.join(", ") };
-                Err(Illegal::new(cr!("509.1c"), format!("this declaration obeys {obeyed} of the {total} blocking requirements, but {best} can be obeyed without disobeying a restriction (for example: {shown})")))
+                Err(Illegal::new(cite!(block.requirements_maximum), format!("this declaration obeys {obeyed} of the {total} blocking requirements, but {best} can be obeyed without disobeying a restriction (for example: {shown})")))
             }
         }
     }
@@ -452,10 +452,10 @@ impl Game {
     fn record_blocks(&mut self, decl: &[(ObjId, Vec<ObjId>)]) {
         for (b, attackers) in decl {
             for &a in attackers {
-                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rules(&[cr!("509.1a"), cr!("509.1g")]);
+                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rules(&cite!(block.declared));
                 // 509.1c: a block that obeys a requirement.
                 let required = self.has_effect(*b, Change::BlocksEachCombat) || self.has_effect(a, Change::MustBeBlocked) || self.has_effect(a, Change::AllMustBlock);
-                let ev = if required { ev.rule(cr!("509.1c")) } else { ev };
+                let ev = if required { ev.rule(cite!(block.requirement_obeyed)) } else { ev };
                 self.record(ev);
                 if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {
                     att.blockers.push(*b);
@@ -468,9 +468,9 @@ impl Game {
         self.touch();
         for att in self.combat.attackers.clone() {
             let (text, rule) = if att.blocked {
-                (format!("{} is blocked", self.describe(att.id)), cr!("509.1h"))
+                (format!("{} is blocked", self.describe(att.id)), cite!(block.blocked))
             } else {
-                (format!("{} is unblocked", self.describe(att.id)), cr!("509.1h"))
+                (format!("{} is unblocked", self.describe(att.id)), cite!(combat.unblocked))
             };
             let ev = Ev::new(EventKind::DeclareBlocker, text).object(self, att.id).rule(rule);
             self.record(ev);
@@ -504,24 +504,24 @@ impl Game {
     fn evasion_problem(&self, attacker: ObjId, blocker: ObjId) -> Option<Illegal> {
         let (a, b) = (self.describe(attacker), self.describe(blocker));
         let artifact_creature = self.has_type(blocker, CardType::Artifact) && self.is_creature(blocker);
-        let refuse = |rule, why: String| Some(Illegal::new(rule, why).also(cr!("509.1b")));
+        let refuse = |rule, why: String| Some(Illegal::new(rule, why).also(cite!(block.evasion_restriction)));
         if self.has_keyword(attacker, Keyword::Shadow) && !self.has_keyword(blocker, Keyword::Shadow) {
-            return refuse(cr!("702.28b"), format!("{a} has shadow: {b} doesn't, so it can't block it"));
+            return refuse(cite!(block.shadow), format!("{a} has shadow: {b} doesn't, so it can't block it"));
         }
         if !self.has_keyword(attacker, Keyword::Shadow) && self.has_keyword(blocker, Keyword::Shadow) {
-            return refuse(cr!("702.28b"), format!("{b} has shadow: it can block only creatures with shadow, and {a} has none"));
+            return refuse(cite!(block.shadow), format!("{b} has shadow: it can block only creatures with shadow, and {a} has none"));
         }
         if self.has_keyword(attacker, Keyword::Horsemanship) && !self.has_keyword(blocker, Keyword::Horsemanship) {
-            return refuse(cr!("702.31b"), format!("{a} has horsemanship: {b} doesn't, so it can't block it"));
+            return refuse(cite!(block.horsemanship), format!("{a} has horsemanship: {b} doesn't, so it can't block it"));
         }
         if self.has_keyword(attacker, Keyword::Fear) && !artifact_creature && !self.has_color(blocker, crate::cards::ir::Color::Black) {
-            return refuse(cr!("702.36b"), format!("{a} has fear: {b} is neither an artifact creature nor black"));
+            return refuse(cite!(block.fear), format!("{a} has fear: {b} is neither an artifact creature nor black"));
         }
         if self.has_keyword(attacker, Keyword::Intimidate) && !artifact_creature && !self.colors(attacker).iter().any(|c| self.has_color(blocker, *c)) {
-            return refuse(cr!("702.13b"), format!("{a} has intimidate: {b} is neither an artifact creature nor shares a color with it"));
+            return refuse(cite!(block.intimidate), format!("{a} has intimidate: {b} is neither an artifact creature nor shares a color with it"));
         }
         if self.has_keyword(attacker, Keyword::Skulk) && self.power(blocker) > self.power(attacker) {
-            return refuse(cr!("702.118b"), format!("{a} has skulk: {b} has greater power ({} > {})", self.power(blocker), self.power(attacker)));
+            return refuse(cite!(block.skulk), format!("{a} has skulk: {b} has greater power ({} > {})", self.power(blocker), self.power(attacker)));
         }
         None
     }
@@ -547,12 +547,12 @@ impl Game {
             None if in_combat.iter().any(|&o| strikes(self, o)) => {
                 let first: Vec<ObjId> = in_combat.iter().copied().filter(|&o| strikes(self, o)).collect();
                 // Each keyword's own rule: first strike 702.7b, double strike 702.4b.
-                let mut ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rule(cr!("510.4"));
+                let mut ev = Ev::new(EventKind::StepBegins, "first-strike combat damage: only creatures with first strike or double strike deal combat damage now").rule(cite!(combat.first_strike_damage_step));
                 if first.iter().any(|&o| self.has_keyword(o, Keyword::FirstStrike)) {
-                    ev = ev.rule(cr!("702.7b"));
+                    ev = ev.rule(cite!(combat.first_strike));
                 }
                 if first.iter().any(|&o| self.has_keyword(o, Keyword::DoubleStrike)) {
-                    ev = ev.rule(cr!("702.4b"));
+                    ev = ev.rule(cite!(combat.double_strike));
                 }
                 self.record(ev);
                 self.combat.first_strikers = Some(first.clone());
@@ -578,16 +578,16 @@ impl Game {
             if !att.blocked {
                 // 510.1b: an unblocked creature damages what it attacks, if that is still there.
                 if attacked_still {
-                    assigned.push((att.id, att.attacking, power, cr!("510.1b")));
+                    assigned.push((att.id, att.attacking, power, cite!(damage.unblocked_attacker)));
                 }
                 continue;
             }
             // "You may have this creature assign its combat damage as though it weren't
             // blocked": its controller chooses, as its damage is assigned (510.1b).
             if attacked_still && self.has_ability(att.id, &crate::cards::ir::Ability::AssignAsThoughUnblocked) {
-                let d = Decision { player: self.controller(att.id), kind: DecisionKind::May { able: true }, rule: cr!("510.1b"), what: format!("whether {} assigns its combat damage as though it weren't blocked (all of it to {})", self.describe(att.id), self.describe_target(att.attacking)) };
+                let d = Decision { player: self.controller(att.id), kind: DecisionKind::May { able: true }, rule: cite!(damage.as_though_unblocked_choice), what: format!("whether {} assigns its combat damage as though it weren't blocked (all of it to {})", self.describe(att.id), self.describe_target(att.attacking)) };
                 if matches!(self.decide(dec, &d)?, Answer::May(true)) {
-                    assigned.push((att.id, att.attacking, power, cr!("510.1b")));
+                    assigned.push((att.id, att.attacking, power, cite!(damage.as_though_unblocked)));
                     continue;
                 }
             }
@@ -597,7 +597,7 @@ impl Game {
                 // 702.19d: a trampler whose blockers are all gone assigns all its damage to
                 // what it attacks.
                 if attacked_still {
-                    assigned.push((att.id, att.attacking, power, cr!("702.19d")));
+                    assigned.push((att.id, att.attacking, power, cite!(damage.trample_no_blockers)));
                 }
                 continue;
             }
@@ -617,20 +617,20 @@ impl Game {
                 [] => {
                     // 509.1h: it stays blocked though nothing blocks it any more; 510.1c: so it
                     // assigns no combat damage.
-                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.describe(att.id))).object(self, att.id).rules(&[cr!("509.1h"), cr!("510.1c")]);
+                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.describe(att.id))).object(self, att.id).rules(&cite!(damage.blocked_no_blockers));
                     self.record(ev);
                 }
-                [one] => assigned.push((att.id, *one, power, cr!("510.1c"))),
+                [one] => assigned.push((att.id, *one, power, cite!(damage.blocked_attacker))),
                 _ => {
                     let d = Decision {
                         player: self.controller(att.id),
                         kind: DecisionKind::Assign { recipients: recipients.clone(), total: u32::try_from(power).unwrap_or(0), lethal: over.then(|| lethal.clone()) },
-                        rule: if over { cr!("702.19b") } else { cr!("510.1c") },
+                        rule: if over { cite!(damage.trample_excess) } else { cite!(damage.blocked_attacker) },
                         what: format!("how {} divides {power} combat damage among its blockers{}", self.describe(att.id), if over { " and what it attacks (trample)" } else { "" }),
                     };
                     if let Answer::Assign(parts) = self.decide(dec, &d)? {
                         for (t, n) in parts {
-                            let rule = if Some(&t) == recipients.last().filter(|_| over) { cr!("702.19b") } else { cr!("510.1c") };
+                            let rule = if Some(&t) == recipients.last().filter(|_| over) { cite!(damage.trample_excess) } else { cite!(damage.blocked_attacker) };
                             assigned.push((att.id, t, i64::from(n), rule));
                         }
                     }
@@ -647,17 +647,17 @@ impl Game {
             let alive: Vec<Target> = attackers.iter().copied().filter(|&a| self.on_battlefield(a)).map(Target::Object).collect();
             match alive.as_slice() {
                 [] => {}
-                [one] => assigned.push((b, *one, power, cr!("510.1d"))),
+                [one] => assigned.push((b, *one, power, cite!(damage.blocker))),
                 _ => {
                     let d = Decision {
                         player: self.controller(b),
                         kind: DecisionKind::Assign { recipients: alive.clone(), total: u32::try_from(power).unwrap_or(0), lethal: None },
-                        rule: cr!("510.1d"),
+                        rule: cite!(damage.blocker),
                         what: format!("how {} divides {power} combat damage among the creatures it blocks", self.describe(b)),
                     };
                     if let Answer::Assign(parts) = self.decide(dec, &d)? {
                         for (t, n) in parts {
-                            assigned.push((b, t, i64::from(n), cr!("510.1d")));
+                            assigned.push((b, t, i64::from(n), cite!(damage.blocker)));
                         }
                     }
                 }

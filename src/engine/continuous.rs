@@ -15,7 +15,7 @@ use crate::rules::RuleId;
 fn change_rules(c: &Change) -> Vec<RuleId> {
     let mut out = vec![crate::engine::layers::Layer::of(c).rule()];
     if matches!(c, Change::SetLandType(_)) {
-        out.push(crate::cr!("305.7"));
+        out.push(crate::cite!(layer.set_land_type));
     }
     out
 }
@@ -46,7 +46,7 @@ impl Game {
         } else {
             String::new()
         };
-        let mut rules = vec![crate::cr!("611.2a"), crate::cr!("611.2c")];
+        let mut rules = crate::cite!(effect.resolution_locked_in).to_vec();
         for c in changes {
             for r in change_rules(c) {
                 if !rules.contains(&r) {
@@ -76,7 +76,7 @@ impl Game {
                 continue;
             }
             let verb = if perm.cast_only { "cast" } else { "play" };
-            let ev = Ev::new(EventKind::EffectEnds, format!("{} may no longer {verb} {} from exile", self.players[perm.player].name, self.describe(perm.card))).object(self, perm.card).player(self, perm.player).rules(&[crate::cr!("514.2"), crate::cr!("611.2a")]);
+            let ev = Ev::new(EventKind::EffectEnds, format!("{} may no longer {verb} {} from exile", self.players[perm.player].name, self.describe(perm.card))).object(self, perm.card).player(self, perm.player).rules(&crate::cite!(effect.until_end_of_turn_ends));
             self.record(ev);
         }
     }
@@ -115,10 +115,10 @@ impl Game {
         self.end_turn_copies();
         for r in std::mem::take(&mut self.restrictions) {
             let what = crate::engine::actions::cant_words(r.attack, r.block);
-            let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.describe(r.source))).source(self, r.source).rule(crate::cr!("514.2"));
+            let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.describe(r.source))).source(self, r.source).rule(crate::cite!(effect.restriction_ends));
             self.record(ev);
         }
-        self.end_effects(|e| e.until_end_of_turn, |g, o| format!("an \"until end of turn\" effect on {} ends", g.describe(o)), crate::cr!("514.2"), false);
+        self.end_effects(|e| e.until_end_of_turn, |g, o| format!("an \"until end of turn\" effect on {} ends", g.describe(o)), crate::cite!(effect.until_end_of_turn_ends_on_object), false);
     }
 
     /// Ends the effects that last "until your next turn" of `p` as that turn begins (611.2a),
@@ -126,7 +126,7 @@ impl Game {
     pub fn end_until_next_turn_effects(&mut self, p: PlayerId) {
         let ends = |e: &Continuous| e.hold == Some(crate::cards::ir::Hold::UntilYourNextTurn) && e.controller == p;
         let name = self.players[p].name.clone();
-        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.describe(o)), crate::cr!("611.2a"), true);
+        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.describe(o)), crate::cite!(effect.until_next_turn_ends), true);
     }
 
     /// Ends the resolved continuous effects `ends` picks, with an event (`text`, citing `rule`,
@@ -174,7 +174,7 @@ impl Game {
         for e in ended.iter().rev() {
             for &o in &e.objects {
                 if self.on_battlefield(o) {
-                    let ev = Ev::new(EventKind::EffectEnds, format!("the effect of {} on {} ends: its \"for as long as\" duration is over", self.describe(e.source), self.describe(o))).object(self, o).source(self, e.source).rule(crate::cr!("611.2b"));
+                    let ev = Ev::new(EventKind::EffectEnds, format!("the effect of {} on {} ends: its \"for as long as\" duration is over", self.describe(e.source), self.describe(o))).object(self, o).source(self, e.source).rule(crate::cite!(effect.for_as_long_ends));
                     self.record(ev);
                 }
             }
@@ -203,24 +203,24 @@ impl Game {
                 continue;
             }
             let ev = if *condition_false {
-                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cr!("611.3a"))
+                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cite!(effect.static_condition_false))
             } else {
                 // Lost to a land-type change in the same layer (Blood Moon, 305.7, 613.8a), or
                 // to an ability-removing effect (layer 6, 613.1f) applied before its own layer
                 // in the order of 613.1; it never started to apply, so 613.6 doesn't keep it.
                 let land_type = self.chars(*src).is_some_and(|c| c.subtypes.is_some()) && self.has_type(*src, crate::cards::ir::CardType::Land);
-                let rules: &[crate::rules::RuleId] = if land_type { &[crate::cr!("305.7"), crate::cr!("613.8a")] } else { &[crate::cr!("613.1f"), crate::cr!("613.1")] };
+                let rules: &[crate::rules::RuleId] = if land_type { &crate::cite!(layer.land_type_dependency) } else { &crate::cite!(layer.ability_order) };
                 Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.describe(*src))).object(self, *src).rules(rules)
             };
             events.push(ev);
         }
         for &(src, ts) in &self.void_seen {
             if self.on_battlefield(src) && !void.iter().any(|(s, t, _, _)| *s == src && *t == ts) {
-                events.push(Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rule(crate::cr!("611.3a")));
+                events.push(Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rule(crate::cite!(effect.static_condition_true)));
             }
         }
         for &(id, c) in &changed {
-            events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.describe(id), self.players[c].name)).object(self, id).player(self, c).rules(&[crate::cr!("613.1b"), crate::cr!("302.6")]));
+            events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.describe(id), self.players[c].name)).object(self, id).player(self, c).rules(&crate::cite!(layer.control_change)));
         }
         self.syncing = true;
         let since = self.control_clock + 1;
@@ -257,7 +257,7 @@ impl Game {
             .iter()
             .filter_map(|a| match a {
                 Ability::Static(s) => {
-                    let mut rules = vec![if entering { crate::cr!("611.3a") } else { crate::cr!("611.3b") }];
+                    let mut rules = vec![if entering { crate::cite!(effect.static_applies) } else { crate::cite!(effect.static_applies_new) }];
                     for c in &s.changes {
                         for r in change_rules(c) {
                             if !rules.contains(&r) {

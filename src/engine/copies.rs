@@ -16,7 +16,7 @@
 //! made part of them (707.9a–b). `layers.rs` reads them (`Game::card`).
 
 use crate::cards::ir::{CopyExcept, ObjectFilter};
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::layers::{CopyEffect, Printed};
@@ -46,17 +46,17 @@ impl Game {
         let options: Vec<Target> = self.copy_candidates(&filter, controller).into_iter().map(Target::Object).collect();
         let name = self.describe(id);
         if options.is_empty() {
-            let ev = Ev::new(EventKind::Choice, format!("{name} has nothing it could enter as a copy of: it enters as itself")).object(self, id).rules(&[cr!("707.5"), cr!("614.1c")]);
+            let ev = Ev::new(EventKind::Choice, format!("{name} has nothing it could enter as a copy of: it enters as itself")).object(self, id).rules(&cite!(copy.enters_nothing_to_copy));
             self.record(ev);
             return Ok(None);
         }
-        let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cr!("707.5"), what: format!("whether {name} enters as a copy of a permanent") };
+        let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cite!(copy.enters_as_copy_choice), what: format!("whether {name} enters as a copy of a permanent") };
         let Answer::May(true) = self.decide(dec, &d)? else {
-            let ev = Ev::new(EventKind::Choice, format!("{} chooses that {name} enters as itself, not as a copy", self.players[controller].name)).player(self, controller).object(self, id).rules(&[cr!("707.5"), cr!("614.1c")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} chooses that {name} enters as itself, not as a copy", self.players[controller].name)).player(self, controller).object(self, id).rules(&cite!(copy.enters_as_itself));
             self.record(ev);
             return Ok(None);
         };
-        let d = Decision { player: controller, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("707.5"), what: format!("the permanent {name} enters as a copy of") };
+        let d = Decision { player: controller, kind: DecisionKind::Pick { options, count: 1 }, rule: cite!(copy.enters_as_copy_pick), what: format!("the permanent {name} enters as a copy of") };
         let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(None) };
         let Some(&Target::Object(original)) = picked.first() else { return Ok(None) };
         let token = self.obj(id).card.token();
@@ -80,7 +80,7 @@ impl Game {
         self.touch();
         let until = if until_end_of_turn { " until end of turn" } else { "" };
         let mut all = rules.to_vec();
-        all.extend([cr!("707.2"), cr!("613.2a")]);
+        all.extend(cite!(copy.copiable_values));
         let ev = Ev::new(EventKind::BecomesCopy, format!("{before} {how} a copy of {copied}{until}: it is now {}", self.describe(object)))
             .object(self, object)
             .target(self, Target::Object(original))
@@ -108,12 +108,12 @@ impl Game {
         let timestamp = self.timestamp();
         // 707.4: it stays on the battlefield, so nothing enters or leaves, and other effects on
         // it go on (its example is a first copy too). "Until end of turn" is 611.2a's.
-        let mut rules = vec![cr!("707.4")];
+        let mut rules = vec![cite!(copy.becomes_copy)];
         if until_end_of_turn {
-            rules.push(cr!("611.2a"));
+            rules.push(cite!(copy.until_end_of_turn));
         }
         if !except.is_empty() {
-            rules.push(cr!("707.9"));
+            rules.push(cite!(copy.exception));
         }
         self.start_copy(what, source, of, values, timestamp, until_end_of_turn, "becomes", &rules);
     }
@@ -126,14 +126,14 @@ impl Game {
     /// When a choice as the token enters is not scripted.
     pub fn create_token_copy(&mut self, who: PlayerId, of: ObjId, except: &CopyExcept, dec: &mut dyn Decider) -> Result<(), Stop> {
         let copied = self.describe(of);
-        let mut rules = vec![cr!("701.7a"), cr!("707.1"), cr!("707.2"), cr!("111.2")];
+        let mut rules = cite!(copy.token_copy).to_vec();
         if !except.is_empty() {
-            rules.push(cr!("707.9"));
+            rules.push(cite!(copy.exception));
         }
         // 707.8a: a token copy of a double-faced object is a double-faced token, with the
         // same face up.
         if let Some((values, face)) = self.double_faced_copy_values(of, except) {
-            rules.push(cr!("707.8a"));
+            rules.push(cite!(copy.double_faced_token));
             let up = if face.is_some() { ", with its back face up like the original" } else { "" };
             self.put_new_token_face(who, values, face, false, &format!(": a double-faced token that's a copy of {copied}{up}"), &rules, dec)?;
             return Ok(());
@@ -154,7 +154,7 @@ impl Game {
         self.touch();
         for o in ending {
             if self.on_battlefield(o) {
-                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&[cr!("514.2"), cr!("611.2a")]);
+                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&cite!(copy.effect_ends));
                 self.record(ev);
             }
         }

@@ -3,7 +3,7 @@
 //! object starts without any.
 
 use crate::cards::ir::CounterKind;
-use crate::cr;
+use crate::cite;
 use crate::engine::event::EventKind;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::state::{Game, ObjId, PlayerId, Target};
@@ -25,11 +25,11 @@ impl Game {
         // unless the kind's own subrule (122.1a for +1/+1) is already among `rules`.
         let ev = Ev::new(EventKind::PutCounters, text).object(self, id).amount(i64::from(n)).rules(rules);
         let ev = if entering {
-            ev.rule(cr!("122.6"))
+            ev.rule(cite!(counters.enters_with))
         } else if rules.iter().any(|r| r.as_str().starts_with("122.1")) {
             ev
         } else {
-            ev.rule(cr!("122.1"))
+            ev.rule(cite!(counters.put))
         };
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::CountersPut { object: id, plus: crate::engine::triggers::counter_sign(kind), n });
@@ -67,7 +67,7 @@ impl Game {
         let d = Decision {
             player: p,
             kind: DecisionKind::PickRange { options, min: 0, max, found: Vec::new() },
-            rule: cr!("701.34a"),
+            rule: cite!(proliferate.choice),
             what: "proliferate: any number of permanents and players with counters".to_owned(),
         };
         let Answer::Pick(chosen) = self.decide(dec, &d)? else { return Ok(()) };
@@ -76,7 +76,7 @@ impl Game {
                 Target::Object(id) => {
                     let kinds: Vec<CounterKind> = self.obj(id).counters.kinds().map(|(k, _)| k).collect();
                     for k in kinds {
-                        let mut rules = vec![cr!("701.34a")];
+                        let mut rules = vec![cite!(proliferate.counter)];
                         rules.extend(meaning(&k));
                         self.put_counters(id, &k, 1, &rules, false, " (proliferate)");
                     }
@@ -84,12 +84,12 @@ impl Game {
                 Target::Player(q) => {
                     if self.players[q].poison > 0 {
                         self.players[q].poison = self.players[q].poison.saturating_add(1);
-                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("122.1f")]);
+                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&cite!(proliferate.poison));
                         self.record(ev);
                     }
                     if self.players[q].energy > 0 {
                         self.players[q].energy = self.players[q].energy.saturating_add(1);
-                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets an energy counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&[cr!("701.34a"), cr!("107.14")]);
+                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets an energy counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&cite!(proliferate.energy));
                         self.record(ev);
                     }
                 }
@@ -104,7 +104,7 @@ impl Game {
     /// replacement effect, 614.1a). Returns whether it became untapped.
     pub fn untap_permanent(&mut self, id: ObjId, rule: RuleId, what: &str) -> bool {
         if self.obj(id).counters.get(&CounterKind::Stun) > 0 {
-            self.remove_counters(id, &CounterKind::Stun, 1, &[cr!("122.1d"), cr!("614.1a")], " instead of its untapping");
+            self.remove_counters(id, &CounterKind::Stun, 1, &cite!(counters.stun_replaces_untap), " instead of its untapping");
             return false;
         }
         let was_tapped = self.obj(id).tapped;
@@ -122,12 +122,12 @@ impl Game {
 #[must_use]
 pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
     match kind {
-        CounterKind::PlusOne | CounterKind::MinusOne => Some(cr!("122.1a")),
-        CounterKind::Stun => Some(cr!("122.1d")),
-        CounterKind::Shield => Some(cr!("122.1c")),
-        CounterKind::Loyalty => Some(cr!("122.1e")),
+        CounterKind::PlusOne | CounterKind::MinusOne => Some(cite!(counters.pt_counter)),
+        CounterKind::Stun => Some(cite!(counters.stun)),
+        CounterKind::Shield => Some(cite!(counters.shield)),
+        CounterKind::Loyalty => Some(cite!(counters.loyalty)),
         // 711.2: what a leveler's level symbols count.
-        CounterKind::Named(n) if n == "level" => Some(cr!("711.2")),
+        CounterKind::Named(n) if n == "level" => Some(cite!(counters.level)),
         CounterKind::Named(_) => None,
     }
 }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::cr;
+use crate::cite;
 use crate::engine::event::EventKind;
 use crate::engine::state::{CardId, Game, ObjId, PhysCard, PlayerId, Zone};
 use crate::engine::Ev;
@@ -40,7 +40,7 @@ impl Game {
             .player(self, who)
             .object(self, id)
             .zone(Zone::Command)
-            .rules(&[cr!("114.2"), cr!("114.4")]);
+            .rules(&cite!(emblem.create));
         self.record(ev);
     }
 }

@@ -12,7 +12,7 @@
 //! the controller could choose (616.1) never changes the result.
 
 use crate::cards::ir::{Ability, CounterKind, EntryChoiceKind, Keyword};
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::cards::ir::Change;
@@ -90,7 +90,7 @@ impl Game {
             match a {
                 // 614.12a: "as [this] enters, choose …"; a copy makes the choice anew (707.6).
                 Ability::AsEntersChoose(kind) => {
-                    let rule = if copy.is_some() { cr!("707.6") } else { cr!("614.12a") };
+                    let rule = if copy.is_some() { cite!(copy.enters_as_copy) } else { cite!(enter.replacement) };
                     let name = self.describe(id);
                     let (dk, what) = match kind {
                         EntryChoiceKind::Color => (DecisionKind::Color, format!("a color for {name} as it enters")),
@@ -125,8 +125,8 @@ impl Game {
                         _ => 0,
                     };
                     let rule = match count {
-                        crate::cards::ir::Amount::X => Some(cr!("107.3m")),
-                        crate::cards::ir::Amount::Kicked { .. } if kicked => Some(cr!("702.33e")),
+                        crate::cards::ir::Amount::X => Some(cite!(enter.with_x_counters)),
+                        crate::cards::ir::Amount::Kicked { .. } if kicked => Some(cite!(kicker.enters_with)),
                         _ => None,
                     };
                     if n == 0 && matches!(count, crate::cards::ir::Amount::Kicked { .. }) {
@@ -136,18 +136,18 @@ impl Game {
                 }
                 // 702.98a: unleash is the controller's choice as it enters.
                 Ability::Keyword(Keyword::Unleash) => {
-                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cr!("702.98a"), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
+                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cite!(unleash.choice), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     if yes {
-                        entering.push(Entering::Effect(CounterKind::PlusOne, 1, cr!("702.98a")));
+                        entering.push(Entering::Effect(CounterKind::PlusOne, 1, cite!(unleash.counter)));
                     }
                 }
                 // 702.32a, 702.63a: "This permanent enters with N fade (time) counters on it";
                 // each instance separately (702.63c).
-                Ability::Keyword(Keyword::Fading(n)) => entering.push(Entering::Effect(CounterKind::Named("fade".to_owned()), n, cr!("702.32a"))),
-                Ability::Keyword(Keyword::Graft(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cr!("702.58a"))),
-                Ability::Keyword(Keyword::Modular(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cr!("702.43a"))),
-                Ability::Keyword(Keyword::Vanishing(n)) => entering.push(Entering::Effect(CounterKind::Named("time".to_owned()), n, cr!("702.63a"))),
+                Ability::Keyword(Keyword::Fading(n)) => entering.push(Entering::Effect(CounterKind::Named("fade".to_owned()), n, cite!(fading.counters))),
+                Ability::Keyword(Keyword::Graft(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cite!(graft.counters))),
+                Ability::Keyword(Keyword::Modular(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cite!(modular.counters))),
+                Ability::Keyword(Keyword::Vanishing(n)) => entering.push(Entering::Effect(CounterKind::Named("time".to_owned()), n, cite!(vanishing.counters))),
                 // 702.54a: each instance applies separately (702.54c).
                 Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {
                     entering.push(Entering::Bloodthirst(n));
@@ -157,7 +157,7 @@ impl Game {
                     let d = Decision {
                         player: controller,
                         kind: DecisionKind::May { able: true },
-                        rule: cr!("702.136a"),
+                        rule: cite!(riot.choice),
                         what: format!("riot: whether {} enters with an additional +1/+1 counter (if not, it gains haste)", self.describe(id)),
                     };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
@@ -185,23 +185,23 @@ impl Game {
         if let Some(c) = copy {
             // It is a copy as it enters, not after (707.5): the effect has its timestamp.
             let timestamp = self.obj(nid).timestamp;
-            let mut rules = vec![cr!("707.5"), cr!("614.1c")];
+            let mut rules = cite!(copy.enters_as_copy_of).to_vec();
             if self.card(id).abilities().iter().any(|a| matches!(a, Ability::EnterAsCopy { except, .. } if !except.is_empty())) {
-                rules.push(cr!("707.9"));
+                rules.push(cite!(copy.exception));
             }
             self.start_copy(nid, nid, c.original, c.values, timestamp, false, "enters as", &rules);
         }
         let ev = announce(self, nid);
         self.record(ev);
         if night {
-            let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.describe(nid))).object(self, nid).rules(&[cr!("702.145b"), cr!("712.14a")]);
+            let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.describe(nid))).object(self, nid).rules(&cite!(daybound.enters_transformed_at_night));
             self.record(ev);
         }
         // What was chosen as it entered (614.12a), which its abilities refer to.
         let chosen = self.obj(nid).entry_choice.color.map(|c| c.name().to_owned()).into_iter().chain(self.obj(nid).entry_choice.subtype.clone());
         let chosen: Vec<String> = chosen.collect();
         if !chosen.is_empty() {
-            let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.describe(nid), chosen.join(" and "))).object(self, nid).player(self, controller).rules(&[cr!("614.12"), cr!("614.12a")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.describe(nid), chosen.join(" and "))).object(self, nid).player(self, controller).rules(&cite!(enter.chosen_value));
             self.record(ev);
         }
         self.trace_statics(nid, true);
@@ -209,26 +209,26 @@ impl Game {
         if self.has_type(nid, crate::cards::ir::CardType::Planeswalker)
             && let Some(l) = self.obj(nid).card.loyalty().and_then(|l| u32::try_from(l).ok())
         {
-            self.put_counters(nid, &CounterKind::Loyalty, l, &[cr!("306.5b"), cr!("614.1c")], true, "");
+            self.put_counters(nid, &CounterKind::Loyalty, l, &cite!(enter.starting_loyalty), true, "");
         }
         for e in entering {
             match e {
                 Entering::Tapped => {
-                    let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&[cr!("614.1d"), cr!("614.12")]);
+                    let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&cite!(enter.tapped));
                     self.record(ev);
                 }
                 Entering::Counters(kind, n, x_rule) => {
-                    let mut rules = vec![cr!("614.1c"), cr!("614.12")];
+                    let mut rules = cite!(enter.with_counters).to_vec();
                     rules.extend(x_rule);
                     self.put_counters(nid, &kind, n, &rules, true, "");
                 }
                 Entering::Effect(kind, n, rule) => self.put_counters(nid, &kind, n, &[rule], true, ""),
-                Entering::Bloodthirst(n) => self.put_counters(nid, &CounterKind::PlusOne, n, &[cr!("702.54a"), cr!("614.1c")], true, " (bloodthirst: an opponent was dealt damage this turn)"),
-                Entering::Riot(true) => self.put_counters(nid, &CounterKind::PlusOne, 1, &[cr!("702.136a"), cr!("614.1c"), cr!("614.12")], true, " (riot)"),
+                Entering::Bloodthirst(n) => self.put_counters(nid, &CounterKind::PlusOne, n, &cite!(bloodthirst.counters), true, " (bloodthirst: an opponent was dealt damage this turn)"),
+                Entering::Riot(true) => self.put_counters(nid, &CounterKind::PlusOne, 1, &cite!(riot.counter), true, " (riot)"),
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
-                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&[cr!("702.136a"), cr!("702.10b")]);
+                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&cite!(riot.haste));
                     self.record(ev);
                 }
             }
@@ -253,25 +253,25 @@ impl Game {
         match offer {
             EntryOffer::PayLife(n) => {
                 let able = self.players[p].life >= i64::from(*n);
-                let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("614.12a"), what: format!("whether to pay {n} life as {name} enters (if not, it enters tapped)") };
+                let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cite!(enter.pay_life_choice), what: format!("whether to pay {n} life as {name} enters (if not, it enters tapped)") };
                 let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
                 if yes {
-                    self.pay_life(p, *n, &format!(" as {name} enters"), &[cr!("119.4"), cr!("614.12a")]);
+                    self.pay_life(p, *n, &format!(" as {name} enters"), &cite!(enter.pay_life));
                 }
                 Ok(yes)
             }
             EntryOffer::Reveal(filter) => {
                 let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| o != id && self.matches_filter(o, filter, p)).map(Target::Object).collect();
-                let d = Decision { player: p, kind: DecisionKind::May { able: !options.is_empty() }, rule: cr!("614.12a"), what: format!("whether to reveal a card as {name} enters (if not, it enters tapped)") };
+                let d = Decision { player: p, kind: DecisionKind::May { able: !options.is_empty() }, rule: cite!(enter.reveal_choice), what: format!("whether to reveal a card as {name} enters (if not, it enters tapped)") };
                 let Answer::May(yes) = self.decide(dec, &d)? else { return Ok(false) };
                 if !yes {
                     return Ok(false);
                 }
-                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cr!("614.12a"), what: format!("the card revealed as {name} enters") };
+                let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cite!(enter.reveal_pick), what: format!("the card revealed as {name} enters") };
                 let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(false) };
                 for t in picked {
                     let Target::Object(o) = t else { continue };
-                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rules(&[cr!("701.20a"), cr!("614.12a")]);
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rules(&cite!(enter.reveal));
                     self.record(ev);
                 }
                 Ok(true)

@@ -9,7 +9,7 @@
 //! again.
 
 use crate::cards::ir::Ability;
-use crate::cr;
+use crate::cite;
 use crate::engine::casting::Illegal;
 use crate::engine::decision::{Decider, Stop};
 use crate::engine::event::EventKind;
@@ -60,10 +60,10 @@ impl Game {
         let name = self.describe(id);
         // 116.2b: any time the player has priority.
         if self.priority != Some(p) {
-            return Ok(Err(Illegal::new(cr!("116.2b"), format!("{} doesn't have priority: turning {name} face up is a special action taken with priority", self.players[p].name))));
+            return Ok(Err(Illegal::new(cite!(facedown.turn_up_without_priority), format!("{} doesn't have priority: turning {name} face up is a special action taken with priority", self.players[p].name))));
         }
         if !self.on_battlefield(id) || !self.obj(id).face_down || self.controller(id) != p {
-            return Ok(Err(Illegal::new(cr!("708.7"), format!("{name} is not a face-down permanent {} controls", self.players[p].name))));
+            return Ok(Err(Illegal::new(cite!(facedown.not_face_down), format!("{name} is not a face-down permanent {} controls", self.players[p].name))));
         }
         let up = self.card_face_up(id);
         let morph = up.abilities().iter().find_map(|a| match a {
@@ -76,7 +76,7 @@ impl Game {
         // with a mana cost may be turned face up for that cost.
         let card = self.obj(id).card.up(None);
         let by_cost = how.by_mana_cost().then(|| card.cost().cloned()).flatten().filter(|_| card.is_creature_card());
-        let rule = if how == crate::engine::facedown::FaceDown::Cloaked { cr!("701.58b") } else { cr!("701.40b") };
+        let rule = if how == crate::engine::facedown::FaceDown::Cloaked { cite!(cloak.turn_up_for_cost) } else { cite!(manifest.turn_up_for_cost) };
         let way = match (morph, by_cost) {
             (Some(_), Some(_)) => {
                 // 701.40c–d, 701.58c–d: either procedure; which one is the player's choice,
@@ -88,11 +88,11 @@ impl Game {
             (None, None) if how.by_mana_cost() => {
                 return Ok(Err(Illegal::new(rule, format!("{name} is represented by a card that isn't a creature card with a mana cost: it can't be turned face up this way"))));
             }
-            (None, None) => return Ok(Err(Illegal::new(cr!("708.7"), format!("{name} has no morph or disguise ability")))),
+            (None, None) => return Ok(Err(Illegal::new(cite!(facedown.no_way_up), format!("{name} has no morph or disguise ability")))),
         };
         let (cost, special, mega) = match way {
-            Way::Morph(c, mega) => (c, cr!("702.37e"), mega),
-            Way::Disguise(c) => (c, cr!("702.168d"), false),
+            Way::Morph(c, mega) => (c, cite!(morph.turn_up), mega),
+            Way::Disguise(c) => (c, cite!(disguise.turn_up), false),
             Way::ManaCost(c, r) => (c, r, false),
         };
         let ch = crate::engine::casting::Choices { pay: pay.map(<[ObjId]>::to_vec), ..crate::engine::casting::Choices::default() };
@@ -112,11 +112,11 @@ impl Game {
         let ev = Ev::new(EventKind::TurnFaceUp, format!("{} turns {name} face up, paying {paid}: it is {}", self.players[p].name, self.describe(id)))
             .player(self, p)
             .object(self, id)
-            .rules(&[cr!("116.2b"), special, cr!("708.8"), cr!("613.7f")]);
+            .rules(&[cite!(facedown.turn_up_special_action), special, cite!(facedown.turned_up), cite!(facedown.new_timestamp)]);
         self.record(ev);
         // 702.37b: a megamorph cost paid puts a +1/+1 counter on it as it is turned face up.
         if mega {
-            self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, 1, &[cr!("702.37b")], false, " (megamorph)");
+            self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, 1, &[cite!(megamorph.counter)], false, " (megamorph)");
         }
         // 708.8: not an entering; "when this is turned face up" abilities trigger.
         self.fire(crate::engine::triggers::Happening::TurnedFaceUp(id));
@@ -140,13 +140,13 @@ impl Game {
         let looked: Vec<ObjId> = self.players[p].library.iter().copied().take(if dread { 2 } else { 1 }).collect();
         let Some(&first) = looked.first() else {
             let what = if dread { "manifest dread" } else if cloak { "cloak" } else { "manifest" };
-            let ev = Ev::new(EventKind::Choice, format!("{who}'s library is empty: there is no card to {what}")).player(self, p).rule(if dread { cr!("701.62b") } else if cloak { cr!("701.58a") } else { cr!("701.40a") });
+            let ev = Ev::new(EventKind::Choice, format!("{who}'s library is empty: there is no card to {what}")).player(self, p).rule(if dread { cite!(manifest_dread.empty_library) } else if cloak { cite!(cloak.empty_library) } else { cite!(manifest.empty_library) });
             self.record(ev);
             return Ok(None);
         };
         let card = if dread && looked.len() > 1 {
             let options = looked.iter().map(|&c| Target::Object(c)).collect();
-            let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("701.62a"), what: "which of the top two cards of the library to manifest (manifest dread)".to_owned() };
+            let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cite!(manifest_dread.choice), what: "which of the top two cards of the library to manifest (manifest dread)".to_owned() };
             match self.decide(dec, &d)? {
                 Answer::Pick(ts) => match ts.first() {
                     Some(&Target::Object(c)) => c,
@@ -158,11 +158,11 @@ impl Game {
             first
         };
         let (how, rules, verb): (FaceDown, &[crate::rules::RuleId], &str) = if cloak {
-            (FaceDown::Cloaked, &[cr!("701.58a"), cr!("708.3")], "cloaks")
+            (FaceDown::Cloaked, &cite!(cloak.put_face_down), "cloaks")
         } else if dread {
-            (FaceDown::Manifested, &[cr!("701.62a"), cr!("701.40a"), cr!("708.3")], "manifests dread")
+            (FaceDown::Manifested, &cite!(manifest_dread.put_face_down), "manifests dread")
         } else {
-            (FaceDown::Manifested, &[cr!("701.40a"), cr!("708.3")], "manifests")
+            (FaceDown::Manifested, &cite!(manifest.put_face_down), "manifests")
         };
         let o = self.obj_mut(card);
         o.face_down = true;
@@ -183,7 +183,7 @@ impl Game {
                 .rules(rules)
         })?;
         for c in looked.into_iter().filter(|&c| c != card) {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {who}'s graveyard: the other card looked at for manifest dread", self.describe(c))).object(self, c).player(self, p).zone(Zone::Graveyard).rule(cr!("701.62a"));
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {who}'s graveyard: the other card looked at for manifest dread", self.describe(c))).object(self, c).player(self, p).zone(Zone::Graveyard).rule(cite!(manifest_dread.graveyard));
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }

@@ -2,7 +2,7 @@
 //! transforming (701.27). Which face is up is `Object::face`; the characteristics it supplies
 //! are read through the layer system (`Game::card`, 712.8).
 
-use crate::cr;
+use crate::cite;
 use crate::engine::Ev;
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, ObjId};
@@ -22,19 +22,19 @@ impl Game {
         let double = o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
         let to = if o.face == Some(1) { None } else { Some(1) };
         let why = if o.face_down {
-            Some(("it is face down", cr!("712.15a")))
+            Some(("it is face down", cite!(transform.face_down)))
         } else if !double {
-            Some(("it isn't represented by a double-faced card", cr!("701.27c")))
+            Some(("it isn't represented by a double-faced card", cite!(transform.not_double_faced)))
         } else if let (Some((src, _)), Some(uid), Some(mark)) = (self.resolving_ability, self.resolving_uid, o.transformed_mark)
             && src == id
             && uid < mark
         {
-            Some(("it has transformed since this ability of its own was put on the stack", cr!("701.27f")))
+            Some(("it has transformed since this ability of its own was put on the stack", cite!(transform.already_since)))
         } else if self.has_keyword(id, crate::cards::ir::Keyword::Daybound) || self.has_keyword(id, crate::cards::ir::Keyword::Nightbound) {
-            let rule = if o.face.is_some() { cr!("702.145e") } else { cr!("702.145b") };
+            let rule = if o.face.is_some() { cite!(nightbound.transforms_only_by_day) } else { cite!(daybound.transforms_only_by_night) };
             Some(("it transforms only through its daybound or nightbound ability", rule))
         } else if o.card.spell_face(to) {
-            Some(("its other face is an instant or sorcery face", cr!("701.27d")))
+            Some(("its other face is an instant or sorcery face", cite!(transform.instant_sorcery_face)))
         } else {
             None
         };
@@ -48,7 +48,7 @@ impl Game {
         o.face = to;
         o.transformed_mark = Some(mark);
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face (701.27a)".to_owned())?;
-        let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&[cr!("701.27a"), cr!("712.18")]);
+        let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&cite!(transform.transforms));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Transformed(id));
         Ok(())
@@ -75,12 +75,12 @@ impl Game {
         let (text, rules): (String, &[crate::rules::RuleId]) = match (layout, o.face) {
             (Layout::Split, _) if o.choices.fused => (
                 format!("{who} casts {full} fused, both halves from their hand as one spell: it has the two halves' combined characteristics, and its total cost includes both mana costs"),
-                &[cr!("702.102a"), cr!("702.102b"), cr!("702.102c"), cr!("709.4d")],
+                &cite!(fuse.cast),
             ),
-            (Layout::Split, _) => (format!("{who} casts the half {face} of the split card {full}: only that half's characteristics exist on the stack"), &[cr!("709.3"), cr!("709.3b")]),
-            (Layout::Adventure, Some(_)) => (format!("{who} casts {full} as its Adventure {face}: on the stack it has only the Adventure's characteristics"), &[cr!("715.3"), cr!("715.3b")]),
-            (Layout::ModalDfc, Some(_)) => (format!("{who} casts {full} with its back face {face} up"), &[cr!("712.11b"), cr!("712.8f")]),
-            _ if from_adventure => (format!("{who} casts {face} from exile, where it was on an adventure"), &[cr!("715.3d")]),
+            (Layout::Split, _) => (format!("{who} casts the half {face} of the split card {full}: only that half's characteristics exist on the stack"), &cite!(split.cast_half)),
+            (Layout::Adventure, Some(_)) => (format!("{who} casts {full} as its Adventure {face}: on the stack it has only the Adventure's characteristics"), &cite!(adventure.cast)),
+            (Layout::ModalDfc, Some(_)) => (format!("{who} casts {full} with its back face {face} up"), &cite!(mdfc.cast_back)),
+            _ if from_adventure => (format!("{who} casts {face} from exile, where it was on an adventure"), &[cite!(adventure.cast_from_exile)]),
             _ => return,
         };
         let ev = Ev::new(EventKind::Cast, text).player(self, p).object(self, spell).rules(rules);
@@ -94,7 +94,7 @@ impl Game {
         let ev = Ev::new(EventKind::Exile, format!("{} was cast as an Adventure: it is exiled instead of being put into its owner's graveyard, and {} may cast the creature later from exile", self.describe(id), self.players[controller].name))
             .object(self, id)
             .zone(crate::engine::state::Zone::Exile)
-            .rules(&[cr!("715.3d"), cr!("608.2n")]);
+            .rules(&cite!(adventure.exile));
         self.record(ev);
         let nid = self.move_object(id, crate::engine::state::Zone::Exile);
         self.obj_mut(nid).adventure = Some(controller);
@@ -130,15 +130,15 @@ impl Game {
         if self.day_night.is_none() {
             let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.has_keyword(o, k));
             if with(self, Keyword::Daybound) {
-                self.set_day_night(DayNight::Day, "a permanent with daybound is on the battlefield while it is neither day nor night", cr!("702.145d"));
+                self.set_day_night(DayNight::Day, "a permanent with daybound is on the battlefield while it is neither day nor night", cite!(daybound.becomes_day));
             } else if with(self, Keyword::Nightbound) {
-                self.set_day_night(DayNight::Night, "a permanent with nightbound is on the battlefield while it is neither day nor night, and none has daybound", cr!("702.145g"));
+                self.set_day_night(DayNight::Night, "a permanent with nightbound is on the battlefield while it is neither day nor night, and none has daybound", cite!(nightbound.becomes_night));
             }
         }
         let Some(now) = self.day_night else { return Vec::new() };
         let (k, wrong, rules) = match now {
-            DayNight::Night => (Keyword::Daybound, None, [cr!("702.145b"), cr!("702.145c"), cr!("701.27a")]),
-            DayNight::Day => (Keyword::Nightbound, Some(1), [cr!("702.145e"), cr!("702.145f"), cr!("701.27a")]),
+            DayNight::Night => (Keyword::Daybound, None, cite!(daybound.transform_at_night)),
+            DayNight::Day => (Keyword::Nightbound, Some(1), cite!(nightbound.transform_at_day)),
         };
         let turn: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.obj(o).face == wrong && self.has_keyword(o, k) && self.obj(o).card.layout().is_some_and(crate::cards::def::Layout::double_faced)).collect();
         for &id in &turn {
@@ -169,7 +169,7 @@ impl Game {
         self.day_night = Some(to);
         self.touch();
         let what = if to == DayNight::Day { "day" } else { "night" };
-        let ev = Ev::new(EventKind::RuleChange, format!("it becomes {what}: {why}")).rules(&[rule, cr!("730.1")]);
+        let ev = Ev::new(EventKind::RuleChange, format!("it becomes {what}: {why}")).rules(&[rule, cite!(daynight.changes)]);
         self.record(ev);
     }
 
@@ -180,8 +180,8 @@ impl Game {
         let cast = self.players[prev].spells_last_turn;
         let name = self.players[prev].name.clone();
         match now {
-            DayNight::Day if cast == 0 => self.set_day_night(DayNight::Night, &format!("{name} cast no spells in the previous turn"), cr!("730.2a")),
-            DayNight::Night if cast >= 2 => self.set_day_night(DayNight::Day, &format!("{name} cast {cast} spells in the previous turn"), cr!("730.2b")),
+            DayNight::Day if cast == 0 => self.set_day_night(DayNight::Night, &format!("{name} cast no spells in the previous turn"), cite!(daynight.night_falls)),
+            DayNight::Night if cast >= 2 => self.set_day_night(DayNight::Day, &format!("{name} cast {cast} spells in the previous turn"), cite!(daynight.day_breaks)),
             _ => return Ok(()),
         }
         let turned = self.day_night_check();
@@ -223,9 +223,9 @@ impl Game {
     pub fn flip(&mut self, id: ObjId) -> Result<(), crate::engine::decision::Stop> {
         let shown = self.describe(id);
         let why = if self.flip_card(id).is_none() {
-            Some(("it isn't a flip card, so it has no alternative characteristics", cr!("710.1")))
+            Some(("it isn't a flip card, so it has no alternative characteristics", cite!(flip.not_flip_card)))
         } else if self.obj(id).flipped {
-            Some(("it is already flipped, and flipping is one-way", cr!("710.4")))
+            Some(("it is already flipped, and flipping is one-way", cite!(flip.already_flipped)))
         } else {
             None
         };
@@ -238,7 +238,7 @@ impl Game {
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it flips to these characteristics (710.2)".to_owned())?;
         let ev = Ev::new(EventKind::Flip, format!("{shown} flips: it is now {}, with the alternative name, text, type line, power and toughness, and the same mana cost and color (the same permanent)", self.describe(id)))
             .object(self, id)
-            .rules(&[cr!("710.2"), cr!("110.5"), cr!("710.1c")]);
+            .rules(&cite!(flip.flips));
         self.record(ev);
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! uses the stack.
 
 use crate::cards::ir::Keyword;
-use crate::cr;
+use crate::cite;
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, ObjId, Target};
 use crate::engine::Ev;
@@ -55,7 +55,7 @@ impl Game {
                 .player(self, p)
                 .source(self, source)
                 .amount(n)
-                .rules(&[cr!("702.15b"), cr!("120.3f"), cr!("119.3")])
+                .rules(&cite!(lifelink.gain))
                 .because(dealt);
             self.record(ev);
             self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
@@ -65,7 +65,7 @@ impl Game {
     /// A destruction that indestructible stops (702.12b): traced, and nothing happens.
     /// `why` explains the destruction (": lethal damage (…)"), `reason` its rules.
     pub fn indestructible_stops(&mut self, id: ObjId, why: &str, reason: &[crate::rules::RuleId]) {
-        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.describe(id))).object(self, id).rule(cr!("702.12b")).rules(reason);
+        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.describe(id))).object(self, id).rule(cite!(indestructible.not_destroyed)).rules(reason);
         self.record(ev);
     }
 }

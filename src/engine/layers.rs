@@ -229,16 +229,16 @@ impl Layer {
     #[must_use]
     pub fn rule(self) -> RuleId {
         match self {
-            Layer::Copy => crate::cr!("613.2a"),
-            Layer::Control => crate::cr!("613.1b"),
-            Layer::Type => crate::cr!("613.1d"),
-            Layer::Color => crate::cr!("613.1e"),
-            Layer::Ability => crate::cr!("613.1f"),
-            Layer::CdaPt => crate::cr!("613.4a"),
-            Layer::SetPt => crate::cr!("613.4b"),
-            Layer::ModifyPt => crate::cr!("613.4c"),
-            Layer::SwitchPt => crate::cr!("613.4d"),
-            Layer::Rules => crate::cr!("613.11"),
+            Layer::Copy => crate::cite!(layer.copy),
+            Layer::Control => crate::cite!(layer.control),
+            Layer::Type => crate::cite!(layer.types),
+            Layer::Color => crate::cite!(layer.color),
+            Layer::Ability => crate::cite!(layer.ability),
+            Layer::CdaPt => crate::cite!(layer.cda_pt),
+            Layer::SetPt => crate::cite!(layer.set_pt),
+            Layer::ModifyPt => crate::cite!(layer.modify_pt),
+            Layer::SwitchPt => crate::cite!(layer.switch_pt),
+            Layer::Rules => crate::cite!(layer.rules_effect),
         }
     }
 
@@ -277,10 +277,10 @@ impl Why {
     #[must_use]
     pub fn rule(self) -> RuleId {
         match self {
-            Why::Timestamp => crate::cr!("613.7"),
-            Why::Dependency => crate::cr!("613.8b"),
-            Why::Loop => crate::cr!("613.8b"),
-            Why::Counters => crate::cr!("613.7c"),
+            Why::Timestamp => crate::cite!(layer.timestamp_order),
+            Why::Dependency => crate::cite!(layer.dependency_order),
+            Why::Loop => crate::cite!(layer.dependency_loop),
+            Why::Counters => crate::cite!(layer.counter_timestamp),
         }
     }
 

@@ -8,7 +8,7 @@
 //! change the game; Phyrexian symbols are paid with life only when the action says so.
 
 use crate::cards::ir::{Ability, CardType, Color, CostSymbol, Instruction, ManaCost, ManaKind};
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, ObjId, PlayerId, Zone};
@@ -264,7 +264,7 @@ impl Game {
             .player(self, p)
             .source(self, source)
             .amount(i64::try_from(kinds.len()).unwrap_or(0))
-            .rules(&[cr!("106.4"), how]);
+            .rules(&[cite!(mana.added), how]);
         self.record(ev);
     }
 
@@ -282,26 +282,26 @@ impl Game {
     fn activate_mana_ability_making(&mut self, id: ObjId, ability: usize, ch: &Choices, make: Option<&[ManaKind]>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let p = self.controller(id);
         let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
-            return Ok(Err(Illegal::new(cr!("602.2"), "that ability does not exist")));
+            return Ok(Err(Illegal::new(cite!(activate.no_such_ability), "that ability does not exist")));
         };
         // 602.5: mana abilities are activated abilities too.
         if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
-            return Ok(Err(Illegal::new(cr!("602.5"), format!("the activated abilities of {} can't be activated", self.describe(id))).also(cr!("101.2"))));
+            return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {} can't be activated", self.describe(id)))));
         }
         // 602.5b: "Activate only once each turn" limits mana abilities too.
         if cost.once_each_turn {
             if self.obj(id).activated_turns.contains(&(ability, self.turn)) {
-                return Ok(Err(Illegal::new(cr!("602.5b"), format!("the mana ability of {} can be activated only once each turn, and it already was this turn", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(activate.once_each_turn), format!("the mana ability of {} can be activated only once each turn, and it already was this turn", self.describe(id)))));
             }
             let turn = self.turn;
             self.obj_mut(id).activated_turns.push((ability, turn));
         }
         if cost.tap {
             if self.obj(id).tapped {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is already tapped", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(mana.source_tapped), format!("{} is already tapped", self.describe(id)))));
             }
             if self.summoning_sick(id) {
-                return Ok(Err(Illegal::new(cr!("302.6"), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(mana.summoning_sick), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
             }
         }
         if !cost.mana.is_empty()
@@ -310,17 +310,17 @@ impl Game {
             }
         if cost.tap {
             self.become_tapped(id);
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&[cr!("106.12"), cr!("605.3a")]);
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&cite!(mana.tap_for_mana));
             self.record(ev);
         }
         if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
             return Ok(Err(e));
         }
         if let Some(kinds) = make {
-            self.add_mana(p, kinds, id, cr!("605.3b"));
+            self.add_mana(p, kinds, id, cite!(mana.ability_adds));
         } else {
             for ins in mana_part(&effect) {
-                self.produce(p, id, ins, cr!("605.3b"), dec)?;
+                self.produce(p, id, ins, cite!(mana.ability_effect), dec)?;
             }
         }
         // 605.3b: the rest of the ability ("This land deals 1 damage to you") happens as it
@@ -368,10 +368,10 @@ impl Game {
         }
         let who = self.controller(land);
         for (src, instructions) in watching {
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s triggered mana ability triggers on {} and resolves at once", self.describe(src), self.describe(land))).source(self, src).rules(&[cr!("106.12a"), cr!("605.1b"), cr!("605.4a")]);
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s triggered mana ability triggers on {} and resolves at once", self.describe(src), self.describe(land))).source(self, src).rules(&cite!(mana.triggered_ability));
             self.record(ev);
             for ins in &instructions {
-                self.produce(who, src, ins, cr!("605.4a"), dec)?;
+                self.produce(who, src, ins, cite!(mana.triggered_adds), dec)?;
             }
         }
         Ok(())
@@ -387,14 +387,14 @@ impl Game {
             Instruction::AddMana(kinds) => self.add_mana(p, kinds, source, how),
             Instruction::AddManaAnyColor { count } => {
                 for _ in 0..*count {
-                    let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the color of the mana from {}", self.describe(source)) };
+                    let d = Decision { player: p, kind: DecisionKind::Color, rule: cite!(mana.choose_color), what: format!("the color of the mana from {}", self.describe(source)) };
                     if let Answer::Color(c) = self.decide(dec, &d)? {
                         self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                     }
                 }
             }
             Instruction::AddManaOneColor { count } => {
-                let d = Decision { player: p, kind: DecisionKind::Color, rule: cr!("106.1b"), what: format!("the one color of the {count} mana from {}", self.describe(source)) };
+                let d = Decision { player: p, kind: DecisionKind::Color, rule: cite!(mana.choose_one_color), what: format!("the one color of the {count} mana from {}", self.describe(source)) };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
                     self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source, how);
                 }
@@ -402,7 +402,7 @@ impl Game {
             Instruction::AddManaChosenColor => match self.obj(source).entry_choice.color {
                 Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source, how),
                 None => {
-                    let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cr!("106.5"));
+                    let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cite!(mana.no_chosen_color));
                     self.record(ev);
                 }
             },
@@ -412,7 +412,7 @@ impl Game {
                     self.add_mana(p, &[*only], source, how);
                 } else {
                     let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
-                    let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
+                    let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.describe(source)) };
                     if let Answer::Color(c) = self.decide(dec, &d)? {
                         self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                     }
@@ -420,7 +420,7 @@ impl Game {
             }
             Instruction::AddManaChoice(kinds) => {
                 let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
-                let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cr!("106.1b"), what: format!("which mana {} adds", self.describe(source)) };
+                let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.describe(source)) };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
                     self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                 }
@@ -446,48 +446,48 @@ impl Game {
         let phyrexian: Vec<CostSymbol> = cost.special.iter().copied().filter(|s| s.is_phyrexian()).collect();
         let life: Vec<bool> = match &ch.phyrexian {
             None => vec![false; phyrexian.len()],
-            Some(_) if phyrexian.is_empty() => return Ok(Err(Illegal::new(cr!("601.2b"), format!("{cost} has no Phyrexian mana symbol to pay with life")).also(cr!("107.4f")))),
+            Some(_) if phyrexian.is_empty() => return Ok(Err(Illegal::cited(&cite!(phyrexian.no_symbol), format!("{cost} has no Phyrexian mana symbol to pay with life")))),
             Some(v) if v.len() == 1 => vec![v[0]; phyrexian.len()],
             Some(v) if v.len() == phyrexian.len() => v.clone(),
-            Some(v) => return Ok(Err(Illegal::new(cr!("601.2b"), format!("{cost} has {} Phyrexian mana symbol(s); `phyrexian:` says how to pay {}", phyrexian.len(), v.len())).also(cr!("107.4f")))),
+            Some(v) => return Ok(Err(Illegal::cited(&cite!(phyrexian.count_mismatch), format!("{cost} has {} Phyrexian mana symbol(s); `phyrexian:` says how to pay {}", phyrexian.len(), v.len())))),
         };
         let life_total = 2 * u32::try_from(life.iter().filter(|&&l| l).count()).unwrap_or(0);
         if life_total > 0 && self.players[p].life < i64::from(life_total) {
-            return Ok(Err(Illegal::new(cr!("119.4"), format!("{} can't pay {life_total} life for Phyrexian mana", self.players[p].name)).also(cr!("107.4f")).also(cr!("118.3"))));
+            return Ok(Err(Illegal::cited(&cite!(phyrexian.cant_pay_life), format!("{} can't pay {life_total} life for Phyrexian mana", self.players[p].name))));
         }
         // Convoke, improvise and delve: what the action names (702.51a, 702.126a, 702.66a).
         let mut forced: Vec<Supply> = Vec::new();
         for list in [&ch.tap, &ch.exile] {
             let list = list.as_deref().unwrap_or_default();
             if let Some((_, &id)) = list.iter().enumerate().find(|(i, id)| list[..*i].contains(id)) {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is named twice: it can pay for only one mana", self.describe(id))).also(cr!("601.2h"))));
+                return Ok(Err(Illegal::cited(&cite!(pay.named_twice), format!("{} is named twice: it can pay for only one mana", self.describe(id)))));
             }
         }
         for &id in ch.tap.as_deref().unwrap_or_default() {
             let ok = self.on_battlefield(id) && self.controller(id) == p;
             if !(alt.convoke || alt.improvise) {
-                return Ok(Err(Illegal::new(cr!("601.2h"), format!("{} can't be tapped to pay this cost: only convoke and improvise let a spell be paid by tapping permanents", self.describe(id))).also(cr!("702.51a")).also(cr!("702.126a"))));
+                return Ok(Err(Illegal::cited(&cite!(pay.tap_not_allowed), format!("{} can't be tapped to pay this cost: only convoke and improvise let a spell be paid by tapping permanents", self.describe(id)))));
             }
             if !ok || self.obj(id).tapped {
-                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is not an untapped permanent {} controls", self.describe(id), self.players[p].name)).also(cr!("601.2h"))));
+                return Ok(Err(Illegal::cited(&cite!(pay.not_untapped_permanent), format!("{} is not an untapped permanent {} controls", self.describe(id), self.players[p].name))));
             }
             let pays = if alt.convoke && self.is_creature(id) {
                 Supply { origin: Origin::Convoke(id), pays: Pays::Convoke(self.colors(id).to_vec()), forced: true }
             } else if alt.improvise && self.has_type(id, CardType::Artifact) {
                 Supply { origin: Origin::Improvise(id), pays: Pays::GenericOnly, forced: true }
             } else {
-                let (what, rule) = if alt.convoke { ("a creature (convoke)", cr!("702.51a")) } else { ("an artifact (improvise)", cr!("702.126a")) };
-                return Ok(Err(Illegal::new(rule, format!("{} is not {what}", self.describe(id))).also(cr!("601.2h"))));
+                let (what, rule) = if alt.convoke { ("a creature (convoke)", cite!(convoke.not_creature)) } else { ("an artifact (improvise)", cite!(improvise.not_artifact)) };
+                return Ok(Err(Illegal::new(rule, format!("{} is not {what}", self.describe(id))).also(cite!(pay.convoke_improvise_kind))));
             };
             forced.push(pays);
         }
         for &id in ch.exile.as_deref().unwrap_or_default() {
             if !alt.delve {
-                return Ok(Err(Illegal::new(cr!("702.66a"), format!("nothing lets {} exile {} to pay this cost: the spell doesn't have delve", self.players[p].name, self.describe(id))).also(cr!("601.2h"))));
+                return Ok(Err(Illegal::cited(&cite!(delve.no_delve), format!("nothing lets {} exile {} to pay this cost: the spell doesn't have delve", self.players[p].name, self.describe(id)))));
             }
             let o = self.obj(id);
             if !o.live || o.zone != Zone::Graveyard || o.owner != p {
-                return Ok(Err(Illegal::new(cr!("702.66a"), format!("{} is not a card in {}'s graveyard", self.describe(id), self.players[p].name)).also(cr!("601.2h"))));
+                return Ok(Err(Illegal::cited(&cite!(delve.not_in_graveyard), format!("{} is not a card in {}'s graveyard", self.describe(id), self.players[p].name))));
             }
             forced.push(Supply { origin: Origin::Delve(id), pays: Pays::GenericOnly, forced: true });
         }
@@ -501,17 +501,17 @@ impl Game {
         let sources: Vec<Source> = match ch.pay.as_deref() {
             Some(ids) => {
                 if let Some(&id) = ids.iter().find(|id| named.contains(id)) {
-                    return Ok(Err(Illegal::new(cr!("118.3"), format!("{} is named both as a mana source and to be tapped for convoke or improvise; it can be tapped only once", self.describe(id))).also(cr!("601.2h"))));
+                    return Ok(Err(Illegal::cited(&cite!(pay.tapped_twice), format!("{} is named both as a mana source and to be tapped for convoke or improvise; it can be tapped only once", self.describe(id)))));
                 }
                 for &id in ids {
                     if self.controller(id) != p || !self.on_battlefield(id) {
-                        return Ok(Err(Illegal::new(cr!("605.3a"), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
+                        return Ok(Err(Illegal::new(cite!(mana.not_source), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
                     }
                     if let Some(u) = self.unread(id).map(|(_, u)| u).find(|u| crate::engine::unread::may_add_mana(u)) {
                         return Err(crate::engine::unread::unread_stop(self.describe(id), u, "it is named to pay a cost (605.1a)"));
                     }
                     if !self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })) {
-                        return Ok(Err(Illegal::new(cr!("605.1a"), format!("{} has no mana ability", self.describe(id)))));
+                        return Ok(Err(Illegal::new(cite!(mana.no_mana_ability), format!("{} has no mana ability", self.describe(id)))));
                     }
                 }
                 ids.iter().filter_map(|&id| self.source(id, true)).collect()
@@ -534,9 +534,9 @@ impl Game {
             } else {
                 ""
             };
-            let mut e = Illegal::new(cr!("118.3"), format!("{why}{hint}")).also(cr!("601.2h"));
+            let mut e = Illegal::cited(&cite!(pay.not_enough_mana), format!("{why}{hint}"));
             if !cost.special.is_empty() {
-                e = e.also(if life.iter().any(|&l| !l) && !phyrexian.is_empty() && ch.phyrexian.is_none() { cr!("107.4f") } else { cr!("107.4e") });
+                e = e.also(if life.iter().any(|&l| !l) && !phyrexian.is_empty() && ch.phyrexian.is_none() { cite!(phyrexian.life_unpaid) } else { cite!(pay.special_symbol) });
             }
             return Ok(Err(e));
         };
@@ -585,16 +585,16 @@ impl Game {
             match supply[s].origin {
                 Origin::Convoke(id) => {
                     self.become_tapped(id);
-                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to convoke {}", self.describe(id), need_words(needs[n]))).object(self, id).rules(&[cr!("702.51a"), cr!("702.51c"), cr!("601.2h")]);
+                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to convoke {}", self.describe(id), need_words(needs[n]))).object(self, id).rules(&cite!(convoke.tap));
                     self.record(ev);
                 }
                 Origin::Improvise(id) => {
                     self.become_tapped(id);
-                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to improvise {{1}}", self.describe(id))).object(self, id).rules(&[cr!("702.126a"), cr!("601.2h")]);
+                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to improvise {{1}}", self.describe(id))).object(self, id).rules(&cite!(improvise.tap));
                     self.record(ev);
                 }
                 Origin::Delve(id) => {
-                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled to delve {{1}}", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&[cr!("702.66a"), cr!("601.2h")]);
+                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled to delve {{1}}", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&cite!(delve.exile));
                     self.record(ev);
                     self.move_object(id, Zone::Exile);
                 }
@@ -606,7 +606,7 @@ impl Game {
         let mut pool_snow = self.players[p].pool_snow;
         let supply = pool_supply(pool, pool_snow);
         let Some(assign) = matching(&supply, &rest) else {
-            return Ok(Err(Illegal::new(cr!("118.3"), format!("{} cannot pay {cost}: the mana produced is not enough", self.players[p].name)).also(cr!("601.2h"))));
+            return Ok(Err(Illegal::cited(&cite!(pay.mana_short), format!("{} cannot pay {cost}: the mana produced is not enough", self.players[p].name))));
         };
         let mut spent = [0u32; 6];
         for s in assign {
@@ -622,16 +622,16 @@ impl Game {
         self.players[p].pool_snow = pool_snow;
         if spent.iter().any(|&n| n > 0) {
             let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
-            let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(alt.during.unwrap_or(cr!("601.2h")));
+            let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(alt.during.unwrap_or(cite!(pay.mana)));
             if !cost.special.is_empty() {
                 ev.text = format!("{} pays {shown} for {cost}", self.players[p].name);
-                ev = ev.rule(cr!("107.4"));
+                ev = ev.rule(cite!(pay.mana_symbols));
             }
             self.record(ev);
         }
         if life_total > 0 {
             let paid: Vec<String> = phyrexian.iter().zip(&life).filter(|(_, l)| **l).map(|(s, _)| s.to_string()).collect();
-            self.pay_life(p, life_total, &format!(" for {}", paid.join("")), &[cr!("107.4f"), cr!("119.4"), cr!("601.2h")]);
+            self.pay_life(p, life_total, &format!(" for {}", paid.join("")), &cite!(phyrexian.pay_life));
         }
         Ok(Ok(()))
     }
@@ -643,7 +643,7 @@ impl Game {
             if n > 0 {
                 self.players[p].pool = [0; 6];
                 self.players[p].pool_snow = [0; 6];
-                let ev = Ev::new(EventKind::ManaEmpties, format!("{}'s unspent mana empties", self.players[p].name)).player(self, p).amount(i64::from(n)).rule(cr!("500.5"));
+                let ev = Ev::new(EventKind::ManaEmpties, format!("{}'s unspent mana empties", self.players[p].name)).player(self, p).amount(i64::from(n)).rule(cite!(mana.pool_empties));
                 self.record(ev);
             }
         }

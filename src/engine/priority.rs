@@ -1,7 +1,7 @@
 //! Priority (117): who may act, passing, and what happens when all players pass in
 //! succession (117.4).
 
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Decider, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, PlayerId};
@@ -42,7 +42,7 @@ impl Game {
             }
             return Ok(());
         };
-        let ev = Ev::new(EventKind::Pass, format!("{} passes priority", self.players[p].name)).player(self, p).rule(cr!("117.3d"));
+        let ev = Ev::new(EventKind::Pass, format!("{} passes priority", self.players[p].name)).player(self, p).rule(cite!(priority.pass));
         self.record(ev);
         self.passes += 1;
         if self.passes < self.living() {

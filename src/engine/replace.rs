@@ -7,7 +7,7 @@
 //! effect applies to an event at most once (614.5). Every step is traced.
 
 use crate::cards::ir::{Ability, Instruction, StaticReplacement, StepName};
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{Game, ObjId, PendingTrigger, PlayerId, Target, TriggerInfo, Zone};
@@ -101,10 +101,10 @@ impl Game {
             for e in prevention {
                 used.push(e);
                 let by = self.describe(self.damage_effect_source(e));
-                let ev = Ev::new(EventKind::Replace, format!("the {amount} damage {} would deal to {} can't be prevented: {by}'s prevention effect prevents none of it", self.describe(source), self.describe_target(to))).source(self, source).target(self, to).rule(cr!("615.12"));
+                let ev = Ev::new(EventKind::Replace, format!("the {amount} damage {} would deal to {} can't be prevented: {by}'s prevention effect prevents none of it", self.describe(source), self.describe_target(to))).source(self, source).target(self, to).rule(cite!(prevent.cant_be_prevented));
                 self.record(ev);
                 if let DamageEffect::ShieldCounter(o) = e {
-                    self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c"), cr!("615.12")], " (the damage can't be prevented, but the counter is still removed)");
+                    self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &cite!(prevent.shield_cant_prevent), " (the damage can't be prevented, but the counter is still removed)");
                 }
             }
         }
@@ -119,7 +119,7 @@ impl Game {
                 None if options.len() == 1 => first,
                 None => {
                     let sources: Vec<Target> = options.iter().map(|e| Target::Object(self.damage_effect_source(*e))).collect();
-                    let d = Decision { player: affected, kind: DecisionKind::Apply { options: sources }, rule: cr!("616.1e"), what: format!("which effect applies first to the {amount} damage {} would deal to {}", self.describe(source), self.describe_target(to)) };
+                    let d = Decision { player: affected, kind: DecisionKind::Apply { options: sources }, rule: cite!(replace.damage_order_choice), what: format!("which effect applies first to the {amount} damage {} would deal to {}", self.describe(source), self.describe_target(to)) };
                     match self.decide(dec, &d)? {
                         Answer::Pick(ts) => ts.first().and_then(|t| options.iter().copied().find(|e| Target::Object(self.damage_effect_source(*e)) == *t)).unwrap_or(first),
                         _ => first,
@@ -136,7 +136,7 @@ impl Game {
                 && !then.is_empty()
             {
                 let then = then.clone();
-                let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.describe(o))).source(self, o).rule(cr!("615.5"));
+                let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.describe(o))).source(self, o).rule(cite!(prevent.rest_of_effect));
                 self.record(ev);
                 let trigger = TriggerInfo { amount: Some(before - amount), ..TriggerInfo::default() };
                 let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger };
@@ -227,12 +227,12 @@ impl Game {
         let (left, text, rules): (i64, String, Vec<RuleId>) = match e {
             DamageEffect::Protection(o) => {
                 let q = self.protected_from(o, source).map(crate::engine::casting::quality_words).unwrap_or_default();
-                (0, format!("{amount} damage {src} would deal to {whom} is prevented: protection from {q}"), vec![cr!("702.16e"), cr!("615.1")])
+                (0, format!("{amount} damage {src} would deal to {whom} is prevented: protection from {q}"), cite!(prevent.protection).to_vec())
             }
             DamageEffect::ShieldCounter(o) => {
-                let ev = Ev::new(EventKind::PreventDamage, format!("the {amount} damage {src} would deal to {whom} is prevented by its shield counter")).source(self, source).target(self, to).amount(amount).rules(&[cr!("122.1c"), cr!("615.1")]);
+                let ev = Ev::new(EventKind::PreventDamage, format!("the {amount} damage {src} would deal to {whom} is prevented by its shield counter")).source(self, source).target(self, to).amount(amount).rules(&cite!(prevent.shield_counter));
                 self.record(ev);
-                self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c")], " (it prevented damage)");
+                self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &[cite!(counters.shield_removed)], " (it prevented damage)");
                 return 0;
             }
             DamageEffect::Shield(id) => {
@@ -242,24 +242,24 @@ impl Game {
                         let prevented = amount.min(i64::from(*remaining));
                         *remaining -= u32::try_from(prevented).unwrap_or(0);
                         let left_on = *remaining;
-                        (amount - prevented, format!("{prevented} of the {amount} damage {src} would deal to {whom} is prevented by a shield ({left_on} left)"), vec![cr!("615.7"), cr!("615.1")])
+                        (amount - prevented, format!("{prevented} of the {amount} damage {src} would deal to {whom} is prevented by a shield ({left_on} left)"), cite!(prevent.amount_shield).to_vec())
                     }
-                    ShieldKind::PreventAllCombat => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
-                    ShieldKind::PreventAll { .. } => (0, format!("the {amount} damage {src} would deal to {whom} is prevented"), vec![cr!("615.1")]),
+                    ShieldKind::PreventAllCombat => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented"), vec![cite!(prevent.all_combat)]),
+                    ShieldKind::PreventAll { .. } => (0, format!("the {amount} damage {src} would deal to {whom} is prevented"), vec![cite!(prevent.all)]),
                     ShieldKind::NextFromSource { .. } => {
                         // Used up by the damage it prevents (609.7b).
                         self.shields.retain(|s| s.id != id);
-                        (0, format!("the {amount} damage {src} would deal to {whom} is prevented: it is the next damage from the chosen source"), vec![cr!("609.7"), cr!("615.1")])
+                        (0, format!("the {amount} damage {src} would deal to {whom} is prevented: it is the next damage from the chosen source"), cite!(prevent.chosen_source).to_vec())
                     }
                     ShieldKind::ExileIfDies(_) => return amount,
                 }
             }
             DamageEffect::Static(o, i) => match self.ability(o, i) {
                 Some(Ability::Replacement(StaticReplacement::DoubleDamage(_))) => {
-                    (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cr!("614.1a")])
+                    (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cite!(replace.damage_doubled)])
                 }
-                Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
-                Some(Ability::Replacement(StaticReplacement::PreventDamage { .. })) => (0, format!("the {amount} damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cr!("615.1")]),
+                Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cite!(prevent.combat_static)]),
+                Some(Ability::Replacement(StaticReplacement::PreventDamage { .. })) => (0, format!("the {amount} damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cite!(prevent.static_ability)]),
                 _ => return amount,
             },
         };
@@ -291,7 +291,7 @@ impl Game {
             first
         } else {
             let sources: Vec<Target> = options.iter().map(|(o, _)| Target::Object(*o)).collect();
-            let d = Decision { player: p, kind: DecisionKind::Apply { options: sources }, rule: cr!("616.1e"), what: "which replacement effect applies first to the draw".to_owned() };
+            let d = Decision { player: p, kind: DecisionKind::Apply { options: sources }, rule: cite!(replace.draw_order_choice), what: "which replacement effect applies first to the draw".to_owned() };
             match self.decide(dec, &d)? {
                 Answer::Pick(ts) => match ts.first() {
                     Some(Target::Object(o)) => *o,
@@ -301,7 +301,7 @@ impl Game {
             }
         };
         let n = options.iter().find(|(o, _)| *o == pick).map_or(1, |(_, n)| *n);
-        let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} replaces it with {n} draws", self.players[p].name, self.describe(pick))).player(self, p).source(self, pick).rules(&[cr!("614.11"), cr!("614.5")]);
+        let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} replaces it with {n} draws", self.players[p].name, self.describe(pick))).player(self, p).source(self, pick).rules(&cite!(replace.draw_extra));
         self.record(ev);
         let mut with: Vec<ObjId> = applied.to_vec();
         with.push(pick);
@@ -327,17 +327,17 @@ impl Game {
             return Ok(false);
         }
         let options: Vec<Target> = cards.iter().map(|&(o, _)| Target::Object(o)).collect();
-        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 0, max: 1, found: Vec::new() }, rule: cr!("702.52a"), what: "a card with dredge to return to your hand instead of drawing (none: draw)".to_owned() };
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 0, max: 1, found: Vec::new() }, rule: cite!(dredge.choice), what: "a card with dredge to return to your hand instead of drawing (none: draw)".to_owned() };
         let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(false) };
         let Some(&Target::Object(card)) = ts.first() else { return Ok(false) };
         let n = cards.iter().find(|(o, _)| *o == card).map_or(0, |&(_, n)| n);
         let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} dredges {n} instead", self.players[p].name, self.players[p].name))
             .player(self, p)
             .source(self, card)
-            .rules(&[cr!("702.52a"), cr!("614.11"), cr!("614.6")]);
+            .rules(&cite!(dredge.replaces_draw));
         self.record(ev);
         self.mill(p, n as usize);
-        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned from {}'s graveyard to their hand (dredge)", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cr!("702.52a"));
+        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned from {}'s graveyard to their hand (dredge)", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cite!(dredge.to_hand));
         self.record(ev);
         self.move_object(card, Zone::Hand);
         Ok(true)
@@ -429,9 +429,9 @@ impl Game {
         while i < self.delayed.len() {
             if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) && self.delayed[i].whose.is_none_or(|w| w == self.active) {
                 let d = self.delayed.remove(i);
-                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cr!("603.7a"), d.rule]).because(began);
+                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cite!(trigger.delayed_step), d.rule]).because(began);
                 // "At end of combat" abilities trigger as that step begins (511.2).
-                let ev = if step == StepName::EndOfCombat { ev.rule(cr!("511.2")) } else { ev };
+                let ev = if step == StepName::EndOfCombat { ev.rule(cite!(trigger.end_of_combat)) } else { ev };
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push(d.instructions);

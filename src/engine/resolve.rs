@@ -3,7 +3,7 @@
 //! permanent spell put onto the battlefield (608.3).
 
 use crate::cards::ir::{Ability, Effect, Instruction};
-use crate::cr;
+use crate::cite;
 use crate::engine::casting::Targeter;
 use crate::engine::decision::{Decider, Stop};
 use crate::engine::event::EventKind;
@@ -41,9 +41,9 @@ impl Game {
         let below = self.stack.len() > 1;
         let r = self.resolve_item(dec);
         if let Some(ev) = self.trace[start..].iter_mut().find(|e| matches!(e.kind, EventKind::Resolve | EventKind::DoesNotResolve)) {
-            ev.rules.insert(0, cr!("608.1"));
+            ev.rules.insert(0, cite!(resolve.top_of_stack));
             if below {
-                ev.rules.insert(1, cr!("405.5"));
+                ev.rules.insert(1, cite!(resolve.last_in_first_out));
             }
         }
         r
@@ -72,7 +72,7 @@ impl Game {
                 let name = format!("ability of {}", self.describe(a.source));
                 // 113.7a: a granted ability on the stack doesn't need the grant to last.
                 if a.ability >= self.card(a.source).abilities().len() && a.text.is_some() && a.trigger.is_none() && self.ability(a.source, a.ability) != text {
-                    let ev = Ev::new(EventKind::Choice, format!("the {name} resolves although it no longer has that ability: on the stack, an ability is independent of its source")).source(self, a.source).rule(cr!("113.7a"));
+                    let ev = Ev::new(EventKind::Choice, format!("the {name} resolves although it no longer has that ability: on the stack, an ability is independent of its source")).source(self, a.source).rule(cite!(resolve.ability_independent));
                     self.record(ev);
                 }
                 let cause = format!("{name} resolving");
@@ -84,7 +84,7 @@ impl Game {
                         && let Some(o) = a.trigger.and_then(|t| t.object)
                         && !g.evolves(a.source, o)
                     {
-                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.describe(o))).source(g, a.source).rules(&[cr!("603.4"), cr!("702.100a")]);
+                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.describe(o))).source(g, a.source).rules(&cite!(resolve.intervening_if_power));
                         g.record(ev);
                         return Ok(false);
                     }
@@ -92,7 +92,7 @@ impl Game {
                     if let Some(c) = condition
                         && !g.condition_holds(c, a.source, a.controller)
                     {
-                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: its \"if\" condition is no longer true")).source(g, a.source).rule(cr!("603.4"));
+                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: its \"if\" condition is no longer true")).source(g, a.source).rule(cite!(resolve.intervening_if_false));
                         g.record(ev);
                         return Ok(false);
                     }
@@ -133,9 +133,9 @@ impl Game {
                 let resolved = g.run_parts(&parts, controller, id, Some(id), &choices, &name, dec)?;
                 if g.is_live(id) && g.obj(id).zone == Zone::Stack {
                     let ev = if resolved {
-                        Ev::new(EventKind::PutIntoGraveyard, format!("{name} is put into its owner's graveyard as the last step of its resolution")).rule(cr!("608.2n"))
+                        Ev::new(EventKind::PutIntoGraveyard, format!("{name} is put into its owner's graveyard as the last step of its resolution")).rule(cite!(resolve.spell_to_graveyard))
                     } else {
-                        Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cr!("608.2b"))
+                        Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cite!(resolve.fizzle_to_graveyard))
                     };
                     if resolved && g.adventure_half(id) && !g.obj(id).copy && !g.obj(id).choices.flashback && !g.obj(id).choices.aftermath {
                         g.go_on_adventure(id);
@@ -143,7 +143,7 @@ impl Game {
                         g.rebound(id, controller);
                     } else if resolved && g.obj(id).choices.bought_back && !g.obj(id).choices.flashback {
                         // 702.27a: buyback returns it to its owner's hand instead.
-                        let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&[cr!("702.27a"), cr!("608.2n")]);
+                        let ev = Ev::new(EventKind::ReturnToHand, format!("{name}'s buyback cost was paid: it is put into its owner's hand instead of the graveyard")).object(g, id).zone(Zone::Hand).rules(&cite!(buyback.to_hand));
                         g.record(ev);
                         g.move_object(id, Zone::Hand);
                     } else {
@@ -160,7 +160,7 @@ impl Game {
                     None => Some((None, "it has no target".to_owned())),
                 };
                 if let Some((rule, why)) = problem {
-                    let mut ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: its target is illegal ({why}); it is put into its owner's graveyard")).object(g, id).rules(&[cr!("608.3b"), cr!("608.2b")]);
+                    let mut ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: its target is illegal ({why}); it is put into its owner's graveyard")).object(g, id).rules(&cite!(resolve.aura_target_illegal));
                     if let Some(r) = rule.filter(|r| r.as_str() != "115.1") {
                         ev = ev.rule(r);
                     }
@@ -169,7 +169,7 @@ impl Game {
                     return Ok(());
                 }
                 let Some(crate::engine::state::Target::Object(host)) = target else { return Ok(()) };
-                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cr!("608.3b"));
+                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cite!(resolve.aura_spell));
                 g.record(ev);
                 // The evoke trigger below follows from the entering event itself.
                 let entered = std::cell::Cell::new(0);
@@ -180,15 +180,15 @@ impl Game {
                         .target(g, crate::engine::state::Target::Object(host))
                         .player(g, controller)
                         .zone(Zone::Battlefield)
-                        .rules(&[cr!("608.3c"), cr!("303.4b")])
+                        .rules(&cite!(resolve.aura_enters_attached))
                 })?;
                 g.obj_mut(nid).attached_to = Some(host);
             } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
                 // 608.3: a permanent spell becomes a permanent under its controller's control;
                 // a copy of one becomes a token (707.10f, 111.13).
-                let mut ev = Ev::new(EventKind::Resolve, format!("{name} resolves{}", if g.obj(id).copy { " and becomes a token permanent" } else { "" })).object(g, id).rule(cr!("608.3"));
+                let mut ev = Ev::new(EventKind::Resolve, format!("{name} resolves{}", if g.obj(id).copy { " and becomes a token permanent" } else { "" })).object(g, id).rule(cite!(resolve.permanent_spell));
                 if g.obj(id).copy {
-                    ev = ev.rules(&[cr!("707.10f"), cr!("111.13")]);
+                    ev = ev.rules(&cite!(copy.spell_becomes_token));
                 }
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
@@ -201,15 +201,15 @@ impl Game {
                         .object(g, nid)
                         .player(g, controller)
                         .zone(Zone::Battlefield)
-                        .rule(cr!("608.3a"))
+                        .rule(cite!(resolve.enters_battlefield))
                 })?;
                 // 702.109a: a dashed permanent has haste, and returns to its owner's hand at
                 // the beginning of the next end step (a delayed triggered ability, 603.7).
                 if dashed && g.on_battlefield(nid) {
                     g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
-                    let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&[cr!("702.109a"), cr!("603.7a")]);
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
-                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_created) });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."
@@ -218,12 +218,12 @@ impl Game {
                     && let Some(i) = g.card(nid).abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
                 {
                     let owner = g.controller(nid);
-                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&[cr!("702.74a"), cr!("603.4"), cr!("603.6a"), cr!("603.3a")]).because(entered.get());
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&cite!(evoke.sacrifice_trigger)).because(entered.get());
                     g.record(ev);
                     g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: g.last_event() });
                 }
             } else {
-                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cr!("608.2"));
+                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cite!(resolve.no_effect));
                 g.spell_leaves_stack(id, Zone::Graveyard, ev);
             }
             Ok(())
@@ -234,20 +234,20 @@ impl Game {
     /// of going to the graveyard, and a delayed triggered ability will let its owner cast it
     /// from exile without paying its mana cost at the beginning of their next upkeep (603.7).
     fn rebound(&mut self, id: ObjId, controller: PlayerId) {
-        let ev = Ev::new(EventKind::Exile, format!("{} was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&[cr!("702.88a"), cr!("608.2n"), cr!("614.1a")]);
+        let ev = Ev::new(EventKind::Exile, format!("{} was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&cite!(rebound.exile));
         self.record(ev);
         let nid = self.move_object(id, Zone::Exile);
-        let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.describe(nid))).object(self, nid).player(self, controller).rules(&[cr!("702.88a"), cr!("603.7a")]);
+        let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.describe(nid))).object(self, nid).player(self, controller).rules(&cite!(rebound.delayed_trigger));
         self.record(ev);
         let cast = crate::cards::ir::Instruction::CastWithoutPaying(crate::cards::ir::Affected::This);
-        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::Upkeep, instructions: vec![cast], after_turn: Some(self.turn), whose: Some(controller), info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7d") });
+        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::Upkeep, instructions: vec![cast], after_turn: Some(self.turn), whose: Some(controller), info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_created) });
     }
 
     /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:
     /// then it is exiled instead (702.34a), and the event says so.
     pub(crate) fn spell_leaves_stack(&mut self, id: ObjId, to: Zone, ev: Ev) {
         let c = &self.obj(id).choices;
-        let instead = if c.flashback { Some(("with flashback", cr!("702.34a"))) } else if c.aftermath { Some(("from a graveyard with aftermath", cr!("702.127a"))) } else { None };
+        let instead = if c.flashback { Some(("with flashback", cite!(flashback.exile))) } else if c.aftermath { Some(("from a graveyard with aftermath", cite!(aftermath.exile))) } else { None };
         if let Some((how, rule)) = instead
             && to != Zone::Exile
         {
@@ -299,7 +299,7 @@ impl Game {
             }
         }
         if !choices.targets.is_empty() && legal.iter().all(|l| !l) {
-            let mut rules = vec![cr!("608.2b")];
+            let mut rules = vec![cite!(resolve.all_targets_illegal)];
             rules.extend(problems.iter().map(|(_, (r, _))| *r).filter(|r| r.as_str() != "115.1"));
             let why: Vec<String> = problems.iter().map(|(_, (_, w))| w.clone()).collect();
             let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: all its targets are illegal ({})", why.join("; "))).source(self, source).rules(&rules);
@@ -307,13 +307,13 @@ impl Game {
             return Ok(false);
         }
         let ev = if parts.len() > 1 {
-            Ev::new(EventKind::Resolve, format!("{name} resolves: its controller follows the left half's instructions, then the right half's")).source(self, source).rules(&[cr!("608.2c"), cr!("702.102d")])
+            Ev::new(EventKind::Resolve, format!("{name} resolves: its controller follows the left half's instructions, then the right half's")).source(self, source).rules(&cite!(fuse.resolve))
         } else {
-            Ev::new(EventKind::Resolve, format!("{name} resolves")).source(self, source).rule(cr!("608.2c"))
+            Ev::new(EventKind::Resolve, format!("{name} resolves")).source(self, source).rule(cite!(resolve.instructions))
         };
         self.record(ev);
         for (t, (rule, why)) in &problems {
-            let mut ev = Ev::new(EventKind::Choice, format!("{} is an illegal target now ({why}): {name} does not affect it as that target", self.describe_target(*t))).target(self, *t).rule(cr!("608.2b"));
+            let mut ev = Ev::new(EventKind::Choice, format!("{} is an illegal target now ({why}): {name} does not affect it as that target", self.describe_target(*t))).target(self, *t).rule(cite!(resolve.target_now_illegal));
             if rule.as_str() != "115.1" {
                 ev = ev.rule(*rule);
             }

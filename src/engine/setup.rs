@@ -184,7 +184,7 @@ impl Game {
                 let own = self.printed_colors(*id);
                 let values = self.copy_values(orig, &except, self.obj(*id).card.token(), Some(&own));
                 let timestamp = self.obj(*id).timestamp;
-                self.start_copy(*id, *id, orig, values, timestamp, false, "entered as", &[crate::cr!("707.5")]);
+                self.start_copy(*id, *id, orig, values, timestamp, false, "entered as", &[crate::cite!(copy.enters_as_copy_setup)]);
                 done.push(*id);
             }
             if done.len() == before {

@@ -803,7 +803,7 @@ impl Game {
             let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} was returned by unearth and would leave the battlefield; it is exiled instead", self.describe(id)))
                 .object(self, id)
                 .zone(Zone::Exile)
-                .rules(&[crate::cr!("702.84a"), crate::cr!("614.1a")]);
+                .rules(&crate::cite!(unearth.exile_instead));
             self.record(ev);
             Zone::Exile
         } else {
@@ -815,12 +815,12 @@ impl Game {
                 .object(self, id)
                 .source(self, src)
                 .zone(Zone::Exile)
-                .rule(crate::cr!("614.1a"));
+                .rule(crate::cite!(replace.dies_exile_instead));
             self.record(ev);
             Zone::Exile
         } else if to == Zone::Graveyard && let Some(src) = self.graveyard_instead(id) {
             let whose = if src == id { "its own effect".to_owned() } else { format!("{}'s effect", self.describe(src)) };
-            let rules: &[crate::rules::RuleId] = if src == id { &[crate::cr!("614.1a"), crate::cr!("113.6b")] } else { &[crate::cr!("614.1a")] };
+            let rules: &[crate::rules::RuleId] = if src == id { &crate::cite!(replace.own_graveyard_exile_instead) } else { &[crate::cite!(replace.graveyard_exile_instead)] };
             let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would be put into a graveyard; {whose} exiles it instead", self.describe(id)))
                 .object(self, id)
                 .source(self, src)
@@ -849,7 +849,7 @@ impl Game {
             let blocking = self.combat.blockers.iter().any(|(b, _)| *b == id) || self.combat.attackers.iter().any(|a| a.blockers.contains(&id));
             if attacking || blocking {
                 let role = if attacking { "an attacking" } else { "a blocking" };
-                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.describe(id))).object(self, id).rule(crate::cr!("506.4"));
+                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.describe(id))).object(self, id).rule(crate::cite!(combat.removed_leaving));
                 self.record(ev);
             }
         }
@@ -899,7 +899,7 @@ impl Game {
             let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
                 .object(self, nid)
                 .zone(to)
-                .rule(crate::cr!("708.9"));
+                .rule(crate::cite!(facedown.revealed_leaving));
             self.record(ev);
         }
         self.touch();

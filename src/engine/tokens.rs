@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::cards::ir::TokenSpec;
 use crate::cards::tokens;
-use crate::cr;
+use crate::cite;
 use crate::engine::decision::{Decider, Stop};
 use crate::engine::event::EventKind;
 use crate::engine::state::{CardId, Game, ObjId, PhysCard, PlayerId, Zone};
@@ -27,7 +27,7 @@ impl Game {
     pub fn create_tokens(&mut self, who: PlayerId, spec: &TokenSpec, count: u32, tapped: bool, x: u32, dec: &mut dyn Decider) -> Result<Vec<ObjId>, Stop> {
         let card = Arc::new(tokens::card_def(spec, x));
         let what = tokens::describe(&card);
-        let mut rules = vec![cr!("701.7a"), cr!("111.2"), cr!("111.4")];
+        let mut rules = cite!(token.create).to_vec();
         rules.extend(spec.rules.iter().copied().map(RuleId::new_static));
         let how = if tapped { " tapped" } else { "" };
         let mut made = Vec::new();

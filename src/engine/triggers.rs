@@ -4,7 +4,7 @@
 //! targets chosen then (603.3d).
 
 use crate::cards::ir::{Ability, Condition, StepName, Subject, Trigger, Whose};
-use crate::cr;
+use crate::cite;
 use crate::engine::casting::Targeter;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -161,7 +161,7 @@ impl Game {
                     let ev = Ev::new(EventKind::Trigger, format!("{}'s echo triggers (controlled by {}): it came under their control since their last upkeep", self.describe(src), self.players[controller].name))
                         .source(self, src)
                         .player(self, controller)
-                        .rules(&[cr!("702.30a"), cr!("603.2b"), cr!("603.3a")]);
+                        .rules(&cite!(echo.trigger));
                     let ev = ev.because(at);
                     self.record(ev);
                     self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
@@ -173,7 +173,7 @@ impl Game {
                     let ev = Ev::new(EventKind::Trigger, format!("{}'s cumulative upkeep triggers (controlled by {})", self.describe(src), self.players[controller].name))
                         .source(self, src)
                         .player(self, controller)
-                        .rules(&[cr!("702.24a"), cr!("603.2b"), cr!("603.3a")])
+                        .rules(&cite!(cumulative_upkeep.trigger))
                         .because(at);
                     self.record(ev);
                     self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
@@ -212,7 +212,7 @@ impl Game {
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
                 if once && self.obj(src).triggered_turns.contains(&(i, self.turn)) {
-                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.describe(src))).source(self, src).rule(cr!("603.2"));
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.describe(src))).source(self, src).rule(cite!(trigger.once_each_turn));
                     self.record(ev);
                     continue;
                 }
@@ -221,41 +221,41 @@ impl Game {
                 let has_if = condition.is_some();
                 let name = self.describe(src);
                 if !holds {
-                    let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cr!("603.4"));
+                    let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cite!(trigger.intervening_if_false));
                     self.record(ev);
                     continue;
                 }
                 let rule = match h {
-                    Happening::ZoneChange { to: Zone::Battlefield, .. } => cr!("603.6a"),
-                    Happening::ZoneChange { .. } => cr!("603.10a"),
-                    Happening::StepBegins => cr!("603.2b"),
-                    Happening::Attacks(_) => cr!("508.3a"),
-                    Happening::Blocks(_) => cr!("509.3a"),
-                    Happening::BecomesBlocked(_) => cr!("509.3c"),
-                    Happening::Cast { .. } => cr!("601.2i"),
-                    Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } | Happening::LastTimeCounterRemoved(_) => cr!("603.2"),
-                    Happening::AttackersDeclared { .. } => cr!("508.3d"),
-                    Happening::Discard { .. } => cr!("701.9a"),
-                    Happening::BecomesTapped(_) => cr!("603.2e"),
-                    Happening::CombatDamageTo { .. } => cr!("603.2c"),
-                    Happening::TurnedFaceUp(_) => cr!("702.37e"),
-                    Happening::Transformed(_) => cr!("701.27e"),
-                    Happening::BlockedBy { .. } => cr!("509.3c"),
-                    Happening::BecomesTarget { .. } => cr!("603.2"),
-                    Happening::Copied { .. } => cr!("707.10"),
-                    Happening::Unblocked(_) => cr!("509.3g"),
-                    Happening::CountersPut { .. } => cr!("122.6"),
-                    Happening::LeftGraveyard { .. } => cr!("603.2c"),
-                    Happening::BecomesUntapped(_) => cr!("603.2e"),
+                    Happening::ZoneChange { to: Zone::Battlefield, .. } => cite!(on.enters),
+                    Happening::ZoneChange { .. } => cite!(on.zone_change_look_back),
+                    Happening::StepBegins => cite!(on.step_begins),
+                    Happening::Attacks(_) => cite!(on.attacks),
+                    Happening::Blocks(_) => cite!(on.blocks),
+                    Happening::BecomesBlocked(_) => cite!(on.becomes_blocked),
+                    Happening::Cast { .. } => cite!(on.cast),
+                    Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } | Happening::LastTimeCounterRemoved(_) => cite!(on.event),
+                    Happening::AttackersDeclared { .. } => cite!(on.player_attacks),
+                    Happening::Discard { .. } => cite!(on.discard),
+                    Happening::BecomesTapped(_) => cite!(on.becomes),
+                    Happening::CombatDamageTo { .. } => cite!(on.each_occurrence),
+                    Happening::TurnedFaceUp(_) => cite!(on.turned_face_up),
+                    Happening::Transformed(_) => cite!(on.transformed),
+                    Happening::BlockedBy { .. } => cite!(on.blocked_by),
+                    Happening::BecomesTarget { .. } => cite!(on.becomes_target),
+                    Happening::Copied { .. } => cite!(on.copied),
+                    Happening::Unblocked(_) => cite!(on.unblocked),
+                    Happening::CountersPut { .. } => cite!(on.counters_put),
+                    Happening::LeftGraveyard { .. } => cite!(on.leaves_graveyard),
+                    Happening::BecomesUntapped(_) => cite!(on.becomes_untapped),
                 };
                 // Trigger events of their own within a happening.
                 let rule = match trigger {
-                    Trigger::AttacksAlone(_) => cr!("506.5"),
-                    Trigger::BlockedBy { .. } => cr!("509.3d"),
-                    Trigger::BlocksCreature { .. } => cr!("509.3b"),
-                    Trigger::AttackWith { .. } => cr!("508.3c"),
+                    Trigger::AttacksAlone(_) => cite!(on.attacks_alone),
+                    Trigger::BlockedBy { .. } => cite!(on.blocked_by_creature),
+                    Trigger::BlocksCreature { .. } => cite!(on.blocks_creature),
+                    Trigger::AttackWith { .. } => cite!(on.attacks_with),
                     Trigger::Either(a, _) if matches!(**a, Trigger::BlocksCreature { .. }) => {
-                        if matches!(h, Happening::BlockedBy { blocker, .. } if blocker == src) { cr!("509.3b") } else { cr!("509.3d") }
+                        if matches!(h, Happening::BlockedBy { blocker, .. } if blocker == src) { cite!(on.blocks_creature) } else { cite!(on.blocked_by_creature) }
                     }
                     _ => rule,
                 };
@@ -279,16 +279,16 @@ impl Game {
                     self.damage_triggers.push((src, i, key, event, self.pending.len()));
                 }
                 let on = self.trigger_words(src, info);
-                let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cr!("603.3a")]);
+                let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cite!(trigger.controller)]);
                 if leaves {
-                    ev = ev.rule(cr!("603.6c"));
+                    ev = ev.rule(cite!(trigger.leaves_battlefield));
                 }
                 // 603.4: its "if" condition was checked, and holds.
                 if has_if {
-                    ev = ev.rule(cr!("603.4"));
+                    ev = ev.rule(cite!(trigger.intervening_if_true));
                 }
                 if in_graveyard {
-                    ev = ev.rule(cr!("113.6m"));
+                    ev = ev.rule(cite!(trigger.from_graveyard));
                 }
                 let ev = ev.because(at);
                 self.record(ev);
@@ -313,16 +313,16 @@ impl Game {
         }
         let (instructions, info, text, rule) = match h {
             Happening::StepBegins if self.step == Step::End && self.active == m => {
-                (vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], TriggerInfo::default(), format!("{}'s end step begins: the monarch's ability triggers (controlled by {0})", self.players[m].name), cr!("503.1a"))
+                (vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], TriggerInfo::default(), format!("{}'s end step begins: the monarch's ability triggers (controlled by {0})", self.players[m].name), cite!(monarch.end_step))
             }
             Happening::Damage { source, to: Target::Player(p), combat: true, .. } if p == m && self.is_creature(source) => {
                 let c = self.controller(source);
                 let info = TriggerInfo { object: Some(source), player: Some(c), ..TriggerInfo::default() };
-                (vec![Instruction::BecomeMonarch(Affected::TriggerPlayer)], info, format!("{} deals combat damage to the monarch, {}: the monarch's ability triggers (controlled by {1})", self.describe(source), self.players[m].name), cr!("510.2"))
+                (vec![Instruction::BecomeMonarch(Affected::TriggerPlayer)], info, format!("{} deals combat damage to the monarch, {}: the monarch's ability triggers (controlled by {1})", self.describe(source), self.players[m].name), cite!(on.combat_damage))
             }
             _ => return,
         };
-        let ev = Ev::new(EventKind::Trigger, text).player(self, m).rules(&[cr!("724.2"), rule, cr!("603.2")]).because(at);
+        let ev = Ev::new(EventKind::Trigger, text).player(self, m).rules(&[cite!(monarch.trigger), rule, cite!(on.event)]).because(at);
         self.record(ev);
         let index = self.delayed_effects.len();
         self.delayed_effects.push(instructions);
@@ -345,19 +345,19 @@ impl Game {
         let (info, event_rule) = match (k, h) {
             // 702.83a: a creature its controller controls attacks alone.
             (Keyword::Exalted, Happening::AttackersDeclared { player }) if on_battlefield && player == controller && self.combat.attackers.len() == 1 => {
-                (object(self.combat.attackers[0].id), cr!("508.3d"))
+                (object(self.combat.attackers[0].id), cite!(on.player_attacks))
             }
             // 702.25a: each creature without flanking that blocks it.
             (Keyword::Flanking, Happening::BlockedBy { attacker, blocker }) if on_battlefield && attacker == src && !self.has_keyword(blocker, Keyword::Flanking) => {
-                (object(blocker), cr!("509.3c"))
+                (object(blocker), cite!(on.becomes_blocked))
             }
-            (Keyword::Bushido(_), Happening::Blocks(o)) if on_battlefield && o == src => (object(src), cr!("509.3a")),
-            (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
-            (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
-            (Keyword::LivingWeapon, Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
+            (Keyword::Bushido(_), Happening::Blocks(o)) if on_battlefield && o == src => (object(src), cite!(on.blocks)),
+            (Keyword::Bushido(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cite!(on.becomes_blocked)),
+            (Keyword::BattleCry, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cite!(on.attacks)),
+            (Keyword::LivingWeapon, Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cite!(on.enters)),
             // 702.149a: it attacks together with a creature of greater power.
             (Keyword::Training, Happening::Attacks(o)) if on_battlefield && o == src && self.combat.attackers.iter().any(|a| a.id != src && self.power(a.id) > self.power(src)) => {
-                (object(src), cr!("508.3a"))
+                (object(src), cite!(on.attacks))
             }
             // 702.105a: it attacks the player with the most life or tied for most life.
             (Keyword::Dethrone, Happening::Attacks(o))
@@ -367,7 +367,7 @@ impl Game {
                         self.combat.attackers.iter().any(|a| a.id == src && a.attacking == Target::Player(p)) && (0..self.players.len()).all(|q| self.players[q].lost || self.players[q].life <= self.players[p].life)
                     }) =>
             {
-                (object(src), cr!("508.3a"))
+                (object(src), cite!(on.attacks))
             }
             // 702.121a: the opponents attacked with a creature this combat, counted now that
             // attackers are declared (the number can't change during the combat).
@@ -383,13 +383,13 @@ impl Game {
                     }
                 }
                 let n = i64::try_from(attacked.len()).unwrap_or(0);
-                (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None, linked: None }, cr!("508.3a"))
+                (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None, linked: None }, cite!(on.attacks))
             }
             (Keyword::Annihilator(_), Happening::Attacks(o)) if on_battlefield && o == src => {
-                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cr!("508.3a"))
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.attacks))
             }
             (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {
-                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cr!("509.3c"))
+                (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.becomes_blocked))
             }
             // 702.93a, 702.79a: "when this dies, if it had no +1/+1 (-1/-1) counters on it" —
             // an intervening "if" (603.4) about the creature as it last existed (603.10a).
@@ -399,12 +399,12 @@ impl Game {
                 if had > 0 {
                     let ev = Ev::new(EventKind::Choice, format!("{}'s {} doesn't trigger: it had a {} counter on it", self.describe(src), k.name(), if k == Keyword::Undying { "+1/+1" } else { "-1/-1" }))
                         .source(self, src)
-                        .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cr!("603.4")]);
+                        .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cite!(trigger.keyword_intervening_if_false)]);
                     self.record(ev);
                     return;
                 }
                 // 400.7e: the ability finds the card it became in the graveyard.
-                (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
+                (TriggerInfo { moved_to: Some(new), ..object(old) }, cite!(on.zone_change_look_back))
             }
             // 702.100a: a creature enters under its controller's control with greater power
             // and/or toughness (an intervening "if", checked again on resolution).
@@ -412,24 +412,24 @@ impl Game {
                 if !self.evolves(src, new) {
                     return;
                 }
-                (object(new), cr!("603.6a"))
+                (object(new), cite!(on.enters))
             }
             // 702.112a: it deals combat damage to a player, "if it isn't renowned" (603.4).
             (Keyword::Renown(_), Happening::Damage { source, to: Target::Player(p), combat: true, .. }) if on_battlefield && source == src && !self.obj(src).renowned => {
-                (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None, linked: None }, cr!("510.2"))
+                (TriggerInfo { object: Some(src), player: Some(p), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.combat_damage))
             }
             // 702.40a: as the spell with storm becomes cast, from the stack; the spells cast
             // before it this turn, by every player, are counted now.
             (Keyword::Storm, Happening::Cast { spell, player }) if spell == src => {
                 let before = self.players.iter().map(|p| i64::from(p.spells_this_turn)).sum::<i64>() - 1;
-                (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None, linked: None }, cr!("601.2i"))
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: Some(before.max(0)), ability: None, moved_to: None, linked: None }, cite!(on.cast))
             }
             // 702.85a: as the spell with cascade becomes cast, from the stack (each instance
             // triggers on its own, 702.85c).
-            (Keyword::Cascade, Happening::Cast { spell, player }) if spell == src => (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i")),
+            (Keyword::Cascade, Happening::Cast { spell, player }) if spell == src => (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.cast)),
             // 702.108a: its controller casts a noncreature spell.
             (Keyword::Prowess, Happening::Cast { spell, player }) if on_battlefield && player == controller && !self.is_creature(spell) => {
-                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i"))
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.cast))
             }
             // 702.21a: it becomes the target of a spell or ability an opponent controls.
             (Keyword::Ward(_), Happening::BecomesTarget { object, by, controller: c }) if on_battlefield && object == src && c != controller => {
@@ -438,22 +438,22 @@ impl Game {
                     Target::Ability(uid) => TriggerInfo { object: None, player: Some(c), amount: None, ability: Some(uid), moved_to: None, linked: None },
                     Target::Player(_) => return,
                 };
-                (info, cr!("603.2"))
+                (info, cite!(on.becomes_target))
             }
             // 702.46a: it is put into a graveyard from the battlefield (a leaves-the-battlefield
             // ability, looking back, 603.10a).
             (Keyword::Soulshift(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
-                (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
+                (TriggerInfo { moved_to: Some(new), ..object(old) }, cite!(on.zone_change_look_back))
             }
             // 702.23a: it becomes blocked; the bonus is counted as the ability resolves (702.23b).
-            (Keyword::Rampage(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cr!("509.3c")),
+            (Keyword::Rampage(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => (object(src), cite!(on.becomes_blocked)),
             // 702.32a, 702.63a: the beginning of its controller's upkeep. Vanishing's removal
             // has an intervening "if": it has a time counter on it (603.4).
             (Keyword::Fading(_) | Keyword::Vanishing(_), Happening::StepBegins) if on_battlefield && self.step == Step::Upkeep && self.active == controller => {
                 if matches!(k, Keyword::Vanishing(_)) && self.obj(src).counters.get(&time_counter()) == 0 {
                     return;
                 }
-                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None, linked: None }, cr!("503.1a"))
+                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.upkeep))
             }
             // 702.63a: "When the last time counter is removed from this permanent" — its other
             // trigger, told apart from the upkeep one by naming no player (see
@@ -461,29 +461,29 @@ impl Game {
             // 702.58a: another creature enters, "if this permanent has a +1/+1 counter on it"
             // (603.4; checked again as it resolves, where moving needs a counter anyway, 122.5).
             (Keyword::Graft(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if on_battlefield && new != src && self.is_creature(new) && self.obj(src).counters.plus > 0 => {
-                (object(new), cr!("603.6a"))
+                (object(new), cite!(on.enters))
             }
             // 702.101a: its controller casts a spell.
             (Keyword::Extort, Happening::Cast { spell, player }) if on_battlefield && player == controller => {
-                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cr!("601.2i"))
+                (TriggerInfo { object: Some(spell), player: Some(player), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.cast))
             }
             // 702.123a: it enters.
-            (Keyword::Fabricate(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
+            (Keyword::Fabricate(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cite!(on.enters)),
             // 702.135a: it is put into a graveyard from the battlefield (looking back, 603.10a).
             (Keyword::Afterlife(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
-                (TriggerInfo { moved_to: Some(new), ..object(old) }, cr!("603.10a"))
+                (TriggerInfo { moved_to: Some(new), ..object(old) }, cite!(on.zone_change_look_back))
             }
-            (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cr!("603.2")),
+            (Keyword::Vanishing(_), Happening::LastTimeCounterRemoved(o)) if on_battlefield && o == src => (object(src), cite!(on.event)),
             // 702.43a: it is put into a graveyard from the battlefield (looking back, 603.10a);
             // its +1/+1 counters are counted as it last existed.
             (Keyword::Modular(_), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if leaves && old == src => {
                 let n = i64::from(self.obj(old).counters.plus);
-                (TriggerInfo { moved_to: Some(new), amount: Some(n), ..object(old) }, cr!("603.10a"))
+                (TriggerInfo { moved_to: Some(new), amount: Some(n), ..object(old) }, cite!(on.zone_change_look_back))
             }
             // 702.165a: it enters.
-            (Keyword::Backup(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cr!("603.6a")),
+            (Keyword::Backup(_), Happening::ZoneChange { new, to: Zone::Battlefield, .. }) if new == src => (object(src), cite!(on.enters)),
             // 702.134a: it attacks.
-            (Keyword::Mentor, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cr!("508.3a")),
+            (Keyword::Mentor, Happening::Attacks(o)) if on_battlefield && o == src => (object(src), cite!(on.attacks)),
             _ => return,
         };
         let name = self.describe(src);
@@ -491,7 +491,7 @@ impl Game {
         let ev = Ev::new(EventKind::Trigger, format!("{name}'s {} triggers{on} (controlled by {})", k.label(), self.players[controller].name))
             .source(self, src)
             .player(self, controller)
-            .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cr!("603.3a")]);
+            .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cite!(trigger.keyword_controller)]);
         let ev = ev.because(at);
         self.record(ev);
         self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k), event: self.last_event() });
@@ -757,12 +757,12 @@ impl Game {
         self.damage_triggers.clear();
         // 603.3b is the process for several abilities that triggered since a player last
         // received priority (whoever controls them); a lone one goes on the stack under 603.3.
-        let rule = if pending.len() > 1 { cr!("603.3b") } else { cr!("603.3") };
+        let rule = if pending.len() > 1 { cite!(trigger.several_to_stack) } else { cite!(trigger.to_stack) };
         for p in self.apnap() {
             let mut mine: Vec<PendingTrigger> = pending.iter().copied().filter(|t| t.controller == p).collect();
             if mine.len() > 1 && !interchangeable(self, &mine) {
                 let options: Vec<Target> = mine.iter().map(|t| Target::Object(t.source)).collect();
-                let d = Decision { player: p, kind: DecisionKind::Order { options, abilities: mine.iter().map(|t| t.ability).collect() }, rule: cr!("603.3b"), what: "the order of your triggered abilities (the first named goes on the stack first)".to_owned() };
+                let d = Decision { player: p, kind: DecisionKind::Order { options, abilities: mine.iter().map(|t| t.ability).collect() }, rule: cite!(trigger.order_choice), what: "the order of your triggered abilities (the first named goes on the stack first)".to_owned() };
                 if let Answer::Order(order) = self.decide(dec, &d)? {
                     mine = order.into_iter().filter_map(|i| mine.get(i).copied()).collect();
                 }
@@ -829,7 +829,7 @@ impl Game {
             } else if recipients.is_empty() {
                 Vec::new()
             } else {
-                let d = Decision { player, kind: DecisionKind::Divide { recipients, total }, rule: cr!("601.2d"), what: format!("how the {name} divides {total} among its targets") };
+                let d = Decision { player, kind: DecisionKind::Divide { recipients, total }, rule: cite!(trigger.divide_choice), what: format!("how the {name} divides {total} among its targets") };
                 match self.decide(dec, &d)? {
                     Answer::Assign(a) => a,
                     _ => Vec::new(),
@@ -869,7 +869,7 @@ impl Game {
             modes = if n <= m.min as usize {
                 (0..n).collect()
             } else {
-                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cr!("603.3c"), what: format!("the mode(s) of the {name}") };
+                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cite!(trigger.mode_choice), what: format!("the mode(s) of the {name}") };
                 match self.decide(dec, &d)? {
                     Answer::Modes(ms) => ms,
                     _ => Vec::new(),
@@ -878,15 +878,15 @@ impl Game {
             let shown: Vec<String> = modes.iter().map(|i| (i + 1).to_string()).collect();
             if modes.is_empty() {
                 // 700.2b: a modal triggered ability with no mode chosen is removed from the stack.
-                let ev = Ev::new(EventKind::Choice, format!("no mode of the {name} is chosen: it is removed from the stack")).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
+                let ev = Ev::new(EventKind::Choice, format!("no mode of the {name} is chosen: it is removed from the stack")).source(self, t.source).rules(&cite!(trigger.no_mode));
                 self.record(ev);
                 return Ok(());
             }
-            let ev = Ev::new(EventKind::Choice, format!("mode(s) {} of the {name} chosen", shown.join(", "))).source(self, t.source).rules(&[cr!("603.3c"), cr!("700.2b")]);
+            let ev = Ev::new(EventKind::Choice, format!("mode(s) {} of the {name} chosen", shown.join(", "))).source(self, t.source).rules(&cite!(trigger.modes_chosen));
             self.record(ev);
         }
-        let Some(chosen) = self.decide_targets(&effect, &modes, by, t.controller, &name, cr!("603.3d"), dec)? else {
-            let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} has no legal target for it and is removed from the stack")).source(self, t.source).rule(cr!("603.3d"));
+        let Some(chosen) = self.decide_targets(&effect, &modes, by, t.controller, &name, cite!(trigger.targets_choice), dec)? else {
+            let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} has no legal target for it and is removed from the stack")).source(self, t.source).rule(cite!(trigger.no_legal_target));
             self.record(ev);
             return Ok(());
         };
@@ -897,7 +897,7 @@ impl Game {
         let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
         let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(rule).because(t.event);
         if !chosen.is_empty() {
-            ev = ev.rule(cr!("603.3d"));
+            ev = ev.rule(cite!(trigger.targets_chosen));
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };

@@ -824,7 +824,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
         ActionKind::Goto { turn, step } => goto(g, script, action, *turn, *step, false),
         ActionKind::Concede(r) => {
             let p = refs::player(g, r)?;
-            g.lose(p, crate::cr!("104.3a"), "concedes");
+            g.lose(p, crate::cite!(game.concede), "concedes");
             g.check_game_over();
             if g.outcome.is_none() && g.priority == Some(p) {
                 g.give_priority(g.next_player(p), script)?;

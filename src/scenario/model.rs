@@ -86,20 +86,20 @@ impl Step {
     /// The rule that describes the step.
     #[must_use]
     pub fn rule(self) -> crate::rules::RuleId {
-        use crate::cr;
+        use crate::cite;
         match self {
-            Step::Untap => cr!("502"),
-            Step::Upkeep => cr!("503"),
-            Step::Draw => cr!("504"),
-            Step::PrecombatMain | Step::PostcombatMain => cr!("505.1"),
-            Step::BeginningOfCombat => cr!("507"),
-            Step::DeclareAttackers => cr!("508"),
-            Step::DeclareBlockers => cr!("509"),
-            Step::FirstStrikeDamage => cr!("510.4"),
-            Step::CombatDamage => cr!("510"),
-            Step::EndOfCombat => cr!("511"),
-            Step::End => cr!("513"),
-            Step::Cleanup => cr!("514"),
+            Step::Untap => cite!(step.untap),
+            Step::Upkeep => cite!(step.upkeep),
+            Step::Draw => cite!(step.draw),
+            Step::PrecombatMain | Step::PostcombatMain => cite!(step.main),
+            Step::BeginningOfCombat => cite!(step.beginning_of_combat),
+            Step::DeclareAttackers => cite!(step.declare_attackers),
+            Step::DeclareBlockers => cite!(step.declare_blockers),
+            Step::FirstStrikeDamage => cite!(step.first_strike_damage),
+            Step::CombatDamage => cite!(step.combat_damage),
+            Step::EndOfCombat => cite!(step.end_of_combat),
+            Step::End => cite!(step.end),
+            Step::Cleanup => cite!(step.cleanup),
         }
     }
 }
