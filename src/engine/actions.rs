@@ -4,7 +4,7 @@
 use rand_chacha::rand_core::Rng;
 
 use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf, TypeSet};
-use crate::cr;
+use crate::cite;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::event::EventKind;
@@ -93,26 +93,26 @@ impl Game {
         let aura = self.has_subtype(att, "Aura");
         let why = if equipment && (host == att || self.is_creature(att)) {
             // 301.5c: an Equipment can't equip itself, nor a creature while it is one.
-            Some((format!("{} can't equip {}", self.describe(att), self.describe(host)), cr!("301.5c")))
+            Some((format!("{} can't equip {}", self.describe(att), self.describe(host)), cite!(attach.equip_not_allowed)))
         } else if equipment && !self.is_creature(host) {
-            Some((format!("{} can equip only a creature, and {} is none", self.describe(att), self.describe(host)), cr!("301.5a")))
+            Some((format!("{} can equip only a creature, and {} is none", self.describe(att), self.describe(host)), cite!(attach.equip_not_creature)))
         } else if aura && (host == att || self.card(att).abilities().iter().any(|a| matches!(a, Ability::Enchant(f) if !self.matches_filter(host, f, self.controller(att))))) {
             // 303.4j: an Aura doesn't move onto what it can't enchant.
-            Some((format!("{} can't enchant {}", self.describe(att), self.describe(host)), cr!("303.4j")))
+            Some((format!("{} can't enchant {}", self.describe(att), self.describe(host)), cite!(attach.enchant_not_allowed)))
         } else if !(equipment || aura) {
-            Some((format!("{} is neither an Aura nor an Equipment", self.describe(att)), cr!("701.3b")))
+            Some((format!("{} is neither an Aura nor an Equipment", self.describe(att)), cite!(attach.not_attachable)))
         } else {
             None
         };
         if let Some((why, rule)) = why {
             // 701.3b: attaching to what it can't be attached to does nothing.
-            let ev = Ev::new(EventKind::Choice, format!("{why}: nothing happens")).object(self, att).rules(&[rule, cr!("701.3b")]);
+            let ev = Ev::new(EventKind::Choice, format!("{why}: nothing happens")).object(self, att).rules(&[rule, cite!(attach.impossible)]);
             self.record(ev);
             return;
         }
         if self.obj(att).attached_to == Some(host) {
             // 701.3b: attaching to what it is already attached to does nothing.
-            let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(att), self.describe(host))).object(self, att).rule(cr!("701.3b"));
+            let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(att), self.describe(host))).object(self, att).rule(cite!(attach.already_attached));
             self.record(ev);
             return;
         }
@@ -121,12 +121,12 @@ impl Game {
         let o = self.obj_mut(att);
         let moved = o.attached_to.replace(host).is_some();
         o.timestamp = ts;
-        let mut rules = vec![cr!("701.3a")];
+        let mut rules = vec![cite!(attach.attaches)];
         if equip {
-            rules.push(cr!("702.6a"));
+            rules.push(cite!(equip.attaches));
         }
         if moved {
-            rules.push(cr!("701.3c"));
+            rules.push(cite!(attach.new_timestamp));
         }
         let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(att), self.describe(host))).object(self, att).target(self, Target::Object(host)).rules(&rules);
         self.record(ev);
@@ -264,7 +264,7 @@ impl Game {
             Instruction::DealDamageBy { by, amount, to } => {
                 // 608.2b: a source that is gone or no longer a legal target deals nothing.
                 let Some(source) = self.objects_of(ctx, by).into_iter().find(|&o| self.on_battlefield(o)) else {
-                    let ev = Ev::new(EventKind::Choice, "the creature that would deal the damage is no longer a legal target: no damage is dealt").source(self, ctx.source).rule(cr!("608.2b"));
+                    let ev = Ev::new(EventKind::Choice, "the creature that would deal the damage is no longer a legal target: no damage is dealt").source(self, ctx.source).rule(cite!(resolve.damage_source_illegal));
                     self.record(ev);
                     return Ok(());
                 };
@@ -277,16 +277,16 @@ impl Game {
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
-                        self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen, dec)?;
+                        self.destroy(id, &[cite!(destroy.destroys)], "", !ctx.no_regen, dec)?;
                     }
                 }
             }
             Instruction::Exile(a) => {
                 for id in self.objects_of(ctx, a) {
                     if let Some((id, followed)) = self.found(ctx, id) {
-                        let mut ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cr!("701.13a"));
+                        let mut ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
                         if followed {
-                            ev = ev.rule(cr!("400.7e"));
+                            ev = ev.rule(cite!(zone.new_object_found));
                         }
                         self.record(ev);
                         self.move_object(id, Zone::Exile);
@@ -299,13 +299,13 @@ impl Game {
                     // 610.3a–b: the source left after the spell or ability was put on the stack
                     // (or triggered): the objects don't move.
                     let triggered = self.resolving_ability.is_some_and(|(o, i)| matches!(self.ability(o, i), Some(Ability::Triggered { .. })));
-                    let rule = if triggered { cr!("610.3b") } else { cr!("610.3a") };
-                    let ev = Ev::new(EventKind::Choice, format!("{} has already left the battlefield: nothing is exiled until it leaves", self.describe(source))).source(self, source).rules(&[rule, cr!("610.3")]);
+                    let rule = if triggered { cite!(exile_until.triggered) } else { cite!(exile_until.resolved) };
+                    let ev = Ev::new(EventKind::Choice, format!("{} has already left the battlefield: nothing is exiled until it leaves", self.describe(source))).source(self, source).rules(&[rule, cite!(exile_until.source_gone)]);
                     self.record(ev);
                 } else {
                     for id in self.objects_of(ctx, a) {
                         if let Some((id, _)) = self.found(ctx, id) {
-                            let ev = Ev::new(EventKind::Exile, format!("{} is exiled until {} leaves the battlefield", self.describe(id), self.describe(source))).object(self, id).source(self, source).zone(Zone::Exile).rules(&[cr!("701.13a"), cr!("610.3")]);
+                            let ev = Ev::new(EventKind::Exile, format!("{} is exiled until {} leaves the battlefield", self.describe(id), self.describe(source))).object(self, id).source(self, source).zone(Zone::Exile).rules(&cite!(exile_until.exiles));
                             self.record(ev);
                             let nid = self.move_object(id, Zone::Exile);
                             self.exiled_until.push((source, nid));
@@ -321,7 +321,7 @@ impl Game {
             Instruction::CounterUnlessPays { what, cost } => {
                 for t in self.affected(ctx, what) {
                     let Some(payer) = self.stack_controller(t) else { continue };
-                    if self.offer_payment(payer, &PayCost::Mana(cost.clone()), ctx.x, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), cr!("118.12a"), dec)? {
+                    if self.offer_payment(payer, &PayCost::Mana(cost.clone()), ctx.x, &format!("pay {cost} so that {} is not countered", self.describe_target(t)), cite!(unless.pay_to_not_counter), dec)? {
                         continue;
                     }
                     self.counter_target(t, ctx.source, ctx.exile_countered);
@@ -331,16 +331,16 @@ impl Game {
                 let id = ctx.source;
                 // 702.112c, 603.4: only the first renown ability to resolve does anything.
                 if self.on_battlefield(id) && !self.obj(id).renowned {
-                    self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("702.112a")], false, "");
+                    self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cite!(renown.counters)], false, "");
                     self.obj_mut(id).renowned = true;
-                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.describe(id))).object(self, id).rules(&[cr!("702.112a"), cr!("702.112b")]);
+                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.describe(id))).object(self, id).rules(&cite!(renown.renowned));
                     self.record(ev);
                 }
             }
             Instruction::SacrificeIt(what) => {
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
-                        self.sacrifice_it(id, "", &[cr!("701.21a")]);
+                        self.sacrifice_it(id, "", &[cite!(sacrifice.sacrifices)]);
                     }
                 }
             }
@@ -350,8 +350,8 @@ impl Game {
                         continue;
                     }
                     let p = self.controller(id);
-                    if !self.offer_payment(p, &PayCost::Mana(cost.clone()), 0, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), cr!("118.12a"), dec)? {
-                        self.sacrifice_it(id, " (the cost was not paid)", &[cr!("118.12a"), cr!("701.21a")]);
+                    if !self.offer_payment(p, &PayCost::Mana(cost.clone()), 0, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), cite!(unless.pay_to_not_sacrifice), dec)? {
+                        self.sacrifice_it(id, " (the cost was not paid)", &cite!(unless.not_paid_sacrifice));
                     }
                 }
             }
@@ -360,12 +360,12 @@ impl Game {
                 // they don't, the instructions are carried out.
                 let payer = self.players_of(ctx, payer).first().copied();
                 let paid = match payer {
-                    Some(p) => self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"unless … pays\" of {})", self.describe(ctx.source)), cr!("118.12a"), dec)?,
+                    Some(p) => self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"unless … pays\" of {})", self.describe(ctx.source)), cite!(unless.pay), dec)?,
                     None => false,
                 };
                 if !paid {
                     if let Some(p) = payer {
-                        let ev = Ev::new(EventKind::Choice, format!("{} doesn't pay: the rest of the instruction happens", self.players[p].name)).player(self, p).rule(cr!("118.12a"));
+                        let ev = Ev::new(EventKind::Choice, format!("{} doesn't pay: the rest of the instruction happens", self.players[p].name)).player(self, p).rule(cite!(unless.not_paid));
                         self.record(ev);
                     }
                     for ins in instructions {
@@ -375,7 +375,7 @@ impl Game {
             }
             Instruction::IfHolds { condition, instructions } => {
                 let holds = self.condition_holds(condition, ctx.source, ctx.controller);
-                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {}", self.describe(ctx.source), if holds { "holds: it is carried out" } else { "doesn't hold: it does nothing" })).source(self, ctx.source).rule(cr!("608.2c"));
+                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {}", self.describe(ctx.source), if holds { "holds: it is carried out" } else { "doesn't hold: it does nothing" })).source(self, ctx.source).rule(cite!(resolve.condition_checked));
                 self.record(ev);
                 if holds {
                     for ins in instructions {
@@ -385,7 +385,7 @@ impl Game {
             }
             Instruction::IfKicked(instructions) => {
                 if ctx.kicked {
-                    let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.describe(ctx.source))).rules(&[cr!("702.33d"), cr!("702.33e")]);
+                    let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.describe(ctx.source))).rules(&cite!(kicker.kicked_instructions));
                     self.record(ev);
                     for ins in instructions {
                         self.perform(ins, ctx, dec)?;
@@ -399,26 +399,26 @@ impl Game {
                     let n = self.obj(id).counters.get(&CounterKind::Named("age".to_owned()));
                     let total = cost.times(n);
                     let p = self.controller(id);
-                    if !self.offer_payment(p, &total, 0, &format!("pay {total} for the cumulative upkeep of {} ({n} age counter(s))", self.describe(id)), cr!("702.24a"), dec)? {
-                        self.sacrifice_it(id, " (its cumulative upkeep was not paid)", &[cr!("702.24a"), cr!("701.21a")]);
+                    if !self.offer_payment(p, &total, 0, &format!("pay {total} for the cumulative upkeep of {} ({n} age counter(s))", self.describe(id)), cite!(cumulative_upkeep.pay), dec)? {
+                        self.sacrifice_it(id, " (its cumulative upkeep was not paid)", &cite!(cumulative_upkeep.sacrifice));
                     }
                 }
             }
             Instruction::Pay(cost) => {
                 // Only the option of a "you may pay" (read in `MayOrElse`); alone, a payment
                 // the controller must make.
-                self.offer_payment(ctx.controller, cost, ctx.x, &format!("pay {cost}"), cr!("118.12"), dec)?;
+                self.offer_payment(ctx.controller, cost, ctx.x, &format!("pay {cost}"), cite!(pay.optional_cost), dec)?;
             }
             Instruction::CounterUnlessPaysLife { what, life } => {
                 for t in self.affected(ctx, what) {
                     let Some(payer) = self.stack_controller(t) else { continue };
                     // 119.4: a player can pay life only if their life total is at least that.
                     let able = self.players[payer].life >= i64::from(*life);
-                    let d = Decision { player: payer, kind: DecisionKind::May { able }, rule: cr!("118.12a"), what: format!("pay {life} life so that {} is not countered", self.describe_target(t)) };
+                    let d = Decision { player: payer, kind: DecisionKind::May { able }, rule: cite!(unless.pay_life_to_not_counter), what: format!("pay {life} life so that {} is not countered", self.describe_target(t)) };
                     if let Answer::May(true) = self.decide(dec, &d)?
                         && able
                     {
-                        self.pay_life(payer, *life, "", &[cr!("119.4"), cr!("118.12a")]);
+                        self.pay_life(payer, *life, "", &cite!(unless.pay_life));
                         continue;
                     }
                     self.counter_target(t, ctx.source, ctx.exile_countered);
@@ -446,7 +446,7 @@ impl Game {
                     // Rebound's card must still be the exiled one (400.7).
                     if self.is_live(id) && self.obj(id).zone == Zone::Exile {
                         // Rebound's delayed trigger has the exiled card as its source.
-                        let (rule, what) = if own && self.has_keyword(id, crate::cards::ir::Keyword::Rebound) { (cr!("702.88b"), "rebound ability") } else { (cr!("118.9"), "ability") };
+                        let (rule, what) = if own && self.has_keyword(id, crate::cards::ir::Keyword::Rebound) { (cite!(rebound.cast), "rebound ability") } else { (cite!(cast.without_paying), "ability") };
                         let by = crate::engine::casting::ByEffect { source: ctx.source, cost: None, rule, what };
                         self.cast_by_effect(ctx.controller, id, by, dec)?;
                     }
@@ -456,7 +456,7 @@ impl Game {
                 let n = self.amount(ctx, *count).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {
-                        self.draw_with(p, cr!("121.1"), dec)?;
+                        self.draw_with(p, cite!(draw.draws), dec)?;
                     }
                 }
             }
@@ -465,10 +465,10 @@ impl Game {
                 // 101.4: each player chooses in APNAP order, then all discard at once.
                 let mut chosen: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    let cards = if *random { self.random_cards(p, n) } else { self.choose_cards(p, n, dec, &format!("discard {n} card(s)"), cr!("701.9b"))? };
+                    let cards = if *random { self.random_cards(p, n) } else { self.choose_cards(p, n, dec, &format!("discard {n} card(s)"), cite!(discard.random_or_chosen))? };
                     chosen.push((p, cards));
                 }
-                let rule = if *random { cr!("701.9b") } else { cr!("701.9a") };
+                let rule = if *random { cite!(discard.random) } else { cite!(discard.discards) };
                 for (p, cards) in chosen {
                     for c in cards {
                         self.discard(p, c, rule);
@@ -484,7 +484,7 @@ impl Game {
             Instruction::LoseLife { who, amount } => {
                 let n = self.amount(ctx, *amount);
                 for p in self.players_of(ctx, who) {
-                    self.lose_life(p, n, cr!("119.3"));
+                    self.lose_life(p, n, cite!(life.loses));
                 }
             }
             Instruction::GetEnergy { who, amount } => {
@@ -499,10 +499,10 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let mut ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&[cr!("611.2a"), cr!("613.4c")]);
+                        let mut ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&cite!(pump.until_end_of_turn));
                         // 702.23b: rampage's bonus, counted from the blockers as it resolves.
                         if matches!(power, Amount::Count { what: Counted::BlockersBeyondFirst, .. }) {
-                            ev = ev.rules(&[cr!("702.23a"), cr!("702.23b")]);
+                            ev = ev.rules(&cite!(bloodrush.pump));
                         }
                         self.record(ev);
                     }
@@ -520,7 +520,7 @@ impl Game {
                     if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![*color]), *until_end_of_turn);
                         let how = if *until_end_of_turn { " until end of turn" } else { "" };
-                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {}{how}", self.describe(id), color.name())).object(self, id).rules(&[cr!("105.3"), cr!("613.1e")]);
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {}{how}", self.describe(id), color.name())).object(self, id).rules(&cite!(color.becomes));
                         self.record(ev);
                     }
                 }
@@ -529,10 +529,10 @@ impl Game {
                 for id in self.objects_of(ctx, what) {
                     if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
                         // 608.2d: the choice is made as the instruction is carried out.
-                        let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} becomes", self.describe(id)) };
+                        let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cite!(color.choice), what: format!("the color {} becomes", self.describe(id)) };
                         let Answer::Color(color) = self.decide(dec, &d)? else { continue };
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![color]), true);
-                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {} until end of turn", self.describe(id), color.name())).object(self, id).rules(&[cr!("105.3"), cr!("613.1e"), cr!("611.2a")]);
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {} until end of turn", self.describe(id), color.name())).object(self, id).rules(&cite!(color.becomes_until_end_of_turn));
                         self.record(ev);
                     }
                 }
@@ -543,7 +543,7 @@ impl Game {
                 let over = hold.is_some_and(|h| !self.holds(h, ctx.source, ctx.controller));
                 if over {
                     // 611.2b: a "for as long as" duration that is already over: it does nothing.
-                    let ev = Ev::new(EventKind::Choice, format!("the effect of {} does nothing: its \"for as long as\" duration ended before it began", self.describe(ctx.source))).source(self, ctx.source).rule(cr!("611.2b"));
+                    let ev = Ev::new(EventKind::Choice, format!("the effect of {} does nothing: its \"for as long as\" duration ended before it began", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(effect.duration_already_over));
                     self.record(ev);
                 } else if !ids.is_empty() {
                     self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
@@ -552,22 +552,22 @@ impl Game {
             Instruction::CantBeRegenerated | Instruction::ExileIfCountered | Instruction::DamageUnpreventable => {}
             Instruction::DamageCantBePreventedThisTurn => {
                 self.unpreventable_turn = true;
-                let ev = Ev::new(EventKind::RuleChange, "damage can't be prevented this turn").source(self, ctx.source).rules(&[cr!("615.12"), cr!("611.2a")]);
+                let ev = Ev::new(EventKind::RuleChange, "damage can't be prevented this turn").source(self, ctx.source).rules(&cite!(prevent.cant_be_prevented_this_turn));
                 self.record(ev);
             }
             Instruction::RevealHand { who, choose, discard } => {
                 for p in self.players_of(ctx, who) {
                     let shown: Vec<String> = self.players[p].hand.iter().map(|&c| self.describe(c)).collect();
                     let shown = if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") };
-                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals their hand: {shown}", self.players[p].name)).player(self, p).rule(cr!("701.20a"));
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals their hand: {shown}", self.players[p].name)).player(self, p).rule(cite!(reveal.hand));
                     self.record(ev);
                     let Some(f) = choose else { continue };
                     let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&c| self.matches_filter(c, f, ctx.controller)).map(Target::Object).collect();
                     let what = format!("a card from {}'s hand", self.players[p].name);
-                    let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} has no card {} can choose: nothing is chosen", g.players[p].name, g.players[ctx.controller].name)).player(g, p).rule(cr!("101.3"));
-                    let chosen = self.pick_one(ctx.controller, options, cr!("701.9b"), what, none, dec)?;
+                    let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} has no card {} can choose: nothing is chosen", g.players[p].name, g.players[ctx.controller].name)).player(g, p).rule(cite!(impossible.nothing_to_choose));
+                    let chosen = self.pick_one(ctx.controller, options, cite!(discard.chosen_by_other), what, none, dec)?;
                     if *discard && let Some(c) = chosen {
-                        self.discard(p, c, cr!("701.9b"));
+                        self.discard(p, c, cite!(discard.chosen_by_other));
                     }
                 }
             }
@@ -591,7 +591,7 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
-                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from the top of {}'s library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rule(cr!("701.13a"));
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from the top of {}'s library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rule(cite!(exile.from_hand_or_library));
                         self.record(ev);
                         let nid = self.move_object(c, Zone::Exile);
                         self.set_aside.push(nid);
@@ -604,7 +604,7 @@ impl Game {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
                         // 701.20b: revealing leaves the card where it is.
-                        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&[cr!("701.20a"), cr!("701.20b")]);
+                        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&cite!(reveal.top_card));
                         self.record(ev);
                         self.set_aside.push(c);
                     }
@@ -615,14 +615,14 @@ impl Game {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
                     let seen = self.players[p].library.len().min(n);
-                    let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {seen} card(s) of {}'s library", self.players[ctx.controller].name, self.players[p].name)).player(self, p).rule(cr!("701.20e"));
+                    let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {seen} card(s) of {}'s library", self.players[ctx.controller].name, self.players[p].name)).player(self, p).rule(cite!(look.top_cards));
                     self.record(ev);
                 }
             }
             Instruction::IfSetAside { filter, then, otherwise } => {
                 let Some(card) = self.set_aside.iter().copied().find(|&o| self.is_live(o)) else { return Ok(()) };
                 let hit = self.matches_filter(card, filter, ctx.controller);
-                let ev = Ev::new(EventKind::Choice, format!("{} is {}a {} card", self.describe(card), if hit { "" } else { "not " }, crate::engine::casting::filter_words(filter))).object(self, card).rule(cr!("608.2c"));
+                let ev = Ev::new(EventKind::Choice, format!("{} is {}a {} card", self.describe(card), if hit { "" } else { "not " }, crate::engine::casting::filter_words(filter))).object(self, card).rule(cite!(resolve.card_checked));
                 self.record(ev);
                 for ins in if hit { then } else { otherwise } {
                     self.perform(ins, ctx, dec)?;
@@ -631,7 +631,7 @@ impl Game {
             Instruction::PutInGraveyard(a) => {
                 for id in self.objects_of(ctx, a) {
                     let owner = self.obj(id).owner;
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
                     self.record(ev);
                     self.move_object(id, Zone::Graveyard);
                 }
@@ -649,9 +649,9 @@ impl Game {
                 for c in cards {
                     let turn = matches!(until, crate::cards::ir::PlayUntil::EndOfTurn).then_some(self.turn);
                     self.play_permissions.push(crate::engine::state::PlayPermission { card: c, source: ctx.source, player: you, cast_only: *cast_only, turn, given: self.turn, lasting });
-                    let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.describe(c))).object(self, c).player(self, you).rules(&[cr!("601.3"), cr!("611.2a")]);
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.describe(c))).object(self, c).player(self, you).rules(&cite!(cast.permission_from_exile));
                     // "Play" covers playing a land too (305.1).
-                    let ev = if *cast_only { ev } else { ev.rule(cr!("305.1")) };
+                    let ev = if *cast_only { ev } else { ev.rule(cite!(land.play_permission)) };
                     self.record(ev);
                 }
             }
@@ -671,7 +671,7 @@ impl Game {
                     // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
                     // zone-change trigger triggered on became there, if it is still there.
                     let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile) || *what == Affected::SetAside && self.obj(*id).zone == Zone::Library) else {
-                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.describe(old))).object(self, old).rule(cr!("400.7"));
+                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.describe(old))).object(self, old).rule(cite!(zone.not_where_put));
                         self.record(ev);
                         continue;
                     };
@@ -681,7 +681,7 @@ impl Game {
                     let from_library = self.obj(id).zone == Zone::Library;
                     let how = if *tapped { " tapped" } else { "" };
                     // Undying (702.93a) and persist (702.79a) return it with a counter.
-                    let counter_rule = counter.as_ref().map(|k| if *k == CounterKind::PlusOne { cr!("702.93a") } else { cr!("702.79a") });
+                    let counter_rule = counter.as_ref().map(|k| if *k == CounterKind::PlusOne { cite!(undying.return_with_counter) } else { cite!(persist.return_with_counter) });
                     let with = counter.clone().zip(counter_rule).map(|(k, rule)| (k, 1, rule));
                     self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
                         let verb = if from_library { "put onto" } else { "returned to" };
@@ -689,14 +689,14 @@ impl Game {
                             .object(g, nid)
                             .player(g, controller)
                             .zone(Zone::Battlefield)
-                            .rules(&[cr!("400.7"), cr!("110.2a")]);
+                            .rules(&cite!(zone.returns_as_new_object));
                         if let Some(rule) = counter_rule {
                             ev = ev.rule(rule);
                         }
                         if followed {
-                            ev = ev.rule(cr!("400.7e"));
+                            ev = ev.rule(cite!(zone.new_object_found));
                         } else if id != old {
-                            ev = ev.rule(cr!("400.7j"));
+                            ev = ev.rule(cite!(zone.new_object_returns));
                         }
                         ev
                     })?;
@@ -710,7 +710,7 @@ impl Game {
                         // within the zone, staying the same object.
                         let owner = self.obj(id).owner;
                         let place = if *bottom { "on the bottom of" } else { "on top of" };
-                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cr!("608.2c"));
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(resolve.to_library));
                         self.record(ev);
                         let lib = &mut self.players[owner].library;
                         lib.retain(|&c| c != id);
@@ -723,9 +723,9 @@ impl Game {
                     }
                     let owner = self.obj(id).owner;
                     let place = if *bottom { "on the bottom of" } else { "on top of" };
-                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cr!("400.7"));
+                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(zone.to_library));
                     if followed {
-                        ev = ev.rule(cr!("400.7e"));
+                        ev = ev.rule(cite!(zone.new_object_found));
                     }
                     self.record(ev);
                     let nid = self.move_object(id, Zone::Library);
@@ -755,21 +755,21 @@ impl Game {
                         continue;
                     }
                     let whose = if *yours { format!("{}'s", self.players[ctx.controller].name) } else { "its controller's".to_owned() };
-                    self.skip_next_untap.push((o, yours.then_some(ctx.controller), cr!("611.2a")));
-                    let ev = Ev::new(EventKind::Grant, format!("{} won't untap during {whose} next untap step", self.describe(o))).object(self, o).rules(&[cr!("611.2a"), cr!("502.3")]);
+                    self.skip_next_untap.push((o, yours.then_some(ctx.controller), cite!(untap.skip_next)));
+                    let ev = Ev::new(EventKind::Grant, format!("{} won't untap during {whose} next untap step", self.describe(o))).object(self, o).rules(&cite!(untap.wont_untap_next));
                     self.record(ev);
                 }
             }
             Instruction::PreventNext { to, amount } => {
                 for t in self.affected(ctx, to) {
                     self.add_shield(ctx.source, ShieldKind::PreventNext { to: t, remaining: *amount });
-                    let ev = Ev::new(EventKind::Grant, format!("the next {amount} damage that would be dealt to {} this turn will be prevented", self.describe_target(t))).target(self, t).rules(&[cr!("615.7"), cr!("615.1")]);
+                    let ev = Ev::new(EventKind::Grant, format!("the next {amount} damage that would be dealt to {} this turn will be prevented", self.describe_target(t))).target(self, t).rules(&cite!(prevent.shield_created));
                     self.record(ev);
                 }
             }
             Instruction::PreventAllCombatDamage => {
                 self.add_shield(ctx.source, ShieldKind::PreventAllCombat);
-                let ev = Ev::new(EventKind::Grant, "all combat damage that would be dealt this turn will be prevented").source(self, ctx.source).rule(cr!("615.1"));
+                let ev = Ev::new(EventKind::Grant, "all combat damage that would be dealt this turn will be prevented").source(self, ctx.source).rule(cite!(prevent.all_combat_created));
                 self.record(ev);
             }
             Instruction::PreventNextFromSource { filter, to } => {
@@ -781,17 +781,17 @@ impl Game {
                 }));
                 for t in self.affected(ctx, to) {
                     if options.is_empty() {
-                        let ev = Ev::new(EventKind::Choice, "there is no source to choose: the effect does nothing").source(self, ctx.source).rule(cr!("609.7a"));
+                        let ev = Ev::new(EventKind::Choice, "there is no source to choose: the effect does nothing").source(self, ctx.source).rule(cite!(prevent.no_source_to_choose));
                         self.record(ev);
                         continue;
                     }
-                    let d = Decision { player: ctx.controller, kind: DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cr!("609.7a"), what: format!("the source whose next damage to {} this turn is prevented", self.describe_target(t)) };
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cite!(prevent.choose_source), what: format!("the source whose next damage to {} this turn is prevented", self.describe_target(t)) };
                     let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
                     let Some(Target::Object(chosen)) = ts.first().copied() else { continue };
                     let spell = self.obj(chosen).zone == Zone::Stack;
                     let card = self.obj(chosen).card_id;
                     self.add_shield(ctx.source, ShieldKind::NextFromSource { chosen, card, spell, filter: filter.clone(), to: t, you: ctx.controller });
-                    let ev = Ev::new(EventKind::Grant, format!("the next time {} would deal damage to {} this turn, that damage will be prevented", self.describe(chosen), self.describe_target(t))).source(self, ctx.source).target(self, t).rules(&[cr!("609.7a"), cr!("615.1")]);
+                    let ev = Ev::new(EventKind::Grant, format!("the next time {} would deal damage to {} this turn, that damage will be prevented", self.describe(chosen), self.describe_target(t))).source(self, ctx.source).target(self, t).rules(&cite!(prevent.chosen_source_shield));
                     self.record(ev);
                 }
             }
@@ -822,14 +822,14 @@ impl Game {
                     text.push_str(&format!(" by {w}"));
                 }
                 text.push_str(" this turn will be prevented");
-                let ev = Ev::new(EventKind::Grant, text).source(self, ctx.source).rules(&[cr!("615.1"), cr!("611.2a")]);
+                let ev = Ev::new(EventKind::Grant, text).source(self, ctx.source).rules(&cite!(prevent.until_end_of_turn));
                 self.record(ev);
             }
             Instruction::ExileIfWouldDie(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.add_shield(ctx.source, ShieldKind::ExileIfDies(id));
-                        let ev = Ev::new(EventKind::Grant, format!("if {} would die this turn, it will be exiled instead", self.describe(id))).object(self, id).rules(&[cr!("614.1a"), cr!("700.4")]);
+                        let ev = Ev::new(EventKind::Grant, format!("if {} would die this turn, it will be exiled instead", self.describe(id))).object(self, id).rules(&cite!(replace.dies_exile_created));
                         self.record(ev);
                     }
                 }
@@ -850,7 +850,7 @@ impl Game {
                 });
                 // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
                 // ability's has that ability's source.
-                let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cr!("603.7d") } else { cr!("603.7e") };
+                let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cite!(trigger.delayed_by_spell) } else { cite!(trigger.delayed_by_ability) };
                 self.delayed.push(crate::engine::replace::DelayedTrigger { source: ctx.source, controller: ctx.controller, step: *step, instructions: instructions.clone(), after_turn, whose: None, info, rule });
                 let when = match (step, next_turn) {
                     (_, true) => "at the beginning of the next turn's upkeep",
@@ -861,7 +861,7 @@ impl Game {
                     Some(o) if instructions_mention_link(instructions) => format!(" (about {})", self.describe(o)),
                     _ => String::new(),
                 };
-                let rules: &[crate::rules::RuleId] = if about.is_empty() { &[cr!("603.7a")] } else { &[cr!("603.7a"), cr!("603.7c")] };
+                let rules: &[crate::rules::RuleId] = if about.is_empty() { &[cite!(trigger.delayed_created_at)] } else { &cite!(trigger.delayed_created_about) };
                 let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(rules);
                 self.record(ev);
             }
@@ -871,7 +871,7 @@ impl Game {
                         *n += count;
                     }
                     let what = if *count == 1 { "their next turn".to_owned() } else { format!("their next {count} turns") };
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} will skip {what}", self.players[p].name)).player(self, p).rules(&[cr!("614.10"), cr!("614.10a")]);
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} will skip {what}", self.players[p].name)).player(self, p).rules(&cite!(skip.created));
                     self.record(ev);
                 }
             }
@@ -880,7 +880,7 @@ impl Game {
                 // recently added is taken first.
                 for p in self.players_of(ctx, who) {
                     self.extra_turns.push(p);
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} will take an extra turn after this one", self.players[p].name)).player(self, p).rule(cr!("500.7"));
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} will take an extra turn after this one", self.players[p].name)).player(self, p).rule(cite!(turn.extra_turn_created));
                     self.record(ev);
                 }
             }
@@ -888,7 +888,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::AttackDespiteDefender, true);
-                        let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("702.3b")]);
+                        let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.describe(id))).object(self, id).rules(&cite!(defender.attack_as_though));
                         self.record(ev);
                     }
                 }
@@ -899,7 +899,7 @@ impl Game {
             Instruction::CantAttackOrBlock { what: Affected::EachPermanent(filter), attack, block } => {
                 self.restrictions.push(crate::engine::state::Restriction { source: ctx.source, controller: ctx.controller, filter: filter.clone(), attack: *attack, block: *block });
                 let words = crate::engine::continuous::restricted_words(filter);
-                let ev = Ev::new(EventKind::RuleChange, format!("{words} can't {} this turn, those that come later included", cant_words(*attack, *block))).source(self, ctx.source).rules(&[cr!("611.2a"), cr!("611.2c")]);
+                let ev = Ev::new(EventKind::RuleChange, format!("{words} can't {} this turn, those that come later included", cant_words(*attack, *block))).source(self, ctx.source).rules(&cite!(effect.cant_attack_block_locked));
                 self.record(ev);
             }
             Instruction::CantAttackOrBlock { what, attack, block } => {
@@ -913,7 +913,7 @@ impl Game {
                         }
                     }
                     let what = cant_words(*attack, *block);
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't {what} this turn", self.describe(id))).object(self, id).rule(cr!("611.2a"));
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't {what} this turn", self.describe(id))).object(self, id).rule(cite!(effect.cant_this_turn));
                     self.record(ev);
                 }
             }
@@ -921,7 +921,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.obj_mut(id).regen_shields += 1;
-                        let ev = Ev::new(EventKind::Regenerate, format!("{} gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead", self.describe(id))).object(self, id).rule(cr!("701.19a"));
+                        let ev = Ev::new(EventKind::Regenerate, format!("{} gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead", self.describe(id))).object(self, id).rule(cite!(regenerate.shield));
                         self.record(ev);
                     }
                 }
@@ -934,18 +934,18 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).map(Target::Object).collect();
                     if options.is_empty() && n > 0 {
-                        let ev = Ev::new(EventKind::Choice, format!("{} has nothing to sacrifice: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cr!("101.3"));
+                        let ev = Ev::new(EventKind::Choice, format!("{} has nothing to sacrifice: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cite!(impossible.nothing_to_sacrifice));
                         self.record(ev);
                         continue;
                     }
-                    let d = Decision { player: p, kind: DecisionKind::Pick { options, count: n }, rule: cr!("101.4"), what: format!("what to sacrifice ({n})") };
+                    let d = Decision { player: p, kind: DecisionKind::Pick { options, count: n }, rule: cite!(sacrifice.choice), what: format!("what to sacrifice ({n})") };
                     let Answer::Pick(ts) = self.decide(dec, &d)? else { continue };
                     chosen.push((p, ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect()));
                 }
                 for (p, ids) in chosen {
                     for id in ids {
                         if self.on_battlefield(id) {
-                            let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&[cr!("701.21a"), cr!("101.4")]);
+                            let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&cite!(sacrifice.chosen));
                             self.record(ev);
                             self.move_object(id, Zone::Graveyard);
                         }
@@ -957,7 +957,7 @@ impl Game {
                     // 701.21a: only a permanent its controller controls can be sacrificed.
                     if self.on_battlefield(id) && self.controller(id) == ctx.controller {
                         let p = ctx.controller;
-                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cr!("701.21a"));
+                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.player_sacrifices));
                         self.record(ev);
                         self.move_object(id, Zone::Graveyard);
                     }
@@ -968,7 +968,7 @@ impl Game {
             Instruction::Backup(n) => self.backup(*n, ctx),
             Instruction::BecomeMonarch(who) => {
                 for p in self.players_of(ctx, who) {
-                    self.become_monarch(p, cr!("724.1"));
+                    self.become_monarch(p, cite!(monarch.becomes));
                 }
             }
             Instruction::Clash { won, lost } => {
@@ -984,14 +984,14 @@ impl Game {
                 // 705.2: the player who flips calls heads or tails, and wins if the call
                 // matches the side that comes up (the game's seeded generator, 705.1).
                 let p = ctx.controller;
-                let d = Decision { player: p, kind: DecisionKind::CoinCall, rule: cr!("705.2"), what: "the call of a coin flip (heads or tails)".to_owned() };
+                let d = Decision { player: p, kind: DecisionKind::CoinCall, rule: cite!(coin.call), what: "the call of a coin flip (heads or tails)".to_owned() };
                 let Answer::Call(call) = self.decide(dec, &d)? else { return Ok(()) };
                 let heads = self.rng.next_u64().is_multiple_of(2);
                 let win = call == heads;
                 let side = if heads { "heads" } else { "tails" };
                 let ev = Ev::new(EventKind::CoinFlip, format!("{} flips a coin: it comes up {side}, so {} {} the flip", self.players[p].name, self.players[p].name, if win { "wins" } else { "loses" }))
                     .player(self, p)
-                    .rules(&[cr!("705.1"), cr!("705.2")]);
+                    .rules(&cite!(coin.flip));
                 self.record(ev);
                 for ins in if win { won } else { lost } {
                     self.perform(ins, ctx, dec)?;
@@ -1004,7 +1004,7 @@ impl Game {
                 let Instruction::Pay(cost) = action.as_ref() else { return Ok(()) };
                 for p in self.players_of(ctx, who) {
                     // 118.12: "If you do" asks whether the player chose to pay the cost.
-                    let paid = self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"you may pay … If you do, …\")"), cr!("118.12"), dec)?;
+                    let paid = self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"you may pay … If you do, …\")"), cite!(pay.you_may_pay), dec)?;
                     let sub = Context { controller: p, ..ctx.clone() };
                     for ins in if paid { then } else { otherwise } {
                         self.perform(ins, &sub, dec)?;
@@ -1039,7 +1039,7 @@ impl Game {
                         Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
                         _ => true,
                     };
-                    let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("608.2d"), what: "whether to take the option (\"you may …\")".to_owned() };
+                    let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cite!(resolve.optional_choice), what: "whether to take the option (\"you may …\")".to_owned() };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     let sub = Context { controller: p, ..ctx.clone() };
                     let list: Vec<&Instruction> = if yes { std::iter::once(action.as_ref()).chain(then.iter()).collect() } else { otherwise.iter().collect() };
@@ -1059,7 +1059,7 @@ impl Game {
                     }
                     for c in cards {
                         let from = self.obj(c).zone.name().replace('_', " ");
-                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put from {}'s {from} into their library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Library).rules(&[cr!("701.24a"), cr!("400.7")]);
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put from {}'s {from} into their library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Library).rules(&cite!(shuffle.into_library));
                         self.record(ev);
                         self.move_object(c, Zone::Library);
                     }
@@ -1077,7 +1077,7 @@ impl Game {
                     // Every card, in this one instruction (406.2, 701.13a).
                     let cards = self.players[p].graveyard.clone();
                     for c in cards {
-                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&[cr!("701.13a"), cr!("406.2")]);
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&cite!(exile.face_up));
                         self.record(ev);
                         self.move_object(c, Zone::Exile);
                     }
@@ -1088,11 +1088,11 @@ impl Game {
                 // 608.2c); with nothing to choose, the instruction does nothing (101.3).
                 let p = ctx.controller;
                 let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
-                let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", g.players[p].name)).player(g, p).rule(cr!("101.3"));
-                let chosen = self.pick_one(p, options, cr!("608.2d"), "the permanent returned to its owner's hand".to_owned(), none, dec)?;
+                let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", g.players[p].name)).player(g, p).rule(cite!(impossible.nothing_to_return));
+                let chosen = self.pick_one(p, options, cite!(resolve.choice), "the permanent returned to its owner's hand".to_owned(), none, dec)?;
                 if let Some(id) = chosen.filter(|&id| self.on_battlefield(id)) {
                     let owner = self.obj(id).owner;
-                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                     self.record(ev);
                     self.move_object(id, Zone::Hand);
                 }
@@ -1108,9 +1108,9 @@ impl Game {
                         let owner = self.obj(id).owner;
                         let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                         if followed {
-                            ev = ev.rule(cr!("400.7e"));
+                            ev = ev.rule(cite!(zone.new_object_found));
                         }
                         self.record(ev);
                         self.move_object(id, Zone::Hand);
@@ -1139,14 +1139,14 @@ impl Game {
             Instruction::AdditionalLand { who, count } => {
                 for p in self.players_of(ctx, who) {
                     self.players[p].extra_lands += count;
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} may play {count} additional land(s) this turn", self.players[p].name)).player(self, p).rule(cr!("305.2a"));
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} may play {count} additional land(s) this turn", self.players[p].name)).player(self, p).rule(cite!(land.additional_drops));
                     self.record(ev);
                 }
             }
             Instruction::CantPlayLands(a) => {
                 for p in self.players_of(ctx, a) {
                     self.players[p].cant_play_lands = true;
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't play lands this turn", self.players[p].name)).player(self, p).rules(&[cr!("305.2"), cr!("101.2")]);
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't play lands this turn", self.players[p].name)).player(self, p).rules(&cite!(land.cant_play_this_turn));
                     self.record(ev);
                 }
             }
@@ -1154,7 +1154,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && !self.obj(id).tapped {
                         self.become_tapped(id);
-                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cr!("701.26a"));
+                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cite!(tap.taps));
                         self.record(ev);
                     }
                 }
@@ -1176,7 +1176,7 @@ impl Game {
             Instruction::Untap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && self.obj(id).tapped {
-                        self.untap_permanent(id, cr!("701.26b"), "becomes untapped");
+                        self.untap_permanent(id, cite!(untap.becomes_untapped), "becomes untapped");
                     }
                 }
             }
@@ -1193,8 +1193,8 @@ impl Game {
                 let id = ctx.source;
                 // 702.32a: the permanent must still be on the battlefield to lose a counter or
                 // be sacrificed (a new object after a zone change, 400.7).
-                if self.on_battlefield(id) && self.remove_counters(id, kind, 1, &[cr!("702.32a")], "") == 0 {
-                    self.sacrifice_it(id, &format!(" (no {} counter could be removed)", kind.name()), &[cr!("702.32a"), cr!("701.21a")]);
+                if self.on_battlefield(id) && self.remove_counters(id, kind, 1, &[cite!(fading.remove_counter)], "") == 0 {
+                    self.sacrifice_it(id, &format!(" (no {} counter could be removed)", kind.name()), &cite!(fading.sacrifice));
                 }
             }
             Instruction::Adapt { what, n } => {
@@ -1204,10 +1204,10 @@ impl Game {
                     }
                     // 701.46a: only a permanent with no +1/+1 counters gets them.
                     if self.obj(id).counters.plus > 0 {
-                        let ev = Ev::new(EventKind::Choice, format!("{} adapts: it already has a +1/+1 counter on it, so nothing happens", self.describe(id))).object(self, id).rule(cr!("701.46a"));
+                        let ev = Ev::new(EventKind::Choice, format!("{} adapts: it already has a +1/+1 counter on it, so nothing happens", self.describe(id))).object(self, id).rule(cite!(adapt.already_has_counter));
                         self.record(ev);
                     } else {
-                        self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cr!("701.46a")], false, " (it adapts)");
+                        self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cite!(adapt.counters)], false, " (it adapts)");
                     }
                 }
             }
@@ -1224,12 +1224,12 @@ impl Game {
                     self.obj_mut(a).counters.remove(kind, 1);
                     let name = kind.name();
                     let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-                    let ev = Ev::new(EventKind::RemoveCounters, format!("{article} {name} counter is moved from {} onto {}", self.describe(a), self.describe(b))).object(self, a).amount(1).rules(&[cr!("122.5")]);
+                    let ev = Ev::new(EventKind::RemoveCounters, format!("{article} {name} counter is moved from {} onto {}", self.describe(a), self.describe(b))).object(self, a).amount(1).rules(&[cite!(counters.moved)]);
                     self.record(ev);
-                    let rules: Vec<crate::rules::RuleId> = std::iter::once(cr!("122.5")).chain(crate::engine::counters::meaning(kind)).collect();
+                    let rules: Vec<crate::rules::RuleId> = std::iter::once(cite!(counters.moved)).chain(crate::engine::counters::meaning(kind)).collect();
                     self.put_counters(b, kind, 1, &rules, false, "");
                 } else {
-                    let ev = Ev::new(EventKind::Choice, format!("no {} counter can be moved from {}: nothing happens", kind.name(), self.describe(a))).object(self, a).rule(cr!("122.5"));
+                    let ev = Ev::new(EventKind::Choice, format!("no {} counter can be moved from {}: nothing happens", kind.name(), self.describe(a))).object(self, a).rule(cite!(counters.none_to_move));
                     self.record(ev);
                 }
             }
@@ -1238,7 +1238,7 @@ impl Game {
                 let mut total = 0;
                 for p in self.players_of(ctx, &Affected::EachOpponent) {
                     if !self.players[p].lost {
-                        self.lose_life(p, i64::from(*n), cr!("702.101a"));
+                        self.lose_life(p, i64::from(*n), cite!(extort.drain));
                         total += i64::from(*n);
                     }
                 }
@@ -1249,7 +1249,7 @@ impl Game {
                 for id in self.objects_of(ctx, what) {
                     if self.on_battlefield(id) {
                         // A kind without a rules meaning of its own is a plain counter (122.1).
-                        let rules: Vec<crate::rules::RuleId> = vec![crate::engine::counters::meaning(kind).unwrap_or(cr!("122.1"))];
+                        let rules: Vec<crate::rules::RuleId> = vec![crate::engine::counters::meaning(kind).unwrap_or(cite!(counters.put))];
                         self.remove_counters(id, kind, n, &rules, "");
                     }
                 }
@@ -1270,7 +1270,7 @@ impl Game {
                 for id in self.objects_of(ctx, what) {
                     let n = self.obj(id).counters.get(kind);
                     if self.on_battlefield(id) && n > 0 {
-                        let mut rules = vec![cr!("701.10e")];
+                        let mut rules = vec![cite!(counters.doubled)];
                         rules.extend(crate::engine::counters::meaning(kind));
                         self.put_counters(id, kind, n, &rules, false, " (doubling them)");
                     }
@@ -1314,7 +1314,7 @@ impl Game {
                 }
             }
             // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cr!("608.2c"), dec)?,
+            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cite!(resolve.instructions_mana), dec)?,
         }
         Ok(())
     }
@@ -1324,16 +1324,16 @@ impl Game {
     fn grant(&mut self, id: ObjId, grant: Grant, source: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (m, text, rule) = match grant {
             Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), k.defining_rule()),
-            Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
+            Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cite!(protection.granted)),
             Grant::ProtectionFromChosenColor => {
-                let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
+                let d = Decision { player: controller, kind: DecisionKind::Color, rule: cite!(protection.color_choice), what: format!("the color {} gains protection from", self.describe(id)) };
                 let Answer::Color(c) = self.decide(dec, &d)? else { return Ok(()) };
                 let q = Quality::Color(c);
-                (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a"))
+                (Change::Protection(q), format!("protection from {}", quality_words(q)), cite!(protection.granted))
             }
         };
         self.add_effect(source, controller, vec![id], m, true);
-        let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.describe(id))).object(self, id).rules(&[cr!("611.2a"), cr!("613.1f"), rule]);
+        let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.describe(id))).object(self, id).rules(&[cite!(grant.until_end_of_turn), cite!(grant.ability_layer), rule]);
         self.record(ev);
         Ok(())
     }
@@ -1361,7 +1361,7 @@ impl Game {
                 // (701.6b).
                 let name = self.describe_target(t);
                 self.stack.retain(|s| !matches!(s, StackItem::Ability(x) if x.uid == uid));
-                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).source(self, by).rules(&[cr!("701.6a"), cr!("701.6b")]);
+                let ev = Ev::new(EventKind::Counter, format!("the {name} is countered and removed from the stack (its costs are not refunded)")).source(self, by).rules(&cite!(counter.countered));
                 self.record(ev);
             }
             Target::Player(_) => {}
@@ -1390,21 +1390,21 @@ impl Game {
         }
         let by_static = self.battlefield.iter().copied().find(|&o| self.abilities(o).any(|(_, a)| matches!(a, Ability::SpellsCantBeCountered(f) if self.matches_filter(id, f, self.controller(o)))));
         if let Some(src) = by_static {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.describe(id), self.describe(src))).object(self, id).source(self, src).rules(&[cr!("701.6a"), cr!("101.2")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.describe(id), self.describe(src))).object(self, id).source(self, src).rules(&cite!(counter.cant_be_countered_by));
             self.record(ev);
             return;
         }
         if self.card(id).abilities().contains(&Ability::CantBeCountered) {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&[cr!("701.6a"), cr!("101.2")]);
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&cite!(counter.cant_be_countered));
             self.record(ev);
             return;
         }
         if exile {
-            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&[cr!("701.6a"), cr!("614.1a"), cr!("701.6b")]);
+            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&cite!(counter.exiled_instead));
             self.spell_leaves_stack(id, Zone::Exile, ev);
             return;
         }
-        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&[cr!("701.6a"), cr!("701.6b")]);
+        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&cite!(counter.to_graveyard));
         self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
@@ -1454,7 +1454,7 @@ impl Game {
                 }
             }
             PayCost::Life(n) => {
-                self.pay_life(p, *n, "", &[cr!("119.4"), rule]);
+                self.pay_life(p, *n, "", &[cite!(life.pay), rule]);
                 Ok(true)
             }
             PayCost::Energy(n) => Ok(self.pay_energy(p, *n, rule)),
@@ -1485,12 +1485,12 @@ impl Game {
         let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();
         let targeting = if shown.is_empty() { String::new() } else { format!(" targeting {}", shown.join(", ")) };
         let gone = if self.is_live(id) { "" } else { " (as it last existed on the stack)" };
-        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {}{gone} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&[cr!("707.10"), cr!("707.2")]);
+        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {}{gone} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&cite!(copy.spell_copied));
         if !self.is_live(id) {
-            ev = ev.rule(cr!("608.2h"));
+            ev = ev.rule(cite!(copy.last_known_spell));
         }
         if retargeted {
-            ev = ev.rule(cr!("707.10c"));
+            ev = ev.rule(cite!(copy.new_targets));
         }
         self.record(ev);
         self.causes.stacked_spell(copy, self.last_event());
@@ -1502,7 +1502,7 @@ impl Game {
     /// Each new target must be legal for the instance it replaces; an illegal change leaves
     /// that target as it was (115.7d).
     fn choose_copy_targets(&mut self, id: ObjId, copy: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
-        let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cr!("707.10c"), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
+        let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cite!(copy.new_targets_choice), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
         // A copy of a fused split spell has both halves' targets, left half first (702.102a).
         let effect = if self.obj(copy).choices.fused {
@@ -1516,7 +1516,7 @@ impl Game {
             match self.target_problem(&effect.targets[c.slot % effect.targets.len().max(1)].spec, *t, by) {
                 None => c.target = *t,
                 Some((rule, why)) => {
-                    let ev = Ev::new(EventKind::Choice, format!("{} can't be the copy's new target ({why}): the old target stays", self.describe_target(*t))).rules(&[cr!("115.7d"), rule]);
+                    let ev = Ev::new(EventKind::Choice, format!("{} can't be the copy's new target ({why}): the old target stays", self.describe_target(*t))).rules(&[cite!(copy.new_target_illegal), rule]);
                     self.record(ev);
                 }
             }
@@ -1541,20 +1541,20 @@ impl Game {
         let p = ctx.controller;
         let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| self.hand_card_matches(o, query, p)).map(Target::Object).collect();
         if options.is_empty() {
-            let ev = Ev::new(EventKind::Choice, format!("{} has no card in hand to put onto the battlefield", self.players[p].name)).player(self, p).rule(cr!("608.2c"));
+            let ev = Ev::new(EventKind::Choice, format!("{} has no card in hand to put onto the battlefield", self.players[p].name)).player(self, p).rule(cite!(put.no_card_in_hand));
             self.record(ev);
             return Ok(());
         }
-        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cr!("608.2c"), what: "the card put from the hand onto the battlefield".to_owned() };
+        let d = Decision { player: p, kind: DecisionKind::PickRange { options, min: 1, max: 1, found: Vec::new() }, rule: cite!(put.choice_from_hand), what: "the card put from the hand onto the battlefield".to_owned() };
         let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(()) };
         for t in picked {
             let Target::Object(o) = t else { continue };
             let land = self.types(o).contains(&crate::cards::ir::CardType::Land);
             let how = if tapped { " tapped" } else { "" };
             self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
-                let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} from {}'s hand", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rule(cr!("608.2c"));
+                let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} from {}'s hand", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rule(cite!(put.from_hand));
                 if land {
-                    ev = ev.rule(cr!("305.4"));
+                    ev = ev.rule(cite!(land.put_not_played));
                 }
                 ev
             })?;
@@ -1601,7 +1601,7 @@ impl Game {
         let mut found: Vec<Target> = public.iter().copied().take(max).collect();
         let room = max.saturating_sub(found.len());
         if room > 0 && !hidden.is_empty() {
-            let (min, rule) = if quantity { (room.min(hidden.len()), cr!("701.23d")) } else { (0, cr!("701.23b")) };
+            let (min, rule) = if quantity { (room.min(hidden.len()), cite!(search.for_quantity)) } else { (0, cite!(search.may_fail)) };
             let d = Decision { player: searcher, kind: DecisionKind::PickRange { options: hidden, min, max: room, found: found.clone() }, rule, what: "the cards the search finds".to_owned() };
             if let Answer::Pick(ts) = self.decide(dec, &d)? {
                 found.extend(ts);
@@ -1609,7 +1609,7 @@ impl Game {
         }
         let shown: Vec<String> = found.iter().map(|t| self.describe_target(*t)).collect();
         let shown = if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") };
-        let ev = Ev::new(EventKind::Search, format!("{} searches and finds {shown}", self.players[searcher].name)).player(self, searcher).rule(cr!("701.23a"));
+        let ev = Ev::new(EventKind::Search, format!("{} searches and finds {shown}", self.players[searcher].name)).player(self, searcher).rule(cite!(search.finds));
         self.record(ev);
         if s.dest == SearchDest::TopAfterShuffle {
             // 701.24b: the found cards stay out of the shuffle and then go on top.
@@ -1620,10 +1620,10 @@ impl Game {
             lib.extend(rest);
             self.players[p].library = lib;
             self.touch();
-            let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library without the found card(s)", self.players[p].name)).player(self, p).rules(&[cr!("701.24a"), cr!("701.24b")]);
+            let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library without the found card(s)", self.players[p].name)).player(self, p).rules(&cite!(shuffle.after_search));
             self.record(ev);
             for o in ids {
-                let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cr!("701.24b"));
+                let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cite!(shuffle.put_into_library));
                 self.record(ev);
             }
             return Ok(());
@@ -1631,13 +1631,13 @@ impl Game {
         for t in found {
             let Target::Object(o) = t else { continue };
             if s.reveal {
-                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[searcher].name, self.describe(o))).object(self, o).rule(cr!("701.20a"));
+                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[searcher].name, self.describe(o))).object(self, o).rule(cite!(reveal.found));
                 self.record(ev);
             }
             let (zone, kind, verb, rule) = match s.dest {
-                SearchDest::Hand => (Zone::Hand, EventKind::ReturnToHand, "is put into its owner's hand", cr!("701.23a")),
-                SearchDest::Battlefield { .. } => (Zone::Battlefield, EventKind::EntersBattlefield, "is put onto the battlefield", cr!("701.23a")),
-                SearchDest::Exile | SearchDest::TopAfterShuffle => (Zone::Exile, EventKind::Exile, "is exiled", cr!("701.13a")),
+                SearchDest::Hand => (Zone::Hand, EventKind::ReturnToHand, "is put into its owner's hand", cite!(search.to_hand)),
+                SearchDest::Battlefield { .. } => (Zone::Battlefield, EventKind::EntersBattlefield, "is put onto the battlefield", cite!(search.to_battlefield)),
+                SearchDest::Exile | SearchDest::TopAfterShuffle => (Zone::Exile, EventKind::Exile, "is exiled", cite!(search.to_exile)),
             };
             if let SearchDest::Battlefield { tapped } = s.dest {
                 let how = if tapped { " tapped" } else { "" };
@@ -1660,7 +1660,7 @@ impl Game {
         if seen.is_empty() {
             return Ok(());
         }
-        let d = Decision { player: p, kind: DecisionKind::Scry { cards: seen.clone() }, rule: cr!("701.22a"), what: format!("scry {n}: which cards stay on top and which go to the bottom") };
+        let d = Decision { player: p, kind: DecisionKind::Scry { cards: seen.clone() }, rule: cite!(scry.choice), what: format!("scry {n}: which cards stay on top and which go to the bottom") };
         let Answer::Scry { top, bottom } = self.decide(dec, &d)? else { return Ok(()) };
         let lib = &mut self.players[p].library;
         lib.retain(|c| !seen.contains(c));
@@ -1668,7 +1668,7 @@ impl Game {
         new.append(lib);
         new.extend(bottom.iter().copied());
         *lib = new;
-        let ev = Ev::new(EventKind::Choice, format!("{} scries {n}: {} on top, {} on the bottom", self.players[p].name, top.len(), bottom.len())).player(self, p).rule(cr!("701.22a"));
+        let ev = Ev::new(EventKind::Choice, format!("{} scries {n}: {} on top, {} on the bottom", self.players[p].name, top.len(), bottom.len())).player(self, p).rule(cite!(scry.scries));
         self.record(ev);
         Ok(())
     }
@@ -1681,7 +1681,7 @@ impl Game {
         if seen.is_empty() {
             return Ok(());
         }
-        let d = Decision { player: p, kind: DecisionKind::Surveil { cards: seen.clone() }, rule: cr!("701.25a"), what: format!("surveil {n}: which cards go to the graveyard and which stay on top") };
+        let d = Decision { player: p, kind: DecisionKind::Surveil { cards: seen.clone() }, rule: cite!(surveil.choice), what: format!("surveil {n}: which cards go to the graveyard and which stay on top") };
         let Answer::Scry { top, bottom: graveyard } = self.decide(dec, &d)? else { return Ok(()) };
         // The cards kept go back on top in the chosen order; those for the graveyard stay in
         // the library until `move_object` takes them out.
@@ -1690,10 +1690,10 @@ impl Game {
         let mut new = top.clone();
         new.append(lib);
         *lib = new;
-        let ev = Ev::new(EventKind::Choice, format!("{} surveils {n}: {} on top, {} into the graveyard", self.players[p].name, top.len(), graveyard.len())).player(self, p).rule(cr!("701.25a"));
+        let ev = Ev::new(EventKind::Choice, format!("{} surveils {n}: {} on top, {} into the graveyard", self.players[p].name, top.len(), graveyard.len())).player(self, p).rule(cite!(surveil.surveils));
         self.record(ev);
         for c in graveyard {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard from the library", self.describe(c), self.players[p].name)).object(self, c).zone(Zone::Graveyard).rule(cr!("701.25a"));
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard from the library", self.describe(c), self.players[p].name)).object(self, c).zone(Zone::Graveyard).rule(cite!(surveil.to_graveyard));
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }
@@ -1706,28 +1706,28 @@ impl Game {
     /// and the player may put the card into their graveyard.
     fn explore(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Choice, format!("{} explores", self.describe(id))).object(self, id).player(self, p).rule(cr!("701.44a"));
+        let ev = Ev::new(EventKind::Choice, format!("{} explores", self.describe(id))).object(self, id).player(self, p).rule(cite!(explore.explores));
         self.record(ev);
         let top = self.players[p].library.first().copied();
         if let Some(card) = top {
-            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(card))).object(self, card).player(self, p).rule(cr!("701.44a"));
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(card))).object(self, card).player(self, p).rule(cite!(explore.reveal));
             self.record(ev);
         }
         if let Some(card) = top
             && self.has_type(card, CardType::Land)
         {
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is a land card and is put into {}'s hand", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cr!("701.44a"));
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is a land card and is put into {}'s hand", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cite!(explore.land_to_hand));
             self.record(ev);
             self.move_object(card, Zone::Hand);
             return Ok(());
         }
         if self.on_battlefield(id) {
-            self.put_counters(id, &CounterKind::PlusOne, 1, &[cr!("701.44a")], false, " (it explored)");
+            self.put_counters(id, &CounterKind::PlusOne, 1, &[cite!(explore.counter)], false, " (it explored)");
         }
         if let Some(card) = top {
-            let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: cr!("701.44a"), what: format!("whether to put {} into the graveyard (explore)", self.describe(card)) };
+            let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: cite!(explore.graveyard_choice), what: format!("whether to put {} into the graveyard (explore)", self.describe(card)) };
             if let Answer::May(true) = self.decide(dec, &d)? {
-                let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(card), self.players[p].name)).object(self, card).zone(Zone::Graveyard).rule(cr!("701.44a"));
+                let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(card), self.players[p].name)).object(self, card).zone(Zone::Graveyard).rule(cite!(explore.to_graveyard));
                 self.record(ev);
                 self.move_object(card, Zone::Graveyard);
             }
@@ -1740,17 +1740,17 @@ impl Game {
     /// still on the battlefield).
     fn connive(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Choice, format!("{} connives", self.describe(id))).object(self, id).player(self, p).rule(cr!("701.50a"));
+        let ev = Ev::new(EventKind::Choice, format!("{} connives", self.describe(id))).object(self, id).player(self, p).rule(cite!(connive.connives));
         self.record(ev);
-        self.draw_with(p, cr!("701.50a"), dec)?;
-        let cards = self.choose_cards(p, 1, dec, "discard 1 card (connive)", cr!("701.50a"))?;
+        self.draw_with(p, cite!(connive.draw), dec)?;
+        let cards = self.choose_cards(p, 1, dec, "discard 1 card (connive)", cite!(connive.discard_choice))?;
         let mut nonland = false;
         for c in cards {
             nonland |= !self.has_type(c, CardType::Land);
-            self.discard(p, c, cr!("701.50a"));
+            self.discard(p, c, cite!(connive.discard));
         }
         if nonland && self.on_battlefield(id) {
-            self.put_counters(id, &CounterKind::PlusOne, 1, &[cr!("701.50a")], false, " (a nonland card was discarded)");
+            self.put_counters(id, &CounterKind::PlusOne, 1, &[cite!(connive.counter)], false, " (a nonland card was discarded)");
         }
         Ok(())
     }
@@ -1759,14 +1759,14 @@ impl Game {
     /// of them (701.17b).
     pub(crate) fn mill(&mut self, p: PlayerId, n: usize) {
         let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
-        let rules: &[crate::rules::RuleId] = if cards.len() < n { &[cr!("701.17a"), cr!("701.17b")] } else { &[cr!("701.17a")] };
+        let rules: &[crate::rules::RuleId] = if cards.len() < n { &cite!(mill.short_library) } else { &[cite!(mill.mills)] };
         for c in cards {
             let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is milled: put into {}'s graveyard from the top of the library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rules(rules);
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }
         if n > 0 && self.players[p].library.is_empty() && rules.len() == 2 {
-            let ev = Ev::new(EventKind::Choice, format!("{} mills as many cards as the library holds", self.players[p].name)).player(self, p).rule(cr!("701.17b"));
+            let ev = Ev::new(EventKind::Choice, format!("{} mills as many cards as the library holds", self.players[p].name)).player(self, p).rule(cite!(mill.whole_library));
             self.record(ev);
         }
     }
@@ -1777,22 +1777,22 @@ impl Game {
     fn fight(&mut self, ctx: &Context, a: &Affected, b: &Affected, dec: &mut dyn Decider) -> Result<(), Stop> {
         let (xs, ys) = (self.objects_of(ctx, a), self.objects_of(ctx, b));
         let (Some(&x), Some(&y)) = (xs.first(), ys.first()) else {
-            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is missing or an illegal target").rule(cr!("701.14b"));
+            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is missing or an illegal target").rule(cite!(fight.missing));
             self.record(ev);
             return Ok(());
         };
         if !(self.on_battlefield(x) && self.on_battlefield(y) && self.is_creature(x) && self.is_creature(y)) {
-            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is no longer a creature on the battlefield").rule(cr!("701.14b"));
+            let ev = Ev::new(EventKind::Fight, "the fight doesn't happen: one of the creatures is no longer a creature on the battlefield").rule(cite!(fight.not_creature));
             self.record(ev);
             return Ok(());
         }
         if x == y {
-            let ev = Ev::new(EventKind::Fight, format!("{} fights itself", self.describe(x))).object(self, x).rules(&[cr!("701.14a"), cr!("701.14c")]);
+            let ev = Ev::new(EventKind::Fight, format!("{} fights itself", self.describe(x))).object(self, x).rules(&cite!(fight.itself));
             self.record(ev);
             let n = 2 * i64::from(self.power(x));
             self.damage(x, Target::Object(x), n, None, dec)?;
         } else {
-            let ev = Ev::new(EventKind::Fight, format!("{} fights {}", self.describe(x), self.describe(y))).object(self, x).rules(&[cr!("701.14a"), cr!("701.14d")]);
+            let ev = Ev::new(EventKind::Fight, format!("{} fights {}", self.describe(x), self.describe(y))).object(self, x).rules(&cite!(fight.fights));
             self.record(ev);
             let (px, py) = (i64::from(self.power(x)), i64::from(self.power(y)));
             self.damage(x, Target::Object(y), px, None, dec)?;
@@ -1810,23 +1810,23 @@ impl Game {
         if seen.is_empty() {
             return Ok(());
         }
-        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cr!("701.20e"));
+        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_of_own_library));
         self.record(ev);
         let mut picked: Vec<ObjId> = Vec::new();
         if take > 0 {
             let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
             let (min, take) = (min as usize, take as usize);
             let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
-            let d = Decision { player: p, kind, rule: cr!("701.20e"), what: if min == take { format!("which of the cards looked at go into the hand ({take})") } else { format!("which of the cards looked at go into the hand (up to {take})") } };
+            let d = Decision { player: p, kind, rule: cite!(look.choice), what: if min == take { format!("which of the cards looked at go into the hand ({take})") } else { format!("which of the cards looked at go into the hand (up to {take})") } };
             let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
             picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
         }
         for &o in &picked {
             if reveal {
-                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cr!("701.20a"));
+                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cite!(reveal.chosen));
                 self.record(ev);
             }
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cr!("608.2c"));
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
@@ -1842,7 +1842,7 @@ impl Game {
         match rest_to {
             DigRest::Graveyard => {
                 for o in rest {
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cr!("608.2c"));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard_dig));
                     self.record(ev);
                     self.move_object(o, Zone::Graveyard);
                 }
@@ -1850,13 +1850,13 @@ impl Game {
             }
             DigRest::Bottom { random: true } => self.random_order(&mut rest),
             DigRest::Bottom { random: false } if rest.len() > 1 => {
-                let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put on the bottom of the library".to_owned() };
+                let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cite!(library.bottom_order), what: "the order of the cards put on the bottom of the library".to_owned() };
                 if let Answer::Scry { bottom, .. } = self.decide(dec, &d)? {
                     rest = bottom;
                 }
             }
             DigRest::Top if rest.len() > 1 => {
-                let d = Decision { player: p, kind: DecisionKind::TopOrder { cards: rest.clone() }, rule: cr!("401.4"), what: "the order of the cards put back on top of the library".to_owned() };
+                let d = Decision { player: p, kind: DecisionKind::TopOrder { cards: rest.clone() }, rule: cite!(library.top_order), what: "the order of the cards put back on top of the library".to_owned() };
                 if let Answer::Scry { top, .. } = self.decide(dec, &d)? {
                     rest = top;
                 }
@@ -1879,8 +1879,8 @@ impl Game {
             };
             // The instruction puts them there (608.2c); the owner's choice of order is 401.4's,
             // unless the text makes it random.
-            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cr!("608.2c"));
-            let ev = if matches!(rest_to, DigRest::Bottom { random: true }) || rest.len() < 2 { ev } else { ev.rule(cr!("401.4")) };
+            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cite!(resolve.to_library_rest));
+            let ev = if matches!(rest_to, DigRest::Bottom { random: true }) || rest.len() < 2 { ev } else { ev.rule(cite!(library.order_chosen)) };
             self.record(ev);
         }
         Ok(())
@@ -1893,7 +1893,7 @@ impl Game {
         let mut others = Vec::new();
         let mut hit = None;
         for c in self.players[p].library.clone() {
-            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&[cr!("701.20a"), cr!("701.20b")]);
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&cite!(reveal.until));
             self.record(ev);
             if self.matches_filter(c, filter, p) {
                 hit = Some(c);
@@ -1902,7 +1902,7 @@ impl Game {
             others.push(c);
         }
         if hit.is_none() {
-            let ev = Ev::new(EventKind::Choice, format!("{} revealed their whole library without finding a {} card", self.players[p].name, crate::engine::casting::filter_words(filter))).player(self, p).rule(cr!("701.20a"));
+            let ev = Ev::new(EventKind::Choice, format!("{} revealed their whole library without finding a {} card", self.players[p].name, crate::engine::casting::filter_words(filter))).player(self, p).rule(cite!(reveal.until_none));
             self.record(ev);
         }
         if let Some(c) = hit {
@@ -1910,11 +1910,11 @@ impl Game {
                 SearchDest::Battlefield { tapped } => {
                     let how = if tapped { " tapped" } else { "" };
                     self.put_onto_battlefield(c, p, tapped, dec, |g, nid| {
-                        Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&[cr!("608.2c"), cr!("110.2a")])
+                        Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
                     })?;
                 }
                 _ => {
-                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&[cr!("608.2c"), cr!("400.3")]);
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&cite!(resolve.card_to_hand));
                     self.record(ev);
                     self.move_object(c, Zone::Hand);
                 }
@@ -1929,21 +1929,21 @@ impl Game {
     /// is exiled instead of leaving for anywhere else (`Object::unearthed`, in `move_object`).
     fn unearth(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let card = ctx.source;
-        if !self.still_in(card, Zone::Graveyard, "the graveyard: it isn't returned", cr!("702.84a")) {
+        if !self.still_in(card, Zone::Graveyard, "the graveyard: it isn't returned", cite!(unearth.not_in_graveyard)) {
             return Ok(());
         }
         let controller = ctx.controller;
         let nid = self.put_onto_battlefield(card, controller, false, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{} is returned from the graveyard to the battlefield under {}'s control (unearth)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&[cr!("702.84a"), cr!("400.7")])
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned from the graveyard to the battlefield under {}'s control (unearth)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&cite!(unearth.returns))
         })?;
         if !self.on_battlefield(nid) {
             return Ok(());
         }
         self.obj_mut(nid).unearthed = true;
         self.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
-        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.describe(nid))).object(self, nid).rules(&[cr!("702.84a"), cr!("603.7a")]);
+        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.describe(nid))).object(self, nid).rules(&cite!(unearth.delayed_exile));
         self.record(ev);
-        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cr!("603.7e") });
+        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_ability) });
         Ok(())
     }
 
@@ -1962,7 +1962,7 @@ impl Game {
             let nid = self.move_object(top, Zone::Exile);
             let lesser = !self.has_type(nid, CardType::Land) && self.mana_value(nid) < value;
             let note = if lesser { format!(": a nonland card with mana value {} (less than {value})", self.mana_value(nid)) } else if self.has_type(nid, CardType::Land) { ": a land".to_owned() } else { format!(": mana value {}, not less than {value}", self.mana_value(nid)) };
-            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from the top of their library (cascade){note}", self.players[p].name, self.describe(nid))).object(self, nid).player(self, p).zone(Zone::Exile).rule(cr!("702.85a"));
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from the top of their library (cascade){note}", self.players[p].name, self.describe(nid))).object(self, nid).player(self, p).zone(Zone::Exile).rule(cite!(cascade.exile));
             self.record(ev);
             if lesser {
                 hit = Some(nid);
@@ -1972,13 +1972,13 @@ impl Game {
         }
         match hit {
             Some(c) => {
-                let by = crate::engine::casting::ByEffect { source: spell, cost: None, rule: cr!("702.85a"), what: "cascade ability" };
+                let by = crate::engine::casting::ByEffect { source: spell, cost: None, rule: cite!(cascade.cast), what: "cascade ability" };
                 if !self.cast_by_effect(p, c, by, dec)? {
                     exiled.push(c);
                 }
             }
             None => {
-                let ev = Ev::new(EventKind::Choice, format!("{} exiled their whole library without finding a nonland card with mana value less than {value}", self.players[p].name)).player(self, p).rule(cr!("702.85a"));
+                let ev = Ev::new(EventKind::Choice, format!("{} exiled their whole library without finding a nonland card with mana value less than {value}", self.players[p].name)).player(self, p).rule(cite!(cascade.none_found));
                 self.record(ev);
             }
         }
@@ -1992,7 +1992,7 @@ impl Game {
             names.push(self.describe(o));
             self.move_object(o, Zone::Library);
         }
-        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts the {} exiled card(s) not cast on the bottom of their library in a random order: {}", self.players[p].name, names.len(), names.join(", "))).player(self, p).zone(Zone::Library).rules(&[cr!("702.85a"), cr!("401.4")]);
+        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts the {} exiled card(s) not cast on the bottom of their library in a random order: {}", self.players[p].name, names.len(), names.join(", "))).player(self, p).zone(Zone::Library).rules(&cite!(cascade.bottom));
         self.record(ev);
         Ok(())
     }
@@ -2002,7 +2002,7 @@ impl Game {
         let mut lib = std::mem::take(&mut self.players[p].library);
         self.random_order(&mut lib);
         self.players[p].library = lib;
-        let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library", self.players[p].name)).player(self, p).rule(cr!("701.24a"));
+        let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library", self.players[p].name)).player(self, p).rule(cite!(shuffle.shuffles));
         self.record(ev);
     }
 
@@ -2029,13 +2029,13 @@ impl Game {
     /// of one controller it does nothing.
     fn exchange_control(&mut self, both: &[ObjId], source: ObjId) {
         let [a, b] = both else {
-            let ev = Ev::new(EventKind::ExchangeControl, "the exchange of control can't be completed, so no part of it happens").rule(cr!("701.12a"));
+            let ev = Ev::new(EventKind::ExchangeControl, "the exchange of control can't be completed, so no part of it happens").rule(cite!(exchange.incomplete));
             self.record(ev);
             return;
         };
         let (ca, cb) = (self.controller(*a), self.controller(*b));
         if ca == cb {
-            let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} have the same controller: the exchange does nothing", self.describe(*a), self.describe(*b))).rule(cr!("701.12b"));
+            let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} have the same controller: the exchange does nothing", self.describe(*a), self.describe(*b))).rule(cite!(exchange.same_controller));
             self.record(ev);
             return;
         }
@@ -2046,25 +2046,25 @@ impl Game {
         }
         let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} exchange controllers: {} now controls {}, {} controls {}", self.describe(*a), self.describe(*b), self.players[cb].name, self.describe(*a), self.players[ca].name, self.describe(*b)))
             .object(self, *a)
-            .rules(&[cr!("701.12b"), cr!("613.1b")]);
+            .rules(&cite!(exchange.control));
         self.record(ev);
     }
 
     /// Two players exchange life totals (701.12c): each gains or loses the difference.
     fn exchange_life(&mut self, ps: &[PlayerId]) {
         let [a, b] = ps else {
-            let ev = Ev::new(EventKind::ExchangeLife, "the exchange of life totals can't be completed, so no part of it happens").rule(cr!("701.12a"));
+            let ev = Ev::new(EventKind::ExchangeLife, "the exchange of life totals can't be completed, so no part of it happens").rule(cite!(exchange.life_incomplete));
             self.record(ev);
             return;
         };
         let (la, lb) = (self.players[*a].life, self.players[*b].life);
-        let ev = Ev::new(EventKind::ExchangeLife, format!("{} ({la}) and {} ({lb}) exchange life totals", self.players[*a].name, self.players[*b].name)).rule(cr!("701.12c"));
+        let ev = Ev::new(EventKind::ExchangeLife, format!("{} ({la}) and {} ({lb}) exchange life totals", self.players[*a].name, self.players[*b].name)).rule(cite!(exchange.life));
         self.record(ev);
         for (p, from, to) in [(*a, la, lb), (*b, lb, la)] {
             if to > from {
                 self.gain_life(p, to - from);
             } else {
-                self.lose_life(p, from - to, cr!("701.12c"));
+                self.lose_life(p, from - to, cite!(exchange.life_change));
             }
         }
     }
@@ -2111,7 +2111,7 @@ impl Game {
     }
 
     fn damage_event(&mut self, source: ObjId, to: Target, n: i64, combat: Option<crate::rules::RuleId>) {
-        let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cr!("510.2")]).unwrap_or_default();
+        let combat_rules: Vec<crate::rules::RuleId> = combat.map(|r| vec![r, cite!(damage.combat)]).unwrap_or_default();
         let combat = !combat_rules.is_empty();
         if n <= 0 {
             return;
@@ -2140,12 +2140,12 @@ impl Game {
                         .source(self, source)
                         .target(self, to)
                         .amount(n)
-                        .rules(&[cr!("120.3b"), cr!("702.90b")])
+                        .rules(&cite!(damage.infect_player))
                         .rules(&combat_rules)
                 } else {
                     self.players[p].life = self.players[p].life.saturating_sub(n);
                     self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
-                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
+                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cite!(damage.player)).rules(&combat_rules)
                 };
                 self.record(ev);
                 self.follow_last();
@@ -2159,7 +2159,7 @@ impl Game {
                         .player(self, p)
                         .source(self, source)
                         .amount(i64::from(toxic))
-                        .rules(&[cr!("702.164c"), cr!("120.3g")]);
+                        .rules(&cite!(damage.toxic));
                     self.record(ev);
                 }
                 self.damage_results(source, to, n, dealt);
@@ -2177,24 +2177,24 @@ impl Game {
                 if self.has_type(o, crate::cards::ir::CardType::Planeswalker) {
                     let took = self.obj_mut(o).counters.remove(&crate::cards::ir::CounterKind::Loyalty, u32::try_from(n).unwrap_or(u32::MAX));
                     note = format!(": {took} loyalty counter{} removed", if took == 1 { " is" } else { "s are" });
-                    rules.push(cr!("120.3c"));
+                    rules.push(cite!(damage.planeswalker));
                 }
                 // 702.80a, 702.90c: damage from a source with wither or infect becomes -1/-1
                 // counters instead of being marked (120.3d).
                 let counters = if self.has_keyword(source, crate::cards::ir::Keyword::Infect) {
-                    Some(cr!("702.90c"))
+                    Some(cite!(infect.creature_counters))
                 } else if self.has_keyword(source, crate::cards::ir::Keyword::Wither) {
-                    Some(cr!("702.80a"))
+                    Some(cite!(wither.creature_counters))
                 } else {
                     None
                 };
                 if self.is_creature(o) {
                     if let Some(r) = counters {
-                        rules.push(cr!("120.3d"));
+                        rules.push(cite!(damage.minus_counters));
                         rules.push(r);
                     } else {
                         self.obj_mut(o).damage = self.obj(o).damage.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
-                        rules.push(cr!("120.3e"));
+                        rules.push(cite!(damage.marked));
                     }
                 }
                 rules.extend(combat_rules);
@@ -2206,7 +2206,7 @@ impl Game {
                     && self.is_creature(o)
                 {
                     let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
-                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cr!("120.3d"), r], false, &format!(" instead of being marked as damage: {src} has {k}"));
+                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cite!(damage.minus_counters), r], false, &format!(" instead of being marked as damage: {src} has {k}"));
                 }
                 self.damage_results(source, to, n, dealt);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });
@@ -2255,7 +2255,7 @@ impl Game {
             let pick = if options.len() == 1 {
                 Target::Object(first)
             } else {
-                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cr!("616.1e"), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its {})", self.describe(id), self.describe(id), if shield { "shield counter" } else { "regeneration shield" }) };
+                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cite!(replace.umbra_order_choice), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its {})", self.describe(id), self.describe(id), if shield { "shield counter" } else { "regeneration shield" }) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.first().copied().unwrap_or(Target::Object(first)),
                     _ => Target::Object(first),
@@ -2266,16 +2266,16 @@ impl Game {
             {
                 // 702.89a: instead, all damage is removed from it and the Aura is destroyed.
                 self.obj_mut(id).damage = 0;
-                let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.describe(id), self.describe(aura))).object(self, id).source(self, aura).rules(&[cr!("702.89a"), cr!("614.1a")]).rules(&reason);
+                let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.describe(id), self.describe(aura))).object(self, id).source(self, aura).rules(&cite!(umbra_armor.replaces)).rules(&reason);
                 self.record(ev);
-                self.destroy(aura, &[cr!("702.89a"), cr!("701.8a")], "by its umbra armor", true, dec)?;
+                self.destroy(aura, &cite!(umbra_armor.aura_destroyed), "by its umbra armor", true, dec)?;
                 return Ok(false);
             }
         }
         if shield {
-            let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; a shield counter is removed from it instead", self.describe(id))).object(self, id).rules(&[cr!("122.1c"), cr!("614.1a")]).rules(&reason);
+            let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; a shield counter is removed from it instead", self.describe(id))).object(self, id).rules(&cite!(counters.shield_replaces_destroy)).rules(&reason);
             self.record(ev);
-            self.remove_counters(id, &crate::cards::ir::CounterKind::Shield, 1, &[cr!("122.1c")], " instead of its destruction");
+            self.remove_counters(id, &crate::cards::ir::CounterKind::Shield, 1, &[cite!(counters.shield_removed)], " instead of its destruction");
             return Ok(false);
         }
         if self.obj(id).regen_shields > 0 {
@@ -2292,18 +2292,18 @@ impl Game {
                     a.blockers.retain(|&b| b != id);
                 }
                 self.combat.blockers.retain(|(b, _)| *b != id);
-                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&[cr!("701.19a"), cr!("614.8")]).rules(&reason);
+                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&cite!(regenerate.replaces)).rules(&reason);
                 self.record(ev);
                 if !was_tapped {
                     self.fire(crate::engine::triggers::Happening::BecomesTapped(id));
                 }
                 if in_combat {
-                    let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cr!("701.19a"));
+                    let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cite!(regenerate.removed_from_combat));
                     self.record(ev);
                 }
                 return Ok(false);
             }
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.describe(id))).object(self, id).rule(cr!("701.19c"));
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.describe(id))).object(self, id).rule(cite!(regenerate.cant));
             self.record(ev);
         }
         let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed{why}", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(rules);
@@ -2316,7 +2316,7 @@ impl Game {
     pub fn draw(&mut self, p: PlayerId, rule: crate::rules::RuleId) {
         if self.players[p].library.is_empty() {
             self.players[p].drew_from_empty = true;
-            let ev = Ev::new(EventKind::Draw, format!("{} tries to draw from an empty library", self.players[p].name)).player(self, p).amount(0).rules(&[rule, cr!("121.4")]);
+            let ev = Ev::new(EventKind::Draw, format!("{} tries to draw from an empty library", self.players[p].name)).player(self, p).amount(0).rules(&[rule, cite!(draw.empty_library)]);
             self.record(ev);
             return;
         }
@@ -2346,13 +2346,13 @@ impl Game {
         let (to, text) = if madness.is_some() { (Zone::Exile, format!("{text}, into exile instead of the graveyard (madness)")) } else { (Zone::Graveyard, text) };
         let mut ev = Ev::new(EventKind::Discard, text).player(self, p).object(self, card).zone(to).rules(rules);
         if madness.is_some() {
-            ev = ev.rules(&[cr!("702.35a"), cr!("614.1a")]);
+            ev = ev.rules(&cite!(madness.exile_instead));
         }
         self.record(ev);
         let nid = self.move_object(card, to);
         if let Some(i) = madness {
             let owner = self.obj(nid).owner;
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s madness ability triggers: it was exiled this way (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&[cr!("702.35a"), cr!("603.3a")]).because(self.last_event());
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s madness ability triggers: it was exiled this way (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(madness.trigger)).because(self.last_event());
             self.record(ev);
             self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
         }
@@ -2366,7 +2366,7 @@ impl Game {
         if self.is_live(card) && self.obj(card).zone == zone {
             return true;
         }
-        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in {what}", self.describe(card))).object(self, card).rules(&[cr!("400.7"), rule]);
+        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in {what}", self.describe(card))).object(self, card).rules(&[cite!(zone.no_longer_there), rule]);
         self.record(ev);
         false
     }
@@ -2376,14 +2376,14 @@ impl Game {
     /// into their graveyard.
     fn madness(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let card = ctx.source;
-        if !self.still_in(card, Zone::Exile, "exile: madness does nothing", cr!("702.35a")) {
+        if !self.still_in(card, Zone::Exile, "exile: madness does nothing", cite!(madness.not_in_exile)) {
             return Ok(());
         }
         let Some(cost) = self.card(card).abilities().iter().find_map(|a| if let Ability::Madness(c) = a { Some(c.clone()) } else { None }) else { return Ok(()) };
         let owner = self.obj(card).owner;
-        let by = crate::engine::casting::ByEffect { source: card, cost: Some(cost), rule: cr!("702.35b"), what: "madness ability" };
+        let by = crate::engine::casting::ByEffect { source: card, cost: Some(cost), rule: cite!(madness.cast), what: "madness ability" };
         if !self.cast_by_effect(owner, card, by, dec)? && self.is_live(card) && self.obj(card).zone == Zone::Exile {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} isn't cast: {} puts it into their graveyard", self.describe(card), self.players[owner].name)).object(self, card).player(self, owner).zone(Zone::Graveyard).rule(cr!("702.35a"));
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} isn't cast: {} puts it into their graveyard", self.describe(card), self.players[owner].name)).object(self, card).player(self, owner).zone(Zone::Graveyard).rule(cite!(madness.to_graveyard));
             self.record(ev);
             self.move_object(card, Zone::Graveyard);
         }
@@ -2413,13 +2413,13 @@ impl Game {
         }
         let options: Vec<Target> = armies(self).into_iter().map(Target::Object).collect();
         // 701.47b: the player amassed even though nothing could be chosen.
-        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no Army creature to amass with", g.players[you].name)).player(g, you).rules(&[cr!("701.47a"), cr!("701.47b")]);
-        let Some(army) = self.pick_one(you, options, cr!("701.47a"), "the Army creature to amass with".to_owned(), none, dec)? else { return Ok(()) };
-        self.put_counters(army, &CounterKind::PlusOne, n, &[cr!("701.47a")], false, " (amass)");
+        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no Army creature to amass with", g.players[you].name)).player(g, you).rules(&cite!(amass.no_army));
+        let Some(army) = self.pick_one(you, options, cite!(amass.choice), "the Army creature to amass with".to_owned(), none, dec)? else { return Ok(()) };
+        self.put_counters(army, &CounterKind::PlusOne, n, &[cite!(amass.counters)], false, " (amass)");
         if !self.has_subtype(army, subtype) {
             let change = Change::AddTypes { types: Vec::new(), subtypes: vec![subtype.to_owned()] };
             self.add_effect(ctx.source, you, vec![army], change, false);
-            let ev = Ev::new(EventKind::Grant, format!("{} becomes a {subtype} in addition to its other types", self.describe(army))).object(self, army).source(self, ctx.source).rules(&[cr!("701.47a"), cr!("611.2a"), cr!("613.1d")]);
+            let ev = Ev::new(EventKind::Grant, format!("{} becomes a {subtype} in addition to its other types", self.describe(army))).object(self, army).source(self, ctx.source).rules(&cite!(amass.army_type));
             self.record(ev);
         }
         Ok(())
@@ -2443,9 +2443,9 @@ impl Game {
     fn populate(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let you = ctx.controller;
         let options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o) && self.obj(o).card.token()).map(Target::Object).collect();
-        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", g.players[you].name)).player(g, you).rule(cr!("701.36b"));
-        let Some(token) = self.pick_one(you, options, cr!("701.36a"), "the creature token to populate (copy)".to_owned(), none, dec)? else { return Ok(()) };
-        let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.describe(token))).player(self, you).object(self, token).rule(cr!("701.36a"));
+        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", g.players[you].name)).player(g, you).rule(cite!(populate.no_token));
+        let Some(token) = self.pick_one(you, options, cite!(populate.choice), "the creature token to populate (copy)".to_owned(), none, dec)? else { return Ok(()) };
+        let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.describe(token))).player(self, you).object(self, token).rule(cite!(populate.populates));
         self.record(ev);
         self.create_token_copy(you, token, &crate::cards::ir::CopyExcept::default(), dec)
     }
@@ -2469,7 +2469,7 @@ impl Game {
         }
         self.players[p].life = self.players[p].life.saturating_add(n);
         self.players[p].life_gained_this_turn = self.players[p].life_gained_this_turn.saturating_add(n);
-        let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cr!("119.3"));
+        let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cite!(life.gains));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
     }
@@ -2483,7 +2483,7 @@ impl Game {
         if !self.on_battlefield(target) {
             return;
         }
-        self.put_counters(target, &CounterKind::PlusOne, n, &[cr!("702.165a"), cr!("122.1a")], false, "");
+        self.put_counters(target, &CounterKind::PlusOne, n, &cite!(support.counters), false, "");
         if target == ctx.source || !self.is_creature(target) {
             return;
         }
@@ -2539,7 +2539,7 @@ impl Game {
             Some(q) => format!("; {} is no longer the monarch", self.players[q].name),
             None => String::new(),
         };
-        let ev = Ev::new(EventKind::Designation, format!("{} becomes the monarch{was}", self.players[p].name)).player(self, p).rules(&[rule, cr!("724.3")]);
+        let ev = Ev::new(EventKind::Designation, format!("{} becomes the monarch{was}", self.players[p].name)).player(self, p).rules(&[rule, cite!(monarch.designation)]);
         self.record(ev);
     }
 
@@ -2556,7 +2556,7 @@ impl Game {
             [] => None,
             [one] => Some(*one),
             _ => {
-                let d = Decision { player: p, kind: DecisionKind::Pick { options: opponents.iter().map(|&q| Target::Player(q)).collect(), count: 1 }, rule: cr!("701.30b"), what: "the opponent to clash with".to_owned() };
+                let d = Decision { player: p, kind: DecisionKind::Pick { options: opponents.iter().map(|&q| Target::Player(q)).collect(), count: 1 }, rule: cite!(clash.opponent_choice), what: "the opponent to clash with".to_owned() };
                 match self.decide(dec, &d)? {
                     Answer::Pick(t) => t.first().and_then(|t| if let Target::Player(q) = t { Some(*q) } else { None }),
                     _ => None,
@@ -2571,19 +2571,19 @@ impl Game {
                     let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library to clash (mana value {})", self.players[q].name, self.describe(c), self.mana_value(c)))
                         .object(self, c)
                         .player(self, q)
-                        .rules(&[cr!("701.30a"), cr!("701.30c")]);
+                        .rules(&cite!(clash.reveal));
                     self.record(ev);
                     revealed.push((q, c));
                 }
                 None => {
-                    let ev = Ev::new(EventKind::Reveal, format!("{} has no card in their library to reveal for the clash", self.players[q].name)).player(self, q).rule(cr!("701.30a"));
+                    let ev = Ev::new(EventKind::Reveal, format!("{} has no card in their library to reveal for the clash", self.players[q].name)).player(self, q).rule(cite!(clash.empty_library));
                     self.record(ev);
                 }
             }
         }
         let mut bottom: Vec<(PlayerId, ObjId)> = Vec::new();
         for &(q, c) in &revealed {
-            let d = Decision { player: q, kind: DecisionKind::May { able: true }, rule: cr!("701.30a"), what: format!("put {} on the bottom of your library (otherwise it stays on top)", self.describe(c)) };
+            let d = Decision { player: q, kind: DecisionKind::May { able: true }, rule: cite!(clash.bottom_choice), what: format!("put {} on the bottom of your library (otherwise it stays on top)", self.describe(c)) };
             if let Answer::May(true) = self.decide(dec, &d)? {
                 bottom.push((q, c));
             }
@@ -2598,12 +2598,12 @@ impl Game {
             let ev = Ev::new(EventKind::Choice, format!("{} puts {} on the {} of their library", self.players[q].name, self.describe(c), if to_bottom { "bottom" } else { "top" }))
                 .object(self, c)
                 .player(self, q)
-                .rules(&[cr!("701.30a"), cr!("701.30c")]);
+                .rules(&cite!(clash.bottom));
             self.record(ev);
         }
         let mine = revealed.iter().find(|(q, _)| *q == p).map(|&(_, c)| self.mana_value(c));
         let win = mine.is_some_and(|m| revealed.iter().filter(|(q, _)| *q != p).all(|&(_, c)| self.mana_value(c) < m));
-        let ev = Ev::new(EventKind::Choice, format!("{} {} the clash", self.players[p].name, if win { "wins" } else { "doesn't win" })).player(self, p).rule(cr!("701.30d"));
+        let ev = Ev::new(EventKind::Choice, format!("{} {} the clash", self.players[p].name, if win { "wins" } else { "doesn't win" })).player(self, p).rule(cite!(clash.result));
         self.record(ev);
         Ok(win)
     }
@@ -2617,7 +2617,7 @@ impl Game {
         let ev = Ev::new(EventKind::PutCounters, format!("{} gets {n} energy counter{} (now {})", self.players[p].name, if n == 1 { "" } else { "s" }, self.players[p].energy))
             .player(self, p)
             .amount(i64::from(n))
-            .rules(&[cr!("107.14"), cr!("122.1")]);
+            .rules(&cite!(energy.gets));
         self.record(ev);
     }
 
@@ -2634,7 +2634,7 @@ impl Game {
         let ev = Ev::new(EventKind::RemoveCounters, format!("{} pays {} (removes {n} energy counter{}, {} left)", self.players[p].name, PayCost::Energy(n), if n == 1 { "" } else { "s" }, self.players[p].energy))
             .player(self, p)
             .amount(i64::from(n))
-            .rules(&[cr!("107.14"), rule]);
+            .rules(&[cite!(energy.pays), rule]);
         self.record(ev);
         true
     }
@@ -2707,7 +2707,7 @@ impl Game {
             let owner = self.obj(id).owner;
             let src = self.describe(source);
             let r = self.put_onto_battlefield(id, owner, false, dec, |g, nid| {
-                Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control: {src} left the battlefield", g.describe(nid))).object(g, nid).zone(Zone::Battlefield).rules(&[cr!("610.3"), cr!("610.3c")]).because(at)
+                Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control: {src} left the battlefield", g.describe(nid))).object(g, nid).zone(Zone::Battlefield).rules(&cite!(exile_until.returns)).because(at)
             });
             if let Err(e) = r {
                 self.end_batch();
