@@ -1,5 +1,6 @@
-//! The rules index is honest: every citation the engine can emit (every `cr!("…")` literal
-//! in the source) exists in `rulings/rules.tsv`, every index line parses, every entry's
+//! The rules index is honest: every citation the engine can emit (every row of the citation
+//! table `rulings/citations.tsv`, and the `cr!("…")` literals unit tests still write) exists
+//! in `rulings/rules.tsv`, every index line parses, every entry's
 //! chain of parents is in the index, and every alias of `rulings/aliases.tsv` points at an
 //! existing entry.
 
@@ -43,6 +44,14 @@ fn every_cited_rule_is_in_the_index() {
             count += 1;
             if idx.get(number).is_none() {
                 missing.push(format!("{path}: {number}"));
+            }
+        }
+    }
+    for c in judge::rules::cites::CITATIONS {
+        for r in c.rules {
+            count += 1;
+            if idx.get(r).is_none() {
+                missing.push(format!("rulings/citations.tsv line {}: {r}", c.line));
             }
         }
     }
