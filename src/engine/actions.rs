@@ -957,7 +957,7 @@ impl Game {
                     // 701.21a: only a permanent its controller controls can be sacrificed.
                     if self.on_battlefield(id) && self.controller(id) == ctx.controller {
                         let p = ctx.controller;
-                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.player_sacrifices));
+                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.sacrifices));
                         self.record(ev);
                         self.move_object(id, Zone::Graveyard);
                     }
@@ -1810,7 +1810,7 @@ impl Game {
         if seen.is_empty() {
             return Ok(());
         }
-        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_of_own_library));
+        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_cards));
         self.record(ev);
         let mut picked: Vec<ObjId> = Vec::new();
         if take > 0 {
@@ -1842,7 +1842,7 @@ impl Game {
         match rest_to {
             DigRest::Graveyard => {
                 for o in rest {
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard_dig));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
                     self.record(ev);
                     self.move_object(o, Zone::Graveyard);
                 }
@@ -1879,7 +1879,7 @@ impl Game {
             };
             // The instruction puts them there (608.2c); the owner's choice of order is 401.4's,
             // unless the text makes it random.
-            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cite!(resolve.to_library_rest));
+            let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} puts {} card(s){how}", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cite!(resolve.to_library));
             let ev = if matches!(rest_to, DigRest::Bottom { random: true }) || rest.len() < 2 { ev } else { ev.rule(cite!(library.order_chosen)) };
             self.record(ev);
         }

@@ -1074,7 +1074,7 @@ impl Game {
         }
         // 602.5: an effect can forbid activating a permanent's abilities, mana abilities too.
         if self.has_effect(source, crate::cards::ir::Change::CantActivate) {
-            return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids_permanent), format!("the activated abilities of {name} can't be activated"))));
+            return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {name} can't be activated"))));
         }
         if mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
@@ -1154,7 +1154,7 @@ impl Game {
         // 602.5b: "Activate only once each turn".
         if cost.once_each_turn {
             if self.obj(source).activated_turns.contains(&(ability, self.turn)) {
-                let e = Illegal::new(cite!(activate.once_each_turn_used), format!("the ability of {name} can be activated only once each turn, and it already was this turn"));
+                let e = Illegal::new(cite!(activate.once_each_turn), format!("the ability of {name} can be activated only once each turn, and it already was this turn"));
                 return Ok(Err(if cost.boast { e.also(cite!(boast.once_each_turn)) } else { e }));
             }
             let turn = self.turn;

@@ -298,10 +298,10 @@ impl Game {
         }
         if cost.tap {
             if self.obj(id).tapped {
-                return Ok(Err(Illegal::new(cite!(mana.source_tapped), format!("{} is already tapped", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(cost.tapped), format!("{} is already tapped", self.describe(id)))));
             }
             if self.summoning_sick(id) {
-                return Ok(Err(Illegal::new(cite!(mana.summoning_sick), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(cost.summoning_sick), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
             }
         }
         if !cost.mana.is_empty()
@@ -606,7 +606,7 @@ impl Game {
         let mut pool_snow = self.players[p].pool_snow;
         let supply = pool_supply(pool, pool_snow);
         let Some(assign) = matching(&supply, &rest) else {
-            return Ok(Err(Illegal::cited(&cite!(pay.mana_short), format!("{} cannot pay {cost}: the mana produced is not enough", self.players[p].name))));
+            return Ok(Err(Illegal::cited(&cite!(pay.not_enough_mana), format!("{} cannot pay {cost}: the mana produced is not enough", self.players[p].name))));
         };
         let mut spent = [0u32; 6];
         for s in assign {

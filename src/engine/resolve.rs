@@ -209,7 +209,7 @@ impl Game {
                     g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
-                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_created) });
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."
@@ -240,7 +240,7 @@ impl Game {
         let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.describe(nid))).object(self, nid).player(self, controller).rules(&cite!(rebound.delayed_trigger));
         self.record(ev);
         let cast = crate::cards::ir::Instruction::CastWithoutPaying(crate::cards::ir::Affected::This);
-        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::Upkeep, instructions: vec![cast], after_turn: Some(self.turn), whose: Some(controller), info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_created) });
+        self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::Upkeep, instructions: vec![cast], after_turn: Some(self.turn), whose: Some(controller), info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
     }
 
     /// A spell leaves the stack for `to`, as `ev` says — unless it was cast with flashback:

@@ -399,7 +399,7 @@ impl Game {
                 if had > 0 {
                     let ev = Ev::new(EventKind::Choice, format!("{}'s {} doesn't trigger: it had a {} counter on it", self.describe(src), k.name(), if k == Keyword::Undying { "+1/+1" } else { "-1/-1" }))
                         .source(self, src)
-                        .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cite!(trigger.keyword_intervening_if_false)]);
+                        .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cite!(trigger.intervening_if_false)]);
                     self.record(ev);
                     return;
                 }
@@ -491,7 +491,7 @@ impl Game {
         let ev = Ev::new(EventKind::Trigger, format!("{name}'s {} triggers{on} (controlled by {})", k.label(), self.players[controller].name))
             .source(self, src)
             .player(self, controller)
-            .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cite!(trigger.keyword_controller)]);
+            .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cite!(trigger.controller)]);
         let ev = ev.because(at);
         self.record(ev);
         self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: Some(k), event: self.last_event() });
