@@ -42,6 +42,13 @@ If every target has become illegal the spell or ability does nothing and is remo
 
 within: 6 Spells, Abilities, and Effects › 608 Resolving Spells and Abilities › 608.2 Resolving instants, sorceries, abilities
 
+the engine cites it for (rulings/citations.tsv):
+  resolve.fizzle_to_graveyard    a spell with no legal target left is removed from the stack to its owner's graveyard
+  resolve.aura_target_illegal    an Aura spell whose target is illegal doesn't resolve and goes to the graveyard
+  resolve.all_targets_illegal    every target of a spell or ability is illegal on resolution: it doesn't resolve
+  resolve.target_now_illegal     one target is illegal on resolution: the spell or ability doesn't affect it
+  resolve.damage_source_illegal  the creature that would deal damage is an illegal target now: no damage is dealt
+
 official text (tests/fixtures/cr/rules-2026-utf8-bom-cr.txt, effective January 16, 2026):
   608.2b The resolving pretend spell looks at its targets again and ignores the ones that became illegal.
   Example: A pretend bolt aimed at a creature that left the battlefield does nothing to it.

@@ -275,6 +275,15 @@ fn show_rule(query: &str, edition: Option<&str>, rules: Option<&Path>) -> Result
             let _ = writeln!(out, "  {c:<8} {}", title_of(c));
         }
     }
+    // What the engine cites the rule for: the rows of the citation table naming it.
+    let cited: Vec<&crate::rules::cites::Citation> = crate::rules::cites::citing(&number).collect();
+    if !cited.is_empty() {
+        let _ = writeln!(out, "\nthe engine cites it for (rulings/citations.tsv):");
+        let width = cited.iter().map(|c| c.key.len()).max().unwrap_or(0);
+        for c in &cited {
+            let _ = writeln!(out, "  {:<width$}  {}", c.key, c.description);
+        }
+    }
     match (&copy, official) {
         (Some(c), Some(r)) => {
             let _ = writeln!(out, "\nofficial text ({}, effective {}):", c.origin, c.doc.effective.as_deref().unwrap_or("?"));

@@ -20,8 +20,8 @@ use serde::Serialize;
 /// A citation of a Comprehensive Rules number, at the precision the engine knows it:
 /// a part (`6`), a rule (`608`), a subrule (`608.2`) or a lettered subrule (`608.2b`).
 ///
-/// Engine code builds these with the [`cr!`](crate::cr) macro from string literals, so a test
-/// can find every citation in the source and check it against the index.
+/// Engine code gets these from the citation table (`rulings/citations.tsv`) with the
+/// [`cite!`](crate::cite) macro; a test checks every rule of the table against the index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RuleId(&'static str);
 
