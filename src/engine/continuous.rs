@@ -8,6 +8,7 @@ use crate::engine::event::EventKind;
 use crate::engine::layers::{describe_change, describe_subject};
 use crate::engine::state::{Continuous, Game, ObjId, PlayerId};
 use crate::engine::Ev;
+use crate::engine::layers::Origin;
 use crate::rules::RuleId;
 
 /// The rules a change cites: its layer's, and the rule that says what it does where one does
@@ -196,14 +197,22 @@ impl Game {
         }
         let changed: Vec<(ObjId, PlayerId)> = self.battlefield.iter().map(|&id| (id, self.controller(id))).filter(|&(id, c)| self.obj(id).seen_controller != c).collect();
         let overridden = self.battlefield.iter().any(|&id| self.controller(id) != self.obj(id).controller);
-        let void: Vec<(ObjId, u64, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, self.effect_text(e), e.condition_false)).collect();
+        let void: Vec<(ObjId, u64, Origin, String, bool)> = layered.effects.iter().filter(|e| e.void && e.from_static).map(|e| (e.source, e.timestamp, e.origin, self.effect_text(e), e.condition_false)).collect();
         let mut events = Vec::new();
-        for (src, ts, text, condition_false) in &void {
-            if self.void_seen.contains(&(*src, *ts)) {
+        for (src, ts, origin, text, condition_false) in &void {
+            if self.void_seen.contains(&(*src, *ts, *origin)) {
                 continue;
             }
             let ev = if *condition_false {
-                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cite!(effect.static_condition_false))
+                // A level symbol is an "as long as" ability of its own kind (711.2a, 711.2b).
+                match self.level_symbol(*src, *origin) {
+                    Some((symbol, bounded)) => {
+                        let have = self.obj(*src).counters.get(&crate::cards::ir::CounterKind::Named("level".to_owned()));
+                        let rules: &[crate::rules::RuleId] = if bounded { &crate::cite!(level.range_off) } else { &crate::cite!(level.threshold_off) };
+                        Ev::new(EventKind::EffectEnds, format!("{}'s {symbol} ability ({text}) doesn't apply: it has {have} level counter{}", self.describe(*src), if have == 1 { "" } else { "s" })).object(self, *src).rules(rules)
+                    }
+                    None => Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cite!(effect.static_condition_false)),
+                }
             } else {
                 // Lost to a land-type change in the same layer (Blood Moon, 305.7, 613.8a), or
                 // to an ability-removing effect (layer 6, 613.1f) applied before its own layer
@@ -214,9 +223,18 @@ impl Game {
             };
             events.push(ev);
         }
-        for &(src, ts) in &self.void_seen {
-            if self.on_battlefield(src) && !void.iter().any(|(s, t, _, _)| *s == src && *t == ts) {
-                events.push(Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rule(crate::cite!(effect.static_condition_true)));
+        for &(src, ts, origin) in &self.void_seen {
+            if self.on_battlefield(src) && !void.iter().any(|(s, t, o, _, _)| *s == src && *t == ts && *o == origin) {
+                let ev = match self.level_symbol(src, origin) {
+                    Some((symbol, bounded)) => {
+                        let have = self.obj(src).counters.get(&crate::cards::ir::CounterKind::Named("level".to_owned()));
+                        let text = layered.effects.iter().find(|e| e.source == src && e.timestamp == ts && e.origin == origin).map(|e| format!(" ({})", self.effect_text(e))).unwrap_or_default();
+                        let rules: &[crate::rules::RuleId] = if bounded { &crate::cite!(level.range_on) } else { &crate::cite!(level.threshold_on) };
+                        Ev::new(EventKind::EffectBegins, format!("{}'s {symbol} ability{text} applies: it has {have} level counter{}", self.describe(src), if have == 1 { "" } else { "s" })).object(self, src).rules(rules)
+                    }
+                    None => Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rule(crate::cite!(effect.static_condition_true)),
+                };
+                events.push(ev);
             }
         }
         for &(id, c) in &changed {
@@ -231,7 +249,7 @@ impl Game {
             // 302.6: its new controller hasn't controlled it since their turn began.
             o.steady = None;
         }
-        self.void_seen = void.into_iter().map(|(s, t, _, _)| (s, t)).collect();
+        self.void_seen = void.into_iter().map(|(s, t, o, _, _)| (s, t, o)).collect();
         self.control_overridden = overridden;
         // Each follows from the event that changed the game so that the effects changed.
         let at = self.last_event();
@@ -239,6 +257,22 @@ impl Game {
             self.record(ev.because(at));
         }
         self.syncing = false;
+    }
+
+    /// The level symbol the static ability an effect comes from stands for, if it is a
+    /// leveler's: its words (`{LEVEL 2-6}`) and whether it is a range (711.2a) rather than
+    /// open-ended (`{LEVEL 7+}`, 711.2b).
+    fn level_symbol(&self, src: ObjId, origin: Origin) -> Option<(String, bool)> {
+        let Origin::Static(i) = origin else { return None };
+        match self.card(src).abilities().get(i) {
+            Some(crate::cards::ir::Ability::Static(s)) => match &s.condition {
+                Some(crate::cards::ir::Condition::SourceCountersRange { kind: crate::cards::ir::CounterKind::Named(n), min, max }) if n == "level" => {
+                    Some((max.map_or_else(|| format!("{{LEVEL {min}+}}"), |m| format!("{{LEVEL {min}-{m}}}")), max.is_some()))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Traces the static abilities of a permanent that generate continuous effects as it

@@ -602,9 +602,10 @@ pub struct Game {
     pub control_clock: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
     pub layered: crate::engine::layers::LayerCache,
-    /// Static effects that were in force but did not apply when last looked, by source and
-    /// timestamp (613.8a, 305.7), so that the trace says when that changes.
-    pub void_seen: Vec<(ObjId, u64)>,
+    /// Static effects that were in force but did not apply when last looked, by source,
+    /// timestamp and the ability they come from (one object can have several: a leveler's level
+    /// symbols), so that the trace says when that changes (613.8a, 305.7, 611.3a).
+    pub void_seen: Vec<(ObjId, u64, crate::engine::layers::Origin)>,
     /// Some permanent's controller differed from the one it was put there with when last
     /// looked; `sync_layers` then keeps looking until none does.
     pub control_overridden: bool,
