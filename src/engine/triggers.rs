@@ -897,7 +897,7 @@ impl Game {
         let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
         let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(rule).because(t.event);
         if !chosen.is_empty() {
-            ev = ev.rule(cite!(trigger.targets_chosen));
+            ev = ev.rules(&cite!(trigger.targets_chosen));
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
