@@ -2205,7 +2205,7 @@ impl Game {
                 if let Some(r) = counters
                     && self.is_creature(o)
                 {
-                    let k = if r.as_str() == "702.90c" { "infect" } else { "wither" };
+                    let k = if r == cite!(infect.creature_counters) { "infect" } else { "wither" };
                     self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cite!(damage.minus_counters), r], false, &format!(" instead of being marked as damage: {src} has {k}"));
                 }
                 self.damage_results(source, to, n, dealt);
@@ -2228,7 +2228,7 @@ impl Game {
         let why = if why.is_empty() { String::new() } else { format!(": {why}") };
         // The rule that would have destroyed it (704.5g, 704.5h, an effect's 701.8a) is cited
         // with what stops or replaces the destruction, except 701.8a itself: nothing moves.
-        let reason: Vec<crate::rules::RuleId> = rules.iter().copied().filter(|r| r.as_str() != "701.8a").collect();
+        let reason: Vec<crate::rules::RuleId> = rules.iter().copied().filter(|&r| r != cite!(destroy.destroys)).collect();
         if self.indestructible(id) {
             self.indestructible_stops(id, &why, &reason);
             return Ok(false);
@@ -2407,7 +2407,7 @@ impl Game {
                 toughness: Some(Amount::Fixed(0)),
                 text: String::new(),
                 abilities: Vec::new(),
-                rules: vec!["701.47a"],
+                rules: vec![cite!(amass.army_token).as_str()],
             };
             self.create_tokens(you, &token, 1, false, ctx.x, dec)?;
         }

@@ -214,7 +214,7 @@ impl Game {
                     // What a "target" phrase allows is 115.1's subrule for the kind of object
                     // choosing: an instant or sorcery spell, an Aura spell, an activated ability.
                     let rule = match by.this {
-                        _ if rule.as_str() != "115.1" => rule,
+                        _ if rule != cite!(target.doesnt_match) => rule,
                         Some(s) if self.has_subtype(s, "Aura") => cite!(target.aura_spell),
                         Some(_) => cite!(target.spell),
                         None => cite!(target.activated_ability),

@@ -104,10 +104,12 @@ impl Game {
         o.face_down = false;
         o.face_down_as = FaceDown::Plain;
         o.timestamp = timestamp;
-        let paid = match special.as_str() {
-            "702.37e" => "its morph cost",
-            "702.168d" => "its disguise cost",
-            _ => "the mana cost of the creature card it is",
+        let paid = if special == cite!(morph.turn_up) {
+            "its morph cost"
+        } else if special == cite!(disguise.turn_up) {
+            "its disguise cost"
+        } else {
+            "the mana cost of the creature card it is"
         };
         let ev = Ev::new(EventKind::TurnFaceUp, format!("{} turns {name} face up, paying {paid}: it is {}", self.players[p].name, self.describe(id)))
             .player(self, p)

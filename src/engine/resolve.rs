@@ -161,7 +161,7 @@ impl Game {
                 };
                 if let Some((rule, why)) = problem {
                     let mut ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: its target is illegal ({why}); it is put into its owner's graveyard")).object(g, id).rules(&cite!(resolve.aura_target_illegal));
-                    if let Some(r) = rule.filter(|r| r.as_str() != "115.1") {
+                    if let Some(r) = rule.filter(|&r| r != cite!(target.doesnt_match)) {
                         ev = ev.rule(r);
                     }
                     g.record(ev);
@@ -300,7 +300,7 @@ impl Game {
         }
         if !choices.targets.is_empty() && legal.iter().all(|l| !l) {
             let mut rules = vec![cite!(resolve.all_targets_illegal)];
-            rules.extend(problems.iter().map(|(_, (r, _))| *r).filter(|r| r.as_str() != "115.1"));
+            rules.extend(problems.iter().map(|(_, (r, _))| *r).filter(|&r| r != cite!(target.doesnt_match)));
             let why: Vec<String> = problems.iter().map(|(_, (_, w))| w.clone()).collect();
             let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does not resolve: all its targets are illegal ({})", why.join("; "))).source(self, source).rules(&rules);
             self.record(ev);
@@ -314,7 +314,7 @@ impl Game {
         self.record(ev);
         for (t, (rule, why)) in &problems {
             let mut ev = Ev::new(EventKind::Choice, format!("{} is an illegal target now ({why}): {name} does not affect it as that target", self.describe_target(*t))).target(self, *t).rule(cite!(resolve.target_now_illegal));
-            if rule.as_str() != "115.1" {
+            if *rule != cite!(target.doesnt_match) {
                 ev = ev.rule(*rule);
             }
             self.record(ev);

@@ -205,7 +205,7 @@ impl Game {
                     if self.obj(id).tapped
                         && let Some(&(_, _, why)) = now.iter().find(|&&(o, _, _)| o == id)
                     {
-                        let how = if why.as_str() == "701.43a" { "it was exerted" } else { "as an effect said" };
+                        let how = if why == cite!(exert.no_untap) { "it was exerted" } else { "as an effect said" };
                         let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.describe(id))).object(self, id).rules(&[cite!(untap.doesnt_untap), why]);
                         self.record(ev);
                     } else if self.obj(id).tapped && self.has_effect(id, crate::cards::ir::Change::DoesntUntap) {
