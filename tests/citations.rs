@@ -143,3 +143,28 @@ fn constants_follow_the_table() {
     let row = CITATIONS.iter().find(|c| c.key == "sba.deathtouch_damage").map(|c| c.rules);
     assert_eq!(row, Some(&["704.5h", "702.2b"][..]));
 }
+
+/// Engine code doesn't compare a citation with a number written at the site either: it
+/// compares with a key (`r == cite!(exert.no_untap)`). A literal that is exactly a rule number
+/// (`"701.43a"`) is allowed only as a prefix test (`starts_with("122.1")`: any subrule).
+#[test]
+fn no_rule_number_string_in_engine_code() {
+    let mut found = Vec::new();
+    for (path, text) in sources().into_iter().filter(|(p, _)| p.starts_with("engine")) {
+        for (n, line) in before_tests(&text).lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            for (i, _) in code.match_indices('"') {
+                let rest = &code[i + 1..];
+                let Some(end) = rest.find('"') else { continue };
+                let lit = &rest[..end];
+                if lit.len() > 4 && judge::rules::is_rule_number(lit) && lit.contains('.') && !code[..i].ends_with("starts_with(") {
+                    found.push(format!("src/{path}:{}: {code}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "rule numbers written in engine code (compare with a key of rulings/citations.tsv):\n{}", found.join("\n"));
+}
