@@ -453,7 +453,7 @@ impl Game {
                 if matches!(k, Keyword::Vanishing(_)) && self.obj(src).counters.get(&time_counter()) == 0 {
                     return;
                 }
-                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.upkeep))
+                (TriggerInfo { object: None, player: Some(controller), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.step_begins))
             }
             // 702.63a: "When the last time counter is removed from this permanent" — its other
             // trigger, told apart from the upkeep one by naming no player (see
