@@ -168,7 +168,9 @@ const RESERVED: &[&str] = &[
 /// compile error naming its line.
 fn citations() {
     let text = std::fs::read_to_string("rulings/citations.tsv").unwrap_or_default();
-    let mut families: std::collections::BTreeMap<&str, Vec<(&str, Vec<&str>, &str, usize)>> = std::collections::BTreeMap::new();
+    // A family's keys: reason, rules, description, line.
+    type Keys<'a> = Vec<(&'a str, Vec<&'a str>, &'a str, usize)>;
+    let mut families: std::collections::BTreeMap<&str, Keys> = std::collections::BTreeMap::new();
     let mut rows = String::from("/// The citation table's rows: key, rules, description, line of `rulings/citations.tsv`.\npub static CITATIONS: &[Citation] = &[\n");
     let mut errors = String::new();
     let mut seen = std::collections::HashSet::new();
