@@ -1526,16 +1526,18 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     }
                 }
                 Change::AddTypesNewCreatureTypes { types, subtypes } => {
-                    // 205.1b: other types and subtypes stay; creature types are replaced.
+                    // 205.1b: other types and subtypes stay; creature types are replaced
+                    // (205.1a, "becomes a red Weird"). 205.3d: creature types only on a creature.
                     for t in types {
                         if !c.types.contains(t) {
                             c.types.push(*t);
                         }
                     }
+                    let creature = c.types.contains(&CardType::Creature);
                     let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
                     subs.retain(|s| !crate::cards::subtypes::CREATURE_TYPES.contains(&s.as_str()));
                     for s in subtypes {
-                        if !subs.contains(s) {
+                        if creature && !subs.contains(s) {
                             subs.push(s.clone());
                         }
                     }
@@ -1784,7 +1786,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::AddTypesNewCreatureTypes { types, subtypes } => {
             let mut w: Vec<String> = subtypes.clone();
             w.extend(types.iter().map(|t| t.name().to_lowercase()));
-            format!("is a {} (its creature types replaced, 205.1b)", w.join(" "))
+            format!("is a {} (its creature types replaced, {})", w.join(" "), if types.is_empty() { "205.1a" } else { "205.1b" })
         }
         Change::AddChosenType => "is the chosen type in addition to its other types".to_owned(),
         Change::SetLandType(t) => format!("is a {t} (305.7)"),
