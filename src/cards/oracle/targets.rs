@@ -7,7 +7,7 @@ use super::parser::{Fail, PResult, Parser};
 use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, ObjectFilter, TargetSlot, TargetSpec};
 
 /// The nouns that, after "this", name the object the ability belongs to.
-pub const SELF_NOUNS: [&str; 11] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token", "emblem", "equipment", "aura", "planeswalker"];
+pub const SELF_NOUNS: [&str; 12] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token", "emblem", "equipment", "aura", "planeswalker", "room"];
 
 /// What kind of object a filter's head noun names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

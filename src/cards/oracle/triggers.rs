@@ -61,6 +61,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::BecomesTarget(Subject::This)
             | Trigger::TurnedFaceUp(Subject::This)
             | Trigger::TransformsIntoThis
+            | Trigger::UnlockThisDoor(_)
             | Trigger::BeginningOf { .. }
             | Trigger::Either(..)
             | Trigger::GainLife(_)
@@ -208,6 +209,10 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     }
     if !(p.eat_word("whenever") || p.eat_word("when")) {
         return Err(p.fail("\"When\", \"Whenever\" or \"At the beginning of\""));
+    }
+    // 709.5h: "When you unlock this door".
+    if p.eat_words(&["you", "unlock", "this", "door"]) {
+        return Ok(Trigger::UnlockThisDoor(None));
     }
     // "you cast", "a player casts", "an opponent casts"
     // "Whenever you gain life", "Whenever an opponent draws a card", "Whenever you attack"
