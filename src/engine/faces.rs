@@ -270,6 +270,7 @@ impl Game {
         if let Err(e) = self.pay_mana(p, &cost, 0, &ch, crate::engine::mana::Alternatives::default(), dec)? {
             return Ok(Err(e.also(cr!("709.5e"))));
         }
+        let before = self.obj(id).unlocked;
         self.obj_mut(id).unlocked |= 1 << (door & 1);
         self.touch();
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "its door is unlocked (709.5e)".to_owned())?;
@@ -279,6 +280,9 @@ impl Game {
             .rules(&[cr!("116.2m"), cr!("709.5e"), cr!("709.5c")]);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door: door & 1 });
+        if before != 3 && self.obj(id).unlocked == 3 {
+            self.fire(crate::engine::triggers::Happening::FullyUnlocked(id));
+        }
         Ok(Ok(()))
     }
 
@@ -291,6 +295,9 @@ impl Game {
             let ev = Ev::new(EventKind::Designation, format!("{} enters with its door {half} unlocked: that half was cast as a spell", self.describe(id))).object(self, id).rules(&[cr!("709.5d"), cr!("709.5c")]);
             self.record(ev);
             self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door });
+        }
+        if doors == 3 {
+            self.fire(crate::engine::triggers::Happening::FullyUnlocked(id));
         }
     }
 }

@@ -56,6 +56,8 @@ pub enum Happening {
     Transformed(ObjId),
     /// A Room was given the unlocked designation of its half `door` (709.5h).
     Unlocked { object: ObjId, door: u8 },
+    /// A Room got its second unlocked designation, or both at once (709.5i).
+    FullyUnlocked(ObjId),
     /// `blocker` was declared as a blocker of `attacker` (509.1): once per pair.
     BlockedBy { attacker: ObjId, blocker: ObjId },
     /// A permanent became the target of a spell or ability (`by`) that `controller` controls
@@ -243,6 +245,7 @@ impl Game {
                     Happening::TurnedFaceUp(_) => cr!("702.37e"),
                     Happening::Transformed(_) => cr!("701.27e"),
                     Happening::Unlocked { .. } => cr!("709.5h"),
+                    Happening::FullyUnlocked(_) => cr!("709.5i"),
                     Happening::BlockedBy { .. } => cr!("509.3c"),
                     Happening::BecomesTarget { .. } => cr!("603.2"),
                     Happening::Copied { .. } => cr!("707.10"),
@@ -575,6 +578,8 @@ impl Game {
             (Trigger::TransformsIntoThis, Happening::Transformed(o)) if o == src => object(o),
             // 709.5h: the ability is in the text of the half just unlocked.
             (Trigger::UnlockThisDoor(Some(d)), Happening::Unlocked { object: o, door }) if o == src && *d == door => object(o),
+            // 709.5i: "you" fully unlock a Room you control.
+            (Trigger::FullyUnlockRoom, Happening::FullyUnlocked(o)) if self.controller(o) == controller => object(o),
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None, linked: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
             (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),
