@@ -1814,7 +1814,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::AddTypesNewCreatureTypes { types, subtypes } => {
             let mut w: Vec<String> = subtypes.clone();
             w.extend(types.iter().map(|t| t.name().to_lowercase()));
-            format!("is a {} (its creature types replaced, {})", w.join(" "), if types.is_empty() { "205.1a" } else { "205.1b" })
+            format!("is a {} (its creature types replaced, {})", w.join(" "), if types.is_empty() { crate::cite!(layer.creature_types_set) } else { crate::cite!(layer.types_kept) })
         }
         Change::AddChosenType => "is the chosen type in addition to its other types".to_owned(),
         Change::SetLandType(t) => format!("is a {t} (305.7)"),
