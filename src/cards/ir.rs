@@ -1510,8 +1510,10 @@ impl TypeSet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Counted {
     /// Permanents on the battlefield with one of the types (any permanent when empty):
-    /// "creature you control", "land you control", "artifact".
-    Permanents { types: TypeSet, controller: ControllerFilter },
+    /// "creature you control", "land you control", "artifact"; with a subtype ("Swamp you
+    /// control", "Mountains you control", "Elf you control", 205.3) and only attacking
+    /// creatures ("attacking creature", 506.4) when the text says so.
+    Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool },
     /// "creature card in your graveyard", "card in your graveyard".
     CardsInYourGraveyard(TypeSet),
     /// "card in your hand".
@@ -2095,6 +2097,9 @@ pub struct Cost {
     pub boast: bool,
     /// "Activate only during your turn", "… during your upkeep", "… during combat" (602.1b).
     pub timing: Option<ActivationTiming>,
+    /// "Activate only if you control three or more artifacts" (602.1b): the condition must
+    /// hold as the ability is activated; it says nothing once the ability is on the stack.
+    pub condition: Option<Condition>,
     /// "Any player may activate this ability." (602.2): not only the source's controller; the
     /// player who activates it controls it (602.2a).
     pub any_player: bool,

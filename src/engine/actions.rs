@@ -3,7 +3,7 @@
 
 use rand_chacha::rand_core::Rng;
 
-use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf, TypeSet};
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf};
 use crate::cr;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -55,10 +55,9 @@ impl Game {
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
     /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
     pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
-        let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
         let n = match what {
-            Counted::Permanents { types, controller } => {
-                let f = filter(types, controller);
+            Counted::Permanents { types, controller, subtype, attacking } => {
+                let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, subtypes: subtype.map(str::to_owned).into_iter().collect(), attacking, ..Default::default() };
                 self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
             Counted::CardsInYourGraveyard(types) => {

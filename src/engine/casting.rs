@@ -1105,6 +1105,13 @@ impl Game {
                 return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name())).also(cr!("602.5"))));
             }
         }
+        // 602.1b: "Activate only if …": the condition is checked as the ability is activated,
+        // "you" being the player activating it.
+        if let Some(c) = &cost.condition
+            && !self.condition_holds(c, source, p)
+        {
+            return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can't be activated: its \"activate only if\" condition is false")).also(cr!("602.5"))));
+        }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.
         if cost.loyalty.is_some() {

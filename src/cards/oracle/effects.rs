@@ -577,6 +577,18 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
         return Ok(());
     }
     let at = p.pos;
+    // "Activate only if there are seven or more cards in your graveyard" (602.1b): one
+    // condition of the general grammar, checked as the ability is activated.
+    if p.eat_word("if") {
+        let condition = super::conditions::parse(p)?;
+        // "it was kicked" / "you cast it" say how a permanent entered: they read only after
+        // "as long as" or an intervening "if", not here.
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) || p.activate_if.is_some() {
+            return Err(Fail { at, expected: "one condition about the game as the ability is activated".into() });
+        }
+        p.activate_if = Some(condition);
+        return Ok(());
+    }
     let timing = if p.eat_words(&["during", "your", "turn"]) {
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("before")) {
             p.bump();
@@ -2076,14 +2088,25 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         p.pos = at;
         (filter, head) = parse_filter(p, true)?;
     }
-    let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, ..ObjectFilter::default() } == *f;
-    if !only_types(&filter) {
+    // One subtype ("Swamp you control", "Elves you control") and "attacking" are kept; any
+    // other quality of the filter is refused rather than dropped.
+    let subtype = match filter.subtypes.as_slice() {
+        [] => None,
+        [one] if head == Head::Permanent => match crate::cards::subtypes::subtype_word(one) {
+            Some(t) => Some(t),
+            None => return Err(Fail { at, expected: "a subtype the rules list (205.3)".into() }),
+        },
+        _ => return Err(Fail { at, expected: "a count of permanents of one subtype".into() }),
+    };
+    let attacking = filter.attacking && head == Head::Permanent;
+    let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, subtypes: f.subtypes.clone(), attacking: f.attacking, ..ObjectFilter::default() } == *f;
+    if !only_types(&filter) || (filter.attacking && !attacking) {
         return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });
     }
     let types = TypeSet::of(&filter.types_any);
     match head {
-        Head::Card if filter.controller == ControllerFilter::Any && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
-        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller }),
+        Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
+        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking }),
         _ => Err(Fail { at, expected: "permanents or cards in your graveyard to count".into() }),
     }
 }

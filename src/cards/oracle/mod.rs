@@ -1148,6 +1148,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     cost.exhaust = special == Some("exhaust");
     cost.boast = special == Some("boast");
     cost.timing = p.timing;
+    cost.condition = p.activate_if.take();
     cost.any_player = p.any_player;
     if cost.any_player && (cost.tap || cost.sacrifice_self || cost.sacrifice.is_some() || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
         // Paying with the source itself would be done by a player who may not control it.
@@ -1181,7 +1182,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_word("sacrifice")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "a mana ability without a cost of sacrificing another permanent (not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.any_player) {
+    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.condition.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);

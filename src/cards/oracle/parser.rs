@@ -45,6 +45,8 @@ pub struct Parser<'a> {
     pub sorcery_speed: bool,
     /// "Activate only during your turn" and the like (602.1b).
     pub timing: Option<crate::cards::ir::ActivationTiming>,
+    /// "Activate only if …" (602.1b).
+    pub activate_if: Option<crate::cards::ir::Condition>,
     /// "Any player may activate this ability." (602.2)
     pub any_player: bool,
     pub once_each_turn: bool,
@@ -87,7 +89,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
     }
 
     #[must_use]
