@@ -1478,6 +1478,9 @@ pub enum StatOf {
     Target(usize),
     /// What a triggered ability triggered on ("that creature's power").
     TriggerObject,
+    /// The permanent sacrificed to pay the cost ("the sacrificed creature's power"), as it
+    /// last existed on the battlefield (608.2h, 113.7a).
+    Sacrificed,
 }
 
 /// A characteristic an amount can be equal to.

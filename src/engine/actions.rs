@@ -30,6 +30,7 @@ impl Game {
                     StatOf::This => Some(ctx.source),
                     StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
                     StatOf::TriggerObject => ctx.trigger.object,
+                    StatOf::Sacrificed => ctx.sacrificed,
                 };
                 id.map_or(0, |o| match stat {
                     Stat::Power => i64::from(self.power(o)),

@@ -648,11 +648,13 @@ impl Game {
         if retrace {
             extra.push(AdditionalCost::DiscardCard(CardType::Land));
         }
+        self.sacrificed_now = None;
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
             }
         }
+        self.obj_mut(spell).choices.sacrificed = self.sacrificed_now.take();
         // 601.2i: the spell becomes cast.
         let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         if by_flash {
@@ -844,6 +846,7 @@ impl Game {
         }
         let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
         self.record(ev);
+        self.sacrificed_now = Some(pick);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
     }
@@ -1217,9 +1220,11 @@ impl Game {
                 self.remove_counters(source, &k, amount, &[cr!("606.4"), cr!("602.2b")], " as the cost of its loyalty ability");
             }
         }
+        self.sacrificed_now = None;
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
         }
+        let sacrificed = self.sacrificed_now.take();
         // 702.29e: a typecycling ability searches instead of drawing.
         if cost.cycling
             && effect.instructions.iter().any(|i| matches!(i, crate::cards::ir::Instruction::Search(_)))
@@ -1228,7 +1233,7 @@ impl Game {
             ev.rules.push(cr!("702.29e"));
         }
         // The ability exists on the stack independently of its source (113.7a).
-        let choices = StackChoices { x, targets, modes, ..StackChoices::default() };
+        let choices = StackChoices { x, targets, modes, sacrificed, ..StackChoices::default() };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();

@@ -78,6 +78,7 @@ impl Game {
             turns_to_skip: vec![0; s.players.len()],
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
+            sacrificed_now: None,
             unpreventable_turn: false,
             unpreventable_now: false,
             moved_now: Vec::new(),

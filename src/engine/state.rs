@@ -264,6 +264,10 @@ pub struct StackChoices {
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).
     pub cast_from: Option<Zone>,
+    /// The permanent sacrificed to pay its cost ("Sacrifice a creature"), as the object it
+    /// was on the battlefield: "the sacrificed creature's power" reads its last known
+    /// information (608.2h, 113.7a).
+    pub sacrificed: Option<ObjId>,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.
@@ -561,6 +565,9 @@ pub struct Game {
     pub unpreventable_now: bool,
     /// The permanents the resolving effect has dealt damage to ("dealt damage this way").
     pub damaged_now: Vec<ObjId>,
+    /// The permanent the cost being paid sacrificed (701.21a), until the spell or ability
+    /// it was paid for takes it into its `StackChoices::sacrificed`.
+    pub sacrificed_now: Option<ObjId>,
     /// The objects the resolving effect has moved, and the new objects they became (400.7),
     /// for a delayed ability linked to one of them ("Exile target creature. Return that card
     /// to the battlefield at the beginning of the next end step.", 603.7c).

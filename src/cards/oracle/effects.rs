@@ -797,7 +797,9 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
                 bind_x(i, q);
             }
             // Every X must have been given its meaning (in a filter or a token's size it is not).
-            if out.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| s.contains("\"X\"") || s.contains("\"MinusX\""))) {
+            // A target's filter ("target spell with mana value X or less") can't take it yet.
+            let unbound = |s: &str| s.contains("\"X\"") || s.contains("\"MinusX\"");
+            if out.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| unbound(&s))) || p.effect.targets.iter().any(|t| serde_json::to_string(t).is_ok_and(|s| unbound(&s))) {
                 return Err(Fail { at, expected: "an X the engine can bind here (in an amount of damage, life, cards or +N/+N)".into() });
             }
         }
@@ -2022,12 +2024,21 @@ fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
 /// creature's power", "its mana value", "the number of creatures you control".
 fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
-    use crate::cards::ir::{Stat, StatOf};
+    use crate::cards::ir::StatOf;
     use super::targets::last_target;
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
     let at = p.pos;
+    // "the sacrificed creature's power" (608.2h, 113.7a): the permanent the cost sacrificed,
+    // as it last existed on the battlefield.
+    if p.at_words(&["the", "sacrificed"]) && p.peek_at(2).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) {
+        if !p.sacrifice_cost {
+            return Err(p.fail("\"the sacrificed …\" only in an ability whose cost sacrifices a permanent"));
+        }
+        p.pos += 3;
+        return stat(p).map(|stat| Amount::Stat { of: StatOf::Sacrificed, stat });
+    }
     let is_object = |s: &TargetSpec| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::GraveyardCard { .. } | TargetSpec::Any);
     let of = if p.eat_word("its") {
         match last_target(p, |_| true) {
@@ -2050,16 +2061,21 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     } else {
         return Err(p.fail("\"its power\", \"that creature's toughness\", \"the number of …\""));
     };
-    let stat = if p.eat_word("power") {
-        Stat::Power
+    Ok(Amount::Stat { of, stat: stat(p)? })
+}
+
+/// "power", "toughness" or "mana value" after an object's name.
+fn stat(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Stat> {
+    use crate::cards::ir::Stat;
+    if p.eat_word("power") {
+        Ok(Stat::Power)
     } else if p.eat_word("toughness") {
-        Stat::Toughness
+        Ok(Stat::Toughness)
     } else if p.eat_words(&["mana", "value"]) {
-        Stat::ManaValue
+        Ok(Stat::ManaValue)
     } else {
-        return Err(p.fail("\"power\", \"toughness\" or \"mana value\""));
-    };
-    Ok(Amount::Stat { of, stat })
+        Err(p.fail("\"power\", \"toughness\" or \"mana value\""))
+    }
 }
 
 /// What "for each" / "the number of" counts: "creature you control", "creatures you control",

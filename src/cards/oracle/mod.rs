@@ -364,6 +364,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             }
             let (at, effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             p.effect = effect;
+            p.sacrifice_cost = abilities.iter().any(|a| matches!(a, Ability::AdditionalCost(crate::cards::ir::AdditionalCost::Sacrifice(_))));
             for f in effects::parse_sentences(&mut p) {
                 let e = p.error(&f);
                 spell_error.get_or_insert_with(|| e.clone());
@@ -1125,6 +1126,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().map(Ability::Keyword).collect()).map_err(|f| vec![p.error(&f)]);
     }
     let mut cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
+    p.sacrifice_cost = cost.sacrifice.is_some();
     if p.at_end() {
         return Err(vec![p.error(&p.fail("an effect after the colon"))]);
     }
