@@ -1652,8 +1652,10 @@ pub enum Instruction {
     /// "If this spell was kicked, [instructions]." (702.33d–e): carried out only if it was.
     IfKicked(Vec<Instruction>),
     /// "If you control ten or more creatures, flip this creature." (608.2c): instructions
-    /// carried out only if the condition holds as the effect reaches them.
-    IfHolds { condition: Condition, instructions: Vec<Instruction> },
+    /// carried out only if the condition holds as the effect reaches them. `otherwise`: what
+    /// is carried out when it doesn't — the earlier instruction a sentence ending "… instead"
+    /// replaces ("You gain 4 life. If a creature died this turn, you gain 8 life instead.").
+    IfHolds { condition: Condition, instructions: Vec<Instruction>, otherwise: Vec<Instruction> },
     /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
     /// on it. If you don't, sacrifice it."
     PayPerAgeOrSacrifice(PayCost),

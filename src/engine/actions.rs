@@ -373,14 +373,18 @@ impl Game {
                     }
                 }
             }
-            Instruction::IfHolds { condition, instructions } => {
+            Instruction::IfHolds { condition, instructions, otherwise } => {
                 let holds = self.condition_holds(condition, ctx.source, ctx.controller);
-                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {}", self.describe(ctx.source), if holds { "holds: it is carried out" } else { "doesn't hold: it does nothing" })).source(self, ctx.source).rule(cr!("608.2c"));
+                let what = match (holds, otherwise.is_empty()) {
+                    (true, true) => "holds: it is carried out",
+                    (false, true) => "doesn't hold: it does nothing",
+                    (true, false) => "holds: it is carried out instead of the one before it",
+                    (false, false) => "doesn't hold: the instruction before it is carried out as written",
+                };
+                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {what}", self.describe(ctx.source))).source(self, ctx.source).rule(cr!("608.2c"));
                 self.record(ev);
-                if holds {
-                    for ins in instructions {
-                        self.perform(ins, ctx, dec)?;
-                    }
+                for ins in if holds { instructions } else { otherwise } {
+                    self.perform(ins, ctx, dec)?;
                 }
             }
             Instruction::IfKicked(instructions) => {

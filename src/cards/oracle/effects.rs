@@ -388,14 +388,41 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(false);
         }
         let (before, at) = (p.effect.targets.len(), p.pos);
-        let instructions = parse_sentence(p)?;
+        // "… instead." at the end of the sentence (608.2c): its instruction replaces the one
+        // before it when the condition holds. The word is set aside while the sentence reads.
+        let end = (at..p.toks.len()).find(|&i| p.toks[i].is_punct('.')).unwrap_or(p.toks.len());
+        let instead = end > at && p.toks[end - 1].is_word("instead");
+        let word = instead.then(|| p.toks.remove(end - 1));
+        let read = parse_sentence(p);
+        if let Some(w) = word {
+            // Put back where it was, so that positions and error ranges stay true.
+            let back = if read.is_ok() { p.pos.min(end - 1) } else { end - 1 };
+            p.toks.insert(back, w);
+            if read.is_ok() && p.pos > back {
+                p.pos += 1;
+            }
+        }
+        let instructions = read?;
         if p.effect.targets.len() != before {
             return Err(Fail { at, expected: "an instruction without targets of its own after a condition".into() });
         }
-        if p.toks[at..p.pos].iter().any(|t| t.is_word("instead")) {
+        if p.toks[at..p.pos].iter().filter(|t| t.is_word("instead")).count() > usize::from(instead) {
             return Err(Fail { at, expected: "an instruction that doesn't replace another (\"instead\" after a condition is not supported yet)".into() });
         }
-        p.effect.instructions.push(Instruction::IfHolds { condition, instructions });
+        let mut otherwise = Vec::new();
+        if instead {
+            // The replaced instruction is the last one, of the same kind, without mana (a
+            // mana ability's mana must not depend on a condition the IR can't show).
+            let same = match (p.effect.instructions.last(), instructions.as_slice()) {
+                (Some(last), [new]) => std::mem::discriminant(last) == std::mem::discriminant(new) && !last.adds_mana(),
+                _ => false,
+            };
+            if !same {
+                return Err(Fail { at, expected: "one instruction of the same kind as the one before it, which it replaces with \"instead\"".into() });
+            }
+            otherwise.extend(p.effect.instructions.pop());
+        }
+        p.effect.instructions.push(Instruction::IfHolds { condition, instructions, otherwise });
         return Ok(true);
     }
     Ok(false)
@@ -3023,7 +3050,7 @@ mod tests {
             vec![activated(
                 Cost { mana: mana("{2}{U}"), tap: true, ..Cost::default() },
                 vec![],
-                vec![draw1, IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)] }],
+                vec![draw1, IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)], otherwise: vec![] }],
                 false
             )]
         );
