@@ -3050,22 +3050,80 @@ mod tests {
             vec![activated(
                 Cost { mana: mana("{2}{U}"), tap: true, ..Cost::default() },
                 vec![],
-                vec![draw1, IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)], otherwise: vec![] }],
+                vec![draw1.clone(), IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)], otherwise: vec![] }],
                 false
             )]
         );
         // Orochi Eggwatcher: "you control ten or more creatures" counts after the token.
         let a = ok("{2}{G}, {T}: Create a 1/1 green Snake creature token. If you control ten or more creatures, flip this creature.", "Orochi Eggwatcher", CREATURE);
         let crate::cards::ir::Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
-        assert!(matches!(&effect.instructions[..], [CreateTokens { .. }, IfHolds { condition: Condition::Controls { .. }, instructions }] if instructions == &vec![Flip(This)]), "{effect:?}");
-        // A condition followed by "instead" replaces the instruction before it: not read here.
-        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards instead.", "Nope", INSTANT).is_err());
+        assert!(matches!(&effect.instructions[..], [CreateTokens { .. }, IfHolds { condition: Condition::Controls { .. }, instructions, .. }] if instructions == &vec![Flip(This)]), "{effect:?}");
+        // A condition followed by "instead" replaces the instruction before it (608.2c):
+        // Tezzeret, Artifice Master's 0 ability; one of another kind is not read.
+        assert_eq!(
+            spell_instructions("Draw a card. If you control three or more artifacts, draw two cards instead."),
+            vec![IfHolds {
+                condition: Condition::Controls { whose: crate::cards::ir::Whose::You, filter: ObjectFilter { types_any: vec![Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() }, another: false, count: Cmp::AtLeast(3) },
+                instructions: vec![Draw { who: You, count: n(2) }],
+                otherwise: vec![draw1.clone()],
+            }]
+        );
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, you gain 2 life instead.", "Nope", INSTANT).is_err());
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards and you gain 2 life instead.", "Nope", INSTANT).is_err());
         // A condition with an instruction that targets would choose targets only sometimes.
         assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, destroy target creature.", "Nope", INSTANT).is_err());
         // "it" in the condition would be the target, not the source: not read.
         assert!(super::super::compile("Target creature you control gains double strike until end of turn. If it has a +1/+1 counter on it, draw a card.", "Dual-Sun Technique", INSTANT).is_err());
         // Only a permanent flips.
         assert!(super::super::compile("Flip target spell.", "Nope", INSTANT).is_err());
+    }
+
+    fn spell_instructions(text: &str) -> Vec<crate::cards::ir::Instruction> {
+        match super::super::compile(text, "Nope", INSTANT).as_deref() {
+            Ok([crate::cards::ir::Ability::Spell(e)]) => e.instructions.clone(),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    /// Amounts of real cards: subtype counts, attacking creatures, the sacrificed creature.
+    #[test]
+    fn amounts_of_real_cards() {
+        use crate::cards::ir::{Counted, Stat, StatOf, TypeSet};
+        let swamps = |each| Amount::Count { each, what: Counted::Permanents { types: TypeSet::default(), controller: ControllerFilter::You, subtype: Some("Swamp"), attacking: false } };
+        // Defile, Mind Sludge.
+        assert_eq!(
+            ok("Target creature gets -1/-1 until end of turn for each Swamp you control.", "Defile", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Pump { what: T0, power: swamps(-1), toughness: swamps(-1) }])
+        );
+        // Spitting Earth: "the number of Mountains you control".
+        let e = spell_instructions("This spell deals damage to target creature equal to the number of Mountains you control.");
+        assert!(matches!(e[..], [DealDamage { amount: Amount::Count { each: 1, what: Counted::Permanents { subtype: Some("Mountain"), .. } }, .. }]), "{e:?}");
+        // Wingmate Roc: "for each attacking creature" (any controller).
+        let wing = spell_instructions("You gain 1 life for each attacking creature.");
+        assert!(matches!(wing[..], [GainLife { amount: Amount::Count { each: 1, what: Counted::Permanents { controller: ControllerFilter::Any, subtype: None, attacking: true, .. } }, .. }]), "{wing:?}");
+        // Fling: the sacrificed creature, with its additional cost; without a sacrifice in the
+        // cost there is no "sacrificed creature".
+        let fling = ok("As an additional cost to cast this spell, sacrifice a creature.\nFling deals damage equal to the sacrificed creature's power to any target.", "Fling", INSTANT);
+        assert!(matches!(&fling[1], crate::cards::ir::Ability::Spell(e) if matches!(e.instructions[..], [DealDamage { amount: Amount::Stat { of: StatOf::Sacrificed, stat: Stat::Power }, .. }])), "{fling:?}");
+        assert!(super::super::compile("Nope deals damage equal to the sacrificed creature's power to any target.", "Nope", INSTANT).is_err());
+        // Diamond Valley: an activated ability's sacrifice cost.
+        let dv = ok("{T}, Sacrifice a creature: You gain life equal to the sacrificed creature's toughness.", "Diamond Valley", LAND);
+        assert!(matches!(&dv[0], crate::cards::ir::Ability::Activated { effect, .. } if matches!(effect.instructions[..], [GainLife { amount: Amount::Stat { of: StatOf::Sacrificed, stat: Stat::Toughness }, .. }])), "{dv:?}");
+        // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
+        assert!(super::super::compile("Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or less, where X is the number of Faeries you control.", "Spellstutter Sprite", CREATURE).is_err());
+    }
+
+    /// "Activate only if …" (602.1b) on real cards.
+    #[test]
+    fn activate_only_if_a_condition() {
+        use crate::cards::ir::{Cmp, Condition};
+        let a = ok("{R}, {T}, Sacrifice this land: It deals 2 damage to any target. Activate only if there are seven or more cards in your graveyard.", "Barbarian Ring", LAND);
+        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.condition == Some(Condition::CardsInGraveyard { filter: ObjectFilter::default(), count: Cmp::AtLeast(7) })), "{a:?}");
+        let a = ok("{W}{W}: Create a 1/1 white Soldier creature token. Activate only if you control no creatures and only once each turn.", "Security Detail", &[crate::cards::ir::CardType::Enchantment]);
+        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.once_each_turn && matches!(cost.condition, Some(Condition::Controls { count: Cmp::AtMost(0), .. }))), "{a:?}");
+        // A mana ability with a condition (Mox Opal) is refused until automatic payment
+        // respects it.
+        assert!(super::super::compile("Legendary\n{T}: Add one mana of any color. Activate only if you control three or more artifacts.", "Mox Opal", ARTIFACT).is_err());
     }
 
     #[test]
