@@ -375,13 +375,14 @@ impl Game {
             }
             Instruction::IfHolds { condition, instructions, otherwise } => {
                 let holds = self.condition_holds(condition, ctx.source, ctx.controller);
-                let what = match (holds, otherwise.is_empty()) {
-                    (true, true) => "holds: it is carried out",
-                    (false, true) => "doesn't hold: it does nothing",
-                    (true, false) => "holds: it is carried out instead of the one before it",
-                    (false, false) => "doesn't hold: the instruction before it is carried out as written",
+                let src = self.describe(ctx.source);
+                let text = match (holds, otherwise.is_empty()) {
+                    (true, true) => format!("the condition of {src}'s next instruction holds: it is carried out"),
+                    (false, true) => format!("the condition of {src}'s next instruction doesn't hold: it does nothing"),
+                    (true, false) => format!("the condition of {src}'s \"instead\" holds: the later instruction replaces the earlier one"),
+                    (false, false) => format!("the condition of {src}'s \"instead\" doesn't hold: the earlier instruction is carried out as written"),
                 };
-                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {what}", self.describe(ctx.source))).source(self, ctx.source).rule(cr!("608.2c"));
+                let ev = Ev::new(EventKind::Choice, text).source(self, ctx.source).rule(cr!("608.2c"));
                 self.record(ev);
                 for ins in if holds { instructions } else { otherwise } {
                     self.perform(ins, ctx, dec)?;

@@ -1185,6 +1185,10 @@ impl Game {
             // 113.6m: it works from the graveyard it moves the card out of.
             ev = ev.rule(cr!("113.6m"));
         }
+        if cost.condition.is_some() {
+            // 602.1b: its "activate only if" condition held as it was activated.
+            ev = ev.rule(cr!("602.1b"));
+        }
         self.record(ev);
         let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x, player: None };
