@@ -1532,6 +1532,12 @@ pub enum Counted {
     /// "card type among cards in your graveyard" (delirium, 207.2c): how many card types
     /// (205.2a) the cards in your graveyard have between them.
     CardTypesInYourGraveyard,
+    /// "the greatest power among creatures you control" (`Stat::Power`), "the greatest mana
+    /// value among permanents you control": the largest value among the permanents with one
+    /// of the types (any permanent when empty), 0 when there are none.
+    Greatest { stat: Stat, types: TypeSet, controller: ControllerFilter },
+    /// "your life total" (119.1): a number, not a count, read as the effect uses it (608.2h).
+    YourLifeTotal,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

@@ -75,6 +75,17 @@ impl Game {
                 .filter(|t| self.permanents_of(you).any(|o| self.has_type(o, CardType::Land) && self.has_subtype(o, t)))
                 .count(),
             Counted::CardTypesInYourGraveyard => self.card_types_in_graveyard(you, &|o, t| self.has_type(o, t)),
+            Counted::Greatest { stat, types, controller } => {
+                let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
+                let value = |o: ObjId| match stat {
+                    Stat::Power => i64::from(self.power(o)),
+                    Stat::Toughness => i64::from(self.toughness(o)),
+                    Stat::ManaValue => i64::from(self.mana_value(o)),
+                };
+                let matching = self.battlefield.iter().copied().filter(|&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s)));
+                return matching.map(value).max().unwrap_or(0).max(0);
+            }
+            Counted::YourLifeTotal => return self.players[you].life,
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }

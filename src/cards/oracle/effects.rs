@@ -2056,7 +2056,34 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
+    if p.eat_words(&["your", "life", "total"]) {
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
+    }
+    // "the greatest power among creatures you control" (a value of the permanents now,
+    // 608.2h).
+    if p.eat_words(&["the", "greatest"]) {
+        let stat = stat(p)?;
+        p.expect_words(&["among"])?;
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        let only_types = crate::cards::ir::ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, ..crate::cards::ir::ObjectFilter::default() } == filter;
+        if head != Head::Permanent || !only_types {
+            return Err(Fail { at, expected: "permanents of a card type, with a controller (\"creatures you control\")".into() });
+        }
+        let types = crate::cards::ir::TypeSet::of(&filter.types_any);
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::Greatest { stat, types, controller: filter.controller } });
+    }
     let at = p.pos;
+    // "that spell's mana value": the target spell, or the spell a cast trigger is about.
+    if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "spell's" | "spell’s")) {
+        p.pos += 2;
+        let of = match last_target(p, |s| matches!(s, TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_))) {
+            Some(i) => StatOf::Target(i),
+            None if p.trigger_spell => StatOf::TriggerObject,
+            None => return Err(Fail { at, expected: "an earlier spell for \"that spell's\"".into() }),
+        };
+        return Ok(Amount::Stat { of, stat: stat(p)? });
+    }
     // "the sacrificed creature's power" (608.2h, 113.7a): the permanent the cost sacrificed,
     // as it last existed on the battlefield.
     if p.at_words(&["the", "sacrificed"]) && p.peek_at(2).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) {
@@ -2122,6 +2149,16 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     if p.eat_words(&["card", "type", "among", "cards", "in", "your", "graveyard"]) || p.eat_words(&["card", "types", "among", "cards", "in", "your", "graveyard"]) {
         return Ok(Counted::CardTypesInYourGraveyard);
+    }
+    // "instant and sorcery cards in your graveyard": cards of either type.
+    let type_at = |i: usize| p.peek_at(i).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w));
+    if let (Some(a), Some(b)) = (type_at(0), type_at(2))
+        && p.peek_at(1).is_some_and(|t| t.is_word("and"))
+        && p.peek_at(3).is_some_and(|t| t.is_word("cards"))
+    {
+        p.pos += 4;
+        p.expect_words(&["in", "your", "graveyard"])?;
+        return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
     }
     let at = p.pos;
     let plural = p.word().is_some_and(|w| w.ends_with('s'));
@@ -2196,7 +2233,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::CreateTokens { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
@@ -3109,6 +3146,26 @@ mod tests {
         // Diamond Valley: an activated ability's sacrifice cost.
         let dv = ok("{T}, Sacrifice a creature: You gain life equal to the sacrificed creature's toughness.", "Diamond Valley", LAND);
         assert!(matches!(&dv[0], crate::cards::ir::Ability::Activated { effect, .. } if matches!(effect.instructions[..], [GainLife { amount: Amount::Stat { of: StatOf::Sacrificed, stat: Stat::Toughness }, .. }])), "{dv:?}");
+        // Essence Harvest, Boon of Boseiju: the greatest value among permanents.
+        let e = spell_instructions("Target player loses X life and you gain X life, where X is the greatest power among creatures you control.");
+        let greatest = Amount::Count { each: 1, what: Counted::Greatest { stat: Stat::Power, types: TypeSet::of(&[Creature]), controller: ControllerFilter::You } };
+        assert!(matches!(&e[..], [LoseLife { amount: a, .. }, GainLife { amount: b, .. }] if *a == greatest && *b == greatest), "{e:?}");
+        let e = spell_instructions("Target creature gets +X/+X until end of turn, where X is the greatest mana value among permanents you control. Untap it.");
+        assert!(matches!(e[0], Pump { power: Amount::Count { what: Counted::Greatest { stat: Stat::ManaValue, .. }, .. }, .. }), "{e:?}");
+        // Storm Herd: "your life total"; Spite of Mogis: instant and sorcery cards; Krenko: X
+        // tokens.
+        let e = spell_instructions("Create X 1/1 white Pegasus creature tokens with flying, where X is your life total.");
+        assert!(matches!(e[0], CreateTokens { count: Amount::Count { each: 1, what: Counted::YourLifeTotal }, .. }), "{e:?}");
+        let e = spell_instructions("This spell deals damage to target creature equal to the number of instant and sorcery cards in your graveyard. Scry 1.");
+        assert!(matches!(e[0], DealDamage { amount: Amount::Count { each: 1, what: Counted::CardsInYourGraveyard(t) }, .. } if t == TypeSet::of(&[Instant, Sorcery])), "{e:?}");
+        // Spell Swindle: "that spell's" is the target spell; Manaplasm: the spell a cast
+        // trigger is about.
+        let e = spell_instructions("Counter target spell. Create X Treasure tokens, where X is that spell's mana value.");
+        assert!(matches!(e[1], CreateTokens { count: Amount::Stat { of: StatOf::Target(0), stat: Stat::ManaValue }, .. }), "{e:?}");
+        let m = ok("Whenever you cast a spell, this creature gets +X/+X until end of turn, where X is that spell's mana value.", "Manaplasm", CREATURE);
+        assert!(matches!(&m[0], crate::cards::ir::Ability::Triggered { effect, .. } if matches!(effect.instructions[0], Pump { power: Amount::Stat { of: StatOf::TriggerObject, stat: Stat::ManaValue }, .. })), "{m:?}");
+        // An X/X token's size can't take a bound X yet: refused (Miming Slime).
+        assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
         assert!(super::super::compile("Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or less, where X is the number of Faeries you control.", "Spellstutter Sprite", CREATURE).is_err());
     }
