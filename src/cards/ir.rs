@@ -1538,6 +1538,11 @@ pub enum Counted {
     Greatest { stat: Stat, types: TypeSet, controller: ControllerFilter },
     /// "your life total" (119.1): a number, not a count, read as the effect uses it (608.2h).
     YourLifeTotal,
+    /// "the amount of life you gained this turn" (119.3): all the life you gained since the
+    /// turn began.
+    LifeGainedThisTurn,
+    /// "the amount of life you lost this turn" (119.3).
+    LifeLostThisTurn,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

@@ -86,6 +86,8 @@ impl Game {
                 return matching.map(value).max().unwrap_or(0).max(0);
             }
             Counted::YourLifeTotal => return self.players[you].life,
+            Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
+            Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }

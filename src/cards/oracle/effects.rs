@@ -2059,6 +2059,19 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["your", "life", "total"]) {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
     }
+    // "the amount of life you gained this turn" (119.3), kept by the turn's history.
+    for (words, what) in [
+        (&["the", "amount", "of", "life", "you", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
+        (&["the", "amount", "of", "life", "you've", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
+        (&["the", "amount", "of", "life", "you’ve", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
+        (&["the", "amount", "of", "life", "you", "lost", "this", "turn"][..], crate::cards::ir::Counted::LifeLostThisTurn),
+        (&["the", "amount", "of", "life", "you've", "lost", "this", "turn"][..], crate::cards::ir::Counted::LifeLostThisTurn),
+        (&["the", "amount", "of", "life", "you’ve", "lost", "this", "turn"][..], crate::cards::ir::Counted::LifeLostThisTurn),
+    ] {
+        if p.eat_words(words) {
+            return Ok(Amount::Count { each: 1, what });
+        }
+    }
     // "the greatest power among creatures you control" (a value of the permanents now,
     // 608.2h).
     if p.eat_words(&["the", "greatest"]) {
@@ -3164,6 +3177,9 @@ mod tests {
         assert!(matches!(e[1], CreateTokens { count: Amount::Stat { of: StatOf::Target(0), stat: Stat::ManaValue }, .. }), "{e:?}");
         let m = ok("Whenever you cast a spell, this creature gets +X/+X until end of turn, where X is that spell's mana value.", "Manaplasm", CREATURE);
         assert!(matches!(&m[0], crate::cards::ir::Ability::Triggered { effect, .. } if matches!(effect.instructions[0], Pump { power: Amount::Stat { of: StatOf::TriggerObject, stat: Stat::ManaValue }, .. })), "{m:?}");
+        // Nightmare's Thirst: the turn's history of life gained (119.3).
+        let e = spell_instructions("You gain 1 life. Target creature gets -X/-X until end of turn, where X is the amount of life you gained this turn.");
+        assert!(matches!(e[1], Pump { power: Amount::Count { each: -1, what: Counted::LifeGainedThisTurn }, .. }), "{e:?}");
         // An X/X token's size can't take a bound X yet: refused (Miming Slime).
         assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
