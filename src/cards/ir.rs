@@ -1022,6 +1022,9 @@ pub struct ObjectFilter {
     pub power: Option<(Compare, i32)>,
     /// "with toughness 4 or greater" (208.1): an object without a toughness matches neither.
     pub toughness: Option<(Compare, i32)>,
+    /// "that was dealt damage this turn" (120.3): damage was dealt to the permanent this turn,
+    /// whether or not it is still marked (a regenerated creature's is removed, 701.19a).
+    pub dealt_damage_this_turn: bool,
 }
 
 /// A comparison in a filter.

@@ -2206,6 +2206,7 @@ impl Game {
                 } else {
                     None
                 };
+                self.obj_mut(o).damaged_turn = Some(self.turn);
                 if self.is_creature(o) {
                     if let Some(r) = counters {
                         rules.push(cr!("120.3d"));

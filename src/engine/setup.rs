@@ -198,6 +198,7 @@ impl Game {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0) });
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
+        let turn = self.turn;
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
         o.face_down = e.face_down;
@@ -211,6 +212,11 @@ impl Game {
         o.flipped = e.flipped;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
+        // 514.2: damage stays marked only until the cleanup step, so a permanent that starts
+        // with damage marked was dealt it this turn.
+        if e.damage > 0 {
+            o.damaged_turn = Some(turn);
+        }
         o.steady = if e.sick { None } else { Some(controller) };
         if !e.sick {
             o.control_since = 0;

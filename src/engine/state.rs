@@ -217,6 +217,9 @@ pub struct Object {
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
+    /// The turn in which damage was last dealt to it ("that was dealt damage this turn",
+    /// 120.3); a new object has none (400.7).
+    pub damaged_turn: Option<u32>,
 }
 
 /// What was chosen for a permanent as it entered (614.12a): a color, a creature type.
@@ -792,6 +795,7 @@ impl Game {
             adventure: None,
             transformed_mark: None,
             lki: None,
+            damaged_turn: None,
         });
         self.cards[card_id.0 as usize].current = id;
         id

@@ -3180,6 +3180,9 @@ mod tests {
         // Nightmare's Thirst: the turn's history of life gained (119.3).
         let e = spell_instructions("You gain 1 life. Target creature gets -X/-X until end of turn, where X is the amount of life you gained this turn.");
         assert!(matches!(e[1], Pump { power: Amount::Count { each: -1, what: Counted::LifeGainedThisTurn }, .. }), "{e:?}");
+        // Fatal Blow: a target described by the turn's history (120.3).
+        let fb = ok("Destroy target creature that was dealt damage this turn. It can't be regenerated.", "Fatal Blow", INSTANT);
+        assert_eq!(fb, spell(vec![TargetSpec::Permanent(ObjectFilter { types_any: vec![Creature], dealt_damage_this_turn: true, ..ObjectFilter::default() })], vec![Destroy(T0), CantBeRegenerated]));
         // An X/X token's size can't take a bound X yet: refused (Miming Slime).
         assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
