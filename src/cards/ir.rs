@@ -1546,6 +1546,9 @@ pub enum Counted {
     LifeGainedThisTurn,
     /// "the amount of life you lost this turn" (119.3).
     LifeLostThisTurn,
+    /// "the life lost this way": the life all players lost (119.3, damage included, 120.3a)
+    /// during the resolving effect so far.
+    LifeLostThisWay,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

@@ -88,6 +88,7 @@ impl Game {
             Counted::YourLifeTotal => return self.players[you].life,
             Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
             Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
+            Counted::LifeLostThisWay => return self.life_lost_now,
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }
@@ -2163,6 +2164,7 @@ impl Game {
                 } else {
                     self.players[p].life = self.players[p].life.saturating_sub(n);
                     self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
+                    self.life_lost_now = self.life_lost_now.saturating_add(n);
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
@@ -2674,6 +2676,7 @@ impl Game {
         }
         self.players[p].life = self.players[p].life.saturating_sub(n);
         self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
+        self.life_lost_now = self.life_lost_now.saturating_add(n);
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
     }

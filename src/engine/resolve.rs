@@ -339,6 +339,7 @@ impl Game {
             let ctx = Context { controller, source, targets, legal: part_legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info, sacrificed: choices.sacrificed };
             self.created_now.clear();
             self.damaged_now.clear();
+            self.life_lost_now = 0;
             self.moved_now.clear();
             self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
             // "That card" / "those cards" are the ones this effect exiles (608.2c).

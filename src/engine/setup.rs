@@ -79,6 +79,7 @@ impl Game {
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
             sacrificed_now: None,
+            life_lost_now: 0,
             unpreventable_turn: false,
             unpreventable_now: false,
             moved_now: Vec::new(),

@@ -571,6 +571,8 @@ pub struct Game {
     /// The permanent the cost being paid sacrificed (701.21a), until the spell or ability
     /// it was paid for takes it into its `StackChoices::sacrificed`.
     pub sacrificed_now: Option<ObjId>,
+    /// The life lost by every player during the resolving effect ("the life lost this way").
+    pub life_lost_now: i64,
     /// The objects the resolving effect has moved, and the new objects they became (400.7),
     /// for a delayed ability linked to one of them ("Exile target creature. Return that card
     /// to the battlefield at the beginning of the next end step.", 603.7c).

@@ -2059,6 +2059,14 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["your", "life", "total"]) {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
     }
+    // "the life lost this way": after an instruction of the same effect making players lose
+    // life.
+    if p.eat_words(&["the", "life", "lost", "this", "way"]) || p.eat_words(&["the", "total", "life", "lost", "this", "way"]) {
+        if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::LoseLife { .. })) {
+            return Err(Fail { at: p.pos - 5, expected: "an earlier instruction making players lose life, for \"the life lost this way\"".into() });
+        }
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::LifeLostThisWay });
+    }
     // "the amount of life you gained this turn" (119.3), kept by the turn's history.
     for (words, what) in [
         (&["the", "amount", "of", "life", "you", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
@@ -3183,6 +3191,10 @@ mod tests {
         // Fatal Blow: a target described by the turn's history (120.3).
         let fb = ok("Destroy target creature that was dealt damage this turn. It can't be regenerated.", "Fatal Blow", INSTANT);
         assert_eq!(fb, spell(vec![TargetSpec::Permanent(ObjectFilter { types_any: vec![Creature], dealt_damage_this_turn: true, ..ObjectFilter::default() })], vec![Destroy(T0), CantBeRegenerated]));
+        // Blood Tithe: "the life lost this way" needs an earlier loss of life in the effect.
+        let e = spell_instructions("Each opponent loses 3 life. You gain life equal to the life lost this way.");
+        assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::LifeLostThisWay }, .. }), "{e:?}");
+        assert!(super::super::compile("Draw a card. You gain life equal to the life lost this way.", "Nope", SORCERY).is_err());
         // An X/X token's size can't take a bound X yet: refused (Miming Slime).
         assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
