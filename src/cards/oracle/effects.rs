@@ -1804,14 +1804,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Target creature you control deals damage equal to its power to target creature
             // you don't control" (120.3): the targeted permanent is the source of the damage.
             p.bump();
+            // "itself": the permanent is both the source and the recipient (Wrack with
+            // Madness: "Target creature deals damage to itself equal to its power").
+            let to_whom = |p: &mut Parser<'_>| if p.eat_word("itself") { Ok(subject.clone()) } else { recipient(p) };
             let (amount, to) = if p.eat_words(&["damage", "equal", "to"]) {
                 let amount = quantity(p)?;
                 p.expect_words(&["to"])?;
-                (amount, recipient(p)?)
+                (amount, to_whom(p)?)
+            } else if p.eat_words(&["damage", "to", "itself", "equal", "to"]) {
+                (quantity(p)?, subject.clone())
             } else {
                 let amount = amount(p)?;
                 p.expect_words(&["damage", "to"])?;
-                (amount, recipient(p)?)
+                (amount, to_whom(p)?)
             };
             out.push(Instruction::DealDamageBy { by: subject.clone(), amount, to });
         }
@@ -3195,6 +3200,9 @@ mod tests {
         let e = spell_instructions("Each opponent loses 3 life. You gain life equal to the life lost this way.");
         assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::LifeLostThisWay }, .. }), "{e:?}");
         assert!(super::super::compile("Draw a card. You gain life equal to the life lost this way.", "Nope", SORCERY).is_err());
+        // Wrack with Madness: the target is the source and the recipient of the damage.
+        let e = spell_instructions("Target creature deals damage to itself equal to its power.");
+        assert_eq!(e, vec![DealDamageBy { by: T0, amount: Amount::Stat { of: StatOf::Target(0), stat: Stat::Power }, to: T0 }]);
         // An X/X token's size can't take a bound X yet: refused (Miming Slime).
         assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
