@@ -1546,6 +1546,10 @@ pub enum Counted {
     LifeGainedThisTurn,
     /// "the amount of life you lost this turn" (119.3).
     LifeLostThisTurn,
+    /// "your devotion to black", "your devotion to white and black" (700.5): the mana symbols
+    /// of those colors (a bit per `Color::index`) among the mana costs of permanents you
+    /// control; a hybrid or Phyrexian symbol of one of them counts once.
+    Devotion(u8),
     /// "the life lost this way": the life all players lost (119.3, damage included, 120.3a)
     /// during the resolving effect so far.
     LifeLostThisWay,

@@ -89,6 +89,17 @@ impl Game {
             Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
             Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
             Counted::LifeLostThisWay => return self.life_lost_now,
+            // 700.5, 700.5a: mana costs as copy and face-down effects leave them (`card`).
+            Counted::Devotion(mask) => {
+                let counts = |c: crate::cards::ir::Color| mask & (1 << c.index()) != 0;
+                let colors = crate::cards::ir::Color::ALL.into_iter().filter(|&c| counts(c));
+                let devotion = |m: &crate::cards::ir::ManaCost| {
+                    let plain: u32 = colors.clone().map(|c| m.colored[c.index()]).sum();
+                    let special = m.special.iter().filter(|s| colors.clone().any(|c| s.has_color(c))).count();
+                    usize::try_from(plain).unwrap_or(usize::MAX).saturating_add(special)
+                };
+                self.permanents_of(you).map(|o| self.card(o).cost().map_or(0, devotion)).sum()
+            }
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }

@@ -2061,6 +2061,19 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
+    // "your devotion to black", "your devotion to red and green" (700.5).
+    if p.eat_words(&["your", "devotion", "to"]) {
+        let mut mask = 0u8;
+        loop {
+            let Some(c) = p.word().and_then(|w| Color::from_name(&w)) else { return Err(p.fail("a color")) };
+            p.bump();
+            mask |= 1 << c.index();
+            if !p.eat_word("and") {
+                break;
+            }
+        }
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::Devotion(mask) });
+    }
     if p.eat_words(&["your", "life", "total"]) {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
     }
@@ -3203,6 +3216,11 @@ mod tests {
         // Wrack with Madness: the target is the source and the recipient of the damage.
         let e = spell_instructions("Target creature deals damage to itself equal to its power.");
         assert_eq!(e, vec![DealDamageBy { by: T0, amount: Amount::Stat { of: StatOf::Target(0), stat: Stat::Power }, to: T0 }]);
+        // Sanguimancy: devotion (700.5), one color or two.
+        let e = spell_instructions("You draw X cards and you lose X life, where X is your devotion to black.");
+        assert!(matches!(e[0], Draw { count: Amount::Count { each: 1, what: Counted::Devotion(4) }, .. }), "{e:?}");
+        let e = spell_instructions("You gain life equal to your devotion to white and black.");
+        assert!(matches!(e[0], GainLife { amount: Amount::Count { each: 1, what: Counted::Devotion(5) }, .. }), "{e:?}");
         // An X/X token's size can't take a bound X yet: refused (Miming Slime).
         assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
