@@ -1550,6 +1550,9 @@ pub enum Counted {
     /// of those colors (a bit per `Color::index`) among the mana costs of permanents you
     /// control; a hybrid or Phyrexian symbol of one of them counts once.
     Devotion(u8),
+    /// "for each creature destroyed this way" (701.8): the permanents of those types (any when
+    /// empty) the resolving effect destroyed — not one that regenerated or was indestructible.
+    DestroyedThisWay(TypeSet),
     /// "the life lost this way": the life all players lost (119.3, damage included, 120.3a)
     /// during the resolving effect so far.
     LifeLostThisWay,

@@ -89,6 +89,11 @@ impl Game {
             Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
             Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
             Counted::LifeLostThisWay => return self.life_lost_now,
+            // Read from each permanent as it last existed on the battlefield (608.2h).
+            Counted::DestroyedThisWay(types) => {
+                let t = types.types();
+                self.destroyed_now.iter().filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty))).count()
+            }
             // 700.5, 700.5a: mana costs as copy and face-down effects leave them (`card`).
             Counted::Devotion(mask) => {
                 let counts = |c: crate::cards::ir::Color| mask & (1 << c.index()) != 0;
@@ -301,8 +306,8 @@ impl Game {
             }
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
-                    if self.on_battlefield(id) {
-                        self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen, dec)?;
+                    if self.on_battlefield(id) && self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen, dec)? {
+                        self.destroyed_now.push(id);
                     }
                 }
             }

@@ -340,6 +340,7 @@ impl Game {
             self.created_now.clear();
             self.damaged_now.clear();
             self.life_lost_now = 0;
+            self.destroyed_now.clear();
             self.moved_now.clear();
             self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
             // "That card" / "those cards" are the ones this effect exiles (608.2c).

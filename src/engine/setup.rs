@@ -80,6 +80,7 @@ impl Game {
             damaged_now: Vec::new(),
             sacrificed_now: None,
             life_lost_now: 0,
+            destroyed_now: Vec::new(),
             unpreventable_turn: false,
             unpreventable_now: false,
             moved_now: Vec::new(),

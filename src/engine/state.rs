@@ -573,6 +573,9 @@ pub struct Game {
     pub sacrificed_now: Option<ObjId>,
     /// The life lost by every player during the resolving effect ("the life lost this way").
     pub life_lost_now: i64,
+    /// The permanents the resolving effect destroyed ("destroyed this way"), as the objects
+    /// they were on the battlefield.
+    pub destroyed_now: Vec<ObjId>,
     /// The objects the resolving effect has moved, and the new objects they became (400.7),
     /// for a delayed ability linked to one of them ("Exile target creature. Return that card
     /// to the battlefield at the beginning of the next end step.", 603.7c).

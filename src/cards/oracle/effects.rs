@@ -2223,6 +2223,14 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });
     }
     let types = TypeSet::of(&filter.types_any);
+    // "for each creature destroyed this way" (701.8): after a "destroy" of the same effect.
+    if head == Head::Permanent && p.at_words(&["destroyed", "this", "way"]) {
+        if subtype.is_some() || attacking || filter.controller != ControllerFilter::Any || !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Destroy(_))) {
+            return Err(Fail { at, expected: "permanents of a card type destroyed by an earlier \"destroy\" of the same effect".into() });
+        }
+        p.pos += 3;
+        return Ok(Counted::DestroyedThisWay(types));
+    }
     match head {
         Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
         Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking }),
@@ -3221,6 +3229,10 @@ mod tests {
         assert!(matches!(e[0], Draw { count: Amount::Count { each: 1, what: Counted::Devotion(4) }, .. }), "{e:?}");
         let e = spell_instructions("You gain life equal to your devotion to white and black.");
         assert!(matches!(e[0], GainLife { amount: Amount::Count { each: 1, what: Counted::Devotion(5) }, .. }), "{e:?}");
+        // Fumigate: the creatures the effect destroyed (701.8); only after a "destroy".
+        let e = spell_instructions("Destroy all creatures. You gain 1 life for each creature destroyed this way.");
+        assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::DestroyedThisWay(t) }, .. } if t == TypeSet::of(&[Creature])), "{e:?}");
+        assert!(super::super::compile("Exile all creatures. You gain 1 life for each creature destroyed this way.", "Nope", SORCERY).is_err());
         // An X/X token's size can't take a bound X yet: refused (Miming Slime).
         assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
