@@ -212,6 +212,7 @@ impl Game {
         }
         o.face = e.transformed.then_some(1);
         o.flipped = e.flipped;
+        o.unlocked = e.unlocked;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         // 514.2: damage stays marked only until the cleanup step, so a permanent that starts
