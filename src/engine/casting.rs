@@ -653,11 +653,13 @@ impl Game {
         if retrace {
             extra.push(AdditionalCost::DiscardCard(CardType::Land));
         }
+        self.sacrificed_now = None;
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
             }
         }
+        self.obj_mut(spell).choices.sacrificed = self.sacrificed_now.take();
         // 601.2i: the spell becomes cast.
         let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.becomes_cast));
         if by_flash {
@@ -849,6 +851,7 @@ impl Game {
         }
         let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cite!(cost.paid), rule]);
         self.record(ev);
+        self.sacrificed_now = Some(pick);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
     }
@@ -1110,6 +1113,13 @@ impl Game {
                 return Ok(Err(Illegal::cited(&cite!(activate.wrong_time), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name()))));
             }
         }
+        // 602.1b: "Activate only if …": the condition is checked as the ability is activated,
+        // "you" being the player activating it.
+        if let Some(c) = &cost.condition
+            && !self.condition_holds(c, source, p)
+        {
+            return Ok(Err(Illegal::cited(&cite!(activate.condition_false), format!("the ability of {name} can't be activated: its \"activate only if\" condition is false"))));
+        }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.
         if cost.loyalty.is_some() {
@@ -1180,6 +1190,10 @@ impl Game {
             // 113.6m: it works from the graveyard it moves the card out of.
             ev = ev.rule(cite!(activate.from_own_zone));
         }
+        if cost.condition.is_some() {
+            // 602.1b: its "activate only if" condition held as it was activated.
+            ev = ev.rule(cite!(activate.condition_true));
+        }
         self.record(ev);
         let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x, player: None };
@@ -1215,9 +1229,11 @@ impl Game {
                 self.remove_counters(source, &k, amount, &cite!(loyalty.remove), " as the cost of its loyalty ability");
             }
         }
+        self.sacrificed_now = None;
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
         }
+        let sacrificed = self.sacrificed_now.take();
         // 702.29e: a typecycling ability searches instead of drawing.
         if cost.cycling
             && effect.instructions.iter().any(|i| matches!(i, crate::cards::ir::Instruction::Search(_)))
@@ -1226,7 +1242,7 @@ impl Game {
             ev.rules.push(cite!(cycling.typecycling));
         }
         // The ability exists on the stack independently of its source (113.7a).
-        let choices = StackChoices { x, targets, modes, ..StackChoices::default() };
+        let choices = StackChoices { x, targets, modes, sacrificed, ..StackChoices::default() };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
@@ -1516,6 +1532,9 @@ fn filter_parts(f: &crate::cards::ir::ObjectFilter) -> (String, String) {
         w.push("with lesser power".into());
     }
     w.extend(stat_words(f));
+    if f.dealt_damage_this_turn {
+        w.push("that was dealt damage this turn".into());
+    }
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });
