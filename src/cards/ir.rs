@@ -1767,6 +1767,10 @@ pub enum Instruction {
     /// token just created or a target of the creating effect — fixed as the delayed ability is
     /// created (603.7c).
     Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool, link: Option<Affected> },
+    /// "When you do, [effect]" after an optional action ("you may pay {2}. When you do, …"):
+    /// a reflexive triggered ability (603.12), which triggers as the action is taken and
+    /// chooses its own targets as it is put on the stack (603.3d), once the action is done.
+    Reflexive(Box<Effect>),
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -1994,6 +1998,7 @@ impl Instruction {
         match self {
             Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } | Instruction::Unearth => true,
             Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
+            Instruction::Reflexive(effect) => effect.instructions.iter().any(Instruction::moves_this_from_graveyard),
             _ => false,
         }
     }

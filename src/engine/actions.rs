@@ -865,6 +865,17 @@ impl Game {
                 let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(rules);
                 self.record(ev);
             }
+            Instruction::Reflexive(effect) => {
+                // 603.12: the action it depends on was just taken; the ability triggers now,
+                // and is put on the stack the next time a player would receive priority, its
+                // targets chosen then (603.3d). It knows what the ability that made it knew
+                // ("that creature" is still what that ability triggered on).
+                let ev = Ev::new(EventKind::Trigger, format!("the reflexive ability of {} triggers (\"when you do\", controlled by {})", self.describe(ctx.source), self.players[ctx.controller].name)).source(self, ctx.source).player(self, ctx.controller).rule(cr!("603.12"));
+                self.record(ev);
+                let index = self.delayed_effects.len();
+                self.delayed_effects.push((effect.as_ref().clone(), true));
+                self.pending.push(crate::engine::state::PendingTrigger { source: ctx.source, ability: 0, controller: ctx.controller, info: ctx.trigger, delayed: Some(index), keyword: None, event: self.last_event() });
+            }
             Instruction::SkipTurns { who, count } => {
                 for p in self.players_of(ctx, who) {
                     if let Some(n) = self.turns_to_skip.get_mut(p) {
@@ -1035,6 +1046,11 @@ impl Game {
                         // Counters go only on a permanent (122.6): fabricate's "you may put N
                         // +1/+1 counters on it" once it has left the battlefield is impossible.
                         Instruction::PutCounters { what: Affected::This, .. } => self.on_battlefield(ctx.source),
+                        // "You may exile it." once it has left the zone it was in: nothing to
+                        // exile (400.7), so the option can't be taken (and no "when you do"
+                        // ability triggers, 603.12).
+                        Instruction::Exile(a) | Instruction::ReturnToHand(a) => self.objects_of(ctx, a).iter().any(|&o| self.found(ctx, o).is_some()),
+                        Instruction::SacrificePermanent(a) => self.objects_of(ctx, a).iter().any(|&o| self.on_battlefield(o) && self.controller(o) == p),
                         // Graft's move needs a counter on this permanent (122.5).
                         Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
                         _ => true,

@@ -60,7 +60,7 @@ impl Game {
                 let text = a.text.as_deref().or(printed.as_ref());
                 let delayed_effect = a
                     .delayed
-                    .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
+                    .map(|i| self.delayed_effects.get(i).map(|(e, _)| e.clone()).unwrap_or_default())
                     .or_else(|| a.keyword.map(|k| Game::keyword_trigger_effect(k, a.trigger)))
                     .or_else(|| text.and_then(Ability::engine_trigger_effect));
                 let (effect, condition) = match (&delayed_effect, text) {

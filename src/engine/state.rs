@@ -554,7 +554,9 @@ pub struct Game {
     /// Delayed triggered abilities waiting for their moment (603.7), and the effects of those
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
-    pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// Reflexive triggered abilities (603.12) keep their effect, with its targets, here too,
+    /// marked `true`.
+    pub delayed_effects: Vec<(crate::cards::ir::Effect, bool)>,
     /// "Damage can't be prevented this turn" (615.12), until the cleanup step.
     pub unpreventable_turn: bool,
     /// The resolving effect says "the damage can't be prevented" (615.12).

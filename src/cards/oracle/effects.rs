@@ -67,6 +67,42 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
     fails
 }
 
+/// After "you may [do something].": "When you do, [effect]" — a reflexive triggered ability
+/// (603.12), which triggers only if the option is taken. Its effect is the rest of the ability,
+/// with targets of its own, chosen as it is put on the stack (603.3d). It knows what the
+/// ability creating it triggered on ("put a +1/+1 counter on that creature"), but nothing the
+/// creating effect chose or made, which its words could not name apart.
+fn reflexive(p: &mut Parser<'_>, start: usize) -> PResult<()> {
+    let Some(Instruction::MayOrElse { then, otherwise, .. }) = p.effect.instructions.last_mut() else {
+        return Err(Fail { at: start, expected: "\"you may …\" before \"when you do\" (a reflexive trigger after a required action is not supported yet)".into() });
+    };
+    if !then.is_empty() || !otherwise.is_empty() {
+        return Err(Fail { at: start, expected: "\"when you do\" right after the option it depends on".into() });
+    }
+    if !p.effect.targets.is_empty() || p.created_tokens || p.set_aside || p.last_player.is_some() {
+        return Err(Fail { at: start, expected: "a reflexive trigger after an effect with no targets, tokens, revealed cards or named players (its \"it\" could mean them; not supported yet)".into() });
+    }
+    let mut q = Parser::new(p.text, p.toks[p.pos..].to_vec(), crate::cards::ir::Effect::default(), p.it_is_this);
+    q.trigger_object = p.trigger_object;
+    q.trigger_player = p.trigger_player;
+    q.trigger_spell = p.trigger_spell;
+    q.trigger_moved = p.trigger_moved;
+    q.that_is_attached = p.that_is_attached;
+    q.named_this = p.named_this;
+    if let Some(f) = parse_sentences(&mut q).into_iter().next() {
+        return Err(Fail { at: p.pos + f.at, expected: f.expected });
+    }
+    if q.any_player || q.sorcery_speed || q.once_each_turn || q.timing.is_some() {
+        return Err(Fail { at: start, expected: "a reflexive trigger's effect (activation instructions don't belong in it)".into() });
+    }
+    let effect = q.effect;
+    p.pos = p.toks.len();
+    if let Some(Instruction::MayOrElse { then, .. }) = p.effect.instructions.last_mut() {
+        then.push(Instruction::Reflexive(Box::new(effect)));
+    }
+    Ok(())
+}
+
 fn end_sentence(p: &mut Parser<'_>) -> PResult<()> {
     if p.eat_punct('.') || p.at_end() { Ok(()) } else { Err(p.fail("\".\"")) }
 }
@@ -143,6 +179,11 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         };
         *new_targets = true;
         end_sentence(p)?;
+        return Ok(true);
+    }
+    if p.eat_words(&["when", "you", "do"]) {
+        p.eat_punct(',');
+        reflexive(p, start)?;
         return Ok(true);
     }
     for (words, yes) in [(&["if", "you", "don't"][..], false), (&["if", "you", "don’t"][..], false), (&["if", "you", "do"][..], true)] {

@@ -750,6 +750,7 @@ fn tokens_created(p: &Parser<'_>) -> bool {
         match i {
             Instruction::CreateTokens { .. } | Instruction::PutFromHand { .. } => true,
             Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
+            Instruction::Reflexive(effect) => effect.instructions.iter().any(creates),
             Instruction::Delayed { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } => instructions.iter().any(creates),
             _ => false,
         }
