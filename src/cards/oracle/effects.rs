@@ -1521,7 +1521,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "search" if imperative => {
             p.bump();
-            out.push(parse_search(p)?);
+            out.push(parse_search(p, None)?);
+        }
+        // "Its controller may search their library for a basic land card, …" (701.23a): the
+        // bare verb after a player other than you is the option of "[player] may" (a
+        // mandatory search would say "searches"), which that player carries out as the
+        // controller of the option (608.2d): "their library" is that player's own, for each
+        // player of "each player may search their library".
+        "search" if !imperative && kinds(p, &subject).player && matches!(p.peek_at(1), Some(t) if t.is_word("their")) => {
+            player_subject()?;
+            p.bump();
+            out.push(parse_search(p, Some(Affected::You))?);
         }
         "shuffle" if imperative => {
             p.bump();
@@ -1532,6 +1542,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 }
                 None => Instruction::Shuffle(Affected::You),
             });
+        }
+        // "… may search their library …, then shuffle": the bare verb is still the option of
+        // that player (see "search" above), who shuffles their own library.
+        "shuffle" if !imperative && kinds(p, &subject).player => {
+            player_subject()?;
+            p.bump();
+            out.push(Instruction::Shuffle(Affected::You));
         }
         "shuffles" => {
             let who = player_subject()?;
@@ -2338,8 +2355,13 @@ fn put_from_hand(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
 
 /// After "Search": "[whose] [zones] for [what], [reveal it,] put it into your hand / onto the
 /// battlefield [tapped] / exile them" (701.23).
-fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
-    let whose = if p.eat_word("your") {
+/// `searcher`: the player named as the subject ("its controller may search their library"),
+/// whose library "their" is; `None` for "search your library".
+fn parse_search(p: &mut Parser<'_>, searcher: Option<Affected>) -> PResult<Instruction> {
+    let whose = if let Some(who) = searcher {
+        p.expect_words(&["their"])?;
+        who
+    } else if p.eat_word("your") {
         Affected::You
     } else if p.eat_words(&["its", "controller's"]) || p.eat_words(&["its", "controller’s"]) {
         match p.effect.targets.iter().rposition(|s| !matches!(s.spec, TargetSpec::Player { .. })) {
