@@ -1012,8 +1012,11 @@ pub struct ObjectFilter {
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
     /// "of the chosen type": the creature type chosen as the ability's source entered
-    /// (614.12a); bound to that type where the source is known (a static ability).
+    /// (614.12a); bound to that type where the source is known (a static ability). In an
+    /// effect after "Choose a creature type.", the type that instruction chose (608.2d).
     pub chosen_type: bool,
+    /// "that aren't of the chosen type", after "Choose a creature type." (608.2d).
+    pub not_chosen_type: bool,
     /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
     /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
     pub counters: Option<(Option<CounterKind>, u32)>,
@@ -1512,6 +1515,9 @@ pub enum Counted {
     /// Permanents on the battlefield with one of the types (any permanent when empty):
     /// "creature you control", "land you control", "artifact".
     Permanents { types: TypeSet, controller: ControllerFilter },
+    /// "permanent you control of the chosen type" after "Choose a creature type." (608.2d):
+    /// those permanents that also have the type the effect chose.
+    ChosenTypePermanents { types: TypeSet, controller: ControllerFilter },
     /// "creature card in your graveyard", "card in your graveyard".
     CardsInYourGraveyard(TypeSet),
     /// "card in your hand".
@@ -1771,6 +1777,9 @@ pub enum Instruction {
     /// a reflexive triggered ability (603.12), which triggers as the action is taken and
     /// chooses its own targets as it is put on the stack (603.3d), once the action is done.
     Reflexive(Box<Effect>),
+    /// "Choose a creature type." as an instruction (608.2d): the type is chosen as it is
+    /// carried out, and "of the chosen type" in the rest of the effect means it.
+    ChooseCreatureType,
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },

@@ -61,6 +61,10 @@ impl Game {
                 let f = filter(types, controller);
                 self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
+            Counted::ChosenTypePermanents { types, controller } => {
+                let f = crate::cards::ir::ObjectFilter { chosen_type: true, ..filter(types, controller) };
+                self.battlefield.iter().filter(|&&o| self.matches_filter(o, &f, you)).count()
+            }
             Counted::CardsInYourGraveyard(types) => {
                 let t = types.types();
                 self.players[you].graveyard.iter().filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty))).count()
@@ -875,6 +879,16 @@ impl Game {
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push((effect.as_ref().clone(), true));
                 self.pending.push(crate::engine::state::PendingTrigger { source: ctx.source, ability: 0, controller: ctx.controller, info: ctx.trigger, delayed: Some(index), keyword: None, event: self.last_event() });
+            }
+            Instruction::ChooseCreatureType => {
+                // 608.2d: chosen as the instruction is carried out; the rest of the effect's
+                // "of the chosen type" means it.
+                let d = Decision { player: ctx.controller, kind: DecisionKind::CreatureType, rule: cr!("608.2d"), what: "a creature type (\"choose a creature type\")".to_owned() };
+                if let Answer::CreatureType(t) = self.decide(dec, &d)? {
+                    let ev = Ev::new(EventKind::Choice, format!("{} chooses the creature type {t}", self.players[ctx.controller].name)).source(self, ctx.source).player(self, ctx.controller).rules(&[cr!("608.2d"), cr!("205.3m")]);
+                    self.record(ev);
+                    self.chosen_type_now = Some(t);
+                }
             }
             Instruction::SkipTurns { who, count } => {
                 for p in self.players_of(ctx, who) {

@@ -341,6 +341,7 @@ impl Game {
             self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
             // "That card" / "those cards" are the ones this effect exiles (608.2c).
             self.set_aside.clear();
+            self.chosen_type_now = None;
             if let Some(m) = effect.modal.as_ref().filter(|m| m.repeat) {
                 // 700.2d: the chosen modes in sequence, each time with its own targets.
                 let n = effect.targets.len().max(1);
@@ -361,6 +362,7 @@ impl Game {
                 break;
             }
         }
+        self.chosen_type_now = None;
         Ok(true)
     }
 

@@ -93,6 +93,7 @@ impl Game {
             syncing: false,
             spared_losses: Vec::new(),
             set_aside: Vec::new(),
+            chosen_type_now: None,
             play_permissions: Vec::new(),
             layered: crate::engine::layers::LayerCache::default(),
             combat: Combat::default(),

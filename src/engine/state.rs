@@ -618,6 +618,9 @@ pub struct Game {
     /// The cards the resolving effect has exiled from the top of a library, which its later
     /// instructions call "that card" or "those cards" (608.2c); emptied as each effect begins.
     pub set_aside: Vec<ObjId>,
+    /// The creature type the resolving effect's "Choose a creature type." chose (608.2d),
+    /// which its "of the chosen type" means; emptied as each effect begins and ends.
+    pub chosen_type_now: Option<String>,
     /// Permissions to play cards from exile given by resolved effects (601.3, 611.2a).
     pub play_permissions: Vec<PlayPermission>,
 }

@@ -64,6 +64,15 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
             }
         }
     }
+    // "Of the chosen type" means the type chosen as this effect resolves (608.2d): an
+    // instruction that keeps its filter to match later (a delayed or reflexive ability, a
+    // prevention shield) would no longer know it.
+    if p.chose_type && fails.is_empty() {
+        let later = |i: &Instruction| matches!(i, Instruction::Delayed { .. } | Instruction::Reflexive(_) | Instruction::PreventAll { .. } | Instruction::PreventNextFromSource { .. });
+        if p.effect.instructions.iter().any(|i| later(i) && serde_json::to_string(i).is_ok_and(|s| s.contains("chosen_type\":true"))) {
+            fails.push(Fail { at: 0, expected: "\"of the chosen type\" in an instruction carried out as the effect resolves (a filter kept for later would lose the chosen type)".into() });
+        }
+    }
     fails
 }
 
@@ -179,6 +188,13 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         };
         *new_targets = true;
         end_sentence(p)?;
+        return Ok(true);
+    }
+    // "Choose a creature type." (608.2d): the rest of the effect may say "of the chosen type".
+    if p.eat_words(&["choose", "a", "creature", "type"]) {
+        end_sentence(p)?;
+        p.chose_type = true;
+        p.effect.instructions.push(Instruction::ChooseCreatureType);
         return Ok(true);
     }
     if p.eat_words(&["when", "you", "do"]) {
@@ -2135,6 +2151,10 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         (filter, head) = parse_filter(p, true)?;
     }
     let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, ..ObjectFilter::default() } == *f;
+    // "for each permanent you control of that type" (after "Choose a creature type.").
+    if filter.chosen_type && head == Head::Permanent && only_types(&ObjectFilter { chosen_type: false, ..filter.clone() }) {
+        return Ok(Counted::ChosenTypePermanents { types: TypeSet::of(&filter.types_any), controller: filter.controller });
+    }
     if !only_types(&filter) {
         return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });
     }

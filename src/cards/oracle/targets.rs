@@ -254,6 +254,17 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     if filter.controller == ControllerFilter::Any {
         filter.controller = parse_controller(p);
     }
+    // "creatures you control of the chosen type", "permanent you control of that type": the
+    // creature type an earlier "Choose a creature type." of this effect chose (608.2d).
+    if p.chose_type && ["aren't", "aren’t"].iter().any(|w| p.at_words(&["that", w, "of", "the", "chosen", "type"])) {
+        p.pos += 6;
+        filter.not_chosen_type = true;
+    } else if p.chose_type && (p.eat_words(&["of", "the", "chosen", "type"]) || p.eat_words(&["of", "that", "type"])) {
+        filter.chosen_type = true;
+        if filter.controller == ControllerFilter::Any {
+            filter.controller = parse_controller(p);
+        }
+    }
     Ok((filter, head))
 }
 
