@@ -1017,6 +1017,8 @@ pub struct ObjectFilter {
     pub chosen_type: bool,
     /// "that aren't of the chosen type", after "Choose a creature type." (608.2d).
     pub not_chosen_type: bool,
+    /// "of the chosen color", "of that color", after "Choose a color." (608.2d, 105.1).
+    pub chosen_color: bool,
     /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
     /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
     pub counters: Option<(Option<CounterKind>, u32)>,
@@ -1054,7 +1056,8 @@ pub enum Quality {
 pub enum Grant {
     Keyword(Keyword),
     Protection(Quality),
-    /// "protection from the color of your choice": the color is chosen on resolution (608.2d).
+    /// "protection from the color of your choice": the color is chosen on resolution (608.2d);
+    /// "protection from the chosen color" after "Choose a color.": the color chosen then.
     ProtectionFromChosenColor,
 }
 
@@ -1780,6 +1783,9 @@ pub enum Instruction {
     /// "Choose a creature type." as an instruction (608.2d): the type is chosen as it is
     /// carried out, and "of the chosen type" in the rest of the effect means it.
     ChooseCreatureType,
+    /// "Choose a color." as an instruction (608.2d): "of the chosen color" and "protection
+    /// from the chosen color" in the rest of the effect mean it.
+    ChooseColor,
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },

@@ -513,11 +513,20 @@ impl Game {
                 }
             }
             Instruction::Grant { what, grant } => {
-                for id in self.objects_of(ctx, what) {
-                    if self.on_battlefield(id) {
-                        self.grant(id, *grant, ctx.source, ctx.controller, dec)?;
+                let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
+                // "Creatures you control gain protection from the color of your choice": one
+                // choice for the whole instruction (608.2d), not one per creature.
+                let before = self.chosen_color_now;
+                if *grant == Grant::ProtectionFromChosenColor && before.is_none() && ids.len() > 1 {
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: "the color of your choice the permanents gain protection from".to_owned() };
+                    if let Answer::Color(c) = self.decide(dec, &d)? {
+                        self.chosen_color_now = Some(c);
                     }
                 }
+                for id in ids {
+                    self.grant(id, *grant, ctx.source, ctx.controller, dec)?;
+                }
+                self.chosen_color_now = before;
             }
             Instruction::BecomeColor { what, color, until_end_of_turn } => {
                 for id in self.objects_of(ctx, what) {
@@ -879,6 +888,14 @@ impl Game {
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push((effect.as_ref().clone(), true));
                 self.pending.push(crate::engine::state::PendingTrigger { source: ctx.source, ability: 0, controller: ctx.controller, info: ctx.trigger, delayed: Some(index), keyword: None, event: self.last_event() });
+            }
+            Instruction::ChooseColor => {
+                let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: "a color (\"choose a color\")".to_owned() };
+                if let Answer::Color(c) = self.decide(dec, &d)? {
+                    let ev = Ev::new(EventKind::Choice, format!("{} chooses the color {}", self.players[ctx.controller].name, c.name())).source(self, ctx.source).player(self, ctx.controller).rules(&[cr!("608.2d"), cr!("105.1")]);
+                    self.record(ev);
+                    self.chosen_color_now = Some(c);
+                }
             }
             Instruction::ChooseCreatureType => {
                 // 608.2d: chosen as the instruction is carried out; the rest of the effect's
@@ -1355,6 +1372,11 @@ impl Game {
         let (m, text, rule) = match grant {
             Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), k.defining_rule()),
             Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a")),
+            // After "Choose a color.": the color chosen then (608.2d).
+            Grant::ProtectionFromChosenColor if let Some(c) = self.chosen_color_now => {
+                let q = Quality::Color(c);
+                (Change::Protection(q), format!("protection from {}", quality_words(q)), cr!("702.16a"))
+            }
             Grant::ProtectionFromChosenColor => {
                 let d = Decision { player: controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: format!("the color {} gains protection from", self.describe(id)) };
                 let Answer::Color(c) = self.decide(dec, &d)? else { return Ok(()) };

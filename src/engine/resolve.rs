@@ -342,6 +342,7 @@ impl Game {
             // "That card" / "those cards" are the ones this effect exiles (608.2c).
             self.set_aside.clear();
             self.chosen_type_now = None;
+            self.chosen_color_now = None;
             if let Some(m) = effect.modal.as_ref().filter(|m| m.repeat) {
                 // 700.2d: the chosen modes in sequence, each time with its own targets.
                 let n = effect.targets.len().max(1);
@@ -363,6 +364,7 @@ impl Game {
             }
         }
         self.chosen_type_now = None;
+        self.chosen_color_now = None;
         Ok(true)
     }
 

@@ -94,6 +94,7 @@ impl Game {
             spared_losses: Vec::new(),
             set_aside: Vec::new(),
             chosen_type_now: None,
+            chosen_color_now: None,
             play_permissions: Vec::new(),
             layered: crate::engine::layers::LayerCache::default(),
             combat: Combat::default(),

@@ -621,6 +621,8 @@ pub struct Game {
     /// The creature type the resolving effect's "Choose a creature type." chose (608.2d),
     /// which its "of the chosen type" means; emptied as each effect begins and ends.
     pub chosen_type_now: Option<String>,
+    /// The color the resolving effect's "Choose a color." chose (608.2d), likewise.
+    pub chosen_color_now: Option<crate::cards::ir::Color>,
     /// Permissions to play cards from exile given by resolved effects (601.3, 611.2a).
     pub play_permissions: Vec<PlayPermission>,
 }

@@ -12,12 +12,12 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 74] = [
+const VERBS: [&str; 75] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
-    "manifest", "manifests", "cloak", "cloaks", "flip", "must",
+    "manifest", "manifests", "cloak", "cloaks", "flip", "must", "choose",
 ];
 
 /// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
@@ -67,9 +67,9 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
     // "Of the chosen type" means the type chosen as this effect resolves (608.2d): an
     // instruction that keeps its filter to match later (a delayed or reflexive ability, a
     // prevention shield) would no longer know it.
-    if p.chose_type && fails.is_empty() {
+    if (p.chose_type || p.chose_color) && fails.is_empty() {
         let later = |i: &Instruction| matches!(i, Instruction::Delayed { .. } | Instruction::Reflexive(_) | Instruction::PreventAll { .. } | Instruction::PreventNextFromSource { .. });
-        if p.effect.instructions.iter().any(|i| later(i) && serde_json::to_string(i).is_ok_and(|s| s.contains("chosen_type\":true"))) {
+        if p.effect.instructions.iter().any(|i| later(i) && serde_json::to_string(i).is_ok_and(|s| s.contains("chosen_type\":true") || s.contains("chosen_color\":true") || s.contains("ProtectionFromChosenColor"))) {
             fails.push(Fail { at: 0, expected: "\"of the chosen type\" in an instruction carried out as the effect resolves (a filter kept for later would lose the chosen type)".into() });
         }
     }
@@ -191,6 +191,12 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         return Ok(true);
     }
     // "Choose a creature type." (608.2d): the rest of the effect may say "of the chosen type".
+    if p.eat_words(&["choose", "a", "color"]) {
+        end_sentence(p)?;
+        p.chose_color = true;
+        p.effect.instructions.push(Instruction::ChooseColor);
+        return Ok(true);
+    }
     if p.eat_words(&["choose", "a", "creature", "type"]) {
         end_sentence(p)?;
         p.chose_type = true;
@@ -1000,6 +1006,9 @@ fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
         if p.eat_words(&["the", "color", "of", "your", "choice"]) {
             return Ok(Grant::ProtectionFromChosenColor);
         }
+        if p.chose_color && (p.eat_words(&["the", "chosen", "color"]) || p.eat_words(&["that", "color"])) {
+            return Ok(Grant::ProtectionFromChosenColor);
+        }
         return parse_quality(p).map(Grant::Protection);
     }
     match super::keywords::keyword_at(p, p.pos) {
@@ -1538,6 +1547,18 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "search" if imperative => {
             p.bump();
             out.push(parse_search(p, None)?);
+        }
+        // "If you do, choose a color, then return all creatures of that color …" (608.2d).
+        "choose" if imperative && (p.at_words(&["choose", "a", "color"]) || p.at_words(&["choose", "a", "creature", "type"])) => {
+            p.pos += 2;
+            if p.eat_word("color") {
+                p.chose_color = true;
+                out.push(Instruction::ChooseColor);
+            } else {
+                p.pos += 2;
+                p.chose_type = true;
+                out.push(Instruction::ChooseCreatureType);
+            }
         }
         // "Its controller may search their library for a basic land card, …" (701.23a): the
         // bare verb after a player other than you is the option of "[player] may" (a

@@ -256,6 +256,12 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     }
     // "creatures you control of the chosen type", "permanent you control of that type": the
     // creature type an earlier "Choose a creature type." of this effect chose (608.2d).
+    if p.chose_color && (p.eat_words(&["of", "the", "chosen", "color"]) || p.eat_words(&["of", "that", "color"])) {
+        filter.chosen_color = true;
+        if filter.controller == ControllerFilter::Any {
+            filter.controller = parse_controller(p);
+        }
+    }
     if p.chose_type && ["aren't", "aren’t"].iter().any(|w| p.at_words(&["that", w, "of", "the", "chosen", "type"])) {
         p.pos += 6;
         filter.not_chosen_type = true;
