@@ -1780,6 +1780,9 @@ pub enum Instruction {
     /// a reflexive triggered ability (603.12), which triggers as the action is taken and
     /// chooses its own targets as it is put on the stack (603.3d), once the action is done.
     Reflexive(Box<Effect>),
+    /// "Sacrifice it. When you do, …": a required `action` followed by what depends on its
+    /// being done (603.12) — `then` happens only if the action could be carried out.
+    IfDone { action: Box<Instruction>, then: Vec<Instruction> },
     /// "Choose a creature type." as an instruction (608.2d): the type is chosen as it is
     /// carried out, and "of the chosen type" in the rest of the effect means it.
     ChooseCreatureType,
@@ -2014,6 +2017,7 @@ impl Instruction {
             Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } | Instruction::Unearth => true,
             Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
             Instruction::Reflexive(effect) => effect.instructions.iter().any(Instruction::moves_this_from_graveyard),
+            Instruction::IfDone { action, then } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
             _ => false,
         }
     }

@@ -243,6 +243,41 @@ impl Game {
         (ctx.trigger.object == Some(id) && self.is_live(n)).then_some((n, true))
     }
 
+    /// Whether `p` can carry out `action` now (608.2d): an option that can't be taken, or a
+    /// required action that can't be done, for "If you do" and "When you do" (603.12).
+    fn can_do(&self, ctx: &Context, p: PlayerId, action: &Instruction) -> bool {
+        match action {
+            Instruction::Sacrifice { filter, count, .. } => {
+                let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
+                self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
+            }
+            // "You may return an enchantment you control to its owner's hand. If you
+            // do, …": only with such a permanent can the player do it.
+            Instruction::ReturnChosen { filter, another } => self.permanents_of(p).any(|o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
+            // "You may put a land card from your hand onto the battlefield": only
+            // with such a card.
+            Instruction::PutFromHand { query, .. } => self.players[p].hand.iter().any(|&o| self.hand_card_matches(o, query, p)),
+            // "You may remove three counters from it. If you do, …": removing them
+            // is a cost of the option (118.12), paid in full or not at all.
+            Instruction::RemoveCounters { what, kind, count } => {
+                let need = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                let ids = self.objects_of(ctx, what);
+                !ids.is_empty() && ids.iter().all(|&o| self.obj(o).counters.get(kind) >= need)
+            }
+            // Counters go only on a permanent (122.6): fabricate's "you may put N
+            // +1/+1 counters on it" once it has left the battlefield is impossible.
+            Instruction::PutCounters { what: Affected::This, .. } => self.on_battlefield(ctx.source),
+            // "You may exile it." once it has left the zone it was in: nothing to
+            // exile (400.7), so the option can't be taken (and no "when you do"
+            // ability triggers, 603.12).
+            Instruction::Exile(a) | Instruction::ReturnToHand(a) => self.objects_of(ctx, a).iter().any(|&o| self.found(ctx, o).is_some()),
+            Instruction::SacrificePermanent(a) => self.objects_of(ctx, a).iter().any(|&o| self.on_battlefield(o) && self.controller(o) == p),
+            // Graft's move needs a counter on this permanent (122.5).
+            Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
+            _ => true,
+        }
+    }
+
     /// Performs one instruction (608.2c).
     ///
     /// # Errors
@@ -889,6 +924,16 @@ impl Game {
                 self.delayed_effects.push((effect.as_ref().clone(), true));
                 self.pending.push(crate::engine::state::PendingTrigger { source: ctx.source, ability: 0, controller: ctx.controller, info: ctx.trigger, delayed: Some(index), keyword: None, event: self.last_event() });
             }
+            Instruction::IfDone { action, then } => {
+                // 603.12: what depends on the action happens only if it is done.
+                let done = self.can_do(ctx, ctx.controller, action);
+                self.perform(action, ctx, dec)?;
+                if done {
+                    for ins in then {
+                        self.perform(ins, ctx, dec)?;
+                    }
+                }
+            }
             Instruction::ChooseColor => {
                 let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: "a color (\"choose a color\")".to_owned() };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
@@ -1056,36 +1101,7 @@ impl Game {
             Instruction::MayOrElse { who, action, then, otherwise } => {
                 for p in self.players_of(ctx, who) {
                     // 608.2d: a player can't choose an option that is impossible.
-                    let able = match action.as_ref() {
-                        Instruction::Sacrifice { filter, count, .. } => {
-                            let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
-                            self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
-                        }
-                        // "You may return an enchantment you control to its owner's hand. If you
-                        // do, …": only with such a permanent can the player do it.
-                        Instruction::ReturnChosen { filter, another } => self.permanents_of(p).any(|o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
-                        // "You may put a land card from your hand onto the battlefield": only
-                        // with such a card.
-                        Instruction::PutFromHand { query, .. } => self.players[p].hand.iter().any(|&o| self.hand_card_matches(o, query, p)),
-                        // "You may remove three counters from it. If you do, …": removing them
-                        // is a cost of the option (118.12), paid in full or not at all.
-                        Instruction::RemoveCounters { what, kind, count } => {
-                            let need = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
-                            let ids = self.objects_of(ctx, what);
-                            !ids.is_empty() && ids.iter().all(|&o| self.obj(o).counters.get(kind) >= need)
-                        }
-                        // Counters go only on a permanent (122.6): fabricate's "you may put N
-                        // +1/+1 counters on it" once it has left the battlefield is impossible.
-                        Instruction::PutCounters { what: Affected::This, .. } => self.on_battlefield(ctx.source),
-                        // "You may exile it." once it has left the zone it was in: nothing to
-                        // exile (400.7), so the option can't be taken (and no "when you do"
-                        // ability triggers, 603.12).
-                        Instruction::Exile(a) | Instruction::ReturnToHand(a) => self.objects_of(ctx, a).iter().any(|&o| self.found(ctx, o).is_some()),
-                        Instruction::SacrificePermanent(a) => self.objects_of(ctx, a).iter().any(|&o| self.on_battlefield(o) && self.controller(o) == p),
-                        // Graft's move needs a counter on this permanent (122.5).
-                        Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
-                        _ => true,
-                    };
+                    let able = self.can_do(ctx, p, action);
                     let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cr!("608.2d"), what: "whether to take the option (\"you may …\")".to_owned() };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     let sub = Context { controller: p, ..ctx.clone() };

@@ -82,11 +82,12 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
 /// ability creating it triggered on ("put a +1/+1 counter on that creature"), but nothing the
 /// creating effect chose or made, which its words could not name apart.
 fn reflexive(p: &mut Parser<'_>, start: usize) -> PResult<()> {
-    let Some(Instruction::MayOrElse { then, otherwise, .. }) = p.effect.instructions.last_mut() else {
-        return Err(Fail { at: start, expected: "\"you may …\" before \"when you do\" (a reflexive trigger after a required action is not supported yet)".into() });
-    };
-    if !then.is_empty() || !otherwise.is_empty() {
-        return Err(Fail { at: start, expected: "\"when you do\" right after the option it depends on".into() });
+    match p.effect.instructions.last() {
+        Some(Instruction::MayOrElse { then, otherwise, .. }) if then.is_empty() && otherwise.is_empty() => {}
+        Some(Instruction::MayOrElse { .. }) => return Err(Fail { at: start, expected: "\"when you do\" right after the option it depends on".into() }),
+        // A required action whose being done the engine can tell (`Game::can_do`).
+        Some(Instruction::SacrificePermanent(_) | Instruction::Sacrifice { who: Affected::You, .. } | Instruction::PutCounters { what: Affected::This, .. } | Instruction::RemoveCounters { .. }) => {}
+        _ => return Err(Fail { at: start, expected: "\"you may …\" or \"sacrifice …\" before \"when you do\" (a reflexive trigger after another action is not supported yet)".into() }),
     }
     if !p.effect.targets.is_empty() || p.created_tokens || p.set_aside || p.last_player.is_some() {
         return Err(Fail { at: start, expected: "a reflexive trigger after an effect with no targets, tokens, revealed cards or named players (its \"it\" could mean them; not supported yet)".into() });
@@ -104,10 +105,15 @@ fn reflexive(p: &mut Parser<'_>, start: usize) -> PResult<()> {
     if q.any_player || q.sorcery_speed || q.once_each_turn || q.timing.is_some() {
         return Err(Fail { at: start, expected: "a reflexive trigger's effect (activation instructions don't belong in it)".into() });
     }
-    let effect = q.effect;
+    let reflexive = Instruction::Reflexive(Box::new(q.effect));
     p.pos = p.toks.len();
-    if let Some(Instruction::MayOrElse { then, .. }) = p.effect.instructions.last_mut() {
-        then.push(Instruction::Reflexive(Box::new(effect)));
+    match p.effect.instructions.pop() {
+        Some(Instruction::MayOrElse { who, action, mut then, otherwise }) => {
+            then.push(reflexive);
+            p.effect.instructions.push(Instruction::MayOrElse { who, action, then, otherwise });
+        }
+        Some(action) => p.effect.instructions.push(Instruction::IfDone { action: Box::new(action), then: vec![reflexive] }),
+        None => {}
     }
     Ok(())
 }

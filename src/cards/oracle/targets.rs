@@ -169,6 +169,9 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             let subtype_at = |p: &Parser<'_>, n: usize| matches!(p.peek_at(n).map(|t| &t.tok), Some(Tok::Word(w)) if w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(w).is_some());
             if p.peek_at(1).is_some_and(|t| t.is_word("or")) && subtype_at(p, 2) {
                 p.bump();
+            } else if p.peek_at(1).is_some_and(|t| t.is_punct(',')) && p.peek_at(2).is_some_and(|t| t.is_word("or")) && subtype_at(p, 3) {
+                // "a basic Plains, Island, or Swamp card": the last of a list of either.
+                p.pos += 2;
             } else if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("a") || t.is_word("an")) && subtype_at(p, 3) {
                 // "an Island or a Mountain"
                 p.pos += 2;
@@ -768,6 +771,7 @@ fn tokens_created(p: &Parser<'_>) -> bool {
             Instruction::CreateTokens { .. } | Instruction::PutFromHand { .. } => true,
             Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
             Instruction::Reflexive(effect) => effect.instructions.iter().any(creates),
+            Instruction::IfDone { action, then } => creates(action) || then.iter().any(creates),
             Instruction::Delayed { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } => instructions.iter().any(creates),
             _ => false,
         }
