@@ -1786,6 +1786,11 @@ pub enum Instruction {
     /// "Choose a creature type." as an instruction (608.2d): the type is chosen as it is
     /// carried out, and "of the chosen type" in the rest of the effect means it.
     ChooseCreatureType,
+    /// "Return a creature card from your graveyard to your hand", "… up to two … to the
+    /// battlefield tapped", "… at random …": cards of your graveyard chosen as the
+    /// instruction is carried out (608.2d) — not targets — or at random; `count` of them, or
+    /// as many as there are; with `up_to`, any number up to `count`.
+    ReturnFromGraveyard { filter: ObjectFilter, count: u32, up_to: bool, random: bool, to_battlefield: bool, tapped: bool },
     /// "Choose a color." as an instruction (608.2d): "of the chosen color" and "protection
     /// from the chosen color" in the rest of the effect mean it.
     ChooseColor,

@@ -272,6 +272,8 @@ impl Game {
             // ability triggers, 603.12).
             Instruction::Exile(a) | Instruction::ReturnToHand(a) => self.objects_of(ctx, a).iter().any(|&o| self.found(ctx, o).is_some()),
             Instruction::SacrificePermanent(a) => self.objects_of(ctx, a).iter().any(|&o| self.on_battlefield(o) && self.controller(o) == p),
+            // "You may return a land card from your graveyard to your hand": only with one.
+            Instruction::ReturnFromGraveyard { filter, .. } => self.players[p].graveyard.iter().any(|&o| self.matches_filter(o, filter, p)),
             // Graft's move needs a counter on this permanent (122.5).
             Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
             _ => true,
@@ -933,6 +935,39 @@ impl Game {
                         self.perform(ins, ctx, dec)?;
                     }
                 }
+            }
+            Instruction::ReturnFromGraveyard { filter, count, up_to, random, to_battlefield, tapped } => {
+                let p = ctx.controller;
+                let mut cands: Vec<ObjId> = self.players[p].graveyard.iter().copied().filter(|&o| self.matches_filter(o, filter, p)).collect();
+                let n = (*count as usize).min(cands.len());
+                let picks: Vec<ObjId> = if *random {
+                    // Chosen with the scenario's seeded generator.
+                    let mut out = Vec::new();
+                    while out.len() < n {
+                        let i = usize::try_from(self.rng.next_u64() % cands.len() as u64).unwrap_or(0);
+                        out.push(cands.remove(i));
+                    }
+                    let shown: Vec<String> = out.iter().map(|&o| self.describe(o)).collect();
+                    let ev = Ev::new(EventKind::Choice, format!("chosen at random from {}'s graveyard: {}", self.players[p].name, if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") })).player(self, p).rule(cr!("608.2d"));
+                    self.record(ev);
+                    out
+                } else if !*up_to && cands.len() <= n {
+                    // A graveyard is public: every card that fits must be chosen when there are
+                    // no more than the number asked for.
+                    cands
+                } else {
+                    let options: Vec<Target> = cands.iter().map(|&o| Target::Object(o)).collect();
+                    let kind = if *up_to { DecisionKind::PickRange { options, min: 0, max: n, found: Vec::new() } } else { DecisionKind::Pick { options, count: n } };
+                    let d = Decision { player: p, kind, rule: cr!("608.2d"), what: format!("which card(s) to return from {}'s graveyard", self.players[p].name) };
+                    match self.decide(dec, &d)? {
+                        Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).filter(|o| cands.contains(o)).collect(),
+                        _ => Vec::new(),
+                    }
+                };
+                // The chosen cards are what "that card" means afterwards (608.2c).
+                self.set_aside = picks;
+                let then = if *to_battlefield { Instruction::ReturnToBattlefield { what: Affected::SetAside, tapped: *tapped, yours: false, counter: None } } else { Instruction::ReturnToHand(Affected::SetAside) };
+                self.perform(&then, ctx, dec)?;
             }
             Instruction::ChooseColor => {
                 let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: "a color (\"choose a color\")".to_owned() };

@@ -1401,6 +1401,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(ins);
                 return Ok(());
             }
+            if let Some(ins) = return_from_graveyard(p)? {
+                out.push(ins);
+                return Ok(());
+            }
             let at = p.pos;
             let what = match this_from_graveyard(p) {
                 Some(what) => what,
@@ -2364,6 +2368,56 @@ fn return_chosen(p: &mut Parser<'_>) -> Option<Instruction> {
             None
         }
     }
+}
+
+/// After "return": "a creature card [at random] from your graveyard to your hand", "up to two
+/// creature cards from your graveyard to the battlefield [tapped]" — cards chosen on
+/// resolution (608.2d), not targets. `None`, consuming nothing, when the words are not that.
+fn return_from_graveyard(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
+    let mark = p.mark();
+    let up_to = p.eat_words(&["up", "to"]);
+    let count = if up_to {
+        match count_word(p, 0) {
+            Some(n) => {
+                p.bump();
+                n
+            }
+            None => {
+                p.reset(mark);
+                return Ok(None);
+            }
+        }
+    } else if p.eat_word("a") || p.eat_word("an") {
+        1
+    } else {
+        return Ok(None);
+    };
+    let plural = count > 1;
+    let Ok((filter, Head::Card)) = parse_filter(p, plural) else {
+        p.reset(mark);
+        return Ok(None);
+    };
+    if filter.controller != crate::cards::ir::ControllerFilter::Any {
+        p.reset(mark);
+        return Ok(None);
+    }
+    let random = p.eat_words(&["at", "random"]);
+    if !p.eat_words(&["from", "your", "graveyard"]) {
+        p.reset(mark);
+        return Ok(None);
+    }
+    if random && up_to {
+        return Err(p.fail("a fixed number of cards at random"));
+    }
+    let (to_battlefield, tapped) = if p.eat_words(&["to", "your", "hand"]) {
+        (false, false)
+    } else if p.eat_words(&["to", "the", "battlefield"]) {
+        let tapped = p.eat_word("tapped");
+        (true, tapped)
+    } else {
+        return Err(p.fail("\"to your hand\" or \"to the battlefield\""));
+    };
+    Ok(Some(Instruction::ReturnFromGraveyard { filter, count, up_to, random, to_battlefield, tapped }))
 }
 
 /// After "put": "a [basic] [kind of] card from your hand onto the battlefield [tapped]"

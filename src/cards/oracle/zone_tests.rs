@@ -87,3 +87,19 @@ fn choices_made_as_the_effect_resolves() {
     // Kept for later, the filter would lose the choice: refused.
     assert!(!errs("Choose a creature type. Prevent all combat damage that would be dealt this turn by creatures of the chosen type.", "Chosen Later Test", INSTANT).is_empty());
 }
+
+#[test]
+fn cards_returned_from_your_graveyard_are_chosen_on_resolution() {
+    // Corpse Churn: not a target; after the mill, and only if taken.
+    let a = ok("Mill three cards, then you may return a creature card from your graveyard to your hand.", "Corpse Churn", INSTANT);
+    let e = effect(&a[0]);
+    assert!(e.targets.is_empty());
+    let [Instruction::Mill { .. }, Instruction::MayOrElse { action, .. }] = e.instructions.as_slice() else { panic!("{a:?}") };
+    assert!(matches!(action.as_ref(), Instruction::ReturnFromGraveyard { count: 1, up_to: false, random: false, to_battlefield: false, filter, .. } if filter.types_any == [CardType::Creature]));
+    let a = ok("Return a Zombie card at random from your graveyard to your hand.", "Ghoulraiser Test", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ReturnFromGraveyard { random: true, .. }]));
+    let a = ok("{3}{U}{B}{B}, {T}, Sacrifice this land: Mill four cards, then return a creature card from your graveyard to the battlefield tapped.", "Port of Karfell", LAND);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [_, Instruction::ReturnFromGraveyard { to_battlefield: true, tapped: true, .. }]), "{a:?}");
+    let a = ok("Each player mills three cards. Then you return up to two creature cards from your graveyard to your hand.", "Unseal the Necropolis", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [_, Instruction::ReturnFromGraveyard { count: 2, up_to: true, .. }]), "{a:?}");
+}
