@@ -1830,7 +1830,11 @@ pub enum Instruction {
     /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
     /// taken, revealed first when `reveal` (701.20a). "Look at the top three cards of your
     /// library, then put them back in any order.": none is taken (`take` 0).
-    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest },
+    /// `shown`: "Reveal the top N cards of your library. [You may] put a creature card from
+    /// among them into your hand …" / "Put all land cards revealed this way into your hand …":
+    /// every card is revealed (701.20a), not only looked at; with fewer matching cards than
+    /// `min`, all that match are taken.
+    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest, shown: bool },
     /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
     /// such player's library, as many as there are. The exiled cards are what the rest of the
     /// effect calls "that card", "those cards", "it" or "them" (608.2c).

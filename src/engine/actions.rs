@@ -791,7 +791,7 @@ impl Game {
                     }
                 }
             }
-            Instruction::Dig { count, take, min, filter, reveal, rest } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest), dec)?,
+            Instruction::Dig { count, take, min, filter, reveal, rest, shown } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest, *shown), dec)?,
             Instruction::Attach { what, to, equip } => {
                 // 301.5c, 303.4d: one object at most.
                 let Some(host) = self.objects_of(ctx, to).into_iter().next() else { return Ok(()) };
@@ -1908,21 +1908,43 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest where `rest_to` says
     /// (`put_rest`).
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to): (bool, crate::cards::ir::DigRest), dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to, shown): (bool, crate::cards::ir::DigRest, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
         }
-        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cr!("701.20e"));
+        let ev = if shown {
+            // 701.20a: revealed, every player sees them.
+            let names: Vec<String> = seen.iter().map(|&o| self.describe(o)).collect();
+            Ev::new(EventKind::Reveal, format!("{} reveals the top {} card(s) of their library: {}", self.players[p].name, seen.len(), names.join(", "))).player(self, p).rule(cr!("701.20a"))
+        } else {
+            Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cr!("701.20e"))
+        };
         self.record(ev);
+        let reveal = reveal && !shown;
         let mut picked: Vec<ObjId> = Vec::new();
         if take > 0 {
             let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
-            let (min, take) = (min as usize, take as usize);
-            let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
-            let d = Decision { player: p, kind, rule: cr!("701.20e"), what: if min == take { format!("which of the cards looked at go into the hand ({take})") } else { format!("which of the cards looked at go into the hand (up to {take})") } };
-            let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
-            picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+            let (mut min, mut take) = (min as usize, take as usize);
+            let mut none_fits = false;
+            if shown {
+                // "Put a creature card from among them …" with none revealed, or "put all
+                // land cards revealed this way": as many as there are (609.3).
+                none_fits = options.is_empty() && min > 0;
+                take = take.min(options.len());
+                min = min.min(take);
+            }
+            if none_fits {
+                let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes into the hand", self.players[p].name)).player(self, p).rule(cr!("609.3"));
+                self.record(ev);
+            } else if take > 0 {
+                let seen_how = if shown { "revealed" } else { "looked at" };
+                let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
+                let rule = if shown { cr!("608.2d") } else { cr!("701.20e") };
+                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go into the hand ({take})") } else { format!("which of the cards {seen_how} go into the hand (up to {take})") } };
+                let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+                picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+            }
         }
         for &o in &picked {
             if reveal {

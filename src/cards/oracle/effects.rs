@@ -1308,6 +1308,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             let Some(r) = top_of_library(p) else { return Err(p.fail("\"the top card of your library\"")) };
             let (count, who) = r?;
+            // "Reveal the top four cards of your library. Put all land cards revealed this way
+            // into your hand and the rest into your graveyard." (701.20a)
+            if let (Affected::You, Amount::Fixed(n)) = (&who, count)
+                && n > 1
+            {
+                out.push(parse_reveal_dig(p, u32::try_from(n).unwrap_or(0))?);
+                return Ok(());
+            }
             if who != Affected::You || count != Amount::Fixed(1) {
                 return Err(Fail { at: verb_at, expected: "\"reveal the top card of your library\"".into() });
             }
@@ -2284,7 +2292,7 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     // "…, then put them back in any order." (401.4)
     if p.eat_punct(',') {
         p.expect_words(&["then", "put", "them", "back", "in", "any", "order"])?;
-        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top });
+        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top, shown: false });
     }
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
@@ -2299,7 +2307,7 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         }
         p.expect_words(&["put", "the", "rest"])?;
         let rest = dig_rest(p, count - 1)?;
-        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest });
+        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest, shown: false });
     }
     p.expect_words(&["put"])?;
     let take = if p.eat_words(&["one", "of", "them"]) {
@@ -2316,7 +2324,47 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         return Err(p.fail("\"the rest\""));
     }
     let rest = dig_rest(p, count - take)?;
-    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest })
+    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest, shown: false })
+}
+
+/// After "Reveal the top N cards of your library": ". [You may] put a [kind of] card from among
+/// them into your hand[ and the rest …]. [Put the rest …]" or ". Put all [kind of] cards
+/// revealed this way into your hand and the rest …" — what becomes of the revealed cards
+/// (701.20a, 401.4), read with the reveal.
+fn parse_reveal_dig(p: &mut Parser<'_>, count: u32) -> PResult<Instruction> {
+    if !p.eat_punct('.') {
+        return Err(p.fail("\".\" and what becomes of the revealed cards"));
+    }
+    let optional = p.eat_words(&["you", "may", "put"]);
+    if !optional {
+        p.expect_words(&["put"])?;
+    }
+    let (take, min, filter) = if !optional && p.eat_word("all") {
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        if head != Head::Card {
+            return Err(Fail { at, expected: "a kind of card (\"all land cards\")".into() });
+        }
+        if !(p.eat_words(&["revealed", "this", "way"]) || p.eat_words(&["from", "among", "them"])) {
+            return Err(p.fail("\"revealed this way\""));
+        }
+        (count, count, filter)
+    } else {
+        let filter = a_kind_of_card(p)?;
+        p.expect_words(&["from", "among", "them"])?;
+        (1, u32::from(!optional), filter)
+    };
+    p.expect_words(&["into", "your", "hand"])?;
+    let rest = if p.eat_words(&["and", "the", "rest"]) {
+        dig_rest(p, count)?
+    } else {
+        if !p.eat_punct('.') {
+            return Err(p.fail("\".\""));
+        }
+        p.expect_words(&["put", "the", "rest"])?;
+        dig_rest(p, count)?
+    };
+    Ok(Instruction::Dig { count, take, min, filter: Some(filter), reveal: false, rest, shown: true })
 }
 
 /// Where "the rest" of the cards looked at go: "on the bottom of your library in any order /
@@ -3550,14 +3598,14 @@ mod action_tests {
     fn looking_at_the_top_of_the_library() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest on the bottom of your library in any order.", "Impulse", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false }])
         );
         assert_eq!(
             ok("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.", "Sleight of Hand", SORCERY),
-            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
+            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false }])
         );
         let text = "Look at the top five cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.";
-        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true } }]));
+        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true }, shown: false }]));
         // Several cards put on the bottom need an order: "in any order" or "in a random order".
         let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
         assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
@@ -3766,7 +3814,7 @@ mod library_tests {
     fn the_rest_of_the_cards_looked_at() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest into your graveyard.", "Forbidden Alchemy", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard }])
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard, shown: false }])
         );
         let ponder = ok("Look at the top three cards of your library, then put them back in any order. You may shuffle.\nDraw a card.", "Ponder", SORCERY);
         assert!(matches!(&effect_of(&ponder)[..], [Dig { count: 3, take: 0, rest: DigRest::Top, .. }, MayOrElse { .. }, Draw { .. }]), "{ponder:?}");

@@ -103,3 +103,16 @@ fn cards_returned_from_your_graveyard_are_chosen_on_resolution() {
     let a = ok("Each player mills three cards. Then you return up to two creature cards from your graveyard to your hand.", "Unseal the Necropolis", SORCERY);
     assert!(matches!(effect(&a[0]).instructions.as_slice(), [_, Instruction::ReturnFromGraveyard { count: 2, up_to: true, .. }]), "{a:?}");
 }
+
+#[test]
+fn revealed_top_cards_and_where_they_go() {
+    use crate::cards::ir::DigRest;
+    let a = ok("Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the rest into your graveyard.", "Mulch", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: 4, take: 4, min: 4, shown: true, rest: DigRest::Graveyard, filter: Some(f), .. }] if f.types_any == [CardType::Land]), "{a:?}");
+    let a = ok("Reveal the top five cards of your library. You may put a creature or land card from among them into your hand. Put the rest into your graveyard.", "Grisly Salvage", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: 5, take: 1, min: 0, shown: true, rest: DigRest::Graveyard, .. }]), "{a:?}");
+    let a = ok("Reveal the top four cards of your library. Put a creature card from among them into your hand and the rest into your graveyard.\nFlashback {2}{U} (You may cast this card from your graveyard for its flashback cost. Then exile it.)", "Tracker's Instincts", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { take: 1, min: 1, shown: true, .. }]), "{a:?}");
+    // "and/or" between two kinds of card is not one filter: refused.
+    assert!(!errs("Reveal the top five cards of your library. You may put a creature card and/or an enchantment card from among them into your hand. Put the rest into your graveyard.", "Benefaction of Rhonas", SORCERY).is_empty());
+}
