@@ -1786,6 +1786,10 @@ pub enum Instruction {
     /// "Choose a creature type." as an instruction (608.2d): the type is chosen as it is
     /// carried out, and "of the chosen type" in the rest of the effect means it.
     ChooseCreatureType,
+    /// "Shuffle [object] into its owner's library" (701.24a): the object — a permanent, a card
+    /// in a graveyard, or the resolving spell itself — is put into its owner's library, which
+    /// is then shuffled.
+    ShuffleIntoLibrary(Affected),
     /// "Return a creature card from your graveyard to your hand", "… up to two … to the
     /// battlefield tapped", "… at random …": cards of your graveyard chosen as the
     /// instruction is carried out (608.2d) — not targets — or at random; `count` of them, or

@@ -969,6 +969,26 @@ impl Game {
                 let then = if *to_battlefield { Instruction::ReturnToBattlefield { what: Affected::SetAside, tapped: *tapped, yours: false, counter: None } } else { Instruction::ReturnToHand(Affected::SetAside) };
                 self.perform(&then, ctx, dec)?;
             }
+            Instruction::ShuffleIntoLibrary(a) => {
+                for id in self.objects_of(ctx, a) {
+                    let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    // The resolving spell itself ("Shuffle Beacon of Destruction into its
+                    // owner's library") goes there instead of to the graveyard (608.2n); a copy
+                    // would cease to exist either way (707.10a).
+                    let itself = self.obj(id).zone == Zone::Stack && id == ctx.source && !self.obj(id).copy;
+                    if !(itself || matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile)) {
+                        continue;
+                    }
+                    let owner = self.obj(id).owner;
+                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put into {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rules(&[cr!("701.24a"), cr!("400.7")]);
+                    if followed {
+                        ev = ev.rule(cr!("400.7e"));
+                    }
+                    self.record(ev);
+                    self.move_object(id, Zone::Library);
+                    self.shuffle(owner);
+                }
+            }
             Instruction::ChooseColor => {
                 let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cr!("608.2d"), what: "a color (\"choose a color\")".to_owned() };
                 if let Answer::Color(c) = self.decide(dec, &d)? {

@@ -1588,6 +1588,20 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(parse_search(p, Some(Affected::You))?);
         }
+        // "Shuffle Beacon of Destruction into its owner's library.", "shuffle it into its
+        // owner's library", "Shuffle enchanted creature into its owner's library." (701.24a)
+        "shuffle" if imperative && !p.peek_at(1).is_some_and(|t| t.is_word("your") || t.is_word("their") || t.is_word("and") || t.is_punct('.')) => {
+            p.bump();
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            if !(p.eat_words(&["into", "its", "owner's", "library"]) || p.eat_words(&["into", "its", "owner’s", "library"])) {
+                return Err(p.fail("\"into its owner's library\""));
+            }
+            if matches!(what, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_)) || !matches!(what, Affected::Target(_) | Affected::This | Affected::TriggerObject | Affected::Attached) {
+                return Err(Fail { at, expected: "one object to shuffle into its owner's library (this card, it, enchanted creature or a target)".into() });
+            }
+            out.push(Instruction::ShuffleIntoLibrary(what));
+        }
         "shuffle" if imperative => {
             p.bump();
             out.push(match shuffle_zones(p, "your") {

@@ -116,3 +116,14 @@ fn revealed_top_cards_and_where_they_go() {
     // "and/or" between two kinds of card is not one filter: refused.
     assert!(!errs("Reveal the top five cards of your library. You may put a creature card and/or an enchantment card from among them into your hand. Put the rest into your graveyard.", "Benefaction of Rhonas", SORCERY).is_empty());
 }
+
+#[test]
+fn shuffling_an_object_into_its_owners_library() {
+    let a = ok("Beacon of Destruction deals 5 damage to any target. Shuffle Beacon of Destruction into its owner's library.", "Beacon of Destruction", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::DealDamage { .. }, Instruction::ShuffleIntoLibrary(Affected::This)]), "{a:?}");
+    let a = ok("Flying\nWhen this creature dies, shuffle it into its owner's library.", "Alabaster Dragon", CREATURE);
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::ShuffleIntoLibrary(_)]), "{a:?}");
+    // "then shuffle" alone is still the player's own shuffle.
+    let a = ok("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.", "Shuffle Test", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Search(_), Instruction::Shuffle(Affected::You)]), "{a:?}");
+}
