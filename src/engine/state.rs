@@ -271,6 +271,10 @@ pub struct StackChoices {
 pub struct PhysCard {
     pub label: Option<String>,
     pub current: ObjId,
+    /// Which card of its printed name it is, in creation order, counting the setup's cards
+    /// among themselves and those created during the game among themselves (`Name#N` in the
+    /// trace); numbered as its first object is created (0 until then).
+    pub nth: u32,
 }
 
 /// What a triggered ability triggered on: the object (as it last existed, 603.10) and the
@@ -520,6 +524,12 @@ pub struct Game {
     /// How many entries of `cards` the setup made: `Name#N` counts only the objects created
     /// during the game, after them (the scenario format's references).
     pub setup_cards: usize,
+    /// How many cards of each printed name were made so far in the current part (the setup,
+    /// then the game), which numbers each new card (`PhysCard::nth`). Shared with the
+    /// checkpoints of `run::attempt` and copied only by an action that makes a card.
+    pub name_counts: std::sync::Arc<std::collections::HashMap<String, u32>>,
+    /// Where each label of the setup is in `cards` (labels are given only there).
+    pub labels: std::sync::Arc<std::collections::HashMap<String, usize>>,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
@@ -786,7 +796,23 @@ impl Game {
             transformed_mark: None,
             lki: None,
         });
-        self.cards[card_id.0 as usize].current = id;
+        let phys = &mut self.cards[card_id.0 as usize];
+        phys.current = id;
+        if phys.nth == 0 {
+            let name = self.objects[id.0 as usize].card.name();
+            let counts = std::sync::Arc::make_mut(&mut self.name_counts);
+            let n = match counts.get_mut(name) {
+                Some(n) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    counts.insert(name.to_owned(), 1);
+                    1
+                }
+            };
+            self.cards[card_id.0 as usize].nth = n;
+        }
         id
     }
 
