@@ -6,7 +6,6 @@ pub mod html;
 mod table;
 pub mod why;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::json;
@@ -19,11 +18,11 @@ use crate::scenario::Scenario;
 
 use table::TextTable;
 
-/// How often each rule was cited, in rule order.
+/// How often each rule was cited, in rule order (numerically: 702.9 before 702.10).
 #[must_use]
-pub fn rules_applied(g: &Game) -> BTreeMap<RuleKey, usize> {
-    // Counted by the text of the rule, then put in rule order once per rule cited, not once
-    // per citation (comparing two rule numbers parses them).
+pub fn rules_applied(g: &Game) -> Vec<(RuleKey, usize)> {
+    // Counted by the text of the rule, then sorted once per rule cited, each number parsed
+    // once, not at every comparison.
     let mut counts: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
     for ev in &g.trace {
         for r in &ev.rules {
@@ -32,11 +31,17 @@ pub fn rules_applied(g: &Game) -> BTreeMap<RuleKey, usize> {
     }
     let mut counts: Vec<(&'static str, usize)> = counts.into_iter().collect();
     counts.sort_unstable();
-    let mut m = BTreeMap::new();
+    counts.sort_by_cached_key(|&(k, _)| RuleKey(k).parts());
+    // Two texts of the same number (none in the index) count as one rule, as a map by
+    // number would.
+    let mut out: Vec<(RuleKey, usize)> = Vec::with_capacity(counts.len());
     for (k, n) in counts {
-        *m.entry(RuleKey(k)).or_insert(0) += n;
+        match out.last_mut() {
+            Some((last, m)) if last.parts() == RuleKey(k).parts() => *m += n,
+            _ => out.push((RuleKey(k), n)),
+        }
     }
-    m
+    out
 }
 
 /// The rules that decided the outcome: those cited on the chain of causes (`engine::cause`)
