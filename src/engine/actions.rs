@@ -1472,6 +1472,7 @@ impl Game {
         // Created nowhere: it is put on the stack once its targets are chosen (707.10c).
         let copy = self.new_object(card_id, card, controller, controller, Zone::Nowhere);
         self.obj_mut(copy).copy = true;
+        self.vanishers = true;
         // 709.3c, 715.3c: a copy of a half or an Adventure on the stack is that half too.
         self.obj_mut(copy).face = self.obj(id).face;
         self.obj_mut(copy).choices = choices;

@@ -109,6 +109,8 @@ impl Game {
             setup_cards: 0,
             name_counts: std::sync::Arc::default(),
             labels: std::sync::Arc::default(),
+            vanishers: false,
+            deathtouch_marked: false,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,

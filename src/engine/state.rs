@@ -530,6 +530,12 @@ pub struct Game {
     pub name_counts: std::sync::Arc<std::collections::HashMap<String, u32>>,
     /// Where each label of the setup is in `cards` (labels are given only there).
     pub labels: std::sync::Arc<std::collections::HashMap<String, usize>>,
+    /// A token or a copy of a spell was made: until then no object can cease to exist by
+    /// 704.5d or 704.5e, and the state-based actions don't look for one among every object.
+    pub vanishers: bool,
+    /// Some object was dealt deathtouch damage since the last check of the state-based actions
+    /// (`Object::deathtouch_damage`, 702.2b).
+    pub deathtouch_marked: bool,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
@@ -756,8 +762,9 @@ impl Game {
 
     /// Creates a new object for a card in a zone (setup, or a zone change).
     pub fn new_object(&mut self, card_id: CardId, card: impl Into<crate::engine::layers::Printed>, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
-        let card = card.into();
+        let card: crate::engine::layers::Printed = card.into();
         self.touch();
+        self.vanishers |= card.token();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
         let timestamp = self.timestamp();
         self.objects.push(Object {
