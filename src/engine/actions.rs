@@ -1626,10 +1626,11 @@ impl Game {
         let card = self.obj(id).card.clone();
         let choices = self.obj(id).choices.clone();
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0), nth: 0 });
         // Created nowhere: it is put on the stack once its targets are chosen (707.10c).
         let copy = self.new_object(card_id, card, controller, controller, Zone::Nowhere);
         self.obj_mut(copy).copy = true;
+        self.vanishers = true;
         // 709.3c, 715.3c: a copy of a half or an Adventure on the stack is that half too.
         self.obj_mut(copy).face = self.obj(id).face;
         self.obj_mut(copy).choices = choices;
@@ -2704,7 +2705,7 @@ impl Game {
         let spec = crate::cards::ir::TokenSpec { name: "the monarch".into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
         let card = std::sync::Arc::new(crate::cards::tokens::card_def(&spec, 0));
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0), nth: 0 });
         let id = self.new_object(card_id, card, p, p, Zone::Nowhere);
         self.monarch_abilities = Some(id);
     }
