@@ -1012,8 +1012,13 @@ pub struct ObjectFilter {
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
     pub token: Option<bool>,
     /// "of the chosen type": the creature type chosen as the ability's source entered
-    /// (614.12a); bound to that type where the source is known (a static ability).
+    /// (614.12a); bound to that type where the source is known (a static ability). In an
+    /// effect after "Choose a creature type.", the type that instruction chose (608.2d).
     pub chosen_type: bool,
+    /// "that aren't of the chosen type", after "Choose a creature type." (608.2d).
+    pub not_chosen_type: bool,
+    /// "of the chosen color", "of that color", after "Choose a color." (608.2d, 105.1).
+    pub chosen_color: bool,
     /// "with a +1/+1 counter on it", "with a counter on it", "with three or more charge
     /// counters on it" (122): at least this many counters of the kind (`None`: of any kind).
     pub counters: Option<(Option<CounterKind>, u32)>,
@@ -1054,7 +1059,8 @@ pub enum Quality {
 pub enum Grant {
     Keyword(Keyword),
     Protection(Quality),
-    /// "protection from the color of your choice": the color is chosen on resolution (608.2d).
+    /// "protection from the color of your choice": the color is chosen on resolution (608.2d);
+    /// "protection from the chosen color" after "Choose a color.": the color chosen then.
     ProtectionFromChosenColor,
 }
 
@@ -1528,6 +1534,9 @@ pub enum Counted {
     /// control", "Mountains you control", "Elf you control", 205.3) and only attacking
     /// creatures ("attacking creature", 506.4) when the text says so.
     Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool },
+    /// "permanent you control of the chosen type" after "Choose a creature type." (608.2d):
+    /// those permanents that also have the type the effect chose.
+    ChosenTypePermanents { types: TypeSet, controller: ControllerFilter },
     /// "creature card in your graveyard", "card in your graveyard".
     CardsInYourGraveyard(TypeSet),
     /// "card in your hand".
@@ -1806,6 +1815,28 @@ pub enum Instruction {
     /// token just created or a target of the creating effect — fixed as the delayed ability is
     /// created (603.7c).
     Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool, link: Option<Affected> },
+    /// "When you do, [effect]" after an optional action ("you may pay {2}. When you do, …"):
+    /// a reflexive triggered ability (603.12), which triggers as the action is taken and
+    /// chooses its own targets as it is put on the stack (603.3d), once the action is done.
+    Reflexive(Box<Effect>),
+    /// "Sacrifice it. When you do, …": a required `action` followed by what depends on its
+    /// being done (603.12) — `then` happens only if the action could be carried out.
+    IfDone { action: Box<Instruction>, then: Vec<Instruction> },
+    /// "Choose a creature type." as an instruction (608.2d): the type is chosen as it is
+    /// carried out, and "of the chosen type" in the rest of the effect means it.
+    ChooseCreatureType,
+    /// "Shuffle [object] into its owner's library" (701.24a): the object — a permanent, a card
+    /// in a graveyard, or the resolving spell itself — is put into its owner's library, which
+    /// is then shuffled.
+    ShuffleIntoLibrary(Affected),
+    /// "Return a creature card from your graveyard to your hand", "… up to two … to the
+    /// battlefield tapped", "… at random …": cards of your graveyard chosen as the
+    /// instruction is carried out (608.2d) — not targets — or at random; `count` of them, or
+    /// as many as there are; with `up_to`, any number up to `count`.
+    ReturnFromGraveyard { filter: ObjectFilter, count: u32, up_to: bool, random: bool, to_battlefield: bool, tapped: bool },
+    /// "Choose a color." as an instruction (608.2d): "of the chosen color" and "protection
+    /// from the chosen color" in the rest of the effect mean it.
+    ChooseColor,
     /// "You may sacrifice a creature. If you do, … If you don't, …" (608.2d, 118.12): the
     /// player may take `action` only if it is possible.
     MayOrElse { who: Affected, action: Box<Instruction>, then: Vec<Instruction>, otherwise: Vec<Instruction> },
@@ -1842,7 +1873,11 @@ pub enum Instruction {
     /// order.": between `min` and `take` cards matching `filter` (any card when `None`) are
     /// taken, revealed first when `reveal` (701.20a). "Look at the top three cards of your
     /// library, then put them back in any order.": none is taken (`take` 0).
-    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest },
+    /// `shown`: "Reveal the top N cards of your library. [You may] put a creature card from
+    /// among them into your hand …" / "Put all land cards revealed this way into your hand …":
+    /// every card is revealed (701.20a), not only looked at; with fewer matching cards than
+    /// `min`, all that match are taken.
+    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest, shown: bool },
     /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
     /// such player's library, as many as there are. The exiled cards are what the rest of the
     /// effect calls "that card", "those cards", "it" or "them" (608.2c).
@@ -2033,6 +2068,8 @@ impl Instruction {
         match self {
             Instruction::ReturnToHand(Affected::ThisInGraveyard) | Instruction::ReturnToBattlefield { what: Affected::ThisInGraveyard, .. } | Instruction::Unearth => true,
             Instruction::MayOrElse { action, then, .. } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
+            Instruction::Reflexive(effect) => effect.instructions.iter().any(Instruction::moves_this_from_graveyard),
+            Instruction::IfDone { action, then } => action.moves_this_from_graveyard() || then.iter().any(Instruction::moves_this_from_graveyard),
             _ => false,
         }
     }

@@ -61,6 +61,10 @@ impl Game {
                 let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, subtypes: subtype.map(str::to_owned).into_iter().collect(), attacking, ..Default::default() };
                 self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
+            Counted::ChosenTypePermanents { types, controller } => {
+                let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, chosen_type: true, ..Default::default() };
+                self.battlefield.iter().filter(|&&o| self.matches_filter(o, &f, you)).count()
+            }
             Counted::CardsInYourGraveyard(types) => {
                 let t = types.types();
                 self.players[you].graveyard.iter().filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty))).count()
@@ -267,6 +271,43 @@ impl Game {
         }
         let n = ctx.trigger.moved_to?;
         (ctx.trigger.object == Some(id) && self.is_live(n)).then_some((n, true))
+    }
+
+    /// Whether `p` can carry out `action` now (608.2d): an option that can't be taken, or a
+    /// required action that can't be done, for "If you do" and "When you do" (603.12).
+    fn can_do(&self, ctx: &Context, p: PlayerId, action: &Instruction) -> bool {
+        match action {
+            Instruction::Sacrifice { filter, count, .. } => {
+                let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
+                self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
+            }
+            // "You may return an enchantment you control to its owner's hand. If you
+            // do, …": only with such a permanent can the player do it.
+            Instruction::ReturnChosen { filter, another } => self.permanents_of(p).any(|o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
+            // "You may put a land card from your hand onto the battlefield": only
+            // with such a card.
+            Instruction::PutFromHand { query, .. } => self.players[p].hand.iter().any(|&o| self.hand_card_matches(o, query, p)),
+            // "You may remove three counters from it. If you do, …": removing them
+            // is a cost of the option (118.12), paid in full or not at all.
+            Instruction::RemoveCounters { what, kind, count } => {
+                let need = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                let ids = self.objects_of(ctx, what);
+                !ids.is_empty() && ids.iter().all(|&o| self.obj(o).counters.get(kind) >= need)
+            }
+            // Counters go only on a permanent (122.6): fabricate's "you may put N
+            // +1/+1 counters on it" once it has left the battlefield is impossible.
+            Instruction::PutCounters { what: Affected::This, .. } => self.on_battlefield(ctx.source),
+            // "You may exile it." once it has left the zone it was in: nothing to
+            // exile (400.7), so the option can't be taken (and no "when you do"
+            // ability triggers, 603.12).
+            Instruction::Exile(a) | Instruction::ReturnToHand(a) => self.objects_of(ctx, a).iter().any(|&o| self.found(ctx, o).is_some()),
+            Instruction::SacrificePermanent(a) => self.objects_of(ctx, a).iter().any(|&o| self.on_battlefield(o) && self.controller(o) == p),
+            // "You may return a land card from your graveyard to your hand": only with one.
+            Instruction::ReturnFromGraveyard { filter, .. } => self.players[p].graveyard.iter().any(|&o| self.matches_filter(o, filter, p)),
+            // Graft's move needs a counter on this permanent (122.5).
+            Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
+            _ => true,
+        }
     }
 
     /// Performs one instruction (608.2c).
@@ -544,11 +585,20 @@ impl Game {
                 }
             }
             Instruction::Grant { what, grant } => {
-                for id in self.objects_of(ctx, what) {
-                    if self.on_battlefield(id) {
-                        self.grant(id, *grant, ctx.source, ctx.controller, dec)?;
+                let ids: Vec<ObjId> = self.objects_of(ctx, what).into_iter().filter(|&id| self.on_battlefield(id)).collect();
+                // "Creatures you control gain protection from the color of your choice": one
+                // choice for the whole instruction (608.2d), not one per creature.
+                let before = self.chosen_color_now;
+                if *grant == Grant::ProtectionFromChosenColor && before.is_none() && ids.len() > 1 {
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cite!(protection.color_choice), what: "the color of your choice the permanents gain protection from".to_owned() };
+                    if let Answer::Color(c) = self.decide(dec, &d)? {
+                        self.chosen_color_now = Some(c);
                     }
                 }
+                for id in ids {
+                    self.grant(id, *grant, ctx.source, ctx.controller, dec)?;
+                }
+                self.chosen_color_now = before;
             }
             Instruction::BecomeColor { what, color, until_end_of_turn } => {
                 for id in self.objects_of(ctx, what) {
@@ -776,7 +826,7 @@ impl Game {
                     }
                 }
             }
-            Instruction::Dig { count, take, min, filter, reveal, rest } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest), dec)?,
+            Instruction::Dig { count, take, min, filter, reveal, rest, shown } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest, *shown), dec)?,
             Instruction::Attach { what, to, equip } => {
                 // 301.5c, 303.4d: one object at most.
                 let Some(host) = self.objects_of(ctx, to).into_iter().next() else { return Ok(()) };
@@ -899,6 +949,98 @@ impl Game {
                 let rules: &[crate::rules::RuleId] = if about.is_empty() { &[cite!(trigger.delayed_created_at)] } else { &cite!(trigger.delayed_created_about) };
                 let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger {when}{about}")).source(self, ctx.source).rules(rules);
                 self.record(ev);
+            }
+            Instruction::Reflexive(effect) => {
+                // 603.12: the action it depends on was just taken; the ability triggers now,
+                // and is put on the stack the next time a player would receive priority, its
+                // targets chosen then (603.3d). It knows what the ability that made it knew
+                // ("that creature" is still what that ability triggered on).
+                let ev = Ev::new(EventKind::Trigger, format!("the reflexive ability of {} triggers (\"when you do\", controlled by {})", self.describe(ctx.source), self.players[ctx.controller].name)).source(self, ctx.source).player(self, ctx.controller).rule(cite!(trigger.reflexive));
+                self.record(ev);
+                let index = self.delayed_effects.len();
+                self.delayed_effects.push((effect.as_ref().clone(), true));
+                self.pending.push(crate::engine::state::PendingTrigger { source: ctx.source, ability: 0, controller: ctx.controller, info: ctx.trigger, delayed: Some(index), keyword: None, event: self.last_event() });
+            }
+            Instruction::IfDone { action, then } => {
+                // 603.12: what depends on the action happens only if it is done.
+                let done = self.can_do(ctx, ctx.controller, action);
+                self.perform(action, ctx, dec)?;
+                if done {
+                    for ins in then {
+                        self.perform(ins, ctx, dec)?;
+                    }
+                }
+            }
+            Instruction::ReturnFromGraveyard { filter, count, up_to, random, to_battlefield, tapped } => {
+                let p = ctx.controller;
+                let mut cands: Vec<ObjId> = self.players[p].graveyard.iter().copied().filter(|&o| self.matches_filter(o, filter, p)).collect();
+                let n = (*count as usize).min(cands.len());
+                let picks: Vec<ObjId> = if *random {
+                    // Chosen with the scenario's seeded generator.
+                    let mut out = Vec::new();
+                    while out.len() < n {
+                        let i = usize::try_from(self.rng.next_u64() % cands.len() as u64).unwrap_or(0);
+                        out.push(cands.remove(i));
+                    }
+                    let shown: Vec<String> = out.iter().map(|&o| self.describe(o)).collect();
+                    let ev = Ev::new(EventKind::Choice, format!("chosen at random from {}'s graveyard: {}", self.players[p].name, if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") })).player(self, p).rule(cite!(resolve.random_choice));
+                    self.record(ev);
+                    out
+                } else if !*up_to && cands.len() <= n {
+                    // A graveyard is public: every card that fits must be chosen when there are
+                    // no more than the number asked for.
+                    cands
+                } else {
+                    let options: Vec<Target> = cands.iter().map(|&o| Target::Object(o)).collect();
+                    let kind = if *up_to { DecisionKind::PickRange { options, min: 0, max: n, found: Vec::new() } } else { DecisionKind::Pick { options, count: n } };
+                    let d = Decision { player: p, kind, rule: cite!(resolve.choice), what: format!("which card(s) to return from {}'s graveyard", self.players[p].name) };
+                    match self.decide(dec, &d)? {
+                        Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).filter(|o| cands.contains(o)).collect(),
+                        _ => Vec::new(),
+                    }
+                };
+                // The chosen cards are what "that card" means afterwards (608.2c).
+                self.set_aside = picks;
+                let then = if *to_battlefield { Instruction::ReturnToBattlefield { what: Affected::SetAside, tapped: *tapped, yours: false, counter: None } } else { Instruction::ReturnToHand(Affected::SetAside) };
+                self.perform(&then, ctx, dec)?;
+            }
+            Instruction::ShuffleIntoLibrary(a) => {
+                for id in self.objects_of(ctx, a) {
+                    let Some((id, followed)) = self.found(ctx, id) else { continue };
+                    // The resolving spell itself ("Shuffle Beacon of Destruction into its
+                    // owner's library") goes there instead of to the graveyard (608.2n); a copy
+                    // would cease to exist either way (707.10a).
+                    let itself = self.obj(id).zone == Zone::Stack && id == ctx.source && !self.obj(id).copy;
+                    if !(itself || matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile)) {
+                        continue;
+                    }
+                    let owner = self.obj(id).owner;
+                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put into {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rules(&cite!(shuffle.into_library));
+                    if followed {
+                        ev = ev.rule(cite!(zone.new_object_found));
+                    }
+                    self.record(ev);
+                    self.move_object(id, Zone::Library);
+                    self.shuffle(owner);
+                }
+            }
+            Instruction::ChooseColor => {
+                let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cite!(color.choice), what: "a color (\"choose a color\")".to_owned() };
+                if let Answer::Color(c) = self.decide(dec, &d)? {
+                    let ev = Ev::new(EventKind::Choice, format!("{} chooses the color {}", self.players[ctx.controller].name, c.name())).source(self, ctx.source).player(self, ctx.controller).rules(&cite!(color.chosen));
+                    self.record(ev);
+                    self.chosen_color_now = Some(c);
+                }
+            }
+            Instruction::ChooseCreatureType => {
+                // 608.2d: chosen as the instruction is carried out; the rest of the effect's
+                // "of the chosen type" means it.
+                let d = Decision { player: ctx.controller, kind: DecisionKind::CreatureType, rule: cite!(resolve.creature_type_choice), what: "a creature type (\"choose a creature type\")".to_owned() };
+                if let Answer::CreatureType(t) = self.decide(dec, &d)? {
+                    let ev = Ev::new(EventKind::Choice, format!("{} chooses the creature type {t}", self.players[ctx.controller].name)).source(self, ctx.source).player(self, ctx.controller).rules(&cite!(resolve.creature_type_chosen));
+                    self.record(ev);
+                    self.chosen_type_now = Some(t);
+                }
             }
             Instruction::SkipTurns { who, count } => {
                 for p in self.players_of(ctx, who) {
@@ -1049,31 +1191,7 @@ impl Game {
             Instruction::MayOrElse { who, action, then, otherwise } => {
                 for p in self.players_of(ctx, who) {
                     // 608.2d: a player can't choose an option that is impossible.
-                    let able = match action.as_ref() {
-                        Instruction::Sacrifice { filter, count, .. } => {
-                            let need = usize::try_from(self.amount(ctx, *count).max(1)).unwrap_or(1);
-                            self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).count() >= need
-                        }
-                        // "You may return an enchantment you control to its owner's hand. If you
-                        // do, …": only with such a permanent can the player do it.
-                        Instruction::ReturnChosen { filter, another } => self.permanents_of(p).any(|o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)),
-                        // "You may put a land card from your hand onto the battlefield": only
-                        // with such a card.
-                        Instruction::PutFromHand { query, .. } => self.players[p].hand.iter().any(|&o| self.hand_card_matches(o, query, p)),
-                        // "You may remove three counters from it. If you do, …": removing them
-                        // is a cost of the option (118.12), paid in full or not at all.
-                        Instruction::RemoveCounters { what, kind, count } => {
-                            let need = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
-                            let ids = self.objects_of(ctx, what);
-                            !ids.is_empty() && ids.iter().all(|&o| self.obj(o).counters.get(kind) >= need)
-                        }
-                        // Counters go only on a permanent (122.6): fabricate's "you may put N
-                        // +1/+1 counters on it" once it has left the battlefield is impossible.
-                        Instruction::PutCounters { what: Affected::This, .. } => self.on_battlefield(ctx.source),
-                        // Graft's move needs a counter on this permanent (122.5).
-                        Instruction::MoveCounter { from: Affected::This, kind, .. } => self.on_battlefield(ctx.source) && self.obj(ctx.source).counters.get(kind) > 0,
-                        _ => true,
-                    };
+                    let able = self.can_do(ctx, p, action);
                     let d = Decision { player: p, kind: DecisionKind::May { able }, rule: cite!(resolve.optional_choice), what: "whether to take the option (\"you may …\")".to_owned() };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     let sub = Context { controller: p, ..ctx.clone() };
@@ -1360,6 +1478,11 @@ impl Game {
         let (m, text, rule) = match grant {
             Grant::Keyword(k) => (Change::Grant(k), k.name().to_owned(), k.defining_rule()),
             Grant::Protection(q) => (Change::Protection(q), format!("protection from {}", quality_words(q)), cite!(protection.granted)),
+            // After "Choose a color.": the color chosen then (608.2d).
+            Grant::ProtectionFromChosenColor if let Some(c) = self.chosen_color_now => {
+                let q = Quality::Color(c);
+                (Change::Protection(q), format!("protection from {}", quality_words(q)), cite!(protection.granted))
+            }
             Grant::ProtectionFromChosenColor => {
                 let d = Decision { player: controller, kind: DecisionKind::Color, rule: cite!(protection.color_choice), what: format!("the color {} gains protection from", self.describe(id)) };
                 let Answer::Color(c) = self.decide(dec, &d)? else { return Ok(()) };
@@ -1503,10 +1626,11 @@ impl Game {
         let card = self.obj(id).card.clone();
         let choices = self.obj(id).choices.clone();
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0), nth: 0 });
         // Created nowhere: it is put on the stack once its targets are chosen (707.10c).
         let copy = self.new_object(card_id, card, controller, controller, Zone::Nowhere);
         self.obj_mut(copy).copy = true;
+        self.vanishers = true;
         // 709.3c, 715.3c: a copy of a half or an Adventure on the stack is that half too.
         self.obj_mut(copy).face = self.obj(id).face;
         self.obj_mut(copy).choices = choices;
@@ -1840,21 +1964,43 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest where `rest_to` says
     /// (`put_rest`).
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to): (bool, crate::cards::ir::DigRest), dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to, shown): (bool, crate::cards::ir::DigRest, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
         }
-        let ev = Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_cards));
+        let ev = if shown {
+            // 701.20a: revealed, every player sees them.
+            let names: Vec<String> = seen.iter().map(|&o| self.describe(o)).collect();
+            Ev::new(EventKind::Reveal, format!("{} reveals the top {} card(s) of their library: {}", self.players[p].name, seen.len(), names.join(", "))).player(self, p).rule(cite!(reveal.top_cards))
+        } else {
+            Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_cards))
+        };
         self.record(ev);
+        let reveal = reveal && !shown;
         let mut picked: Vec<ObjId> = Vec::new();
         if take > 0 {
             let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
-            let (min, take) = (min as usize, take as usize);
-            let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
-            let d = Decision { player: p, kind, rule: cite!(look.choice), what: if min == take { format!("which of the cards looked at go into the hand ({take})") } else { format!("which of the cards looked at go into the hand (up to {take})") } };
-            let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
-            picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+            let (mut min, mut take) = (min as usize, take as usize);
+            let mut none_fits = false;
+            if shown {
+                // "Put a creature card from among them …" with none revealed, or "put all
+                // land cards revealed this way": as many as there are (609.3).
+                none_fits = options.is_empty() && min > 0;
+                take = take.min(options.len());
+                min = min.min(take);
+            }
+            if none_fits {
+                let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes into the hand", self.players[p].name)).player(self, p).rule(cite!(impossible.none_fits));
+                self.record(ev);
+            } else if take > 0 {
+                let seen_how = if shown { "revealed" } else { "looked at" };
+                let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
+                let rule = if shown { cite!(resolve.choice) } else { cite!(look.choice) };
+                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go into the hand ({take})") } else { format!("which of the cards {seen_how} go into the hand (up to {take})") } };
+                let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
+                picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
+            }
         }
         for &o in &picked {
             if reveal {
@@ -2559,7 +2705,7 @@ impl Game {
         let spec = crate::cards::ir::TokenSpec { name: "the monarch".into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
         let card = std::sync::Arc::new(crate::cards::tokens::card_def(&spec, 0));
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0) });
+        self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0), nth: 0 });
         let id = self.new_object(card_id, card, p, p, Zone::Nowhere);
         self.monarch_abilities = Some(id);
     }

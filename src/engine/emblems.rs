@@ -33,7 +33,7 @@ impl Game {
             faces: Vec::new(),
         };
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(PhysCard { label: None, current: ObjId(0) });
+        self.cards.push(PhysCard { label: None, current: ObjId(0), nth: 0 });
         let id = self.new_object(card_id, Arc::new(def), who, who, Zone::Command);
         self.players[who].command.push(id);
         let ev = Ev::new(EventKind::CreateEmblem, format!("{} gets an emblem with \"{text}\"", self.players[who].name))

@@ -30,6 +30,7 @@ impl Game {
             && self.has_keyword(source, Keyword::Deathtouch)
         {
             self.obj_mut(o).deathtouch_damage = true;
+            self.deathtouch_marked = true;
         }
         if self.has_keyword(source, Keyword::Lifelink) {
             // Gained as part of the damage event; one life gain per source however many

@@ -1088,7 +1088,11 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     };
     let colors = o.colors();
     let color_ok = f.colors_none.iter().all(|c| !colors.contains(c)) && (f.colors.is_empty() || f.colors.iter().any(|c| colors.contains(c)));
-    let sub_ok = (f.subtypes.is_empty() || f.subtypes.iter().any(|s| o.subtypes().contains(s))) && f.subtypes_none.iter().all(|s| !o.subtypes().contains(s));
+    // "Of the chosen type" in a resolving effect (608.2d); a static ability's is bound to its
+    // source's type before it is matched (`bind_chosen`).
+    let chosen_ok = (!f.chosen_type || g.chosen_type_now.as_ref().is_some_and(|t| o.subtypes().contains(t))) && (!f.not_chosen_type || g.chosen_type_now.as_ref().is_some_and(|t| !o.subtypes().contains(t)));
+    let chosen_ok = chosen_ok && (!f.chosen_color || g.chosen_color_now.is_some_and(|c| o.colors().contains(&c)));
+    let sub_ok = chosen_ok && (f.subtypes.is_empty() || f.subtypes.iter().any(|s| o.subtypes().contains(s))) && f.subtypes_none.iter().all(|s| !o.subtypes().contains(s));
     let super_ok = f.supertypes_none.iter().all(|s| !o.supertypes().contains(s)) && f.supertypes.iter().all(|s| o.supertypes().contains(s));
     let obj = g.obj(id);
     let tapped_ok = f.tapped.is_none_or(|t| obj.tapped == t);

@@ -137,9 +137,7 @@ fn named(g: &Game, id: ObjId) -> Named {
     // tokens of its printed name in creation order, as references do: those created during the
     // game among themselves, the setup's among themselves.
     let printed = g.obj(id).card.name();
-    let card = g.obj(id).card_id.0 as usize;
-    let first = if card >= g.setup_cards { g.setup_cards } else { 0 };
-    let nth = 1 + g.cards.range(first, card).filter(|c| g.obj(c.current).card.name() == printed).count();
+    let nth = g.cards[g.obj(id).card_id.0 as usize].nth as usize;
     let name = if g.obj(id).face_down { "face-down creature" } else { g.card(id).name() };
     let card = (name != printed).then(|| printed.to_owned());
     Named { name: name.to_owned(), card, label: g.label(id).map(str::to_owned), nth: Some(nth) }

@@ -434,7 +434,7 @@ impl Game {
                 let ev = if step == StepName::EndOfCombat { ev.rule(cite!(trigger.end_of_combat)) } else { ev };
                 self.record(ev);
                 let index = self.delayed_effects.len();
-                self.delayed_effects.push(d.instructions);
+                self.delayed_effects.push((crate::cards::ir::Effect { instructions: d.instructions, ..crate::cards::ir::Effect::default() }, false));
                 self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info: d.info, delayed: Some(index), keyword: None, event: self.last_event() });
             } else {
                 i += 1;

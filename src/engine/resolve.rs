@@ -62,7 +62,7 @@ impl Game {
                 let text = a.text.as_deref().or(printed.as_ref());
                 let delayed_effect = a
                     .delayed
-                    .map(|i| Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..Effect::default() })
+                    .map(|i| self.delayed_effects.get(i).map(|(e, _)| e.clone()).unwrap_or_default())
                     .or_else(|| a.keyword.map(|k| Game::keyword_trigger_effect(k, a.trigger)))
                     .or_else(|| text.and_then(Ability::engine_trigger_effect));
                 let (effect, condition) = match (&delayed_effect, text) {
@@ -345,6 +345,8 @@ impl Game {
             self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
             // "That card" / "those cards" are the ones this effect exiles (608.2c).
             self.set_aside.clear();
+            self.chosen_type_now = None;
+            self.chosen_color_now = None;
             if let Some(m) = effect.modal.as_ref().filter(|m| m.repeat) {
                 // 700.2d: the chosen modes in sequence, each time with its own targets.
                 let n = effect.targets.len().max(1);
@@ -365,6 +367,8 @@ impl Game {
                 break;
             }
         }
+        self.chosen_type_now = None;
+        self.chosen_color_now = None;
         Ok(true)
     }
 

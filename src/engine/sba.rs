@@ -74,7 +74,8 @@ impl Game {
         let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String, Option<crate::rules::RuleId>)> = Vec::new();
         let mut destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
-        for o in &self.objects {
+        let made = if self.vanishers { self.objects.len() } else { 0 };
+        for o in self.objects.range(0, made) {
             if o.live && o.card.token() && o.zone != Zone::Battlefield && o.zone != Zone::Nowhere {
                 vanish.push((o.id, cite!(sba.token_left_battlefield)));
             } else if o.live && o.copy && o.zone != Zone::Stack && o.zone != Zone::Nowhere {
@@ -144,9 +145,12 @@ impl Game {
         // 702.2b: deathtouch damage counts only until this check.
         // Written only where set, so the objects an action didn't touch stay shared with
         // `run::attempt`'s checkpoint.
-        for i in 0..self.objects.len() {
-            if self.objects[i].deathtouch_damage {
-                self.objects[i].deathtouch_damage = false;
+        if self.deathtouch_marked {
+            self.deathtouch_marked = false;
+            for i in 0..self.objects.len() {
+                if self.objects[i].deathtouch_damage {
+                    self.objects[i].deathtouch_damage = false;
+                }
             }
         }
         if !spared.is_empty() {

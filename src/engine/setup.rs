@@ -96,6 +96,8 @@ impl Game {
             syncing: false,
             spared_losses: Vec::new(),
             set_aside: Vec::new(),
+            chosen_type_now: None,
+            chosen_color_now: None,
             play_permissions: Vec::new(),
             layered: crate::engine::layers::LayerCache::default(),
             combat: Combat::default(),
@@ -110,6 +112,10 @@ impl Game {
             restrictions: Vec::new(),
             beyond_range: None,
             setup_cards: 0,
+            name_counts: std::sync::Arc::default(),
+            labels: std::sync::Arc::default(),
+            vanishers: false,
+            deathtouch_marked: false,
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,
@@ -156,6 +162,15 @@ impl Game {
             g.monarch_abilities_object(m);
         }
         g.setup_cards = g.cards.len();
+        // The cards made during the game are numbered among themselves.
+        g.name_counts = std::sync::Arc::default();
+        let mut labels = std::collections::HashMap::new();
+        for (i, c) in g.cards.iter().enumerate() {
+            if let Some(l) = &c.label {
+                labels.entry(l.clone()).or_insert(i);
+            }
+        }
+        g.labels = std::sync::Arc::new(labels);
         let ev = Ev::new(
             EventKind::TurnBegins,
             format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),
@@ -198,7 +213,7 @@ impl Game {
 
     fn add_card(&mut self, e: &CardEntry, owner: usize, controller: usize, zone: Zone) -> ObjId {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0) });
+        self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0), nth: 0 });
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
         let turn = self.turn;
         let o = self.obj_mut(id);

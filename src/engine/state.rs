@@ -282,6 +282,10 @@ pub struct StackChoices {
 pub struct PhysCard {
     pub label: Option<String>,
     pub current: ObjId,
+    /// Which card of its printed name it is, in creation order, counting the setup's cards
+    /// among themselves and those created during the game among themselves (`Name#N` in the
+    /// trace); numbered as its first object is created (0 until then).
+    pub nth: u32,
 }
 
 /// What a triggered ability triggered on: the object (as it last existed, 603.10) and the
@@ -531,6 +535,18 @@ pub struct Game {
     /// How many entries of `cards` the setup made: `Name#N` counts only the objects created
     /// during the game, after them (the scenario format's references).
     pub setup_cards: usize,
+    /// How many cards of each printed name were made so far in the current part (the setup,
+    /// then the game), which numbers each new card (`PhysCard::nth`). Shared with the
+    /// checkpoints of `run::attempt` and copied only by an action that makes a card.
+    pub name_counts: std::sync::Arc<std::collections::HashMap<String, u32>>,
+    /// Where each label of the setup is in `cards` (labels are given only there).
+    pub labels: std::sync::Arc<std::collections::HashMap<String, usize>>,
+    /// A token or a copy of a spell was made: until then no object can cease to exist by
+    /// 704.5d or 704.5e, and the state-based actions don't look for one among every object.
+    pub vanishers: bool,
+    /// Some object was dealt deathtouch damage since the last check of the state-based actions
+    /// (`Object::deathtouch_damage`, 702.2b).
+    pub deathtouch_marked: bool,
     /// Set when the cleanup step of the current turn is over (until: end_of_turn).
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
@@ -565,7 +581,9 @@ pub struct Game {
     /// Delayed triggered abilities waiting for their moment (603.7), and the effects of those
     /// that have triggered (indexed by `PendingTrigger::delayed`).
     pub delayed: Vec<crate::engine::replace::DelayedTrigger>,
-    pub delayed_effects: Vec<Vec<crate::cards::ir::Instruction>>,
+    /// Reflexive triggered abilities (603.12) keep their effect, with its targets, here too,
+    /// marked `true`.
+    pub delayed_effects: Vec<(crate::cards::ir::Effect, bool)>,
     /// "Damage can't be prevented this turn" (615.12), until the cleanup step.
     pub unpreventable_turn: bool,
     /// The resolving effect says "the damage can't be prevented" (615.12).
@@ -636,6 +654,11 @@ pub struct Game {
     /// The cards the resolving effect has exiled from the top of a library, which its later
     /// instructions call "that card" or "those cards" (608.2c); emptied as each effect begins.
     pub set_aside: Vec<ObjId>,
+    /// The creature type the resolving effect's "Choose a creature type." chose (608.2d),
+    /// which its "of the chosen type" means; emptied as each effect begins and ends.
+    pub chosen_type_now: Option<String>,
+    /// The color the resolving effect's "Choose a color." chose (608.2d), likewise.
+    pub chosen_color_now: Option<crate::cards::ir::Color>,
     /// Permissions to play cards from exile given by resolved effects (601.3, 611.2a).
     pub play_permissions: Vec<PlayPermission>,
 }
@@ -766,8 +789,9 @@ impl Game {
 
     /// Creates a new object for a card in a zone (setup, or a zone change).
     pub fn new_object(&mut self, card_id: CardId, card: impl Into<crate::engine::layers::Printed>, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
-        let card = card.into();
+        let card: crate::engine::layers::Printed = card.into();
         self.touch();
+        self.vanishers |= card.token();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
         let timestamp = self.timestamp();
         self.objects.push(Object {
@@ -808,7 +832,23 @@ impl Game {
             lki: None,
             damaged_turn: None,
         });
-        self.cards[card_id.0 as usize].current = id;
+        let phys = &mut self.cards[card_id.0 as usize];
+        phys.current = id;
+        if phys.nth == 0 {
+            let name = self.objects[id.0 as usize].card.name();
+            let counts = std::sync::Arc::make_mut(&mut self.name_counts);
+            let n = match counts.get_mut(name) {
+                Some(n) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    counts.insert(name.to_owned(), 1);
+                    1
+                }
+            };
+            self.cards[card_id.0 as usize].nth = n;
+        }
         id
     }
 

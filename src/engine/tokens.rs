@@ -53,7 +53,7 @@ impl Game {
     #[expect(clippy::too_many_arguments, reason = "put_new_token with the face that is up")]
     pub fn put_new_token_face(&mut self, who: PlayerId, card: impl Into<crate::engine::layers::Printed>, face: Option<u8>, tapped: bool, words: &str, rules: &[RuleId], dec: &mut dyn Decider) -> Result<ObjId, Stop> {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(PhysCard { label: None, current: ObjId(0) });
+        self.cards.push(PhysCard { label: None, current: ObjId(0), nth: 0 });
         // The token as it will exist on the battlefield, outside every zone until it is put
         // there: its entering replacement effects are decided from it (614.12).
         let staged = self.new_object(card_id, card, who, who, Zone::Nowhere);

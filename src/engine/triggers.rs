@@ -331,7 +331,7 @@ impl Game {
         let ev = Ev::new(EventKind::Trigger, text).player(self, m).rules(&[cite!(monarch.trigger), rule, cite!(on.event)]).because(at);
         self.record(ev);
         let index = self.delayed_effects.len();
-        self.delayed_effects.push(instructions);
+        self.delayed_effects.push((crate::cards::ir::Effect { instructions, ..crate::cards::ir::Effect::default() }, false));
         self.pending.push(PendingTrigger { source: src, ability: 0, controller: m, info, delayed: Some(index), keyword: None, event: self.last_event() });
     }
 
@@ -856,7 +856,7 @@ impl Game {
     /// get the targets it needs is removed.
     fn put_trigger(&mut self, t: PendingTrigger, rule: crate::rules::RuleId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let effect = match (t.delayed, t.keyword) {
-            (Some(i), _) => crate::cards::ir::Effect { instructions: self.delayed_effects.get(i).cloned().unwrap_or_default(), ..crate::cards::ir::Effect::default() },
+            (Some(i), _) => self.delayed_effects.get(i).map(|(e, _)| e.clone()).unwrap_or_default(),
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
             (None, None) => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
@@ -866,6 +866,8 @@ impl Game {
         };
         let name = if Some(t.source) == self.monarch_abilities {
             "monarch's ability".to_owned()
+        } else if t.delayed.is_some_and(|i| self.delayed_effects.get(i).is_some_and(|(_, reflexive)| *reflexive)) {
+            format!("reflexive ability of {}", self.describe(t.source))
         } else if t.delayed.is_some() {
             format!("delayed ability from {}", self.describe(t.source))
         } else {

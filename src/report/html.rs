@@ -101,7 +101,7 @@ fn rules_json(g: &Game) -> Value {
     let official = crate::rules::store::current(None).ok().flatten();
     let idx = index();
     let mut m = serde_json::Map::new();
-    for k in super::rules_applied(g).keys() {
+    for (k, _) in super::rules_applied(g) {
         let e = idx.get(k.0);
         let text = official.as_ref().and_then(|o| o.doc.get(k.0)).map(|r| r.text.clone());
         m.insert(k.0.to_owned(), json!({"title": e.map_or("", |e| e.title), "summary": e.map_or("", |e| e.summary), "text": text}));

@@ -3,12 +3,11 @@
 pub mod card;
 pub mod explain;
 pub mod html;
+mod table;
 pub mod why;
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::json;
 
 use crate::engine::Game;
@@ -17,22 +16,32 @@ use crate::rules::index;
 use crate::run::{RunResult, outcome_text};
 use crate::scenario::Scenario;
 
-fn table() -> Table {
-    let mut t = Table::new();
-    t.load_style(presets::ASCII_MARKDOWN).force_no_tty().set_content_arrangement(ContentArrangement::Disabled);
-    t
-}
+use table::TextTable;
 
-/// How often each rule was cited, in rule order.
+/// How often each rule was cited, in rule order (numerically: 702.9 before 702.10).
 #[must_use]
-pub fn rules_applied(g: &Game) -> BTreeMap<RuleKey, usize> {
-    let mut m = BTreeMap::new();
+pub fn rules_applied(g: &Game) -> Vec<(RuleKey, usize)> {
+    // Counted by the text of the rule, then sorted once per rule cited, each number parsed
+    // once, not at every comparison.
+    let mut counts: std::collections::HashMap<&'static str, usize> = std::collections::HashMap::new();
     for ev in &g.trace {
         for r in &ev.rules {
-            *m.entry(RuleKey(r.as_str())).or_insert(0) += 1;
+            *counts.entry(r.as_str()).or_insert(0) += 1;
         }
     }
-    m
+    let mut counts: Vec<(&'static str, usize)> = counts.into_iter().collect();
+    counts.sort_unstable();
+    counts.sort_by_cached_key(|&(k, _)| RuleKey(k).parts());
+    // Two texts of the same number (none in the index) count as one rule, as a map by
+    // number would.
+    let mut out: Vec<(RuleKey, usize)> = Vec::with_capacity(counts.len());
+    for (k, n) in counts {
+        match out.last_mut() {
+            Some((last, m)) if last.parts() == RuleKey(k).parts() => *m += n,
+            _ => out.push((RuleKey(k), n)),
+        }
+    }
+    out
 }
 
 /// The rules that decided the outcome: those cited on the chain of causes (`engine::cause`)
@@ -120,11 +129,14 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
         let _ = writeln!(out, "{}", d.trim());
     }
     let _ = writeln!(out, "\nTrace");
-    let mut t = table();
-    t.set_header(vec!["#", "turn", "step", "event", "rules"]);
+    let mut t = TextTable::new(&["#", "turn", "step", "event", "rules"]);
     for ev in &g.trace {
+        t.push_fmt(format_args!("{}", ev.seq));
+        t.push_fmt(format_args!("{}", ev.turn));
+        t.push(ev.step.name());
+        t.push(&ev.text);
         let rules: Vec<&str> = ev.rules.iter().map(|r| r.as_str()).collect();
-        t.add_row(vec![ev.seq.to_string(), ev.turn.to_string(), ev.step.name().to_owned(), ev.text.clone(), rules.join(", ")]);
+        t.push(&rules.join(", "));
     }
     let _ = writeln!(out, "{t}");
     out.push_str(&state_text(g));
@@ -134,18 +146,25 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
     } else {
         let _ = writeln!(out, "\nRules applied, by section (decided: cited on the chain of causes of an event an expectation checks)");
     }
-    let mut t = table();
-    t.set_header(vec!["rule", "title", "times", "decided"]);
+    let mut t = TextTable::new(&["rule", "title", "times", "decided"]);
     let idx = index();
     let mut last = "";
     for (k, n) in rules_applied(g) {
         let sec = section(k.0);
         if sec != last && sec != k.0 {
-            t.add_row(vec![sec.to_owned(), idx.title(sec).to_owned(), String::new(), String::new()]);
+            for c in [sec, idx.title(sec), "", ""] {
+                t.push(c);
+            }
         }
         last = sec;
-        let shown = if sec == k.0 { k.0.to_owned() } else { format!("  {}", k.0) };
-        t.add_row(vec![shown, idx.title(k.0).to_owned(), n.to_string(), if decisive.contains(k.0) { "yes".to_owned() } else { String::new() }]);
+        if sec == k.0 {
+            t.push(k.0);
+        } else {
+            t.push_fmt(format_args!("  {}", k.0));
+        }
+        t.push(idx.title(k.0));
+        t.push_fmt(format_args!("{n}"));
+        t.push(if decisive.contains(k.0) { "yes" } else { "" });
     }
     let _ = writeln!(out, "{t}");
     let unread = unread(s);
@@ -196,22 +215,24 @@ pub fn golden(s: &Scenario, r: &RunResult) -> String {
 pub fn state_text(g: &Game) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "\nFinal state: turn {}, {} step, {} active", g.turn, g.step.name(), g.players[g.active].name);
-    let mut t = table();
-    t.set_header(vec!["player", "life", "poison", "library", "hand", "graveyard", "exile", "lost"]);
+    let mut t = TextTable::new(&["player", "life", "poison", "library", "hand", "graveyard", "exile", "lost"]);
     for p in &g.players {
-        let names = |ids: &[crate::engine::ObjId]| -> String {
-            if ids.is_empty() { "-".to_owned() } else { ids.iter().map(|&id| g.card(id).name().to_owned()).collect::<Vec<_>>().join(", ") }
+        let names = |t: &mut TextTable, ids: &[crate::engine::ObjId]| {
+            if ids.is_empty() {
+                t.push("-");
+            } else {
+                let names: Vec<&str> = ids.iter().map(|&id| g.card(id).name()).collect();
+                t.push(&names.join(", "));
+            }
         };
-        t.add_row(vec![
-            p.name.clone(),
-            p.life.to_string(),
-            p.poison.to_string(),
-            p.library.len().to_string(),
-            names(&p.hand),
-            names(&p.graveyard),
-            names(&p.exile),
-            if p.lost { "yes".to_owned() } else { "no".to_owned() },
-        ]);
+        t.push(&p.name);
+        t.push_fmt(format_args!("{}", p.life));
+        t.push_fmt(format_args!("{}", p.poison));
+        t.push_fmt(format_args!("{}", p.library.len()));
+        names(&mut t, &p.hand);
+        names(&mut t, &p.graveyard);
+        names(&mut t, &p.exile);
+        t.push(if p.lost { "yes" } else { "no" });
     }
     let _ = writeln!(out, "{t}");
     // The monarch (724), shown only when there is one.
@@ -227,20 +248,24 @@ pub fn state_text(g: &Game) -> String {
         let items: Vec<String> = p.command.iter().map(|&id| format!("{} ({})", g.obj(id).card.name(), g.obj(id).card.text())).collect();
         let _ = writeln!(out, "{}'s command zone: {}", p.name, items.join("; "));
     }
-    let mut t = table();
-    t.set_header(vec!["controller", "permanent", "P/T", "damage", "tapped", "counters"]);
+    let mut t = TextTable::new(&["controller", "permanent", "P/T", "damage", "tapped", "counters"]);
     for &id in &g.battlefield {
         let o = g.obj(id);
-        let pt = if g.is_creature(id) { format!("{}/{}", g.power(id), g.toughness(id)) } else { "-".to_owned() };
+        t.push(&g.players[g.controller(o.id)].name);
+        t.push(&g.describe(id));
+        if g.is_creature(id) {
+            t.push_fmt(format_args!("{}/{}", g.power(id), g.toughness(id)));
+        } else {
+            t.push("-");
+        }
+        t.push_fmt(format_args!("{}", o.damage));
+        t.push(if o.tapped { "yes" } else { "no" });
         let counters: Vec<String> = o.counters.kinds().map(|(k, n)| format!("{}: {n}", k.name())).collect();
-        t.add_row(vec![
-            g.players[g.controller(o.id)].name.clone(),
-            g.describe(id),
-            pt,
-            o.damage.to_string(),
-            if o.tapped { "yes".to_owned() } else { "no".to_owned() },
-            if counters.is_empty() { "-".to_owned() } else { counters.join(", ") },
-        ]);
+        if counters.is_empty() {
+            t.push("-");
+        } else {
+            t.push(&counters.join(", "));
+        }
     }
     let _ = writeln!(out, "\nBattlefield\n{t}");
     let stack = g.stack_names();

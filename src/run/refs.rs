@@ -61,7 +61,7 @@ pub fn player(g: &Game, r: &Ref) -> Result<PlayerId, Stop> {
 
 /// The object a label names (wherever its card is now), if `r` is a label.
 pub fn label(g: &Game, text: &str) -> Option<ObjId> {
-    g.cards.iter().find(|c| c.label.as_deref() == Some(text)).map(|c| c.current)
+    g.labels.get(text).map(|&i| g.cards[i].current)
 }
 
 /// Resolves an object reference: a label anywhere, else a card name in `place`.

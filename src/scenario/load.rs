@@ -306,6 +306,8 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
         for e in list(z, &format!("`{key}`"), diags) {
             read_entry(e, key, cards, labels, &mut out, diags);
         }
+        // Without the growth slack: a zone of 100,000 cards is kept for the whole run.
+        out.shrink_to_fit();
         out
     };
     let library = zone("library", diags);
@@ -541,6 +543,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some() || chosen_subtype.is_some()) && zone != "battlefield" {
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
+    out.reserve(count as usize);
     for _ in 0..count {
         out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, unlocked, span: node.span });
     }
@@ -974,8 +977,8 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
             im.check_keys(crate::engine::event::EVENT_FIELDS, "an `events` entry", diags);
             if let Some(k) = im.get("kind")
                 && let Some(kind) = k.scalar_text() {
-                    let kinds = crate::engine::event::EventKind::names();
-                    if !kinds.contains(&kind) {
+                    if !crate::engine::event::EventKind::ALL.iter().any(|k| k.name() == kind) {
+                        let kinds = crate::engine::event::EventKind::names();
                         let near = nearest(&kind, kinds.iter().map(String::as_str));
                         diags.push(Diagnostic::new(format!("unknown event kind `{kind}`"), k.span).help(match near.first() {
                             Some(n) => format!("did you mean `{n}`? Kinds: {}", kinds.join(", ")),

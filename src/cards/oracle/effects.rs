@@ -12,12 +12,12 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 74] = [
+const VERBS: [&str; 75] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
     "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
-    "manifest", "manifests", "cloak", "cloaks", "flip", "must",
+    "manifest", "manifests", "cloak", "cloaks", "flip", "must", "choose",
 ];
 
 /// The "new targets" choice of the copy instruction that ends `instrs`, looking inside "you may
@@ -64,7 +64,58 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
             }
         }
     }
+    // "Of the chosen type" means the type chosen as this effect resolves (608.2d): an
+    // instruction that keeps its filter to match later (a delayed or reflexive ability, a
+    // prevention shield) would no longer know it.
+    if (p.chose_type || p.chose_color) && fails.is_empty() {
+        let later = |i: &Instruction| matches!(i, Instruction::Delayed { .. } | Instruction::Reflexive(_) | Instruction::PreventAll { .. } | Instruction::PreventNextFromSource { .. });
+        if p.effect.instructions.iter().any(|i| later(i) && serde_json::to_string(i).is_ok_and(|s| s.contains("chosen_type\":true") || s.contains("chosen_color\":true") || s.contains("ProtectionFromChosenColor"))) {
+            fails.push(Fail { at: 0, expected: "\"of the chosen type\" in an instruction carried out as the effect resolves (a filter kept for later would lose the chosen type)".into() });
+        }
+    }
     fails
+}
+
+/// After "you may [do something].": "When you do, [effect]" — a reflexive triggered ability
+/// (603.12), which triggers only if the option is taken. Its effect is the rest of the ability,
+/// with targets of its own, chosen as it is put on the stack (603.3d). It knows what the
+/// ability creating it triggered on ("put a +1/+1 counter on that creature"), but nothing the
+/// creating effect chose or made, which its words could not name apart.
+fn reflexive(p: &mut Parser<'_>, start: usize) -> PResult<()> {
+    match p.effect.instructions.last() {
+        Some(Instruction::MayOrElse { then, otherwise, .. }) if then.is_empty() && otherwise.is_empty() => {}
+        Some(Instruction::MayOrElse { .. }) => return Err(Fail { at: start, expected: "\"when you do\" right after the option it depends on".into() }),
+        // A required action whose being done the engine can tell (`Game::can_do`).
+        Some(Instruction::SacrificePermanent(_) | Instruction::Sacrifice { who: Affected::You, .. } | Instruction::PutCounters { what: Affected::This, .. } | Instruction::RemoveCounters { .. }) => {}
+        _ => return Err(Fail { at: start, expected: "\"you may …\" or \"sacrifice …\" before \"when you do\" (a reflexive trigger after another action is not supported yet)".into() }),
+    }
+    if !p.effect.targets.is_empty() || p.created_tokens || p.set_aside || p.last_player.is_some() {
+        return Err(Fail { at: start, expected: "a reflexive trigger after an effect with no targets, tokens, revealed cards or named players (its \"it\" could mean them; not supported yet)".into() });
+    }
+    let mut q = Parser::new(p.text, p.toks[p.pos..].to_vec(), crate::cards::ir::Effect::default(), p.it_is_this);
+    q.trigger_object = p.trigger_object;
+    q.trigger_player = p.trigger_player;
+    q.trigger_spell = p.trigger_spell;
+    q.trigger_moved = p.trigger_moved;
+    q.that_is_attached = p.that_is_attached;
+    q.named_this = p.named_this;
+    if let Some(f) = parse_sentences(&mut q).into_iter().next() {
+        return Err(Fail { at: p.pos + f.at, expected: f.expected });
+    }
+    if q.any_player || q.sorcery_speed || q.once_each_turn || q.timing.is_some() {
+        return Err(Fail { at: start, expected: "a reflexive trigger's effect (activation instructions don't belong in it)".into() });
+    }
+    let reflexive = Instruction::Reflexive(Box::new(q.effect));
+    p.pos = p.toks.len();
+    match p.effect.instructions.pop() {
+        Some(Instruction::MayOrElse { who, action, mut then, otherwise }) => {
+            then.push(reflexive);
+            p.effect.instructions.push(Instruction::MayOrElse { who, action, then, otherwise });
+        }
+        Some(action) => p.effect.instructions.push(Instruction::IfDone { action: Box::new(action), then: vec![reflexive] }),
+        None => {}
+    }
+    Ok(())
 }
 
 fn end_sentence(p: &mut Parser<'_>) -> PResult<()> {
@@ -143,6 +194,24 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         };
         *new_targets = true;
         end_sentence(p)?;
+        return Ok(true);
+    }
+    // "Choose a creature type." (608.2d): the rest of the effect may say "of the chosen type".
+    if p.eat_words(&["choose", "a", "color"]) {
+        end_sentence(p)?;
+        p.chose_color = true;
+        p.effect.instructions.push(Instruction::ChooseColor);
+        return Ok(true);
+    }
+    if p.eat_words(&["choose", "a", "creature", "type"]) {
+        end_sentence(p)?;
+        p.chose_type = true;
+        p.effect.instructions.push(Instruction::ChooseCreatureType);
+        return Ok(true);
+    }
+    if p.eat_words(&["when", "you", "do"]) {
+        p.eat_punct(',');
+        reflexive(p, start)?;
         return Ok(true);
     }
     for (words, yes) in [(&["if", "you", "don't"][..], false), (&["if", "you", "don’t"][..], false), (&["if", "you", "do"][..], true)] {
@@ -984,6 +1053,9 @@ fn parse_grant(p: &mut Parser<'_>) -> PResult<Grant> {
         if p.eat_words(&["the", "color", "of", "your", "choice"]) {
             return Ok(Grant::ProtectionFromChosenColor);
         }
+        if p.chose_color && (p.eat_words(&["the", "chosen", "color"]) || p.eat_words(&["that", "color"])) {
+            return Ok(Grant::ProtectionFromChosenColor);
+        }
         return parse_quality(p).map(Grant::Protection);
     }
     match super::keywords::keyword_at(p, p.pos) {
@@ -1278,6 +1350,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             let Some(r) = top_of_library(p) else { return Err(p.fail("\"the top card of your library\"")) };
             let (count, who) = r?;
+            // "Reveal the top four cards of your library. Put all land cards revealed this way
+            // into your hand and the rest into your graveyard." (701.20a)
+            if let (Affected::You, Amount::Fixed(n)) = (&who, count)
+                && n > 1
+            {
+                out.push(parse_reveal_dig(p, u32::try_from(n).unwrap_or(0))?);
+                return Ok(());
+            }
             if who != Affected::You || count != Amount::Fixed(1) {
                 return Err(Fail { at: verb_at, expected: "\"reveal the top card of your library\"".into() });
             }
@@ -1368,6 +1448,10 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "return" if imperative => {
             p.bump();
             if let Some(ins) = return_chosen(p) {
+                out.push(ins);
+                return Ok(());
+            }
+            if let Some(ins) = return_from_graveyard(p)? {
                 out.push(ins);
                 return Ok(());
             }
@@ -1522,7 +1606,43 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         }
         "search" if imperative => {
             p.bump();
-            out.push(parse_search(p)?);
+            out.push(parse_search(p, None)?);
+        }
+        // "If you do, choose a color, then return all creatures of that color …" (608.2d).
+        "choose" if imperative && (p.at_words(&["choose", "a", "color"]) || p.at_words(&["choose", "a", "creature", "type"])) => {
+            p.pos += 2;
+            if p.eat_word("color") {
+                p.chose_color = true;
+                out.push(Instruction::ChooseColor);
+            } else {
+                p.pos += 2;
+                p.chose_type = true;
+                out.push(Instruction::ChooseCreatureType);
+            }
+        }
+        // "Its controller may search their library for a basic land card, …" (701.23a): the
+        // bare verb after a player other than you is the option of "[player] may" (a
+        // mandatory search would say "searches"), which that player carries out as the
+        // controller of the option (608.2d): "their library" is that player's own, for each
+        // player of "each player may search their library".
+        "search" if !imperative && kinds(p, &subject).player && matches!(p.peek_at(1), Some(t) if t.is_word("their")) => {
+            player_subject()?;
+            p.bump();
+            out.push(parse_search(p, Some(Affected::You))?);
+        }
+        // "Shuffle Beacon of Destruction into its owner's library.", "shuffle it into its
+        // owner's library", "Shuffle enchanted creature into its owner's library." (701.24a)
+        "shuffle" if imperative && !p.peek_at(1).is_some_and(|t| t.is_word("your") || t.is_word("their") || t.is_word("and") || t.is_punct('.')) => {
+            p.bump();
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            if !(p.eat_words(&["into", "its", "owner's", "library"]) || p.eat_words(&["into", "its", "owner’s", "library"])) {
+                return Err(p.fail("\"into its owner's library\""));
+            }
+            if matches!(what, Affected::EachPermanent(_) | Affected::EachOtherPermanent(_)) || !matches!(what, Affected::Target(_) | Affected::This | Affected::TriggerObject | Affected::Attached) {
+                return Err(Fail { at, expected: "one object to shuffle into its owner's library (this card, it, enchanted creature or a target)".into() });
+            }
+            out.push(Instruction::ShuffleIntoLibrary(what));
         }
         "shuffle" if imperative => {
             p.bump();
@@ -1533,6 +1653,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 }
                 None => Instruction::Shuffle(Affected::You),
             });
+        }
+        // "… may search their library …, then shuffle": the bare verb is still the option of
+        // that player (see "search" above), who shuffles their own library.
+        "shuffle" if !imperative && kinds(p, &subject).player => {
+            player_subject()?;
+            p.bump();
+            out.push(Instruction::Shuffle(Affected::You));
         }
         "shuffles" => {
             let who = player_subject()?;
@@ -2208,6 +2335,10 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         p.pos = at;
         (filter, head) = parse_filter(p, true)?;
     }
+    // "for each permanent you control of that type" (after "Choose a creature type.").
+    if filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {
+        return Ok(Counted::ChosenTypePermanents { types: TypeSet::of(&filter.types_any), controller: filter.controller });
+    }
     // One subtype ("Swamp you control", "Elves you control") and "attacking" are kept; any
     // other quality of the filter is refused rather than dropped.
     let subtype = match filter.subtypes.as_slice() {
@@ -2326,7 +2457,7 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
     // "…, then put them back in any order." (401.4)
     if p.eat_punct(',') {
         p.expect_words(&["then", "put", "them", "back", "in", "any", "order"])?;
-        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top });
+        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top, shown: false });
     }
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
@@ -2341,7 +2472,7 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         }
         p.expect_words(&["put", "the", "rest"])?;
         let rest = dig_rest(p, count - 1)?;
-        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest });
+        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest, shown: false });
     }
     p.expect_words(&["put"])?;
     let take = if p.eat_words(&["one", "of", "them"]) {
@@ -2358,7 +2489,47 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         return Err(p.fail("\"the rest\""));
     }
     let rest = dig_rest(p, count - take)?;
-    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest })
+    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest, shown: false })
+}
+
+/// After "Reveal the top N cards of your library": ". [You may] put a [kind of] card from among
+/// them into your hand[ and the rest …]. [Put the rest …]" or ". Put all [kind of] cards
+/// revealed this way into your hand and the rest …" — what becomes of the revealed cards
+/// (701.20a, 401.4), read with the reveal.
+fn parse_reveal_dig(p: &mut Parser<'_>, count: u32) -> PResult<Instruction> {
+    if !p.eat_punct('.') {
+        return Err(p.fail("\".\" and what becomes of the revealed cards"));
+    }
+    let optional = p.eat_words(&["you", "may", "put"]);
+    if !optional {
+        p.expect_words(&["put"])?;
+    }
+    let (take, min, filter) = if !optional && p.eat_word("all") {
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        if head != Head::Card {
+            return Err(Fail { at, expected: "a kind of card (\"all land cards\")".into() });
+        }
+        if !(p.eat_words(&["revealed", "this", "way"]) || p.eat_words(&["from", "among", "them"])) {
+            return Err(p.fail("\"revealed this way\""));
+        }
+        (count, count, filter)
+    } else {
+        let filter = a_kind_of_card(p)?;
+        p.expect_words(&["from", "among", "them"])?;
+        (1, u32::from(!optional), filter)
+    };
+    p.expect_words(&["into", "your", "hand"])?;
+    let rest = if p.eat_words(&["and", "the", "rest"]) {
+        dig_rest(p, count)?
+    } else {
+        if !p.eat_punct('.') {
+            return Err(p.fail("\".\""));
+        }
+        p.expect_words(&["put", "the", "rest"])?;
+        dig_rest(p, count)?
+    };
+    Ok(Instruction::Dig { count, take, min, filter: Some(filter), reveal: false, rest, shown: true })
 }
 
 /// Where "the rest" of the cards looked at go: "on the bottom of your library in any order /
@@ -2412,6 +2583,56 @@ fn return_chosen(p: &mut Parser<'_>) -> Option<Instruction> {
     }
 }
 
+/// After "return": "a creature card [at random] from your graveyard to your hand", "up to two
+/// creature cards from your graveyard to the battlefield [tapped]" — cards chosen on
+/// resolution (608.2d), not targets. `None`, consuming nothing, when the words are not that.
+fn return_from_graveyard(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
+    let mark = p.mark();
+    let up_to = p.eat_words(&["up", "to"]);
+    let count = if up_to {
+        match count_word(p, 0) {
+            Some(n) => {
+                p.bump();
+                n
+            }
+            None => {
+                p.reset(mark);
+                return Ok(None);
+            }
+        }
+    } else if p.eat_word("a") || p.eat_word("an") {
+        1
+    } else {
+        return Ok(None);
+    };
+    let plural = count > 1;
+    let Ok((filter, Head::Card)) = parse_filter(p, plural) else {
+        p.reset(mark);
+        return Ok(None);
+    };
+    if filter.controller != crate::cards::ir::ControllerFilter::Any {
+        p.reset(mark);
+        return Ok(None);
+    }
+    let random = p.eat_words(&["at", "random"]);
+    if !p.eat_words(&["from", "your", "graveyard"]) {
+        p.reset(mark);
+        return Ok(None);
+    }
+    if random && up_to {
+        return Err(p.fail("a fixed number of cards at random"));
+    }
+    let (to_battlefield, tapped) = if p.eat_words(&["to", "your", "hand"]) {
+        (false, false)
+    } else if p.eat_words(&["to", "the", "battlefield"]) {
+        let tapped = p.eat_word("tapped");
+        (true, tapped)
+    } else {
+        return Err(p.fail("\"to your hand\" or \"to the battlefield\""));
+    };
+    Ok(Some(Instruction::ReturnFromGraveyard { filter, count, up_to, random, to_battlefield, tapped }))
+}
+
 /// After "put": "a [basic] [kind of] card from your hand onto the battlefield [tapped]"
 /// (305.4 for a land). `None`, consuming nothing, when the words are not that.
 fn put_from_hand(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
@@ -2448,8 +2669,13 @@ fn put_from_hand(p: &mut Parser<'_>) -> PResult<Option<Instruction>> {
 
 /// After "Search": "[whose] [zones] for [what], [reveal it,] put it into your hand / onto the
 /// battlefield [tapped] / exile them" (701.23).
-fn parse_search(p: &mut Parser<'_>) -> PResult<Instruction> {
-    let whose = if p.eat_word("your") {
+/// `searcher`: the player named as the subject ("its controller may search their library"),
+/// whose library "their" is; `None` for "search your library".
+fn parse_search(p: &mut Parser<'_>, searcher: Option<Affected>) -> PResult<Instruction> {
+    let whose = if let Some(who) = searcher {
+        p.expect_words(&["their"])?;
+        who
+    } else if p.eat_word("your") {
         Affected::You
     } else if p.eat_words(&["its", "controller's"]) || p.eat_words(&["its", "controller’s"]) {
         match p.effect.targets.iter().rposition(|s| !matches!(s.spec, TargetSpec::Player { .. })) {
@@ -3637,14 +3863,14 @@ mod action_tests {
     fn looking_at_the_top_of_the_library() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest on the bottom of your library in any order.", "Impulse", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false }])
         );
         assert_eq!(
             ok("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.", "Sleight of Hand", SORCERY),
-            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false } }])
+            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false }])
         );
         let text = "Look at the top five cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.";
-        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true } }]));
+        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true }, shown: false }]));
         // Several cards put on the bottom need an order: "in any order" or "in a random order".
         let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
         assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
@@ -3853,7 +4079,7 @@ mod library_tests {
     fn the_rest_of_the_cards_looked_at() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest into your graveyard.", "Forbidden Alchemy", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard }])
+            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard, shown: false }])
         );
         let ponder = ok("Look at the top three cards of your library, then put them back in any order. You may shuffle.\nDraw a card.", "Ponder", SORCERY);
         assert!(matches!(&effect_of(&ponder)[..], [Dig { count: 3, take: 0, rest: DigRest::Top, .. }, MayOrElse { .. }, Draw { .. }]), "{ponder:?}");

@@ -24,6 +24,8 @@ pub mod triggers;
 pub mod unread;
 #[cfg(test)]
 mod designations_tests;
+#[cfg(test)]
+mod zone_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;

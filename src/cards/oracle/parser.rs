@@ -90,12 +90,17 @@ pub struct Parser<'a> {
     /// the next end step."): "it" after "create a token" is that token, which the delayed
     /// ability is linked to (603.7c).
     pub delayed_clause: bool,
+    /// An earlier sentence of this effect was "Choose a creature type.": "of the chosen type"
+    /// and "of that type" in a filter mean that type.
+    pub chose_type: bool,
+    /// An earlier sentence of this effect was "Choose a color.".
+    pub chose_color: bool,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false }
     }
 
     #[must_use]

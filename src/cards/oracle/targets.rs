@@ -169,6 +169,9 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             let subtype_at = |p: &Parser<'_>, n: usize| matches!(p.peek_at(n).map(|t| &t.tok), Some(Tok::Word(w)) if w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(w).is_some());
             if p.peek_at(1).is_some_and(|t| t.is_word("or")) && subtype_at(p, 2) {
                 p.bump();
+            } else if p.peek_at(1).is_some_and(|t| t.is_punct(',')) && p.peek_at(2).is_some_and(|t| t.is_word("or")) && subtype_at(p, 3) {
+                // "a basic Plains, Island, or Swamp card": the last of a list of either.
+                p.pos += 2;
             } else if p.peek_at(1).is_some_and(|t| t.is_word("or")) && p.peek_at(2).is_some_and(|t| t.is_word("a") || t.is_word("an")) && subtype_at(p, 3) {
                 // "an Island or a Mountain"
                 p.pos += 2;
@@ -253,6 +256,23 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     parse_with(p, &mut filter)?;
     if filter.controller == ControllerFilter::Any {
         filter.controller = parse_controller(p);
+    }
+    // "creatures you control of the chosen type", "permanent you control of that type": the
+    // creature type an earlier "Choose a creature type." of this effect chose (608.2d).
+    if p.chose_color && (p.eat_words(&["of", "the", "chosen", "color"]) || p.eat_words(&["of", "that", "color"])) {
+        filter.chosen_color = true;
+        if filter.controller == ControllerFilter::Any {
+            filter.controller = parse_controller(p);
+        }
+    }
+    if p.chose_type && ["aren't", "aren’t"].iter().any(|w| p.at_words(&["that", w, "of", "the", "chosen", "type"])) {
+        p.pos += 6;
+        filter.not_chosen_type = true;
+    } else if p.chose_type && (p.eat_words(&["of", "the", "chosen", "type"]) || p.eat_words(&["of", "that", "type"])) {
+        filter.chosen_type = true;
+        if filter.controller == ControllerFilter::Any {
+            filter.controller = parse_controller(p);
+        }
     }
     // "target creature that was dealt damage this turn" (120.3): the turn's history.
     if head == Head::Permanent && (p.eat_words(&["that", "was", "dealt", "damage", "this", "turn"]) || p.eat_words(&["that", "were", "dealt", "damage", "this", "turn"])) {
@@ -759,6 +779,8 @@ fn tokens_created(p: &Parser<'_>) -> bool {
         match i {
             Instruction::CreateTokens { .. } | Instruction::PutFromHand { .. } => true,
             Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
+            Instruction::Reflexive(effect) => effect.instructions.iter().any(creates),
+            Instruction::IfDone { action, then } => creates(action) || then.iter().any(creates),
             Instruction::Delayed { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } => instructions.iter().any(creates),
             _ => false,
         }

@@ -1,0 +1,129 @@
+//! Compiler tests on real Oracle text for reflexive triggered abilities (603.12), searches a
+//! named player carries out as their option (701.23a), and choices made as an effect resolves
+//! ("Choose a creature type.", "Choose a color.", 608.2d).
+
+use super::test_util::*;
+use crate::cards::ir::{Ability, Affected, Amount, CardType, Counted, Effect, Grant, Instruction, ObjectFilter, SearchDest, TargetSpec};
+
+fn effect(a: &Ability) -> &Effect {
+    match a {
+        Ability::Triggered { effect, .. } | Ability::Activated { effect, .. } | Ability::Spell(effect) => effect,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn when_you_do_after_an_option_is_a_reflexive_ability_with_its_own_targets() {
+    // Cavalier of Night: the target is the reflexive ability's, not the enters ability's.
+    let a = ok(
+        "Lifelink\nWhen this creature enters, you may sacrifice another creature. When you do, destroy target creature an opponent controls.\nWhen this creature dies, return target creature card with mana value 3 or less from your graveyard to the battlefield.",
+        "Cavalier of Night",
+        CREATURE,
+    );
+    let e = effect(&a[1]);
+    assert!(e.targets.is_empty(), "{e:?}");
+    let [Instruction::MayOrElse { action, then, otherwise, .. }] = e.instructions.as_slice() else { panic!("{e:?}") };
+    assert!(matches!(action.as_ref(), Instruction::Sacrifice { filter: ObjectFilter { other: true, .. }, .. }));
+    assert!(otherwise.is_empty());
+    let [Instruction::Reflexive(r)] = then.as_slice() else { panic!("{then:?}") };
+    assert_eq!(r.instructions, vec![Instruction::Destroy(T0)]);
+    assert!(matches!(r.targets.as_slice(), [slot] if matches!(&slot.spec, TargetSpec::Permanent(f) if f.controller == crate::cards::ir::ControllerFilter::Opponent)));
+    // Anointer of Valor: after a payment, "that creature" is still what the ability triggered on.
+    let a = ok("Flying\nWhenever a creature attacks, you may pay {3}. When you do, put a +1/+1 counter on that creature.", "Anointer of Valor", CREATURE);
+    let [Instruction::MayOrElse { action, then, .. }] = effect(&a[1]).instructions.as_slice() else { panic!("{a:?}") };
+    assert!(matches!(action.as_ref(), Instruction::Pay(_)));
+    assert!(matches!(then.as_slice(), [Instruction::Reflexive(r)] if matches!(r.instructions.as_slice(), [Instruction::PutCounters { what: Affected::TriggerObject, .. }])));
+}
+
+#[test]
+fn when_you_do_after_a_required_sacrifice_depends_on_it_being_done() {
+    let a = ok(
+        "When this land enters, sacrifice it. When you do, search your library for a basic Plains, Island, or Swamp card, put it onto the battlefield tapped, then shuffle and you gain 1 life.",
+        "Obscura Storefront",
+        LAND,
+    );
+    let [Instruction::IfDone { action, then }] = effect(&a[0]).instructions.as_slice() else { panic!("{a:?}") };
+    assert_eq!(**action, Instruction::SacrificePermanent(Affected::This));
+    let [Instruction::Reflexive(r)] = then.as_slice() else { panic!("{then:?}") };
+    let [Instruction::Search(s), Instruction::Shuffle(Affected::You), Instruction::GainLife { amount: Amount::Fixed(1), .. }] = r.instructions.as_slice() else { panic!("{r:?}") };
+    assert_eq!(s.dest, SearchDest::Battlefield { tapped: true });
+    assert!(matches!(&s.query, crate::cards::ir::CardQuery::Filter { basic: true, filter } if filter.subtypes == ["Plains", "Island", "Swamp"]));
+    // Not after an action whose being done the engine can't tell: refused, not guessed.
+    assert!(!errs("When this creature enters, mill three cards. When you do, draw a card.", "Reflexive Mill Test", CREATURE).is_empty());
+    // Nor when "it" could mean what the creating effect made.
+    assert!(!errs("Create two 1/1 blue Faerie creature tokens with flying. When you do, tap target creature an opponent controls.", "Faebloom Trick", INSTANT).is_empty());
+}
+
+#[test]
+fn a_named_player_may_search_their_own_library() {
+    // Path to Exile: the exiled creature's controller searches and shuffles as their option.
+    let a = ok("Exile target creature. Its controller may search their library for a basic land card, put that card onto the battlefield tapped, then shuffle.", "Path to Exile", INSTANT);
+    let [Instruction::Exile(T0), Instruction::MayOrElse { who: Affected::ControllerOfTarget(0), action, then, .. }] = effect(&a[0]).instructions.as_slice() else { panic!("{a:?}") };
+    let Instruction::Search(s) = action.as_ref() else { panic!("{action:?}") };
+    // "their library": the library of the player taking the option.
+    assert_eq!(s.whose, Affected::You);
+    assert_eq!(s.dest, SearchDest::Battlefield { tapped: true });
+    assert_eq!(then, &[Instruction::Shuffle(Affected::You)]);
+    // Veteran Explorer: each player, for themselves.
+    let a = ok("When this creature dies, each player may search their library for up to two basic land cards, put them onto the battlefield, then shuffle.", "Veteran Explorer", CREATURE);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::MayOrElse { who: Affected::EachPlayer, action, .. }] if matches!(action.as_ref(), Instruction::Search(s) if s.count == Some(2))));
+    // A required search by another player ("searches") is not read as this option.
+    assert!(!errs("Target opponent searches their library for a card, puts it into their hand, then shuffles.", "Search Other Test", SORCERY).is_empty());
+}
+
+#[test]
+fn choices_made_as_the_effect_resolves() {
+    let a = ok("Choose a creature type. Destroy all creatures that aren't of the chosen type.", "Kindred Dominance", SORCERY);
+    let [Instruction::ChooseCreatureType, Instruction::Destroy(Affected::EachPermanent(f))] = effect(&a[0]).instructions.as_slice() else { panic!("{a:?}") };
+    assert!(f.not_chosen_type && !f.chosen_type && f.types_any == [CardType::Creature]);
+    let a = ok("Choose a creature type. Draw a card for each permanent you control of that type.", "Distant Melody", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ChooseCreatureType, Instruction::Draw { count: Amount::Count { each: 1, what: Counted::ChosenTypePermanents { .. } }, .. }]), "{a:?}");
+    let a = ok("Choose a color. White creatures you control gain protection from the chosen color until end of turn.", "Brave the Elements", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ChooseColor, Instruction::Grant { grant: Grant::ProtectionFromChosenColor, .. }]), "{a:?}");
+    let a = ok("Choose a color. Sudden Demise deals X damage to each creature of the chosen color.", "Sudden Demise", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ChooseColor, Instruction::DealDamage { to: Affected::EachPermanent(f), .. }] if f.chosen_color), "{a:?}");
+    // "Of the chosen type" with no choice in the effect means nothing here: refused.
+    assert!(!errs("Destroy all creatures of the chosen type.", "Chosen Type Test", SORCERY).is_empty());
+    // Kept for later, the filter would lose the choice: refused.
+    assert!(!errs("Choose a creature type. Prevent all combat damage that would be dealt this turn by creatures of the chosen type.", "Chosen Later Test", INSTANT).is_empty());
+}
+
+#[test]
+fn cards_returned_from_your_graveyard_are_chosen_on_resolution() {
+    // Corpse Churn: not a target; after the mill, and only if taken.
+    let a = ok("Mill three cards, then you may return a creature card from your graveyard to your hand.", "Corpse Churn", INSTANT);
+    let e = effect(&a[0]);
+    assert!(e.targets.is_empty());
+    let [Instruction::Mill { .. }, Instruction::MayOrElse { action, .. }] = e.instructions.as_slice() else { panic!("{a:?}") };
+    assert!(matches!(action.as_ref(), Instruction::ReturnFromGraveyard { count: 1, up_to: false, random: false, to_battlefield: false, filter, .. } if filter.types_any == [CardType::Creature]));
+    let a = ok("Return a Zombie card at random from your graveyard to your hand.", "Ghoulraiser Test", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ReturnFromGraveyard { random: true, .. }]));
+    let a = ok("{3}{U}{B}{B}, {T}, Sacrifice this land: Mill four cards, then return a creature card from your graveyard to the battlefield tapped.", "Port of Karfell", LAND);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [_, Instruction::ReturnFromGraveyard { to_battlefield: true, tapped: true, .. }]), "{a:?}");
+    let a = ok("Each player mills three cards. Then you return up to two creature cards from your graveyard to your hand.", "Unseal the Necropolis", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [_, Instruction::ReturnFromGraveyard { count: 2, up_to: true, .. }]), "{a:?}");
+}
+
+#[test]
+fn revealed_top_cards_and_where_they_go() {
+    use crate::cards::ir::DigRest;
+    let a = ok("Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the rest into your graveyard.", "Mulch", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: 4, take: 4, min: 4, shown: true, rest: DigRest::Graveyard, filter: Some(f), .. }] if f.types_any == [CardType::Land]), "{a:?}");
+    let a = ok("Reveal the top five cards of your library. You may put a creature or land card from among them into your hand. Put the rest into your graveyard.", "Grisly Salvage", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: 5, take: 1, min: 0, shown: true, rest: DigRest::Graveyard, .. }]), "{a:?}");
+    let a = ok("Reveal the top four cards of your library. Put a creature card from among them into your hand and the rest into your graveyard.\nFlashback {2}{U} (You may cast this card from your graveyard for its flashback cost. Then exile it.)", "Tracker's Instincts", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { take: 1, min: 1, shown: true, .. }]), "{a:?}");
+    // "and/or" between two kinds of card is not one filter: refused.
+    assert!(!errs("Reveal the top five cards of your library. You may put a creature card and/or an enchantment card from among them into your hand. Put the rest into your graveyard.", "Benefaction of Rhonas", SORCERY).is_empty());
+}
+
+#[test]
+fn shuffling_an_object_into_its_owners_library() {
+    let a = ok("Beacon of Destruction deals 5 damage to any target. Shuffle Beacon of Destruction into its owner's library.", "Beacon of Destruction", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::DealDamage { .. }, Instruction::ShuffleIntoLibrary(Affected::This)]), "{a:?}");
+    let a = ok("Flying\nWhen this creature dies, shuffle it into its owner's library.", "Alabaster Dragon", CREATURE);
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::ShuffleIntoLibrary(_)]), "{a:?}");
+    // "then shuffle" alone is still the player's own shuffle.
+    let a = ok("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.", "Shuffle Test", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Search(_), Instruction::Shuffle(Affected::You)]), "{a:?}");
+}
