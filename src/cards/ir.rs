@@ -2106,6 +2106,23 @@ pub struct Cost {
     /// "Return a land you control to its owner's hand" (602.2b): a permanent of the kind the
     /// player controls, chosen as the cost is paid.
     pub return_to_hand: Option<ObjectFilter>,
+    /// "Tap an untapped creature you control", "Tap two untapped artifacts you control",
+    /// "Tap another untapped Rogue you control" (602.2b, 118.3): that many untapped permanents
+    /// of the kind the player controls (`other`: not the source), chosen and tapped as the cost
+    /// is paid. Summoning sickness doesn't stop it: 302.6 is about the {T} symbol of a
+    /// creature's own ability. Left out of the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tap_untapped: Option<(ObjectFilter, u32)>,
+}
+
+impl Cost {
+    /// Whether paying it does something besides mana and tapping the source itself: such a
+    /// mana ability is used by a payment only when named (a Treasure's sacrifice, life, a
+    /// discard, another permanent tapped are the player's choice).
+    #[must_use]
+    pub fn has_player_choices(&self) -> bool {
+        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some()
+    }
 }
 
 /// When an activated ability may be activated, by its activation instructions (602.1b).

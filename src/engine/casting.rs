@@ -1268,6 +1268,11 @@ impl Game {
         {
             return Ok(Err(e));
         }
+        if let Some((f, n)) = &cost.tap_untapped
+            && let Err(e) = self.pay_tap_untapped(p, source, f, *n, ch, &format!("the cost of the ability of {name}"), dec)?
+        {
+            return Ok(Err(e));
+        }
         if let Some(n) = cost.crew
             && let Err(e) = self.pay_crew(p, source, n, ch, dec)?
         {
@@ -1293,6 +1298,51 @@ impl Game {
 }
 
 impl Game {
+    /// Pays "Tap an untapped [kind] you control" / "Tap two untapped …" (602.2b, 118.3): the
+    /// permanents named by `tap:`, or the only ones that can pay (forced), or chosen now.
+    /// Summoning sickness doesn't matter: 302.6 restricts only the {T} and {Q} symbols of a
+    /// creature's own abilities.
+    pub(crate) fn pay_tap_untapped(&mut self, p: PlayerId, source: ObjId, f: &crate::cards::ir::ObjectFilter, n: u32, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| !(f.other && o == source) && !self.obj(o).tapped && self.matches_filter(o, f, p)).collect();
+        let want = usize::try_from(n).unwrap_or(usize::MAX);
+        let chosen = match &ch.tap {
+            Some(list) => {
+                for (k, &o) in list.iter().enumerate() {
+                    if list[..k].contains(&o) || !eligible.contains(&o) {
+                        let why = if self.on_battlefield(o) && self.obj(o).tapped { format!("{} is already tapped", self.describe(o)) } else { format!("{} can't be tapped to pay {cost_of}", self.describe(o)) };
+                        return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("602.2b"))));
+                    }
+                }
+                list.clone()
+            }
+            None if eligible.len() <= want => eligible.clone(),
+            None => {
+                let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule: cr!("602.2b"), what: format!("what to tap for {cost_of}") };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
+                    _ => Vec::new(),
+                }
+            }
+        };
+        if chosen.len() != want {
+            let s = if n == 1 { "" } else { "s" };
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{cost_of} needs {n} untapped permanent{s} of the kind to tap; {} {}", chosen.len(), if ch.tap.is_some() { "named" } else { "available" })).also(cr!("602.2b"))));
+        }
+        for o in chosen {
+            let mut rules = vec![cr!("602.2b"), cr!("118.3")];
+            // 302.6: only a {T} in the creature's own ability's cost needs it to be steady.
+            if self.is_creature(o) && self.is_sick(o) {
+                rules.push(cr!("302.6"));
+            }
+            let sick = if rules.len() > 2 { " (summoning sickness doesn't matter: it is not the {T} of its own ability)" } else { "" };
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to pay {cost_of}{sick}", self.describe(o))).object(self, o).rules(&rules);
+            self.record(ev);
+            self.become_tapped(o);
+        }
+        Ok(Ok(()))
+    }
+
     /// Pays a crew N cost (702.122a): other untapped creatures `p` controls, with total power
     /// N or more, are tapped. They are the ones named by `tap:`, or chosen now.
     fn pay_crew(&mut self, p: PlayerId, vehicle: ObjId, n: u32, ch: &Choices, dec: &mut dyn Decider) -> Outcome {

@@ -204,7 +204,7 @@ impl Game {
             .filter_map(|(i, a)| match a {
                 // 602.5b: an "only once each turn" ability already activated this turn is no source.
                 Ability::Activated { cost, .. } if cost.once_each_turn && self.obj(id).activated_turns.contains(&(i, self.turn)) => None,
-                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && cost.pay_energy == 0 && !cost.exert_self && !cost.discard_card && cost.remove_counters.is_none() && cost.return_to_hand.is_none() && !has_side_effects(effect))) => {
+                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.has_player_choices() && !has_side_effects(effect))) => {
                     match mana_part(effect) {
                         [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
                         [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
@@ -233,7 +233,7 @@ impl Game {
         let names: Vec<String> = self
             .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped)
-            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, effect, mana: true } if cost.sacrifice_self || cost.pay_life > 0 || cost.pay_energy > 0 || cost.exert_self || cost.discard_card || cost.remove_counters.is_some() || cost.return_to_hand.is_some() || has_side_effects(effect))))
+            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, effect, mana: true } if cost.has_player_choices() || has_side_effects(effect))))
             .map(|id| self.describe(id))
             .collect();
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life, discards, returns a permanent or uses a mana ability with other effects: name it in `pay:`)", names.join(", ")) }

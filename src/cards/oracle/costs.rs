@@ -84,6 +84,13 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             let Some(f) = return_to_hand(p) else { return Err(p.fail("\"a [permanent] you control to its owner's hand\"")) };
             cost.return_to_hand = Some(f);
         }
+        // "Tap an untapped creature you control", "Tap two untapped artifacts you control",
+        // "Tap another untapped Rogue you control" (602.2b): chosen as the cost is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("tap") && cost.tap_untapped.is_none() => {
+            p.bump();
+            let Some(f) = tap_untapped(p) else { return Err(p.fail("\"an untapped [permanent] you control\" (or \"two untapped …\", \"another untapped …\") to tap")) };
+            cost.tap_untapped = Some(f);
+        }
         // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
             p.bump();
@@ -215,6 +222,28 @@ pub(crate) fn return_to_hand(p: &mut Parser<'_>) -> Option<crate::cards::ir::Obj
             if f.controller == crate::cards::ir::ControllerFilter::You && (p.eat_words(&["to", "its", "owner's", "hand"]) || p.eat_words(&["to", "its", "owner’s", "hand"])) =>
         {
             Some(f)
+        }
+        _ => {
+            p.reset(mark);
+            None
+        }
+    }
+}
+
+/// After "tap" in a cost: "an untapped [kind] you control", "two untapped [kinds] you
+/// control", "another untapped [kind] you control"; the filter (untapped, yours, `other` for
+/// "another") and how many. `None`, consuming nothing, when the words are not that.
+pub(crate) fn tap_untapped(p: &mut Parser<'_>) -> Option<(crate::cards::ir::ObjectFilter, u32)> {
+    let mark = p.mark();
+    let other = p.eat_word("another");
+    let n = if other { 1 } else { super::targets::count_word(p, 0)? };
+    if !other {
+        p.pos += 1;
+    }
+    match super::targets::parse_filter(p, n > 1) {
+        Ok((mut f, super::targets::Head::Permanent)) if f.tapped == Some(false) && f.controller == crate::cards::ir::ControllerFilter::You && !f.other => {
+            f.other = other;
+            Some((f, n))
         }
         _ => {
             p.reset(mark);
