@@ -2113,6 +2113,12 @@ pub struct Cost {
     /// creature's own ability. Left out of the shown reading when not part of the cost.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tap_untapped: Option<(ObjectFilter, u32)>,
+    /// "Exile a blue card from your hand", "exile two green cards from your hand" (118.9 pitch
+    /// costs, 406.2): that many cards of the kind from the player's hand, other than the
+    /// spell itself, chosen (or named by `exile:`) and exiled as the cost is paid. Left out of
+    /// the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exile_from_hand: Option<(ObjectFilter, u32)>,
 }
 
 impl Cost {
@@ -2121,7 +2127,7 @@ impl Cost {
     /// discard, another permanent tapped are the player's choice).
     #[must_use]
     pub fn has_player_choices(&self) -> bool {
-        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some()
+        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some()
     }
 }
 
@@ -2229,6 +2235,13 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
+    /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
+    /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,
+    /// only while the condition holds. `cost.mana` is its mana part; its other parts (life, a
+    /// permanent sacrificed, tapped or returned, cards exiled from the hand) are paid as the
+    /// total cost is paid (601.2h).
+    AlternativeCost { cost: Cost, condition: Option<Condition> },
     /// "Cast this spell only during combat …" (601.3, 506.7): when in the combat phase the
     /// spell may be cast; `attacked`: "and only if you've been attacked this step";
     /// `opponents_turn`: "on an opponent's turn".

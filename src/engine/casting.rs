@@ -54,6 +54,9 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// Cast for the alternative cost its own text offers, "you may … rather than pay this
+    /// spell's mana cost" (118.9).
+    pub rather: bool,
     /// The face or half cast, for a card with several (709.3, 712.11b, 715.3): `None` for its
     /// normal face.
     pub face: Option<u8>,
@@ -510,6 +513,20 @@ impl Game {
         if ch.dash && dash.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no dash cost")).also(cr!("702.109a"))));
         }
+        let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some((cost.clone(), condition.clone())) } else { None });
+        if ch.rather {
+            let Some((_, condition)) = &rather else {
+                return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")")).also(cr!("118.9"))));
+            };
+            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
+                return Ok(Err(Illegal::new(cr!("118.9a"), format!("only one alternative cost can be applied to {name}"))));
+            }
+            if let Some(c) = condition
+                && !self.condition_holds(c, card, p)
+            {
+                return Ok(Err(Illegal::new(cr!("118.9"), format!("the condition of {name}'s alternative cost doesn't hold now")).also(cr!("601.2b"))));
+            }
+        }
         if ch.buyback && buyback.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no buyback cost")).also(cr!("702.27a"))));
         }
@@ -562,6 +579,10 @@ impl Game {
         }
         if ch.flashback {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("702.34a"), cr!("601.2b"), cr!("118.9")]);
+            self.record(ev);
+        }
+        if ch.rather {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("118.9"), cr!("601.2b")]);
             self.record(ev);
         }
         for (paid, what, rule) in [(ch.evoke, "evoke", cr!("702.74a")), (ch.dash, "dash", cr!("702.109a"))] {
@@ -620,6 +641,7 @@ impl Game {
         let mut cost = match (&flashback, ch.flashback) {
             _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
+            _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
@@ -640,9 +662,23 @@ impl Game {
             improvise: self.has_keyword(spell, Keyword::Improvise),
             delve: self.has_keyword(spell, Keyword::Delve),
         };
-        if let Err(e) = self.pay_mana(p, &cost, x, ch, alt, dec)? {
+        // The alternative cost's own parts name what `tap:` and `exile:` choose: convoke and
+        // delve don't see them then.
+        let other_parts = rather.as_ref().filter(|_| ch.rather).map(|(c, _)| c);
+        let mana_ch = match other_parts {
+            Some(c) => Choices { tap: if c.tap_untapped.is_some() { None } else { ch.tap.clone() }, exile: if c.exile_from_hand.is_some() { None } else { ch.exile.clone() }, ..ch.clone() },
+            None => ch.clone(),
+        };
+        if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cr!("601.2f")) } else { e }));
+        }
+        // 118.9, 601.2h: the alternative cost's other parts (life, cards exiled from the hand,
+        // permanents sacrificed, tapped or returned) are paid with its mana.
+        if let Some(c) = other_parts
+            && let Err(e) = self.pay_cost_parts(p, spell, c, ch, &format!("the alternative cost of {name}"), dec)?
+        {
+            return Ok(Err(e));
         }
         let mut extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         if retrace {
@@ -1235,6 +1271,13 @@ impl Game {
     /// Pays the parts of an activated ability's cost other than mana and {T} (601.2h, 602.2b):
     /// life (119.4), a discarded card (701.9a) and sacrificing the source itself (701.21a).
     pub(crate) fn pay_other_costs(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
+        let cost_of = format!("the cost of the ability of {}", self.describe(source));
+        self.pay_cost_parts(p, source, cost, ch, &cost_of, dec)
+    }
+
+    /// [`Game::pay_other_costs`] for any cost with such parts: `cost_of` names it ("the
+    /// alternative cost of Force of Will").
+    pub(crate) fn pay_cost_parts(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
         if cost.pay_life > 0 {
             if self.players[p].life < i64::from(cost.pay_life) {
@@ -1253,23 +1296,28 @@ impl Game {
             return Ok(Err(Illegal::new(cr!("107.14"), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy))).also(cr!("118.3"))));
         }
         if cost.discard_card
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, cost_of, Some(source), dec)?
         {
             return Ok(Err(e));
         }
         // 602.2b, 701.21a: "Sacrifice a creature" — chosen now, named by `sacrifice:`.
         if let Some(f) = &cost.sacrifice
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, cost_of, Some(source), dec)?
         {
             return Ok(Err(e));
         }
         if let Some(f) = &cost.return_to_hand
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::ReturnToHand(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::ReturnToHand(f.clone()), ch, cost_of, Some(source), dec)?
         {
             return Ok(Err(e));
         }
         if let Some((f, n)) = &cost.tap_untapped
-            && let Err(e) = self.pay_tap_untapped(p, source, f, *n, ch, &format!("the cost of the ability of {name}"), dec)?
+            && let Err(e) = self.pay_tap_untapped(p, source, f, *n, ch, cost_of, dec)?
+        {
+            return Ok(Err(e));
+        }
+        if let Some((f, n)) = &cost.exile_from_hand
+            && let Err(e) = self.pay_exile_from_hand(p, f, *n, ch, cost_of, dec)?
         {
             return Ok(Err(e));
         }
@@ -1329,8 +1377,10 @@ impl Game {
             let s = if n == 1 { "" } else { "s" };
             return Ok(Err(Illegal::new(cr!("118.3"), format!("{cost_of} needs {n} untapped permanent{s} of the kind to tap; {} {}", chosen.len(), if ch.tap.is_some() { "named" } else { "available" })).also(cr!("602.2b"))));
         }
+        // A spell's cost is paid as it is cast (601.2h); an ability's as it is activated (602.2b).
+        let paying = if self.obj(source).zone == Zone::Stack { cr!("601.2h") } else { cr!("602.2b") };
         for o in chosen {
-            let mut rules = vec![cr!("602.2b"), cr!("118.3")];
+            let mut rules = vec![paying, cr!("118.3")];
             // 302.6: only a {T} in the creature's own ability's cost needs it to be steady.
             if self.is_creature(o) && self.is_sick(o) {
                 rules.push(cr!("302.6"));
@@ -1339,6 +1389,44 @@ impl Game {
             let ev = Ev::new(EventKind::Tap, format!("{} is tapped to pay {cost_of}{sick}", self.describe(o))).object(self, o).rules(&rules);
             self.record(ev);
             self.become_tapped(o);
+        }
+        Ok(Ok(()))
+    }
+
+    /// Pays "exile a blue card from your hand" / "exile two green cards from your hand" (a
+    /// pitch cost, 118.9, 601.2h): the cards named by `exile:`, or the only ones that can pay
+    /// (forced), or chosen now; each is exiled (406.2).
+    fn pay_exile_from_hand(&mut self, p: PlayerId, f: &crate::cards::ir::ObjectFilter, n: u32, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let eligible: Vec<ObjId> = self.players[p].hand.iter().copied().filter(|&o| self.matches_filter(o, f, p)).collect();
+        let want = usize::try_from(n).unwrap_or(usize::MAX);
+        let chosen = match &ch.exile {
+            Some(list) => {
+                for (k, &o) in list.iter().enumerate() {
+                    if list[..k].contains(&o) || !eligible.contains(&o) {
+                        let where_ = if self.obj(o).zone == Zone::Hand && self.obj(o).owner == p { "" } else { " (it is not in their hand)" };
+                        return Ok(Err(Illegal::new(cr!("118.3"), format!("{} can't be exiled to pay {cost_of}{where_}", self.describe(o))).also(cr!("601.2h"))));
+                    }
+                }
+                list.clone()
+            }
+            None if eligible.len() <= want => eligible.clone(),
+            None => {
+                let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule: cr!("601.2h"), what: format!("what to exile from their hand for {cost_of}") };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
+                    _ => Vec::new(),
+                }
+            }
+        };
+        if chosen.len() != want {
+            let s = if n == 1 { "" } else { "s" };
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{cost_of} needs {n} card{s} of the kind exiled from {}'s hand; {} {}", self.players[p].name, chosen.len(), if ch.exile.is_some() { "named" } else { "there" })).also(cr!("601.2h"))));
+        }
+        for o in chosen {
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from their hand to pay {cost_of}", self.players[p].name, self.describe(o))).player(self, p).object(self, o).zone(Zone::Exile).rules(&[cr!("601.2h"), cr!("406.2")]);
+            self.record(ev);
+            self.move_object(o, Zone::Exile);
         }
         Ok(Ok(()))
     }

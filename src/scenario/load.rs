@@ -728,12 +728,14 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut flashback = false;
             let mut evoke = false;
             let mut dash = false;
+            let mut rather = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
                     Some("flashback") => flashback = true,
                     Some("evoke") => evoke = true,
                     Some("dash") => dash = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash"),
+                    Some("rather_than_mana_cost") => rather = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -761,6 +763,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 buyback,
                 evoke,
                 dash,
+                rather,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

@@ -91,6 +91,12 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             let Some(f) = tap_untapped(p) else { return Err(p.fail("\"an untapped [permanent] you control\" (or \"two untapped …\", \"another untapped …\") to tap")) };
             cost.tap_untapped = Some(f);
         }
+        // "Exile a blue card from your hand" (118.9's pitch costs): chosen as it is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("exile") && cost.exile_from_hand.is_none() => {
+            p.bump();
+            let Some(f) = exile_from_hand(p) else { return Err(p.fail("\"a [kind of] card from your hand\" (or \"two [kind of] cards from your hand\") to exile")) };
+            cost.exile_from_hand = Some(f);
+        }
         // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
             p.bump();
@@ -248,6 +254,49 @@ pub(crate) fn tap_untapped(p: &mut Parser<'_>) -> Option<(crate::cards::ir::Obje
         _ => {
             p.reset(mark);
             None
+        }
+    }
+}
+
+/// After "exile" in a cost: "a blue card from your hand", "two green cards from your hand";
+/// the card filter and how many. `None`, consuming nothing, when the words are not that.
+pub(crate) fn exile_from_hand(p: &mut Parser<'_>) -> Option<(crate::cards::ir::ObjectFilter, u32)> {
+    let mark = p.mark();
+    let n = super::targets::count_word(p, 0)?;
+    p.pos += 1;
+    match super::targets::parse_filter(p, n > 1) {
+        Ok((f, super::targets::Head::Card)) if f == crate::cards::ir::ObjectFilter { types_any: f.types_any.clone(), types_none: f.types_none.clone(), colors: f.colors.clone(), colors_none: f.colors_none.clone(), subtypes: f.subtypes.clone(), ..Default::default() } && p.eat_words(&["from", "your", "hand"]) => Some((f, n)),
+        _ => {
+            p.reset(mark);
+            None
+        }
+    }
+}
+
+/// The parts of an alternative cost (118.9), joined by "and" and ended before "rather":
+/// "pay {W}{U}{B}{R}{G}", "pay 1 life and exile a blue card from your hand", "sacrifice a
+/// Mountain", "return an Island you control to its owner's hand", "tap an untapped creature
+/// you control". Parts that name the card itself ({T}, "sacrifice this …") have no meaning
+/// for a spell and are refused.
+pub fn alternative_cost(p: &mut Parser<'_>) -> PResult<Cost> {
+    let mut cost = Cost::default();
+    loop {
+        let at = p.pos;
+        if p.at_word("pay") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(s)) if s != "E") {
+            p.bump();
+            if !cost.mana.is_empty() {
+                return Err(Fail { at, expected: "one mana part in an alternative cost".into() });
+            }
+            cost.mana = mana_symbols(p)?;
+        } else {
+            parse_cost_item(p, &mut cost)?;
+        }
+        let spell_safe = !cost.tap && !cost.sacrifice_self && !cost.exert_self && !cost.discard_self && cost.loyalty.is_none() && cost.remove_counters.is_none() && !cost.sacrifice.as_ref().is_some_and(|f| f.other);
+        if !spell_safe {
+            return Err(Fail { at, expected: "a cost a spell can pay (mana, life, a permanent sacrificed, tapped or returned, a card exiled from the hand)".into() });
+        }
+        if !p.eat_word("and") {
+            return Ok(cost);
         }
     }
 }
