@@ -1842,6 +1842,10 @@ pub enum Instruction {
     /// "Double the number of [kind] counters on [object]" (701.10e): it gets as many more as it
     /// has.
     DoubleCounters { what: Affected, kind: CounterKind },
+    /// Ninjutsu's effect (702.49a, 702.49c): put this card onto the battlefield from its
+    /// owner's hand tapped and attacking, unblocked, whatever the creature returned to pay the
+    /// cost was attacking.
+    Ninjutsu,
     /// "Proliferate" (701.34a): the controller chooses any number of permanents and players
     /// with counters; each gets another counter of each kind it already has.
     Proliferate,
@@ -2119,6 +2123,12 @@ pub struct Cost {
     /// the shown reading when not part of the cost.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exile_from_hand: Option<(ObjectFilter, u32)>,
+    /// Ninjutsu's cost beyond its mana (702.49a): reveal this card from your hand and return an
+    /// unblocked attacking creature you control to its owner's hand. The ability functions
+    /// only while the card is in its owner's hand. Left out of the shown reading when not part
+    /// of the cost.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ninjutsu: bool,
 }
 
 impl Cost {
@@ -2127,7 +2137,7 @@ impl Cost {
     /// discard, another permanent tapped are the player's choice).
     #[must_use]
     pub fn has_player_choices(&self) -> bool {
-        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some()
+        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some() || self.ninjutsu
     }
 }
 

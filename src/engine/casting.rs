@@ -1077,7 +1077,17 @@ impl Game {
             }
             return Ok(Err(Illegal::new(cr!("602.1"), format!("{name} has no activated ability number {}", ability + 1))));
         };
-        if cost.discard_self {
+        if cost.ninjutsu {
+            // 702.49a: ninjutsu functions only while the card is in a player's hand; 702.49c:
+            // only while an attacking creature is unblocked.
+            let o = self.obj(source);
+            if o.zone != Zone::Hand || o.owner != p {
+                return Ok(Err(Illegal::new(cr!("702.49a"), format!("{name} must be in {}'s hand: ninjutsu functions only there", self.players[p].name)).also(cr!("113.6"))));
+            }
+            if self.unblocked_attackers(p).is_empty() {
+                return Ok(Err(Illegal::new(cr!("702.49c"), format!("{} controls no unblocked attacking creature (blockers must have been declared)", self.players[p].name)).also(cr!("509.1h"))));
+            }
+        } else if cost.discard_self {
             // 113.6m: an ability whose cost discards the card itself functions only in its
             // owner's hand (cycling, 702.29a).
             let o = self.obj(source);
@@ -1321,6 +1331,11 @@ impl Game {
         {
             return Ok(Err(e));
         }
+        if cost.ninjutsu
+            && let Err(e) = self.pay_ninjutsu(p, source, cost_of, dec)?
+        {
+            return Ok(Err(e));
+        }
         if let Some(n) = cost.crew
             && let Err(e) = self.pay_crew(p, source, n, ch, dec)?
         {
@@ -1428,6 +1443,47 @@ impl Game {
             self.record(ev);
             self.move_object(o, Zone::Exile);
         }
+        Ok(Ok(()))
+    }
+
+    /// The attacking creatures `p` controls that are unblocked (509.1h): once blockers have been
+    /// declared, those no creature was declared blocking.
+    pub(crate) fn unblocked_attackers(&self, p: PlayerId) -> Vec<ObjId> {
+        use crate::scenario::model::Step;
+        if !matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat) {
+            return Vec::new();
+        }
+        self.combat.attackers.iter().filter(|a| !a.blocked && self.on_battlefield(a.id) && self.controller(a.id) == p).map(|a| a.id).collect()
+    }
+
+    /// Pays ninjutsu's cost beyond mana (702.49a): the card is revealed from the hand, and an
+    /// unblocked attacking creature `p` controls (the only one, or chosen) is returned to its
+    /// owner's hand; what it was attacking is kept on the card for the ability's effect
+    /// (702.49c).
+    fn pay_ninjutsu(&mut self, p: PlayerId, card: ObjId, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let candidates = self.unblocked_attackers(p);
+        let pick = match candidates.as_slice() {
+            [] => return Ok(Err(Illegal::new(cr!("702.49c"), format!("{} controls no unblocked attacking creature to return", self.players[p].name)).also(cr!("118.3")))),
+            [one] => *one,
+            _ => {
+                let options: Vec<Target> = candidates.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cr!("702.49a"), what: format!("the unblocked attacker to return to its owner's hand for {cost_of}") };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => match ts.first() {
+                        Some(Target::Object(o)) if candidates.contains(o) => *o,
+                        _ => return Ok(Err(Illegal::new(cr!("702.49a"), "no unblocked attacker chosen for the ninjutsu cost"))),
+                    },
+                    _ => return Ok(Err(Illegal::new(cr!("702.49a"), "no unblocked attacker chosen for the ninjutsu cost"))),
+                }
+            }
+        };
+        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from their hand (ninjutsu)", self.players[p].name, self.describe(card))).player(self, p).object(self, card).rules(&[cr!("702.49a"), cr!("702.49b")]);
+        self.record(ev);
+        let attacking = self.combat.attackers.iter().find(|a| a.id == pick).map(|a| a.attacking);
+        self.obj_mut(card).ninjutsu_attacking = attacking;
+        let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {}, an unblocked attacker, to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&[cr!("702.49a"), cr!("602.2b")]);
+        self.record(ev);
+        self.move_object(pick, Zone::Hand);
         Ok(Ok(()))
     }
 

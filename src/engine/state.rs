@@ -194,6 +194,9 @@ pub struct Object {
     /// from being destroyed (702.12b), so that the note is not repeated at every check.
     pub indestructible_noted: u32,
     /// Choices made as it entered the battlefield (614.12a): not copiable values (707.6).
+    /// What the creature returned to pay this card's ninjutsu cost was attacking (702.49c):
+    /// the card, put onto the battlefield by that ability, attacks it.
+    pub ninjutsu_attacking: Option<Target>,
     pub entry_choice: EntryChoice,
     /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
     pub face_down: bool,
@@ -778,6 +781,7 @@ impl Game {
             deathtouch_damage: false,
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),
+            ninjutsu_attacking: None,
             face_down: false,
             face_down_as: crate::engine::facedown::FaceDown::Plain,
             face: None,

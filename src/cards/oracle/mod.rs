@@ -677,6 +677,14 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
         // "Disguise {cost}" (702.168a).
         Some("disguise") if !is_spell => Some(Ability::Disguise),
+        // "Ninjutsu {cost}" (702.49a): "[Cost], Reveal this card from your hand, Return an
+        // unblocked attacking creature you control to its owner's hand: Put this card onto the
+        // battlefield from your hand tapped and attacking."
+        Some("ninjutsu") if !is_spell => Some(|mana| Ability::Activated {
+            cost: ir::Cost { mana, ninjutsu: true, ..ir::Cost::default() },
+            effect: Effect { instructions: vec![Instruction::Ninjutsu], ..Effect::default() },
+            mana: false,
+        }),
         // "Level up {cost}" (702.87a): "[cost]: Put a level counter on this permanent. Activate
         // only as a sorcery."
         Some("level") if !is_spell && p.peek_at(1).is_some_and(|t| t.is_word("up")) => Some(|mana| Ability::Activated {
