@@ -1606,6 +1606,10 @@ pub enum Instruction {
     AddManaChosenColor,
     /// "Add {B} or one mana of the chosen color." (106.1b, 614.12)
     AddManaOrChosen(ManaKind),
+    /// An instruction that adds mana, followed by "Spend this mana only to cast creature
+    /// spells." or "This mana can't be spent to cast nonartifact spells." (106.6): the mana it
+    /// adds may be spent only as `only` allows.
+    SpendOnly { add: Box<Instruction>, only: ManaSpend },
     /// "[creature] gains hexproof / protection from … until end of turn" (611.2a).
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
@@ -2013,6 +2017,7 @@ impl Instruction {
                 | Instruction::AddManaOneColor { .. }
                 | Instruction::AddManaChosenColor
                 | Instruction::AddManaOrChosen(_)
+                | Instruction::SpendOnly { .. }
         )
     }
 }
@@ -2139,6 +2144,17 @@ impl Cost {
     pub fn has_player_choices(&self) -> bool {
         self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some() || self.ninjutsu
     }
+}
+
+/// How mana with a restriction may be spent (106.6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ManaSpend {
+    /// "Spend this mana only to cast creature spells" / "… a creature spell": only on the
+    /// cost of a spell that matches, as it is cast.
+    OnlySpells(ObjectFilter),
+    /// "This mana can't be spent to cast nonartifact spells" (Powerstone tokens, 111.10s): on
+    /// anything but the cost of a spell that matches, as it is cast.
+    NotSpells(ObjectFilter),
 }
 
 /// When an activated ability may be activated, by its activation instructions (602.1b).

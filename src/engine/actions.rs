@@ -1315,7 +1315,7 @@ impl Game {
                 }
             }
             // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cr!("608.2c"), dec)?,
+            Instruction::AddMana(_) | Instruction::SpendOnly { .. } | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cr!("608.2c"), dec)?,
         }
         Ok(())
     }

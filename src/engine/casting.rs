@@ -661,6 +661,7 @@ impl Game {
             convoke: self.has_keyword(spell, Keyword::Convoke),
             improvise: self.has_keyword(spell, Keyword::Improvise),
             delve: self.has_keyword(spell, Keyword::Delve),
+            for_spell: Some(spell),
         };
         // The alternative cost's own parts name what `tap:` and `exile:` choose: convoke and
         // delve don't see them then.
@@ -1651,7 +1652,7 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
 
 /// `noun` with the filter's words in natural order: adjectives and types before it, "you
 /// control", "with …" and "without …" after it ("target nonland permanent with mana value 3").
-fn noun_words(f: &crate::cards::ir::ObjectFilter, noun: &str) -> String {
+pub(crate) fn noun_words(f: &crate::cards::ir::ObjectFilter, noun: &str) -> String {
     let (before, after) = filter_parts(f);
     [before.as_str(), noun, after.as_str()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
 }
