@@ -2134,6 +2134,17 @@ pub struct Cost {
     /// of the cost.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ninjutsu: bool,
+    /// "Exile a creature card from your graveyard", "Exile two cards from your graveyard"
+    /// (602.2b): that many cards of the kind from the player's graveyard, other than the
+    /// source, chosen (or named by `exile:`) and exiled as the cost is paid. Left out of the
+    /// shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exile_from_graveyard: Option<(ObjectFilter, u32)>,
+    /// "Exile this card from your graveyard": the ability functions only while the card is in
+    /// its owner's graveyard (113.6m), and the card is exiled as the cost is paid. Left out of
+    /// the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exile_self_from_graveyard: bool,
 }
 
 impl Cost {
@@ -2142,7 +2153,7 @@ impl Cost {
     /// discard, another permanent tapped are the player's choice).
     #[must_use]
     pub fn has_player_choices(&self) -> bool {
-        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some() || self.ninjutsu
+        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some() || self.ninjutsu || self.exile_from_graveyard.is_some() || self.exile_self_from_graveyard
     }
 }
 

@@ -667,7 +667,7 @@ impl Game {
         // delve don't see them then.
         let other_parts = rather.as_ref().filter(|_| ch.rather).map(|(c, _)| c);
         let mana_ch = match other_parts {
-            Some(c) => Choices { tap: if c.tap_untapped.is_some() { None } else { ch.tap.clone() }, exile: if c.exile_from_hand.is_some() { None } else { ch.exile.clone() }, ..ch.clone() },
+            Some(c) => Choices { tap: if c.tap_untapped.is_some() { None } else { ch.tap.clone() }, exile: if c.exile_from_hand.is_some() || c.exile_from_graveyard.is_some() { None } else { ch.exile.clone() }, ..ch.clone() },
             None => ch.clone(),
         };
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
@@ -1099,12 +1099,13 @@ impl Game {
                 }
                 return Ok(Err(e));
             }
-        } else if effect.moves_this_from_graveyard() {
-            // 113.6m: "Return this card from your graveyard to your hand" functions only in
-            // its owner's graveyard.
+        } else if effect.moves_this_from_graveyard() || cost.exile_self_from_graveyard {
+            // 113.6m: "Return this card from your graveyard to your hand", "Exile this card
+            // from your graveyard: …" function only in its owner's graveyard.
             let o = self.obj(source);
             if o.zone != Zone::Graveyard || o.owner != p {
-                return Ok(Err(Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s graveyard: that ability returns it from there", self.players[p].name)).also(cr!("602.2"))));
+                let how = if cost.exile_self_from_graveyard { "its cost exiles it from there" } else { "that ability returns it from there" };
+                return Ok(Err(Illegal::new(cr!("113.6m"), format!("{name} must be in {}'s graveyard: {how}", self.players[p].name)).also(cr!("602.2"))));
             }
         } else if !self.on_battlefield(source) {
             // 113.6: an object's abilities function only on the battlefield unless the ability
@@ -1328,9 +1329,22 @@ impl Game {
             return Ok(Err(e));
         }
         if let Some((f, n)) = &cost.exile_from_hand
-            && let Err(e) = self.pay_exile_from_hand(p, f, *n, ch, cost_of, dec)?
+            && let Err(e) = self.pay_exile_cards(p, source, f, *n, Zone::Hand, ch, cost_of, dec)?
         {
             return Ok(Err(e));
+        }
+        if let Some((f, n)) = &cost.exile_from_graveyard
+            && let Err(e) = self.pay_exile_cards(p, source, f, *n, Zone::Graveyard, ch, cost_of, dec)?
+        {
+            return Ok(Err(e));
+        }
+        if cost.exile_self_from_graveyard {
+            if self.obj(source).zone != Zone::Graveyard {
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{name} is no longer in the graveyard to be exiled")).also(cr!("113.6m"))));
+            }
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {name} from their graveyard to pay {cost_of}", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Exile).rules(&[cr!("602.2b"), cr!("113.6m")]);
+            self.record(ev);
+            self.move_object(source, Zone::Exile);
         }
         if cost.ninjutsu
             && let Err(e) = self.pay_ninjutsu(p, source, cost_of, dec)?
@@ -1409,17 +1423,20 @@ impl Game {
         Ok(Ok(()))
     }
 
-    /// Pays "exile a blue card from your hand" / "exile two green cards from your hand" (a
-    /// pitch cost, 118.9, 601.2h): the cards named by `exile:`, or the only ones that can pay
-    /// (forced), or chosen now; each is exiled (406.2).
-    fn pay_exile_from_hand(&mut self, p: PlayerId, f: &crate::cards::ir::ObjectFilter, n: u32, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
-        let eligible: Vec<ObjId> = self.players[p].hand.iter().copied().filter(|&o| self.matches_filter(o, f, p)).collect();
+    /// Pays "exile a blue card from your hand" (a pitch cost, 118.9) or "exile a creature card
+    /// from your graveyard" (602.2b): the cards named by `exile:`, or the only ones that can pay
+    /// (forced), or chosen now, from `zone` (hand or graveyard), never the source itself; each
+    /// is exiled (406.2).
+    #[expect(clippy::too_many_arguments, reason = "the cost's parts and where it is paid from")]
+    fn pay_exile_cards(&mut self, p: PlayerId, source: ObjId, f: &crate::cards::ir::ObjectFilter, n: u32, zone: Zone, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let (cards, place) = if zone == Zone::Hand { (&self.players[p].hand, "hand") } else { (&self.players[p].graveyard, "graveyard") };
+        let eligible: Vec<ObjId> = cards.iter().copied().filter(|&o| o != source && self.matches_filter(o, f, p)).collect();
         let want = usize::try_from(n).unwrap_or(usize::MAX);
         let chosen = match &ch.exile {
             Some(list) => {
                 for (k, &o) in list.iter().enumerate() {
                     if list[..k].contains(&o) || !eligible.contains(&o) {
-                        let where_ = if self.obj(o).zone == Zone::Hand && self.obj(o).owner == p { "" } else { " (it is not in their hand)" };
+                        let where_ = if self.obj(o).zone == zone && self.obj(o).owner == p { String::new() } else { format!(" (it is not in their {place})") };
                         return Ok(Err(Illegal::new(cr!("118.3"), format!("{} can't be exiled to pay {cost_of}{where_}", self.describe(o))).also(cr!("601.2h"))));
                     }
                 }
@@ -1428,7 +1445,7 @@ impl Game {
             None if eligible.len() <= want => eligible.clone(),
             None => {
                 let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule: cr!("601.2h"), what: format!("what to exile from their hand for {cost_of}") };
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule: cr!("601.2h"), what: format!("what to exile from their {place} for {cost_of}") };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
                     _ => Vec::new(),
@@ -1437,10 +1454,12 @@ impl Game {
         };
         if chosen.len() != want {
             let s = if n == 1 { "" } else { "s" };
-            return Ok(Err(Illegal::new(cr!("118.3"), format!("{cost_of} needs {n} card{s} of the kind exiled from {}'s hand; {} {}", self.players[p].name, chosen.len(), if ch.exile.is_some() { "named" } else { "there" })).also(cr!("601.2h"))));
+            return Ok(Err(Illegal::new(cr!("118.3"), format!("{cost_of} needs {n} card{s} of the kind exiled from {}'s {place}; {} {}", self.players[p].name, chosen.len(), if ch.exile.is_some() { "named" } else { "there" })).also(cr!("601.2h"))));
         }
+        // A spell's cost is paid as it is cast (601.2h); an ability's as it is activated (602.2b).
+        let paying = if self.obj(source).zone == Zone::Stack { cr!("601.2h") } else { cr!("602.2b") };
         for o in chosen {
-            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from their hand to pay {cost_of}", self.players[p].name, self.describe(o))).player(self, p).object(self, o).zone(Zone::Exile).rules(&[cr!("601.2h"), cr!("406.2")]);
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from their {place} to pay {cost_of}", self.players[p].name, self.describe(o))).player(self, p).object(self, o).zone(Zone::Exile).rules(&[paying, cr!("406.2")]);
             self.record(ev);
             self.move_object(o, Zone::Exile);
         }

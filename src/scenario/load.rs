@@ -693,10 +693,11 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            // On `cast` these choose flashback, evoke or dash (702.34a), a face-down cast
-            // (702.37c) and the cards delve exiles (702.66a); no activated ability uses them.
+            // On `cast` these choose flashback, evoke or dash (702.34a) and a face-down cast
+            // (702.37c); no activated ability uses them. `exile:` names the cards delve exiles
+            // (702.66a) or an "exile … from your graveyard" cost exiles (602.2b).
             if verb == "activate" {
-                for key in ["alternative_cost", "face_down", "exile", "fuse"] {
+                for key in ["alternative_cost", "face_down", "fuse"] {
                     if let Some(k) = m.key_node(key) {
                         not_supported(diags, k, &format!("`{key}`"), "no activated ability the engine supports needs it");
                     }

@@ -92,10 +92,27 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             cost.tap_untapped = Some(f);
         }
         // "Exile a blue card from your hand" (118.9's pitch costs): chosen as it is paid.
-        Tok::Word(w) if w.eq_ignore_ascii_case("exile") && cost.exile_from_hand.is_none() => {
+        // "Exile this card from your graveyard" (113.6m), "Exile a creature card from your
+        // graveyard" (602.2b).
+        Tok::Word(w) if w.eq_ignore_ascii_case("exile") => {
             p.bump();
-            let Some(f) = exile_from_hand(p) else { return Err(p.fail("\"a [kind of] card from your hand\" (or \"two [kind of] cards from your hand\") to exile")) };
-            cost.exile_from_hand = Some(f);
+            let mark = p.mark();
+            if !cost.exile_self_from_graveyard && (p.eat_words(&["this", "card"]) || p.peek().is_some_and(|t| t.tok == Tok::SelfName) && {
+                p.bump();
+                true
+            }) {
+                if p.eat_words(&["from", "your", "graveyard"]) {
+                    cost.exile_self_from_graveyard = true;
+                    return Ok(());
+                }
+                p.reset(mark);
+                return Err(p.fail("\"this card from your graveyard\""));
+            }
+            match exile_cards(p) {
+                Some((f, n, true)) if cost.exile_from_hand.is_none() => cost.exile_from_hand = Some((f, n)),
+                Some((f, n, false)) if cost.exile_from_graveyard.is_none() => cost.exile_from_graveyard = Some((f, n)),
+                _ => return Err(p.fail("\"a [kind of] card from your hand\" or \"… from your graveyard\" (or \"two [kind of] cards …\") to exile")),
+            }
         }
         // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
@@ -258,14 +275,29 @@ pub(crate) fn tap_untapped(p: &mut Parser<'_>) -> Option<(crate::cards::ir::Obje
     }
 }
 
-/// After "exile" in a cost: "a blue card from your hand", "two green cards from your hand";
-/// the card filter and how many. `None`, consuming nothing, when the words are not that.
-pub(crate) fn exile_from_hand(p: &mut Parser<'_>) -> Option<(crate::cards::ir::ObjectFilter, u32)> {
+/// After "exile" in a cost: "a blue card from your hand", "two green cards from your hand",
+/// "a creature card from your graveyard", "two cards from your graveyard"; the card filter, how
+/// many, and whether from the hand (else the graveyard). `None`, consuming nothing, when the
+/// words are not that.
+pub(crate) fn exile_cards(p: &mut Parser<'_>) -> Option<(crate::cards::ir::ObjectFilter, u32, bool)> {
     let mark = p.mark();
     let n = super::targets::count_word(p, 0)?;
     p.pos += 1;
-    match super::targets::parse_filter(p, n > 1) {
-        Ok((f, super::targets::Head::Card)) if f == crate::cards::ir::ObjectFilter { types_any: f.types_any.clone(), types_none: f.types_none.clone(), colors: f.colors.clone(), colors_none: f.colors_none.clone(), subtypes: f.subtypes.clone(), ..Default::default() } && p.eat_words(&["from", "your", "hand"]) => Some((f, n)),
+    // "cards" alone, or a filter ending in "card(s)".
+    let plain = if n > 1 { p.eat_word("cards") } else { p.eat_word("card") };
+    let filter = if plain { Ok((crate::cards::ir::ObjectFilter::default(), super::targets::Head::Card)) } else { super::targets::parse_filter(p, n > 1) };
+    let simple = |f: &crate::cards::ir::ObjectFilter| *f == crate::cards::ir::ObjectFilter { types_any: f.types_any.clone(), types_none: f.types_none.clone(), colors: f.colors.clone(), colors_none: f.colors_none.clone(), subtypes: f.subtypes.clone(), ..Default::default() };
+    match filter {
+        Ok((f, super::targets::Head::Card)) if simple(&f) => {
+            if p.eat_words(&["from", "your", "hand"]) {
+                return Some((f, n, true));
+            }
+            if p.eat_words(&["from", "your", "graveyard"]) {
+                return Some((f, n, false));
+            }
+            p.reset(mark);
+            None
+        }
         _ => {
             p.reset(mark);
             None
@@ -291,7 +323,7 @@ pub fn alternative_cost(p: &mut Parser<'_>) -> PResult<Cost> {
         } else {
             parse_cost_item(p, &mut cost)?;
         }
-        let spell_safe = !cost.tap && !cost.sacrifice_self && !cost.exert_self && !cost.discard_self && cost.loyalty.is_none() && cost.remove_counters.is_none() && !cost.sacrifice.as_ref().is_some_and(|f| f.other);
+        let spell_safe = !cost.tap && !cost.sacrifice_self && !cost.exert_self && !cost.discard_self && !cost.exile_self_from_graveyard && cost.loyalty.is_none() && cost.remove_counters.is_none() && !cost.sacrifice.as_ref().is_some_and(|f| f.other);
         if !spell_safe {
             return Err(Fail { at, expected: "a cost a spell can pay (mana, life, a permanent sacrificed, tapped or returned, a card exiled from the hand)".into() });
         }
