@@ -2658,6 +2658,28 @@ mod tests {
     use crate::cards::ir::Color::*;
 
     #[test]
+    fn mana_spending_restrictions() {
+        use crate::cards::ir::{Ability, CardType, Instruction, ManaKind, ManaSpend};
+        let effect = |text: &str, name: &str, types: &[CardType]| match ok(text, name, types).into_iter().next() {
+            Some(Ability::Activated { effect, mana: true, .. }) => effect.instructions,
+            other => panic!("{other:?}"),
+        };
+        // Mishra's Workshop (106.6): the restriction wraps the instruction that adds the mana.
+        let workshop = effect("{T}: Add {C}{C}{C}. Spend this mana only to cast artifact spells.", "Mishra's Workshop", LAND);
+        assert!(matches!(workshop.as_slice(), [Instruction::SpendOnly { add, only: ManaSpend::OnlySpells(f) }] if **add == Instruction::AddMana(vec![ManaKind::Colorless; 3]) && f.types_any == [CardType::Artifact]), "{workshop:?}");
+        // "a creature spell", one of several kinds.
+        let naturalist = effect("{T}: Add one mana of any color. Spend this mana only to cast a creature spell.", "Humble Naturalist", CREATURE);
+        assert!(matches!(naturalist.as_slice(), [Instruction::SpendOnly { only: ManaSpend::OnlySpells(f), .. }] if f.types_any == [CardType::Creature]));
+        let arcanist = effect("{T}: Add {C}. Spend this mana only to cast an instant or sorcery spell.", "Vodalian Arcanist", CREATURE);
+        assert!(matches!(arcanist.as_slice(), [Instruction::SpendOnly { only: ManaSpend::OnlySpells(f), .. }] if f.types_any == [CardType::Instant, CardType::Sorcery]));
+        // Abilities as well as spells, or costs with {X}, are not read.
+        assert!(!errs("{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities of artifacts.", "Odd", LAND).is_empty());
+        assert!(!errs("{T}: Add {C}. Spend this mana only on costs that contain {X}.", "Odd", LAND).is_empty());
+        // Without mana added before it, the sentence means nothing.
+        assert!(!errs("{T}: Draw a card. Spend this mana only to cast creature spells.", "Odd", LAND).is_empty());
+    }
+
+    #[test]
     fn damage_to_any_target() {
         for (name, n_) in [("Shock", 2), ("Lightning Bolt", 3)] {
             let text = format!("{name} deals {n_} damage to any target.");
