@@ -1376,6 +1376,28 @@ impl Game {
 }
 
 impl Game {
+    /// The objects among `eligible` chosen to pay a cost of `want` of them (601.2h, 602.2b):
+    /// those `named` in the action, or all of them when there are no more (forced), or asked
+    /// for. `Err`: a named object that can't pay (not eligible, or named twice).
+    #[expect(clippy::too_many_arguments, reason = "the candidates, the action's names and the decision's words")]
+    fn cost_choice(&mut self, p: PlayerId, eligible: &[ObjId], named: Option<&Vec<ObjId>>, want: usize, rule: RuleId, what: String, dec: &mut dyn Decider) -> Result<Result<Vec<ObjId>, ObjId>, Stop> {
+        if let Some(list) = named {
+            if let Some((_, &o)) = list.iter().enumerate().find(|&(k, o)| list[..k].contains(o) || !eligible.contains(o)) {
+                return Ok(Err(o));
+            }
+            return Ok(Ok(list.clone()));
+        }
+        if eligible.len() <= want {
+            return Ok(Ok(eligible.to_vec()));
+        }
+        let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
+        let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule, what };
+        Ok(Ok(match self.decide(dec, &d)? {
+            Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
+            _ => Vec::new(),
+        }))
+    }
+
     /// Pays "Tap an untapped [kind] you control" / "Tap two untapped …" (602.2b, 118.3): the
     /// permanents named by `tap:`, or the only ones that can pay (forced), or chosen now.
     /// Summoning sickness doesn't matter: 302.6 restricts only the {T} and {Q} symbols of a
@@ -1383,24 +1405,11 @@ impl Game {
     pub(crate) fn pay_tap_untapped(&mut self, p: PlayerId, source: ObjId, f: &crate::cards::ir::ObjectFilter, n: u32, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
         let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| !(f.other && o == source) && !self.obj(o).tapped && self.matches_filter(o, f, p)).collect();
         let want = usize::try_from(n).unwrap_or(usize::MAX);
-        let chosen = match &ch.tap {
-            Some(list) => {
-                for (k, &o) in list.iter().enumerate() {
-                    if list[..k].contains(&o) || !eligible.contains(&o) {
-                        let why = if self.on_battlefield(o) && self.obj(o).tapped { format!("{} is already tapped", self.describe(o)) } else { format!("{} can't be tapped to pay {cost_of}", self.describe(o)) };
-                        return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("602.2b"))));
-                    }
-                }
-                list.clone()
-            }
-            None if eligible.len() <= want => eligible.clone(),
-            None => {
-                let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule: cr!("602.2b"), what: format!("what to tap for {cost_of}") };
-                match self.decide(dec, &d)? {
-                    Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
-                    _ => Vec::new(),
-                }
+        let chosen = match self.cost_choice(p, &eligible, ch.tap.as_ref(), want, cr!("602.2b"), format!("what to tap for {cost_of}"), dec)? {
+            Ok(c) => c,
+            Err(o) => {
+                let why = if self.on_battlefield(o) && self.obj(o).tapped { format!("{} is already tapped", self.describe(o)) } else { format!("{} can't be tapped to pay {cost_of}", self.describe(o)) };
+                return Ok(Err(Illegal::new(cr!("118.3"), why).also(cr!("602.2b"))));
             }
         };
         if chosen.len() != want {
@@ -1432,24 +1441,11 @@ impl Game {
         let (cards, place) = if zone == Zone::Hand { (&self.players[p].hand, "hand") } else { (&self.players[p].graveyard, "graveyard") };
         let eligible: Vec<ObjId> = cards.iter().copied().filter(|&o| o != source && self.matches_filter(o, f, p)).collect();
         let want = usize::try_from(n).unwrap_or(usize::MAX);
-        let chosen = match &ch.exile {
-            Some(list) => {
-                for (k, &o) in list.iter().enumerate() {
-                    if list[..k].contains(&o) || !eligible.contains(&o) {
-                        let where_ = if self.obj(o).zone == zone && self.obj(o).owner == p { String::new() } else { format!(" (it is not in their {place})") };
-                        return Ok(Err(Illegal::new(cr!("118.3"), format!("{} can't be exiled to pay {cost_of}{where_}", self.describe(o))).also(cr!("601.2h"))));
-                    }
-                }
-                list.clone()
-            }
-            None if eligible.len() <= want => eligible.clone(),
-            None => {
-                let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule: cr!("601.2h"), what: format!("what to exile from their {place} for {cost_of}") };
-                match self.decide(dec, &d)? {
-                    Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
-                    _ => Vec::new(),
-                }
+        let chosen = match self.cost_choice(p, &eligible, ch.exile.as_ref(), want, cr!("601.2h"), format!("what to exile from their {place} for {cost_of}"), dec)? {
+            Ok(c) => c,
+            Err(o) => {
+                let where_ = if self.obj(o).zone == zone && self.obj(o).owner == p { String::new() } else { format!(" (it is not in their {place})") };
+                return Ok(Err(Illegal::new(cr!("118.3"), format!("{} can't be exiled to pay {cost_of}{where_}", self.describe(o))).also(cr!("601.2h"))));
             }
         };
         if chosen.len() != want {
