@@ -2121,13 +2121,13 @@ pub struct Cost {
     /// is paid. Summoning sickness doesn't stop it: 302.6 is about the {T} symbol of a
     /// creature's own ability. Left out of the shown reading when not part of the cost.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tap_untapped: Option<(ObjectFilter, u32)>,
+    pub tap_untapped: Option<Box<(ObjectFilter, u32)>>,
     /// "Exile a blue card from your hand", "exile two green cards from your hand" (118.9 pitch
     /// costs, 406.2): that many cards of the kind from the player's hand, other than the
     /// spell itself, chosen (or named by `exile:`) and exiled as the cost is paid. Left out of
     /// the shown reading when not part of the cost.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exile_from_hand: Option<(ObjectFilter, u32)>,
+    pub exile_from_hand: Option<Box<(ObjectFilter, u32)>>,
     /// Ninjutsu's cost beyond its mana (702.49a): reveal this card from your hand and return an
     /// unblocked attacking creature you control to its owner's hand. The ability functions
     /// only while the card is in its owner's hand. Left out of the shown reading when not part
@@ -2139,7 +2139,7 @@ pub struct Cost {
     /// source, chosen (or named by `exile:`) and exiled as the cost is paid. Left out of the
     /// shown reading when not part of the cost.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exile_from_graveyard: Option<(ObjectFilter, u32)>,
+    pub exile_from_graveyard: Option<Box<(ObjectFilter, u32)>>,
     /// "Exile this card from your graveyard": the ability functions only while the card is in
     /// its owner's graveyard (113.6m), and the card is exiled as the cost is paid. Left out of
     /// the shown reading when not part of the cost.
@@ -2278,7 +2278,7 @@ pub enum Ability {
     /// only while the condition holds. `cost.mana` is its mana part; its other parts (life, a
     /// permanent sacrificed, tapped or returned, cards exiled from the hand) are paid as the
     /// total cost is paid (601.2h).
-    AlternativeCost { cost: Cost, condition: Option<Condition> },
+    AlternativeCost { cost: Box<Cost>, condition: Option<Condition> },
     /// "Cast this spell only during combat …" (601.3, 506.7): when in the combat phase the
     /// spell may be cast; `attacked`: "and only if you've been attacked this step";
     /// `opponents_turn`: "on an opponent's turn".

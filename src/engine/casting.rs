@@ -513,7 +513,7 @@ impl Game {
         if ch.dash && dash.is_none() {
             return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no dash cost")).also(cr!("702.109a"))));
         }
-        let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some((cost.clone(), condition.clone())) } else { None });
+        let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some(((**cost).clone(), condition.clone())) } else { None });
         if ch.rather {
             let Some((_, condition)) = &rather else {
                 return Ok(Err(Illegal::new(cr!("601.2b"), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")")).also(cr!("118.9"))));
@@ -1323,17 +1323,17 @@ impl Game {
         {
             return Ok(Err(e));
         }
-        if let Some((f, n)) = &cost.tap_untapped
+        if let Some((f, n)) = cost.tap_untapped.as_deref()
             && let Err(e) = self.pay_tap_untapped(p, source, f, *n, ch, cost_of, dec)?
         {
             return Ok(Err(e));
         }
-        if let Some((f, n)) = &cost.exile_from_hand
+        if let Some((f, n)) = cost.exile_from_hand.as_deref()
             && let Err(e) = self.pay_exile_cards(p, source, f, *n, Zone::Hand, ch, cost_of, dec)?
         {
             return Ok(Err(e));
         }
-        if let Some((f, n)) = &cost.exile_from_graveyard
+        if let Some((f, n)) = cost.exile_from_graveyard.as_deref()
             && let Err(e) = self.pay_exile_cards(p, source, f, *n, Zone::Graveyard, ch, cost_of, dec)?
         {
             return Ok(Err(e));
@@ -1402,8 +1402,9 @@ impl Game {
     /// permanents named by `tap:`, or the only ones that can pay (forced), or chosen now.
     /// Summoning sickness doesn't matter: 302.6 restricts only the {T} and {Q} symbols of a
     /// creature's own abilities.
+    #[expect(clippy::too_many_arguments, reason = "the cost's parts and the decision's words")]
     pub(crate) fn pay_tap_untapped(&mut self, p: PlayerId, source: ObjId, f: &crate::cards::ir::ObjectFilter, n: u32, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
-        let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| !(f.other && o == source) && !self.obj(o).tapped && self.matches_filter(o, f, p)).collect();
+        let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| !(self.obj(o).tapped || f.other && o == source) && self.matches_filter(o, f, p)).collect();
         let want = usize::try_from(n).unwrap_or(usize::MAX);
         let chosen = match self.cost_choice(p, &eligible, ch.tap.as_ref(), want, cr!("602.2b"), format!("what to tap for {cost_of}"), dec)? {
             Ok(c) => c,

@@ -969,6 +969,15 @@ fn augment(v: usize, others: usize, edge: &dyn Fn(usize, usize) -> bool, mine: &
     false
 }
 
+/// What restricted mana may be spent on, in words ("can be spent only to cast creature spells").
+fn spend_words(only: &crate::cards::ir::ManaSpend) -> String {
+    use crate::cards::ir::ManaSpend;
+    match only {
+        ManaSpend::OnlySpells(f) => format!("can be spent only to cast {}", crate::engine::casting::noun_words(f, "spells")),
+        ManaSpend::NotSpells(f) => format!("can't be spent to cast {}", crate::engine::casting::noun_words(f, "spells")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1015,14 +1024,5 @@ mod tests {
         assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red)]), None);
         assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red), Need::Generic]), Some(vec![1, 0]));
         assert_eq!(matching(&[mana(&[W], false), convoke(&[Color::White])], &[Need::Color(Color::White)]), Some(vec![1]));
-    }
-}
-
-/// What restricted mana may be spent on, in words ("can be spent only to cast creature spells").
-fn spend_words(only: &crate::cards::ir::ManaSpend) -> String {
-    use crate::cards::ir::ManaSpend;
-    match only {
-        ManaSpend::OnlySpells(f) => format!("can be spent only to cast {}", crate::engine::casting::noun_words(f, "spells")),
-        ManaSpend::NotSpells(f) => format!("can't be spent to cast {}", crate::engine::casting::noun_words(f, "spells")),
     }
 }

@@ -89,7 +89,7 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
         Tok::Word(w) if w.eq_ignore_ascii_case("tap") && cost.tap_untapped.is_none() => {
             p.bump();
             let Some(f) = tap_untapped(p) else { return Err(p.fail("\"an untapped [permanent] you control\" (or \"two untapped …\", \"another untapped …\") to tap")) };
-            cost.tap_untapped = Some(f);
+            cost.tap_untapped = Some(Box::new(f));
         }
         // "Exile a blue card from your hand" (118.9's pitch costs): chosen as it is paid.
         // "Exile this card from your graveyard" (113.6m), "Exile a creature card from your
@@ -109,8 +109,8 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
                 return Err(p.fail("\"this card from your graveyard\""));
             }
             match exile_cards(p) {
-                Some((f, n, true)) if cost.exile_from_hand.is_none() => cost.exile_from_hand = Some((f, n)),
-                Some((f, n, false)) if cost.exile_from_graveyard.is_none() => cost.exile_from_graveyard = Some((f, n)),
+                Some((f, n, true)) if cost.exile_from_hand.is_none() => cost.exile_from_hand = Some(Box::new((f, n))),
+                Some((f, n, false)) if cost.exile_from_graveyard.is_none() => cost.exile_from_graveyard = Some(Box::new((f, n))),
                 _ => return Err(p.fail("\"a [kind of] card from your hand\" or \"… from your graveyard\" (or \"two [kind of] cards …\") to exile")),
             }
         }
@@ -437,13 +437,13 @@ mod tests {
             Some(Ability::Activated { cost, mana: true, .. }) => cost,
             other => panic!("{other:?}"),
         };
-        let Some((f, 1)) = &drum.tap_untapped else { panic!("{drum:?}") };
+        let Some((f, 1)) = drum.tap_untapped.as_deref() else { panic!("{drum:?}") };
         assert!(drum.tap && f.types_any == [CardType::Creature] && f.tapped == Some(false) && f.controller == ControllerFilter::You && !f.other);
         assert!(drum.has_player_choices());
         // "Tap two untapped creatures you control", "Tap another untapped Rogue you control".
-        assert!(matches!(cost_of("Tap two untapped creatures you control: Draw a card.", "Test Two").tap_untapped, Some((_, 2))));
+        assert!(matches!(cost_of("Tap two untapped creatures you control: Draw a card.", "Test Two").tap_untapped.as_deref(), Some((_, 2))));
         let rogue = cost_of("Tap another untapped Rogue you control: This creature gets +1/+1 until end of turn.", "Test Rogue");
-        assert!(matches!(&rogue.tap_untapped, Some((f, 1)) if f.other && f.subtypes == ["Rogue"]));
+        assert!(matches!(rogue.tap_untapped.as_deref(), Some((f, 1)) if f.other && f.subtypes == ["Rogue"]));
         // Without "untapped", or someone else's permanents, it is not this cost.
         assert!(!errs("Tap a creature you control: Draw a card.", "Odd", CREATURE).is_empty());
         assert!(!errs("Tap an untapped creature an opponent controls: Draw a card.", "Odd", CREATURE).is_empty());
@@ -454,9 +454,9 @@ mod tests {
         use crate::cards::ir::CardType;
         // Grim Lavamancer: "Exile two cards from your graveyard" (602.2b).
         let grim = cost_of("{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to any target.", "Grim Lavamancer");
-        assert!(matches!(&grim.exile_from_graveyard, Some((f, 2)) if *f == crate::cards::ir::ObjectFilter::default()));
+        assert!(matches!(grim.exile_from_graveyard.as_deref(), Some((f, 2)) if *f == crate::cards::ir::ObjectFilter::default()));
         let caller = cost_of("{3}{B}, Exile a creature card from your graveyard: Create a tapped 2/2 black Zombie creature token.", "Null Caller");
-        assert!(matches!(&caller.exile_from_graveyard, Some((f, 1)) if f.types_any == [CardType::Creature]));
+        assert!(matches!(caller.exile_from_graveyard.as_deref(), Some((f, 1)) if f.types_any == [CardType::Creature]));
         // Dauntless Cathar: the ability works from the graveyard (113.6m).
         let cathar = cost_of("{1}{W}, Exile this card from your graveyard: Create a 1/1 white Spirit creature token with flying. Activate only as a sorcery.", "Dauntless Cathar");
         assert!(cathar.exile_self_from_graveyard && cathar.sorcery_speed);
@@ -474,7 +474,7 @@ mod tests {
         // Force of Will (118.9): 1 life and a blue card exiled from the hand, no mana.
         let (fow, cond) = alt("You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.\nCounter target spell.", "Force of Will");
         assert!(cond.is_none() && fow.mana.is_empty() && fow.pay_life == 1);
-        assert!(matches!(&fow.exile_from_hand, Some((f, 1)) if f.colors == [Color::Blue]));
+        assert!(matches!(fow.exile_from_hand.as_deref(), Some((f, 1)) if f.colors == [Color::Blue]));
         // Snuff Out: a condition, then 4 life.
         let (snuff, cond) = alt("If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\nDestroy target nonblack creature. It can't be regenerated.", "Snuff Out");
         assert!(snuff.pay_life == 4 && matches!(cond, Some(Condition::Controls { .. })), "{cond:?}");

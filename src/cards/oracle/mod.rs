@@ -638,7 +638,7 @@ fn alternative_cost_line(p: &mut Parser<'_>) -> Option<parser::PResult<Ability>>
     };
     for apos in ["spell's", "spell’s"] {
         if p.eat_words(&["rather", "than", "pay", "this", apos, "mana", "cost"]) {
-            return Some(if p.eat_punct('.') && p.at_end() { Ok(Ability::AlternativeCost { cost, condition }) } else { Err(p.fail("the end of the sentence")) });
+            return Some(if p.eat_punct('.') && p.at_end() { Ok(Ability::AlternativeCost { cost: Box::new(cost), condition }) } else { Err(p.fail("the end of the sentence")) });
         }
     }
     if condition.is_none() && !p.at_word("rather") {
