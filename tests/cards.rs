@@ -71,6 +71,28 @@ fn cards_with_faces() {
     assert_eq!(card("Ettercap").faces[1].subtypes, ["Adventure"]);
 }
 
+/// A Room (709.5): a split card whose halves share a permanent type line; "When you unlock this
+/// door" names the half its text is in (709.5h, 709.5j); on the battlefield it has only its
+/// unlocked halves' names, mana costs and abilities, and colors from the cost left (202.2).
+#[test]
+fn rooms_and_their_doors() {
+    use judge::cards::ir::Trigger;
+    let c = card("Glassworks // Shattered Yard");
+    assert!(c.shared_type_line() && !card("Fire // Ice").shared_type_line());
+    assert_eq!(c.cost.as_ref().map(|m| m.mana_value(0)), Some(8));
+    let Ability::Triggered { trigger, .. } = &c.faces[0].abilities[0] else { panic!("{:?}", c.faces[0].abilities) };
+    assert_eq!(**trigger, Trigger::UnlockThisDoor(Some(0)));
+    let Ability::Triggered { trigger, .. } = &card("Unholy Annex // Ritual Chamber").faces[1].abilities[0] else { panic!() };
+    assert_eq!(**trigger, Trigger::UnlockThisDoor(Some(1)));
+    let locked = c.room_view(0);
+    assert_eq!((locked.name.as_str(), locked.cost.is_none(), locked.abilities.len(), locked.colors.len()), ("", true, 0, 0));
+    assert_eq!(locked.subtypes, ["Room"]);
+    let right = c.room_view(2);
+    assert_eq!((right.name.as_str(), right.cost.as_ref().map(|m| m.mana_value(0))), ("Shattered Yard", Some(5)));
+    let both = c.room_view(3);
+    assert_eq!((both.name.as_str(), both.cost.as_ref().map(|m| m.mana_value(0)), both.abilities.len()), ("Glassworks // Shattered Yard", Some(8), 2));
+}
+
 /// The werewolves' intervening "if" (603.4) on both faces of a real card.
 #[test]
 fn werewolf_conditions() {

@@ -385,6 +385,22 @@ fn face_down_bad_input_names_the_rule() {
     assert!(err.contains("Grizzly Bears [bears] is face up: only a face-down permanent can be turned face up") && err.contains("[tests/fixtures/turn_face_up_face_up.yaml:7:5]"), "{err}");
 }
 
+/// Rooms and manifested morph cards: unlocking a door that is already unlocked (709.5e) or a
+/// permanent without doors (709.5), and turning a manifested card with morph face up without
+/// saying which way (701.40c), exit 2 at the action naming the rule.
+#[test]
+fn room_and_manifest_bad_input_names_the_rule() {
+    let (code, _, err) = judge(&["run", "tests/fixtures/unlock_unlocked_door.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the door Glassworks of Glassworks [room] is already unlocked") && err.contains("709.5e") && err.contains("[tests/fixtures/unlock_unlocked_door.yaml:7:5]"), "{err}");
+    let (code, _, err) = judge(&["run", "tests/fixtures/unlock_not_a_room.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Grizzly Bears [bears] has no doors") && err.contains("709.5e"), "{err}");
+    let (code, _, err) = judge(&["run", "tests/fixtures/manifested_morph_face_up_which_way.yaml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it can be turned face up either way (rules 701.40c, 701.40d)") && err.contains("by: mana_cost"), "{err}");
+}
+
 /// Bad input for cards with faces exits 2 naming the rule: faces without a layout, a
 /// single-faced card set up transformed (712.9), casting a transforming card's back face
 /// (712.11), a split card cast without choosing a half (709.3), a fused cast of a card without

@@ -372,11 +372,68 @@ pub fn add_missing<T: PartialEq + Clone>(to: &mut Vec<T>, from: &[T]) {
     }
 }
 
+impl CardDef {
+    /// A split card whose halves are permanents sharing one type line, a Room (709.5): on the
+    /// battlefield each half exists only while it is unlocked.
+    #[must_use]
+    pub fn shared_type_line(&self) -> bool {
+        self.layout == Some(Layout::Split)
+            && self.faces.len() == 2
+            && self.faces[0].type_line == self.faces[1].type_line
+            && self.faces[0].types.iter().any(|t| t.is_permanent_type())
+    }
+
+    /// What a permanent with a shared type line is with the halves in `unlocked` (bit 0 the
+    /// left half, bit 1 the right) unlocked (709.5, 709.5c): the two static abilities of its
+    /// type line take away the name, mana cost and rules text of each locked half; the
+    /// shared types stay (709.5a). Its colors follow the mana cost it has left (202.2), so a
+    /// Room with both halves locked is colorless and has mana value 0 (202.3).
+    #[must_use]
+    pub fn room_view(&self, unlocked: u8) -> CardDef {
+        let open: Vec<&CardDef> = self.faces.iter().enumerate().filter(|(i, _)| unlocked & (1 << i) != 0).map(|(_, f)| &**f).collect();
+        let mut d = self.clone();
+        d.layout = None;
+        d.faces = Vec::new();
+        d.name = match open.as_slice() {
+            [one] => one.name.clone(),
+            [] => String::new(),
+            _ => self.name.clone(),
+        };
+        d.cost = open.iter().filter_map(|f| f.cost.clone()).reduce(|a, b| a.combined(&b));
+        d.colors = open.iter().flat_map(|f| f.colors.iter().copied()).collect();
+        d.colors.sort();
+        d.colors.dedup();
+        d.abilities = open.iter().flat_map(|f| f.abilities.iter().cloned()).collect();
+        d.text = open.iter().map(|f| f.text.as_str()).collect::<Vec<_>>().join("\n//\n");
+        d
+    }
+}
+
 /// The card with its faces; its own characteristics are the front face's, or for a split card
 /// those of both halves combined (709.4): both names, the combined mana cost (709.4b), every
 /// type and every ability of either half (709.4c).
 #[must_use]
 pub fn faced(name: String, layout: Layout, faces: Vec<Card>) -> CardDef {
+    // 709.5h, 709.5j: "this door" in a half's text is that half.
+    let faces: Vec<Card> = faces
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let door = |a: &Ability| matches!(a, Ability::Triggered { trigger, .. } if matches!(**trigger, crate::cards::ir::Trigger::UnlockThisDoor(None)));
+            if layout != Layout::Split || !f.abilities.iter().any(door) {
+                return f;
+            }
+            let mut d = (*f).clone();
+            for a in &mut d.abilities {
+                if let Ability::Triggered { trigger, .. } = a
+                    && **trigger == crate::cards::ir::Trigger::UnlockThisDoor(None)
+                {
+                    **trigger = crate::cards::ir::Trigger::UnlockThisDoor(u8::try_from(i).ok());
+                }
+            }
+            Arc::new(d)
+        })
+        .collect();
     let (a, b) = (&faces[0], &faces[1]);
     let mut def = if layout == Layout::Split {
         let mut d = (**a).clone();

@@ -1266,6 +1266,14 @@ pub enum Trigger {
     /// "When this creature transforms into [this face's name]" (701.27e): the permanent
     /// transformed and now has this face up.
     TransformsIntoThis,
+    /// "When you unlock this door" (709.5h): the Room permanent with the ability is given
+    /// the unlocked designation of the half (door, 709.5j) whose text has it — `Some(0)` the
+    /// left, `Some(1)` the right, set as the halves are put together (`def::faced`); `None`
+    /// in a half read alone, which never triggers.
+    UnlockThisDoor(Option<u8>),
+    /// "Whenever you fully unlock a Room" (709.5i): a Room its controller controls gets its
+    /// second unlocked designation, or both at once.
+    FullyUnlockRoom,
     /// "Whenever enchanted land is tapped for mana, its controller adds an additional {G}":
     /// a triggered mana ability (605.1b, 106.12a) that resolves at once after the mana ability
     /// that tapped the land (605.4a); its mana goes to the land's controller.

@@ -887,7 +887,7 @@ impl Game {
 
     /// Sorcery timing (117.1a): a main phase of the caster's own turn with an empty stack.
     /// `rule` is the card type's own timing rule (302.1 for a creature, 307.1 for a sorcery…).
-    fn sorcery_timing(&self, p: PlayerId, name: &str, verb: &str, rule: RuleId) -> Result<(), Illegal> {
+    pub(crate) fn sorcery_timing(&self, p: PlayerId, name: &str, verb: &str, rule: RuleId) -> Result<(), Illegal> {
         let why = if self.active != p {
             format!("{name} can be {verb} only during its controller's own turn")
         } else if !self.step.is_main() {

@@ -14,8 +14,12 @@ use crate::rules::RuleId;
 /// (305.7 for setting a land's type).
 fn change_rules(c: &Change) -> Vec<RuleId> {
     let mut out = vec![crate::engine::layers::Layer::of(c).rule()];
-    if matches!(c, Change::SetLandType(_)) {
-        out.push(crate::cr!("305.7"));
+    match c {
+        Change::SetLandType(_) => out.push(crate::cr!("305.7")),
+        // "becomes a red Weird": its creature types set (205.1a); "… artifact creature" keeps
+        // its other types (205.1b).
+        Change::AddTypesNewCreatureTypes { types, .. } => out.push(if types.is_empty() { crate::cr!("205.1a") } else { crate::cr!("205.1b") }),
+        _ => {}
     }
     out
 }

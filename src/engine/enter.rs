@@ -197,6 +197,7 @@ impl Game {
             let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.describe(nid))).object(self, nid).rules(&[cr!("702.145b"), cr!("712.14a")]);
             self.record(ev);
         }
+        self.entered_unlocked(nid);
         // What was chosen as it entered (614.12a), which its abilities refer to.
         let chosen = self.obj(nid).entry_choice.color.map(|c| c.name().to_owned()).into_iter().chain(self.obj(nid).entry_choice.subtype.clone());
         let chosen: Vec<String> = chosen.collect();

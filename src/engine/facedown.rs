@@ -56,7 +56,9 @@ impl Game {
     ///
     /// # Errors
     /// `Stop` when a decision can't be made; `Illegal` when the rules forbid it now.
-    pub fn turn_face_up(&mut self, p: PlayerId, id: ObjId, pay: Option<&[ObjId]>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+    /// `by_cost`: for a manifested or cloaked card with morph or disguise, which of the two
+    /// ways (701.40c–d, 701.58c–d): `Some(true)` its mana cost, `Some(false)` the other.
+    pub fn turn_face_up(&mut self, p: PlayerId, id: ObjId, pay: Option<&[ObjId]>, by_cost: Option<bool>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let name = self.describe(id);
         // 116.2b: any time the player has priority.
         if self.priority != Some(p) {
@@ -75,13 +77,20 @@ impl Game {
         // 701.40b, 701.58b: a manifested or cloaked permanent whose card is a creature card
         // with a mana cost may be turned face up for that cost.
         let card = self.obj(id).card.up(None);
+        let chosen = by_cost;
         let by_cost = how.by_mana_cost().then(|| card.cost().cloned()).flatten().filter(|_| card.is_creature_card());
         let rule = if how == crate::engine::facedown::FaceDown::Cloaked { cr!("701.58b") } else { cr!("701.40b") };
+        let either = if how == crate::engine::facedown::FaceDown::Cloaked { cr!("701.58c") } else { cr!("701.40c") };
+        let mut also = None;
         let way = match (morph, by_cost) {
-            (Some(_), Some(_)) => {
-                // 701.40c–d, 701.58c–d: either procedure; which one is the player's choice,
-                // which the script has no key for yet.
-                return Err(Stop(crate::diag::Diagnostic::new(format!("{name} could be turned face up either for its morph or disguise cost or for its mana cost (rules 701.40c, 701.40d): choosing between them is not modelled yet"), crate::diag::Span::default())));
+            // 701.40c–d, 701.58c–d: either procedure, as the player chooses.
+            (Some(w), Some(c)) => {
+                also = Some(either);
+                match chosen {
+                    Some(true) => Way::ManaCost(c, rule),
+                    Some(false) => w,
+                    None => return Err(Stop(crate::diag::Diagnostic::new(format!("{name} could be turned face up either for its morph or disguise cost or for its mana cost (rules 701.40c, 701.40d): say which with `by:`"), crate::diag::Span::default()))),
+                }
             }
             (Some(w), None) => w,
             (None, Some(c)) => Way::ManaCost(c, rule),
@@ -112,7 +121,8 @@ impl Game {
         let ev = Ev::new(EventKind::TurnFaceUp, format!("{} turns {name} face up, paying {paid}: it is {}", self.players[p].name, self.describe(id)))
             .player(self, p)
             .object(self, id)
-            .rules(&[cr!("116.2b"), special, cr!("708.8"), cr!("613.7f")]);
+            .rules(&[cr!("116.2b"), special, cr!("708.8"), cr!("613.7f")])
+            .rules(also.as_slice());
         self.record(ev);
         // 702.37b: a megamorph cost paid puts a +1/+1 counter on it as it is turned face up.
         if mega {

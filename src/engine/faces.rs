@@ -243,3 +243,61 @@ impl Game {
         Ok(())
     }
 }
+
+impl Game {
+    /// `p` pays the mana cost of the locked half `door` (0 left, 1 right) of the Room `id` to
+    /// unlock it: a special action (116.2m, 709.5e) taken with priority during a main phase
+    /// of their own turn while the stack is empty.
+    ///
+    /// # Errors
+    /// `Stop` when a decision can't be made or the unlocked half has unread text that works
+    /// on the battlefield (113.6); `Illegal` when the rules forbid it now.
+    pub fn unlock(&mut self, p: crate::engine::state::PlayerId, id: ObjId, door: u8, pay: Option<&[ObjId]>, dec: &mut dyn crate::engine::decision::Decider) -> Result<Result<(), crate::engine::casting::Illegal>, crate::engine::decision::Stop> {
+        use crate::engine::casting::Illegal;
+        let name = self.describe(id);
+        if self.priority != Some(p) {
+            return Ok(Err(Illegal::new(cr!("116.2m"), format!("{} doesn't have priority: unlocking a door of {name} is a special action taken with priority", self.players[p].name))));
+        }
+        if !self.on_battlefield(id) || self.controller(id) != p || !self.obj(id).card.is_room() {
+            return Ok(Err(Illegal::new(cr!("709.5e"), format!("{name} is not a Room {} controls", self.players[p].name))));
+        }
+        if let Err(e) = self.sorcery_timing(p, &format!("a door of {name}"), "unlocked", cr!("709.5e")) {
+            return Ok(Err(e.also(cr!("116.2m"))));
+        }
+        let half = &self.obj(id).card.faces()[usize::from(door & 1)];
+        let (half_name, cost) = (half.name().to_owned(), half.cost().cloned().unwrap_or_default());
+        let ch = crate::engine::casting::Choices { pay: pay.map(<[ObjId]>::to_vec), ..crate::engine::casting::Choices::default() };
+        if let Err(e) = self.pay_mana(p, &cost, 0, &ch, crate::engine::mana::Alternatives::default(), dec)? {
+            return Ok(Err(e.also(cr!("709.5e"))));
+        }
+        let before = self.obj(id).unlocked;
+        self.obj_mut(id).unlocked |= 1 << (door & 1);
+        self.touch();
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "its door is unlocked (709.5e)".to_owned())?;
+        let ev = Ev::new(EventKind::Designation, format!("{} pays the mana cost of the locked door {half_name} of {name} to unlock it: it is now {}", self.players[p].name, self.describe(id)))
+            .player(self, p)
+            .object(self, id)
+            .rules(&[cr!("116.2m"), cr!("709.5e"), cr!("709.5c")]);
+        self.record(ev);
+        self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door: door & 1 });
+        if before != 3 && self.obj(id).unlocked == 3 {
+            self.fire(crate::engine::triggers::Happening::FullyUnlocked(id));
+        }
+        Ok(Ok(()))
+    }
+
+    /// A Room that entered with the half cast as a spell unlocked (709.5d): the designation is
+    /// traced and "when you unlock this door" abilities trigger (709.5h).
+    pub(crate) fn entered_unlocked(&mut self, id: ObjId) {
+        let doors = self.obj(id).unlocked;
+        for door in (0..2u8).filter(|d| doors & (1 << d) != 0) {
+            let half = self.obj(id).card.faces()[usize::from(door)].name().to_owned();
+            let ev = Ev::new(EventKind::Designation, format!("{} enters with its door {half} unlocked: that half was cast as a spell", self.describe(id))).object(self, id).rules(&[cr!("709.5d"), cr!("709.5c")]);
+            self.record(ev);
+            self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door });
+        }
+        if doors == 3 {
+            self.fire(crate::engine::triggers::Happening::FullyUnlocked(id));
+        }
+    }
+}

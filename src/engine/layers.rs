@@ -21,8 +21,11 @@ use crate::rules::RuleId;
 ///
 /// A card with faces or halves keeps each face as a `Printed` of its own: the face that is up
 /// supplies the characteristics ([`Printed::up`], 709.3b, 712.8, 715.3b).
+///
+/// A permanent card with a shared type line (a Room, 709.5) also keeps what it is on the
+/// battlefield with each set of halves unlocked ([`Printed::room`]).
 #[derive(Clone, Debug)]
-pub struct Printed(crate::cards::def::Card, std::sync::Arc<[Printed]>);
+pub struct Printed(crate::cards::def::Card, std::sync::Arc<[Printed]>, std::sync::Arc<[Printed]>);
 
 impl From<crate::cards::def::Card> for Printed {
     fn from(c: crate::cards::def::Card) -> Printed {
@@ -33,7 +36,19 @@ impl From<crate::cards::def::Card> for Printed {
 impl Printed {
     fn new(c: crate::cards::def::Card) -> Printed {
         let faces: std::sync::Arc<[Printed]> = c.faces.iter().cloned().map(Printed::new).collect();
-        Printed(c, faces)
+        let rooms: std::sync::Arc<[Printed]> = if c.shared_type_line() { (0..4u8).map(|u| Printed::new(std::sync::Arc::new(c.room_view(u)))).collect() } else { std::sync::Arc::new([]) };
+        Printed(c, faces, rooms)
+    }
+    /// Whether it is a permanent card with a shared type line, a Room (709.5).
+    #[must_use]
+    pub fn is_room(&self) -> bool {
+        !self.2.is_empty()
+    }
+    /// What a Room is on the battlefield with the halves in `unlocked` unlocked (709.5: bit 0
+    /// the left half, bit 1 the right); itself for any other card.
+    #[must_use]
+    pub fn room(&self, unlocked: u8) -> &Printed {
+        self.2.get(usize::from(unlocked & 3)).unwrap_or(self)
     }
     /// How its faces are laid out, when it has several (709, 710, 712, 715).
     #[must_use]
@@ -602,8 +617,13 @@ impl Game {
         let values = match self.copies.iter().rev().find(|c| c.object == id) {
             Some(c) => &c.values,
             None if o.card.layout() == Some(crate::cards::def::Layout::Flip) => &o.card,
+            // 709.5: a Room on the battlefield has only its unlocked halves.
+            None if o.zone == Zone::Battlefield && o.card.is_room() => return o.card.room(o.unlocked),
             None => return o.card.up(o.face),
         };
+        if o.zone == Zone::Battlefield && values.is_room() {
+            return values.room(o.unlocked);
+        }
         // 707.3, 110.5: copiable values that are a flip card's are read through the object's
         // own flipped status (710.2).
         if values.layout() == Some(crate::cards::def::Layout::Flip) { values.up(o.flipped.then_some(1)) } else { values }
@@ -629,9 +649,17 @@ impl Game {
     pub fn copy_values(&self, of: ObjId, except: &crate::cards::ir::CopyExcept, token: bool, own_colors: Option<&[Color]>) -> Printed {
         // 707.3, 110.5: a copy of a flip card copies both its halves, and the copy's own
         // flipped status picks which applies — a copy of a flipped permanent is unflipped.
-        if let Some(whole) = self.flip_card(of) {
+        // 709.5: so does a copy of a Room — both halves and the statics of its shared type
+        // line — whose own unlocked designations then say which halves it has.
+        let room = || {
+            let o = self.obj(of);
+            let values = self.copies.iter().rev().find(|c| c.object == of).map_or(&o.card, |c| &c.values);
+            (!o.face_down && values.is_room()).then_some(values)
+        };
+        if let Some(whole) = self.flip_card(of).or_else(room) {
             let faces: Vec<crate::cards::def::Card> = whole.faces().iter().map(|f| std::sync::Arc::new(excepted(&f.0, except, token, own_colors))).collect();
-            let mut def = crate::cards::def::faced(whole.name().to_owned(), crate::cards::def::Layout::Flip, faces);
+            let layout = whole.layout().unwrap_or(crate::cards::def::Layout::Flip);
+            let mut def = crate::cards::def::faced(whole.name().to_owned(), layout, faces);
             def.token = token;
             return Printed::new(std::sync::Arc::new(def));
         }
@@ -1526,16 +1554,18 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     }
                 }
                 Change::AddTypesNewCreatureTypes { types, subtypes } => {
-                    // 205.1b: other types and subtypes stay; creature types are replaced.
+                    // 205.1b: other types and subtypes stay; creature types are replaced
+                    // (205.1a, "becomes a red Weird"). 205.3d: creature types only on a creature.
                     for t in types {
                         if !c.types.contains(t) {
                             c.types.push(*t);
                         }
                     }
+                    let creature = c.types.contains(&CardType::Creature);
                     let subs = c.subtypes.get_or_insert_with(|| printed_subtypes(g.card(id)).to_vec());
                     subs.retain(|s| !crate::cards::subtypes::CREATURE_TYPES.contains(&s.as_str()));
                     for s in subtypes {
-                        if !subs.contains(s) {
+                        if creature && !subs.contains(s) {
                             subs.push(s.clone());
                         }
                     }
@@ -1784,7 +1814,7 @@ pub fn describe_change(c: &Change) -> String {
         Change::AddTypesNewCreatureTypes { types, subtypes } => {
             let mut w: Vec<String> = subtypes.clone();
             w.extend(types.iter().map(|t| t.name().to_lowercase()));
-            format!("is a {} (its creature types replaced, 205.1b)", w.join(" "))
+            format!("is a {} (its creature types replaced, {})", w.join(" "), if types.is_empty() { "205.1a" } else { "205.1b" })
         }
         Change::AddChosenType => "is the chosen type in addition to its other types".to_owned(),
         Change::SetLandType(t) => format!("is a {t} (305.7)"),

@@ -211,6 +211,7 @@ impl Game {
         }
         o.face = e.transformed.then_some(1);
         o.flipped = e.flipped;
+        o.unlocked = e.unlocked;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
         o.steady = if e.sick { None } else { Some(controller) };

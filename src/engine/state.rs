@@ -208,6 +208,10 @@ pub struct Object {
     /// for a transformed permanent (701.27) or a back face or right half cast (712.11b, 709.3,
     /// 715.3).
     pub face: Option<u8>,
+    /// The unlocked designations of a permanent with a shared type line, a Room (709.5c):
+    /// bit 0 "left half unlocked", bit 1 "right half unlocked". Not a copiable value; gone
+    /// when it leaves the battlefield (400.7).
+    pub unlocked: u8,
     /// Its flipped status (110.5, 710.2): a permanent with a flip card's copiable values then
     /// has that card's alternative characteristics. Every object starts unflipped (110.5b),
     /// and a permanent that leaves the battlefield forgets it (710.4).
@@ -793,6 +797,7 @@ impl Game {
             face_down: false,
             face_down_as: crate::engine::facedown::FaceDown::Plain,
             face: None,
+            unlocked: 0,
             flipped: false,
             adventure: None,
             transformed_mark: None,
@@ -885,6 +890,16 @@ impl Game {
         // A staged double-faced token enters with the face up it was created with (707.8a).
         if to == Zone::Battlefield && matches!(from, Zone::Stack | Zone::Hand | Zone::Nowhere) {
             self.obj_mut(nid).face = face;
+        }
+        // 709.5d: a Room has both halves on the battlefield, the half cast as a spell
+        // unlocked as it enters, and neither if it wasn't cast.
+        if to == Zone::Battlefield && self.obj(nid).card.is_room() {
+            let o = self.obj_mut(nid);
+            o.face = None;
+            o.unlocked = match (cast, face) {
+                (Some(_), Some(half)) if from == Zone::Stack => 1 << (half & 1),
+                _ => 0,
+            };
         }
         if let Some((kicked, cast_from)) = cast {
             self.obj_mut(nid).choices.kicked = kicked;

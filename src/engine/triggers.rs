@@ -54,6 +54,10 @@ pub enum Happening {
     TurnedFaceUp(ObjId),
     /// A permanent transformed (701.27a), now with its other face up.
     Transformed(ObjId),
+    /// A Room was given the unlocked designation of its half `door` (709.5h).
+    Unlocked { object: ObjId, door: u8 },
+    /// A Room got its second unlocked designation, or both at once (709.5i).
+    FullyUnlocked(ObjId),
     /// `blocker` was declared as a blocker of `attacker` (509.1): once per pair.
     BlockedBy { attacker: ObjId, blocker: ObjId },
     /// A permanent became the target of a spell or ability (`by`) that `controller` controls
@@ -240,6 +244,8 @@ impl Game {
                     Happening::CombatDamageTo { .. } => cr!("603.2c"),
                     Happening::TurnedFaceUp(_) => cr!("702.37e"),
                     Happening::Transformed(_) => cr!("701.27e"),
+                    Happening::Unlocked { .. } => cr!("709.5h"),
+                    Happening::FullyUnlocked(_) => cr!("709.5i"),
                     Happening::BlockedBy { .. } => cr!("509.3c"),
                     Happening::BecomesTarget { .. } => cr!("603.2"),
                     Happening::Copied { .. } => cr!("707.10"),
@@ -570,6 +576,10 @@ impl Game {
             // 701.27e: the ability is on the face now up, so it triggers only on transforming
             // into that face.
             (Trigger::TransformsIntoThis, Happening::Transformed(o)) if o == src => object(o),
+            // 709.5h: the ability is in the text of the half just unlocked.
+            (Trigger::UnlockThisDoor(Some(d)), Happening::Unlocked { object: o, door }) if o == src && *d == door => object(o),
+            // 709.5i: "you" fully unlock a Room you control.
+            (Trigger::FullyUnlockRoom, Happening::FullyUnlocked(o)) if self.controller(o) == controller => object(o),
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None, linked: None }),
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
             (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),

@@ -135,6 +135,15 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             let back = on && o.face == Some(1) && o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
             cmp(&mut out, format!("{who}: transformed"), x, back);
         }
+        if let Some(x) = &oe.unlocked {
+            // 709.5c: the halves with their unlocked designation, by name.
+            let mut doors: Vec<String> = (0..2).filter(|d| o.unlocked & (1 << d) != 0).filter_map(|d| o.card.faces().get(d).map(|f| f.name().to_owned())).collect();
+            let mut want = x.value.clone();
+            doors.sort();
+            want.sort();
+            let same = doors.len() == want.len() && doors.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
+            out.push(verdict(format!("{who}: unlocked"), &format!("[{}]", x.value.join(", ")), &format!("[{}]", doors.join(", ")), same, x.span));
+        }
         if let Some(x) = &oe.mana_value {
             cmp(&mut out, format!("{who}: mana_value"), x, i64::from(g.mana_value(id)));
         }

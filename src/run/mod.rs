@@ -719,7 +719,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             }
             attempt(g, script, action.index, p, |g, dec| g.cast(p, id, &ch, dec))
         }
-        ActionKind::TurnFaceUp { card, pay } => {
+        ActionKind::TurnFaceUp { card, pay, by } => {
             let id = refs::object(g, card, Place::Battlefield)?;
             // 708.7, 702.37e: only a face-down permanent with a morph ability.
             if !g.obj(id).face_down {
@@ -739,7 +739,70 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let p = actor(g, action, |g| Some(g.controller(id)))?;
             pass_to(g, script, p, action)?;
             let pay = pay.as_ref().map(|list| list.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<Vec<_>, _>>()).transpose()?;
-            attempt(g, script, action.index, p, |g, dec| g.turn_face_up(p, id, pay.as_deref(), dec))
+            let by_cost = by.as_ref().map(|b| b.value == crate::scenario::model::FaceUpBy::ManaCost);
+            let up = g.card_face_up(id);
+            let has_morph = up.abilities().iter().any(|a| matches!(a, Ability::Morph { .. } | Ability::Disguise(_)));
+            let by_mana = g.obj(id).face_down_as.by_mana_cost() && g.obj(id).card.up(None).is_creature_card() && g.obj(id).card.up(None).cost().is_some();
+            match (by, has_morph && by_mana) {
+                // 701.40c–d, 701.58c–d: either procedure, the player's choice.
+                (None, true) => {
+                    return Err(Stop(
+                        Diagnostic::new(format!("{} is a manifested or cloaked card with morph or disguise: it can be turned face up either way (rules 701.40c, 701.40d); say which", g.describe(id)), action.span)
+                            .label("rule 701.40c")
+                            .help("add `by: morph` (pay its morph or disguise cost, 702.37e, 702.168d) or `by: mana_cost` (pay the creature card's mana cost, 701.40b)"),
+                    ));
+                }
+                (Some(b), _) if (b.value == crate::scenario::model::FaceUpBy::ManaCost && !by_mana) || (b.value == crate::scenario::model::FaceUpBy::Morph && !has_morph) => {
+                    let (why, rule) = if b.value == crate::scenario::model::FaceUpBy::ManaCost {
+                        ("only a manifested or cloaked permanent that is a creature card with a mana cost can be turned face up for its mana cost", "701.40b")
+                    } else {
+                        ("it has no morph or disguise ability", "702.37e")
+                    };
+                    return Err(Stop(
+                        Diagnostic::new(format!("{} can't be turned face up this way: {why} (rule {rule})", g.describe(id)), b.span)
+                            .label(format!("rule {rule}"))
+                            .help("remove `by:`, or name the other way"),
+                    ));
+                }
+                _ => {}
+            }
+            attempt(g, script, action.index, p, |g, dec| g.turn_face_up(p, id, pay.as_deref(), by_cost, dec))
+        }
+        ActionKind::Unlock { card, door, pay } => {
+            let id = refs::object(g, card, Place::Battlefield)?;
+            let room = &g.obj(id).card;
+            if !room.is_room() {
+                return Err(Stop(
+                    Diagnostic::new(format!("{} has no doors: only a permanent with a shared type line, a Room, has halves to unlock (rules 709.5, 709.5e)", g.describe(id)), action.span)
+                        .label("rule 709.5e")
+                        .help("name a Room on the battlefield"),
+                ));
+            }
+            let names = format!("`{}` or `{}`", room.faces()[0].name(), room.faces()[1].name());
+            let named = door.as_ref().map_or(Some(card), Some).and_then(|r| room.face_named(&r.text));
+            let locked: Vec<u8> = (0..2u8).filter(|d| g.obj(id).unlocked & (1 << d) == 0).collect();
+            let d = match (named, door) {
+                (Some(d), _) => d,
+                (None, Some(r)) => {
+                    return Err(Stop(Diagnostic::new(format!("`{}` is not a door of {}", r.text, g.describe(id)), r.span).label("rule 709.5j").help(format!("its doors are {names}"))));
+                }
+                (None, None) if locked.len() == 1 => locked[0],
+                (None, None) => {
+                    return Err(Stop(Diagnostic::new(format!("say which door of {} is unlocked", g.describe(id)), action.span).label("rule 709.5e").help(format!("add `door:` with {names}, or name the door in `unlock:`"))));
+                }
+            };
+            // 709.5e: only a locked half has an unlock cost.
+            if !locked.contains(&d) {
+                return Err(Stop(
+                    Diagnostic::new(format!("the door {} of {} is already unlocked: only a locked half can be unlocked (rules 709.5e, 709.5c)", room.faces()[usize::from(d)].name(), g.describe(id)), action.span)
+                        .label("rule 709.5e")
+                        .help(if locked.is_empty() { "both doors of this Room are unlocked".to_owned() } else { format!("its locked door is `{}`", room.faces()[usize::from(locked[0])].name()) }),
+                ));
+            }
+            let p = actor(g, action, |g| Some(g.controller(id)))?;
+            pass_to(g, script, p, action)?;
+            let pay = pay.as_ref().map(|list| list.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<Vec<_>, _>>()).transpose()?;
+            attempt(g, script, action.index, p, |g, dec| g.unlock(p, id, d, pay.as_deref(), dec))
         }
         ActionKind::Play { card } => {
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;

@@ -20,9 +20,9 @@ pub const TOP_KEYS: &[&str] =
     &["name", "description", "rules", "seed", "cards", "players", "start", "stack", "actions", "until", "expect", "auto_choose"];
 pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "energy", "monarch", "library", "hand", "battlefield", "graveyard", "exile"];
 pub const ENTRY_KEYS: &[&str] =
-    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped"];
+    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped", "unlocked"];
 pub const VERBS: &[&str] =
-    &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up"];
+    &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock"];
 pub const CAST_KEYS: &[&str] = &[
     "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
@@ -35,7 +35,7 @@ pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "dra
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "energy", "monarch", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
 pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
-    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick", "transformed", "mana_value",
+    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick", "transformed", "mana_value", "unlocked",
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
@@ -386,7 +386,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, unlocked: 0, span: node.span });
         }
         return;
     }
@@ -519,11 +519,30 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             }
         }
     let Some(card) = card else { return };
+    // 709.5c: `unlocked: [door, …]` names the unlocked halves of a Room on the battlefield.
+    let mut unlocked = 0u8;
+    if let Some(n) = m.get("unlocked") {
+        if zone != "battlefield" || !card.shared_type_line() {
+            diags.push(
+                Diagnostic::new(format!("`unlocked` is for a Room on the battlefield; {} {}", card.name, if zone == "battlefield" { "has no shared type line (rule 709.5)" } else { "is not on the battlefield" }), n.span)
+                    .label("rule 709.5c")
+                    .help("only a permanent split card with a shared type line (a Room) has unlocked designations"),
+            );
+        } else {
+            for d in list(n, "`unlocked`", diags) {
+                let Some(s) = string(d, "a door", diags) else { continue };
+                match card.faces.iter().position(|f| f.name.eq_ignore_ascii_case(&s)) {
+                    Some(i) => unlocked |= 1 << i,
+                    None => diags.push(Diagnostic::new(format!("`{s}` is not a door of {}", card.name), d.span).label("rule 709.5j").help(format!("its doors are `{}` and `{}`", card.faces[0].name, card.faces[1].name))),
+                }
+            }
+        }
+    }
     if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some() || chosen_subtype.is_some()) && zone != "battlefield" {
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, unlocked, span: node.span });
     }
 }
 
@@ -686,7 +705,8 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     let player = m.get("player").and_then(|n| one_ref(n, "`player`", diags));
     let allowed: Vec<&str> = match verb {
         "cast" | "activate" => std::iter::once(verb).chain(CAST_KEYS.iter().copied()).collect(),
-        "turn_face_up" => vec![verb, "player", "pay"],
+        "turn_face_up" => vec![verb, "player", "pay", "by"],
+        "unlock" => vec![verb, "player", "door", "pay"],
         "play" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
         _ => vec![verb],
     };
@@ -781,7 +801,22 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             }
         }
         "play" => ActionKind::Play { card: one_ref(value, "`play`", diags)? },
-        "turn_face_up" => ActionKind::TurnFaceUp { card: one_ref(value, "`turn_face_up`", diags)?, pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
+        "turn_face_up" => {
+            let by = match m.get("by") {
+                None => None,
+                Some(n) => match string(n, "`by`", diags).as_deref() {
+                    Some("morph" | "disguise") => Some(At { value: crate::scenario::model::FaceUpBy::Morph, span: n.span }),
+                    Some("mana_cost") => Some(At { value: crate::scenario::model::FaceUpBy::ManaCost, span: n.span }),
+                    Some(other) => {
+                        diags.push(Diagnostic::new(format!("`by: {other}` is not a way to turn a permanent face up"), n.span).help("write `by: morph` (its morph or disguise cost, 702.37e, 702.168d) or `by: mana_cost` (a manifested or cloaked creature card's mana cost, 701.40b)"));
+                        return None;
+                    }
+                    None => return None,
+                },
+            };
+            ActionKind::TurnFaceUp { card: one_ref(value, "`turn_face_up`", diags)?, pay: m.get("pay").map(|n| refs(n, "`pay`", diags)), by }
+        }
+        "unlock" => ActionKind::Unlock { card: one_ref(value, "`unlock`", diags)?, door: m.get("door").and_then(|n| one_ref(n, "`door`", diags)), pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
         "attack" => ActionKind::Attack(read_attack(value, diags)),
         "block" => ActionKind::Block(read_block(value, diags)),
         "choose" => ActionKind::Choose(read_choice(value, diags)?),
@@ -964,6 +999,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     let Some(m) = MapView::new(node, "an object's expectations", diags) else { return o };
     m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
     o.face_down = m.get("face_down").and_then(|n| boolean(n, "`face_down`", diags).map(|value| At { value, span: n.span }));
+    o.unlocked = m.get("unlocked").map(|n| At { value: list(n, "`unlocked`", diags).into_iter().filter_map(|d| string(d, "a door", diags)).collect(), span: n.span });
     o.transformed = m.get("transformed").and_then(|n| boolean(n, "`transformed`", diags).map(|value| At { value, span: n.span }));
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.attached_to = at_str("attached_to", diags);

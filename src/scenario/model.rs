@@ -134,6 +134,8 @@ pub struct CardEntry {
     pub transformed: bool,
     /// `flipped: true`: a flip card permanent with its alternative characteristics (710.2).
     pub flipped: bool,
+    /// `unlocked: [door, …]`: a Room's unlocked halves (709.5c), bit 0 the left, bit 1 the right.
+    pub unlocked: u8,
     pub span: Span,
 }
 
@@ -242,7 +244,10 @@ pub enum ActionKind {
     Cast { card: Ref, choices: CastChoices },
     Play { card: Ref },
     /// Turn a face-down permanent face up (116.2b, 702.37e), paying with `pay` if given.
-    TurnFaceUp { card: Ref, pay: Option<Vec<Ref>> },
+    TurnFaceUp { card: Ref, pay: Option<Vec<Ref>>, by: Option<At<FaceUpBy>> },
+    /// Unlock a locked half (door) of a Room by paying its mana cost (116.2m, 709.5e): the
+    /// Room, and the door when the reference doesn't name one.
+    Unlock { card: Ref, door: Option<Ref>, pay: Option<Vec<Ref>> },
     Activate { card: Ref, ability: Option<usize>, choices: CastChoices },
     /// Attackers with what each attacks (`None`: the only defending player).
     Attack(Vec<(Ref, Option<Ref>)>),
@@ -254,6 +259,16 @@ pub enum ActionKind {
     Goto { turn: Option<u32>, step: Step },
     Concede(Ref),
     Check(Box<Expect>),
+}
+
+/// Which way `turn_face_up` turns a manifested or cloaked card that also has morph or
+/// disguise (701.40c–d, 701.58c–d): paying that cost, or the card's mana cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaceUpBy {
+    /// Its morph or disguise cost (702.37e, 702.168d).
+    Morph,
+    /// The mana cost of the creature card it is (701.40b, 701.58b).
+    ManaCost,
 }
 
 #[derive(Clone, Debug)]
@@ -272,6 +287,7 @@ impl Action {
             ActionKind::Cast { .. } => "cast",
             ActionKind::Play { .. } => "play",
             ActionKind::TurnFaceUp { .. } => "turn_face_up",
+            ActionKind::Unlock { .. } => "unlock",
             ActionKind::Activate { .. } => "activate",
             ActionKind::Attack(_) => "attack",
             ActionKind::Block(_) => "block",
@@ -311,6 +327,8 @@ pub struct PlayerExpect {
 
 #[derive(Clone, Debug, Default)]
 pub struct ObjectExpect {
+    /// A Room's unlocked doors (709.5c), by name.
+    pub unlocked: Option<At<Vec<String>>>,
     pub zone: Option<At<String>>,
     pub controller: Option<At<String>>,
     pub owner: Option<At<String>>,

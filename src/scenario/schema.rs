@@ -78,6 +78,7 @@ pub fn schema() -> Value {
                 ("sick", boolean("under its controller's control since the start of this turn only (302.6)")),
                 ("face_down", boolean("a face-down permanent (708)")),
                 ("transformed", boolean("a double-faced permanent with its back face up (712)")),
+                ("unlocked", strings("a Room's unlocked doors, by name (709.5c); neither if left out")),
                 ("flipped", boolean("a flip card permanent with its alternative characteristics (710.2)")),
             ],
         );
@@ -105,6 +106,8 @@ pub fn schema() -> Value {
             let keys: Vec<&str> = match *v {
                 "cast" | "activate" => std::iter::once(*v).chain(CAST_KEYS.iter().copied()).collect(),
                 "choose" => vec![*v],
+                "turn_face_up" => vec![*v, "player", "pay", "by"],
+                "unlock" => vec![*v, "player", "door", "pay"],
                 _ => vec![*v, "player"],
             };
             let typed = [
@@ -159,6 +162,7 @@ pub fn schema() -> Value {
             ("loyalty", json!({"type": "integer", "minimum": 0, "description": "its loyalty"})),
             ("sick", boolean("whether it is summoning sick (302.6)")),
             ("transformed", boolean("whether it is a double-faced permanent with its back face up (701.27g)")),
+            ("unlocked", strings("a Room's unlocked doors, by name (709.5c)")),
             ("mana_value", json!({"type": "integer", "minimum": 0, "description": "its mana value now (202.3; a transformed permanent's is its front face's, 712.8e)"})),
         ],
     );

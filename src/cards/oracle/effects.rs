@@ -1206,6 +1206,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "cloak the top card of your library, then attach this Equipment to it": "it" is
             // the one permanent just put onto the battlefield.
             p.one_token_created = who == Affected::You;
+            p.face_down_made = who == Affected::You;
             out.push(Instruction::PutFaceDown { who, cloak, dread });
         }
         "fights" | "fight" if !imperative => {
@@ -3797,6 +3798,21 @@ mod duration_tests {
         let keyrune = ok("{T}: Add {W} or {U}.\n{W}{U}: This artifact becomes a 2/2 white and blue Bird artifact creature with flying until end of turn.", "Azorius Keyrune", ARTIFACT);
         let Some(Instruction::Continuous { changes, .. }) = effect(&keyrune).first().cloned() else { panic!("{keyrune:?}") };
         assert_eq!(changes[0], Change::AddTypesNewCreatureTypes { types: vec![CardType::Artifact, CardType::Creature], subtypes: vec!["Bird".into()] });
+        // 205.1a, 613.4b: Turn (Turn // Burn) sets the creature type and the base P/T, keeping
+        // the card types.
+        let turn = ok("Until end of turn, target creature loses all abilities and becomes a red Weird with base power and toughness 0/1.", "Turn", INSTANT);
+        let Some(Instruction::Continuous { changes, until_end_of_turn: true, .. }) = effect(&turn).first().cloned() else { panic!("{turn:?}") };
+        assert_eq!(
+            changes,
+            [Change::LoseAll, Change::AddTypesNewCreatureTypes { types: vec![], subtypes: vec!["Weird".into()] }, Change::SetColors(vec![Color::Red]), Change::SetPt(crate::cards::ir::PtValue::Fixed(0), crate::cards::ir::PtValue::Fixed(1))]
+        );
+        // "becomes a blue Frog creature with …" would set its card types too (205.1a): refused.
+        assert!(crate::cards::oracle::compile("Until end of turn, target creature loses all abilities and becomes a blue Frog creature with base power and toughness 1/1.", "Test Frog", INSTANT).is_err());
+        // 701.62a: "that creature" after manifesting is the face-down permanent just made.
+        let slimy = ok("When you unlock this door, manifest dread, then put a +1/+1 counter on that creature.", "Slimy Aquarium", &[CardType::Enchantment]);
+        let [Ability::Triggered { trigger, effect: e, .. }] = &slimy[..] else { panic!("{slimy:?}") };
+        assert_eq!(**trigger, Trigger::UnlockThisDoor(None));
+        assert!(matches!(&e.instructions[1], Instruction::PutCounters { what: Affected::CreatedTokens, .. }));
         // Act of Treason-style text reads "gains haste and menace" as two grants.
         let i = effect(&ok("Gain control of target creature until end of turn. Untap that creature. It gains haste and menace until end of turn.", "Test Treason", SORCERY));
         assert_eq!(i.len(), 4);

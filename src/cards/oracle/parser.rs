@@ -68,6 +68,9 @@ pub struct Parser<'a> {
     /// The last "create" instruction made one token, for "you" (an "it" after it may be that
     /// token where a verb allows it).
     pub one_token_created: bool,
+    /// The effect has put one face-down permanent onto the battlefield for "you" ("manifest
+    /// dread, then put a +1/+1 counter on that creature", 701.62a): "that creature" is it.
+    pub face_down_made: bool,
     /// Inside "If it's a land card, put it onto the battlefield." after "Reveal the top card of
     /// your library.": "it" and "that card" are the revealed card.
     pub set_aside: bool,
@@ -87,7 +90,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
     }
 
     #[must_use]

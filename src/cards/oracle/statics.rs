@@ -693,9 +693,18 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
     if types.is_empty() && subtypes.is_empty() {
         return Err(p.fail("a card type or subtype (\"a creature\", \"a Swamp\", \"Mountains\") or a color"));
     }
-    // "… creature with haste" (layer 6).
+    // "… creature with haste" (layer 6); "… Weird with base power and toughness 0/1"
+    // (layer 7b, 613.4b), possibly followed by "and flying".
     let mut grants = Vec::new();
-    if p.at_word("with") && super::keywords::keyword_at(p, p.pos + 1).is_some() {
+    let mut pt = pt;
+    if pt.is_none() && p.at_words(&["with", "base", "power", "and", "toughness"]) {
+        p.pos += 5;
+        pt = Some(fixed_pt(p)?);
+        if p.at_word("and") && super::keywords::keyword_at(p, p.pos + 1).is_some() {
+            p.bump();
+            keyword_list(p, &mut grants, true)?;
+        }
+    } else if p.at_word("with") && super::keywords::keyword_at(p, p.pos + 1).is_some() {
         p.bump();
         keyword_list(p, &mut grants, true)?;
     }
@@ -723,9 +732,11 @@ fn being(p: &mut Parser<'_>, plural: bool, becomes: bool, out: &mut Vec<Change>)
         && types.contains(&CardType::Artifact)
         && types.contains(&CardType::Creature)
         && subtypes.iter().all(|s| crate::cards::subtypes::CREATURE_TYPES.contains(&s.as_str()));
+    // 205.1a: "becomes a red Weird" sets its creature types and keeps its card types.
+    let creature_types_only = becomes && !addition && !still && types.is_empty() && subtypes.iter().all(|s| crate::cards::subtypes::CREATURE_TYPES.contains(&s.as_str()));
     if addition || still || artifact_creature && subtypes.is_empty() {
         out.push(Change::AddTypes { types, subtypes });
-    } else if artifact_creature {
+    } else if artifact_creature || creature_types_only {
         out.push(Change::AddTypesNewCreatureTypes { types, subtypes });
     } else if basic_land && !becomes {
         // 305.7: "Nonbasic lands are Mountains" sets the land type.

@@ -7,7 +7,7 @@ use super::parser::{Fail, PResult, Parser};
 use crate::cards::ir::{Affected, Amount, CardType, Color, Compare, ControllerFilter, ObjectFilter, TargetSlot, TargetSpec};
 
 /// The nouns that, after "this", name the object the ability belongs to.
-pub const SELF_NOUNS: [&str; 11] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token", "emblem", "equipment", "aura", "planeswalker"];
+pub const SELF_NOUNS: [&str; 12] = ["creature", "spell", "artifact", "enchantment", "land", "permanent", "token", "emblem", "equipment", "aura", "planeswalker", "room"];
 
 /// What kind of object a filter's head noun names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -570,6 +570,11 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     // can name yet; the words are refused rather than read as an earlier object.
     // "Create a 2/1 Goblin token. Exile it at the beginning of the next end step.": the token
     // the delayed ability will be linked to (603.7c).
+    // "Manifest dread, then put a +1/+1 counter on that creature." (701.62a, 701.40a): the
+    // permanent the effect just put onto the battlefield face down.
+    if p.face_down_made && p.eat_words(&["that", "creature"]) {
+        return Ok(Affected::CreatedTokens);
+    }
     if p.delayed_clause && p.one_token_created && (p.eat_word("it") || p.eat_words(&["that", "token"]) || p.eat_words(&["that", "creature"])) {
         return Ok(Affected::CreatedTokens);
     }

@@ -61,6 +61,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::BecomesTarget(Subject::This)
             | Trigger::TurnedFaceUp(Subject::This)
             | Trigger::TransformsIntoThis
+            | Trigger::UnlockThisDoor(_)
             | Trigger::BeginningOf { .. }
             | Trigger::Either(..)
             | Trigger::GainLife(_)
@@ -176,7 +177,13 @@ fn trigger_puts_this_in_graveyard(trigger: &Trigger) -> bool {
 /// beginning of your upkeep", "Whenever you cast a red spell", …, with "during your turn" /
 /// "during an opponent's turn" after the event.
 pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
-    let t = parse_event(p)?;
+    let mut t = parse_event(p)?;
+    // "Whenever an enchantment you control enters and whenever you fully unlock a Room, …":
+    // two trigger events for one ability, either of which triggers it.
+    if p.at_words(&["and", "whenever"]) {
+        p.bump();
+        t = Trigger::Either(Box::new(t), Box::new(parse_event(p)?));
+    }
     if p.eat_words(&["during", "your", "turn"]) {
         return Ok(Trigger::DuringTurn(Box::new(t), true));
     }
@@ -208,6 +215,14 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     }
     if !(p.eat_word("whenever") || p.eat_word("when")) {
         return Err(p.fail("\"When\", \"Whenever\" or \"At the beginning of\""));
+    }
+    // 709.5h: "When you unlock this door".
+    if p.eat_words(&["you", "unlock", "this", "door"]) {
+        return Ok(Trigger::UnlockThisDoor(None));
+    }
+    // 709.5i: "Whenever you fully unlock a Room".
+    if p.eat_words(&["you", "fully", "unlock", "a", "room"]) {
+        return Ok(Trigger::FullyUnlockRoom);
     }
     // "you cast", "a player casts", "an opponent casts"
     // "Whenever you gain life", "Whenever an opponent draws a card", "Whenever you attack"
@@ -648,6 +663,18 @@ mod tests {
         // Another face's name, or another subject, is not read.
         assert!(compile("When this creature transforms into Insectile Aberration, draw a card.", "Delver of Secrets", &[CardType::Creature]).is_err());
         assert!(compile("Whenever a permanent you control transforms into a non-Human creature, draw a card.", "Odd Watcher", &[CardType::Creature]).is_err());
+    }
+
+    #[test]
+    fn unlocking_doors() {
+        // 709.5h: the door is the half the text is in, set as the halves are put together.
+        let (t, _) = trigger("When you unlock this door, this Room deals 4 damage to target creature an opponent controls.", "Glassworks", &[CardType::Enchantment]);
+        assert_eq!(t, Trigger::UnlockThisDoor(None));
+        // 709.5i, with a second trigger event joined by "and whenever" (Entity Tracker).
+        let (t, _) = trigger("Flash\nEerie — Whenever an enchantment you control enters and whenever you fully unlock a Room, draw a card.", "Entity Tracker", &[CardType::Creature]);
+        let Trigger::Either(a, b) = t else { panic!("{t:?}") };
+        assert!(matches!(*a, Trigger::Enters(_)));
+        assert_eq!(*b, Trigger::FullyUnlockRoom);
     }
 
     const CREATURE: &[CardType] = &[CardType::Creature];
