@@ -1022,6 +1022,9 @@ pub struct ObjectFilter {
     pub power: Option<(Compare, i32)>,
     /// "with toughness 4 or greater" (208.1): an object without a toughness matches neither.
     pub toughness: Option<(Compare, i32)>,
+    /// "that was dealt damage this turn" (120.3): damage was dealt to the permanent this turn,
+    /// whether or not it is still marked (a regenerated creature's is removed, 701.19a).
+    pub dealt_damage_this_turn: bool,
 }
 
 /// A comparison in a filter.
@@ -1486,6 +1489,9 @@ pub enum StatOf {
     Target(usize),
     /// What a triggered ability triggered on ("that creature's power").
     TriggerObject,
+    /// The permanent sacrificed to pay the cost ("the sacrificed creature's power"), as it
+    /// last existed on the battlefield (608.2h, 113.7a).
+    Sacrificed,
 }
 
 /// A characteristic an amount can be equal to.
@@ -1518,8 +1524,10 @@ impl TypeSet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Counted {
     /// Permanents on the battlefield with one of the types (any permanent when empty):
-    /// "creature you control", "land you control", "artifact".
-    Permanents { types: TypeSet, controller: ControllerFilter },
+    /// "creature you control", "land you control", "artifact"; with a subtype ("Swamp you
+    /// control", "Mountains you control", "Elf you control", 205.3) and only attacking
+    /// creatures ("attacking creature", 506.4) when the text says so.
+    Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool },
     /// "creature card in your graveyard", "card in your graveyard".
     CardsInYourGraveyard(TypeSet),
     /// "card in your hand".
@@ -1535,6 +1543,27 @@ pub enum Counted {
     /// "card type among cards in your graveyard" (delirium, 207.2c): how many card types
     /// (205.2a) the cards in your graveyard have between them.
     CardTypesInYourGraveyard,
+    /// "the greatest power among creatures you control" (`Stat::Power`), "the greatest mana
+    /// value among permanents you control": the largest value among the permanents with one
+    /// of the types (any permanent when empty), 0 when there are none.
+    Greatest { stat: Stat, types: TypeSet, controller: ControllerFilter },
+    /// "your life total" (119.1): a number, not a count, read as the effect uses it (608.2h).
+    YourLifeTotal,
+    /// "the amount of life you gained this turn" (119.3): all the life you gained since the
+    /// turn began.
+    LifeGainedThisTurn,
+    /// "the amount of life you lost this turn" (119.3).
+    LifeLostThisTurn,
+    /// "your devotion to black", "your devotion to white and black" (700.5): the mana symbols
+    /// of those colors (a bit per `Color::index`) among the mana costs of permanents you
+    /// control; a hybrid or Phyrexian symbol of one of them counts once.
+    Devotion(u8),
+    /// "for each creature destroyed this way" (701.8): the permanents of those types (any when
+    /// empty) the resolving effect destroyed — not one that regenerated or was indestructible.
+    DestroyedThisWay(TypeSet),
+    /// "the life lost this way": the life all players lost (119.3, damage included, 120.3a)
+    /// during the resolving effect so far.
+    LifeLostThisWay,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).
@@ -1659,8 +1688,10 @@ pub enum Instruction {
     /// "If this spell was kicked, [instructions]." (702.33d–e): carried out only if it was.
     IfKicked(Vec<Instruction>),
     /// "If you control ten or more creatures, flip this creature." (608.2c): instructions
-    /// carried out only if the condition holds as the effect reaches them.
-    IfHolds { condition: Condition, instructions: Vec<Instruction> },
+    /// carried out only if the condition holds as the effect reaches them. `otherwise`: what
+    /// is carried out when it doesn't — the earlier instruction a sentence ending "… instead"
+    /// replaces ("You gain 4 life. If a creature died this turn, you gain 8 life instead.").
+    IfHolds { condition: Condition, instructions: Vec<Instruction>, otherwise: Vec<Instruction> },
     /// The second part of cumulative upkeep (702.24a): "you may pay [cost] for each age counter
     /// on it. If you don't, sacrifice it."
     PayPerAgeOrSacrifice(PayCost),
@@ -2112,6 +2143,9 @@ pub struct Cost {
     pub boast: bool,
     /// "Activate only during your turn", "… during your upkeep", "… during combat" (602.1b).
     pub timing: Option<ActivationTiming>,
+    /// "Activate only if you control three or more artifacts" (602.1b): the condition must
+    /// hold as the ability is activated; it says nothing once the ability is on the stack.
+    pub condition: Option<Condition>,
     /// "Any player may activate this ability." (602.2): not only the source's controller; the
     /// player who activates it controls it (602.2a).
     pub any_player: bool,

@@ -3,7 +3,7 @@
 
 use rand_chacha::rand_core::Rng;
 
-use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf, TypeSet};
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf};
 use crate::cr;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -30,6 +30,7 @@ impl Game {
                     StatOf::This => Some(ctx.source),
                     StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
                     StatOf::TriggerObject => ctx.trigger.object,
+                    StatOf::Sacrificed => ctx.sacrificed,
                 };
                 id.map_or(0, |o| match stat {
                     Stat::Power => i64::from(self.power(o)),
@@ -55,10 +56,9 @@ impl Game {
     /// How many there are of what an [`Amount::Count`] counts, for `you`.
     /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
     pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
-        let filter = |types: TypeSet, controller| crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
         let n = match what {
-            Counted::Permanents { types, controller } => {
-                let f = filter(types, controller);
+            Counted::Permanents { types, controller, subtype, attacking } => {
+                let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, subtypes: subtype.map(str::to_owned).into_iter().collect(), attacking, ..Default::default() };
                 self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
             Counted::CardsInYourGraveyard(types) => {
@@ -75,6 +75,36 @@ impl Game {
                 .filter(|t| self.permanents_of(you).any(|o| self.has_type(o, CardType::Land) && self.has_subtype(o, t)))
                 .count(),
             Counted::CardTypesInYourGraveyard => self.card_types_in_graveyard(you, &|o, t| self.has_type(o, t)),
+            Counted::Greatest { stat, types, controller } => {
+                let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, ..Default::default() };
+                let value = |o: ObjId| match stat {
+                    Stat::Power => i64::from(self.power(o)),
+                    Stat::Toughness => i64::from(self.toughness(o)),
+                    Stat::ManaValue => i64::from(self.mana_value(o)),
+                };
+                let matching = self.battlefield.iter().copied().filter(|&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s)));
+                return matching.map(value).max().unwrap_or(0).max(0);
+            }
+            Counted::YourLifeTotal => return self.players[you].life,
+            Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
+            Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
+            Counted::LifeLostThisWay => return self.life_lost_now,
+            // Read from each permanent as it last existed on the battlefield (608.2h).
+            Counted::DestroyedThisWay(types) => {
+                let t = types.types();
+                self.destroyed_now.iter().filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty))).count()
+            }
+            // 700.5, 700.5a: mana costs as copy and face-down effects leave them (`card`).
+            Counted::Devotion(mask) => {
+                let counts = |c: crate::cards::ir::Color| mask & (1 << c.index()) != 0;
+                let colors = crate::cards::ir::Color::ALL.into_iter().filter(|&c| counts(c));
+                let devotion = |m: &crate::cards::ir::ManaCost| {
+                    let plain: u32 = colors.clone().map(|c| m.colored[c.index()]).sum();
+                    let special = m.special.iter().filter(|s| colors.clone().any(|c| s.has_color(c))).count();
+                    usize::try_from(plain).unwrap_or(usize::MAX).saturating_add(special)
+                };
+                self.permanents_of(you).map(|o| self.card(o).cost().map_or(0, devotion)).sum()
+            }
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }
@@ -276,8 +306,8 @@ impl Game {
             }
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
-                    if self.on_battlefield(id) {
-                        self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen, dec)?;
+                    if self.on_battlefield(id) && self.destroy(id, &[cr!("701.8a")], "", !ctx.no_regen, dec)? {
+                        self.destroyed_now.push(id);
                     }
                 }
             }
@@ -373,14 +403,19 @@ impl Game {
                     }
                 }
             }
-            Instruction::IfHolds { condition, instructions } => {
+            Instruction::IfHolds { condition, instructions, otherwise } => {
                 let holds = self.condition_holds(condition, ctx.source, ctx.controller);
-                let ev = Ev::new(EventKind::Choice, format!("the condition of {}'s next instruction {}", self.describe(ctx.source), if holds { "holds: it is carried out" } else { "doesn't hold: it does nothing" })).source(self, ctx.source).rule(cr!("608.2c"));
+                let src = self.describe(ctx.source);
+                let text = match (holds, otherwise.is_empty()) {
+                    (true, true) => format!("the condition of {src}'s next instruction holds: it is carried out"),
+                    (false, true) => format!("the condition of {src}'s next instruction doesn't hold: it does nothing"),
+                    (true, false) => format!("the condition of {src}'s \"instead\" holds: the later instruction replaces the earlier one"),
+                    (false, false) => format!("the condition of {src}'s \"instead\" doesn't hold: the earlier instruction is carried out as written"),
+                };
+                let ev = Ev::new(EventKind::Choice, text).source(self, ctx.source).rule(cr!("608.2c"));
                 self.record(ev);
-                if holds {
-                    for ins in instructions {
-                        self.perform(ins, ctx, dec)?;
-                    }
+                for ins in if holds { instructions } else { otherwise } {
+                    self.perform(ins, ctx, dec)?;
                 }
             }
             Instruction::IfKicked(instructions) => {
@@ -2186,6 +2221,7 @@ impl Game {
                 } else {
                     self.players[p].life = self.players[p].life.saturating_sub(n);
                     self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
+                    self.life_lost_now = self.life_lost_now.saturating_add(n);
                     Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cr!("120.3a")).rules(&combat_rules)
                 };
                 self.record(ev);
@@ -2229,6 +2265,7 @@ impl Game {
                 } else {
                     None
                 };
+                self.obj_mut(o).damaged_turn = Some(self.turn);
                 if self.is_creature(o) {
                     if let Some(r) = counters {
                         rules.push(cr!("120.3d"));
@@ -2696,6 +2733,7 @@ impl Game {
         }
         self.players[p].life = self.players[p].life.saturating_sub(n);
         self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
+        self.life_lost_now = self.life_lost_now.saturating_add(n);
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
     }

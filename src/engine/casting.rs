@@ -685,11 +685,13 @@ impl Game {
         if retrace {
             extra.push(AdditionalCost::DiscardCard(CardType::Land));
         }
+        self.sacrificed_now = None;
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
             }
         }
+        self.obj_mut(spell).choices.sacrificed = self.sacrificed_now.take();
         // 601.2i: the spell becomes cast.
         let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cr!("601.2i"), cr!("701.5a")]);
         if by_flash {
@@ -881,6 +883,7 @@ impl Game {
         }
         let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cr!("601.2h"), rule]);
         self.record(ev);
+        self.sacrificed_now = Some(pick);
         self.move_object(pick, Zone::Graveyard);
         Ok(Ok(()))
     }
@@ -1153,6 +1156,13 @@ impl Game {
                 return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can be activated only {when}, not in {}'s {} step", self.players[self.active].name, self.step.name())).also(cr!("602.5"))));
             }
         }
+        // 602.1b: "Activate only if …": the condition is checked as the ability is activated,
+        // "you" being the player activating it.
+        if let Some(c) = &cost.condition
+            && !self.condition_holds(c, source, p)
+        {
+            return Ok(Err(Illegal::new(cr!("602.1b"), format!("the ability of {name} can't be activated: its \"activate only if\" condition is false")).also(cr!("602.5"))));
+        }
         // 606.3: a loyalty ability only as a sorcery could be cast, and only if no loyalty
         // ability of this permanent has been activated this turn.
         if cost.loyalty.is_some() {
@@ -1223,6 +1233,10 @@ impl Game {
             // 113.6m: it works from the graveyard it moves the card out of.
             ev = ev.rule(cr!("113.6m"));
         }
+        if cost.condition.is_some() {
+            // 602.1b: its "activate only if" condition held as it was activated.
+            ev = ev.rule(cr!("602.1b"));
+        }
         self.record(ev);
         let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x, player: None };
@@ -1258,9 +1272,11 @@ impl Game {
                 self.remove_counters(source, &k, amount, &[cr!("606.4"), cr!("602.2b")], " as the cost of its loyalty ability");
             }
         }
+        self.sacrificed_now = None;
         if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
             return Ok(Err(e));
         }
+        let sacrificed = self.sacrificed_now.take();
         // 702.29e: a typecycling ability searches instead of drawing.
         if cost.cycling
             && effect.instructions.iter().any(|i| matches!(i, crate::cards::ir::Instruction::Search(_)))
@@ -1269,7 +1285,7 @@ impl Game {
             ev.rules.push(cr!("702.29e"));
         }
         // The ability exists on the stack independently of its source (113.7a).
-        let choices = StackChoices { x, targets, modes, ..StackChoices::default() };
+        let choices = StackChoices { x, targets, modes, sacrificed, ..StackChoices::default() };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
@@ -1722,6 +1738,9 @@ fn filter_parts(f: &crate::cards::ir::ObjectFilter) -> (String, String) {
         w.push("with lesser power".into());
     }
     w.extend(stat_words(f));
+    if f.dealt_damage_this_turn {
+        w.push("that was dealt damage this turn".into());
+    }
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });

@@ -1139,7 +1139,9 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     };
     let power_ok = f.power.is_none() || stat_ok(f.power, o.power());
     let toughness_ok = f.toughness.is_none() || stat_ok(f.toughness, o.toughness());
-    type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok && toughness_ok
+    // 120.3: the turn's history of damage dealt to the permanent.
+    let damaged_ok = !f.dealt_damage_this_turn || obj.damaged_turn == Some(g.turn);
+    damaged_ok && type_ok && !not_ok && ctrl_ok && color_ok && sub_ok && super_ok && tapped_ok && attacking_ok && keyword_ok && mv_ok && token_ok && counters_ok && power_ok && toughness_ok
 }
 
 /// An object's copiable values (613.2c: its printed card, or what a copy effect made it in

@@ -356,6 +356,7 @@ impl Game {
                 no_regen: false,
                 exile_countered: false,
                 trigger: crate::engine::state::TriggerInfo::default(),
+                sacrificed: None,
             };
             self.perform_each(rest, &ctx, dec)?;
         }

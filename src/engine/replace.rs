@@ -139,7 +139,7 @@ impl Game {
                 let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.describe(o))).source(self, o).rule(cr!("615.5"));
                 self.record(ev);
                 let trigger = TriggerInfo { amount: Some(before - amount), ..TriggerInfo::default() };
-                let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger };
+                let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger, sacrificed: None };
                 for ins in &then {
                     self.perform(ins, &ctx, dec)?;
                 }

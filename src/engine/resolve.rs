@@ -27,6 +27,8 @@ pub struct Context {
     pub exile_countered: bool,
     /// What a triggered ability triggered on.
     pub trigger: crate::engine::state::TriggerInfo,
+    /// The permanent sacrificed to pay its cost (`StackChoices::sacrificed`).
+    pub sacrificed: Option<ObjId>,
 }
 
 impl Game {
@@ -334,9 +336,11 @@ impl Game {
             }
             let no_regen = instructions.iter().any(|i| matches!(i, Instruction::CantBeRegenerated));
             let exile_countered = instructions.iter().any(|i| matches!(i, Instruction::ExileIfCountered));
-            let ctx = Context { controller, source, targets, legal: part_legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info };
+            let ctx = Context { controller, source, targets, legal: part_legal, x: choices.x, kicked: choices.kicked, no_regen, exile_countered, trigger: self.trigger_info, sacrificed: choices.sacrificed };
             self.created_now.clear();
             self.damaged_now.clear();
+            self.life_lost_now = 0;
+            self.destroyed_now.clear();
             self.moved_now.clear();
             self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
             // "That card" / "those cards" are the ones this effect exiles (608.2c).

@@ -79,6 +79,9 @@ impl Game {
             turns_to_skip: vec![0; s.players.len()],
             exiled_until: Vec::new(),
             damaged_now: Vec::new(),
+            sacrificed_now: None,
+            life_lost_now: 0,
+            destroyed_now: Vec::new(),
             unpreventable_turn: false,
             unpreventable_now: false,
             moved_now: Vec::new(),
@@ -200,6 +203,7 @@ impl Game {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0) });
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
+        let turn = self.turn;
         let o = self.obj_mut(id);
         o.tapped = e.tapped;
         o.face_down = e.face_down;
@@ -214,6 +218,11 @@ impl Game {
         o.unlocked = e.unlocked;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;
+        // 514.2: damage stays marked only until the cleanup step, so a permanent that starts
+        // with damage marked was dealt it this turn.
+        if e.damage > 0 {
+            o.damaged_turn = Some(turn);
+        }
         o.steady = if e.sick { None } else { Some(controller) };
         if !e.sick {
             o.control_since = 0;

@@ -224,6 +224,9 @@ pub struct Object {
     /// Its characteristics as it last existed on the battlefield (last known information,
     /// 608.2h, 603.10, 702.2e, 702.15c), kept when effects had changed them.
     pub lki: Option<Box<crate::engine::layers::Chars>>,
+    /// The turn in which damage was last dealt to it ("that was dealt damage this turn",
+    /// 120.3); a new object has none (400.7).
+    pub damaged_turn: Option<u32>,
 }
 
 /// What was chosen for a permanent as it entered (614.12a): a color, a creature type.
@@ -271,6 +274,10 @@ pub struct StackChoices {
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).
     pub cast_from: Option<Zone>,
+    /// The permanent sacrificed to pay its cost ("Sacrifice a creature"), as the object it
+    /// was on the battlefield: "the sacrificed creature's power" reads its last known
+    /// information (608.2h, 113.7a).
+    pub sacrificed: Option<ObjId>,
 }
 
 /// A physical card: its scenario label and the object that currently represents it.
@@ -571,6 +578,14 @@ pub struct Game {
     pub unpreventable_now: bool,
     /// The permanents the resolving effect has dealt damage to ("dealt damage this way").
     pub damaged_now: Vec<ObjId>,
+    /// The permanent the cost being paid sacrificed (701.21a), until the spell or ability
+    /// it was paid for takes it into its `StackChoices::sacrificed`.
+    pub sacrificed_now: Option<ObjId>,
+    /// The life lost by every player during the resolving effect ("the life lost this way").
+    pub life_lost_now: i64,
+    /// The permanents the resolving effect destroyed ("destroyed this way"), as the objects
+    /// they were on the battlefield.
+    pub destroyed_now: Vec<ObjId>,
     /// The objects the resolving effect has moved, and the new objects they became (400.7),
     /// for a delayed ability linked to one of them ("Exile target creature. Return that card
     /// to the battlefield at the beginning of the next end step.", 603.7c).
@@ -802,6 +817,7 @@ impl Game {
             adventure: None,
             transformed_mark: None,
             lki: None,
+            damaged_turn: None,
         });
         self.cards[card_id.0 as usize].current = id;
         id

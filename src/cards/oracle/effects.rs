@@ -423,14 +423,41 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(false);
         }
         let (before, at) = (p.effect.targets.len(), p.pos);
-        let instructions = parse_sentence(p)?;
+        // "… instead." at the end of the sentence (608.2c): its instruction replaces the one
+        // before it when the condition holds. The word is set aside while the sentence reads.
+        let end = (at..p.toks.len()).find(|&i| p.toks[i].is_punct('.')).unwrap_or(p.toks.len());
+        let instead = end > at && p.toks[end - 1].is_word("instead");
+        let word = instead.then(|| p.toks.remove(end - 1));
+        let read = parse_sentence(p);
+        if let Some(w) = word {
+            // Put back where it was, so that positions and error ranges stay true.
+            let back = if read.is_ok() { p.pos.min(end - 1) } else { end - 1 };
+            p.toks.insert(back, w);
+            if read.is_ok() && p.pos > back {
+                p.pos += 1;
+            }
+        }
+        let instructions = read?;
         if p.effect.targets.len() != before {
             return Err(Fail { at, expected: "an instruction without targets of its own after a condition".into() });
         }
-        if p.toks[at..p.pos].iter().any(|t| t.is_word("instead")) {
+        if p.toks[at..p.pos].iter().filter(|t| t.is_word("instead")).count() > usize::from(instead) {
             return Err(Fail { at, expected: "an instruction that doesn't replace another (\"instead\" after a condition is not supported yet)".into() });
         }
-        p.effect.instructions.push(Instruction::IfHolds { condition, instructions });
+        let mut otherwise = Vec::new();
+        if instead {
+            // The replaced instruction is the last one, of the same kind, without mana (a
+            // mana ability's mana must not depend on a condition the IR can't show).
+            let same = match (p.effect.instructions.last(), instructions.as_slice()) {
+                (Some(last), [new]) => std::mem::discriminant(last) == std::mem::discriminant(new) && !last.adds_mana(),
+                _ => false,
+            };
+            if !same {
+                return Err(Fail { at, expected: "one instruction of the same kind as the one before it, which it replaces with \"instead\"".into() });
+            }
+            otherwise.extend(p.effect.instructions.pop());
+        }
+        p.effect.instructions.push(Instruction::IfHolds { condition, instructions, otherwise });
         return Ok(true);
     }
     Ok(false)
@@ -612,6 +639,18 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
         return Ok(());
     }
     let at = p.pos;
+    // "Activate only if there are seven or more cards in your graveyard" (602.1b): one
+    // condition of the general grammar, checked as the ability is activated.
+    if p.eat_word("if") {
+        let condition = super::conditions::parse(p)?;
+        // "it was kicked" / "you cast it" say how a permanent entered: they read only after
+        // "as long as" or an intervening "if", not here.
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) || p.activate_if.is_some() {
+            return Err(Fail { at, expected: "one condition about the game as the ability is activated".into() });
+        }
+        p.activate_if = Some(condition);
+        return Ok(());
+    }
     let timing = if p.eat_words(&["during", "your", "turn"]) {
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("before")) {
             p.bump();
@@ -820,7 +859,9 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
                 bind_x(i, q);
             }
             // Every X must have been given its meaning (in a filter or a token's size it is not).
-            if out.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| s.contains("\"X\"") || s.contains("\"MinusX\""))) {
+            // A target's filter ("target spell with mana value X or less") can't take it yet.
+            let unbound = |s: &str| s.contains("\"X\"") || s.contains("\"MinusX\"");
+            if out.iter().any(|i| serde_json::to_string(i).is_ok_and(|s| unbound(&s))) || p.effect.targets.iter().any(|t| serde_json::to_string(t).is_ok_and(|s| unbound(&s))) {
                 return Err(Fail { at, expected: "an X the engine can bind here (in an amount of damage, life, cards or +N/+N)".into() });
             }
         }
@@ -1799,14 +1840,19 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // "Target creature you control deals damage equal to its power to target creature
             // you don't control" (120.3): the targeted permanent is the source of the damage.
             p.bump();
+            // "itself": the permanent is both the source and the recipient (Wrack with
+            // Madness: "Target creature deals damage to itself equal to its power").
+            let to_whom = |p: &mut Parser<'_>| if p.eat_word("itself") { Ok(subject.clone()) } else { recipient(p) };
             let (amount, to) = if p.eat_words(&["damage", "equal", "to"]) {
                 let amount = quantity(p)?;
                 p.expect_words(&["to"])?;
-                (amount, recipient(p)?)
+                (amount, to_whom(p)?)
+            } else if p.eat_words(&["damage", "to", "itself", "equal", "to"]) {
+                (quantity(p)?, subject.clone())
             } else {
                 let amount = amount(p)?;
                 p.expect_words(&["damage", "to"])?;
-                (amount, recipient(p)?)
+                (amount, to_whom(p)?)
             };
             out.push(Instruction::DealDamageBy { by: subject.clone(), amount, to });
         }
@@ -2046,12 +2092,82 @@ fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
 /// creature's power", "its mana value", "the number of creatures you control".
 fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
-    use crate::cards::ir::{Stat, StatOf};
+    use crate::cards::ir::StatOf;
     use super::targets::last_target;
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
+    // "your devotion to black", "your devotion to red and green" (700.5).
+    if p.eat_words(&["your", "devotion", "to"]) {
+        let mut mask = 0u8;
+        loop {
+            let Some(c) = p.word().and_then(|w| Color::from_name(&w)) else { return Err(p.fail("a color")) };
+            p.bump();
+            mask |= 1 << c.index();
+            if !p.eat_word("and") {
+                break;
+            }
+        }
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::Devotion(mask) });
+    }
+    if p.eat_words(&["your", "life", "total"]) {
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
+    }
+    // "the life lost this way": after an instruction of the same effect making players lose
+    // life.
+    if p.eat_words(&["the", "life", "lost", "this", "way"]) || p.eat_words(&["the", "total", "life", "lost", "this", "way"]) {
+        if !p.effect.instructions.iter().any(|i| matches!(i, Instruction::LoseLife { .. })) {
+            return Err(Fail { at: p.pos - 5, expected: "an earlier instruction making players lose life, for \"the life lost this way\"".into() });
+        }
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::LifeLostThisWay });
+    }
+    // "the amount of life you gained this turn" (119.3), kept by the turn's history.
+    for (words, what) in [
+        (&["the", "amount", "of", "life", "you", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
+        (&["the", "amount", "of", "life", "you've", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
+        (&["the", "amount", "of", "life", "you’ve", "gained", "this", "turn"][..], crate::cards::ir::Counted::LifeGainedThisTurn),
+        (&["the", "amount", "of", "life", "you", "lost", "this", "turn"][..], crate::cards::ir::Counted::LifeLostThisTurn),
+        (&["the", "amount", "of", "life", "you've", "lost", "this", "turn"][..], crate::cards::ir::Counted::LifeLostThisTurn),
+        (&["the", "amount", "of", "life", "you’ve", "lost", "this", "turn"][..], crate::cards::ir::Counted::LifeLostThisTurn),
+    ] {
+        if p.eat_words(words) {
+            return Ok(Amount::Count { each: 1, what });
+        }
+    }
+    // "the greatest power among creatures you control" (a value of the permanents now,
+    // 608.2h).
+    if p.eat_words(&["the", "greatest"]) {
+        let stat = stat(p)?;
+        p.expect_words(&["among"])?;
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        let only_types = crate::cards::ir::ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, ..crate::cards::ir::ObjectFilter::default() } == filter;
+        if head != Head::Permanent || !only_types {
+            return Err(Fail { at, expected: "permanents of a card type, with a controller (\"creatures you control\")".into() });
+        }
+        let types = crate::cards::ir::TypeSet::of(&filter.types_any);
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::Greatest { stat, types, controller: filter.controller } });
+    }
     let at = p.pos;
+    // "that spell's mana value": the target spell, or the spell a cast trigger is about.
+    if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "spell's" | "spell’s")) {
+        p.pos += 2;
+        let of = match last_target(p, |s| matches!(s, TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_))) {
+            Some(i) => StatOf::Target(i),
+            None if p.trigger_spell => StatOf::TriggerObject,
+            None => return Err(Fail { at, expected: "an earlier spell for \"that spell's\"".into() }),
+        };
+        return Ok(Amount::Stat { of, stat: stat(p)? });
+    }
+    // "the sacrificed creature's power" (608.2h, 113.7a): the permanent the cost sacrificed,
+    // as it last existed on the battlefield.
+    if p.at_words(&["the", "sacrificed"]) && p.peek_at(2).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) {
+        if !p.sacrifice_cost {
+            return Err(p.fail("\"the sacrificed …\" only in an ability whose cost sacrifices a permanent"));
+        }
+        p.pos += 3;
+        return stat(p).map(|stat| Amount::Stat { of: StatOf::Sacrificed, stat });
+    }
     let is_object = |s: &TargetSpec| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Spell(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::GraveyardCard { .. } | TargetSpec::Any);
     let of = if p.eat_word("its") {
         match last_target(p, |_| true) {
@@ -2074,16 +2190,21 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     } else {
         return Err(p.fail("\"its power\", \"that creature's toughness\", \"the number of …\""));
     };
-    let stat = if p.eat_word("power") {
-        Stat::Power
+    Ok(Amount::Stat { of, stat: stat(p)? })
+}
+
+/// "power", "toughness" or "mana value" after an object's name.
+fn stat(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Stat> {
+    use crate::cards::ir::Stat;
+    if p.eat_word("power") {
+        Ok(Stat::Power)
     } else if p.eat_word("toughness") {
-        Stat::Toughness
+        Ok(Stat::Toughness)
     } else if p.eat_words(&["mana", "value"]) {
-        Stat::ManaValue
+        Ok(Stat::ManaValue)
     } else {
-        return Err(p.fail("\"power\", \"toughness\" or \"mana value\""));
-    };
-    Ok(Amount::Stat { of, stat })
+        Err(p.fail("\"power\", \"toughness\" or \"mana value\""))
+    }
 }
 
 /// What "for each" / "the number of" counts: "creature you control", "creatures you control",
@@ -2104,6 +2225,16 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     if p.eat_words(&["card", "type", "among", "cards", "in", "your", "graveyard"]) || p.eat_words(&["card", "types", "among", "cards", "in", "your", "graveyard"]) {
         return Ok(Counted::CardTypesInYourGraveyard);
     }
+    // "instant and sorcery cards in your graveyard": cards of either type.
+    let type_at = |i: usize| p.peek_at(i).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w));
+    if let (Some(a), Some(b)) = (type_at(0), type_at(2))
+        && p.peek_at(1).is_some_and(|t| t.is_word("and"))
+        && p.peek_at(3).is_some_and(|t| t.is_word("cards"))
+    {
+        p.pos += 4;
+        p.expect_words(&["in", "your", "graveyard"])?;
+        return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
+    }
     let at = p.pos;
     let plural = p.word().is_some_and(|w| w.ends_with('s'));
     let (mut filter, mut head) = parse_filter(p, plural)?;
@@ -2112,14 +2243,33 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         p.pos = at;
         (filter, head) = parse_filter(p, true)?;
     }
-    let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, ..ObjectFilter::default() } == *f;
-    if !only_types(&filter) {
+    // One subtype ("Swamp you control", "Elves you control") and "attacking" are kept; any
+    // other quality of the filter is refused rather than dropped.
+    let subtype = match filter.subtypes.as_slice() {
+        [] => None,
+        [one] if head == Head::Permanent => match crate::cards::subtypes::subtype_word(one) {
+            Some(t) => Some(t),
+            None => return Err(Fail { at, expected: "a subtype the rules list (205.3)".into() }),
+        },
+        _ => return Err(Fail { at, expected: "a count of permanents of one subtype".into() }),
+    };
+    let attacking = filter.attacking && head == Head::Permanent;
+    let only_types = |f: &ObjectFilter| ObjectFilter { types_any: f.types_any.clone(), controller: f.controller, subtypes: f.subtypes.clone(), attacking: f.attacking, ..ObjectFilter::default() } == *f;
+    if !only_types(&filter) || (filter.attacking && !attacking) {
         return Err(Fail { at, expected: "a count of a card type the engine supports (\"creature you control\", \"land\", \"creature card in your graveyard\")".into() });
     }
     let types = TypeSet::of(&filter.types_any);
+    // "for each creature destroyed this way" (701.8): after a "destroy" of the same effect.
+    if head == Head::Permanent && p.at_words(&["destroyed", "this", "way"]) {
+        if subtype.is_some() || attacking || filter.controller != ControllerFilter::Any || !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Destroy(_))) {
+            return Err(Fail { at, expected: "permanents of a card type destroyed by an earlier \"destroy\" of the same effect".into() });
+        }
+        p.pos += 3;
+        return Ok(Counted::DestroyedThisWay(types));
+    }
     match head {
-        Head::Card if filter.controller == ControllerFilter::Any && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
-        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller }),
+        Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
+        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking }),
         _ => Err(Fail { at, expected: "permanents or cards in your graveyard to count".into() }),
     }
 }
@@ -2166,7 +2316,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::CreateTokens { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
@@ -3042,22 +3192,122 @@ mod tests {
             vec![activated(
                 Cost { mana: mana("{2}{U}"), tap: true, ..Cost::default() },
                 vec![],
-                vec![draw1, IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)] }],
+                vec![draw1.clone(), IfHolds { condition: Condition::CardsInHand(Cmp::AtLeast(9)), instructions: vec![Flip(This)], otherwise: vec![] }],
                 false
             )]
         );
         // Orochi Eggwatcher: "you control ten or more creatures" counts after the token.
         let a = ok("{2}{G}, {T}: Create a 1/1 green Snake creature token. If you control ten or more creatures, flip this creature.", "Orochi Eggwatcher", CREATURE);
         let crate::cards::ir::Ability::Activated { effect, .. } = &a[0] else { panic!("{a:?}") };
-        assert!(matches!(&effect.instructions[..], [CreateTokens { .. }, IfHolds { condition: Condition::Controls { .. }, instructions }] if instructions == &vec![Flip(This)]), "{effect:?}");
-        // A condition followed by "instead" replaces the instruction before it: not read here.
-        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards instead.", "Nope", INSTANT).is_err());
+        assert!(matches!(&effect.instructions[..], [CreateTokens { .. }, IfHolds { condition: Condition::Controls { .. }, instructions, .. }] if instructions == &vec![Flip(This)]), "{effect:?}");
+        // A condition followed by "instead" replaces the instruction before it (608.2c):
+        // Tezzeret, Artifice Master's 0 ability; one of another kind is not read.
+        assert_eq!(
+            spell_instructions("Draw a card. If you control three or more artifacts, draw two cards instead."),
+            vec![IfHolds {
+                condition: Condition::Controls { whose: crate::cards::ir::Whose::You, filter: ObjectFilter { types_any: vec![Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() }, another: false, count: Cmp::AtLeast(3) },
+                instructions: vec![Draw { who: You, count: n(2) }],
+                otherwise: vec![draw1.clone()],
+            }]
+        );
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, you gain 2 life instead.", "Nope", INSTANT).is_err());
+        assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, draw two cards and you gain 2 life instead.", "Nope", INSTANT).is_err());
         // A condition with an instruction that targets would choose targets only sometimes.
         assert!(super::super::compile("Draw a card. If you have nine or more cards in hand, destroy target creature.", "Nope", INSTANT).is_err());
         // "it" in the condition would be the target, not the source: not read.
         assert!(super::super::compile("Target creature you control gains double strike until end of turn. If it has a +1/+1 counter on it, draw a card.", "Dual-Sun Technique", INSTANT).is_err());
         // Only a permanent flips.
         assert!(super::super::compile("Flip target spell.", "Nope", INSTANT).is_err());
+    }
+
+    fn spell_instructions(text: &str) -> Vec<crate::cards::ir::Instruction> {
+        match super::super::compile(text, "Nope", INSTANT).as_deref() {
+            Ok([crate::cards::ir::Ability::Spell(e)]) => e.instructions.clone(),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    /// Amounts of real cards: subtype counts, attacking creatures, the sacrificed creature.
+    #[test]
+    fn amounts_of_real_cards() {
+        use crate::cards::ir::{Counted, Stat, StatOf, TypeSet};
+        let swamps = |each| Amount::Count { each, what: Counted::Permanents { types: TypeSet::default(), controller: ControllerFilter::You, subtype: Some("Swamp"), attacking: false } };
+        // Defile, Mind Sludge.
+        assert_eq!(
+            ok("Target creature gets -1/-1 until end of turn for each Swamp you control.", "Defile", INSTANT),
+            spell(vec![perm(&[Creature])], vec![Pump { what: T0, power: swamps(-1), toughness: swamps(-1) }])
+        );
+        // Spitting Earth: "the number of Mountains you control".
+        let e = spell_instructions("This spell deals damage to target creature equal to the number of Mountains you control.");
+        assert!(matches!(e[..], [DealDamage { amount: Amount::Count { each: 1, what: Counted::Permanents { subtype: Some("Mountain"), .. } }, .. }]), "{e:?}");
+        // Wingmate Roc: "for each attacking creature" (any controller).
+        let wing = spell_instructions("You gain 1 life for each attacking creature.");
+        assert!(matches!(wing[..], [GainLife { amount: Amount::Count { each: 1, what: Counted::Permanents { controller: ControllerFilter::Any, subtype: None, attacking: true, .. } }, .. }]), "{wing:?}");
+        // Fling: the sacrificed creature, with its additional cost; without a sacrifice in the
+        // cost there is no "sacrificed creature".
+        let fling = ok("As an additional cost to cast this spell, sacrifice a creature.\nFling deals damage equal to the sacrificed creature's power to any target.", "Fling", INSTANT);
+        assert!(matches!(&fling[1], crate::cards::ir::Ability::Spell(e) if matches!(e.instructions[..], [DealDamage { amount: Amount::Stat { of: StatOf::Sacrificed, stat: Stat::Power }, .. }])), "{fling:?}");
+        assert!(super::super::compile("Nope deals damage equal to the sacrificed creature's power to any target.", "Nope", INSTANT).is_err());
+        // Diamond Valley: an activated ability's sacrifice cost.
+        let dv = ok("{T}, Sacrifice a creature: You gain life equal to the sacrificed creature's toughness.", "Diamond Valley", LAND);
+        assert!(matches!(&dv[0], crate::cards::ir::Ability::Activated { effect, .. } if matches!(effect.instructions[..], [GainLife { amount: Amount::Stat { of: StatOf::Sacrificed, stat: Stat::Toughness }, .. }])), "{dv:?}");
+        // Essence Harvest, Boon of Boseiju: the greatest value among permanents.
+        let e = spell_instructions("Target player loses X life and you gain X life, where X is the greatest power among creatures you control.");
+        let greatest = Amount::Count { each: 1, what: Counted::Greatest { stat: Stat::Power, types: TypeSet::of(&[Creature]), controller: ControllerFilter::You } };
+        assert!(matches!(&e[..], [LoseLife { amount: a, .. }, GainLife { amount: b, .. }] if *a == greatest && *b == greatest), "{e:?}");
+        let e = spell_instructions("Target creature gets +X/+X until end of turn, where X is the greatest mana value among permanents you control. Untap it.");
+        assert!(matches!(e[0], Pump { power: Amount::Count { what: Counted::Greatest { stat: Stat::ManaValue, .. }, .. }, .. }), "{e:?}");
+        // Storm Herd: "your life total"; Spite of Mogis: instant and sorcery cards; Krenko: X
+        // tokens.
+        let e = spell_instructions("Create X 1/1 white Pegasus creature tokens with flying, where X is your life total.");
+        assert!(matches!(e[0], CreateTokens { count: Amount::Count { each: 1, what: Counted::YourLifeTotal }, .. }), "{e:?}");
+        let e = spell_instructions("This spell deals damage to target creature equal to the number of instant and sorcery cards in your graveyard. Scry 1.");
+        assert!(matches!(e[0], DealDamage { amount: Amount::Count { each: 1, what: Counted::CardsInYourGraveyard(t) }, .. } if t == TypeSet::of(&[Instant, Sorcery])), "{e:?}");
+        // Spell Swindle: "that spell's" is the target spell; Manaplasm: the spell a cast
+        // trigger is about.
+        let e = spell_instructions("Counter target spell. Create X Treasure tokens, where X is that spell's mana value.");
+        assert!(matches!(e[1], CreateTokens { count: Amount::Stat { of: StatOf::Target(0), stat: Stat::ManaValue }, .. }), "{e:?}");
+        let m = ok("Whenever you cast a spell, this creature gets +X/+X until end of turn, where X is that spell's mana value.", "Manaplasm", CREATURE);
+        assert!(matches!(&m[0], crate::cards::ir::Ability::Triggered { effect, .. } if matches!(effect.instructions[0], Pump { power: Amount::Stat { of: StatOf::TriggerObject, stat: Stat::ManaValue }, .. })), "{m:?}");
+        // Nightmare's Thirst: the turn's history of life gained (119.3).
+        let e = spell_instructions("You gain 1 life. Target creature gets -X/-X until end of turn, where X is the amount of life you gained this turn.");
+        assert!(matches!(e[1], Pump { power: Amount::Count { each: -1, what: Counted::LifeGainedThisTurn }, .. }), "{e:?}");
+        // Fatal Blow: a target described by the turn's history (120.3).
+        let fb = ok("Destroy target creature that was dealt damage this turn. It can't be regenerated.", "Fatal Blow", INSTANT);
+        assert_eq!(fb, spell(vec![TargetSpec::Permanent(ObjectFilter { types_any: vec![Creature], dealt_damage_this_turn: true, ..ObjectFilter::default() })], vec![Destroy(T0), CantBeRegenerated]));
+        // Blood Tithe: "the life lost this way" needs an earlier loss of life in the effect.
+        let e = spell_instructions("Each opponent loses 3 life. You gain life equal to the life lost this way.");
+        assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::LifeLostThisWay }, .. }), "{e:?}");
+        assert!(super::super::compile("Draw a card. You gain life equal to the life lost this way.", "Nope", SORCERY).is_err());
+        // Wrack with Madness: the target is the source and the recipient of the damage.
+        let e = spell_instructions("Target creature deals damage to itself equal to its power.");
+        assert_eq!(e, vec![DealDamageBy { by: T0, amount: Amount::Stat { of: StatOf::Target(0), stat: Stat::Power }, to: T0 }]);
+        // Sanguimancy: devotion (700.5), one color or two.
+        let e = spell_instructions("You draw X cards and you lose X life, where X is your devotion to black.");
+        assert!(matches!(e[0], Draw { count: Amount::Count { each: 1, what: Counted::Devotion(4) }, .. }), "{e:?}");
+        let e = spell_instructions("You gain life equal to your devotion to white and black.");
+        assert!(matches!(e[0], GainLife { amount: Amount::Count { each: 1, what: Counted::Devotion(5) }, .. }), "{e:?}");
+        // Fumigate: the creatures the effect destroyed (701.8); only after a "destroy".
+        let e = spell_instructions("Destroy all creatures. You gain 1 life for each creature destroyed this way.");
+        assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::DestroyedThisWay(t) }, .. } if t == TypeSet::of(&[Creature])), "{e:?}");
+        assert!(super::super::compile("Exile all creatures. You gain 1 life for each creature destroyed this way.", "Nope", SORCERY).is_err());
+        // An X/X token's size can't take a bound X yet: refused (Miming Slime).
+        assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
+        // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
+        assert!(super::super::compile("Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or less, where X is the number of Faeries you control.", "Spellstutter Sprite", CREATURE).is_err());
+    }
+
+    /// "Activate only if …" (602.1b) on real cards.
+    #[test]
+    fn activate_only_if_a_condition() {
+        use crate::cards::ir::{Cmp, Condition};
+        let a = ok("{R}, {T}, Sacrifice this land: It deals 2 damage to any target. Activate only if there are seven or more cards in your graveyard.", "Barbarian Ring", LAND);
+        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.condition == Some(Condition::CardsInGraveyard { filter: ObjectFilter::default(), count: Cmp::AtLeast(7) })), "{a:?}");
+        let a = ok("{W}{W}: Create a 1/1 white Soldier creature token. Activate only if you control no creatures and only once each turn.", "Security Detail", &[crate::cards::ir::CardType::Enchantment]);
+        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.once_each_turn && matches!(cost.condition, Some(Condition::Controls { count: Cmp::AtMost(0), .. }))), "{a:?}");
+        // A mana ability with a condition (Mox Opal) is refused until automatic payment
+        // respects it.
+        assert!(super::super::compile("Legendary\n{T}: Add one mana of any color. Activate only if you control three or more artifacts.", "Mox Opal", ARTIFACT).is_err());
     }
 
     #[test]

@@ -364,6 +364,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             }
             let (at, effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             p.effect = effect;
+            p.sacrifice_cost = abilities.iter().any(|a| matches!(a, Ability::AdditionalCost(crate::cards::ir::AdditionalCost::Sacrifice(_))));
             for f in effects::parse_sentences(&mut p) {
                 let e = p.error(&f);
                 spell_error.get_or_insert_with(|| e.clone());
@@ -1185,6 +1186,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().map(Ability::Keyword).collect()).map_err(|f| vec![p.error(&f)]);
     }
     let mut cost = costs::parse_cost(p).map_err(|f| vec![p.error(&f)])?;
+    p.sacrifice_cost = cost.sacrifice.is_some();
     if p.at_end() {
         return Err(vec![p.error(&p.fail("an effect after the colon"))]);
     }
@@ -1208,6 +1210,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     cost.exhaust = special == Some("exhaust");
     cost.boast = special == Some("boast");
     cost.timing = p.timing;
+    cost.condition = p.activate_if.take();
     cost.any_player = p.any_player;
     if cost.any_player && (cost.tap || cost.sacrifice_self || cost.sacrifice.is_some() || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
         // Paying with the source itself would be done by a player who may not control it.
@@ -1241,7 +1244,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_word("sacrifice")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "a mana ability without a cost of sacrificing another permanent (not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.any_player) {
+    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.condition.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
         // card is refused rather than played wrongly.
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);
@@ -1728,11 +1731,11 @@ mod tests {
     #[test]
     fn every_failing_sentence_is_reported() {
         // The first sentence is fine, the second is not.
-        let text = "Exile target creature. Its controller gains life equal to the greatest power among creatures you control.";
+        let text = "Exile target creature. Its controller gains life equal to the amount of mana spent to cast this spell.";
         let e = errs(text, "Swords to Odd Plowshares", INSTANT);
         assert_eq!(e.len(), 1);
-        assert_eq!(&text[e[0].0..e[0].1], "the greatest power among creatures you control");
-        assert!(e[0].2.starts_with("unsupported text: \"the greatest power among creatures you control\"; expected "), "{}", e[0].2);
+        assert_eq!(&text[e[0].0..e[0].1], "the amount of mana spent to cast this spell");
+        assert!(e[0].2.starts_with("unsupported text: \"the amount of mana spent to cast this spell\"; expected "), "{}", e[0].2);
         // Wrath of God: both the rider and an unknown line on the next line.
         let text = "Destroy all creatures. They can't be blocked.\nVenture into the dungeon.";
         let e = errs(text, "Wrath of Odd", SORCERY);

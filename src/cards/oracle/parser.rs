@@ -45,9 +45,14 @@ pub struct Parser<'a> {
     pub sorcery_speed: bool,
     /// "Activate only during your turn" and the like (602.1b).
     pub timing: Option<crate::cards::ir::ActivationTiming>,
+    /// "Activate only if …" (602.1b).
+    pub activate_if: Option<crate::cards::ir::Condition>,
     /// "Any player may activate this ability." (602.2)
     pub any_player: bool,
     pub once_each_turn: bool,
+    /// The ability's cost sacrifices a permanent ("Sacrifice a creature:", or a spell's
+    /// additional cost): "the sacrificed creature's power" names it.
+    pub sacrifice_cost: bool,
     /// An instruction so far creates tokens: a later "it" or "them" may mean those tokens,
     /// which no referent can name yet, so such references are refused.
     pub created_tokens: bool,
@@ -90,7 +95,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, timing: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false }
     }
 
     #[must_use]

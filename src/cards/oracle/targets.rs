@@ -254,6 +254,10 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     if filter.controller == ControllerFilter::Any {
         filter.controller = parse_controller(p);
     }
+    // "target creature that was dealt damage this turn" (120.3): the turn's history.
+    if head == Head::Permanent && (p.eat_words(&["that", "was", "dealt", "damage", "this", "turn"]) || p.eat_words(&["that", "were", "dealt", "damage", "this", "turn"])) {
+        filter.dealt_damage_this_turn = true;
+    }
     Ok((filter, head))
 }
 
