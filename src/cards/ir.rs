@@ -1652,6 +1652,10 @@ pub enum Instruction {
     AddManaChosenColor,
     /// "Add {B} or one mana of the chosen color." (106.1b, 614.12)
     AddManaOrChosen(ManaKind),
+    /// An instruction that adds mana, followed by "Spend this mana only to cast creature
+    /// spells." or "This mana can't be spent to cast nonartifact spells." (106.6): the mana it
+    /// adds may be spent only as `only` allows.
+    SpendOnly { add: Box<Instruction>, only: ManaSpend },
     /// "[creature] gains hexproof / protection from … until end of turn" (611.2a).
     Grant { what: Affected, grant: Grant },
     /// "[object] becomes black [until end of turn]" (105.3, layer 5).
@@ -1916,6 +1920,10 @@ pub enum Instruction {
     /// "Double the number of [kind] counters on [object]" (701.10e): it gets as many more as it
     /// has.
     DoubleCounters { what: Affected, kind: CounterKind },
+    /// Ninjutsu's effect (702.49a, 702.49c): put this card onto the battlefield from its
+    /// owner's hand tapped and attacking, unblocked, whatever the creature returned to pay the
+    /// cost was attacking.
+    Ninjutsu,
     /// "Proliferate" (701.34a): the controller chooses any number of permanents and players
     /// with counters; each gets another counter of each kind it already has.
     Proliferate,
@@ -2085,6 +2093,7 @@ impl Instruction {
                 | Instruction::AddManaOneColor { .. }
                 | Instruction::AddManaChosenColor
                 | Instruction::AddManaOrChosen(_)
+                | Instruction::SpendOnly { .. }
         )
     }
 }
@@ -2185,6 +2194,57 @@ pub struct Cost {
     /// "Return a land you control to its owner's hand" (602.2b): a permanent of the kind the
     /// player controls, chosen as the cost is paid.
     pub return_to_hand: Option<ObjectFilter>,
+    /// "Tap an untapped creature you control", "Tap two untapped artifacts you control",
+    /// "Tap another untapped Rogue you control" (602.2b, 118.3): that many untapped permanents
+    /// of the kind the player controls (`other`: not the source), chosen and tapped as the cost
+    /// is paid. Summoning sickness doesn't stop it: 302.6 is about the {T} symbol of a
+    /// creature's own ability. Left out of the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tap_untapped: Option<Box<(ObjectFilter, u32)>>,
+    /// "Exile a blue card from your hand", "exile two green cards from your hand" (118.9 pitch
+    /// costs, 406.2): that many cards of the kind from the player's hand, other than the
+    /// spell itself, chosen (or named by `exile:`) and exiled as the cost is paid. Left out of
+    /// the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exile_from_hand: Option<Box<(ObjectFilter, u32)>>,
+    /// Ninjutsu's cost beyond its mana (702.49a): reveal this card from your hand and return an
+    /// unblocked attacking creature you control to its owner's hand. The ability functions
+    /// only while the card is in its owner's hand. Left out of the shown reading when not part
+    /// of the cost.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ninjutsu: bool,
+    /// "Exile a creature card from your graveyard", "Exile two cards from your graveyard"
+    /// (602.2b): that many cards of the kind from the player's graveyard, other than the
+    /// source, chosen (or named by `exile:`) and exiled as the cost is paid. Left out of the
+    /// shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exile_from_graveyard: Option<Box<(ObjectFilter, u32)>>,
+    /// "Exile this card from your graveyard": the ability functions only while the card is in
+    /// its owner's graveyard (113.6m), and the card is exiled as the cost is paid. Left out of
+    /// the shown reading when not part of the cost.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exile_self_from_graveyard: bool,
+}
+
+impl Cost {
+    /// Whether paying it does something besides mana and tapping the source itself: such a
+    /// mana ability is used by a payment only when named (a Treasure's sacrifice, life, a
+    /// discard, another permanent tapped are the player's choice).
+    #[must_use]
+    pub fn has_player_choices(&self) -> bool {
+        self.sacrifice_self || self.sacrifice.is_some() || self.pay_life > 0 || self.pay_energy > 0 || self.exert_self || self.discard_card || self.remove_counters.is_some() || self.return_to_hand.is_some() || self.tap_untapped.is_some() || self.exile_from_hand.is_some() || self.ninjutsu || self.exile_from_graveyard.is_some() || self.exile_self_from_graveyard
+    }
+}
+
+/// How mana with a restriction may be spent (106.6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ManaSpend {
+    /// "Spend this mana only to cast creature spells" / "… a creature spell": only on the
+    /// cost of a spell that matches, as it is cast.
+    OnlySpells(ObjectFilter),
+    /// "This mana can't be spent to cast nonartifact spells" (Powerstone tokens, 111.10s): on
+    /// anything but the cost of a spell that matches, as it is cast.
+    NotSpells(ObjectFilter),
 }
 
 /// When an activated ability may be activated, by its activation instructions (602.1b).
@@ -2291,6 +2351,13 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
+    /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
+    /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,
+    /// only while the condition holds. `cost.mana` is its mana part; its other parts (life, a
+    /// permanent sacrificed, tapped or returned, cards exiled from the hand) are paid as the
+    /// total cost is paid (601.2h).
+    AlternativeCost { cost: Box<Cost>, condition: Option<Condition> },
     /// "Cast this spell only during combat …" (601.3, 506.7): when in the combat phase the
     /// spell may be cast; `attacked`: "and only if you've been attacked this step";
     /// `opponents_turn`: "on an opponent's turn".

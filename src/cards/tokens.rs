@@ -1,10 +1,9 @@
 //! Tokens (111): the predefined tokens of 111.10, compiled from their Oracle text by the same
 //! compiler as every card, and the card definition a created token is given (111.3).
 //!
-//! A predefined token whose text the compiler can't read yet (Powerstone's spending
-//! restriction, the Roles, Incubator's two faces, Walker's name) is simply not in
-//! [`PREDEFINED`], so "create a Powerstone token" is reported as unread text rather than
-//! played wrongly.
+//! A predefined token whose text the compiler can't read yet (the Roles, Incubator's two
+//! faces, Walker's name) is simply not in [`PREDEFINED`], so "create a Role token" is reported
+//! as unread text rather than played wrongly.
 
 use crate::cards::def::{CardDef, add_basic_land_abilities, parse_type_line};
 use crate::cards::ir::{Amount, CardType, Color, TokenSpec};
@@ -27,6 +26,7 @@ const PREDEFINED: &[Predefined] = &[
     Predefined { subtype: "Shard", rule: "111.10e", type_line: "Enchantment — Shard", text: "{2}, Sacrifice this token: Scry 1, then draw a card." },
     Predefined { subtype: "Clue", rule: "111.10f", type_line: "Artifact — Clue", text: "{2}, Sacrifice this token: Draw a card." },
     Predefined { subtype: "Blood", rule: "111.10g", type_line: "Artifact — Blood", text: "{1}, {T}, Discard a card, Sacrifice this token: Draw a card." },
+    Predefined { subtype: "Powerstone", rule: "111.10h", type_line: "Artifact — Powerstone", text: "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell." },
     Predefined {
         subtype: "Map",
         rule: "111.10s",
@@ -150,7 +150,11 @@ mod tests {
         let Some([Ability::Activated { cost, effect, mana: false }]) = blood.as_deref() else { panic!("{blood:?}") };
         assert!(cost.tap && cost.sacrifice_self && cost.discard_card && cost.mana.generic == 1);
         assert_eq!(effect.instructions, vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }]);
-        assert!(predefined("Powerstone").is_none());
+        // 111.10h, 106.6: Powerstone's mana can't pay for a nonartifact spell.
+        let powerstone = predefined("Powerstone").map(|s| s.abilities);
+        let Some([Ability::Activated { cost, effect, mana: true }]) = powerstone.as_deref() else { panic!("{powerstone:?}") };
+        assert!(cost.tap && cost.mana.is_empty());
+        assert!(matches!(effect.instructions.as_slice(), [Instruction::SpendOnly { add, only: crate::cards::ir::ManaSpend::NotSpells(f) }] if **add == Instruction::AddMana(vec![crate::cards::ir::ManaKind::Colorless]) && f.types_none == [CardType::Artifact]));
     }
 
     #[test]

@@ -514,6 +514,7 @@ impl Game {
             }
             Instruction::Cascade => self.cascade(ctx, dec)?,
             Instruction::Unearth => self.unearth(ctx, dec)?,
+            Instruction::Ninjutsu => self.ninjutsu(ctx, dec)?,
             Instruction::Madness => self.madness(ctx, dec)?,
             Instruction::CastWithoutPaying(a) => {
                 for id in self.objects_of(ctx, a) {
@@ -1467,7 +1468,7 @@ impl Game {
                 }
             }
             // The instructions of `Instruction::adds_mana`, listed for this exhaustive match.
-            Instruction::AddMana(_) | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cite!(resolve.instructions_mana), dec)?,
+            Instruction::AddMana(_) | Instruction::SpendOnly { .. } | Instruction::AddManaAnyColor { .. } | Instruction::AddManaChoice(_) | Instruction::AddManaOneColor { .. } | Instruction::AddManaChosenColor | Instruction::AddManaOrChosen(_) => self.produce(ctx.controller, ctx.source, ins, cite!(resolve.instructions_mana), dec)?,
         }
         Ok(())
     }
@@ -2125,6 +2126,46 @@ impl Game {
         let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.describe(nid))).object(self, nid).rules(&cite!(unearth.delayed_exile));
         self.record(ev);
         self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_ability) });
+        Ok(())
+    }
+
+    /// Ninjutsu's effect (702.49a, 702.49c): the card, still in its owner's hand, is put onto
+    /// the battlefield tapped and attacking what the returned creature was attacking. It was
+    /// never declared as an attacker (508.4: no "whenever … attacks" trigger), and it is
+    /// unblocked, since blockers were declared before the ability could be activated.
+    fn ninjutsu(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let card = ctx.source;
+        if !self.still_in(card, Zone::Hand, "its owner's hand: it isn't put onto the battlefield", cite!(ninjutsu.not_in_hand)) {
+            return Ok(());
+        }
+        let attacking = self.obj(card).ninjutsu_attacking;
+        let controller = ctx.controller;
+        let nid = self.put_onto_battlefield(card, controller, true, dec, |g, nid| {
+            Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield from {}'s hand tapped (ninjutsu)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&cite!(ninjutsu.put_onto_battlefield))
+        })?;
+        if !self.on_battlefield(nid) {
+            return Ok(());
+        }
+        use crate::scenario::model::Step;
+        let in_combat = matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat);
+        let still_there = match attacking {
+            Some(Target::Object(o)) => self.on_battlefield(o),
+            Some(Target::Player(p)) => !self.players[p].lost,
+            _ => false,
+        };
+        let name = self.describe(nid);
+        match attacking {
+            Some(t) if in_combat && still_there && self.is_creature(nid) && self.controller(nid) == self.active => {
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters attacking {}, unblocked, as the returned creature was (it never \"attacked\": no attack trigger)", self.describe_target(t))).object(self, nid).target(self, t).rules(&cite!(ninjutsu.enters_attacking));
+                self.record(ev);
+                self.combat.attackers.push(crate::engine::state::Attacker { id: nid, attacking: t, blockers: Vec::new(), blocked: false });
+                self.touch();
+            }
+            _ => {
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters but is not attacking: what the returned creature attacked is gone, or combat is over")).object(self, nid).rules(&cite!(ninjutsu.enters_not_attacking));
+                self.record(ev);
+            }
+        }
         Ok(())
     }
 

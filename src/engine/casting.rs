@@ -59,6 +59,9 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// Cast for the alternative cost its own text offers, "you may … rather than pay this
+    /// spell's mana cost" (118.9).
+    pub rather: bool,
     /// The face or half cast, for a card with several (709.3, 712.11b, 715.3): `None` for its
     /// normal face.
     pub face: Option<u8>,
@@ -515,6 +518,20 @@ impl Game {
         if ch.dash && dash.is_none() {
             return Ok(Err(Illegal::cited(&cite!(dash.no_dash), format!("{name} has no dash cost"))));
         }
+        let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some(((**cost).clone(), condition.clone())) } else { None });
+        if ch.rather {
+            let Some((_, condition)) = &rather else {
+                return Ok(Err(Illegal::cited(&cite!(cast.no_alternative_cost), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")"))));
+            };
+            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
+                return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
+            }
+            if let Some(c) = condition
+                && !self.condition_holds(c, card, p)
+            {
+                return Ok(Err(Illegal::cited(&cite!(cast.alternative_cost_condition), format!("the condition of {name}'s alternative cost doesn't hold now"))));
+            }
+        }
         if ch.buyback && buyback.is_none() {
             return Ok(Err(Illegal::cited(&cite!(buyback.no_buyback), format!("{name} has no buyback cost"))));
         }
@@ -567,6 +584,10 @@ impl Game {
         }
         if ch.flashback {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(flashback.alternative_cost));
+            self.record(ev);
+        }
+        if ch.rather {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
         }
         for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost))] {
@@ -625,6 +646,7 @@ impl Game {
         let mut cost = match (&flashback, ch.flashback) {
             _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
+            _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
@@ -644,10 +666,25 @@ impl Game {
             convoke: self.has_keyword(spell, Keyword::Convoke),
             improvise: self.has_keyword(spell, Keyword::Improvise),
             delve: self.has_keyword(spell, Keyword::Delve),
+            for_spell: Some(spell),
         };
-        if let Err(e) = self.pay_mana(p, &cost, x, ch, alt, dec)? {
+        // The alternative cost's own parts name what `tap:` and `exile:` choose: convoke and
+        // delve don't see them then.
+        let other_parts = rather.as_ref().filter(|_| ch.rather).map(|(c, _)| c);
+        let mana_ch = match other_parts {
+            Some(c) => Choices { tap: if c.tap_untapped.is_some() { None } else { ch.tap.clone() }, exile: if c.exile_from_hand.is_some() || c.exile_from_graveyard.is_some() { None } else { ch.exile.clone() }, ..ch.clone() },
+            None => ch.clone(),
+        };
+        if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
+        }
+        // 118.9, 601.2h: the alternative cost's other parts (life, cards exiled from the hand,
+        // permanents sacrificed, tapped or returned) are paid with its mana.
+        if let Some(c) = other_parts
+            && let Err(e) = self.pay_cost_parts(p, spell, c, ch, &format!("the alternative cost of {name}"), dec)?
+        {
+            return Ok(Err(e));
         }
         let mut extra: Vec<AdditionalCost> = self.card(spell).abilities().iter().filter_map(|a| if let Ability::AdditionalCost(c) = a { Some(c.clone()) } else { None }).collect();
         if retrace {
@@ -1049,7 +1086,17 @@ impl Game {
             }
             return Ok(Err(Illegal::new(cite!(activate.no_such_numbered), format!("{name} has no activated ability number {}", ability + 1))));
         };
-        if cost.discard_self {
+        if cost.ninjutsu {
+            // 702.49a: ninjutsu functions only while the card is in a player's hand; 702.49c:
+            // only while an attacking creature is unblocked.
+            let o = self.obj(source);
+            if o.zone != Zone::Hand || o.owner != p {
+                return Ok(Err(Illegal::cited(&cite!(ninjutsu.not_from_hand), format!("{name} must be in {}'s hand: ninjutsu functions only there", self.players[p].name))));
+            }
+            if self.unblocked_attackers(p).is_empty() {
+                return Ok(Err(Illegal::cited(&cite!(ninjutsu.no_unblocked_attacker), format!("{} controls no unblocked attacking creature (blockers must have been declared)", self.players[p].name))));
+            }
+        } else if cost.discard_self {
             // 113.6m: an ability whose cost discards the card itself functions only in its
             // owner's hand (cycling, 702.29a).
             let o = self.obj(source);
@@ -1060,12 +1107,13 @@ impl Game {
                 }
                 return Ok(Err(e));
             }
-        } else if effect.moves_this_from_graveyard() {
-            // 113.6m: "Return this card from your graveyard to your hand" functions only in
-            // its owner's graveyard.
+        } else if effect.moves_this_from_graveyard() || cost.exile_self_from_graveyard {
+            // 113.6m: "Return this card from your graveyard to your hand", "Exile this card
+            // from your graveyard: …" function only in its owner's graveyard.
             let o = self.obj(source);
             if o.zone != Zone::Graveyard || o.owner != p {
-                return Ok(Err(Illegal::cited(&cite!(activate.must_be_in_graveyard), format!("{name} must be in {}'s graveyard: that ability returns it from there", self.players[p].name))));
+                let how = if cost.exile_self_from_graveyard { "its cost exiles it from there" } else { "that ability returns it from there" };
+                return Ok(Err(Illegal::cited(&cite!(activate.must_be_in_graveyard), format!("{name} must be in {}'s graveyard: {how}", self.players[p].name))));
             }
         } else if !self.on_battlefield(source) {
             // 113.6: an object's abilities function only on the battlefield unless the ability
@@ -1256,6 +1304,13 @@ impl Game {
     /// Pays the parts of an activated ability's cost other than mana and {T} (601.2h, 602.2b):
     /// life (119.4), a discarded card (701.9a) and sacrificing the source itself (701.21a).
     pub(crate) fn pay_other_costs(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
+        let cost_of = format!("the cost of the ability of {}", self.describe(source));
+        self.pay_cost_parts(p, source, cost, ch, &cost_of, dec)
+    }
+
+    /// [`Game::pay_other_costs`] for any cost with such parts: `cost_of` names it ("the
+    /// alternative cost of Force of Will").
+    pub(crate) fn pay_cost_parts(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(source);
         if cost.pay_life > 0 {
             if self.players[p].life < i64::from(cost.pay_life) {
@@ -1274,18 +1329,46 @@ impl Game {
             return Ok(Err(Illegal::cited(&cite!(cost.not_enough_energy), format!("{} can't pay {}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy)))));
         }
         if cost.discard_card
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Discard, ch, cost_of, Some(source), dec)?
         {
             return Ok(Err(e));
         }
         // 602.2b, 701.21a: "Sacrifice a creature" — chosen now, named by `sacrifice:`.
         if let Some(f) = &cost.sacrifice
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f.clone()), ch, cost_of, Some(source), dec)?
         {
             return Ok(Err(e));
         }
         if let Some(f) = &cost.return_to_hand
-            && let Err(e) = self.pay_additional(p, &AdditionalCost::ReturnToHand(f.clone()), ch, &format!("the cost of the ability of {name}"), Some(source), dec)?
+            && let Err(e) = self.pay_additional(p, &AdditionalCost::ReturnToHand(f.clone()), ch, cost_of, Some(source), dec)?
+        {
+            return Ok(Err(e));
+        }
+        if let Some((f, n)) = cost.tap_untapped.as_deref()
+            && let Err(e) = self.pay_tap_untapped(p, source, f, *n, ch, cost_of, dec)?
+        {
+            return Ok(Err(e));
+        }
+        if let Some((f, n)) = cost.exile_from_hand.as_deref()
+            && let Err(e) = self.pay_exile_cards(p, source, f, *n, Zone::Hand, ch, cost_of, dec)?
+        {
+            return Ok(Err(e));
+        }
+        if let Some((f, n)) = cost.exile_from_graveyard.as_deref()
+            && let Err(e) = self.pay_exile_cards(p, source, f, *n, Zone::Graveyard, ch, cost_of, dec)?
+        {
+            return Ok(Err(e));
+        }
+        if cost.exile_self_from_graveyard {
+            if self.obj(source).zone != Zone::Graveyard {
+                return Ok(Err(Illegal::cited(&cite!(cost.not_in_graveyard), format!("{name} is no longer in the graveyard to be exiled"))));
+            }
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {name} from their graveyard to pay {cost_of}", self.players[p].name)).player(self, p).object(self, source).zone(Zone::Exile).rules(&cite!(cost.exile_self_from_graveyard));
+            self.record(ev);
+            self.move_object(source, Zone::Exile);
+        }
+        if cost.ninjutsu
+            && let Err(e) = self.pay_ninjutsu(p, source, cost_of, dec)?
         {
             return Ok(Err(e));
         }
@@ -1314,6 +1397,134 @@ impl Game {
 }
 
 impl Game {
+    /// The objects among `eligible` chosen to pay a cost of `want` of them (601.2h, 602.2b):
+    /// those `named` in the action, or all of them when there are no more (forced), or asked
+    /// for. `Err`: a named object that can't pay (not eligible, or named twice).
+    #[expect(clippy::too_many_arguments, reason = "the candidates, the action's names and the decision's words")]
+    fn cost_choice(&mut self, p: PlayerId, eligible: &[ObjId], named: Option<&Vec<ObjId>>, want: usize, rule: RuleId, what: String, dec: &mut dyn Decider) -> Result<Result<Vec<ObjId>, ObjId>, Stop> {
+        if let Some(list) = named {
+            if let Some((_, &o)) = list.iter().enumerate().find(|&(k, o)| list[..k].contains(o) || !eligible.contains(o)) {
+                return Ok(Err(o));
+            }
+            return Ok(Ok(list.clone()));
+        }
+        if eligible.len() <= want {
+            return Ok(Ok(eligible.to_vec()));
+        }
+        let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
+        let d = Decision { player: p, kind: DecisionKind::Pick { options, count: want }, rule, what };
+        Ok(Ok(match self.decide(dec, &d)? {
+            Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
+            _ => Vec::new(),
+        }))
+    }
+
+    /// Pays "Tap an untapped [kind] you control" / "Tap two untapped …" (602.2b, 118.3): the
+    /// permanents named by `tap:`, or the only ones that can pay (forced), or chosen now.
+    /// Summoning sickness doesn't matter: 302.6 restricts only the {T} and {Q} symbols of a
+    /// creature's own abilities.
+    #[expect(clippy::too_many_arguments, reason = "the cost's parts and the decision's words")]
+    pub(crate) fn pay_tap_untapped(&mut self, p: PlayerId, source: ObjId, f: &crate::cards::ir::ObjectFilter, n: u32, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let eligible: Vec<ObjId> = self.permanents_of(p).filter(|&o| !(self.obj(o).tapped || f.other && o == source) && self.matches_filter(o, f, p)).collect();
+        let want = usize::try_from(n).unwrap_or(usize::MAX);
+        let chosen = match self.cost_choice(p, &eligible, ch.tap.as_ref(), want, cite!(cost.tap_choice), format!("what to tap for {cost_of}"), dec)? {
+            Ok(c) => c,
+            Err(o) => {
+                let why = if self.on_battlefield(o) && self.obj(o).tapped { format!("{} is already tapped", self.describe(o)) } else { format!("{} can't be tapped to pay {cost_of}", self.describe(o)) };
+                return Ok(Err(Illegal::cited(&cite!(cost.cant_tap), why)));
+            }
+        };
+        if chosen.len() != want {
+            let s = if n == 1 { "" } else { "s" };
+            return Ok(Err(Illegal::cited(&cite!(cost.not_enough_to_tap), format!("{cost_of} needs {n} untapped permanent{s} of the kind to tap; {} {}", chosen.len(), if ch.tap.is_some() { "named" } else { "available" }))));
+        }
+        // A spell's cost is paid as it is cast (601.2h); an ability's as it is activated (602.2b).
+        let paying = if self.obj(source).zone == Zone::Stack { cite!(cost.paid_spell) } else { cite!(cost.paid_ability) };
+        for o in chosen {
+            let mut rules = vec![paying, cite!(cost.tap_for_cost)];
+            // 302.6: only a {T} in the creature's own ability's cost needs it to be steady.
+            if self.is_creature(o) && self.is_sick(o) {
+                rules.push(cite!(cost.tap_sick_creature));
+            }
+            let sick = if rules.len() > 2 { " (summoning sickness doesn't matter: it is not the {T} of its own ability)" } else { "" };
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to pay {cost_of}{sick}", self.describe(o))).object(self, o).rules(&rules);
+            self.record(ev);
+            self.become_tapped(o);
+        }
+        Ok(Ok(()))
+    }
+
+    /// Pays "exile a blue card from your hand" (a pitch cost, 118.9) or "exile a creature card
+    /// from your graveyard" (602.2b): the cards named by `exile:`, or the only ones that can pay
+    /// (forced), or chosen now, from `zone` (hand or graveyard), never the source itself; each
+    /// is exiled (406.2).
+    #[expect(clippy::too_many_arguments, reason = "the cost's parts and where it is paid from")]
+    fn pay_exile_cards(&mut self, p: PlayerId, source: ObjId, f: &crate::cards::ir::ObjectFilter, n: u32, zone: Zone, ch: &Choices, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let (cards, place) = if zone == Zone::Hand { (&self.players[p].hand, "hand") } else { (&self.players[p].graveyard, "graveyard") };
+        let eligible: Vec<ObjId> = cards.iter().copied().filter(|&o| o != source && self.matches_filter(o, f, p)).collect();
+        let want = usize::try_from(n).unwrap_or(usize::MAX);
+        let chosen = match self.cost_choice(p, &eligible, ch.exile.as_ref(), want, cite!(cost.exile_choice), format!("what to exile from their {place} for {cost_of}"), dec)? {
+            Ok(c) => c,
+            Err(o) => {
+                let where_ = if self.obj(o).zone == zone && self.obj(o).owner == p { String::new() } else { format!(" (it is not in their {place})") };
+                return Ok(Err(Illegal::cited(&cite!(cost.cant_exile), format!("{} can't be exiled to pay {cost_of}{where_}", self.describe(o)))));
+            }
+        };
+        if chosen.len() != want {
+            let s = if n == 1 { "" } else { "s" };
+            return Ok(Err(Illegal::cited(&cite!(cost.not_enough_to_exile), format!("{cost_of} needs {n} card{s} of the kind exiled from {}'s {place}; {} {}", self.players[p].name, chosen.len(), if ch.exile.is_some() { "named" } else { "there" }))));
+        }
+        // A spell's cost is paid as it is cast (601.2h); an ability's as it is activated (602.2b).
+        let paying = if self.obj(source).zone == Zone::Stack { cite!(cost.paid_spell) } else { cite!(cost.paid_ability) };
+        for o in chosen {
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from their {place} to pay {cost_of}", self.players[p].name, self.describe(o))).player(self, p).object(self, o).zone(Zone::Exile).rules(&[paying, cite!(cost.exile_face_up)]);
+            self.record(ev);
+            self.move_object(o, Zone::Exile);
+        }
+        Ok(Ok(()))
+    }
+
+    /// The attacking creatures `p` controls that are unblocked (509.1h): once blockers have been
+    /// declared, those no creature was declared blocking.
+    pub(crate) fn unblocked_attackers(&self, p: PlayerId) -> Vec<ObjId> {
+        use crate::scenario::model::Step;
+        if !matches!(self.step, Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat) {
+            return Vec::new();
+        }
+        self.combat.attackers.iter().filter(|a| !a.blocked && self.on_battlefield(a.id) && self.controller(a.id) == p).map(|a| a.id).collect()
+    }
+
+    /// Pays ninjutsu's cost beyond mana (702.49a): the card is revealed from the hand, and an
+    /// unblocked attacking creature `p` controls (the only one, or chosen) is returned to its
+    /// owner's hand; what it was attacking is kept on the card for the ability's effect
+    /// (702.49c).
+    fn pay_ninjutsu(&mut self, p: PlayerId, card: ObjId, cost_of: &str, dec: &mut dyn Decider) -> Outcome {
+        let candidates = self.unblocked_attackers(p);
+        let pick = match candidates.as_slice() {
+            [] => return Ok(Err(Illegal::cited(&cite!(ninjutsu.nothing_to_return), format!("{} controls no unblocked attacking creature to return", self.players[p].name)))),
+            [one] => *one,
+            _ => {
+                let options: Vec<Target> = candidates.iter().map(|&o| Target::Object(o)).collect();
+                let d = Decision { player: p, kind: DecisionKind::Pick { options, count: 1 }, rule: cite!(ninjutsu.return_choice), what: format!("the unblocked attacker to return to its owner's hand for {cost_of}") };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) => match ts.first() {
+                        Some(Target::Object(o)) if candidates.contains(o) => *o,
+                        _ => return Ok(Err(Illegal::new(cite!(ninjutsu.none_chosen), "no unblocked attacker chosen for the ninjutsu cost"))),
+                    },
+                    _ => return Ok(Err(Illegal::new(cite!(ninjutsu.none_chosen), "no unblocked attacker chosen for the ninjutsu cost"))),
+                }
+            }
+        };
+        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from their hand (ninjutsu)", self.players[p].name, self.describe(card))).player(self, p).object(self, card).rules(&cite!(ninjutsu.reveal));
+        self.record(ev);
+        let attacking = self.combat.attackers.iter().find(|a| a.id == pick).map(|a| a.attacking);
+        self.obj_mut(card).ninjutsu_attacking = attacking;
+        let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {}, an unblocked attacker, to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&cite!(ninjutsu.return_attacker));
+        self.record(ev);
+        self.move_object(pick, Zone::Hand);
+        Ok(Ok(()))
+    }
+
     /// Pays a crew N cost (702.122a): other untapped creatures `p` controls, with total power
     /// N or more, are tapped. They are the ones named by `tap:`, or chosen now.
     fn pay_crew(&mut self, p: PlayerId, vehicle: ObjId, n: u32, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
@@ -1478,7 +1689,7 @@ pub(crate) fn filter_words(f: &crate::cards::ir::ObjectFilter) -> String {
 
 /// `noun` with the filter's words in natural order: adjectives and types before it, "you
 /// control", "with …" and "without …" after it ("target nonland permanent with mana value 3").
-fn noun_words(f: &crate::cards::ir::ObjectFilter, noun: &str) -> String {
+pub(crate) fn noun_words(f: &crate::cards::ir::ObjectFilter, noun: &str) -> String {
     let (before, after) = filter_parts(f);
     [before.as_str(), noun, after.as_str()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
 }

@@ -177,6 +177,10 @@ pub struct Alternatives {
     pub convoke: bool,
     pub improvise: bool,
     pub delve: bool,
+    /// The spell whose total cost is being paid as it is cast (601.2h): mana restricted to
+    /// spells of a kind (106.6) may pay only for a spell of that kind. `None` for the cost of
+    /// an ability or one paid during a resolution.
+    pub for_spell: Option<ObjId>,
 }
 
 /// The instructions of a mana ability that add mana: those it begins with (the compiler puts
@@ -204,7 +208,7 @@ impl Game {
             .filter_map(|(i, a)| match a {
                 // 602.5b: an "only once each turn" ability already activated this turn is no source.
                 Ability::Activated { cost, .. } if cost.once_each_turn && self.obj(id).activated_turns.contains(&(i, self.turn)) => None,
-                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.sacrifice_self && cost.pay_life == 0 && cost.pay_energy == 0 && !cost.exert_self && !cost.discard_card && cost.remove_counters.is_none() && cost.return_to_hand.is_none() && !has_side_effects(effect))) => {
+                Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.has_player_choices() && !has_side_effects(effect))) => {
                     match mana_part(effect) {
                         [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
                         [Instruction::AddManaOrChosen(k)] => Some((i, Out::OneOf(self.or_chosen(id, *k)))),
@@ -233,7 +237,7 @@ impl Game {
         let names: Vec<String> = self
             .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped)
-            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, effect, mana: true } if cost.sacrifice_self || cost.pay_life > 0 || cost.pay_energy > 0 || cost.exert_self || cost.discard_card || cost.remove_counters.is_some() || cost.return_to_hand.is_some() || has_side_effects(effect))))
+            .filter(|&id| self.card(id).abilities().iter().any(|a| matches!(a, Ability::Activated { cost, effect, mana: true } if cost.has_player_choices() || has_side_effects(effect))))
             .map(|id| self.describe(id))
             .collect();
         if names.is_empty() { String::new() } else { format!(" without {} (automatic payment never sacrifices, pays life, discards, returns a permanent or uses a mana ability with other effects: name it in `pay:`)", names.join(", ")) }
@@ -252,6 +256,21 @@ impl Game {
     /// `how`: the rule by which the mana is added now (605.3b for an activated mana ability,
     /// 608.2c for a resolving spell or ability's instruction).
     pub fn add_mana(&mut self, p: PlayerId, kinds: &[ManaKind], source: ObjId, how: crate::rules::RuleId) {
+        if let Some(only) = self.adding_restricted.clone() {
+            // 106.6: kept apart, with what it may be spent on (restricted mana is not counted
+            // as snow mana here).
+            for &k in kinds {
+                self.players[p].pool_restricted.push((pool_index(k), only.clone()));
+            }
+            let shown: String = kinds.iter().map(|&k| POOL_SYMBOLS[pool_index(k)]).collect();
+            let ev = Ev::new(EventKind::AddMana, format!("{} adds {shown} ({}), which {}", self.players[p].name, self.describe(source), spend_words(&only)))
+                .player(self, p)
+                .source(self, source)
+                .amount(i64::try_from(kinds.len()).unwrap_or(0))
+                .rules(&[cite!(mana.added), how, cite!(mana.restricted_spending)]);
+            self.record(ev);
+            return;
+        }
         let snow = self.on_battlefield(source) && self.supertypes(source).iter().any(|s| s == "Snow");
         for &k in kinds {
             self.players[p].pool[pool_index(k)] += 1;
@@ -419,6 +438,13 @@ impl Game {
                     }
                 }
             }
+            // 106.6: the mana the inner instruction adds goes to the pool with its restriction.
+            Instruction::SpendOnly { add, only } => {
+                let outer = self.adding_restricted.replace(only.clone());
+                let r = self.produce(p, source, add, how, dec);
+                self.adding_restricted = outer;
+                r?;
+            }
             Instruction::AddManaChoice(kinds) => {
                 let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
                 let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.describe(source)) };
@@ -443,6 +469,49 @@ impl Game {
     /// # Errors
     /// `Stop` for a decision that cannot be made; the inner `Illegal` when the cost can't be paid (118.3).
     pub fn pay_mana(&mut self, p: PlayerId, cost: &ManaCost, x: u32, ch: &Choices, alt: Alternatives, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
+        if self.players[p].pool_restricted.is_empty() {
+            return self.pay_mana_from_pool(p, cost, x, ch, alt, dec);
+        }
+        // 106.6: restricted mana that may pay this cost joins the pool for the payment, and is
+        // spent before unrestricted mana of its kind (what is left keeps its restriction).
+        let (usable, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.players[p].pool_restricted).into_iter().partition(|(_, only)| self.may_spend(p, only, alt.for_spell));
+        self.players[p].pool_restricted = kept;
+        for (i, _) in &usable {
+            self.players[p].pool[*i] += 1;
+        }
+        self.last_pool_spend = [0; 6];
+        let r = self.pay_mana_from_pool(p, cost, x, ch, alt, dec);
+        let mut spent = self.last_pool_spend;
+        for (i, only) in usable {
+            if spent[i] > 0 {
+                spent[i] -= 1;
+            } else {
+                self.players[p].pool[i] -= 1;
+                self.players[p].pool_restricted.push((i, only));
+            }
+        }
+        match r {
+            Ok(Err(e)) if !self.players[p].pool_restricted.is_empty() => {
+                let shown: String = self.players[p].pool_restricted.iter().map(|(i, _)| POOL_SYMBOLS[*i]).collect();
+                let mut e = e.also(cite!(pay.restricted_mana));
+                e.reason = format!("{}; the restricted mana in the pool ({shown}) can't be spent on it", e.reason);
+                Ok(Err(e))
+            }
+            r => r,
+        }
+    }
+
+    /// Whether mana with restriction `only` may be spent on the cost being paid (106.6):
+    /// `spell` is the spell being cast, if it is a spell's cost.
+    fn may_spend(&self, p: PlayerId, only: &crate::cards::ir::ManaSpend, spell: Option<ObjId>) -> bool {
+        use crate::cards::ir::ManaSpend;
+        match only {
+            ManaSpend::OnlySpells(f) => spell.is_some_and(|s| self.matches_filter(s, f, p)),
+            ManaSpend::NotSpells(f) => !spell.is_some_and(|s| self.matches_filter(s, f, p)),
+        }
+    }
+
+    fn pay_mana_from_pool(&mut self, p: PlayerId, cost: &ManaCost, x: u32, ch: &Choices, alt: Alternatives, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         // 601.2b, 107.4f: Phyrexian symbols paid with life.
         let phyrexian: Vec<CostSymbol> = cost.special.iter().copied().filter(|s| s.is_phyrexian()).collect();
         let life: Vec<bool> = match &ch.phyrexian {
@@ -513,6 +582,9 @@ impl Game {
                     }
                     if !self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })) {
                         return Ok(Err(Illegal::new(cite!(mana.no_mana_ability), format!("{} has no mana ability", self.describe(id)))));
+                    }
+                    if self.source(id, true).is_none() && self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, effect, .. } if effect.instructions.iter().any(|i| matches!(i, Instruction::SpendOnly { .. })))) {
+                        return Ok(Err(Illegal::cited(&cite!(mana.restricted_source_first), format!("{}'s mana has a restriction on how it is spent: activate its mana ability first (`activate:`), then pay from the pool", self.describe(id)))));
                     }
                 }
                 ids.iter().filter_map(|&id| self.source(id, true)).collect()
@@ -621,6 +693,7 @@ impl Game {
         }
         self.players[p].pool = pool;
         self.players[p].pool_snow = pool_snow;
+        self.last_pool_spend = spent;
         if spent.iter().any(|&n| n > 0) {
             let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
             let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(alt.during.unwrap_or(cite!(pay.mana)));
@@ -640,10 +713,11 @@ impl Game {
     /// Empties every mana pool (500.5).
     pub fn empty_pools(&mut self) {
         for p in 0..self.players.len() {
-            let n: u32 = self.players[p].pool.iter().sum();
+            let n: u32 = self.players[p].pool.iter().sum::<u32>() + u32::try_from(self.players[p].pool_restricted.len()).unwrap_or(u32::MAX);
             if n > 0 {
                 self.players[p].pool = [0; 6];
                 self.players[p].pool_snow = [0; 6];
+                self.players[p].pool_restricted.clear();
                 let ev = Ev::new(EventKind::ManaEmpties, format!("{}'s unspent mana empties", self.players[p].name)).player(self, p).amount(i64::from(n)).rule(cite!(mana.pool_empties));
                 self.record(ev);
             }
@@ -894,6 +968,15 @@ fn augment(v: usize, others: usize, edge: &dyn Fn(usize, usize) -> bool, mine: &
         }
     }
     false
+}
+
+/// What restricted mana may be spent on, in words ("can be spent only to cast creature spells").
+fn spend_words(only: &crate::cards::ir::ManaSpend) -> String {
+    use crate::cards::ir::ManaSpend;
+    match only {
+        ManaSpend::OnlySpells(f) => format!("can be spent only to cast {}", crate::engine::casting::noun_words(f, "spells")),
+        ManaSpend::NotSpells(f) => format!("can't be spent to cast {}", crate::engine::casting::noun_words(f, "spells")),
+    }
 }
 
 #[cfg(test)]

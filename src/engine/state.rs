@@ -194,6 +194,9 @@ pub struct Object {
     /// from being destroyed (702.12b), so that the note is not repeated at every check.
     pub indestructible_noted: u32,
     /// Choices made as it entered the battlefield (614.12a): not copiable values (707.6).
+    /// What the creature returned to pay this card's ninjutsu cost was attacking (702.49c):
+    /// the card, put onto the battlefield by that ability, attacks it.
+    pub ninjutsu_attacking: Option<Target>,
     pub entry_choice: EntryChoice,
     /// A face-down spell or permanent (708): its characteristics are those of 708.2a.
     pub face_down: bool,
@@ -378,6 +381,9 @@ pub struct Player {
     pub pool: [u32; 6],
     /// How much of each kind in `pool` a snow source made (107.4h).
     pub pool_snow: [u32; 6],
+    /// Mana with a restriction on how it is spent (106.6), one entry per mana, kept apart from
+    /// `pool` (index W U B R G C, the restriction).
+    pub pool_restricted: Vec<(usize, crate::cards::ir::ManaSpend)>,
     pub lost: bool,
     /// Drew from an empty library since state-based actions were last checked (704.5b).
     pub drew_from_empty: bool,
@@ -602,6 +608,11 @@ pub struct Game {
     /// for a delayed ability linked to one of them ("Exile target creature. Return that card
     /// to the battlefield at the beginning of the next end step.", 603.7c).
     pub moved_now: Vec<(ObjId, ObjId)>,
+    /// The restriction (106.6) on the mana being added now, while a mana ability's
+    /// "Spend this mana only …" instruction adds it.
+    pub adding_restricted: Option<crate::cards::ir::ManaSpend>,
+    /// How much of each pool kind the last mana payment spent from the pool.
+    pub last_pool_spend: [u32; 6],
     /// Objects exiled "until [source] leaves the battlefield" (610.3): (source, the object in
     /// exile).
     pub exiled_until: Vec<(ObjId, ObjId)>,
@@ -822,6 +833,7 @@ impl Game {
             deathtouch_damage: false,
             indestructible_noted: 0,
             entry_choice: EntryChoice::default(),
+            ninjutsu_attacking: None,
             face_down: false,
             face_down_as: crate::engine::facedown::FaceDown::Plain,
             face: None,

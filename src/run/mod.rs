@@ -612,6 +612,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         buyback: c.buyback,
         evoke: c.evoke,
         dash: c.dash,
+        rather: c.rather,
         face: None,
         by_effect: None,
     })

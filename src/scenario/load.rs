@@ -716,10 +716,11 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
     m.check_keys(&allowed, &format!("a `{verb}` action"), diags);
     let kind = match verb {
         "cast" | "activate" => {
-            // On `cast` these choose flashback, evoke or dash (702.34a), a face-down cast
-            // (702.37c) and the cards delve exiles (702.66a); no activated ability uses them.
+            // On `cast` these choose flashback, evoke or dash (702.34a) and a face-down cast
+            // (702.37c); no activated ability uses them. `exile:` names the cards delve exiles
+            // (702.66a) or an "exile … from your graveyard" cost exiles (602.2b).
             if verb == "activate" {
-                for key in ["alternative_cost", "face_down", "exile", "fuse"] {
+                for key in ["alternative_cost", "face_down", "fuse"] {
                     if let Some(k) = m.key_node(key) {
                         not_supported(diags, k, &format!("`{key}`"), "no activated ability the engine supports needs it");
                     }
@@ -751,12 +752,14 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut flashback = false;
             let mut evoke = false;
             let mut dash = false;
+            let mut rather = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
                     Some("flashback") => flashback = true,
                     Some("evoke") => evoke = true,
                     Some("dash") => dash = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash"),
+                    Some("rather_than_mana_cost") => rather = true,
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -784,6 +787,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 buyback,
                 evoke,
                 dash,
+                rather,
             };
             if verb == "cast" {
                 if let Some(k) = m.key_node("ability") {

@@ -202,6 +202,9 @@ pub struct CastChoices {
     pub evoke: bool,
     /// `alternative_cost: dash` (702.109a).
     pub dash: bool,
+    /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
+    /// offers, "you may … rather than pay this spell's mana cost" (118.9).
+    pub rather: bool,
 }
 
 /// An answer to a decision (`choose`).

@@ -84,6 +84,36 @@ fn parse_cost_item(p: &mut Parser<'_>, cost: &mut Cost) -> PResult<()> {
             let Some(f) = return_to_hand(p) else { return Err(p.fail("\"a [permanent] you control to its owner's hand\"")) };
             cost.return_to_hand = Some(f);
         }
+        // "Tap an untapped creature you control", "Tap two untapped artifacts you control",
+        // "Tap another untapped Rogue you control" (602.2b): chosen as the cost is paid.
+        Tok::Word(w) if w.eq_ignore_ascii_case("tap") && cost.tap_untapped.is_none() => {
+            p.bump();
+            let Some(f) = tap_untapped(p) else { return Err(p.fail("\"an untapped [permanent] you control\" (or \"two untapped …\", \"another untapped …\") to tap")) };
+            cost.tap_untapped = Some(Box::new(f));
+        }
+        // "Exile a blue card from your hand" (118.9's pitch costs): chosen as it is paid.
+        // "Exile this card from your graveyard" (113.6m), "Exile a creature card from your
+        // graveyard" (602.2b).
+        Tok::Word(w) if w.eq_ignore_ascii_case("exile") => {
+            p.bump();
+            let mark = p.mark();
+            if !cost.exile_self_from_graveyard && (p.eat_words(&["this", "card"]) || p.peek().is_some_and(|t| t.tok == Tok::SelfName) && {
+                p.bump();
+                true
+            }) {
+                if p.eat_words(&["from", "your", "graveyard"]) {
+                    cost.exile_self_from_graveyard = true;
+                    return Ok(());
+                }
+                p.reset(mark);
+                return Err(p.fail("\"this card from your graveyard\""));
+            }
+            match exile_cards(p) {
+                Some((f, n, true)) if cost.exile_from_hand.is_none() => cost.exile_from_hand = Some(Box::new((f, n))),
+                Some((f, n, false)) if cost.exile_from_graveyard.is_none() => cost.exile_from_graveyard = Some(Box::new((f, n))),
+                _ => return Err(p.fail("\"a [kind of] card from your hand\" or \"… from your graveyard\" (or \"two [kind of] cards …\") to exile")),
+            }
+        }
         // "Discard a card" (Blood tokens, 111.10g): the card is chosen as the cost is paid.
         Tok::Word(w) if w.eq_ignore_ascii_case("discard") => {
             p.bump();
@@ -223,6 +253,86 @@ pub(crate) fn return_to_hand(p: &mut Parser<'_>) -> Option<crate::cards::ir::Obj
     }
 }
 
+/// After "tap" in a cost: "an untapped [kind] you control", "two untapped [kinds] you
+/// control", "another untapped [kind] you control"; the filter (untapped, yours, `other` for
+/// "another") and how many. `None`, consuming nothing, when the words are not that.
+pub(crate) fn tap_untapped(p: &mut Parser<'_>) -> Option<(crate::cards::ir::ObjectFilter, u32)> {
+    let mark = p.mark();
+    let other = p.eat_word("another");
+    let n = if other { 1 } else { super::targets::count_word(p, 0)? };
+    if !other {
+        p.pos += 1;
+    }
+    match super::targets::parse_filter(p, n > 1) {
+        Ok((mut f, super::targets::Head::Permanent)) if f.tapped == Some(false) && f.controller == crate::cards::ir::ControllerFilter::You && !f.other => {
+            f.other = other;
+            Some((f, n))
+        }
+        _ => {
+            p.reset(mark);
+            None
+        }
+    }
+}
+
+/// After "exile" in a cost: "a blue card from your hand", "two green cards from your hand",
+/// "a creature card from your graveyard", "two cards from your graveyard"; the card filter, how
+/// many, and whether from the hand (else the graveyard). `None`, consuming nothing, when the
+/// words are not that.
+pub(crate) fn exile_cards(p: &mut Parser<'_>) -> Option<(crate::cards::ir::ObjectFilter, u32, bool)> {
+    let mark = p.mark();
+    let n = super::targets::count_word(p, 0)?;
+    p.pos += 1;
+    // "cards" alone, or a filter ending in "card(s)".
+    let plain = if n > 1 { p.eat_word("cards") } else { p.eat_word("card") };
+    let filter = if plain { Ok((crate::cards::ir::ObjectFilter::default(), super::targets::Head::Card)) } else { super::targets::parse_filter(p, n > 1) };
+    let simple = |f: &crate::cards::ir::ObjectFilter| *f == crate::cards::ir::ObjectFilter { types_any: f.types_any.clone(), types_none: f.types_none.clone(), colors: f.colors.clone(), colors_none: f.colors_none.clone(), subtypes: f.subtypes.clone(), ..Default::default() };
+    match filter {
+        Ok((f, super::targets::Head::Card)) if simple(&f) => {
+            if p.eat_words(&["from", "your", "hand"]) {
+                return Some((f, n, true));
+            }
+            if p.eat_words(&["from", "your", "graveyard"]) {
+                return Some((f, n, false));
+            }
+            p.reset(mark);
+            None
+        }
+        _ => {
+            p.reset(mark);
+            None
+        }
+    }
+}
+
+/// The parts of an alternative cost (118.9), joined by "and" and ended before "rather":
+/// "pay {W}{U}{B}{R}{G}", "pay 1 life and exile a blue card from your hand", "sacrifice a
+/// Mountain", "return an Island you control to its owner's hand", "tap an untapped creature
+/// you control". Parts that name the card itself ({T}, "sacrifice this …") have no meaning
+/// for a spell and are refused.
+pub fn alternative_cost(p: &mut Parser<'_>) -> PResult<Cost> {
+    let mut cost = Cost::default();
+    loop {
+        let at = p.pos;
+        if p.at_word("pay") && matches!(p.peek_at(1).map(|t| &t.tok), Some(Tok::Symbol(s)) if s != "E") {
+            p.bump();
+            if !cost.mana.is_empty() {
+                return Err(Fail { at, expected: "one mana part in an alternative cost".into() });
+            }
+            cost.mana = mana_symbols(p)?;
+        } else {
+            parse_cost_item(p, &mut cost)?;
+        }
+        let spell_safe = !cost.tap && !cost.sacrifice_self && !cost.exert_self && !cost.discard_self && !cost.exile_self_from_graveyard && cost.loyalty.is_none() && cost.remove_counters.is_none() && !cost.sacrifice.as_ref().is_some_and(|f| f.other);
+        if !spell_safe {
+            return Err(Fail { at, expected: "a cost a spell can pay (mana, life, a permanent sacrificed, tapped or returned, a card exiled from the hand)".into() });
+        }
+        if !p.eat_word("and") {
+            return Ok(cost);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
@@ -320,6 +430,78 @@ mod tests {
     }
 
     #[test]
+    fn tap_untapped_permanents() {
+        use crate::cards::ir::{CardType, ControllerFilter};
+        // Springleaf Drum: "{T}, Tap an untapped creature you control" (602.2b).
+        let drum = match ok("{T}, Tap an untapped creature you control: Add one mana of any color.", "Springleaf Drum", ARTIFACT).into_iter().next() {
+            Some(Ability::Activated { cost, mana: true, .. }) => cost,
+            other => panic!("{other:?}"),
+        };
+        let Some((f, 1)) = drum.tap_untapped.as_deref() else { panic!("{drum:?}") };
+        assert!(drum.tap && f.types_any == [CardType::Creature] && f.tapped == Some(false) && f.controller == ControllerFilter::You && !f.other);
+        assert!(drum.has_player_choices());
+        // "Tap two untapped creatures you control", "Tap another untapped Rogue you control".
+        assert!(matches!(cost_of("Tap two untapped creatures you control: Draw a card.", "Test Two").tap_untapped.as_deref(), Some((_, 2))));
+        let rogue = cost_of("Tap another untapped Rogue you control: This creature gets +1/+1 until end of turn.", "Test Rogue");
+        assert!(matches!(rogue.tap_untapped.as_deref(), Some((f, 1)) if f.other && f.subtypes == ["Rogue"]));
+        // Without "untapped", or someone else's permanents, it is not this cost.
+        assert!(!errs("Tap a creature you control: Draw a card.", "Odd", CREATURE).is_empty());
+        assert!(!errs("Tap an untapped creature an opponent controls: Draw a card.", "Odd", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn exile_cards_as_a_cost() {
+        use crate::cards::ir::CardType;
+        // Grim Lavamancer: "Exile two cards from your graveyard" (602.2b).
+        let grim = cost_of("{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to any target.", "Grim Lavamancer");
+        assert!(matches!(grim.exile_from_graveyard.as_deref(), Some((f, 2)) if *f == crate::cards::ir::ObjectFilter::default()));
+        let caller = cost_of("{3}{B}, Exile a creature card from your graveyard: Create a tapped 2/2 black Zombie creature token.", "Null Caller");
+        assert!(matches!(caller.exile_from_graveyard.as_deref(), Some((f, 1)) if f.types_any == [CardType::Creature]));
+        // Dauntless Cathar: the ability works from the graveyard (113.6m).
+        let cathar = cost_of("{1}{W}, Exile this card from your graveyard: Create a 1/1 white Spirit creature token with flying. Activate only as a sorcery.", "Dauntless Cathar");
+        assert!(cathar.exile_self_from_graveyard && cathar.sorcery_speed);
+        // A card exiled from somewhere else is not read.
+        assert!(!errs("Exile a creature card from a graveyard: Draw a card.", "Odd", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn alternative_costs() {
+        use crate::cards::ir::{Color, Condition};
+        let alt = |text: &str, name: &str| match ok(text, name, INSTANT).into_iter().next() {
+            Some(Ability::AlternativeCost { cost, condition }) => (cost, condition),
+            other => panic!("{other:?}"),
+        };
+        // Force of Will (118.9): 1 life and a blue card exiled from the hand, no mana.
+        let (fow, cond) = alt("You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.\nCounter target spell.", "Force of Will");
+        assert!(cond.is_none() && fow.mana.is_empty() && fow.pay_life == 1);
+        assert!(matches!(fow.exile_from_hand.as_deref(), Some((f, 1)) if f.colors == [Color::Blue]));
+        // Snuff Out: a condition, then 4 life.
+        let (snuff, cond) = alt("If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.\nDestroy target nonblack creature. It can't be regenerated.", "Snuff Out");
+        assert!(snuff.pay_life == 4 && matches!(cond, Some(Condition::Controls { .. })), "{cond:?}");
+        // A mana alternative, and tapping a creature (Orim's Cure).
+        assert_eq!(alt("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.\nDraw a card.", "Test Five").0.mana, mana("{W}{U}{B}{R}{G}"));
+        assert!(alt("If you control a Plains, you may tap an untapped creature you control rather than pay this spell's mana cost.\nPrevent the next 4 damage that would be dealt to any target this turn.", "Orim's Cure").0.tap_untapped.is_some());
+        // Parts a spell can't pay, and counted sacrifices, are refused rather than misread.
+        assert!(!errs("You may sacrifice two Mountains rather than pay this spell's mana cost.\nDraw a card.", "Fireblast Test", INSTANT).is_empty());
+        assert!(!errs("You may exile a blue card with mana value X from your hand rather than pay this spell's mana cost.\nDraw a card.", "Shoal Test", INSTANT).is_empty());
+    }
+
+    #[test]
+    fn ninjutsu() {
+        use crate::cards::ir::Effect;
+        // 702.49a: "[Cost], Reveal this card from your hand, Return an unblocked attacking
+        // creature you control to its owner's hand: Put this card onto the battlefield from
+        // your hand tapped and attacking."
+        let ninja = ok("Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you control to hand: Put this card onto the battlefield from your hand tapped and attacking.)\nWhenever this creature deals combat damage to a player, you may draw a card.", "Ninja of the Deep Hours", CREATURE);
+        assert_eq!(
+            ninja[0],
+            Ability::Activated { cost: Cost { mana: mana("{1}{U}"), ninjutsu: true, ..Cost::default() }, effect: Effect { instructions: vec![Instruction::Ninjutsu], ..Effect::default() }, mana: false }
+        );
+        // Commander ninjutsu (702.49d) is not read.
+        assert!(!errs("Commander ninjutsu {U}{B}", "Odd Ninja", CREATURE).is_empty());
+    }
+
+    #[test]
     fn discard_a_card() {
         // Blood tokens (111.10g), Mad Prophet.
         assert_eq!(
@@ -348,9 +530,9 @@ mod tests {
         let e = errs("{Q}: Draw a card.", "Untapper", ARTIFACT);
         assert_eq!((e[0].0, e[0].1), (0, 16));
         assert!(e[0].2.contains("expected a mana symbol the engine supports"), "{}", e[0].2);
-        let e = errs("Tap an untapped creature you control: Draw a card.", "Convoker", CREATURE);
-        assert!(e[0].2.starts_with("unsupported text: \"Tap an untapped"), "{}", e[0].2);
-        assert!(e[0].2.contains("expected a cost"), "{}", e[0].2);
+        let e = errs("Tap a creature you control: Draw a card.", "Convoker", CREATURE);
+        assert!(e[0].2.starts_with("unsupported text: \"a creature you control"), "{}", e[0].2);
+        assert!(e[0].2.contains("expected \"an untapped"), "{}", e[0].2);
         let e = errs("{W/W}, {T}: Draw a card.", "Hybrid Thing", ARTIFACT);
         assert_eq!((e[0].0, e[0].1), (0, 23));
         assert!(e[0].2.contains("expected a mana symbol the engine supports"), "{}", e[0].2);

@@ -126,6 +126,28 @@ fn end_sentence(p: &mut Parser<'_>) -> PResult<()> {
 /// "They can't be regenerated." (701.19c), "You may choose new targets for the copy."
 /// (707.10c), "If this spell was kicked, it deals N damage instead." (702.33). Returns whether
 /// one was read.
+/// "Spend this mana only to cast [a creature spell | artifact spells | instant or sorcery
+/// spells]." / "This mana can't be spent to cast [a] nonartifact spell[s]." (106.6), the
+/// sentence ended; `None`, consuming nothing, when the sentence is not one of those.
+fn mana_spend(p: &mut Parser<'_>) -> PResult<Option<crate::cards::ir::ManaSpend>> {
+    use crate::cards::ir::ManaSpend;
+    let make: fn(crate::cards::ir::ObjectFilter) -> ManaSpend = if p.eat_words(&["spend", "this", "mana", "only", "to", "cast"]) {
+        ManaSpend::OnlySpells
+    } else if p.eat_words(&["this", "mana", "can't", "be", "spent", "to", "cast"]) || p.eat_words(&["this", "mana", "can’t", "be", "spent", "to", "cast"]) {
+        ManaSpend::NotSpells
+    } else {
+        return Ok(None);
+    };
+    let one = p.eat_word("a") || p.eat_word("an");
+    let at = p.pos;
+    let (f, head) = super::targets::parse_filter(p, !one)?;
+    if head != Head::Spell || f.controller != crate::cards::ir::ControllerFilter::Any {
+        return Err(Fail { at, expected: "a kind of spell (\"creature spells\", \"a nonartifact spell\")".into() });
+    }
+    end_sentence(p)?;
+    Ok(Some(make(f)))
+}
+
 fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     let start = p.pos;
     if super::tokens::quoted_rider(p)? {
@@ -142,6 +164,19 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
                 return Ok(true);
             }
         }
+    }
+    // "Spend this mana only to cast creature spells." / "This mana can't be spent to cast
+    // nonartifact spells." (106.6) after an instruction that adds mana.
+    if let Some(only) = mana_spend(p)? {
+        let Some(last) = p.effect.instructions.pop() else {
+            return Err(Fail { at: start, expected: "an instruction adding mana before a restriction on spending it".into() });
+        };
+        if !last.adds_mana() || matches!(last, Instruction::SpendOnly { .. }) {
+            p.effect.instructions.push(last);
+            return Err(Fail { at: start, expected: "an instruction adding mana before a restriction on spending it".into() });
+        }
+        p.effect.instructions.push(Instruction::SpendOnly { add: Box::new(last), only });
+        return Ok(true);
     }
     // "You choose a nonland card from it." / "That player discards that card." after "Target
     // opponent reveals their hand." (701.20a, 701.9b)
@@ -2998,6 +3033,28 @@ mod tests {
         Amount, CardType::*, ControllerFilter, Cost, Instruction::*, ManaKind, ObjectFilter, TargetSpec,
     };
     use crate::cards::ir::Color::*;
+
+    #[test]
+    fn mana_spending_restrictions() {
+        use crate::cards::ir::{Ability, CardType, Instruction, ManaKind, ManaSpend};
+        let effect = |text: &str, name: &str, types: &[CardType]| match ok(text, name, types).into_iter().next() {
+            Some(Ability::Activated { effect, mana: true, .. }) => effect.instructions,
+            other => panic!("{other:?}"),
+        };
+        // Mishra's Workshop (106.6): the restriction wraps the instruction that adds the mana.
+        let workshop = effect("{T}: Add {C}{C}{C}. Spend this mana only to cast artifact spells.", "Mishra's Workshop", LAND);
+        assert!(matches!(workshop.as_slice(), [Instruction::SpendOnly { add, only: ManaSpend::OnlySpells(f) }] if **add == Instruction::AddMana(vec![ManaKind::Colorless; 3]) && f.types_any == [CardType::Artifact]), "{workshop:?}");
+        // "a creature spell", one of several kinds.
+        let naturalist = effect("{T}: Add one mana of any color. Spend this mana only to cast a creature spell.", "Humble Naturalist", CREATURE);
+        assert!(matches!(naturalist.as_slice(), [Instruction::SpendOnly { only: ManaSpend::OnlySpells(f), .. }] if f.types_any == [CardType::Creature]));
+        let arcanist = effect("{T}: Add {C}. Spend this mana only to cast an instant or sorcery spell.", "Vodalian Arcanist", CREATURE);
+        assert!(matches!(arcanist.as_slice(), [Instruction::SpendOnly { only: ManaSpend::OnlySpells(f), .. }] if f.types_any == [CardType::Instant, CardType::Sorcery]));
+        // Abilities as well as spells, or costs with {X}, are not read.
+        assert!(!errs("{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities of artifacts.", "Odd", LAND).is_empty());
+        assert!(!errs("{T}: Add {C}. Spend this mana only on costs that contain {X}.", "Odd", LAND).is_empty());
+        // Without mana added before it, the sentence means nothing.
+        assert!(!errs("{T}: Draw a card. Spend this mana only to cast creature spells.", "Odd", LAND).is_empty());
+    }
 
     #[test]
     fn damage_to_any_target() {

@@ -604,6 +604,53 @@ fn exert_line(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     Ok(Ability::Exert(q.effect))
 }
 
+/// "[If COND,] you may [costs] rather than pay this spell's mana cost." (118.9). `None`,
+/// consuming nothing, when the line doesn't begin that way.
+fn alternative_cost_line(p: &mut Parser<'_>) -> Option<parser::PResult<Ability>> {
+    let condition = if p.at_word("if") {
+        let at = p.pos;
+        // Only a line that says "rather than pay this spell's mana cost" is one.
+        let says = p.toks[at..].windows(3).any(|w| w[0].is_word("rather") && w[1].is_word("than") && w[2].is_word("pay"));
+        if !says {
+            return None;
+        }
+        p.bump();
+        let c = match conditions::parse(p) {
+            Ok(c) => c,
+            Err(f) => return Some(Err(f)),
+        };
+        // The condition's grammar may take the comma that ends it.
+        if !p.eat_punct(',') && !p.at_words(&["you", "may"]) {
+            return Some(Err(p.fail("\",\" after the condition")));
+        }
+        Some(c)
+    } else {
+        None
+    };
+    if !p.eat_words(&["you", "may"]) {
+        return if condition.is_some() { Some(Err(p.fail("\"you may [cost] rather than pay this spell's mana cost\""))) } else { None };
+    }
+    let mark = p.pos;
+    let cost = match costs::alternative_cost(p) {
+        Ok(c) => c,
+        Err(f) if condition.is_some() || p.toks[mark..].windows(2).any(|w| w[0].is_word("rather") && w[1].is_word("than")) => return Some(Err(f)),
+        Err(_) => {
+            p.pos = 0;
+            return None;
+        }
+    };
+    for apos in ["spell's", "spell’s"] {
+        if p.eat_words(&["rather", "than", "pay", "this", apos, "mana", "cost"]) {
+            return Some(if p.eat_punct('.') && p.at_end() { Ok(Ability::AlternativeCost { cost: Box::new(cost), condition }) } else { Err(p.fail("the end of the sentence")) });
+        }
+    }
+    if condition.is_none() && !p.at_word("rather") {
+        p.pos = 0;
+        return None;
+    }
+    Some(Err(p.fail("\"rather than pay this spell's mana cost.\"")))
+}
+
 fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Result<Ability, OracleError>> {
     let mut p = Parser::new(text, toks.to_vec(), Effect::default(), false);
     let end = |p: &mut Parser<'_>| p.eat_punct('.') && p.at_end() || p.at_end();
@@ -633,6 +680,14 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("megamorph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: true }),
         // "Disguise {cost}" (702.168a).
         Some("disguise") if !is_spell => Some(Ability::Disguise),
+        // "Ninjutsu {cost}" (702.49a): "[Cost], Reveal this card from your hand, Return an
+        // unblocked attacking creature you control to its owner's hand: Put this card onto the
+        // battlefield from your hand tapped and attacking."
+        Some("ninjutsu") if !is_spell => Some(|mana| Ability::Activated {
+            cost: ir::Cost { mana, ninjutsu: true, ..ir::Cost::default() },
+            effect: Effect { instructions: vec![Instruction::Ninjutsu], ..Effect::default() },
+            mana: false,
+        }),
         // "Level up {cost}" (702.87a): "[cost]: Put a level counter on this permanent. Activate
         // only as a sorcery."
         Some("level") if !is_spell && p.peek_at(1).is_some_and(|t| t.is_word("up")) => Some(|mana| Ability::Activated {
@@ -693,6 +748,11 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         };
         return Some(cost.map(Ability::CumulativeUpkeep).map_err(|f| p.error(&f)));
     }
+    // "[If …,] you may [costs] rather than pay this spell's mana cost." (118.9)
+    if let Some(r) = alternative_cost_line(&mut p) {
+        return Some(r.map_err(|f| p.error(&f)));
+    }
+    p.pos = 0;
     // "Affinity for artifacts" (702.41a).
     if p.eat_words(&["affinity", "for"]) {
         return Some(match targets::parse_filter(&mut p, true) {

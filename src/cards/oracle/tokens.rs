@@ -276,7 +276,7 @@ mod tests {
     fn unsupported_tokens_are_pinpointed() {
         for (text, fragment) in [
             // A predefined token the engine doesn't know: its text can't be read yet.
-            ("Create a tapped Powerstone token.", "Powerstone token"),
+            ("Create a tapped Incubator token.", "Incubator token"),
             // Singular count, plural noun.
             ("Create a 1/1 white Soldier creature tokens.", "tokens"),
             // A quoted ability the compiler can't read: the error points inside the quotation.

@@ -343,7 +343,7 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("lock or unlock", false, "locking and unlocking doors by an effect (709.5f, 709.5g)"),
     ("whenever you exert", false, "abilities that trigger on exerting (701.43)"),
     ("been exerted", false, "whether a creature was exerted (701.43)"),
-    ("ninjutsu", true, "ninjutsu (702.49)"),
+    ("commander ninjutsu", true, "commander ninjutsu (702.49d)"),
     ("bestow", true, "bestow (702.103)"),
     ("mutate", true, "mutate (702.140)"),
     ("start your engines", true, "speed and Start your engines! (702.179)"),
@@ -372,7 +372,7 @@ mod missing_tests {
     #[test]
     fn features_are_named_in_a_judges_words() {
         assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("rolling dice (706)"));
-        assert_eq!(missing_feature("Ninjutsu {1}{U} (…)"), Some("ninjutsu (702.49)"));
+        assert_eq!(missing_feature("Commander ninjutsu {2}{U}{B}"), Some("commander ninjutsu (702.49d)"));
         assert_eq!(missing_feature("When this creature enters, you take the initiative."), Some("the initiative (725)"));
         // A keyword's name inside other words is not the keyword.
         assert_eq!(missing_feature("Creatures with mentor get +1/+1."), None);
