@@ -1010,6 +1010,8 @@ pub struct ObjectFilter {
     /// The object must have every one of these supertypes ("legendary creatures").
     pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
+    /// Shown as those words: a `false` would read as "no requirement" where defaults are hidden.
+    #[serde(serialize_with = "token_words")]
     pub token: Option<bool>,
     /// "of the chosen type": the creature type chosen as the ability's source entered
     /// (614.12a); bound to that type where the source is known (a static ability). In an
@@ -2831,5 +2833,15 @@ impl CounterKind {
             _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
             _ => return None,
         })
+    }
+}
+
+/// `ObjectFilter::token` as the words of the filter ("token", "nontoken"), none when either
+/// kind matches.
+fn token_words<S: serde::Serializer>(token: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    match token {
+        Some(true) => s.serialize_str("token"),
+        Some(false) => s.serialize_str("nontoken"),
+        None => s.serialize_none(),
     }
 }
