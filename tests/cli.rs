@@ -367,6 +367,10 @@ fn card_shows_read_and_deferred_abilities() {
     let (code, out, _) = judge(&["card", "SHOCK"]);
     assert_eq!(code, 0);
     assert!(out.contains("abilities, as understood (1 read, 0 deferred):\n  1. Spell:\n       instructions:\n         - DealDamage:\n"), "{out}");
+    // A requirement at false is shown in words: "nontoken" must not vanish with the defaults.
+    let (code, out, _) = judge(&["card", "Midnight Reaper"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("controller: You\n               token: nontoken\n               types_any: Creature"), "{out}");
     let (code, _, err) = judge(&["card", "Nope", "--from", "tests/fixtures/unread_activated.yaml"]);
     assert_eq!(code, 2);
     assert!(err.contains("no card named `Nope` in tests/fixtures/unread_activated.yaml"), "{err}");

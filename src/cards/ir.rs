@@ -985,6 +985,7 @@ pub struct ObjectFilter {
     /// The object must have none of these colors ("nonblack").
     pub colors_none: Vec<Color>,
     /// `Some(true)`: "tapped"; `Some(false)`: "untapped".
+    #[serde(serialize_with = "tapped_words")]
     pub tapped: Option<bool>,
     /// "attacking" (506.4).
     pub attacking: bool,
@@ -1010,6 +1011,7 @@ pub struct ObjectFilter {
     /// The object must have every one of these supertypes ("legendary creatures").
     pub supertypes: Vec<String>,
     /// `Some(false)`: "nontoken"; `Some(true)`: "token" ("creature token you control", 111.1).
+    #[serde(serialize_with = "token_words")]
     pub token: Option<bool>,
     /// "of the chosen type": the creature type chosen as the ability's source entered
     /// (614.12a); bound to that type where the source is known (a static ability). In an
@@ -1359,7 +1361,10 @@ pub enum StaticReplacement {
     /// `then`: what happens just after the damage is prevented (615.5): "Remove a +1/+1 counter
     /// from this creature.", "… and remove that many +1/+1 counters from it" ("that many" being
     /// the damage prevented).
-    PreventDamage { combat: Option<bool>, to: Option<DamageSide>, by: Option<DamageSide>, then: Vec<Instruction> },
+    PreventDamage {
+        #[serde(serialize_with = "combat_words")]
+        combat: Option<bool>,
+        to: Option<DamageSide>, by: Option<DamageSide>, then: Vec<Instruction> },
     /// "Skip your draw step." (614.1b, 614.10)
     SkipDrawStep,
     /// "If this creature would die, exile it instead." / "If a creature an opponent controls
@@ -2182,7 +2187,7 @@ pub struct Cost {
     pub timing: Option<ActivationTiming>,
     /// "Activate only if you control three or more artifacts" (602.1b): the condition must
     /// hold as the ability is activated; it says nothing once the ability is on the stack.
-    pub condition: Option<Condition>,
+    pub condition: Option<Box<Condition>>,
     /// "Any player may activate this ability." (602.2): not only the source's controller; the
     /// player who activates it controls it (602.2a).
     pub any_player: bool,
@@ -2832,4 +2837,30 @@ impl CounterKind {
             _ => return None,
         })
     }
+}
+
+/// A yes/no requirement shown as the words of the text (`yes` when it must hold, `no` when it
+/// must not), none when either matches: a bare `false` would read as "no requirement" where
+/// defaults are hidden (`judge card`).
+fn words<S: serde::Serializer>(v: Option<bool>, yes: &'static str, no: &'static str, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(true) => s.serialize_str(yes),
+        Some(false) => s.serialize_str(no),
+        None => s.serialize_none(),
+    }
+}
+
+#[expect(clippy::ref_option, reason = "serde's serialize_with passes a reference")]
+fn token_words<S: serde::Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    words(*v, "token", "nontoken", s)
+}
+
+#[expect(clippy::ref_option, reason = "serde's serialize_with passes a reference")]
+fn tapped_words<S: serde::Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    words(*v, "tapped", "untapped", s)
+}
+
+#[expect(clippy::ref_option, reason = "serde's serialize_with passes a reference")]
+fn combat_words<S: serde::Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+    words(*v, "combat", "noncombat", s)
 }

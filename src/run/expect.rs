@@ -142,7 +142,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             doors.sort();
             want.sort();
             let same = doors.len() == want.len() && doors.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
-            out.push(verdict(format!("{who}: unlocked"), &format!("[{}]", x.value.join(", ")), &format!("[{}]", doors.join(", ")), same, x.span));
+            out.push(verdict(format!("{who}: unlocked"), format!("[{}]", x.value.join(", ")), format!("[{}]", doors.join(", ")), same, x.span));
         }
         if let Some(x) = &oe.mana_value {
             cmp(&mut out, format!("{who}: mana_value"), x, i64::from(g.mana_value(id)));

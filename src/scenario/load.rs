@@ -980,16 +980,16 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
             let Some(im) = MapView::new(item, "an `events` entry", diags) else { continue };
             im.check_keys(crate::engine::event::EVENT_FIELDS, "an `events` entry", diags);
             if let Some(k) = im.get("kind")
-                && let Some(kind) = k.scalar_text() {
-                    if !crate::engine::event::EventKind::ALL.iter().any(|k| k.name() == kind) {
-                        let kinds = crate::engine::event::EventKind::names();
-                        let near = nearest(&kind, kinds.iter().map(String::as_str));
-                        diags.push(Diagnostic::new(format!("unknown event kind `{kind}`"), k.span).help(match near.first() {
-                            Some(n) => format!("did you mean `{n}`? Kinds: {}", kinds.join(", ")),
-                            None => format!("kinds: {}", kinds.join(", ")),
-                        }));
-                    }
-                }
+                && let Some(kind) = k.scalar_text()
+                && !crate::engine::event::EventKind::ALL.iter().any(|k| k.name() == kind)
+            {
+                let kinds = crate::engine::event::EventKind::names();
+                let near = nearest(&kind, kinds.iter().map(String::as_str));
+                diags.push(Diagnostic::new(format!("unknown event kind `{kind}`"), k.span).help(match near.first() {
+                    Some(n) => format!("did you mean `{n}`? Kinds: {}", kinds.join(", ")),
+                    None => format!("kinds: {}", kinds.join(", ")),
+                }));
+            }
             let fields = im.entries.iter().filter_map(|(k, v)| Some((k.scalar_text()?, v.scalar_text()?))).collect();
             e.events.push(EventExpect { fields, span: item.span });
         }

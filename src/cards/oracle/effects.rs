@@ -3528,9 +3528,9 @@ mod tests {
     fn activate_only_if_a_condition() {
         use crate::cards::ir::{Cmp, Condition};
         let a = ok("{R}, {T}, Sacrifice this land: It deals 2 damage to any target. Activate only if there are seven or more cards in your graveyard.", "Barbarian Ring", LAND);
-        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.condition == Some(Condition::CardsInGraveyard { filter: ObjectFilter::default(), count: Cmp::AtLeast(7) })), "{a:?}");
+        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.condition.as_deref() == Some(&Condition::CardsInGraveyard { filter: ObjectFilter::default(), count: Cmp::AtLeast(7) })), "{a:?}");
         let a = ok("{W}{W}: Create a 1/1 white Soldier creature token. Activate only if you control no creatures and only once each turn.", "Security Detail", &[crate::cards::ir::CardType::Enchantment]);
-        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.once_each_turn && matches!(cost.condition, Some(Condition::Controls { count: Cmp::AtMost(0), .. }))), "{a:?}");
+        assert!(matches!(&a[0], crate::cards::ir::Ability::Activated { cost, .. } if cost.once_each_turn && matches!(cost.condition.as_deref(), Some(Condition::Controls { count: Cmp::AtMost(0), .. }))), "{a:?}");
         // A mana ability with a condition (Mox Opal) is refused until automatic payment
         // respects it.
         assert!(super::super::compile("Legendary\n{T}: Add one mana of any color. Activate only if you control three or more artifacts.", "Mox Opal", ARTIFACT).is_err());

@@ -1212,7 +1212,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     cost.exhaust = special == Some("exhaust");
     cost.boast = special == Some("boast");
     cost.timing = p.timing;
-    cost.condition = p.activate_if.take();
+    cost.condition = p.activate_if.take().map(Box::new);
     cost.any_player = p.any_player;
     if cost.any_player && (cost.tap || cost.sacrifice_self || cost.sacrifice.is_some() || cost.remove_counters.is_some() || cost.discard_self || cost.crew.is_some() || cost.loyalty.is_some()) {
         // Paying with the source itself would be done by a player who may not control it.
