@@ -1306,6 +1306,9 @@ pub enum Trigger {
     LeaveGraveyard { filter: ObjectFilter },
     /// "Whenever this creature becomes untapped" (603.2e).
     BecomesUntapped(Subject),
+    /// "When this creature becomes monstrous" (701.37a–b): a monstrosity action gave it the
+    /// monstrous designation.
+    BecomesMonstrous(Subject),
     /// "Whenever this creature becomes the target of a spell or ability an opponent controls"
     /// (115.1): by a spell or ability `whose` player controls.
     BecomesTargetBy { who: Subject, whose: Whose },
@@ -1433,6 +1436,8 @@ pub enum Condition {
     SourceTapped(bool),
     /// "it's attacking" (506.4): the source is an attacking creature.
     SourceAttacking,
+    /// "this creature is monstrous" (701.37b): the source has the monstrous designation.
+    SourceMonstrous,
     /// "you attacked this turn": you declared one or more attackers this turn (508.1).
     AttackedThisTurn,
     /// "a creature died this turn" (700.4).
@@ -1615,6 +1620,12 @@ pub enum Instruction {
     /// "Adapt N" (701.46a): if the permanent has no +1/+1 counters on it, N of them are put
     /// on it.
     Adapt { what: Affected, n: u32 },
+    /// "Monstrosity N" / "Monstrosity X" (701.37a): if the permanent whose ability it is
+    /// isn't monstrous, N +1/+1 counters are put on it and it becomes monstrous.
+    Monstrosity(Amount),
+    /// "Bolster N" (701.39a): its controller chooses a creature they control with the least
+    /// toughness (or tied for it) and puts N +1/+1 counters on it.
+    Bolster(Amount),
     /// "Amass Zombies N" (701.47a): an Army creature token of that subtype is created if its
     /// controller has no Army creature; N +1/+1 counters go on an Army they choose, which
     /// becomes that subtype too. `subtype` is singular ("Zombie").

@@ -1365,6 +1365,41 @@ impl Game {
                     }
                 }
             }
+            Instruction::Monstrosity(n) => {
+                let id = ctx.source;
+                if !self.on_battlefield(id) {
+                    return Ok(());
+                }
+                // 701.37a: a permanent that is already monstrous gets nothing, and doesn't
+                // become monstrous again (so "when it becomes monstrous" doesn't trigger).
+                if self.obj(id).monstrous.is_some() {
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s monstrosity does nothing: it is already monstrous", self.describe(id))).object(self, id).rules(&cite!(monstrosity.already_monstrous));
+                    self.record(ev);
+                    return Ok(());
+                }
+                let n = u32::try_from(self.amount(ctx, *n).max(0)).unwrap_or(0);
+                self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, n, &[cite!(monstrosity.counters)], false, " (monstrosity)");
+                // 701.37b: the designation, kept until it leaves the battlefield; its value of
+                // X is remembered (701.37c).
+                self.obj_mut(id).monstrous = Some(n);
+                let ev = Ev::new(EventKind::Choice, format!("{} becomes monstrous", self.describe(id))).object(self, id).rules(&cite!(monstrosity.becomes_monstrous));
+                self.record(ev);
+                self.fire(crate::engine::triggers::Happening::BecameMonstrous(id));
+            }
+            Instruction::Bolster(count) => {
+                let you = ctx.controller;
+                let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                // 701.39a: among the creatures its controller controls, those with the least
+                // toughness (as the instruction is carried out); the player chooses one.
+                let creatures: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o)).collect();
+                let least = creatures.iter().map(|&o| self.toughness(o)).min();
+                let options: Vec<Target> = creatures.into_iter().filter(|&o| Some(self.toughness(o)) == least).map(Target::Object).collect();
+                let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature: bolster puts no counter", g.players[you].name)).player(g, you).rule(cite!(bolster.no_creature));
+                let what = format!("the creature with the least toughness to bolster {n}");
+                if let Some(id) = self.pick_one(you, options, cite!(bolster.choice), what, none, dec)? {
+                    self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, n, &[cite!(bolster.choice)], false, " (bolster)");
+                }
+            }
             Instruction::Amass { subtype, count } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 self.amass(ctx, subtype, n, dec)?;

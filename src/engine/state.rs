@@ -158,6 +158,9 @@ pub struct Object {
     pub steady: Option<PlayerId>,
     /// Renowned (702.112b): a designation it keeps until it leaves the battlefield.
     pub renowned: bool,
+    /// Monstrous (701.37b): a designation it keeps until it leaves the battlefield, with the
+    /// number of counters its monstrosity put on it (the X of 701.37c).
+    pub monstrous: Option<u32>,
     /// Returned by unearth (702.84a): if it would leave the battlefield, it is exiled instead.
     pub unearthed: bool,
     /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
@@ -818,6 +821,7 @@ impl Game {
             steady: None,
             control_since: self.control_clock + 1,
             renowned: false,
+            monstrous: None,
             unearthed: false,
             timestamp,
             seen_controller: controller,

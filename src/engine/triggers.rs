@@ -66,6 +66,8 @@ pub enum Happening {
     /// The last time counter was removed from a permanent (702.63a): it had one and now has
     /// none.
     LastTimeCounterRemoved(ObjId),
+    /// A permanent became monstrous (701.37a–b).
+    BecameMonstrous(ObjId),
 }
 
 /// The kind of counter vanishing counts (702.63a).
@@ -243,6 +245,7 @@ impl Game {
                     Happening::BecomesTapped(_) => cite!(on.becomes),
                     Happening::CombatDamageTo { .. } => cite!(on.each_occurrence),
                     Happening::TurnedFaceUp(_) => cite!(on.turned_face_up),
+                    Happening::BecameMonstrous(_) => cite!(on.becomes_monstrous),
                     Happening::Transformed(_) => cite!(on.transformed),
                     Happening::Unlocked { .. } => cite!(on.unlock),
                     Happening::FullyUnlocked(_) => cite!(on.fully_unlock),
@@ -561,6 +564,7 @@ impl Game {
                 (now == *step && whose_ok).then_some(TriggerInfo { object: None, player: Some(self.active), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::Attacks(s), Happening::Attacks(o)) | (Trigger::Blocks(s), Happening::Blocks(o)) | (Trigger::BecomesBlocked(s), Happening::BecomesBlocked(o)) | (Trigger::BecomesTarget(s), Happening::BecomesTarget { object: o, .. }) | (Trigger::TurnedFaceUp(s), Happening::TurnedFaceUp(o))
+            | (Trigger::BecomesMonstrous(s), Happening::BecameMonstrous(o))
                 if subject(s, o) =>
             {
                 object(o)
@@ -733,6 +737,7 @@ impl Game {
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,
             Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),
+            Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),
             Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
             Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
             Condition::GainedLifeThisTurn => self.players[you].life_gained_this_turn > 0,
@@ -873,7 +878,13 @@ impl Game {
         } else {
             format!("ability of {}", self.describe(t.source))
         };
-        let by = Targeter { you: t.controller, source: t.source, this: None, x: 0, player: t.info.player };
+        // 701.37c: in "when this becomes monstrous", X is the X of the monstrosity that made it
+        // monstrous.
+        let monstrous_x = match self.card(t.source).abilities().get(t.ability) {
+            Some(Ability::Triggered { trigger, .. }) if t.delayed.is_none() && t.keyword.is_none() && matches!(**trigger, Trigger::BecomesMonstrous(_)) => self.obj(t.source).monstrous.unwrap_or(0),
+            _ => 0,
+        };
+        let by = Targeter { you: t.controller, source: t.source, this: None, x: monstrous_x, player: t.info.player };
         // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
         let mut modes: Vec<usize> = Vec::new();
         if let Some(m) = &effect.modal {
@@ -912,7 +923,7 @@ impl Game {
             ev = ev.rules(&cite!(trigger.targets_chosen));
         }
         self.record(ev);
-        let choices = StackChoices { targets: chosen, modes, ..StackChoices::default() };
+        let choices = StackChoices { targets: chosen, modes, x: monstrous_x, ..StackChoices::default() };
         let targets = choices.targets.clone();
         let text = if t.delayed.is_none() && t.keyword.is_none() { self.ability(t.source, t.ability).or_else(|| self.card(t.source).abilities().get(t.ability)).cloned().map(Box::new) } else { None };
         let origin = self.last_event();

@@ -155,6 +155,10 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
             if p.eat_word("attacking") {
                 return Ok(Condition::SourceAttacking);
             }
+            // "this creature is monstrous" (701.37b)
+            if is && p.eat_word("monstrous") {
+                return Ok(Condition::SourceMonstrous);
+            }
             if p.eat_words(&["was", "kicked"]) {
                 if p.at_word("with") {
                     return Err(p.fail("\"if it was kicked\" without naming one of several kicker costs (702.33f is not supported yet)"));

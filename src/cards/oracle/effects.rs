@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 75] = [
+const VERBS: [&str; 77] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "monstrosity", "bolster", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
     "manifest", "manifests", "cloak", "cloaks", "flip", "must", "choose",
 ];
 
@@ -480,7 +480,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             p.pos = start;
             return Ok(false);
         };
-        if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking) {
+        if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking | crate::cards::ir::Condition::SourceMonstrous) {
             return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
         }
         // "it was kicked", "you cast it" are about how a permanent entered.
@@ -1639,6 +1639,24 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             out.push(Instruction::Adapt { what: Affected::This, n });
         }
+        // "Monstrosity 3." / "Monstrosity X." (701.37a): the permanent whose ability it is; X is
+        // the ability's X, paid in its cost.
+        "monstrosity" if imperative => {
+            p.bump();
+            let n = match p.peek().map(|t| t.tok.clone()) {
+                Some(Tok::Number(n)) => Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX)),
+                Some(Tok::Word(w)) if w.eq_ignore_ascii_case("x") && !(p.peek_at(1).is_some_and(|t| t.is_punct(',')) && p.peek_at(2).is_some_and(|t| t.is_word("where"))) => Amount::X,
+                _ => return Err(p.fail("the number of +1/+1 counters of the monstrosity (\"Monstrosity 3\", \"Monstrosity X\" with X paid in the cost)")),
+            };
+            p.bump();
+            out.push(Instruction::Monstrosity(n));
+        }
+        // "Bolster 2." / "Bolster X, where X is …" (701.39a).
+        "bolster" if imperative => {
+            p.bump();
+            let count = amount(p)?;
+            out.push(Instruction::Bolster(count));
+        }
         "search" if imperative => {
             p.bump();
             out.push(parse_search(p, None)?);
@@ -2447,7 +2465,7 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::CreateTokens { count, .. } => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::CreateTokens { count, .. } | Instruction::Bolster(count) => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
@@ -3748,6 +3766,30 @@ mod counters_and_emblems {
         let a = ok("{2}{W}: Adapt 1. (If this creature has no +1/+1 counters on it, put a +1/+1 counter on it.)\nWhenever one or more +1/+1 counters are put on this creature, it gains double strike until end of turn.", "Knighted Myr", CREATURE);
         assert_eq!(effect_of(&a[0]), &[Instruction::Adapt { what: Affected::This, n: 1 }]);
         assert!(!errs("{2}: Adapt.", "Odd Adapter", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn monstrosity_and_bolster() {
+        use crate::cards::ir::Condition;
+        let spell_instructions = |text: &str| match super::super::compile(text, "Nope", &[CardType::Sorcery]).as_deref() {
+            Ok([Ability::Spell(e)]) => e.instructions.clone(),
+            other => panic!("{text}: {other:?}"),
+        };
+        // Monstrosity N (701.37a), its "becomes monstrous" trigger and "is monstrous" condition.
+        let a = ok("Deathtouch\n{5}{B}{B}: Monstrosity 1. (If this creature isn't monstrous, put a +1/+1 counter on it and it becomes monstrous.)\nWhen this creature becomes monstrous, destroy target non-Gorgon creature an opponent controls.", "Keepsake Gorgon", CREATURE);
+        assert_eq!(effect_of(&a[1]), &[Instruction::Monstrosity(Amount::Fixed(1))]);
+        assert!(matches!(&a[2], Ability::Triggered { trigger, .. } if **trigger == Trigger::BecomesMonstrous(crate::cards::ir::Subject::This)));
+        let a = ok("{X}{X}{G}: Monstrosity X. (If this creature isn't monstrous, put X +1/+1 counters on it and it becomes monstrous.)\nWhen this creature becomes monstrous, create X X/X green Hydra creature tokens.", "Hydra Broodmaster", CREATURE);
+        assert_eq!(effect_of(&a[0]), &[Instruction::Monstrosity(Amount::X)]);
+        let a = ok("{3}{G}{W}: Monstrosity 1. (If this creature isn't monstrous, put a +1/+1 counter on it and it becomes monstrous.)\nAs long as this creature is monstrous, it has hexproof and indestructible.", "Fleecemane Lion", CREATURE);
+        assert!(matches!(&a[1], Ability::Static(s) if s.condition == Some(Condition::SourceMonstrous)), "{a:?}");
+        // An X given by ", where X is …" is not the X of a cost: not read.
+        assert!(!errs("{6}: Monstrosity X, where X is the number of cards in your hand.", "Odd Monster", CREATURE).is_empty());
+        assert!(!errs("{2}: Monstrosity.", "Odd Monster", CREATURE).is_empty());
+        // Bolster N (701.39a), also with X bound by "where X is".
+        assert_eq!(spell_instructions("Bolster 4. (Choose a creature with the least toughness among creatures you control and put four +1/+1 counters on it.)"), vec![Instruction::Bolster(Amount::Fixed(4))]);
+        let e = spell_instructions("Bolster X, where X is the number of cards in your hand. (To bolster X, choose a creature with the least toughness among creatures you control and put X +1/+1 counters on it.)");
+        assert!(matches!(e.as_slice(), [Instruction::Bolster(Amount::Count { .. })]), "{e:?}");
     }
 
     #[test]

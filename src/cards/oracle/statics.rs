@@ -114,7 +114,7 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
     // permanent itself, "it" is the permanent.
-    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking | Condition::SourceAttached { .. } | Condition::SourceCounters { .. })) && p.at_word("it") {
+    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking | Condition::SourceMonstrous | Condition::SourceAttached { .. } | Condition::SourceCounters { .. })) && p.at_word("it") {
         let mark = p.pos;
         p.bump();
         if at_predicate(p) {

@@ -60,6 +60,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::BecomesBlocked(Subject::This)
             | Trigger::BecomesTarget(Subject::This)
             | Trigger::TurnedFaceUp(Subject::This)
+            | Trigger::BecomesMonstrous(Subject::This)
             | Trigger::TransformsIntoThis
             | Trigger::UnlockThisDoor(_)
             | Trigger::BeginningOf { .. }
@@ -465,6 +466,10 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::BecomesTarget(subject)
     } else if p.eat_words(&["becomes", "untapped"]) {
         Trigger::BecomesUntapped(subject)
+    } else if p.at_words(&["becomes", "monstrous"]) && subject == Subject::This {
+        // "When this creature becomes monstrous" (701.37a–b).
+        p.pos += 2;
+        Trigger::BecomesMonstrous(subject)
     } else if p.eat_words(&["is", "turned", "face", "up"]) {
         Trigger::TurnedFaceUp(subject)
     } else if p.eat_words(&["transforms", "into"]) {
