@@ -443,6 +443,9 @@ pub enum Keyword {
     /// 702.135: a triggered ability — N 1/1 white and black flying Spirit tokens when it is
     /// put into a graveyard from the battlefield.
     Afterlife(u32),
+    /// 702.181: a triggered ability — N 1/1 red Warrior tokens enter tapped and attacking when
+    /// it attacks, sacrificed at the beginning of the next end step.
+    Mobilize(u32),
     /// 702.43: enters with N +1/+1 counters; when it is put into a graveyard from the
     /// battlefield, its +1/+1 counters may be put on target artifact creature.
     Modular(u32),
@@ -596,6 +599,7 @@ impl Keyword {
             Keyword::Dredge(_) => "dredge",
             Keyword::Fabricate(_) => "fabricate",
             Keyword::Afterlife(_) => "afterlife",
+            Keyword::Mobilize(_) => "mobilize",
             Keyword::Modular(_) => "modular",
             Keyword::Mentor => "mentor",
             Keyword::Backup(_) => "backup",
@@ -616,7 +620,7 @@ impl Keyword {
         match self {
             Keyword::Toxic(n) | Keyword::Bushido(n) | Keyword::Annihilator(n) | Keyword::Afflict(n) | Keyword::Bloodthirst(n) | Keyword::Renown(n)
             | Keyword::Soulshift(n) | Keyword::Rampage(n) | Keyword::Fading(n) | Keyword::Vanishing(n) | Keyword::Graft(n) | Keyword::Dredge(n)
-            | Keyword::Fabricate(n) | Keyword::Afterlife(n) | Keyword::Modular(n) | Keyword::Backup(n) => format!("{} {n}", self.name()),
+            | Keyword::Fabricate(n) | Keyword::Afterlife(n) | Keyword::Modular(n) | Keyword::Backup(n) | Keyword::Mobilize(n) => format!("{} {n}", self.name()),
             Keyword::Ward(WardCost::Mana(n)) => format!("ward {{{n}}}"),
             Keyword::Ward(WardCost::Life(n)) => format!("ward—pay {n} life"),
             _ => self.name().to_owned(),
@@ -655,6 +659,7 @@ impl Keyword {
                 | Keyword::Extort
                 | Keyword::Fabricate(_)
                 | Keyword::Afterlife(_)
+                | Keyword::Mobilize(_)
                 | Keyword::Modular(_)
                 | Keyword::Mentor
                 | Keyword::Backup(_)
@@ -789,6 +794,25 @@ impl Keyword {
                 };
                 vec![Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(spirit), tapped: false, attacking: false }]
             }
+            // 702.181a: "create N 1/1 red Warrior creature tokens. Those tokens enter tapped and
+            // attacking. Sacrifice them at the beginning of the next end step."
+            Keyword::Mobilize(v) => {
+                let warrior = TokenSpec {
+                    name: "Warrior Token".into(),
+                    colors: vec![Color::Red],
+                    types: vec![CardType::Creature],
+                    subtypes: vec!["Warrior".into()],
+                    power: Some(Amount::Fixed(1)),
+                    toughness: Some(Amount::Fixed(1)),
+                    text: String::new(),
+                    abilities: Vec::new(),
+                    rules: vec!["702.181a"],
+                };
+                vec![
+                    Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(n(v)), token: Box::new(warrior), tapped: true, attacking: true },
+                    Instruction::Delayed { step: StepName::End, instructions: vec![Instruction::SacrificePermanent(Affected::Linked)], next_turn: false, link: Some(Affected::CreatedTokens) },
+                ]
+            }
             Keyword::Vanishing(_) => vec![Instruction::RemoveCounters { what: Affected::This, kind: CounterKind::Named("time".to_owned()), count: Amount::Fixed(1) }],
             _ => Vec::new(),
         };
@@ -823,6 +847,7 @@ impl Keyword {
             Keyword::Extort => "702.101a",
             Keyword::Fabricate(_) => "702.123a",
             Keyword::Afterlife(_) => "702.135a",
+            Keyword::Mobilize(_) => "702.181a",
             Keyword::Modular(_) => "702.43a",
             Keyword::Mentor => "702.134a",
             Keyword::Backup(_) => "702.165a",
@@ -928,6 +953,7 @@ impl Keyword {
             Keyword::Dredge(_) => "702.52",
             Keyword::Fabricate(_) => "702.123",
             Keyword::Afterlife(_) => "702.135",
+            Keyword::Mobilize(_) => "702.181",
             Keyword::Modular(_) => "702.43",
             Keyword::Mentor => "702.134",
             Keyword::Backup(_) => "702.165",

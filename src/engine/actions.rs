@@ -225,7 +225,13 @@ impl Game {
             Affected::TriggerObject => ctx.trigger.object.map(Target::Object).into_iter().collect(),
             Affected::TriggerObjectController => ctx.trigger.object.map(|o| Target::Player(self.controller(o))).into_iter().collect(),
             Affected::TriggerPlayer => ctx.trigger.player.map(Target::Player).into_iter().collect(),
-            Affected::Linked => ctx.trigger.linked.map(Target::Object).into_iter().collect(),
+            Affected::Linked => match ctx.trigger.linked {
+                Some(first) => match self.linked_groups.iter().find(|(f, _)| *f == first) {
+                    Some((_, all)) => all.iter().copied().map(Target::Object).collect(),
+                    None => vec![Target::Object(first)],
+                },
+                None => Vec::new(),
+            },
             Affected::DamagedThisWay => self.damaged_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
@@ -927,13 +933,24 @@ impl Game {
                 let mut info = ctx.trigger;
                 // A card the effect has moved is followed to where it went (a new object, 400.7),
                 // so "return that card … at the beginning of the next end step" finds it there.
-                info.linked = link.as_ref().and_then(|l| self.objects_of(ctx, l).first().copied()).map(|o| {
-                    let mut o = o;
-                    while !self.is_live(o) && let Some(&(_, n)) = self.moved_now.iter().find(|(old, _)| *old == o) {
-                        o = n;
-                    }
-                    o
-                });
+                let linked: Vec<ObjId> = link
+                    .as_ref()
+                    .map(|l| self.objects_of(ctx, l))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|mut o| {
+                        while !self.is_live(o) && let Some(&(_, n)) = self.moved_now.iter().find(|(old, _)| *old == o) {
+                            o = n;
+                        }
+                        o
+                    })
+                    .collect();
+                info.linked = linked.first().copied();
+                let several = linked.len();
+                // Several objects ("sacrifice them"): the rest are found through the first.
+                if let [first, _, ..] = linked[..] {
+                    self.linked_groups.push((first, linked));
+                }
                 // 603.7d: a spell's delayed ability has the spell as its source; 603.7e: an
                 // ability's has that ability's source.
                 let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cite!(trigger.delayed_by_spell) } else { cite!(trigger.delayed_by_ability) };
@@ -944,7 +961,10 @@ impl Game {
                     _ => "at the beginning of the next end step",
                 };
                 let about = match info.linked.or(info.object) {
-                    Some(o) if instructions_mention_link(instructions) => format!(" (about {})", self.describe(o)),
+                    Some(o) if instructions_mention_link(instructions) => match several {
+                        n @ 2.. => format!(" (about {} and {} other{})", self.describe(o), n - 1, if n > 2 { "s" } else { "" }),
+                        _ => format!(" (about {})", self.describe(o)),
+                    },
                     _ => String::new(),
                 };
                 let rules: &[crate::rules::RuleId] = if about.is_empty() { &[cite!(trigger.delayed_created_at)] } else { &cite!(trigger.delayed_created_about) };

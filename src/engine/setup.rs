@@ -73,6 +73,7 @@ impl Game {
             next_shield: 0,
             delayed: Vec::new(),
             delayed_effects: Vec::new(),
+            linked_groups: Vec::new(),
             extra_turns: Vec::new(),
             monarch: None,
             monarch_abilities: None,

@@ -593,6 +593,10 @@ pub struct Game {
     /// Reflexive triggered abilities (603.12) keep their effect, with its targets, here too,
     /// marked `true`.
     pub delayed_effects: Vec<(crate::cards::ir::Effect, bool)>,
+    /// The objects a delayed triggered ability is about when they are several ("sacrifice them
+    /// at the beginning of the next end step", 603.7c): keyed by the first of them, which is
+    /// `TriggerInfo::linked` (ids are never reused, so the key is unique).
+    pub linked_groups: Vec<(ObjId, Vec<ObjId>)>,
     /// "Damage can't be prevented this turn" (615.12), until the cleanup step.
     pub unpreventable_turn: bool,
     /// The resolving effect says "the damage can't be prevented" (615.12).

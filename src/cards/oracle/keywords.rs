@@ -36,6 +36,7 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         "dredge" => Some(Keyword::Dredge),
         "fabricate" => Some(Keyword::Fabricate),
         "afterlife" => Some(Keyword::Afterlife),
+        "mobilize" => Some(Keyword::Mobilize),
         "modular" => Some(Keyword::Modular),
         "backup" => Some(Keyword::Backup),
         _ => None,
@@ -290,6 +291,17 @@ mod tests {
             ok("Afterlife 2 (When this creature dies, create two 1/1 white and black Spirit creature tokens with flying.)", "Ministrant of Obligation", CREATURE),
             kws(&[Keyword::Afterlife(2)])
         );
+        // Mobilize N (702.181a): tapped and attacking Warriors, sacrificed at the next end step.
+        assert_eq!(
+            ok("Vigilance\nMobilize 3 (Whenever this creature attacks, create three tapped and attacking 1/1 red Warrior creature tokens. Sacrifice them at the beginning of the next end step.)", "Dalkovan Packbeasts", CREATURE),
+            kws(&[Keyword::Vigilance, Keyword::Mobilize(3)])
+        );
+        assert!(Keyword::Mobilize(1).is_triggered());
+        assert!(matches!(
+            Keyword::Mobilize(2).trigger_effect().instructions.as_slice(),
+            [Instruction::CreateTokens { count: Amount::Fixed(2), tapped: true, attacking: true, .. }, Instruction::Delayed { link: Some(crate::cards::ir::Affected::CreatedTokens), .. }]
+        ));
+        assert!(!errs("Mobilize X, where X is the number of creature cards in your graveyard.", "Avenger of the Fallen", CREATURE).is_empty());
         // Vanishing without a number (702.63b) is not read yet.
         assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());
         // Split second (702.61a) on an instant and on a creature with flash.
