@@ -1652,6 +1652,9 @@ pub enum Instruction {
     /// "Bolster N" (701.39a): its controller chooses a creature they control with the least
     /// toughness (or tied for it) and puts N +1/+1 counters on it.
     Bolster(Amount),
+    /// "Support N" (701.41a): a +1/+1 counter on each object chosen for the target slot of "up to
+    /// N [other] target creatures".
+    Support(Affected),
     /// "Amass Zombies N" (701.47a): an Army creature token of that subtype is created if its
     /// controller has no Army creature; N +1/+1 counters go on an Army they choose, which
     /// becomes that subtype too. `subtype` is singular ("Zombie").

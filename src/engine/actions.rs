@@ -1420,6 +1420,13 @@ impl Game {
                     self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, n, &[cite!(bolster.choice)], false, " (bolster)");
                 }
             }
+            Instruction::Support(what) => {
+                for id in self.objects_of(ctx, what) {
+                    if self.on_battlefield(id) {
+                        self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, 1, &[cite!(support.counter)], false, " (support)");
+                    }
+                }
+            }
             Instruction::Amass { subtype, count } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 self.amass(ctx, subtype, n, dec)?;

@@ -12,11 +12,11 @@ use crate::cards::ir::{
 
 /// Verbs that can start a clause with no subject (imperative, the subject being "you") or
 /// continue a shared subject after "and" ("draws two cards and loses 2 life").
-const VERBS: [&str; 77] = [
+const VERBS: [&str; 78] = [
     "skip", "skips", "take", "takes", "switch", "destroy", "exile", "counter", "tap", "untap", "add", "draw", "draws", "discard", "discards", "gain", "gains",
     "lose", "loses", "deal", "deals", "get", "gets", "regenerate", "transform", "copy", "return", "exchange", "search", "shuffle",
     "shuffles", "sacrifice", "sacrifices", "become", "becomes", "can't", "can’t", "may", "can", "prevent", "put", "reveals", "scry",
-    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "monstrosity", "bolster", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
+    "create", "creates", "investigate", "mill", "mills", "surveil", "fight", "fights", "look", "explore", "explores", "connive", "connives", "remove", "proliferate", "adapt", "monstrosity", "bolster", "support", "amass", "populate", "double", "reveal", "attach", "doesn't", "doesn’t", "don't", "don’t",
     "manifest", "manifests", "cloak", "cloaks", "flip", "must", "choose",
 ];
 
@@ -1656,6 +1656,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             p.bump();
             let count = amount(p)?;
             out.push(Instruction::Bolster(count));
+        }
+        // "Support 2." (701.41a): "put a +1/+1 counter on each of up to N target creatures" on an
+        // instant or sorcery, "… up to N other target creatures" on a permanent.
+        "support" if imperative => {
+            p.bump();
+            let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("the number of creatures to support")) };
+            p.bump();
+            let filter = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], other: p.it_is_this, ..crate::cards::ir::ObjectFilter::default() };
+            let slot = p.declare_slot(crate::cards::ir::TargetSlot { spec: crate::cards::ir::TargetSpec::Permanent(filter), min: 0, max: n });
+            out.push(Instruction::Support(Affected::Target(slot)));
         }
         "search" if imperative => {
             p.bump();
@@ -3790,6 +3800,22 @@ mod counters_and_emblems {
         assert_eq!(spell_instructions("Bolster 4. (Choose a creature with the least toughness among creatures you control and put four +1/+1 counters on it.)"), vec![Instruction::Bolster(Amount::Fixed(4))]);
         let e = spell_instructions("Bolster X, where X is the number of cards in your hand. (To bolster X, choose a creature with the least toughness among creatures you control and put X +1/+1 counters on it.)");
         assert!(matches!(e.as_slice(), [Instruction::Bolster(Amount::Count { .. })]), "{e:?}");
+        // Support N (701.41a): up to N target creatures, "other" on a permanent.
+        use crate::cards::ir::TargetSpec;
+        let support = |a: &Ability| match a {
+            Ability::Spell(e) | Ability::Activated { effect: e, .. } => match (e.targets.as_slice(), e.instructions.as_slice()) {
+                ([slot], [Instruction::Support(Affected::Target(0))]) => match &slot.spec {
+                    TargetSpec::Permanent(f) if f.types_any == [CardType::Creature] && slot.min == 0 => Some((slot.max, f.other)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let lead = super::super::compile("Support 2. (Put a +1/+1 counter on each of up to two target creatures.)", "Lead by Example", &[CardType::Instant]).unwrap();
+        assert_eq!(support(&lead[0]), Some((2, false)));
+        let joraga = ok("{4}{G}{W}: Support 2. (Put a +1/+1 counter on each of up to two other target creatures.)", "Joraga Auxiliary", CREATURE);
+        assert_eq!(support(&joraga[0]), Some((2, true)));
     }
 
     #[test]
