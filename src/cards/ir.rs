@@ -2396,6 +2396,11 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Plot {cost}" (702.170a): while the card is in its owner's hand, they may pay this cost
+    /// and exile it as a special action during their main phase with an empty stack (116.2k);
+    /// it becomes plotted, and may be cast from exile without paying its mana cost during
+    /// their main phase with an empty stack on a later turn (702.170d).
+    Plot(ManaCost),
     /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
     /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
     /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,

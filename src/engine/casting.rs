@@ -59,6 +59,8 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// Cast from exile as a plotted card, without paying its mana cost (702.170d).
+    pub plot: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -439,6 +441,22 @@ impl Game {
             if flashback.is_none() {
                 return Ok(Err(Illegal::new(cite!(cast.from_graveyard_no_permission), format!("{name} has no flashback: it can't be cast from a graveyard"))));
             }
+        } else if ch.plot {
+            // 702.170d: its owner casts a plotted card from exile on a later turn.
+            let plotted = self.obj(card).plotted;
+            if zone != Zone::Exile || owner != p || plotted.is_none() {
+                return Ok(Err(Illegal::new(cite!(plot.not_plotted), format!("{name} is not a plotted card {} owns in exile", self.players[p].name))));
+            }
+            if plotted == Some(self.turn) {
+                return Ok(Err(Illegal::new(cite!(plot.same_turn), format!("{name} became plotted this turn: it can be cast only on a later turn"))));
+            }
+            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.by_effect.is_some()].into_iter().any(|b| b) {
+                return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
+            }
+            // 702.170d: during its owner's main phase while the stack is empty, even an instant.
+            if let Err(e) = self.sorcery_timing(p, &name, "cast as a plotted card", cite!(plot.cast_timing)) {
+                return Ok(Err(e));
+            }
         } else if zone == Zone::Library {
             // 601.3: a static ability such as "You may cast spells from the top of your library"
             // lets the top card be cast.
@@ -502,7 +520,7 @@ impl Game {
             return Ok(Err(Illegal::new(cite!(cast.no_x), format!("{name} has no X in its cost"))));
         }
         // 107.3b: cast without paying its mana cost, X can only be 0.
-        if ch.by_effect.as_ref().is_some_and(|b| b.cost.is_none()) && x > 0 {
+        if (ch.plot || ch.by_effect.as_ref().is_some_and(|b| b.cost.is_none())) && x > 0 {
             return Ok(Err(Illegal::new(cite!(cast.x_without_paying), format!("{name} is cast without paying its mana cost: X must be 0"))));
         }
         let kicker = self.card(card).abilities().iter().find_map(|a| if let Ability::Kicker(c) = a { Some(c.clone()) } else { None });
@@ -586,6 +604,10 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(flashback.alternative_cost));
             self.record(ev);
         }
+        if ch.plot {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a plotted card, without paying its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cite!(plot.cast), cite!(cast.alternative_cost)]);
+            self.record(ev);
+        }
         if ch.rather {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
@@ -645,6 +667,7 @@ impl Game {
         // {3} rather than its mana cost, face down.
         let mut cost = match (&flashback, ch.flashback) {
             _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
+            _ if ch.plot => crate::cards::ir::ManaCost::default(),
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
             _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
             (Some(f), true) => f.clone(),
@@ -895,6 +918,43 @@ impl Game {
 
     /// Sorcery timing (117.1a): a main phase of the caster's own turn with an empty stack.
     /// `rule` is the card type's own timing rule (302.1 for a creature, 307.1 for a sorcery…).
+    /// Plots a card (702.170a–b, 116.2k): a special action of its owner, with priority during
+    /// their main phase while the stack is empty; they pay its plot cost and exile it from their
+    /// hand, and it becomes plotted.
+    ///
+    /// # Errors
+    /// `Stop` when a decision can't be made; `Illegal` when the rules forbid the action.
+    pub fn plot(&mut self, p: PlayerId, card: ObjId, pay: Option<&[ObjId]>, dec: &mut dyn Decider) -> Outcome {
+        let name = self.describe(card);
+        if let Err(e) = self.check_priority(p) {
+            return Ok(Err(e.also(cite!(plot.special_action))));
+        }
+        let o = self.obj(card);
+        if o.zone != Zone::Hand || o.owner != p {
+            return Ok(Err(Illegal::new(cite!(plot.not_in_hand), format!("{name} is not in {}'s hand: a card is plotted from its owner's hand", self.players[p].name))));
+        }
+        let Some(cost) = self.card(card).abilities().iter().find_map(|a| if let Ability::Plot(c) = a { Some(c.clone()) } else { None }) else {
+            return Ok(Err(Illegal::new(cite!(plot.no_plot), format!("{name} has no plot ability"))));
+        };
+        if let Err(e) = self.sorcery_timing(p, &name, "plotted", cite!(plot.special_action)) {
+            return Ok(Err(e));
+        }
+        self.check_unread(card, &crate::cards::ir::Moment::Activate, || format!("{} plots it (702.170a)", self.players[p].name))?;
+        let ch = Choices { pay: pay.map(<[ObjId]>::to_vec), ..Choices::default() };
+        if let Err(e) = self.pay_mana(p, &cost, 0, &ch, crate::engine::mana::Alternatives::default(), dec)? {
+            return Ok(Err(e));
+        }
+        let exiled = self.move_object(card, Zone::Exile);
+        self.obj_mut(exiled).plotted = Some(self.turn);
+        let ev = Ev::new(EventKind::Exile, format!("{} plots {}: it is exiled from their hand and becomes a plotted card (a special action)", self.players[p].name, self.describe(exiled)))
+            .player(self, p)
+            .object(self, exiled)
+            .zone(Zone::Exile)
+            .rules(&cite!(plot.plots));
+        self.record(ev);
+        Ok(Ok(()))
+    }
+
     pub(crate) fn sorcery_timing(&self, p: PlayerId, name: &str, verb: &str, rule: RuleId) -> Result<(), Illegal> {
         let why = if self.active != p {
             format!("{name} can be {verb} only during its controller's own turn")

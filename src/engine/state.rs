@@ -161,6 +161,9 @@ pub struct Object {
     /// Monstrous (701.37b): a designation it keeps until it leaves the battlefield, with the
     /// number of counters its monstrosity put on it (the X of 701.37c).
     pub monstrous: Option<u32>,
+    /// A plotted card in exile (702.170a): the turn in which it became plotted; its owner may
+    /// cast it on a later turn (702.170d). A new object after it leaves exile (400.7).
+    pub plotted: Option<u32>,
     /// Returned by unearth (702.84a): if it would leave the battlefield, it is exiled instead.
     pub unearthed: bool,
     /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
@@ -826,6 +829,7 @@ impl Game {
             control_since: self.control_clock + 1,
             renowned: false,
             monstrous: None,
+            plotted: None,
             unearthed: false,
             timestamp,
             seen_controller: controller,

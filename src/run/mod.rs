@@ -612,6 +612,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         buyback: c.buyback,
         evoke: c.evoke,
         dash: c.dash,
+        plot: c.plot,
         rather: c.rather,
         face: None,
         by_effect: None,
@@ -767,6 +768,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
                 _ => {}
             }
             attempt(g, script, action.index, p, |g, dec| g.turn_face_up(p, id, pay.as_deref(), by_cost, dec))
+        }
+        ActionKind::Plot { card, pay } => {
+            let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
+            let id = refs::object(g, card, Place::Hand(owner_hint))?;
+            let p = actor(g, action, |g| Some(g.obj(id).owner))?;
+            pass_to(g, script, p, action)?;
+            let pay = pay.as_ref().map(|list| list.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<Vec<_>, _>>()).transpose()?;
+            attempt(g, script, action.index, p, |g, dec| g.plot(p, id, pay.as_deref(), dec))
         }
         ActionKind::Unlock { card, door, pay } => {
             let id = refs::object(g, card, Place::Battlefield)?;

@@ -202,6 +202,9 @@ pub struct CastChoices {
     pub evoke: bool,
     /// `alternative_cost: dash` (702.109a).
     pub dash: bool,
+    /// `alternative_cost: plot`: a plotted card cast from exile without paying its mana cost
+    /// (702.170d).
+    pub plot: bool,
     /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
     /// offers, "you may … rather than pay this spell's mana cost" (118.9).
     pub rather: bool,
@@ -248,6 +251,8 @@ pub enum ActionKind {
     /// Unlock a locked half (door) of a Room by paying its mana cost (116.2m, 709.5e): the
     /// Room, and the door when the reference doesn't name one.
     Unlock { card: Ref, door: Option<Ref>, pay: Option<Vec<Ref>> },
+    /// Plot a card from its owner's hand by paying its plot cost (116.2k, 702.170a).
+    Plot { card: Ref, pay: Option<Vec<Ref>> },
     Activate { card: Ref, ability: Option<usize>, choices: CastChoices },
     /// Attackers with what each attacks (`None`: the only defending player).
     Attack(Vec<(Ref, Option<Ref>)>),
@@ -288,6 +293,7 @@ impl Action {
             ActionKind::Play { .. } => "play",
             ActionKind::TurnFaceUp { .. } => "turn_face_up",
             ActionKind::Unlock { .. } => "unlock",
+            ActionKind::Plot { .. } => "plot",
             ActionKind::Activate { .. } => "activate",
             ActionKind::Attack(_) => "attack",
             ActionKind::Block(_) => "block",
