@@ -301,6 +301,12 @@ mod tests {
             Keyword::Mobilize(2).trigger_effect().instructions.as_slice(),
             [Instruction::CreateTokens { count: Amount::Fixed(2), tapped: true, attacking: true, .. }, Instruction::Delayed { link: Some(crate::cards::ir::Affected::CreatedTokens), .. }]
         ));
+        // Plot {cost} (702.170a), on a permanent card and on a sorcery.
+        let djinn = ok("Flying\nPlot {3}{U} (You may pay {3}{U} and exile this card from your hand. Cast it as a sorcery on a later turn without paying its mana cost. Plot only as a sorcery.)", "Djinn of Fool's Fall", CREATURE);
+        assert!(matches!(&djinn[1], Ability::Plot(c) if c.generic == 3 && c.colored == [0, 1, 0, 0, 0]), "{djinn:?}");
+        let rise = ok("Create X 2/1 green Varmint creature tokens, where X is the number of creature cards in your graveyard.\nPlot {2}{G} (You may pay {2}{G} and exile this card from your hand. Cast it as a sorcery on a later turn without paying its mana cost. Plot only as a sorcery.)", "Rise of the Varmints", &[crate::cards::ir::CardType::Sorcery]);
+        assert!(matches!(&rise[..], [Ability::Spell(_), Ability::Plot(_)]), "{rise:?}");
+        assert!(!errs("Plot—Discard a card.", "Odd Plotter", CREATURE).is_empty());
         assert!(!errs("Mobilize X, where X is the number of creature cards in your graveyard.", "Avenger of the Fallen", CREATURE).is_empty());
         // Vanishing without a number (702.63b) is not read yet.
         assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());
