@@ -2401,6 +2401,10 @@ pub enum Ability {
     /// it becomes plotted, and may be cast from exile without paying its mana cost during
     /// their main phase with an empty stack on a later turn (702.170d).
     Plot(ManaCost),
+    /// "Foretell {cost}" (702.143a): during their turn, the card's owner may pay {2} and exile
+    /// it from their hand face down (116.2h); after that turn, they may cast it from exile for
+    /// this cost rather than its mana cost.
+    Foretell(ManaCost),
     /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
     /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
     /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,

@@ -61,6 +61,8 @@ pub struct Choices {
     pub dash: bool,
     /// Cast from exile as a plotted card, without paying its mana cost (702.170d).
     pub plot: bool,
+    /// Cast from exile as a foretold card, for its foretell cost (702.143a).
+    pub foretell: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -81,6 +83,15 @@ pub struct Choices {
     /// Cast during the resolution of an effect that allows it (608.2g): where the card is,
     /// without priority or timing permissions.
     pub by_effect: Option<ByEffect>,
+}
+
+/// A special action that exiles a card from its owner's hand to be cast on a later turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandExile {
+    /// Plot (702.170a, 116.2k).
+    Plot,
+    /// Foretell (702.143a, 116.2h).
+    Foretell,
 }
 
 /// A cast that a resolving spell or ability allows (608.2g): cascade, rebound.
@@ -450,12 +461,28 @@ impl Game {
             if plotted == Some(self.turn) {
                 return Ok(Err(Illegal::new(cite!(plot.same_turn), format!("{name} became plotted this turn: it can be cast only on a later turn"))));
             }
-            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.by_effect.is_some()].into_iter().any(|b| b) {
+            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.foretell, ch.by_effect.is_some()].into_iter().any(|b| b) {
                 return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
             }
             // 702.170d: during its owner's main phase while the stack is empty, even an instant.
             if let Err(e) = self.sorcery_timing(p, &name, "cast as a plotted card", cite!(plot.cast_timing)) {
                 return Ok(Err(e));
+            }
+        } else if ch.foretell {
+            // 702.143a: its owner casts a foretold card from exile after the turn it was
+            // foretold, paying a foretell cost it has.
+            let foretold = self.obj(card).foretold;
+            if zone != Zone::Exile || owner != p || foretold.is_none() {
+                return Ok(Err(Illegal::new(cite!(foretell.not_foretold), format!("{name} is not a foretold card {} owns in exile", self.players[p].name))));
+            }
+            if foretold == Some(self.turn) {
+                return Ok(Err(Illegal::new(cite!(foretell.same_turn), format!("{name} was foretold this turn: it can be cast only after this turn has ended"))));
+            }
+            if !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Foretell(_))) {
+                return Ok(Err(Illegal::new(cite!(foretell.not_foretold), format!("{name} has no foretell cost"))));
+            }
+            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.by_effect.is_some()].into_iter().any(|b| b) {
+                return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
             }
         } else if zone == Zone::Library {
             // 601.3: a static ability such as "You may cast spells from the top of your library"
@@ -604,6 +631,10 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(flashback.alternative_cost));
             self.record(ev);
         }
+        if ch.foretell {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a foretold card, paying its foretell cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cite!(foretell.cast), cite!(cast.alternative_cost)]);
+            self.record(ev);
+        }
         if ch.plot {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a plotted card, without paying its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cite!(plot.cast), cite!(cast.alternative_cost)]);
             self.record(ev);
@@ -668,6 +699,7 @@ impl Game {
         let mut cost = match (&flashback, ch.flashback) {
             _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
             _ if ch.plot => crate::cards::ir::ManaCost::default(),
+            _ if ch.foretell => self.card(spell).abilities().iter().find_map(|a| if let Ability::Foretell(c) = a { Some(c.clone()) } else { None }).unwrap_or_default(),
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
             _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
             (Some(f), true) => f.clone(),
@@ -918,39 +950,60 @@ impl Game {
 
     /// Sorcery timing (117.1a): a main phase of the caster's own turn with an empty stack.
     /// `rule` is the card type's own timing rule (302.1 for a creature, 307.1 for a sorcery…).
-    /// Plots a card (702.170a–b, 116.2k): a special action of its owner, with priority during
-    /// their main phase while the stack is empty; they pay its plot cost and exile it from their
-    /// hand, and it becomes plotted.
+    /// Plots a card (702.170a–b, 116.2k) or foretells it (702.143a–b, 116.2h): a special
+    /// action of its owner with priority during their turn — for plot, in their main phase
+    /// while the stack is empty. They pay the plot cost (for foretell, {2}) and exile the card
+    /// from their hand (foretold: face down); it becomes plotted (foretold).
     ///
     /// # Errors
     /// `Stop` when a decision can't be made; `Illegal` when the rules forbid the action.
-    pub fn plot(&mut self, p: PlayerId, card: ObjId, pay: Option<&[ObjId]>, dec: &mut dyn Decider) -> Outcome {
+    pub fn exile_from_hand(&mut self, p: PlayerId, card: ObjId, how: HandExile, pay: Option<&[ObjId]>, dec: &mut dyn Decider) -> Outcome {
         let name = self.describe(card);
+        let (word, timing) = match how {
+            HandExile::Plot => ("plotted", cite!(plot.special_action)),
+            HandExile::Foretell => ("foretold", cite!(foretell.special_action)),
+        };
         if let Err(e) = self.check_priority(p) {
-            return Ok(Err(e.also(cite!(plot.special_action))));
+            return Ok(Err(e.also(timing)));
         }
         let o = self.obj(card);
         if o.zone != Zone::Hand || o.owner != p {
-            return Ok(Err(Illegal::new(cite!(plot.not_in_hand), format!("{name} is not in {}'s hand: a card is plotted from its owner's hand", self.players[p].name))));
+            return Ok(Err(Illegal::new(timing, format!("{name} is not in {}'s hand: only a card in its owner's hand can be {word}", self.players[p].name))));
         }
-        let Some(cost) = self.card(card).abilities().iter().find_map(|a| if let Ability::Plot(c) = a { Some(c.clone()) } else { None }) else {
-            return Ok(Err(Illegal::new(cite!(plot.no_plot), format!("{name} has no plot ability"))));
+        let cost = self.card(card).abilities().iter().find_map(|a| match (a, how) {
+            (Ability::Plot(c), HandExile::Plot) => Some(c.clone()),
+            // 702.143a: foretelling costs {2}, whatever the foretell cost.
+            (Ability::Foretell(_), HandExile::Foretell) => Some(crate::cards::ir::ManaCost { generic: 2, ..crate::cards::ir::ManaCost::default() }),
+            _ => None,
+        });
+        let Some(cost) = cost else {
+            return Ok(Err(Illegal::new(timing, format!("{name} has no {} ability", if how == HandExile::Plot { "plot" } else { "foretell" }))));
         };
-        if let Err(e) = self.sorcery_timing(p, &name, "plotted", cite!(plot.special_action)) {
+        let when = match how {
+            HandExile::Plot => self.sorcery_timing(p, &name, word, timing),
+            HandExile::Foretell if self.active != p => Err(Illegal::new(timing, format!("{name} can be foretold only during its owner's turn"))),
+            HandExile::Foretell => Ok(()),
+        };
+        if let Err(e) = when {
             return Ok(Err(e));
         }
-        self.check_unread(card, &crate::cards::ir::Moment::Activate, || format!("{} plots it (702.170a)", self.players[p].name))?;
         let ch = Choices { pay: pay.map(<[ObjId]>::to_vec), ..Choices::default() };
         if let Err(e) = self.pay_mana(p, &cost, 0, &ch, crate::engine::mana::Alternatives::default(), dec)? {
             return Ok(Err(e));
         }
         let exiled = self.move_object(card, Zone::Exile);
-        self.obj_mut(exiled).plotted = Some(self.turn);
-        let ev = Ev::new(EventKind::Exile, format!("{} plots {}: it is exiled from their hand and becomes a plotted card (a special action)", self.players[p].name, self.describe(exiled)))
-            .player(self, p)
-            .object(self, exiled)
-            .zone(Zone::Exile)
-            .rules(&cite!(plot.plots));
+        let turn = Some(self.turn);
+        let (text, rules) = match how {
+            HandExile::Plot => {
+                self.obj_mut(exiled).plotted = turn;
+                ("plots {}: it is exiled from their hand and becomes a plotted card (a special action)", cite!(plot.plots))
+            }
+            HandExile::Foretell => {
+                self.obj_mut(exiled).foretold = turn;
+                ("foretells {}: it is exiled from their hand face down, a foretold card its owner may look at (a special action)", cite!(foretell.foretells))
+            }
+        };
+        let ev = Ev::new(EventKind::Exile, format!("{} {}", self.players[p].name, text.replace("{}", &self.describe(exiled)))).player(self, p).object(self, exiled).zone(Zone::Exile).rules(&rules);
         self.record(ev);
         Ok(Ok(()))
     }

@@ -164,6 +164,8 @@ pub struct Object {
     /// A plotted card in exile (702.170a): the turn in which it became plotted; its owner may
     /// cast it on a later turn (702.170d). A new object after it leaves exile (400.7).
     pub plotted: Option<u32>,
+    /// A foretold card in exile (702.143a): the turn in which it was foretold.
+    pub foretold: Option<u32>,
     /// Returned by unearth (702.84a): if it would leave the battlefield, it is exiled instead.
     pub unearthed: bool,
     /// `Game::control_clock` + 1 as it came under its controller's control (by entering or by
@@ -830,6 +832,7 @@ impl Game {
             renowned: false,
             monstrous: None,
             plotted: None,
+            foretold: None,
             unearthed: false,
             timestamp,
             seen_controller: controller,

@@ -613,6 +613,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         evoke: c.evoke,
         dash: c.dash,
         plot: c.plot,
+        foretell: c.foretell,
         rather: c.rather,
         face: None,
         by_effect: None,
@@ -769,13 +770,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             }
             attempt(g, script, action.index, p, |g, dec| g.turn_face_up(p, id, pay.as_deref(), by_cost, dec))
         }
-        ActionKind::Plot { card, pay } => {
+        ActionKind::Plot { card, pay } | ActionKind::Foretell { card, pay } => {
+            let how = if matches!(action.kind, ActionKind::Plot { .. }) { crate::engine::casting::HandExile::Plot } else { crate::engine::casting::HandExile::Foretell };
             let owner_hint = action.player.as_ref().map(|r| refs::player(g, r)).transpose()?;
             let id = refs::object(g, card, Place::Hand(owner_hint))?;
             let p = actor(g, action, |g| Some(g.obj(id).owner))?;
             pass_to(g, script, p, action)?;
             let pay = pay.as_ref().map(|list| list.iter().map(|r| refs::object(g, r, Place::Battlefield)).collect::<Result<Vec<_>, _>>()).transpose()?;
-            attempt(g, script, action.index, p, |g, dec| g.plot(p, id, pay.as_deref(), dec))
+            attempt(g, script, action.index, p, |g, dec| g.exile_from_hand(p, id, how, pay.as_deref(), dec))
         }
         ActionKind::Unlock { card, door, pay } => {
             let id = refs::object(g, card, Place::Battlefield)?;

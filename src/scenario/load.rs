@@ -22,7 +22,7 @@ pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "energy", "monarch"
 pub const ENTRY_KEYS: &[&str] =
     &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped", "unlocked"];
 pub const VERBS: &[&str] =
-    &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock", "plot"];
+    &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock", "plot", "foretell"];
 pub const CAST_KEYS: &[&str] = &[
     "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
@@ -710,7 +710,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
         "cast" | "activate" => std::iter::once(verb).chain(CAST_KEYS.iter().copied()).collect(),
         "turn_face_up" => vec![verb, "player", "pay", "by"],
         "unlock" => vec![verb, "player", "door", "pay"],
-        "plot" => vec![verb, "player", "pay"],
+        "plot" | "foretell" => vec![verb, "player", "pay"],
         "play" | "attack" | "block" | "pass" | "resolve" | "goto" | "concede" | "check" => vec![verb, "player"],
         _ => vec![verb],
     };
@@ -754,6 +754,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut evoke = false;
             let mut dash = false;
             let mut plot = false;
+            let mut foretell = false;
             let mut rather = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
@@ -761,8 +762,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     Some("evoke") => evoke = true,
                     Some("dash") => dash = true,
                     Some("plot") => plot = true,
+                    Some("foretell") => foretell = true,
                     Some("rather_than_mana_cost") => rather = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, plot, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, plot, foretell, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -791,6 +793,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 evoke,
                 dash,
                 plot,
+                foretell,
                 rather,
             };
             if verb == "cast" {
@@ -825,6 +828,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
         }
         "unlock" => ActionKind::Unlock { card: one_ref(value, "`unlock`", diags)?, door: m.get("door").and_then(|n| one_ref(n, "`door`", diags)), pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
         "plot" => ActionKind::Plot { card: one_ref(value, "`plot`", diags)?, pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
+        "foretell" => ActionKind::Foretell { card: one_ref(value, "`foretell`", diags)?, pay: m.get("pay").map(|n| refs(n, "`pay`", diags)) },
         "attack" => ActionKind::Attack(read_attack(value, diags)),
         "block" => ActionKind::Block(read_block(value, diags)),
         "choose" => ActionKind::Choose(read_choice(value, diags)?),

@@ -205,6 +205,9 @@ pub struct CastChoices {
     /// `alternative_cost: plot`: a plotted card cast from exile without paying its mana cost
     /// (702.170d).
     pub plot: bool,
+    /// `alternative_cost: foretell`: a foretold card cast from exile for its foretell cost
+    /// (702.143a).
+    pub foretell: bool,
     /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
     /// offers, "you may … rather than pay this spell's mana cost" (118.9).
     pub rather: bool,
@@ -253,6 +256,8 @@ pub enum ActionKind {
     Unlock { card: Ref, door: Option<Ref>, pay: Option<Vec<Ref>> },
     /// Plot a card from its owner's hand by paying its plot cost (116.2k, 702.170a).
     Plot { card: Ref, pay: Option<Vec<Ref>> },
+    /// Foretell a card from its owner's hand by paying {2} (116.2h, 702.143a).
+    Foretell { card: Ref, pay: Option<Vec<Ref>> },
     Activate { card: Ref, ability: Option<usize>, choices: CastChoices },
     /// Attackers with what each attacks (`None`: the only defending player).
     Attack(Vec<(Ref, Option<Ref>)>),
@@ -294,6 +299,7 @@ impl Action {
             ActionKind::TurnFaceUp { .. } => "turn_face_up",
             ActionKind::Unlock { .. } => "unlock",
             ActionKind::Plot { .. } => "plot",
+            ActionKind::Foretell { .. } => "foretell",
             ActionKind::Activate { .. } => "activate",
             ActionKind::Attack(_) => "attack",
             ActionKind::Block(_) => "block",

@@ -307,6 +307,10 @@ mod tests {
         let rise = ok("Create X 2/1 green Varmint creature tokens, where X is the number of creature cards in your graveyard.\nPlot {2}{G} (You may pay {2}{G} and exile this card from your hand. Cast it as a sorcery on a later turn without paying its mana cost. Plot only as a sorcery.)", "Rise of the Varmints", &[crate::cards::ir::CardType::Sorcery]);
         assert!(matches!(&rise[..], [Ability::Spell(_), Ability::Plot(_)]), "{rise:?}");
         assert!(!errs("Plot—Discard a card.", "Odd Plotter", CREATURE).is_empty());
+        // Foretell {cost} (702.143a); "Foretelling cards …" is another ability, not read here.
+        let raven = ok("Flying\nForetell {1}{U} (During your turn, you may pay {2} and exile this card from your hand face down. Cast it on a later turn for its foretell cost.)", "Augury Raven", CREATURE);
+        assert!(matches!(&raven[1], Ability::Foretell(c) if c.generic == 1 && c.colored == [0, 1, 0, 0, 0]), "{raven:?}");
+        assert!(!errs("Foretelling cards from your hand costs {1} less and can be done on any player's turn.", "Cosmos Charger", CREATURE).is_empty());
         assert!(!errs("Mobilize X, where X is the number of creature cards in your graveyard.", "Avenger of the Fallen", CREATURE).is_empty());
         // Vanishing without a number (702.63b) is not read yet.
         assert!(!errs("Vanishing", "Out of Time", CREATURE).is_empty());

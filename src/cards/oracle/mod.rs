@@ -675,6 +675,7 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("evoke") if !is_spell => Some(Ability::Evoke),
         Some("dash") if !is_spell => Some(Ability::Dash),
         Some("plot") => Some(Ability::Plot),
+        Some("foretell") => Some(Ability::Foretell),
         Some("echo") if !is_spell => Some(Ability::Echo),
         // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
         Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),
