@@ -1327,6 +1327,12 @@ impl Game {
                     }
                 }
             }
+            Instruction::Meld { partner, into } => self.meld(ctx, partner, into, dec)?,
+            Instruction::LockOrUnlock { what, lock } => {
+                for id in self.objects_of(ctx, what) {
+                    self.lock_or_unlock(id, ctx.controller, *lock, dec)?;
+                }
+            }
             Instruction::Untap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && self.obj(id).tapped {

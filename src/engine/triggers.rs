@@ -741,6 +741,7 @@ impl Game {
             Condition::SpellsLastTurn { two_by_one: true } => self.players.iter().any(|p| p.spells_last_turn >= 2),
             Condition::Kicked => self.obj(src).choices.kicked,
             Condition::Cast { from_hand } => self.obj(src).choices.cast_from.is_some_and(|z| !*from_hand || z == Zone::Hand),
+            Condition::OwnAndControl(partner) => !self.meld_partners(src, you, partner).is_empty(),
         }
     }
 

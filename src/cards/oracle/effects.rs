@@ -854,6 +854,23 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         let hold = next_turn.then_some(crate::cards::ir::Hold::UntilYourNextTurn);
         return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: !next_turn, hold }]);
     }
+    // "Exile them, then meld them into …" (701.42a), after its condition.
+    if let Some(meld) = super::meld::meld_sentence(p) {
+        return meld.map(|m| vec![m]);
+    }
+    // "If you both own and control this and a creature named …, exile them, then meld them
+    // into …": the condition is the instruction's own, checked as it resolves.
+    if p.at_words(&["if", "you", "both", "own", "and", "control"]) {
+        p.bump();
+        super::meld::own_and_control(p)?;
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\" after the condition"));
+        }
+        return match super::meld::meld_sentence(p) {
+            Some(meld) => meld.map(|m| vec![m]),
+            None => Err(p.fail("\"exile them, then meld them into …\"")),
+        };
+    }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
     let saved = p.delayed_clause;
     p.delayed_clause = ends_delayed(p);
