@@ -1020,7 +1020,13 @@ impl Game {
             }
             let ev = crate::engine::Ev::new(
                 crate::engine::event::EventKind::Meld,
-                format!("{} was a melded permanent: one permanent left the battlefield, and its two cards are put into the {} as two objects, {} and {}", self.describe(id), to.name(), self.describe(nid), self.describe(second)),
+                format!(
+                    "{} was a melded permanent: one permanent left the battlefield, and its two cards are put into {} as two objects, {} and {}",
+                    self.describe(id),
+                    if to == Zone::Exile { "exile".to_owned() } else { format!("their owner's {}", to.name()) },
+                    self.describe(nid),
+                    self.describe(second)
+                ),
             )
             .object(self, nid)
             .zone(to)
