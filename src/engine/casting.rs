@@ -409,6 +409,12 @@ impl Game {
         if let Some(e) = self.split_second_forbids(&format!("{} can't be cast", self.describe(card))) {
             return Ok(Err(e));
         }
+        // 601.2a: a card exiled face down that its owner casts (a foretold card, 702.143a) is
+        // turned face up as it moves to the stack; its own characteristics decide the cast. A
+        // rejected cast puts the game back as it was.
+        if self.obj(card).face_down && self.obj(card).zone == Zone::Exile && self.obj(card).owner == p {
+            self.obj_mut(card).face_down = false;
+        }
         // 709.3a, 712.11c, 715.3a: only the face or half cast is looked at from here on.
         if ch.face.is_some() {
             self.obj_mut(card).face = ch.face;
@@ -478,7 +484,7 @@ impl Game {
             if foretold == Some(self.turn) {
                 return Ok(Err(Illegal::new(cite!(foretell.same_turn), format!("{name} was foretold this turn: it can be cast only after this turn has ended"))));
             }
-            if !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Foretell(_))) {
+            if !self.card_face_up(card).abilities().iter().any(|a| matches!(a, Ability::Foretell(_))) {
                 return Ok(Err(Illegal::new(cite!(foretell.not_foretold), format!("{name} has no foretell cost"))));
             }
             if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.by_effect.is_some()].into_iter().any(|b| b) {
@@ -699,7 +705,7 @@ impl Game {
         let mut cost = match (&flashback, ch.flashback) {
             _ if ch.face_down => crate::cards::ir::ManaCost { generic: 3, ..Default::default() },
             _ if ch.plot => crate::cards::ir::ManaCost::default(),
-            _ if ch.foretell => self.card(spell).abilities().iter().find_map(|a| if let Ability::Foretell(c) = a { Some(c.clone()) } else { None }).unwrap_or_default(),
+            _ if ch.foretell => self.card_face_up(spell).abilities().iter().find_map(|a| if let Ability::Foretell(c) = a { Some(c.clone()) } else { None }).unwrap_or_default(),
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
             _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
             (Some(f), true) => f.clone(),
@@ -999,11 +1005,13 @@ impl Game {
                 ("plots {}: it is exiled from their hand and becomes a plotted card (a special action)", cite!(plot.plots))
             }
             HandExile::Foretell => {
+                // 702.143a: exiled face down; 406.3: it has no characteristics there.
                 self.obj_mut(exiled).foretold = turn;
+                self.obj_mut(exiled).face_down = true;
                 ("foretells {}: it is exiled from their hand face down, a foretold card its owner may look at (a special action)", cite!(foretell.foretells))
             }
         };
-        let ev = Ev::new(EventKind::Exile, format!("{} {}", self.players[p].name, text.replace("{}", &self.describe(exiled)))).player(self, p).object(self, exiled).zone(Zone::Exile).rules(&rules);
+        let ev = Ev::new(EventKind::Exile, format!("{} {}", self.players[p].name, text.replace("{}", &name))).player(self, p).object(self, exiled).zone(Zone::Exile).rules(&rules);
         self.record(ev);
         Ok(Ok(()))
     }

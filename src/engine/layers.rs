@@ -194,6 +194,19 @@ fn face_down_card(ward: bool) -> &'static Printed {
     })
 }
 
+/// A card exiled face down (406.3): no name, no types, no cost, no text, no power or toughness.
+fn faceless_card() -> &'static Printed {
+    static CARD: std::sync::OnceLock<Printed> = std::sync::OnceLock::new();
+    CARD.get_or_init(|| {
+        let mut def = (*face_down_card(false).0).clone();
+        def.type_line = String::new();
+        def.types = Vec::new();
+        def.power = None;
+        def.toughness = None;
+        Printed::new(std::sync::Arc::new(def))
+    })
+}
+
 /// A layer or sublayer (613.1, 613.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Layer {
@@ -604,6 +617,10 @@ impl Game {
         // 613.2b, 708.2: face-down status comes after copy effects (708.10).
         let o = self.obj(id);
         if o.face_down {
+            // 406.3: a card exiled face down (a foretold card, 702.143a) has no characteristics.
+            if !matches!(o.zone, Zone::Battlefield | Zone::Stack) {
+                return faceless_card();
+            }
             return face_down_card(o.face_down_as.ward());
         }
         self.card_face_up(id)

@@ -768,9 +768,11 @@ impl Game {
         // shown beside it unless a label tells the objects apart.
         let name = self.card(id).name();
         if o.face_down {
-            // 708.5: the judge sees it; the opponent sees only a face-down creature.
+            // 708.5: the judge sees it; the opponent sees only a face-down creature, or in
+            // exile a face-down card (406.3).
             let label = self.label(id).map(|l| format!(" [{l}]")).unwrap_or_default();
-            return format!("a face-down creature{label} (hidden: {})", self.card_face_up(id).name());
+            let what = if matches!(o.zone, Zone::Battlefield | Zone::Stack) { "creature" } else { "card" };
+            return format!("a face-down {what}{label} (hidden: {})", self.card_face_up(id).name());
         }
         // A copy of a face-down permanent has no name (707.2, 708.2a).
         let name = if name.is_empty() { "(no name)" } else { name };
