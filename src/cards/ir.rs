@@ -1643,6 +1643,10 @@ pub enum Instruction {
     /// "Tap …" / "Untap …" (701.26).
     Tap(Affected),
     Untap(Affected),
+    /// "Tap or untap target creature." (701.26a): as the instruction is carried out, its
+    /// controller chooses which of the two to do (608.2d) — tapping does nothing to a tapped
+    /// permanent, untapping nothing to an untapped one.
+    TapOrUntap(Affected),
     /// "Add {G}." / "Add {C}{C}." — a mana ability's effect (106, 605).
     AddMana(Vec<ManaKind>),
     /// "Add one mana of any color." (106.1b): the controller chooses a color on resolution.

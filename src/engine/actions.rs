@@ -1313,6 +1313,25 @@ impl Game {
                     }
                 }
             }
+            Instruction::TapOrUntap(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    // 608.2d: the choice is made as the instruction is carried out; mode 1
+                    // taps, mode 2 untaps.
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1 }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
+                    let Answer::Modes(m) = self.decide(dec, &d)? else { continue };
+                    let untap = m.first() == Some(&1);
+                    if untap && self.obj(id).tapped {
+                        self.untap_permanent(id, cite!(untap.becomes_untapped), "becomes untapped");
+                    } else if !untap && !self.obj(id).tapped {
+                        self.become_tapped(id);
+                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cite!(tap.taps));
+                        self.record(ev);
+                    }
+                }
+            }
             Instruction::Transform(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {

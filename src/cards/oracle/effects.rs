@@ -244,6 +244,19 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         p.effect.instructions.push(Instruction::ChooseCreatureType);
         return Ok(true);
     }
+    // "Choose target creature. Mill four cards, then put a +1/+1 counter on that creature …":
+    // the sentence only declares the target (115.1, 601.2c), which later sentences name as
+    // "that creature" or "it"; choosing it does nothing else.
+    if p.at_words(&["choose", "target"]) || p.at_words(&["choose", "up", "to", "one", "target"]) {
+        p.bump();
+        let at = p.pos;
+        let what = super::targets::parse_affected(p)?;
+        if !matches!(what, Affected::Target(_)) {
+            return Err(Fail { at, expected: "\"target …\"".into() });
+        }
+        end_sentence(p)?;
+        return Ok(true);
+    }
     if p.eat_words(&["when", "you", "do"]) {
         p.eat_punct(',');
         reflexive(p, start)?;
@@ -1149,6 +1162,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 "regenerate" => Instruction::Regenerate(what),
                 _ => Instruction::Untap(what),
             };
+            // "You may tap or untap target creature." (701.26a): which one is chosen as it
+            // is carried out.
+            if verb == "tap" && p.eat_words(&["or", "untap"]) {
+                let what = object(p)?;
+                out.push(Instruction::TapOrUntap(what));
+                return Ok(());
+            }
             // "Exile the top card of your library." (701.13a)
             if verb == "exile"
                 && let Some(r) = top_of_library(p)

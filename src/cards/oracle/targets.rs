@@ -223,6 +223,10 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             p.pos += 2;
         } else if (p.at_punct(',') && next_is_type(p, 1)) || (p.at_word("or") && next_is_type(p, 1)) {
             p.pos += 1;
+        } else if p.each_phrase && plural && filter.types_any.len() >= 2 && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("and")) && next_is_type(p, 2) {
+            // "Destroy all artifacts, creatures, and enchantments.": every permanent of any
+            // of the listed types, all at once (701.8a) — a list of three or more.
+            p.pos += 2;
         } else {
             break;
         }
@@ -640,6 +644,18 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
         "they" if p.trigger_player && last_target(p, is_player).is_none() => {
             p.bump();
             Ok(Affected::TriggerPlayer)
+        }
+        // "Put a +1/+1 counter on each of up to two target creatures.", "… deals 1 damage to
+        // each of two target creatures": every object chosen for the target (115.1), each
+        // affected alike.
+        "each" if p.peek_at(1).is_some_and(|t| t.is_word("of")) && (p.peek_at(2).is_some_and(|t| t.is_word("up") || t.is_word("any")) || count_word(p, 2).is_some()) => {
+            p.pos += 2;
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            match what {
+                Affected::Target(i) if p.effect.targets[i].max > 1 => Ok(what),
+                _ => Err(Fail { at, expected: "several targets (\"each of up to two target creatures\")".into() }),
+            }
         }
         "each" => {
             p.bump();
