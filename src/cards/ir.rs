@@ -1631,6 +1631,9 @@ pub enum Instruction {
     /// "[player] discards N cards" (701.9): the discarding player chooses, or "at random"
     /// with the scenario's seed (701.9b).
     Discard { who: Affected, count: Amount, random: bool },
+    /// "Discard your hand." / "Each player discards their hand." (701.9a): every card in the
+    /// player's hand, discarded at once.
+    DiscardHand(Affected),
     /// "[player] gains N life" (119).
     GainLife { who: Affected, amount: Amount },
     /// "[player] loses N life" (119).

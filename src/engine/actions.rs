@@ -552,6 +552,16 @@ impl Game {
                     }
                 }
             }
+            Instruction::DiscardHand(who) => {
+                // 701.9a: the whole hand; the players' cards go at once, in APNAP order.
+                let players = self.players_of(ctx, who);
+                for p in players {
+                    let cards = self.players[p].hand.clone();
+                    for c in cards {
+                        self.discard(p, c, cite!(discard.hand));
+                    }
+                }
+            }
             Instruction::GainLife { who, amount } => {
                 let n = self.amount(ctx, *amount);
                 for p in self.players_of(ctx, who) {

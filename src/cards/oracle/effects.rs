@@ -1752,6 +1752,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "draw" | "draws" | "discard" | "discards" => {
             let who = player_subject()?;
             p.bump();
+            // "Discard your hand.", "Each player discards their hand." (701.9a): every card
+            // in it, all at once.
+            if verb.starts_with("discard") && (p.eat_words(&["your", "hand"]) && imperative || p.eat_words(&["their", "hand"]) && !imperative) {
+                out.push(Instruction::DiscardHand(who));
+                return Ok(());
+            }
             let count = amount(p)?;
             // "draws an additional card" (Howling Mine): one more card.
             p.eat_word("additional");
@@ -2032,8 +2038,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 // 601.2d: the division is announced as the spell is cast; each target gets at
                 // least one, so at least one target is needed.
                 let (min, max) = parse_count(p).unwrap_or((1, 1));
-                let slot = if p.eat_word("targets") || p.eat_word("target") {
+                let slot = if p.eat_word("targets") || (p.at_word("target") && !p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'))) {
+                    p.eat_word("target");
                     p.declare_slot(crate::cards::ir::TargetSlot { spec: TargetSpec::Any, min: min.max(1), max })
+                } else if p.eat_word("target") {
+                    // "among any number of target creatures", "… of target attacking or
+                    // blocking creatures" (115.1): targets of one kind.
+                    super::targets::parse_target_counted(p, min.max(1), max)?
                 } else {
                     return Err(p.fail("\"targets\""));
                 };
@@ -2383,7 +2394,9 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
     }
     let at = p.pos;
-    let plural = p.word().is_some_and(|w| w.ends_with('s'));
+    // "attacking creatures", "tapped creatures": the noun after the quality says the number.
+    let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");
+    let plural = p.peek_at(usize::from(quality)).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'));
     let (mut filter, mut head) = parse_filter(p, plural)?;
     // "creature cards", "noncreature, nonland cards": singular types before a plural head.
     if !plural && (p.at_word("cards") || p.at_word("permanents")) {
@@ -2417,6 +2430,10 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         }
         p.pos += 3;
         return Ok(Counted::DestroyedThisWay(types));
+    }
+    // "each creature on the battlefield": every permanent is there (110.1), whoever controls it.
+    if head == Head::Permanent && filter.controller == ControllerFilter::Any {
+        p.eat_words(&["on", "the", "battlefield"]);
     }
     match head {
         Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),

@@ -823,7 +823,13 @@ fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
     let r = parse_filter(p, plural);
     p.each_phrase = outer;
     match r? {
-        (f, Head::Permanent) => Ok(Affected::EachPermanent(f)),
+        (f, Head::Permanent) => {
+            // "all creatures on the battlefield": every permanent is there (110.1).
+            if f.controller == ControllerFilter::Any {
+                p.eat_words(&["on", "the", "battlefield"]);
+            }
+            Ok(Affected::EachPermanent(f))
+        }
         _ => Err(Fail { at, expected: "permanents (spells and cards cannot be affected all at once)".into() }),
     }
 }
