@@ -771,6 +771,13 @@ impl Game {
                         self.record(ev);
                         continue;
                     };
+                    // 111.8: a token that has left the battlefield stays where it is until it
+                    // ceases to exist; it can't come back.
+                    if self.obj(id).card.token() {
+                        let ev = Ev::new(EventKind::Choice, format!("{} is a token that has left the battlefield: it can't return", self.describe(id))).object(self, id).rule(cite!(token.cant_move_again));
+                        self.record(ev);
+                        continue;
+                    }
                     // 110.2a: it enters under the control of the player the effect names —
                     // "under your control" — and otherwise under its owner's.
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };

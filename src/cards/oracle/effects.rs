@@ -64,6 +64,19 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
             }
         }
     }
+    // "Exile target creature you control, then return that card to the battlefield …. It gains
+    // first strike until end of turn.": the permanent that returned is a new object (400.7),
+    // which a later "it" naming the target would not reach; such text is refused.
+    let ins = &p.effect.instructions;
+    for (k, i) in ins.iter().enumerate() {
+        if let Instruction::ReturnToBattlefield { what: Affected::Target(t), .. } = i
+            && ins[..k].iter().any(|e| *e == Instruction::Exile(Affected::Target(*t)))
+            && ins[k + 1..].iter().any(|e| serde_json::to_string(e).is_ok_and(|s| s.contains(&format!("{{\"Target\":{t}}}"))))
+        {
+            fails.push(Fail { at: 0, expected: "no reference to a target after it was exiled and returned (the returned permanent is a new object, 400.7)".into() });
+            break;
+        }
+    }
     // "Of the chosen type" means the type chosen as this effect resolves (608.2d): an
     // instruction that keeps its filter to match later (a delayed or reflexive ability, a
     // prevention shield) would no longer know it.
@@ -1214,6 +1227,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 }
                 p.pos = mark;
             }
+            if verb == "exile" && let Affected::Target(i) = what {
+                p.exiled_target = Some(i);
+            }
             out.push(make(what));
             // "Destroy target land you control and target land you don't control."
             while let Some(what) = and_more(p, object) {
@@ -1522,7 +1538,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if p.eat_words(&["to", "the", "battlefield"]) {
                 // In a delayed instruction, a target the effect moved: "Exile target creature.
                 // Return that card to the battlefield at the beginning of the next end step."
-                let moved_target = p.delayed_clause && matches!(what, Affected::Target(_));
+                // So is a target an earlier instruction exiled: "Exile target creature you
+                // control, then return it to the battlefield under its owner's control." (400.7j)
+                let moved_target = (p.delayed_clause && matches!(what, Affected::Target(_))) || matches!(what, Affected::Target(i) if p.exiled_target == Some(i));
                 if !(card || moved_target || matches!(what, Affected::This | Affected::TriggerObject)) {
                     return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
                 }

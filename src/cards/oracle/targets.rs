@@ -743,6 +743,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 p.bump();
                 return Ok(Affected::Target(i));
             }
+            // "Exile target creature you control, then return that card to the battlefield":
+            // the target the effect exiled, followed to exile (400.7j).
+            if noun == "card" && let Some(i) = p.exiled_target && last_target(p, |_| true) == Some(i) {
+                p.bump();
+                return Ok(Affected::Target(i));
+            }
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
                 "creature" | "permanent" | "artifact" | "land" | "enchantment" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any)),
