@@ -26,6 +26,8 @@ pub mod unread;
 mod designations_tests;
 #[cfg(test)]
 mod zone_tests;
+#[cfg(test)]
+mod grammar_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
