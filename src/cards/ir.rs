@@ -1754,6 +1754,11 @@ pub enum Instruction {
     /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
     /// calls and flips; the instructions of the outcome follow.
     FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },
+    /// "Roll a d20." / "Roll a six-sided die." (706.1a): the controller rolls a die with
+    /// `sides` faces. The rows — of a results table, "1—9 | …" (706.3a), or "If you roll a 6,
+    /// …" (706.4) — say what happens for a result between `lo` and `hi`; `otherwise` ("Otherwise,
+    /// …") when no row holds it.
+    RollDie { sides: u32, rows: Vec<DieRow>, otherwise: Vec<Instruction> },
     /// "Clash with an opponent. If you win, … Otherwise, …" (701.30): the controller chooses
     /// an opponent and both clash; the instructions of the outcome follow.
     Clash { won: Vec<Instruction>, lost: Vec<Instruction> },
@@ -1950,6 +1955,15 @@ pub enum Instruction {
     /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
     /// effect in layer 1 (613.2a) with its own timestamp.
     BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
+}
+
+/// One row of a die roll's results (706.3a): the instructions carried out when the result is
+/// between `lo` and `hi`, both included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DieRow {
+    pub lo: u32,
+    pub hi: u32,
+    pub instructions: Vec<Instruction>,
 }
 
 /// Where the cards looked at and not taken go ("the rest", 401.4).

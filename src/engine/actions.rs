@@ -1175,6 +1175,24 @@ impl Game {
                     }
                 }
             }
+            Instruction::RollDie { sides, rows, otherwise } => {
+                // 706.1a: N equally likely outcomes from 1 to N, drawn from the game's seeded
+                // generator; no modifier applies (706.2), so the natural result is the result.
+                let p = ctx.controller;
+                let n = u32::try_from(self.rng.next_u64() % u64::from((*sides).max(1))).unwrap_or(0) + 1;
+                let row = rows.iter().find(|r| (r.lo..=r.hi).contains(&n));
+                let mut ev = Ev::new(EventKind::DieRoll, format!("{} rolls a d{sides}: {n}", self.players[p].name)).player(self, p).rules(&cite!(die.roll));
+                if row.is_some() {
+                    ev = ev.rule(cite!(die.result_row));
+                }
+                self.record(ev);
+                for ins in row.map_or(otherwise, |r| &r.instructions) {
+                    self.perform(ins, ctx, dec)?;
+                    if self.outcome.is_some() {
+                        break;
+                    }
+                }
+            }
             Instruction::FlipCoin { won, lost } => {
                 // 705.2: the player who flips calls heads or tails, and wins if the call
                 // matches the side that comes up (the game's seeded generator, 705.1).

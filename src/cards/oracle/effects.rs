@@ -161,6 +161,44 @@ fn mana_spend(p: &mut Parser<'_>) -> PResult<Option<crate::cards::ir::ManaSpend>
     Ok(Some(make(f)))
 }
 
+/// The start of a row of a die roll's results table (706.3a): "1—9 |" (`hi` given), "15+ |"
+/// (`hi` none: up to the die's largest face) or "20 |"; with the number of tokens it takes.
+fn die_row(p: &Parser<'_>) -> Option<(u32, Option<u32>, usize)> {
+    let num = |i: usize| match p.peek_at(i).map(|t| &t.tok) {
+        Some(Tok::Number(n)) => Some(*n),
+        _ => None,
+    };
+    let lo = num(0)?;
+    let bar = |i: usize| p.peek_at(i).is_some_and(|t| t.is_punct('|'));
+    if bar(1) {
+        return Some((lo, Some(lo), 2));
+    }
+    if p.peek_at(1).is_some_and(|t| t.is_punct('+')) && bar(2) {
+        return Some((lo, None, 3));
+    }
+    if p.peek_at(1).is_some_and(|t| t.is_punct('—') || t.is_punct('–') || t.is_punct('-')) && bar(3) {
+        return Some((lo, Some(num(2)?), 4));
+    }
+    None
+}
+
+/// The sentences of one row of a results table, up to the next row or the end of the ability.
+fn die_row_instructions(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
+    let mark = p.effect.instructions.len();
+    while !p.at_end() && die_row(p).is_none() {
+        let r = match parse_rider(p) {
+            Ok(true) => Ok(()),
+            Ok(false) => parse_sentence(p).map(|mut v| p.effect.instructions.append(&mut v)),
+            Err(f) => Err(f),
+        };
+        if let Err(f) = r {
+            p.effect.instructions.truncate(mark);
+            return Err(f);
+        }
+    }
+    Ok(p.effect.instructions.split_off(mark))
+}
+
 fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     let start = p.pos;
     if super::tokens::quoted_rider(p)? {
@@ -434,6 +472,75 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             *branch = instructions;
             return Ok(true);
         }
+    }
+    // "Roll a d20." / "Roll a six-sided die." (706.1a), then what happens for each result.
+    if p.at_words(&["roll", "a"]) {
+        let sides = match p.peek_at(2).and_then(|t| t.word()) {
+            Some(w) if w.starts_with('d') && w.len() > 1 && w[1..].bytes().all(|b| b.is_ascii_digit()) => w[1..].parse::<u32>().ok().filter(|&n| n > 0).map(|n| (n, 3)),
+            Some(w) if w == "six-sided" && p.peek_at(3).is_some_and(|t| t.is_word("die")) => Some((6, 4)),
+            Some(w) if w == "four-sided" && p.peek_at(3).is_some_and(|t| t.is_word("die")) => Some((4, 4)),
+            Some(w) if w == "twenty-sided" && p.peek_at(3).is_some_and(|t| t.is_word("die")) => Some((20, 4)),
+            _ => None,
+        };
+        if let Some((sides, len)) = sides {
+            p.pos += len;
+            // Modifiers ("and add the number of …", 706.2) are not read.
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::RollDie { sides, rows: Vec::new(), otherwise: Vec::new() });
+            return Ok(true);
+        }
+    }
+    // A row of a results table (706.3a): "1—9 | Draw two cards.", "15+ | …", "20 | …".
+    if let Some((lo, hi, len)) = die_row(p) {
+        let Some(&Instruction::RollDie { sides, .. }) = p.effect.instructions.last() else {
+            return Err(Fail { at: start, expected: "a die roll before its results table".into() });
+        };
+        p.pos += len;
+        let hi = hi.unwrap_or(sides);
+        if lo == 0 || lo > hi || hi > sides {
+            return Err(Fail { at: start, expected: format!("a result between 1 and {sides}") });
+        }
+        let instructions = die_row_instructions(p)?;
+        let Some(Instruction::RollDie { rows, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
+        if rows.iter().any(|r| r.lo <= hi && lo <= r.hi) {
+            return Err(Fail { at: start, expected: "rows of results that don't overlap".into() });
+        }
+        rows.push(crate::cards::ir::DieRow { lo, hi, instructions });
+        return Ok(true);
+    }
+    // "If you roll a 1, …" / "If you roll a 5 or higher, …" after "Roll a six-sided die." (706.4)
+    if p.at_words(&["if", "you", "roll", "a"]) && let Some(&Instruction::RollDie { sides, .. }) = p.effect.instructions.last() {
+        p.pos += 4;
+        let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("a number")) };
+        p.bump();
+        let (lo, hi) = if p.eat_words(&["or", "higher"]) || p.eat_words(&["or", "greater"]) {
+            (n, sides)
+        } else if p.eat_words(&["or", "lower"]) || p.eat_words(&["or", "less"]) {
+            (1, n)
+        } else {
+            (n, n)
+        };
+        if lo == 0 || lo > hi || hi > sides {
+            return Err(Fail { at: start, expected: format!("a result between 1 and {sides}") });
+        }
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\""));
+        }
+        let instructions = parse_sentence(p)?;
+        let Some(Instruction::RollDie { rows, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
+        if rows.iter().any(|r| r.lo <= hi && lo <= r.hi) {
+            return Err(Fail { at: start, expected: "results that don't overlap".into() });
+        }
+        rows.push(crate::cards::ir::DieRow { lo, hi, instructions });
+        return Ok(true);
+    }
+    if p.at_word("otherwise") && p.peek_at(1).is_some_and(|t| t.is_punct(',')) && matches!(p.effect.instructions.last(), Some(Instruction::RollDie { rows, otherwise, .. }) if !rows.is_empty() && otherwise.is_empty()) {
+        p.pos += 2;
+        let instructions = parse_sentence(p)?;
+        if let Some(Instruction::RollDie { otherwise, .. }) = p.effect.instructions.last_mut() {
+            *otherwise = instructions;
+        }
+        return Ok(true);
     }
     // "Clash with an opponent." (701.30b), then "If you win, …" and "Otherwise, …" (701.30d):
     // what happens on each outcome.

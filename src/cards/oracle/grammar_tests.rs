@@ -97,3 +97,23 @@ fn a_target_exiled_then_returned() {
     // A permanent never exiled can't be "returned" to the battlefield.
     assert!(!errs("Tap target creature, then return it to the battlefield under its owner's control.", "Odd Return", INSTANT).is_empty());
 }
+
+#[test]
+fn die_rolls_and_their_results() {
+    use crate::cards::ir::DieRow;
+    // 706.3a: a results table, its rows on lines of their own (706.3b: one ability).
+    let c = ok("Roll a d20.\n1—9 | Draw two cards.\n10—19 | Scry 2, then draw two cards.\n20 | Scry 3, then draw three cards.", "Contact Other Plane", INSTANT);
+    assert_eq!(c.len(), 1);
+    let [Instruction::RollDie { sides: 20, rows, otherwise }] = &effect(&c[0]).instructions[..] else { panic!("{c:?}") };
+    assert!(otherwise.is_empty());
+    assert_eq!(rows.iter().map(|r| (r.lo, r.hi)).collect::<Vec<_>>(), vec![(1, 9), (10, 19), (20, 20)]);
+    // 706.4: "If you roll a 6, …" after a six-sided die.
+    let egg = ok("At the beginning of your upkeep, roll a six-sided die. If you roll a 6, sacrifice this creature and create a 4/4 red Giant Bird creature token.", "Chicken Egg", CREATURE);
+    let [Instruction::RollDie { sides: 6, rows, .. }] = &effect(&egg[0]).instructions[..] else { panic!("{egg:?}") };
+    assert!(matches!(&rows[..], [DieRow { lo: 6, hi: 6, instructions }] if instructions.len() == 2));
+    // Modifiers (706.2) are refused, not dropped; so is a row past the die's faces.
+    assert!(!errs("Roll a d20 and add the number of cards in your hand.\n1—14 | Draw a card.\n15+ | Draw two cards.", "Odd Portent", SORCERY).is_empty());
+    assert!(!errs("Roll a six-sided die. If you roll a 7, draw a card.", "Odd Die", SORCERY).is_empty());
+    // A Station line's "N+ |" rows are not a die's results.
+    assert!(super::compile("Station\n8+ | Flying", "Odd Spacecraft", ARTIFACT).map_or(true, |a| !a.iter().any(|a| matches!(a, Ability::Spell(_)))));
+}

@@ -55,9 +55,20 @@ impl std::error::Error for OracleError {}
 /// ability of its own (614.12), so it is read as a line of its own.
 fn lines(text: &str) -> Vec<(&str, usize)> {
     const SPLIT: &str = ". As it enters,";
-    let mut out = Vec::new();
+    let mut out: Vec<(&str, usize)> = Vec::new();
     let mut offset = 0;
     for line in text.split('\n') {
+        // A row of a die roll's results table ("1—9 | Draw two cards.") belongs to the ability
+        // of the roll above it (706.3b).
+        if let Some(last) = out.last_mut()
+            && is_die_row(line)
+            && last.0.to_lowercase().contains("roll")
+        {
+            let (_, base): (&str, usize) = *last;
+            *last = (&text[base..offset + line.len()], base);
+            offset += line.len() + 1;
+            continue;
+        }
         let mut start = 0;
         while let Some(i) = line[start..].find(SPLIT) {
             let cut = start + i + 1;
@@ -68,6 +79,16 @@ fn lines(text: &str) -> Vec<(&str, usize)> {
         offset += line.len() + 1;
     }
     out
+}
+
+/// Whether a line is a row of a die roll's results table: "1—9 | …", "15+ | …", "20 | …".
+fn is_die_row(line: &str) -> bool {
+    let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == line.len() {
+        return false;
+    }
+    let rest = rest.strip_prefix('+').or_else(|| rest.strip_prefix('—').map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit()))).unwrap_or(rest);
+    rest.starts_with(" | ")
 }
 
 /// Compiles a card's Oracle text into abilities, in text order.
