@@ -1641,6 +1641,9 @@ pub enum Instruction {
     /// "You get {E}{E}" / "you get that many {E}" / "you get an amount of {E} equal to …":
     /// energy counters put on the player (107.14, 122.1).
     GetEnergy { who: Affected, amount: Amount },
+    /// "That player gets a poison counter." (122.1f): poison counters put on the player; ten
+    /// or more lose the game (704.5c).
+    GetPoison { who: Affected, amount: Amount },
     /// "[creature] gets +P/+T until end of turn" (611.2, layer 7c).
     Pump { what: Affected, power: Amount, toughness: Amount },
     /// "Tap …" / "Untap …" (701.26).

@@ -580,6 +580,20 @@ impl Game {
                     self.get_energy(p, n);
                 }
             }
+            Instruction::GetPoison { who, amount } => {
+                let n = u32::try_from(self.amount(ctx, *amount)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    if n == 0 || self.players[p].lost {
+                        continue;
+                    }
+                    self.players[p].poison = self.players[p].poison.saturating_add(n);
+                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets {n} poison counter{} (now {})", self.players[p].name, if n == 1 { "" } else { "s" }, self.players[p].poison))
+                        .player(self, p)
+                        .amount(i64::from(n))
+                        .rule(cite!(poison.gets));
+                    self.record(ev);
+                }
+            }
             Instruction::Pump { what, power, toughness } => {
                 let (pw, th) = (self.amount(ctx, *power), self.amount(ctx, *toughness));
                 for id in self.objects_of(ctx, what) {

@@ -2193,6 +2193,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // of {E} equal to …" (107.14, 122.1): energy counters on the player.
             let who = player_subject()?;
             p.bump();
+            // "that player gets a poison counter", "each opponent gets two poison counters"
+            // (122.1f): poison counters on the player.
+            if let Some(n) = count_word(p, 0)
+                && p.peek_at(1).is_some_and(|t| t.is_word("poison"))
+                && p.peek_at(2).is_some_and(|t| t.is_word(if n == 1 { "counter" } else { "counters" }))
+            {
+                p.pos += 3;
+                out.push(Instruction::GetPoison { who, amount: Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX)) });
+                return Ok(());
+            }
             let amount = if let Some(n) = super::costs::energy_symbols(p) {
                 Amount::Fixed(i32::try_from(n).map_err(|_| p.fail("a smaller amount of energy"))?)
             } else if p.eat_words(&["an", "amount", "of"]) {

@@ -117,3 +117,13 @@ fn die_rolls_and_their_results() {
     // A Station line's "N+ |" rows are not a die's results.
     assert!(super::compile("Station\n8+ | Flying", "Odd Spacecraft", ARTIFACT).map_or(true, |a| !a.iter().any(|a| matches!(a, Ability::Spell(_)))));
 }
+
+#[test]
+fn poison_counters_on_a_player() {
+    let s = ok("Whenever this creature deals damage to a player, that player gets a poison counter. (A player with ten or more poison counters loses the game.)", "Pit Scorpion", CREATURE);
+    assert!(matches!(&effect(&s[0]).instructions[..], [Instruction::GetPoison { amount: Amount::Fixed(1), .. }]), "{s:?}");
+    let f = ok("Each opponent gets two poison counters.", "Odd Venom", SORCERY);
+    assert_eq!(effect(&f[0]).instructions, vec![Instruction::GetPoison { who: Affected::EachOpponent, amount: Amount::Fixed(2) }]);
+    // A creature has no poison counters to get.
+    assert!(!errs("Target creature gets a poison counter.", "Odd Venom", SORCERY).is_empty());
+}
