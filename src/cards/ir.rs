@@ -2188,6 +2188,11 @@ pub struct Cost {
     /// step. Left out of the shown reading when not part of the cost.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exert_self: bool,
+    /// "This ability costs {1} less to activate for each creature card in your graveyard."
+    /// (602.2b, 601.2f): a change of the generic mana of the cost, times the count when there
+    /// is one, worked out as the ability is activated. Left out of the shown reading when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost_change: Option<(i32, Option<Counted>)>,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
     /// "Discard this card": the ability functions only while the card is in its owner's

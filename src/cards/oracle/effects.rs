@@ -258,6 +258,32 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         return Ok(true);
     }
+    // "This ability costs {1} less to activate for each creature card in your graveyard."
+    // (602.2b, 601.2f): a change of its own total cost.
+    if p.at_words(&["this", "ability", "costs"]) {
+        if !p.activated || p.cost_change.is_some() {
+            return Err(p.fail("one cost change of an activated ability"));
+        }
+        p.pos += 3;
+        let n = match p.peek().map(|t| t.tok.clone()) {
+            Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
+            _ => None,
+        };
+        let Some(n) = n else { return Err(p.fail("a generic mana amount such as {1}")) };
+        p.bump();
+        let sign = if p.eat_word("less") {
+            -1
+        } else if p.eat_word("more") {
+            1
+        } else {
+            return Err(p.fail("\"less\" or \"more\""));
+        };
+        p.expect_words(&["to", "activate"])?;
+        let per = if p.eat_words(&["for", "each"]) { Some(counted(p)?) } else { None };
+        end_sentence(p)?;
+        p.cost_change = Some((sign * n, per));
+        return Ok(true);
+    }
     // Activation instructions of an activated ability (602.1b, 602.5b, 602.5d).
     if p.eat_words(&["activate", "only"]) {
         loop {

@@ -127,3 +127,14 @@ fn poison_counters_on_a_player() {
     // A creature has no poison counters to get.
     assert!(!errs("Target creature gets a poison counter.", "Odd Venom", SORCERY).is_empty());
 }
+
+#[test]
+fn an_activated_ability_that_costs_less() {
+    let b = ok("{5}, {T}: Each opponent loses 2 life. This ability costs {1} less to activate for each creature card in your graveyard.", "Battlefield Butcher", CREATURE);
+    let Ability::Activated { cost, effect, .. } = &b[0] else { panic!("{b:?}") };
+    assert!(matches!(cost.cost_change, Some((-1, Some(Counted::CardsInYourGraveyard(_))))), "{cost:?}");
+    assert_eq!(effect.instructions.len(), 1);
+    // Not in a spell or a triggered ability, and not on a mana ability.
+    assert!(!errs("Draw a card. This ability costs {1} less to activate for each creature card in your graveyard.", "Odd Spell", INSTANT).is_empty());
+    assert!(!errs("{3}, {T}: Add {G}. This ability costs {1} less to activate for each creature card in your graveyard.", "Odd Mana", ARTIFACT).is_empty());
+}

@@ -1225,11 +1225,17 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false }), ..Effect::default() };
         return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
     }
+    p.activated = true;
     let fails = effects::parse_sentences(p);
     if !fails.is_empty() {
         return Err(fails.iter().map(|f| p.error(f)).collect());
     }
     let effect = std::mem::take(&mut p.effect);
+    cost.cost_change = p.cost_change.take();
+    if cost.cost_change.is_some() && (effect.instructions.iter().any(Instruction::adds_mana) || cost.loyalty.is_some()) {
+        // A mana ability's or loyalty ability's cost is paid by other paths.
+        return Err(vec![p.error(&p.fail("a cost change of an ability that adds no mana and isn't a loyalty ability (not supported yet)"))]);
+    }
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn || special == Some("boast");
     cost.exhaust = special == Some("exhaust");
