@@ -1437,6 +1437,10 @@ pub enum Condition {
     AttackedThisTurn,
     /// "a creature died this turn" (700.4).
     CreatureDiedThisTurn,
+    /// "a permanent left the battlefield under your control this turn", "a permanent you
+    /// controlled left the battlefield this turn" (revolt, 207.2c): one the player controlled as
+    /// it left, for any reason.
+    LeftBattlefieldThisTurn,
     /// "you gained life this turn" (119.3).
     GainedLifeThisTurn,
     /// "an opponent lost life this turn" (119.3).

@@ -138,3 +138,12 @@ fn an_activated_ability_that_costs_less() {
     assert!(!errs("Draw a card. This ability costs {1} less to activate for each creature card in your graveyard.", "Odd Spell", INSTANT).is_empty());
     assert!(!errs("{3}, {T}: Add {G}. This ability costs {1} less to activate for each creature card in your graveyard.", "Odd Mana", ARTIFACT).is_empty());
 }
+
+#[test]
+fn revolt_condition() {
+    use crate::cards::ir::Condition;
+    let h = ok("Revolt — At the beginning of your end step, if a permanent left the battlefield under your control this turn, create a 1/1 colorless Servo artifact creature token.\n{1}, Sacrifice a creature: Scry 1.", "Hidden Stockpile", &[CardType::Enchantment]);
+    let json = serde_json::to_string(&h[0]).unwrap_or_default();
+    assert!(json.contains("LeftBattlefieldThisTurn"), "{json}");
+    assert!(matches!(Some(Condition::LeftBattlefieldThisTurn), Some(_)));
+}
