@@ -182,6 +182,24 @@ fn die_row(p: &Parser<'_>) -> Option<(u32, Option<u32>, usize)> {
     None
 }
 
+/// A range of results a die with `sides` faces can show (706.1a).
+fn die_range(at: usize, lo: u32, hi: u32, sides: u32) -> PResult<()> {
+    if lo == 0 || lo > hi || hi > sides {
+        return Err(Fail { at, expected: format!("a result between 1 and {sides}") });
+    }
+    Ok(())
+}
+
+/// Adds a row to the die roll just read, refusing one that overlaps an earlier row.
+fn push_die_row(p: &mut Parser<'_>, at: usize, row: crate::cards::ir::DieRow) -> PResult<bool> {
+    let Some(Instruction::RollDie { rows, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
+    if rows.iter().any(|r| r.lo <= row.hi && row.lo <= r.hi) {
+        return Err(Fail { at, expected: "results that don't overlap".into() });
+    }
+    rows.push(row);
+    Ok(true)
+}
+
 /// The sentences of one row of a results table, up to the next row or the end of the ability.
 fn die_row_instructions(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     let mark = p.effect.instructions.len();
@@ -265,23 +283,9 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Err(p.fail("one cost change of an activated ability"));
         }
         p.pos += 3;
-        let n = match p.peek().map(|t| t.tok.clone()) {
-            Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
-            _ => None,
-        };
-        let Some(n) = n else { return Err(p.fail("a generic mana amount such as {1}")) };
-        p.bump();
-        let sign = if p.eat_word("less") {
-            -1
-        } else if p.eat_word("more") {
-            1
-        } else {
-            return Err(p.fail("\"less\" or \"more\""));
-        };
-        p.expect_words(&["to", "activate"])?;
-        let per = if p.eat_words(&["for", "each"]) { Some(counted(p)?) } else { None };
+        let change = super::cost_change(p, "activate")?;
         end_sentence(p)?;
-        p.cost_change = Some((sign * n, per));
+        p.cost_change = Some(change);
         return Ok(true);
     }
     // Activation instructions of an activated ability (602.1b, 602.5b, 602.5d).
@@ -523,16 +527,9 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         };
         p.pos += len;
         let hi = hi.unwrap_or(sides);
-        if lo == 0 || lo > hi || hi > sides {
-            return Err(Fail { at: start, expected: format!("a result between 1 and {sides}") });
-        }
+        die_range(start, lo, hi, sides)?;
         let instructions = die_row_instructions(p)?;
-        let Some(Instruction::RollDie { rows, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
-        if rows.iter().any(|r| r.lo <= hi && lo <= r.hi) {
-            return Err(Fail { at: start, expected: "rows of results that don't overlap".into() });
-        }
-        rows.push(crate::cards::ir::DieRow { lo, hi, instructions });
-        return Ok(true);
+        return push_die_row(p, start, crate::cards::ir::DieRow { lo, hi, instructions });
     }
     // "If you roll a 1, …" / "If you roll a 5 or higher, …" after "Roll a six-sided die." (706.4)
     if p.at_words(&["if", "you", "roll", "a"]) && let Some(&Instruction::RollDie { sides, .. }) = p.effect.instructions.last() {
@@ -546,19 +543,12 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         } else {
             (n, n)
         };
-        if lo == 0 || lo > hi || hi > sides {
-            return Err(Fail { at: start, expected: format!("a result between 1 and {sides}") });
-        }
+        die_range(start, lo, hi, sides)?;
         if !p.eat_punct(',') {
             return Err(p.fail("\",\""));
         }
         let instructions = parse_sentence(p)?;
-        let Some(Instruction::RollDie { rows, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
-        if rows.iter().any(|r| r.lo <= hi && lo <= r.hi) {
-            return Err(Fail { at: start, expected: "results that don't overlap".into() });
-        }
-        rows.push(crate::cards::ir::DieRow { lo, hi, instructions });
-        return Ok(true);
+        return push_die_row(p, start, crate::cards::ir::DieRow { lo, hi, instructions });
     }
     if p.at_word("otherwise") && p.peek_at(1).is_some_and(|t| t.is_punct(',')) && matches!(p.effect.instructions.last(), Some(Instruction::RollDie { rows, otherwise, .. }) if !rows.is_empty() && otherwise.is_empty()) {
         p.pos += 2;

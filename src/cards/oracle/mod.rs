@@ -548,6 +548,16 @@ fn strip_ability_word(toks: &mut Vec<lexer::Token>) {
 /// After "This spell costs": "{N} less to cast", "{N} more to cast", with "for each [counted]"
 /// (601.2f): a change of the generic part of its own total cost.
 fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    let (generic, per) = cost_change(p, "cast")?;
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence (\"for each …\" is the only condition read here)"));
+    }
+    Ok(Ability::SelfCostChange { generic, per })
+}
+
+/// "{N} less to [cast/activate]" or "{N} more to …", with "for each [counted]" (601.2f,
+/// 602.2b): the change of the generic mana, and what it is multiplied by.
+pub(super) fn cost_change(p: &mut Parser<'_>, verb: &str) -> parser::PResult<(i32, Option<ir::Counted>)> {
     let n = match p.peek().map(|t| t.tok.clone()) {
         Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
         _ => None,
@@ -561,12 +571,9 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     } else {
         return Err(p.fail("\"less\" or \"more\""));
     };
-    p.expect_words(&["to", "cast"])?;
+    p.expect_words(&["to", verb])?;
     let per = if p.eat_words(&["for", "each"]) { Some(effects::counted(p)?) } else { None };
-    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
-        return Err(p.fail("the end of the sentence (\"for each …\" is the only condition read here)"));
-    }
-    Ok(Ability::SelfCostChange { generic: sign * n, per })
+    Ok((sign * n, per))
 }
 
 /// After "Cast this spell only during": a part of the combat phase (506.7), with "and only if
