@@ -1468,6 +1468,10 @@ pub enum Condition {
     AttackedThisTurn,
     /// "a creature died this turn" (700.4).
     CreatureDiedThisTurn,
+    /// "a permanent left the battlefield under your control this turn", "a permanent you
+    /// controlled left the battlefield this turn" (revolt, 207.2c): one the player controlled as
+    /// it left, for any reason.
+    LeftBattlefieldThisTurn,
     /// "you gained life this turn" (119.3).
     GainedLifeThisTurn,
     /// "an opponent lost life this turn" (119.3).
@@ -1690,6 +1694,9 @@ pub enum Instruction {
     /// "[player] discards N cards" (701.9): the discarding player chooses, or "at random"
     /// with the scenario's seed (701.9b).
     Discard { who: Affected, count: Amount, random: bool },
+    /// "Discard your hand." / "Each player discards their hand." (701.9a): every card in the
+    /// player's hand, discarded at once.
+    DiscardHand(Affected),
     /// "[player] gains N life" (119).
     GainLife { who: Affected, amount: Amount },
     /// "[player] loses N life" (119).
@@ -1697,11 +1704,18 @@ pub enum Instruction {
     /// "You get {E}{E}" / "you get that many {E}" / "you get an amount of {E} equal to …":
     /// energy counters put on the player (107.14, 122.1).
     GetEnergy { who: Affected, amount: Amount },
+    /// "That player gets a poison counter." (122.1f): poison counters put on the player; ten
+    /// or more lose the game (704.5c).
+    GetPoison { who: Affected, amount: Amount },
     /// "[creature] gets +P/+T until end of turn" (611.2, layer 7c).
     Pump { what: Affected, power: Amount, toughness: Amount },
     /// "Tap …" / "Untap …" (701.26).
     Tap(Affected),
     Untap(Affected),
+    /// "Tap or untap target creature." (701.26a): as the instruction is carried out, its
+    /// controller chooses which of the two to do (608.2d) — tapping does nothing to a tapped
+    /// permanent, untapping nothing to an untapped one.
+    TapOrUntap(Affected),
     /// "Add {G}." / "Add {C}{C}." — a mana ability's effect (106, 605).
     AddMana(Vec<ManaKind>),
     /// "Add one mana of any color." (106.1b): the controller chooses a color on resolution.
@@ -1806,6 +1820,11 @@ pub enum Instruction {
     /// "Flip a coin. If you win the flip, … If you lose the flip, …" (705): the controller
     /// calls and flips; the instructions of the outcome follow.
     FlipCoin { won: Vec<Instruction>, lost: Vec<Instruction> },
+    /// "Roll a d20." / "Roll a six-sided die." (706.1a): the controller rolls a die with
+    /// `sides` faces. The rows — of a results table, "1—9 | …" (706.3a), or "If you roll a 6,
+    /// …" (706.4) — say what happens for a result between `lo` and `hi`; `otherwise` ("Otherwise,
+    /// …") when no row holds it.
+    RollDie { sides: u32, rows: Vec<DieRow>, otherwise: Vec<Instruction> },
     /// "Clash with an opponent. If you win, … Otherwise, …" (701.30): the controller chooses
     /// an opponent and both clash; the instructions of the outcome follow.
     Clash { won: Vec<Instruction>, lost: Vec<Instruction> },
@@ -2002,6 +2021,15 @@ pub enum Instruction {
     /// "[Permanent] becomes a copy of [object][, except …] [until end of turn]" (707.4): a copy
     /// effect in layer 1 (613.2a) with its own timestamp.
     BecomeCopy { what: Affected, of: Affected, except: Box<CopyExcept>, until_end_of_turn: bool },
+}
+
+/// One row of a die roll's results (706.3a): the instructions carried out when the result is
+/// between `lo` and `hi`, both included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DieRow {
+    pub lo: u32,
+    pub hi: u32,
+    pub instructions: Vec<Instruction>,
 }
 
 /// Where the cards looked at and not taken go ("the rest", 401.4).
@@ -2223,6 +2251,11 @@ pub struct Cost {
     /// step. Left out of the shown reading when not part of the cost.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exert_self: bool,
+    /// "This ability costs {1} less to activate for each creature card in your graveyard."
+    /// (602.2b, 601.2f): a change of the generic mana of the cost, times the count when there
+    /// is one, worked out as the ability is activated. Left out of the shown reading when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost_change: Option<(i32, Option<Counted>)>,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
     /// "Discard this card": the ability functions only while the card is in its owner's

@@ -573,6 +573,16 @@ impl Game {
                     }
                 }
             }
+            Instruction::DiscardHand(who) => {
+                // 701.9a: the whole hand; the players' cards go at once, in APNAP order.
+                let players = self.players_of(ctx, who);
+                for p in players {
+                    let cards = self.players[p].hand.clone();
+                    for c in cards {
+                        self.discard(p, c, cite!(discard.hand));
+                    }
+                }
+            }
             Instruction::GainLife { who, amount } => {
                 let n = self.amount(ctx, *amount);
                 for p in self.players_of(ctx, who) {
@@ -589,6 +599,20 @@ impl Game {
                 let n = u32::try_from(self.amount(ctx, *amount)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
                     self.get_energy(p, n);
+                }
+            }
+            Instruction::GetPoison { who, amount } => {
+                let n = u32::try_from(self.amount(ctx, *amount)).unwrap_or(0);
+                for p in self.players_of(ctx, who) {
+                    if n == 0 || self.players[p].lost {
+                        continue;
+                    }
+                    self.players[p].poison = self.players[p].poison.saturating_add(n);
+                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets {n} poison counter{} (now {})", self.players[p].name, if n == 1 { "" } else { "s" }, self.players[p].poison))
+                        .player(self, p)
+                        .amount(i64::from(n))
+                        .rule(cite!(poison.gets));
+                    self.record(ev);
                 }
             }
             Instruction::Pump { what, power, toughness } => {
@@ -782,6 +806,13 @@ impl Game {
                         self.record(ev);
                         continue;
                     };
+                    // 111.8: a token that has left the battlefield stays where it is until it
+                    // ceases to exist; it can't come back.
+                    if self.obj(id).card.token() {
+                        let ev = Ev::new(EventKind::Choice, format!("{} is a token that has left the battlefield: it can't return", self.describe(id))).object(self, id).rule(cite!(token.cant_move_again));
+                        self.record(ev);
+                        continue;
+                    }
                     // 110.2a: it enters under the control of the player the effect names —
                     // "under your control" — and otherwise under its owner's.
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };
@@ -1213,6 +1244,24 @@ impl Game {
                     }
                 }
             }
+            Instruction::RollDie { sides, rows, otherwise } => {
+                // 706.1a: N equally likely outcomes from 1 to N, drawn from the game's seeded
+                // generator; no modifier applies (706.2), so the natural result is the result.
+                let p = ctx.controller;
+                let n = u32::try_from(self.rng.next_u64() % u64::from((*sides).max(1))).unwrap_or(0) + 1;
+                let row = rows.iter().find(|r| (r.lo..=r.hi).contains(&n));
+                let mut ev = Ev::new(EventKind::DieRoll, format!("{} rolls a d{sides}: {n}", self.players[p].name)).player(self, p).rules(&cite!(die.roll));
+                if row.is_some() {
+                    ev = ev.rule(cite!(die.result_row));
+                }
+                self.record(ev);
+                for ins in row.map_or(otherwise, |r| &r.instructions) {
+                    self.perform(ins, ctx, dec)?;
+                    if self.outcome.is_some() {
+                        break;
+                    }
+                }
+            }
             Instruction::FlipCoin { won, lost } => {
                 // 705.2: the player who flips calls heads or tails, and wins if the call
                 // matches the side that comes up (the game's seeded generator, 705.1).
@@ -1362,6 +1411,25 @@ impl Game {
             Instruction::Tap(a) => {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && !self.obj(id).tapped {
+                        self.become_tapped(id);
+                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cite!(tap.taps));
+                        self.record(ev);
+                    }
+                }
+            }
+            Instruction::TapOrUntap(a) => {
+                for id in self.objects_of(ctx, a) {
+                    if !self.on_battlefield(id) {
+                        continue;
+                    }
+                    // 608.2d: the choice is made as the instruction is carried out; mode 1
+                    // taps, mode 2 untaps.
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1 }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
+                    let Answer::Modes(m) = self.decide(dec, &d)? else { continue };
+                    let untap = m.first() == Some(&1);
+                    if untap && self.obj(id).tapped {
+                        self.untap_permanent(id, cite!(untap.becomes_untapped), "becomes untapped");
+                    } else if !untap && !self.obj(id).tapped {
                         self.become_tapped(id);
                         let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cite!(tap.taps));
                         self.record(ev);

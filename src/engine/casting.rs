@@ -1374,7 +1374,26 @@ impl Game {
         // On an activated ability `tap:` names crew (702.122a), not convoke or improvise, which
         // only spells have: the mana payment doesn't see it.
         let mana_ch = Choices { tap: None, exile: None, ..ch.clone() };
-        if let Err(e) = self.pay_mana(p, &cost.mana, x, &mana_ch, crate::engine::mana::Alternatives { reserved: cost.tap.then_some(source), ..Default::default() }, dec)? {
+        // "This ability costs {1} less to activate for each …" (602.2b, 601.2f): the total cost
+        // is worked out now; a reduction takes only generic mana, not below {0} (118.7).
+        let mut mana_cost = cost.mana.clone();
+        if let Some((n, per)) = cost.cost_change {
+            let times = per.map_or(1, |what| self.count(p, what, Some(source)));
+            let delta = i64::from(n).saturating_mul(times);
+            let before = mana_cost.generic;
+            mana_cost.generic = u32::try_from((i64::from(before) + delta).clamp(0, i64::from(u32::MAX))).unwrap_or(0);
+            let text = if delta > 0 {
+                format!("the ability of {name} costs {{{delta}}} more to activate (its own text)")
+            } else {
+                format!("the ability of {name} costs {{{}}} less to activate (its own text)", before - mana_cost.generic)
+            };
+            let mut ev = Ev::new(EventKind::Choice, text).source(self, source).rules(&cite!(cost.ability_change));
+            if delta < 0 && i64::from(before) + delta < 0 {
+                ev = ev.rule(cite!(cost.reduction_generic_only));
+            }
+            self.record(ev);
+        }
+        if let Err(e) = self.pay_mana(p, &mana_cost, x, &mana_ch, crate::engine::mana::Alternatives { reserved: cost.tap.then_some(source), ..Default::default() }, dec)? {
             return Ok(Err(e));
         }
         if cost.tap && self.obj(source).tapped {

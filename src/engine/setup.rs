@@ -41,6 +41,7 @@ impl Game {
                     upkeep_mark: 0,
                     damaged_this_turn: false,
                     attacked_this_turn: false,
+                    left_battlefield_this_turn: false,
                     life_gained_this_turn: 0,
                     life_lost_this_turn: 0,
                 })

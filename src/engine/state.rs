@@ -435,6 +435,9 @@ pub struct Player {
     /// and lost this turn (119.3, 119.4): for conditions such as "if you attacked this turn"
     /// (counted from the start of the scenario when it begins mid-turn).
     pub attacked_this_turn: bool,
+    /// A permanent this player controlled left the battlefield this turn (revolt, 207.2c),
+    /// counted from the start of the scenario.
+    pub left_battlefield_this_turn: bool,
     pub life_gained_this_turn: i64,
     pub life_lost_this_turn: i64,
 }
@@ -950,6 +953,11 @@ impl Game {
             let (due, keep): (Vec<_>, Vec<_>) = self.exiled_until.iter().copied().partition(|(s, _)| *s == id);
             self.exiled_until = keep;
             self.returns_due.extend(due.into_iter().map(|(s, o)| (s, o, at)));
+        }
+        // "a permanent you controlled left the battlefield this turn" (revolt).
+        if self.obj(id).zone == Zone::Battlefield {
+            let c = self.controller(id);
+            self.players[c].left_battlefield_this_turn = true;
         }
         // 700.4: "a creature died this turn".
         if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {

@@ -740,6 +740,7 @@ impl Game {
             Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),
             Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
             Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
+            Condition::LeftBattlefieldThisTurn => self.players[you].left_battlefield_this_turn,
             Condition::GainedLifeThisTurn => self.players[you].life_gained_this_turn > 0,
             Condition::OpponentLostLifeThisTurn => opponents().any(|p| self.players[p].life_lost_this_turn > 0),
             Condition::SpellsLastTurn { two_by_one: false } => self.players.iter().all(|p| p.spells_last_turn == 0),

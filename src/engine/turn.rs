@@ -158,6 +158,7 @@ impl Game {
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
             p.attacked_this_turn = false;
+            p.left_battlefield_this_turn = false;
             p.life_gained_this_turn = 0;
             p.life_lost_this_turn = 0;
         }

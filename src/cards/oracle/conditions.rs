@@ -202,6 +202,9 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     if p.eat_words(&["a", "creature", "died", "this", "turn"]) {
         return Ok(Condition::CreatureDiedThisTurn);
     }
+    if p.eat_words(&["a", "permanent", "left", "the", "battlefield", "under", "your", "control", "this", "turn"]) || p.eat_words(&["a", "permanent", "you", "controlled", "left", "the", "battlefield", "this", "turn"]) {
+        return Ok(Condition::LeftBattlefieldThisTurn);
+    }
     if p.eat_words(&["you", "gained", "life", "this", "turn"]) {
         return Ok(Condition::GainedLifeThisTurn);
     }

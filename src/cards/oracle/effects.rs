@@ -64,6 +64,19 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
             }
         }
     }
+    // "Exile target creature you control, then return that card to the battlefield …. It gains
+    // first strike until end of turn.": the permanent that returned is a new object (400.7),
+    // which a later "it" naming the target would not reach; such text is refused.
+    let ins = &p.effect.instructions;
+    for (k, i) in ins.iter().enumerate() {
+        if let Instruction::ReturnToBattlefield { what: Affected::Target(t), .. } = i
+            && ins[..k].iter().any(|e| *e == Instruction::Exile(Affected::Target(*t)))
+            && ins[k + 1..].iter().any(|e| serde_json::to_string(e).is_ok_and(|s| s.contains(&format!("{{\"Target\":{t}}}"))))
+        {
+            fails.push(Fail { at: 0, expected: "no reference to a target after it was exiled and returned (the returned permanent is a new object, 400.7)".into() });
+            break;
+        }
+    }
     // "Of the chosen type" means the type chosen as this effect resolves (608.2d): an
     // instruction that keeps its filter to match later (a delayed or reflexive ability, a
     // prevention shield) would no longer know it.
@@ -148,6 +161,62 @@ fn mana_spend(p: &mut Parser<'_>) -> PResult<Option<crate::cards::ir::ManaSpend>
     Ok(Some(make(f)))
 }
 
+/// The start of a row of a die roll's results table (706.3a): "1—9 |" (`hi` given), "15+ |"
+/// (`hi` none: up to the die's largest face) or "20 |"; with the number of tokens it takes.
+fn die_row(p: &Parser<'_>) -> Option<(u32, Option<u32>, usize)> {
+    let num = |i: usize| match p.peek_at(i).map(|t| &t.tok) {
+        Some(Tok::Number(n)) => Some(*n),
+        _ => None,
+    };
+    let lo = num(0)?;
+    let bar = |i: usize| p.peek_at(i).is_some_and(|t| t.is_punct('|'));
+    if bar(1) {
+        return Some((lo, Some(lo), 2));
+    }
+    if p.peek_at(1).is_some_and(|t| t.is_punct('+')) && bar(2) {
+        return Some((lo, None, 3));
+    }
+    if p.peek_at(1).is_some_and(|t| t.is_punct('—') || t.is_punct('–') || t.is_punct('-')) && bar(3) {
+        return Some((lo, Some(num(2)?), 4));
+    }
+    None
+}
+
+/// A range of results a die with `sides` faces can show (706.1a).
+fn die_range(at: usize, lo: u32, hi: u32, sides: u32) -> PResult<()> {
+    if lo == 0 || lo > hi || hi > sides {
+        return Err(Fail { at, expected: format!("a result between 1 and {sides}") });
+    }
+    Ok(())
+}
+
+/// Adds a row to the die roll just read, refusing one that overlaps an earlier row.
+fn push_die_row(p: &mut Parser<'_>, at: usize, row: crate::cards::ir::DieRow) -> PResult<bool> {
+    let Some(Instruction::RollDie { rows, .. }) = p.effect.instructions.last_mut() else { return Ok(false) };
+    if rows.iter().any(|r| r.lo <= row.hi && row.lo <= r.hi) {
+        return Err(Fail { at, expected: "results that don't overlap".into() });
+    }
+    rows.push(row);
+    Ok(true)
+}
+
+/// The sentences of one row of a results table, up to the next row or the end of the ability.
+fn die_row_instructions(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
+    let mark = p.effect.instructions.len();
+    while !p.at_end() && die_row(p).is_none() {
+        let r = match parse_rider(p) {
+            Ok(true) => Ok(()),
+            Ok(false) => parse_sentence(p).map(|mut v| p.effect.instructions.append(&mut v)),
+            Err(f) => Err(f),
+        };
+        if let Err(f) = r {
+            p.effect.instructions.truncate(mark);
+            return Err(f);
+        }
+    }
+    Ok(p.effect.instructions.split_off(mark))
+}
+
 fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     let start = p.pos;
     if super::tokens::quoted_rider(p)? {
@@ -207,6 +276,18 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         return Ok(true);
     }
+    // "This ability costs {1} less to activate for each creature card in your graveyard."
+    // (602.2b, 601.2f): a change of its own total cost.
+    if p.at_words(&["this", "ability", "costs"]) {
+        if !p.activated || p.cost_change.is_some() {
+            return Err(p.fail("one cost change of an activated ability"));
+        }
+        p.pos += 3;
+        let change = super::cost_change(p, "activate")?;
+        end_sentence(p)?;
+        p.cost_change = Some(change);
+        return Ok(true);
+    }
     // Activation instructions of an activated ability (602.1b, 602.5b, 602.5d).
     if p.eat_words(&["activate", "only"]) {
         loop {
@@ -242,6 +323,19 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         end_sentence(p)?;
         p.chose_type = true;
         p.effect.instructions.push(Instruction::ChooseCreatureType);
+        return Ok(true);
+    }
+    // "Choose target creature. Mill four cards, then put a +1/+1 counter on that creature …":
+    // the sentence only declares the target (115.1, 601.2c), which later sentences name as
+    // "that creature" or "it"; choosing it does nothing else.
+    if p.at_words(&["choose", "target"]) || p.at_words(&["choose", "up", "to", "one", "target"]) {
+        p.bump();
+        let at = p.pos;
+        let what = super::targets::parse_affected(p)?;
+        if !matches!(what, Affected::Target(_)) {
+            return Err(Fail { at, expected: "\"target …\"".into() });
+        }
+        end_sentence(p)?;
         return Ok(true);
     }
     if p.eat_words(&["when", "you", "do"]) {
@@ -408,6 +502,61 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             *branch = instructions;
             return Ok(true);
         }
+    }
+    // "Roll a d20." / "Roll a six-sided die." (706.1a), then what happens for each result.
+    if p.at_words(&["roll", "a"]) {
+        let sides = match p.peek_at(2).and_then(|t| t.word()) {
+            Some(w) if w.starts_with('d') && w.len() > 1 && w[1..].bytes().all(|b| b.is_ascii_digit()) => w[1..].parse::<u32>().ok().filter(|&n| n > 0).map(|n| (n, 3)),
+            Some(w) if w == "six-sided" && p.peek_at(3).is_some_and(|t| t.is_word("die")) => Some((6, 4)),
+            Some(w) if w == "four-sided" && p.peek_at(3).is_some_and(|t| t.is_word("die")) => Some((4, 4)),
+            Some(w) if w == "twenty-sided" && p.peek_at(3).is_some_and(|t| t.is_word("die")) => Some((20, 4)),
+            _ => None,
+        };
+        if let Some((sides, len)) = sides {
+            p.pos += len;
+            // Modifiers ("and add the number of …", 706.2) are not read.
+            end_sentence(p)?;
+            p.effect.instructions.push(Instruction::RollDie { sides, rows: Vec::new(), otherwise: Vec::new() });
+            return Ok(true);
+        }
+    }
+    // A row of a results table (706.3a): "1—9 | Draw two cards.", "15+ | …", "20 | …".
+    if let Some((lo, hi, len)) = die_row(p) {
+        let Some(&Instruction::RollDie { sides, .. }) = p.effect.instructions.last() else {
+            return Err(Fail { at: start, expected: "a die roll before its results table".into() });
+        };
+        p.pos += len;
+        let hi = hi.unwrap_or(sides);
+        die_range(start, lo, hi, sides)?;
+        let instructions = die_row_instructions(p)?;
+        return push_die_row(p, start, crate::cards::ir::DieRow { lo, hi, instructions });
+    }
+    // "If you roll a 1, …" / "If you roll a 5 or higher, …" after "Roll a six-sided die." (706.4)
+    if p.at_words(&["if", "you", "roll", "a"]) && let Some(&Instruction::RollDie { sides, .. }) = p.effect.instructions.last() {
+        p.pos += 4;
+        let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("a number")) };
+        p.bump();
+        let (lo, hi) = if p.eat_words(&["or", "higher"]) || p.eat_words(&["or", "greater"]) {
+            (n, sides)
+        } else if p.eat_words(&["or", "lower"]) || p.eat_words(&["or", "less"]) {
+            (1, n)
+        } else {
+            (n, n)
+        };
+        die_range(start, lo, hi, sides)?;
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\""));
+        }
+        let instructions = parse_sentence(p)?;
+        return push_die_row(p, start, crate::cards::ir::DieRow { lo, hi, instructions });
+    }
+    if p.at_word("otherwise") && p.peek_at(1).is_some_and(|t| t.is_punct(',')) && matches!(p.effect.instructions.last(), Some(Instruction::RollDie { rows, otherwise, .. }) if !rows.is_empty() && otherwise.is_empty()) {
+        p.pos += 2;
+        let instructions = parse_sentence(p)?;
+        if let Some(Instruction::RollDie { otherwise, .. }) = p.effect.instructions.last_mut() {
+            *otherwise = instructions;
+        }
+        return Ok(true);
     }
     // "Clash with an opponent." (701.30b), then "If you win, …" and "Otherwise, …" (701.30d):
     // what happens on each outcome.
@@ -1181,6 +1330,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 "regenerate" => Instruction::Regenerate(what),
                 _ => Instruction::Untap(what),
             };
+            // "You may tap or untap target creature." (701.26a): which one is chosen as it
+            // is carried out.
+            if verb == "tap" && p.eat_words(&["or", "untap"]) {
+                let what = object(p)?;
+                out.push(Instruction::TapOrUntap(what));
+                return Ok(());
+            }
             // "Exile the top card of your library." (701.13a)
             if verb == "exile"
                 && let Some(r) = top_of_library(p)
@@ -1225,6 +1381,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                     return Ok(());
                 }
                 p.pos = mark;
+            }
+            if verb == "exile" && let Affected::Target(i) = what {
+                p.exiled_target = Some(i);
             }
             out.push(make(what));
             // "Destroy target land you control and target land you don't control."
@@ -1534,7 +1693,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             if p.eat_words(&["to", "the", "battlefield"]) {
                 // In a delayed instruction, a target the effect moved: "Exile target creature.
                 // Return that card to the battlefield at the beginning of the next end step."
-                let moved_target = p.delayed_clause && matches!(what, Affected::Target(_));
+                // So is a target an earlier instruction exiled: "Exile target creature you
+                // control, then return it to the battlefield under its owner's control." (400.7j)
+                let moved_target = (p.delayed_clause && matches!(what, Affected::Target(_))) || matches!(what, Affected::Target(i) if p.exiled_target == Some(i));
                 if !(card || moved_target || matches!(what, Affected::This | Affected::TriggerObject)) {
                     return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
                 }
@@ -1792,6 +1953,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "draw" | "draws" | "discard" | "discards" => {
             let who = player_subject()?;
             p.bump();
+            // "Discard your hand.", "Each player discards their hand." (701.9a): every card
+            // in it, all at once.
+            if verb.starts_with("discard") && (p.eat_words(&["your", "hand"]) && imperative || p.eat_words(&["their", "hand"]) && !imperative) {
+                out.push(Instruction::DiscardHand(who));
+                return Ok(());
+            }
             let count = amount(p)?;
             // "draws an additional card" (Howling Mine): one more card.
             p.eat_word("additional");
@@ -2072,8 +2239,13 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 // 601.2d: the division is announced as the spell is cast; each target gets at
                 // least one, so at least one target is needed.
                 let (min, max) = parse_count(p).unwrap_or((1, 1));
-                let slot = if p.eat_word("targets") || p.eat_word("target") {
+                let slot = if p.eat_word("targets") || (p.at_word("target") && !p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'))) {
+                    p.eat_word("target");
                     p.declare_slot(crate::cards::ir::TargetSlot { spec: TargetSpec::Any, min: min.max(1), max })
+                } else if p.eat_word("target") {
+                    // "among any number of target creatures", "… of target attacking or
+                    // blocking creatures" (115.1): targets of one kind.
+                    super::targets::parse_target_counted(p, min.max(1), max)?
                 } else {
                     return Err(p.fail("\"targets\""));
                 };
@@ -2097,6 +2269,16 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             // of {E} equal to …" (107.14, 122.1): energy counters on the player.
             let who = player_subject()?;
             p.bump();
+            // "that player gets a poison counter", "each opponent gets two poison counters"
+            // (122.1f): poison counters on the player.
+            if let Some(n) = count_word(p, 0)
+                && p.peek_at(1).is_some_and(|t| t.is_word("poison"))
+                && p.peek_at(2).is_some_and(|t| t.is_word(if n == 1 { "counter" } else { "counters" }))
+            {
+                p.pos += 3;
+                out.push(Instruction::GetPoison { who, amount: Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX)) });
+                return Ok(());
+            }
             let amount = if let Some(n) = super::costs::energy_symbols(p) {
                 Amount::Fixed(i32::try_from(n).map_err(|_| p.fail("a smaller amount of energy"))?)
             } else if p.eat_words(&["an", "amount", "of"]) {
@@ -2423,7 +2605,9 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
     }
     let at = p.pos;
-    let plural = p.word().is_some_and(|w| w.ends_with('s'));
+    // "attacking creatures", "tapped creatures": the noun after the quality says the number.
+    let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");
+    let plural = p.peek_at(usize::from(quality)).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'));
     let (mut filter, mut head) = parse_filter(p, plural)?;
     // "creature cards", "noncreature, nonland cards": singular types before a plural head.
     if !plural && (p.at_word("cards") || p.at_word("permanents")) {
@@ -2457,6 +2641,10 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         }
         p.pos += 3;
         return Ok(Counted::DestroyedThisWay(types));
+    }
+    // "each creature on the battlefield": every permanent is there (110.1), whoever controls it.
+    if head == Head::Permanent && filter.controller == ControllerFilter::Any {
+        p.eat_words(&["on", "the", "battlefield"]);
     }
     match head {
         Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),

@@ -27,6 +27,8 @@ pub mod unread;
 mod designations_tests;
 #[cfg(test)]
 mod zone_tests;
+#[cfg(test)]
+mod grammar_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
@@ -54,9 +56,20 @@ impl std::error::Error for OracleError {}
 /// ability of its own (614.12), so it is read as a line of its own.
 fn lines(text: &str) -> Vec<(&str, usize)> {
     const SPLIT: &str = ". As it enters,";
-    let mut out = Vec::new();
+    let mut out: Vec<(&str, usize)> = Vec::new();
     let mut offset = 0;
     for line in text.split('\n') {
+        // A row of a die roll's results table ("1—9 | Draw two cards.") belongs to the ability
+        // of the roll above it (706.3b).
+        if let Some(last) = out.last_mut()
+            && is_die_row(line)
+            && last.0.to_lowercase().contains("roll")
+        {
+            let (_, base): (&str, usize) = *last;
+            *last = (&text[base..offset + line.len()], base);
+            offset += line.len() + 1;
+            continue;
+        }
         let mut start = 0;
         while let Some(i) = line[start..].find(SPLIT) {
             let cut = start + i + 1;
@@ -67,6 +80,16 @@ fn lines(text: &str) -> Vec<(&str, usize)> {
         offset += line.len() + 1;
     }
     out
+}
+
+/// Whether a line is a row of a die roll's results table: "1—9 | …", "15+ | …", "20 | …".
+fn is_die_row(line: &str) -> bool {
+    let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == line.len() {
+        return false;
+    }
+    let rest = rest.strip_prefix('+').or_else(|| rest.strip_prefix('—').map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit()))).unwrap_or(rest);
+    rest.starts_with(" | ")
 }
 
 /// Compiles a card's Oracle text into abilities, in text order.
@@ -526,6 +549,16 @@ fn strip_ability_word(toks: &mut Vec<lexer::Token>) {
 /// After "This spell costs": "{N} less to cast", "{N} more to cast", with "for each [counted]"
 /// (601.2f): a change of the generic part of its own total cost.
 fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
+    let (generic, per) = cost_change(p, "cast")?;
+    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
+        return Err(p.fail("the end of the sentence (\"for each …\" is the only condition read here)"));
+    }
+    Ok(Ability::SelfCostChange { generic, per })
+}
+
+/// "{N} less to [cast/activate]" or "{N} more to …", with "for each [counted]" (601.2f,
+/// 602.2b): the change of the generic mana, and what it is multiplied by.
+pub(super) fn cost_change(p: &mut Parser<'_>, verb: &str) -> parser::PResult<(i32, Option<ir::Counted>)> {
     let n = match p.peek().map(|t| t.tok.clone()) {
         Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
         _ => None,
@@ -539,12 +572,9 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
     } else {
         return Err(p.fail("\"less\" or \"more\""));
     };
-    p.expect_words(&["to", "cast"])?;
+    p.expect_words(&["to", verb])?;
     let per = if p.eat_words(&["for", "each"]) { Some(effects::counted(p)?) } else { None };
-    if !(p.eat_punct('.') && p.at_end() || p.at_end()) {
-        return Err(p.fail("the end of the sentence (\"for each …\" is the only condition read here)"));
-    }
-    Ok(Ability::SelfCostChange { generic: sign * n, per })
+    Ok((sign * n, per))
 }
 
 /// After "Cast this spell only during": a part of the combat phase (506.7), with "and only if
@@ -1205,11 +1235,17 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false }), ..Effect::default() };
         return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
     }
+    p.activated = true;
     let fails = effects::parse_sentences(p);
     if !fails.is_empty() {
         return Err(fails.iter().map(|f| p.error(f)).collect());
     }
     let effect = std::mem::take(&mut p.effect);
+    cost.cost_change = p.cost_change.take();
+    if cost.cost_change.is_some() && (effect.instructions.iter().any(Instruction::adds_mana) || cost.loyalty.is_some()) {
+        // A mana ability's or loyalty ability's cost is paid by other paths.
+        return Err(vec![p.error(&p.fail("a cost change of an ability that adds no mana and isn't a loyalty ability (not supported yet)"))]);
+    }
     cost.sorcery_speed = p.sorcery_speed;
     cost.once_each_turn = p.once_each_turn || special == Some("boast");
     cost.exhaust = special == Some("exhaust");

@@ -98,12 +98,21 @@ pub struct Parser<'a> {
     pub chose_type: bool,
     /// An earlier sentence of this effect was "Choose a color.".
     pub chose_color: bool,
+    /// The target an earlier instruction of this effect exiled ("Exile target creature you
+    /// control, then return it to the battlefield"): "it" and "that card" may follow it to
+    /// exile (400.7j).
+    pub exiled_target: Option<usize>,
+    /// The effect is an activated ability's ("This ability costs {1} less to activate …" may
+    /// follow it).
+    pub activated: bool,
+    /// "This ability costs {1} less to activate for each …" (602.2b, 601.2f), for the cost.
+    pub cost_change: Option<(i32, Option<crate::cards::ir::Counted>)>,
 }
 
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, meld_partner: None }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, exiled_target: None, activated: false, cost_change: None, meld_partner: None }
     }
 
     #[must_use]

@@ -223,6 +223,10 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             p.pos += 2;
         } else if (p.at_punct(',') && next_is_type(p, 1)) || (p.at_word("or") && next_is_type(p, 1)) {
             p.pos += 1;
+        } else if p.each_phrase && plural && filter.types_any.len() >= 2 && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("and")) && next_is_type(p, 2) {
+            // "Destroy all artifacts, creatures, and enchantments.": every permanent of any
+            // of the listed types, all at once (701.8a) — a list of three or more.
+            p.pos += 2;
         } else {
             break;
         }
@@ -641,6 +645,18 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             p.bump();
             Ok(Affected::TriggerPlayer)
         }
+        // "Put a +1/+1 counter on each of up to two target creatures.", "… deals 1 damage to
+        // each of two target creatures": every object chosen for the target (115.1), each
+        // affected alike.
+        "each" if p.peek_at(1).is_some_and(|t| t.is_word("of")) && (p.peek_at(2).is_some_and(|t| t.is_word("up") || t.is_word("any")) || count_word(p, 2).is_some()) => {
+            p.pos += 2;
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            match what {
+                Affected::Target(i) if p.effect.targets[i].max > 1 => Ok(what),
+                _ => Err(Fail { at, expected: "several targets (\"each of up to two target creatures\")".into() }),
+            }
+        }
         "each" => {
             p.bump();
             if p.eat_word("player") {
@@ -727,6 +743,12 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 p.bump();
                 return Ok(Affected::Target(i));
             }
+            // "Exile target creature you control, then return that card to the battlefield":
+            // the target the effect exiled, followed to exile (400.7j).
+            if noun == "card" && let Some(i) = p.exiled_target && last_target(p, |_| true) == Some(i) {
+                p.bump();
+                return Ok(Affected::Target(i));
+            }
             let found = match noun.as_str() {
                 "player" => last_target(p, is_player),
                 "creature" | "permanent" | "artifact" | "land" | "enchantment" => last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::SpellOrPermanent(_) | TargetSpec::Any)),
@@ -807,7 +829,13 @@ fn each_permanent(p: &mut Parser<'_>, plural: bool) -> PResult<Affected> {
     let r = parse_filter(p, plural);
     p.each_phrase = outer;
     match r? {
-        (f, Head::Permanent) => Ok(Affected::EachPermanent(f)),
+        (f, Head::Permanent) => {
+            // "all creatures on the battlefield": every permanent is there (110.1).
+            if f.controller == ControllerFilter::Any {
+                p.eat_words(&["on", "the", "battlefield"]);
+            }
+            Ok(Affected::EachPermanent(f))
+        }
         _ => Err(Fail { at, expected: "permanents (spells and cards cannot be affected all at once)".into() }),
     }
 }

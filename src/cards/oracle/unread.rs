@@ -330,8 +330,11 @@ mod tests {
 /// keyword only at the start of the ability), with the words a judge would use and the rule:
 /// so that a refusal names the missing feature, not only the parser's expectations.
 const MISSING: &[(&str, bool, &str)] = &[
-    ("roll a ", false, "rolling dice (706)"),
-    ("rolls a ", false, "rolling dice (706)"),
+    ("roll a d20 and add", false, "modifiers to a die roll (706.2)"),
+    ("roll two d", false, "rolling several dice (706.1)"),
+    ("rolls a ", false, "a die rolled by another player (706)"),
+    ("whenever you roll", false, "abilities that trigger on rolling dice (706)"),
+    ("reroll", false, "rerolling dice (706.2b)"),
     ("the initiative", false, "the initiative (725)"),
     ("venture into the dungeon", false, "dungeons (309, 701.49)"),
     ("the ring tempts you", false, "the Ring tempting you (701.54)"),
@@ -368,7 +371,7 @@ mod missing_tests {
 
     #[test]
     fn features_are_named_in_a_judges_words() {
-        assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("rolling dice (706)"));
+        assert_eq!(missing_feature("{T}: Each player rolls a six-sided die."), Some("a die rolled by another player (706)"));
         assert_eq!(missing_feature("Commander ninjutsu {2}{U}{B}"), Some("commander ninjutsu (702.49d)"));
         assert_eq!(missing_feature("When this creature enters, you take the initiative."), Some("the initiative (725)"));
         // A keyword's name inside other words is not the keyword.
