@@ -1311,6 +1311,10 @@ pub enum Trigger {
     BecomesTargetBy { who: Subject, whose: Whose },
     /// "Whenever you discard one or more [filter] cards" (701.9a): once per event.
     DiscardOneOrMore { whose: Whose, filter: ObjectFilter },
+    /// A chapter ability "{rN} — [effect]" (714.2b): lore counters put onto this Saga take
+    /// their number from below N to N or more. "I, II — …" is one such ability per numeral
+    /// (714.2c).
+    Chapter(u32),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -2797,6 +2801,8 @@ pub enum CounterKind {
     Stun,
     /// Shield (122.1c).
     Shield,
+    /// Lore (714.3): a Saga's progress through its chapters.
+    Lore,
     /// A kind without rules meaning, by its lower-case name ("charge").
     Named(String),
 }
@@ -2806,7 +2812,7 @@ pub enum CounterKind {
 const MEANINGFUL_KINDS: &[&str] = &[
     "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
     "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
-    "lore", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
+    "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
 ];
 
 impl CounterKind {
@@ -2819,6 +2825,7 @@ impl CounterKind {
             CounterKind::Loyalty => "loyalty",
             CounterKind::Stun => "stun",
             CounterKind::Shield => "shield",
+            CounterKind::Lore => "lore",
             CounterKind::Named(n) => n,
         }
     }
@@ -2833,6 +2840,7 @@ impl CounterKind {
             "loyalty" => CounterKind::Loyalty,
             "stun" => CounterKind::Stun,
             "shield" => CounterKind::Shield,
+            "lore" => CounterKind::Lore,
             _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
             _ => return None,
         })

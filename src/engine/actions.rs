@@ -1498,7 +1498,7 @@ impl Game {
     }
 
     /// Its controller sacrifices a permanent (701.21a), as one event; `note` ends the trace line.
-    fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
+    pub(crate) fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
         let p = self.controller(id);
         let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}{note}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);

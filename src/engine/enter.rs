@@ -212,6 +212,10 @@ impl Game {
         {
             self.put_counters(nid, &CounterKind::Loyalty, l, &cite!(enter.starting_loyalty), true, "");
         }
+        // 714.3a: a Saga enters with a lore counter (read ahead, 702.155, is not read).
+        if self.has_subtype(nid, "Saga") {
+            self.put_counters(nid, &CounterKind::Lore, 1, &[cite!(saga.enters_with_lore)], true, "");
+        }
         for e in entering {
             match e {
                 Entering::Tapped => {

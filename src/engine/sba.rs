@@ -224,7 +224,10 @@ impl Game {
                 }
             }
         }
-        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() {
+        // 704.5s, 714.4: a Saga whose lore counters reached its final chapter number, with no
+        // chapter ability of its own triggered and not yet left the stack, is sacrificed.
+        let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.saga_done(o)).collect();
+        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() && sagas.is_empty() {
             return Ok(false);
         }
         for e in unattach {
@@ -251,6 +254,10 @@ impl Game {
                 }
                 g.record(ev);
                 g.move_object(id, Zone::Graveyard);
+            }
+            for id in sagas {
+                let n = g.final_chapter(id);
+                g.sacrifice_it(id, &format!(" (its lore counters have reached its final chapter, {})", roman(n)), &cite!(saga.sacrifice));
             }
             for (id, mut rules, why) in destroyed {
                 rules.push(cite!(sba.destroy));
@@ -357,4 +364,42 @@ impl Game {
             self.move_object(id, Zone::Exile);
         }
     }
+}
+
+impl Game {
+    /// A Saga's final chapter number (714.2d): the greatest chapter among the chapter
+    /// abilities it has, 0 with none.
+    #[must_use]
+    pub fn final_chapter(&self, id: ObjId) -> u32 {
+        self.abilities(id).filter_map(|(_, a)| if let Ability::Triggered { trigger, .. } = a && let crate::cards::ir::Trigger::Chapter(n) = **trigger { Some(n) } else { None }).max().unwrap_or(0)
+    }
+
+    /// Whether 714.4 sacrifices this permanent now: a Saga with chapter abilities, as many
+    /// lore counters as its final chapter number or more, and none of its chapter abilities
+    /// triggered and waiting to be put on the stack or on it.
+    fn saga_done(&self, id: ObjId) -> bool {
+        let last = self.final_chapter(id);
+        if last == 0 || !self.has_subtype(id, "Saga") || self.obj(id).counters.get(&crate::cards::ir::CounterKind::Lore) < last {
+            return false;
+        }
+        let chapter = |a: &Ability| matches!(a, Ability::Triggered { trigger, .. } if matches!(**trigger, crate::cards::ir::Trigger::Chapter(_)));
+        let pending = self.pending.iter().any(|t| t.source == id && t.delayed.is_none() && t.keyword.is_none() && self.ability(id, t.ability).is_some_and(chapter));
+        let stacked = self.stack.iter().any(|s| matches!(s, crate::engine::state::StackItem::Ability(a) if a.source == id && a.text.as_deref().is_some_and(chapter)));
+        !(pending || stacked)
+    }
+}
+
+/// A chapter number as its Roman numeral (714.2a).
+#[must_use]
+pub fn roman(n: u32) -> String {
+    const DIGITS: [(u32, &str); 9] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut out = String::new();
+    let mut n = n;
+    for (v, s) in DIGITS {
+        while n >= v {
+            out.push_str(s);
+            n -= v;
+        }
+    }
+    out
 }

@@ -31,6 +31,9 @@ pub enum Happening {
     /// `n` counters were put on an object (122.6): +1/+1 counters (`plus` Some(true)), -1/-1
     /// (Some(false)) or another kind (None).
     CountersPut { object: ObjId, plus: Option<bool>, n: u32 },
+    /// Lore counters were put on an object (714.2b), taking their number from `before` to
+    /// `after`.
+    LoreCountersPut { object: ObjId, before: u32, after: u32 },
     /// A tapped permanent became untapped (603.2e).
     BecomesUntapped(ObjId),
     /// A card left its owner's graveyard (`card` as it was there).
@@ -251,6 +254,7 @@ impl Game {
                     Happening::Copied { .. } => cite!(on.copied),
                     Happening::Unblocked(_) => cite!(on.unblocked),
                     Happening::CountersPut { .. } => cite!(on.counters_put),
+                    Happening::LoreCountersPut { .. } => cite!(saga.chapter_triggers),
                     Happening::LeftGraveyard { .. } => cite!(on.leaves_graveyard),
                     Happening::BecomesUntapped(_) => cite!(on.becomes_untapped),
                 };
@@ -592,6 +596,9 @@ impl Game {
             (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
                 Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None, linked: None })
             }
+            // 714.2b: lore counters put onto this Saga took their number from below N to N or
+            // more (714.2c: "I, II — …" is two such abilities).
+            (Trigger::Chapter(n), Happening::LoreCountersPut { object: o, before, after }) if o == src && before < *n && after >= *n => object(o),
             (Trigger::LeaveGraveyard { filter }, Happening::LeftGraveyard { player, card }) if player == controller && self.matches_filter(card, filter, controller) => {
                 Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None, linked: None })
             }

@@ -1184,6 +1184,10 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     if triggers::is_trigger_line(p) {
         return triggers::parse_triggered(p).map(|a| vec![a]).map_err(|f| vec![p.error(&f)]);
     }
+    // "I — …", "II, III — …": chapter abilities (714.2).
+    if triggers::is_chapter_line(p) {
+        return triggers::parse_chapter(p).map_err(|f| vec![p.error(&f)]);
+    }
     if !has_cost_colon(p) {
         return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().map(Ability::Keyword).collect()).map_err(|f| vec![p.error(&f)]);
     }

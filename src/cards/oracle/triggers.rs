@@ -48,6 +48,61 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     } else {
         None
     };
+    triggered_body(p, start, trigger, condition)
+}
+
+/// Whether the line begins with chapter symbols (714.2a): Roman numerals separated by
+/// commas, then "—".
+#[must_use]
+pub fn is_chapter_line(p: &Parser<'_>) -> bool {
+    chapter_numerals(p).is_some()
+}
+
+/// The chapter numbers of a line's chapter symbols and the position of the "—" after them.
+fn chapter_numerals(p: &Parser<'_>) -> Option<(Vec<u32>, usize)> {
+    let mut out = Vec::new();
+    let mut i = p.pos;
+    loop {
+        let Some(super::lexer::Tok::Word(w)) = p.toks.get(i).map(|t| &t.tok) else { return None };
+        out.push(roman_value(w)?);
+        i += 1;
+        match p.toks.get(i) {
+            Some(t) if t.is_punct(',') => i += 1,
+            Some(t) if t.is_punct('—') => return Some((out, i)),
+            _ => return None,
+        }
+    }
+}
+
+/// The value of an upper-case Roman numeral as chapter symbols print them ("I" to "XX").
+fn roman_value(w: &str) -> Option<u32> {
+    const NUMERALS: [&str; 20] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX"];
+    NUMERALS.iter().position(|n| *n == w).and_then(|i| u32::try_from(i + 1).ok())
+}
+
+/// A line of chapter abilities, "{rN} — [effect]" or "{rN1}, {rN2} — [effect]" (714.2b–c): one
+/// triggered ability per numeral, each with the same effect.
+///
+/// # Errors
+/// The first words of the effect outside the supported templates.
+pub fn parse_chapter(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
+    let start = p.pos;
+    let Some((numbers, dash)) = chapter_numerals(p) else { return Err(p.fail("chapter symbols (\"I —\", \"II, III —\")")) };
+    p.pos = dash + 1;
+    let first = triggered_body(p, start, Trigger::Chapter(numbers[0]), None)?;
+    if numbers.len() > 1 && matches!(&first, Ability::Triggered { effect, .. } if effect.modal.as_ref().is_some_and(|m| m.modes.is_empty())) {
+        return Err(Fail { at: start, expected: "a modal chapter ability with one chapter symbol (several symbols before \"choose\" are not supported yet)".into() });
+    }
+    let mut out = vec![first];
+    for &n in &numbers[1..] {
+        let Some(Ability::Triggered { condition, effect, .. }) = out.first() else { break };
+        out.push(Ability::Triggered { trigger: Box::new(Trigger::Chapter(n)), condition: condition.clone(), effect: effect.clone() });
+    }
+    Ok(out)
+}
+
+/// A triggered ability's effect, after its trigger condition and "if" clause.
+fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition: Option<Condition>) -> PResult<Ability> {
     // References to what triggered the ability: "that creature", "that player", "it".
     let subject_is_this = matches!(
         &trigger,
@@ -80,6 +135,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::AttacksWithOthers { .. }
             | Trigger::BecomesUntapped(Subject::This)
             | Trigger::DiscardOneOrMore { .. }
+            | Trigger::Chapter(_)
     );
     p.trigger_object = !subject_is_this;
     p.trigger_spell = matches!(trigger, Trigger::Cast { .. });
