@@ -1876,6 +1876,11 @@ pub enum Instruction {
     /// with a +1/+1 counter on it" (undying 702.93a, persist 702.79a): `counter`. Nothing
     /// happens if the card has left the zone it was found in.
     ReturnToBattlefield { what: Affected, tapped: bool, yours: bool, counter: Option<CounterKind> },
+    /// "Exile this Saga, then return it to the battlefield transformed under your control"
+    /// (701.13a, 712.14a): the source is exiled and the card returns with its back face up,
+    /// under the ability's controller's control (`yours`) or its owner's. A card that isn't
+    /// double-faced stays in exile (712.14a); nothing happens if the source has left.
+    ExileReturnTransformed { yours: bool },
     /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on

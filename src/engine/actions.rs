@@ -788,6 +788,7 @@ impl Game {
                     })?;
                 }
             }
+            Instruction::ExileReturnTransformed { yours } => self.exile_return_transformed(ctx, *yours, dec)?,
             Instruction::PutInLibrary { what, bottom } => {
                 for id in self.objects_of(ctx, what) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
@@ -1494,6 +1495,35 @@ impl Game {
         self.add_effect(source, controller, vec![id], m, true);
         let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.describe(id))).object(self, id).rules(&[cite!(grant.until_end_of_turn), cite!(grant.ability_layer), rule]);
         self.record(ev);
+        Ok(())
+    }
+
+    /// "Exile this Saga, then return it to the battlefield transformed under your control"
+    /// (701.13a, 712.14a): the source, if it is still on the battlefield, is exiled; the card
+    /// then returns with its back face up — a new object (400.7) — under the ability's
+    /// controller (`yours`) or its owner. A card that isn't double-faced stays in exile.
+    fn exile_return_transformed(&mut self, ctx: &Context, yours: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let Some((id, _)) = self.found(ctx, ctx.source).filter(|(id, _)| self.on_battlefield(*id)) else {
+            let ev = Ev::new(EventKind::Choice, format!("{} has left the battlefield: it isn't exiled or returned", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(transform.exile_return_source_gone));
+            self.record(ev);
+            return Ok(());
+        };
+        let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+        self.record(ev);
+        let card = self.move_object(id, Zone::Exile);
+        if self.obj(card).face_down || !self.obj(card).card.layout().is_some_and(crate::cards::def::Layout::double_faced) {
+            let ev = Ev::new(EventKind::Choice, format!("{} isn't a double-faced card: it stays in exile", self.describe(card))).object(self, card).rule(cite!(transform.enters_transformed_single_faced));
+            self.record(ev);
+            return Ok(());
+        }
+        let controller = if yours { ctx.controller } else { self.obj(card).owner };
+        self.put_onto_battlefield_transformed(card, controller, dec, |g, nid| {
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield transformed under {}'s control", g.describe(nid), g.players[controller].name))
+                .object(g, nid)
+                .player(g, controller)
+                .zone(Zone::Battlefield)
+                .rules(&[cite!(transform.enters_transformed), cite!(zone.new_object_returns)])
+        })?;
         Ok(())
     }
 
