@@ -711,6 +711,28 @@ mod tests {
     }
 
     #[test]
+    fn chapter_abilities() {
+        use crate::cards::ir::Instruction;
+        let text = "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI, II — Create a 2/2 white Knight creature token with vigilance.\nIII — Knights you control get +2/+1 until end of turn.";
+        let abilities = compile(text, "History of Benalia", &[CardType::Enchantment]).unwrap_or_else(|e| panic!("{e:?}"));
+        let chapters: Vec<u32> = abilities.iter().filter_map(|a| if let Ability::Triggered { trigger, condition: None, .. } = a && let Trigger::Chapter(n) = **trigger { Some(n) } else { None }).collect();
+        // 714.2c: "I, II" is two chapter abilities with the same effect.
+        assert_eq!(chapters, [1, 2, 3]);
+        assert_eq!(abilities.len(), 3);
+        assert!(matches!((&abilities[0], &abilities[1]), (Ability::Triggered { effect: a, .. }, Ability::Triggered { effect: b, .. }) if a == b));
+        let text = "(As this Saga enters and after your draw step, add a lore counter.)\nI, II — Draw a card, then discard a card.\nIII — Exile this Saga, then return it to the battlefield transformed under your control.";
+        let abilities = compile(text, "The Modern Age", &[CardType::Enchantment]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&abilities[2], Ability::Triggered { trigger, effect, .. } if **trigger == Trigger::Chapter(3) && effect.instructions == [Instruction::ExileReturnTransformed { yours: true }]));
+        let owner = "III — Exile this Equipment, then return it to the battlefield transformed under its owner's control.";
+        let abilities = compile(owner, "Test Saga", &[CardType::Enchantment]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&abilities[0], Ability::Triggered { effect, .. } if effect.instructions == [Instruction::ExileReturnTransformed { yours: false }]));
+        // Numerals without the dash, or a dash after something else, are not chapters.
+        assert!(compile("I II Draw a card.", "Test Saga", &[CardType::Enchantment]).is_err());
+        // Another object exiled and returned transformed is not read.
+        assert!(compile("I — Exile target creature, then return it to the battlefield transformed under your control.", "Test Saga", &[CardType::Enchantment]).is_err());
+    }
+
+    #[test]
     fn transforms_into_this_face() {
         let (t, _) = trigger("When this creature transforms into Compleated Conjurer, exile the top card of your library. Until the end of your next turn, you may play that card.", "Compleated Conjurer", &[CardType::Creature]);
         assert_eq!(t, Trigger::TransformsIntoThis);
