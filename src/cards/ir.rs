@@ -403,6 +403,10 @@ pub enum Keyword {
     /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
     /// targets it unless that player pays the cost.
     Ward(WardCost),
+    /// 702.131b: on a permanent, a static ability — any time its controller controls ten or
+    /// more permanents and doesn't have the city's blessing, they get it for the rest of the
+    /// game (checked by the engine, `Game::check_ascend`).
+    Ascend,
     /// 702.61: while the spell is on the stack, no other spell can be cast and no ability
     /// that isn't a mana ability activated (see `engine::casting`).
     SplitSecond,
@@ -465,7 +469,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 59] = [
+    pub const ALL: [Keyword; 60] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -524,6 +528,7 @@ impl Keyword {
         Keyword::Extort,
         Keyword::Cascade,
         Keyword::Rebound,
+        Keyword::Ascend,
         Keyword::Retrace,
     ];
 
@@ -586,6 +591,7 @@ impl Keyword {
             Keyword::SplitSecond => "split second",
             Keyword::Cascade => "cascade",
             Keyword::Rebound => "rebound",
+            Keyword::Ascend => "ascend",
             Keyword::Retrace => "retrace",
             Keyword::Soulshift(_) => "soulshift",
             Keyword::Rampage(_) => "rampage",
@@ -918,6 +924,7 @@ impl Keyword {
             Keyword::SplitSecond => "702.61",
             Keyword::Cascade => "702.85",
             Keyword::Rebound => "702.88",
+            Keyword::Ascend => "702.131",
             Keyword::Retrace => "702.81",
             Keyword::Soulshift(_) => "702.46",
             Keyword::Rampage(_) => "702.23",
@@ -1452,6 +1459,8 @@ pub enum Condition {
     Kicked,
     /// "you're the monarch" (`You`), "an opponent is the monarch" (`Opponent`) (724).
     Monarch(Whose),
+    /// "you have the city's blessing" (702.131c): the designation ascend gives.
+    CityBlessing,
     /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
     /// a copy, 707.10), from the hand if `from_hand` (601.2a).
     Cast { from_hand: bool },

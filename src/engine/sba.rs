@@ -36,6 +36,8 @@ impl Game {
         // Whenever a player would receive priority: what changed in the layers since the last
         // look (control, 302.6; effects switched off by dependency).
         self.sync_layers();
+        // 702.131b: ascend, also for a board set up with ten permanents.
+        self.check_ascend();
         let mut losers: Vec<(PlayerId, crate::rules::RuleId, String)> = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             if p.lost {
@@ -402,4 +404,32 @@ pub fn roman(n: u32) -> String {
         }
     }
     out
+}
+
+impl Game {
+    /// Ascend on a permanent (702.131b): a player without the city's blessing who controls a
+    /// permanent with ascend and ten or more permanents gets it for the rest of the game;
+    /// continuous effects are then reapplied before anything else looks (702.131d).
+    pub fn check_ascend(&mut self) {
+        for p in 0..self.players.len() {
+            if self.players[p].lost || self.players[p].city_blessing {
+                continue;
+            }
+            let mut count = 0usize;
+            let mut with = None;
+            for &o in &self.battlefield {
+                if self.controller(o) == p {
+                    count += 1;
+                    if with.is_none() && self.has_keyword(o, crate::cards::ir::Keyword::Ascend) {
+                        with = Some(o);
+                    }
+                }
+            }
+            let Some(src) = with.filter(|_| count >= 10) else { continue };
+            self.players[p].city_blessing = true;
+            self.touch();
+            let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
+            self.record(ev);
+        }
+    }
 }

@@ -22,6 +22,7 @@ impl Game {
                     life: p.life,
                     poison: p.poison,
                     energy: p.energy,
+                    city_blessing: p.city_blessing,
                     library: Vec::new(),
                     hand: Vec::new(),
                     graveyard: Vec::new(),

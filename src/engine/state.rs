@@ -369,6 +369,8 @@ pub struct Player {
     pub poison: u32,
     /// Energy counters (107.14, 122.1): paid by removing them.
     pub energy: u32,
+    /// The city's blessing (702.131c): once a player has it, for the rest of the game.
+    pub city_blessing: bool,
     /// Top card first.
     pub library: Vec<ObjId>,
     pub hand: Vec<ObjId>,

@@ -724,6 +724,8 @@ impl Game {
                 self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
             }
             Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            // 702.131c: a designation that stays for the rest of the game.
+            Condition::CityBlessing => self.players[you].city_blessing,
             // 724.5: with no monarch, neither holds.
             Condition::Monarch(whose) => self.monarch.is_some_and(|m| match whose {
                 Whose::You => m == you,

@@ -63,6 +63,9 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         if let Some(x) = &pe.monarch {
             cmp(&mut out, format!("{name} is the monarch"), x, g.monarch == Some(p));
         }
+        if let Some(x) = &pe.city_blessing {
+            cmp(&mut out, format!("{name} has the city's blessing"), x, g.players[p].city_blessing);
+        }
         if let Some(x) = &pe.energy {
             cmp(&mut out, format!("{name}'s energy counters"), x, pl.energy);
         }

@@ -148,6 +148,8 @@ pub struct PlayerSetup {
     pub energy: u32,
     /// This player is the monarch at the start (724).
     pub monarch: bool,
+    /// This player has the city's blessing at the start (702.131c).
+    pub city_blessing: bool,
     pub library: Vec<CardEntry>,
     pub hand: Vec<CardEntry>,
     pub battlefield: Vec<CardEntry>,
@@ -321,6 +323,7 @@ pub struct PlayerExpect {
     pub poison: Option<At<u32>>,
     pub energy: Option<At<u32>>,
     pub monarch: Option<At<bool>>,
+    pub city_blessing: Option<At<bool>>,
     pub zones: Vec<(&'static str, At<ZoneExpect>)>,
     pub lost: Option<At<bool>>,
 }

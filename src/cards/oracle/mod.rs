@@ -348,6 +348,14 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             if keywords::is_keyword_line(&p) {
                 let start = p.pos;
                 match keywords::parse_keyword_line(&mut p) {
+                    Ok(ks) if ks.contains(&ir::Keyword::Ascend) => {
+                        // 702.131a: on an instant or sorcery, ascend is a spell ability done as
+                        // the spell resolves, which the engine doesn't do yet.
+                        let f = parser::Fail { at: start, expected: "text the engine can model: ascend on an instant or sorcery spell (702.131a) is not supported yet".into() };
+                        let e = p.error(&f);
+                        abilities.push(unread::spell_keyword(text, &p.toks, unread::error_words(text, &e)));
+                        errors.push(e);
+                    }
                     Ok(ks) if !ks.iter().any(|k| permanent_only(*k)) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
                     Ok(ks) => {
                         let f = parser::Fail { at: start, expected: format!("text the engine can model: no rule gives {} a meaning on an instant or sorcery spell", ks.iter().filter(|k| permanent_only(**k)).map(|k| k.name()).collect::<Vec<_>>().join(", ")) };
