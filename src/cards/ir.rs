@@ -403,6 +403,9 @@ pub enum Keyword {
     /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
     /// targets it unless that player pays the cost.
     Ward(WardCost),
+    /// 702.179a: a static ability — a player who controls a permanent with it and has no
+    /// speed gets speed 1 (a state-based action, 704.5z).
+    StartYourEngines,
     /// 702.131b: on a permanent, a static ability — any time its controller controls ten or
     /// more permanents and doesn't have the city's blessing, they get it for the rest of the
     /// game (checked by the engine, `Game::check_ascend`).
@@ -469,7 +472,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 60] = [
+    pub const ALL: [Keyword; 61] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -529,6 +532,7 @@ impl Keyword {
         Keyword::Cascade,
         Keyword::Rebound,
         Keyword::Ascend,
+        Keyword::StartYourEngines,
         Keyword::Retrace,
     ];
 
@@ -592,6 +596,7 @@ impl Keyword {
             Keyword::Cascade => "cascade",
             Keyword::Rebound => "rebound",
             Keyword::Ascend => "ascend",
+            Keyword::StartYourEngines => "start your engines!",
             Keyword::Retrace => "retrace",
             Keyword::Soulshift(_) => "soulshift",
             Keyword::Rampage(_) => "rampage",
@@ -925,6 +930,7 @@ impl Keyword {
             Keyword::Cascade => "702.85",
             Keyword::Rebound => "702.88",
             Keyword::Ascend => "702.131",
+            Keyword::StartYourEngines => "702.179",
             Keyword::Retrace => "702.81",
             Keyword::Soulshift(_) => "702.46",
             Keyword::Rampage(_) => "702.23",
@@ -1461,6 +1467,8 @@ pub enum Condition {
     Monarch(Whose),
     /// "you have the city's blessing" (702.131c): the designation ascend gives.
     CityBlessing,
+    /// "Max speed — [ability]" (702.178a): the controller's speed is 4 (702.179e).
+    MaxSpeed,
     /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
     /// a copy, 707.10), from the hand if `from_hand` (601.2a).
     Cast { from_hand: bool },
@@ -1890,6 +1898,9 @@ pub enum Instruction {
     /// under the ability's controller's control (`yours`) or its owner's. A card that isn't
     /// double-faced stays in exile (712.14a); nothing happens if the source has left.
     ExileReturnTransformed { yours: bool },
+    /// The inherent ability of a player with speed (702.179d): "if your speed is less than 4,
+    /// your speed increases by 1" — the condition checked again as it resolves (603.4).
+    IncreaseSpeed,
     /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on

@@ -1145,6 +1145,20 @@ impl Game {
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
             Instruction::Backup(n) => self.backup(*n, ctx),
+            // 702.179d, 603.4: the speed ability's "if" is checked again as it resolves.
+            Instruction::IncreaseSpeed => {
+                let p = ctx.controller;
+                let ev = match self.players[p].speed {
+                    Some(s) if s >= 4 => Ev::new(EventKind::Speed, format!("{}'s speed is already 4: it doesn't increase", self.players[p].name)).player(self, p).rules(&cite!(speed.already_max)),
+                    s => {
+                        let now = s.unwrap_or(0) + 1;
+                        self.players[p].speed = Some(now);
+                        self.touch();
+                        Ev::new(EventKind::Speed, format!("{}'s speed increases to {now}", self.players[p].name)).player(self, p).amount(i64::from(now)).rule(cite!(speed.increases))
+                    }
+                };
+                self.record(ev);
+            }
             Instruction::BecomeMonarch(who) => {
                 for p in self.players_of(ctx, who) {
                     self.become_monarch(p, cite!(monarch.becomes));
@@ -2403,6 +2417,9 @@ impl Game {
                 self.record(ev);
                 self.follow_last();
                 let dealt = self.last_event();
+                if !infect {
+                    self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
+                }
                 // 702.164c: combat damage from a creature with toxic also gives poison
                 // counters, as many as its total toxic value (702.164b).
                 let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
@@ -2770,15 +2787,24 @@ impl Game {
     /// The object the monarch's inherent abilities are traced as coming from
     /// (`Game::monarch_abilities`), made once.
     pub fn monarch_abilities_object(&mut self, p: PlayerId) {
-        if self.monarch_abilities.is_some() {
-            return;
+        if self.monarch_abilities.is_none() {
+            self.monarch_abilities = Some(self.rules_object("the monarch", p));
         }
-        let spec = crate::cards::ir::TokenSpec { name: "the monarch".into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
+    }
+
+    /// An object in no zone named `name`, which inherent abilities without a source (the
+    /// monarch's, 724.2; a player's speed, 702.179d) are traced as coming from: the one
+    /// already made for them, or a new one. Nothing reads its characteristics.
+    pub fn rules_object(&mut self, name: &str, p: PlayerId) -> ObjId {
+        let made = if name == "the monarch" { self.monarch_abilities } else { self.speed_abilities };
+        if let Some(id) = made {
+            return id;
+        }
+        let spec = crate::cards::ir::TokenSpec { name: name.into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
         let card = std::sync::Arc::new(crate::cards::tokens::card_def(&spec, 0));
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0), nth: 0 });
-        let id = self.new_object(card_id, card, p, p, Zone::Nowhere);
-        self.monarch_abilities = Some(id);
+        self.new_object(card_id, card, p, p, Zone::Nowhere)
     }
 
     /// `p` becomes the monarch (724.1); the current monarch, if any, ceases to be (724.3).
@@ -2901,6 +2927,7 @@ impl Game {
         self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n64);
         let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life{how}", self.players[p].name)).player(self, p).amount(n64).rules(rules);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {
@@ -2912,6 +2939,7 @@ impl Game {
         self.life_lost_now = self.life_lost_now.saturating_add(n);
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
     }
 
     /// The stack from top to bottom, as names (for expectations and reports).

@@ -38,6 +38,22 @@ impl Game {
         self.sync_layers();
         // 702.131b: ascend, also for a board set up with ten permanents.
         self.check_ascend();
+        // 704.5z, 702.179a: start your engines! gives a player with no speed speed 1.
+        let starting: Vec<(PlayerId, ObjId)> = (0..self.players.len())
+            .filter(|&p| !self.players[p].lost && self.players[p].speed.is_none())
+            .filter_map(|p| self.permanents_of(p).find(|&o| self.has_keyword(o, crate::cards::ir::Keyword::StartYourEngines)).map(|o| (p, o)))
+            .collect();
+        if !starting.is_empty() {
+            self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
+                for (p, o) in starting {
+                    g.players[p].speed = Some(1);
+                    g.touch();
+                    let ev = Ev::new(EventKind::Speed, format!("{} controls {} with start your engines! and has no speed: their speed becomes 1", g.players[p].name, g.describe(o))).player(g, p).source(g, o).amount(1).rules(&cite!(speed.starts));
+                    g.record(ev);
+                }
+            });
+            return Ok(true);
+        }
         let mut losers: Vec<(PlayerId, crate::rules::RuleId, String)> = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             if p.lost {

@@ -150,6 +150,8 @@ pub struct PlayerSetup {
     pub monarch: bool,
     /// This player has the city's blessing at the start (702.131c).
     pub city_blessing: bool,
+    /// This player's speed at the start (702.179): none unless given.
+    pub speed: Option<u32>,
     pub library: Vec<CardEntry>,
     pub hand: Vec<CardEntry>,
     pub battlefield: Vec<CardEntry>,
@@ -324,6 +326,7 @@ pub struct PlayerExpect {
     pub energy: Option<At<u32>>,
     pub monarch: Option<At<bool>>,
     pub city_blessing: Option<At<bool>>,
+    pub speed: Option<At<u32>>,
     pub zones: Vec<(&'static str, At<ZoneExpect>)>,
     pub lost: Option<At<bool>>,
 }
