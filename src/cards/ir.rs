@@ -1584,6 +1584,8 @@ pub enum Counted {
     Greatest { stat: Stat, types: TypeSet, controller: ControllerFilter },
     /// "your life total" (119.1): a number, not a count, read as the effect uses it (608.2h).
     YourLifeTotal,
+    /// "your speed" (702.179): 0 for a player with no speed (702.179f).
+    YourSpeed,
     /// "the amount of life you gained this turn" (119.3): all the life you gained since the
     /// turn began.
     LifeGainedThisTurn,

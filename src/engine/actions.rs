@@ -90,6 +90,8 @@ impl Game {
                 return matching.map(value).max().unwrap_or(0).max(0);
             }
             Counted::YourLifeTotal => return self.players[you].life,
+            // 702.179f: no speed counts as 0.
+            Counted::YourSpeed => return i64::from(self.players[you].speed.unwrap_or(0)),
             Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
             Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
             Counted::LifeLostThisWay => return self.life_lost_now,

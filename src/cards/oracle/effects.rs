@@ -2270,6 +2270,9 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["your", "life", "total"]) {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
     }
+    if p.eat_words(&["your", "speed"]) {
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourSpeed });
+    }
     // "the life lost this way": after an instruction of the same effect making players lose
     // life.
     if p.eat_words(&["the", "life", "lost", "this", "way"]) || p.eat_words(&["the", "total", "life", "lost", "this", "way"]) {

@@ -288,24 +288,10 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
                 continue;
             }
         }
-        // "Max speed — [ability]" (702.178a).
-        if !is_spell
-            && toks.len() > 3
-            && toks[0].is_word("max")
-            && toks[1].is_word("speed")
-            && toks[2].is_punct('—')
-        {
-            match max_speed(text, toks[3].start, name, types) {
-                Ok(a) => abilities.push(a),
-                Err(e) => {
-                    let read = unread::line(text, &toks, is_spell, &e);
-                    keep_error(&mut errors, e, &read);
-                    abilities.extend(read);
-                }
-            }
-            continue;
-        }
-        if let Some(special) = special_line(text, &toks, is_spell) {
+        // "Max speed — [ability]" (702.178a), or another line of its own kind.
+        let max_speed_line = !is_spell && toks.len() > 3 && toks[0].is_word("max") && toks[1].is_word("speed") && toks[2].is_punct('—');
+        let special = if max_speed_line { Some(max_speed(text, toks[3].start, name, types)) } else { special_line(text, &toks, is_spell) };
+        if let Some(special) = special {
             match special {
                 Ok(a) => abilities.push(a),
                 Err(e) => {
