@@ -35,8 +35,8 @@ fn diagnostic_unknown_key() {
    ·      ╰── unknown key
  5 │   - name: Bob
    ╰────
-  help: did you mean `life`? a player takes: name, life, poison, energy, monarch, library, hand,
-        battlefield, graveyard, exile
+  help: did you mean `life`? a player takes: name, life, poison, energy, monarch, city_blessing,
+        speed, library, hand, battlefield, graveyard, exile
 "#,
     );
 }

@@ -403,6 +403,13 @@ pub enum Keyword {
     /// 702.21: a triggered ability — counters a spell or ability an opponent controls that
     /// targets it unless that player pays the cost.
     Ward(WardCost),
+    /// 702.179a: a static ability — a player who controls a permanent with it and has no
+    /// speed gets speed 1 (a state-based action, 704.5z).
+    StartYourEngines,
+    /// 702.131b: on a permanent, a static ability — any time its controller controls ten or
+    /// more permanents and doesn't have the city's blessing, they get it for the rest of the
+    /// game (checked by the engine, `Game::check_ascend`).
+    Ascend,
     /// 702.61: while the spell is on the stack, no other spell can be cast and no ability
     /// that isn't a mana ability activated (see `engine::casting`).
     SplitSecond,
@@ -468,7 +475,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 59] = [
+    pub const ALL: [Keyword; 61] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -527,6 +534,8 @@ impl Keyword {
         Keyword::Extort,
         Keyword::Cascade,
         Keyword::Rebound,
+        Keyword::Ascend,
+        Keyword::StartYourEngines,
         Keyword::Retrace,
     ];
 
@@ -589,6 +598,8 @@ impl Keyword {
             Keyword::SplitSecond => "split second",
             Keyword::Cascade => "cascade",
             Keyword::Rebound => "rebound",
+            Keyword::Ascend => "ascend",
+            Keyword::StartYourEngines => "start your engines!",
             Keyword::Retrace => "retrace",
             Keyword::Soulshift(_) => "soulshift",
             Keyword::Rampage(_) => "rampage",
@@ -943,6 +954,8 @@ impl Keyword {
             Keyword::SplitSecond => "702.61",
             Keyword::Cascade => "702.85",
             Keyword::Rebound => "702.88",
+            Keyword::Ascend => "702.131",
+            Keyword::StartYourEngines => "702.179",
             Keyword::Retrace => "702.81",
             Keyword::Soulshift(_) => "702.46",
             Keyword::Rampage(_) => "702.23",
@@ -1340,6 +1353,10 @@ pub enum Trigger {
     BecomesTargetBy { who: Subject, whose: Whose },
     /// "Whenever you discard one or more [filter] cards" (701.9a): once per event.
     DiscardOneOrMore { whose: Whose, filter: ObjectFilter },
+    /// A chapter ability "{rN} — [effect]" (714.2b): lore counters put onto this Saga take
+    /// their number from below N to N or more. "I, II — …" is one such ability per numeral
+    /// (714.2c).
+    Chapter(u32),
 }
 
 /// What an Aura's static ability gives the enchanted permanent.
@@ -1483,6 +1500,10 @@ pub enum Condition {
     Kicked,
     /// "you're the monarch" (`You`), "an opponent is the monarch" (`Opponent`) (724).
     Monarch(Whose),
+    /// "you have the city's blessing" (702.131c): the designation ascend gives.
+    CityBlessing,
+    /// "Max speed — [ability]" (702.178a): the controller's speed is 4 (702.179e).
+    MaxSpeed,
     /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
     /// a copy, 707.10), from the hand if `from_hand` (601.2a).
     Cast { from_hand: bool },
@@ -1609,6 +1630,8 @@ pub enum Counted {
     Greatest { stat: Stat, types: TypeSet, controller: ControllerFilter },
     /// "your life total" (119.1): a number, not a count, read as the effect uses it (608.2h).
     YourLifeTotal,
+    /// "your speed" (702.179): 0 for a player with no speed (702.179f).
+    YourSpeed,
     /// "the amount of life you gained this turn" (119.3): all the life you gained since the
     /// turn began.
     LifeGainedThisTurn,
@@ -1950,6 +1973,14 @@ pub enum Instruction {
     /// with a +1/+1 counter on it" (undying 702.93a, persist 702.79a): `counter`. Nothing
     /// happens if the card has left the zone it was found in.
     ReturnToBattlefield { what: Affected, tapped: bool, yours: bool, counter: Option<CounterKind> },
+    /// "Exile this Saga, then return it to the battlefield transformed under your control"
+    /// (701.13a, 712.14a): the source is exiled and the card returns with its back face up,
+    /// under the ability's controller's control (`yours`) or its owner's. A card that isn't
+    /// double-faced stays in exile (712.14a); nothing happens if the source has left.
+    ExileReturnTransformed { yours: bool },
+    /// The inherent ability of a player with speed (702.179d): "if your speed is less than 4,
+    /// your speed increases by 1" — the condition checked again as it resolves (603.4).
+    IncreaseSpeed,
     /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
@@ -2898,6 +2929,8 @@ pub enum CounterKind {
     Stun,
     /// Shield (122.1c).
     Shield,
+    /// Lore (714.3): a Saga's progress through its chapters.
+    Lore,
     /// A kind without rules meaning, by its lower-case name ("charge").
     Named(String),
 }
@@ -2907,7 +2940,7 @@ pub enum CounterKind {
 const MEANINGFUL_KINDS: &[&str] = &[
     "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
     "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
-    "lore", "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
+    "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
 ];
 
 impl CounterKind {
@@ -2920,6 +2953,7 @@ impl CounterKind {
             CounterKind::Loyalty => "loyalty",
             CounterKind::Stun => "stun",
             CounterKind::Shield => "shield",
+            CounterKind::Lore => "lore",
             CounterKind::Named(n) => n,
         }
     }
@@ -2934,6 +2968,7 @@ impl CounterKind {
             "loyalty" => CounterKind::Loyalty,
             "stun" => CounterKind::Stun,
             "shield" => CounterKind::Shield,
+            "lore" => CounterKind::Lore,
             _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
             _ => return None,
         })

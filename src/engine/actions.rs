@@ -90,6 +90,8 @@ impl Game {
                 return matching.map(value).max().unwrap_or(0).max(0);
             }
             Counted::YourLifeTotal => return self.players[you].life,
+            // 702.179f: no speed counts as 0.
+            Counted::YourSpeed => return i64::from(self.players[you].speed.unwrap_or(0)),
             Counted::LifeGainedThisTurn => return self.players[you].life_gained_this_turn,
             Counted::LifeLostThisTurn => return self.players[you].life_lost_this_turn,
             Counted::LifeLostThisWay => return self.life_lost_now,
@@ -840,6 +842,7 @@ impl Game {
                     })?;
                 }
             }
+            Instruction::ExileReturnTransformed { yours } => self.exile_return_transformed(ctx, *yours, dec)?,
             Instruction::PutInLibrary { what, bottom } => {
                 for id in self.objects_of(ctx, what) {
                     let Some((id, followed)) = self.found(ctx, id) else { continue };
@@ -1230,6 +1233,20 @@ impl Game {
             Instruction::Search(s) => self.search(ctx, s, dec)?,
             Instruction::PutFromHand { query, tapped } => self.put_from_hand(ctx, query, *tapped, dec)?,
             Instruction::Backup(n) => self.backup(*n, ctx),
+            // 702.179d, 603.4: the speed ability's "if" is checked again as it resolves.
+            Instruction::IncreaseSpeed => {
+                let p = ctx.controller;
+                let ev = match self.players[p].speed {
+                    Some(s) if s >= 4 => Ev::new(EventKind::Speed, format!("{}'s speed is already 4: it doesn't increase", self.players[p].name)).player(self, p).rules(&cite!(speed.already_max)),
+                    s => {
+                        let now = s.unwrap_or(0) + 1;
+                        self.players[p].speed = Some(now);
+                        self.touch();
+                        Ev::new(EventKind::Speed, format!("{}'s speed increases to {now}", self.players[p].name)).player(self, p).amount(i64::from(now)).rule(cite!(speed.increases))
+                    }
+                };
+                self.record(ev);
+            }
             Instruction::BecomeMonarch(who) => {
                 for p in self.players_of(ctx, who) {
                     self.become_monarch(p, cite!(monarch.becomes));
@@ -1668,8 +1685,37 @@ impl Game {
         Ok(())
     }
 
+    /// "Exile this Saga, then return it to the battlefield transformed under your control"
+    /// (701.13a, 712.14a): the source, if it is still on the battlefield, is exiled; the card
+    /// then returns with its back face up — a new object (400.7) — under the ability's
+    /// controller (`yours`) or its owner. A card that isn't double-faced stays in exile.
+    fn exile_return_transformed(&mut self, ctx: &Context, yours: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let Some((id, _)) = self.found(ctx, ctx.source).filter(|(id, _)| self.on_battlefield(*id)) else {
+            let ev = Ev::new(EventKind::Choice, format!("{} has left the battlefield: it isn't exiled or returned", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(transform.exile_return_source_gone));
+            self.record(ev);
+            return Ok(());
+        };
+        let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+        self.record(ev);
+        let card = self.move_object(id, Zone::Exile);
+        if self.obj(card).face_down || !self.obj(card).card.layout().is_some_and(crate::cards::def::Layout::double_faced) {
+            let ev = Ev::new(EventKind::Choice, format!("{} isn't a double-faced card: it stays in exile", self.describe(card))).object(self, card).rule(cite!(transform.enters_transformed_single_faced));
+            self.record(ev);
+            return Ok(());
+        }
+        let controller = if yours { ctx.controller } else { self.obj(card).owner };
+        self.put_onto_battlefield_transformed(card, controller, dec, |g, nid| {
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield transformed under {}'s control", g.describe(nid), g.players[controller].name))
+                .object(g, nid)
+                .player(g, controller)
+                .zone(Zone::Battlefield)
+                .rules(&[cite!(transform.enters_transformed), cite!(zone.new_object_returns)])
+        })?;
+        Ok(())
+    }
+
     /// Its controller sacrifices a permanent (701.21a), as one event; `note` ends the trace line.
-    fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
+    pub(crate) fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
         let p = self.controller(id);
         let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}{note}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
@@ -2544,6 +2590,9 @@ impl Game {
                 self.record(ev);
                 self.follow_last();
                 let dealt = self.last_event();
+                if !infect {
+                    self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
+                }
                 // 702.164c: combat damage from a creature with toxic also gives poison
                 // counters, as many as its total toxic value (702.164b).
                 let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
@@ -2911,15 +2960,24 @@ impl Game {
     /// The object the monarch's inherent abilities are traced as coming from
     /// (`Game::monarch_abilities`), made once.
     pub fn monarch_abilities_object(&mut self, p: PlayerId) {
-        if self.monarch_abilities.is_some() {
-            return;
+        if self.monarch_abilities.is_none() {
+            self.monarch_abilities = Some(self.rules_object("the monarch", p));
         }
-        let spec = crate::cards::ir::TokenSpec { name: "the monarch".into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
+    }
+
+    /// An object in no zone named `name`, which inherent abilities without a source (the
+    /// monarch's, 724.2; a player's speed, 702.179d) are traced as coming from: the one
+    /// already made for them, or a new one. Nothing reads its characteristics.
+    pub fn rules_object(&mut self, name: &str, p: PlayerId) -> ObjId {
+        let made = if name == "the monarch" { self.monarch_abilities } else { self.speed_abilities };
+        if let Some(id) = made {
+            return id;
+        }
+        let spec = crate::cards::ir::TokenSpec { name: name.into(), colors: Vec::new(), types: Vec::new(), subtypes: Vec::new(), power: None, toughness: None, text: String::new(), abilities: Vec::new(), rules: Vec::new() };
         let card = std::sync::Arc::new(crate::cards::tokens::card_def(&spec, 0));
         let card_id = crate::engine::state::CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(crate::engine::state::PhysCard { label: None, current: ObjId(0), nth: 0 });
-        let id = self.new_object(card_id, card, p, p, Zone::Nowhere);
-        self.monarch_abilities = Some(id);
+        self.new_object(card_id, card, p, p, Zone::Nowhere)
     }
 
     /// `p` becomes the monarch (724.1); the current monarch, if any, ceases to be (724.3).
@@ -3042,6 +3100,7 @@ impl Game {
         self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n64);
         let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life{how}", self.players[p].name)).player(self, p).amount(n64).rules(rules);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: i64, rule: crate::rules::RuleId) {
@@ -3053,6 +3112,7 @@ impl Game {
         self.life_lost_now = self.life_lost_now.saturating_add(n);
         let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
         self.record(ev);
+        self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
     }
 
     /// The stack from top to bottom, as names (for expectations and reports).

@@ -32,7 +32,13 @@ impl Game {
             ev.rule(cite!(counters.put))
         };
         self.record(ev);
-        self.fire(crate::engine::triggers::Happening::CountersPut { object: id, plus: crate::engine::triggers::counter_sign(kind), n });
+        if *kind == CounterKind::Lore {
+            // 714.2b: chapter abilities look at the number before and after.
+            let after = self.obj(id).counters.get(kind);
+            self.fire(crate::engine::triggers::Happening::LoreCountersPut { object: id, before: after.saturating_sub(n), after });
+        } else {
+            self.fire(crate::engine::triggers::Happening::CountersPut { object: id, plus: crate::engine::triggers::counter_sign(kind), n });
+        }
     }
 
     /// Removes up to `n` counters of `kind` from an object (122), traced with `rules`;
@@ -126,6 +132,7 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
         CounterKind::Stun => Some(cite!(counters.stun)),
         CounterKind::Shield => Some(cite!(counters.shield)),
         CounterKind::Loyalty => Some(cite!(counters.loyalty)),
+        CounterKind::Lore => Some(cite!(saga.lore_counters)),
         // 711.2: what a leveler's level symbols count.
         CounterKind::Named(n) if n == "level" => Some(cite!(counters.level)),
         CounterKind::Named(_) => None,

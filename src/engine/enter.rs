@@ -66,9 +66,36 @@ impl Game {
         dec: &mut dyn Decider,
         announce: impl FnOnce(&Game, ObjId) -> Ev,
     ) -> Result<ObjId, Stop> {
+        self.enter_battlefield(id, controller, tapped, with, false, dec, announce)
+    }
+
+    /// As [`Game::put_onto_battlefield`], for a double-faced card put onto the battlefield
+    /// "transformed": it enters with its back face up (712.14a), whose abilities are the ones
+    /// that apply as it enters. The caller checks that the card is double-faced.
+    ///
+    /// # Errors
+    /// As [`Game::put_onto_battlefield`].
+    pub fn put_onto_battlefield_transformed(&mut self, id: ObjId, controller: PlayerId, dec: &mut dyn Decider, announce: impl FnOnce(&Game, ObjId) -> Ev) -> Result<ObjId, Stop> {
+        self.enter_battlefield(id, controller, false, None, true, dec, announce)
+    }
+
+    #[expect(clippy::too_many_arguments, reason = "the two public entry points above name the cases")]
+    fn enter_battlefield(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        tapped: bool,
+        with: Option<(CounterKind, u32, crate::rules::RuleId)>,
+        transformed: bool,
+        dec: &mut dyn Decider,
+        announce: impl FnOnce(&Game, ObjId) -> Ev,
+    ) -> Result<ObjId, Stop> {
         // Statics and keywords of permanents work on the battlefield (113.6): one the compiler
         // can't read matters from the moment the permanent would enter, replacements included.
-        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
+        // Entering transformed, the back face's are checked once it is up, below.
+        if !transformed {
+            self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it would enter the battlefield (113.6)".to_owned())?;
+        }
         // 614.12a: the choices are made before the permanent enters. "Enter as a copy" comes
         // first: the copied text's own entering replacement effects then apply (707.5).
         let copy = self.enter_as_copy(id, controller, dec)?;
@@ -83,6 +110,7 @@ impl Game {
         let kicked = self.obj(id).zone == Zone::Stack && self.obj(id).choices.kicked;
         let abilities = match &copy {
             Some(c) => c.values.abilities().to_vec(),
+            None if transformed => self.obj(id).card.up(Some(1)).abilities().to_vec(),
             None => self.card(id).abilities().to_vec(),
         };
         let mut choice = crate::engine::state::EntryChoice::default();
@@ -169,6 +197,10 @@ impl Game {
         let from = self.obj(id).zone;
         let nid = self.move_object(id, Zone::Battlefield);
         // 702.145b: at night a daybound double-faced card enters transformed.
+        if transformed {
+            self.obj_mut(nid).face = Some(1);
+            self.check_unread(nid, &crate::cards::ir::Moment::Battlefield, || "it enters transformed (712.14a)".to_owned())?;
+        }
         let night = self.enters_at_night(nid);
         if night {
             self.obj_mut(nid).face = Some(1);
@@ -211,6 +243,10 @@ impl Game {
             && let Some(l) = self.obj(nid).card.loyalty().and_then(|l| u32::try_from(l).ok())
         {
             self.put_counters(nid, &CounterKind::Loyalty, l, &cite!(enter.starting_loyalty), true, "");
+        }
+        // 714.3a: a Saga enters with a lore counter (read ahead, 702.155, is not read).
+        if self.has_subtype(nid, "Saga") {
+            self.put_counters(nid, &CounterKind::Lore, 1, &[cite!(saga.enters_with_lore)], true, "");
         }
         for e in entering {
             match e {

@@ -103,10 +103,12 @@ pub enum EventKind {
     Meld,
     /// A player rolls a die (706): its kind and the result.
     DieRoll,
+    /// A player's speed is set or increases (702.179), or an increase does nothing.
+    Speed,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 70] = [
+    pub const ALL: [EventKind; 71] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -118,7 +120,7 @@ impl EventKind {
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
         EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary, EventKind::BecomesCopy, EventKind::TurnFaceUp, EventKind::CreateEmblem, EventKind::Transform,
-        EventKind::CoinFlip, EventKind::Designation, EventKind::Flip, EventKind::Meld, EventKind::DieRoll,
+        EventKind::CoinFlip, EventKind::Designation, EventKind::Flip, EventKind::Meld, EventKind::DieRoll, EventKind::Speed,
     ];
 
     /// Every kind's name, as written in `expect.events`.

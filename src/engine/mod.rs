@@ -186,6 +186,11 @@ impl Game {
             rules: ev.rules,
         });
         self.check_invariants(seq, Some(kind));
+        // 702.131b: ascend works "any time" — after each event that can give a player another
+        // permanent or a permanent the ascend ability.
+        if matches!(kind, EventKind::EntersBattlefield | EventKind::CreateToken | EventKind::ControlChange | EventKind::ExchangeControl | EventKind::Grant | EventKind::EffectBegins | EventKind::Transform | EventKind::TurnFaceUp | EventKind::BecomesCopy) {
+            self.check_ascend();
+        }
         // Only what this event touched is looked at: a constant cost per event.
         if self.beyond_range.is_none() {
             let player_at_edge = who.is_some_and(|p| matches!(self.players[p].life, i64::MAX | i64::MIN) || self.players[p].poison == u32::MAX);

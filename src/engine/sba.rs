@@ -36,6 +36,24 @@ impl Game {
         // Whenever a player would receive priority: what changed in the layers since the last
         // look (control, 302.6; effects switched off by dependency).
         self.sync_layers();
+        // 702.131b: ascend, also for a board set up with ten permanents.
+        self.check_ascend();
+        // 704.5z, 702.179a: start your engines! gives a player with no speed speed 1.
+        let starting: Vec<(PlayerId, ObjId)> = (0..self.players.len())
+            .filter(|&p| !self.players[p].lost && self.players[p].speed.is_none())
+            .filter_map(|p| self.permanents_of(p).find(|&o| self.has_keyword(o, crate::cards::ir::Keyword::StartYourEngines)).map(|o| (p, o)))
+            .collect();
+        if !starting.is_empty() {
+            self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
+                for (p, o) in starting {
+                    g.players[p].speed = Some(1);
+                    g.touch();
+                    let ev = Ev::new(EventKind::Speed, format!("{} controls {} with start your engines! and has no speed: their speed becomes 1", g.players[p].name, g.describe(o))).player(g, p).source(g, o).amount(1).rules(&cite!(speed.starts));
+                    g.record(ev);
+                }
+            });
+            return Ok(true);
+        }
         let mut losers: Vec<(PlayerId, crate::rules::RuleId, String)> = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             if p.lost {
@@ -224,7 +242,10 @@ impl Game {
                 }
             }
         }
-        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() {
+        // 704.5s, 714.4: a Saga whose lore counters reached its final chapter number, with no
+        // chapter ability of its own triggered and not yet left the stack, is sacrificed.
+        let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.saga_done(o)).collect();
+        if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() && sagas.is_empty() {
             return Ok(false);
         }
         for e in unattach {
@@ -251,6 +272,10 @@ impl Game {
                 }
                 g.record(ev);
                 g.move_object(id, Zone::Graveyard);
+            }
+            for id in sagas {
+                let n = g.final_chapter(id);
+                g.sacrifice_it(id, &format!(" (its lore counters have reached its final chapter, {})", roman(n)), &cite!(saga.sacrifice));
             }
             for (id, mut rules, why) in destroyed {
                 rules.push(cite!(sba.destroy));
@@ -355,6 +380,72 @@ impl Game {
             let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.describe(id))).object(self, id).rule(cite!(multiplayer.exile_controlled));
             self.record(ev);
             self.move_object(id, Zone::Exile);
+        }
+    }
+}
+
+impl Game {
+    /// A Saga's final chapter number (714.2d): the greatest chapter among the chapter
+    /// abilities it has, 0 with none.
+    #[must_use]
+    pub fn final_chapter(&self, id: ObjId) -> u32 {
+        self.abilities(id).filter_map(|(_, a)| if let Ability::Triggered { trigger, .. } = a && let crate::cards::ir::Trigger::Chapter(n) = **trigger { Some(n) } else { None }).max().unwrap_or(0)
+    }
+
+    /// Whether 714.4 sacrifices this permanent now: a Saga with chapter abilities, as many
+    /// lore counters as its final chapter number or more, and none of its chapter abilities
+    /// triggered and waiting to be put on the stack or on it.
+    fn saga_done(&self, id: ObjId) -> bool {
+        let last = self.final_chapter(id);
+        if last == 0 || !self.has_subtype(id, "Saga") || self.obj(id).counters.get(&crate::cards::ir::CounterKind::Lore) < last {
+            return false;
+        }
+        let chapter = |a: &Ability| matches!(a, Ability::Triggered { trigger, .. } if matches!(**trigger, crate::cards::ir::Trigger::Chapter(_)));
+        let pending = self.pending.iter().any(|t| t.source == id && t.delayed.is_none() && t.keyword.is_none() && self.ability(id, t.ability).is_some_and(chapter));
+        let stacked = self.stack.iter().any(|s| matches!(s, crate::engine::state::StackItem::Ability(a) if a.source == id && a.text.as_deref().is_some_and(chapter)));
+        !(pending || stacked)
+    }
+}
+
+/// A chapter number as its Roman numeral (714.2a).
+#[must_use]
+pub fn roman(n: u32) -> String {
+    const DIGITS: [(u32, &str); 9] = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    let mut out = String::new();
+    let mut n = n;
+    for (v, s) in DIGITS {
+        while n >= v {
+            out.push_str(s);
+            n -= v;
+        }
+    }
+    out
+}
+
+impl Game {
+    /// Ascend on a permanent (702.131b): a player without the city's blessing who controls a
+    /// permanent with ascend and ten or more permanents gets it for the rest of the game;
+    /// continuous effects are then reapplied before anything else looks (702.131d).
+    pub fn check_ascend(&mut self) {
+        for p in 0..self.players.len() {
+            if self.players[p].lost || self.players[p].city_blessing {
+                continue;
+            }
+            let mut count = 0usize;
+            let mut with = None;
+            for &o in &self.battlefield {
+                if self.controller(o) == p {
+                    count += 1;
+                    if with.is_none() && self.has_keyword(o, crate::cards::ir::Keyword::Ascend) {
+                        with = Some(o);
+                    }
+                }
+            }
+            let Some(src) = with.filter(|_| count >= 10) else { continue };
+            self.players[p].city_blessing = true;
+            self.touch();
+            let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
+            self.record(ev);
         }
     }
 }

@@ -397,6 +397,13 @@ pub struct Player {
     pub poison: u32,
     /// Energy counters (107.14, 122.1): paid by removing them.
     pub energy: u32,
+    /// The city's blessing (702.131c): once a player has it, for the rest of the game.
+    pub city_blessing: bool,
+    /// Speed (702.179): none until a rule or effect sets it (702.179b).
+    pub speed: Option<u32>,
+    /// The turn in which this player's inherent speed ability last triggered (702.179d:
+    /// "This ability triggers only once each turn").
+    pub speed_triggered: Option<u32>,
     /// Top card first.
     pub library: Vec<ObjId>,
     pub hand: Vec<ObjId>,
@@ -664,6 +671,9 @@ pub struct Game {
     /// monarch. The abilities have no source in the rules (an exception to 113.8); nothing
     /// reads this object's characteristics.
     pub monarch_abilities: Option<ObjId>,
+    /// What the inherent speed ability of players (702.179d), which has no source, is traced
+    /// as coming from: an object in no zone named "the player's speed", made the first time it triggers.
+    pub speed_abilities: Option<ObjId>,
     /// Turns each player will skip (614.10a), by player index.
     pub turns_to_skip: Vec<u32>,
     /// While extra turns are being taken: the player whose ordinary turn came before them, so

@@ -31,6 +31,11 @@ pub enum Happening {
     /// `n` counters were put on an object (122.6): +1/+1 counters (`plus` Some(true)), -1/-1
     /// (Some(false)) or another kind (None).
     CountersPut { object: ObjId, plus: Option<bool>, n: u32 },
+    /// A player lost life (119.3, 120.3a).
+    LifeLost { player: PlayerId },
+    /// Lore counters were put on an object (714.2b), taking their number from `before` to
+    /// `after`.
+    LoreCountersPut { object: ObjId, before: u32, after: u32 },
     /// A tapped permanent became untapped (603.2e).
     BecomesUntapped(ObjId),
     /// A card left its owner's graveyard (`card` as it was there).
@@ -120,6 +125,9 @@ impl Game {
         // What triggers now triggers on the event just recorded (603.2).
         let at = self.last_event();
         self.fire_monarch(h, at);
+        if let Happening::LifeLost { player } = h {
+            self.fire_speed(player, at);
+        }
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
@@ -254,6 +262,8 @@ impl Game {
                     Happening::Copied { .. } => cite!(on.copied),
                     Happening::Unblocked(_) => cite!(on.unblocked),
                     Happening::CountersPut { .. } => cite!(on.counters_put),
+                    Happening::LoreCountersPut { .. } => cite!(saga.chapter_triggers),
+                    Happening::LifeLost { .. } => cite!(on.event),
                     Happening::LeftGraveyard { .. } => cite!(on.leaves_graveyard),
                     Happening::BecomesUntapped(_) => cite!(on.becomes_untapped),
                 };
@@ -336,6 +346,27 @@ impl Game {
         let index = self.delayed_effects.len();
         self.delayed_effects.push((crate::cards::ir::Effect { instructions, ..crate::cards::ir::Effect::default() }, false));
         self.pending.push(PendingTrigger { source: src, ability: 0, controller: m, info, delayed: Some(index), keyword: None, event: self.last_event() });
+    }
+
+    /// The inherent triggered ability of a player with speed (702.179d): "Whenever one or more
+    /// opponents lose life during your turn, if your speed is less than 4, your speed
+    /// increases by 1. This ability triggers only once each turn." It has no source and is
+    /// controlled by the player whose turn it is.
+    fn fire_speed(&mut self, loser: PlayerId, at: u32) {
+        let p = self.active;
+        let pl = &self.players[p];
+        if p == loser || pl.lost || pl.speed.is_none_or(|s| s >= 4) || pl.speed_triggered == Some(self.turn) {
+            return;
+        }
+        self.players[p].speed_triggered = Some(self.turn);
+        let src = self.rules_object("the player's speed", p);
+        self.speed_abilities = Some(src);
+        let text = format!("{} loses life during {}'s turn: {1}'s speed ability triggers (controlled by {1})", self.players[loser].name, self.players[p].name);
+        let ev = Ev::new(EventKind::Trigger, text).player(self, p).rule(cite!(speed.trigger)).because(at);
+        self.record(ev);
+        let index = self.delayed_effects.len();
+        self.delayed_effects.push((crate::cards::ir::Effect { instructions: vec![crate::cards::ir::Instruction::IncreaseSpeed], ..crate::cards::ir::Effect::default() }, false));
+        self.pending.push(PendingTrigger { source: src, ability: 0, controller: p, info: TriggerInfo::default(), delayed: Some(index), keyword: None, event: self.last_event() });
     }
 
     /// A triggered keyword ability `k` (ability number `i` of `src`) checked against `h`.
@@ -596,6 +627,9 @@ impl Game {
             (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
                 Some(TriggerInfo { object: Some(o), player: None, amount: Some(i64::from(n)), moved_to: None, ability: None, linked: None })
             }
+            // 714.2b: lore counters put onto this Saga took their number from below N to N or
+            // more (714.2c: "I, II — …" is two such abilities).
+            (Trigger::Chapter(n), Happening::LoreCountersPut { object: o, before, after }) if o == src && before < *n && after >= *n => object(o),
             (Trigger::LeaveGraveyard { filter }, Happening::LeftGraveyard { player, card }) if player == controller && self.matches_filter(card, filter, controller) => {
                 Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None, linked: None })
             }
@@ -721,6 +755,10 @@ impl Game {
                 self.battlefield.iter().any(|&o| self.obj(o).attached_to == Some(src) && matches(o, &kind))
             }
             Condition::SourceCounters { kind, n } => self.obj(src).counters.get(kind) >= *n,
+            // 702.131c: a designation that stays for the rest of the game.
+            Condition::CityBlessing => self.players[you].city_blessing,
+            // 702.179e: max speed is speed 4.
+            Condition::MaxSpeed => self.players[you].speed == Some(4),
             // 724.5: with no monarch, neither holds.
             Condition::Monarch(whose) => self.monarch.is_some_and(|m| match whose {
                 Whose::You => m == you,
@@ -879,6 +917,8 @@ impl Game {
         };
         let name = if Some(t.source) == self.monarch_abilities {
             "monarch's ability".to_owned()
+        } else if Some(t.source) == self.speed_abilities {
+            format!("speed ability of {}", self.players[t.controller].name)
         } else if t.delayed.is_some_and(|i| self.delayed_effects.get(i).is_some_and(|(_, reflexive)| *reflexive)) {
             format!("reflexive ability of {}", self.describe(t.source))
         } else if t.delayed.is_some() {

@@ -312,6 +312,15 @@ impl Game {
                 }
                 Ok(true)
             }
+            Step::PrecombatMain => {
+                // 714.3b: a lore counter on each Saga the active player controls with one or
+                // more chapter abilities, without using the stack.
+                let sagas: Vec<_> = self.permanents_of(ap).filter(|&o| self.has_subtype(o, "Saga") && self.final_chapter(o) > 0).collect();
+                for id in sagas {
+                    self.put_counters(id, &crate::cards::ir::CounterKind::Lore, 1, &[cite!(saga.main_phase_lore)], false, "");
+                }
+                Ok(true)
+            }
             Step::FirstStrikeDamage | Step::CombatDamage => {
                 self.combat_damage(dec)?;
                 Ok(true)

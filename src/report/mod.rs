@@ -239,6 +239,16 @@ pub fn state_text(g: &Game) -> String {
     if let Some(m) = g.monarch {
         let _ = writeln!(out, "{} is the monarch", g.players[m].name);
     }
+    // Speed (702.179), shown only for a player who has one.
+    for p in &g.players {
+        if let Some(s) = p.speed {
+            let _ = writeln!(out, "{}'s speed is {s}", p.name);
+        }
+    }
+    // The city's blessing (702.131c), shown only for a player who has it.
+    for p in g.players.iter().filter(|p| p.city_blessing) {
+        let _ = writeln!(out, "{} has the city's blessing", p.name);
+    }
     // Energy counters (107.14), shown only when a player has some.
     for p in g.players.iter().filter(|p| p.energy > 0) {
         let _ = writeln!(out, "{} has {} energy counter{}", p.name, p.energy, if p.energy == 1 { "" } else { "s" });

@@ -63,6 +63,12 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         if let Some(x) = &pe.monarch {
             cmp(&mut out, format!("{name} is the monarch"), x, g.monarch == Some(p));
         }
+        if let Some(x) = &pe.speed {
+            cmp(&mut out, format!("{name}'s speed"), x, pl.speed.unwrap_or(0));
+        }
+        if let Some(x) = &pe.city_blessing {
+            cmp(&mut out, format!("{name} has the city's blessing"), x, g.players[p].city_blessing);
+        }
         if let Some(x) = &pe.energy {
             cmp(&mut out, format!("{name}'s energy counters"), x, pl.energy);
         }

@@ -18,7 +18,7 @@ use crate::scenario::yaml::{self, Kind, Node};
 
 pub const TOP_KEYS: &[&str] =
     &["name", "description", "rules", "seed", "cards", "players", "start", "stack", "actions", "until", "expect", "auto_choose"];
-pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "energy", "monarch", "library", "hand", "battlefield", "graveyard", "exile"];
+pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "energy", "monarch", "city_blessing", "speed", "library", "hand", "battlefield", "graveyard", "exile"];
 pub const ENTRY_KEYS: &[&str] =
     &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped", "unlocked", "melded_with"];
 pub const VERBS: &[&str] =
@@ -32,7 +32,7 @@ pub const CHOOSE_KEYS: &[&str] = &[
     "bottom", "graveyard", "assign", "divide", "modes", "x", "call",
 ];
 pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "draw", "rules", "rules_absent", "rejected", "events"];
-pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "energy", "monarch", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
+pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "energy", "monarch", "city_blessing", "speed", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
 pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
     "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick", "transformed", "mana_value", "unlocked", "cards",
@@ -300,6 +300,12 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     let poison = m.get("poison").and_then(|n| bounded(n, "`poison`", MAX_POISON, diags)).unwrap_or(0);
     let energy = m.get("energy").and_then(|n| bounded(n, "`energy`", MAX_COUNTERS, diags)).unwrap_or(0);
     let monarch = m.get("monarch").and_then(|n| boolean(n, "`monarch`", diags)).unwrap_or(false);
+    let city_blessing = m.get("city_blessing").and_then(|n| boolean(n, "`city_blessing`", diags)).unwrap_or(false);
+    // 702.179: speed runs from 1 to 4 (a card that lets it go beyond 4 is not read).
+    let speed = m.get("speed").and_then(|n| bounded(n, "`speed`", 4, diags));
+    if let (Some(0), Some(n)) = (speed, m.get("speed")) {
+        diags.push(Diagnostic::new("a player's speed starts at 1 (702.179a, 702.179c)", n.span).help("leave `speed` out for a player with no speed"));
+    }
     let mut zone = |key: &str, diags: &mut Diags| -> Vec<CardEntry> {
         let Some(z) = m.get(key) else { return Vec::new() };
         let mut out = Vec::new();
@@ -323,7 +329,7 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
             );
         }
     }
-    Some(PlayerSetup { name, life, poison, energy, monarch, library, hand, battlefield, graveyard, exile, span: node.span })
+    Some(PlayerSetup { name, life, poison, energy, monarch, city_blessing, speed, library, hand, battlefield, graveyard, exile, span: node.span })
 }
 
 // Limits of a scenario (docs/scenario-format.md, "Limits"). A ruling needs none of them; they
@@ -971,6 +977,8 @@ fn read_expect(node: &Node, what: &str, diags: &mut Diags) -> Expect {
                     pe.life = vm.get("life").and_then(|n| int(n, "`life`", diags).map(|value| At { value, span: n.span }));
                     pe.poison = vm.get("poison").and_then(|n| nonneg(n, "`poison`", diags).map(|value| At { value, span: n.span }));
                     pe.monarch = vm.get("monarch").and_then(|n| boolean(n, "`monarch`", diags).map(|value| At { value, span: n.span }));
+                    pe.speed = vm.get("speed").and_then(|n| nonneg(n, "`speed`", diags).map(|value| At { value, span: n.span }));
+                    pe.city_blessing = vm.get("city_blessing").and_then(|n| boolean(n, "`city_blessing`", diags).map(|value| At { value, span: n.span }));
                     pe.energy = vm.get("energy").and_then(|n| nonneg(n, "`energy`", diags).map(|value| At { value, span: n.span }));
                     pe.lost = vm.get("lost").and_then(|n| boolean(n, "`lost`", diags).map(|value| At { value, span: n.span }));
                     for zone in ["library", "hand", "battlefield", "graveyard", "exile", "command"] {

@@ -151,6 +151,10 @@ pub struct PlayerSetup {
     pub energy: u32,
     /// This player is the monarch at the start (724).
     pub monarch: bool,
+    /// This player has the city's blessing at the start (702.131c).
+    pub city_blessing: bool,
+    /// This player's speed at the start (702.179): none unless given.
+    pub speed: Option<u32>,
     pub library: Vec<CardEntry>,
     pub hand: Vec<CardEntry>,
     pub battlefield: Vec<CardEntry>,
@@ -336,6 +340,8 @@ pub struct PlayerExpect {
     pub poison: Option<At<u32>>,
     pub energy: Option<At<u32>>,
     pub monarch: Option<At<bool>>,
+    pub city_blessing: Option<At<bool>>,
+    pub speed: Option<At<u32>>,
     pub zones: Vec<(&'static str, At<ZoneExpect>)>,
     pub lost: Option<At<bool>>,
 }

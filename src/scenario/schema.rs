@@ -94,6 +94,8 @@ pub fn schema() -> Value {
             ("poison", int(0, i64::from(MAX_POISON), "poison counters at the start")),
             ("energy", int(0, i64::from(MAX_COUNTERS), "energy counters at the start (107.14)")),
             ("monarch", json!({"type": "boolean", "description": "this player is the monarch at the start (724)"})),
+            ("city_blessing", json!({"type": "boolean", "description": "this player has the city's blessing at the start (702.131c)"})),
+            ("speed", json!({"type": "integer", "minimum": 1, "maximum": 4, "description": "this player's speed at the start, 1 to 4 (702.179); none when left out"})),
         ],
     );
     for z in ["library", "hand", "battlefield", "graveyard", "exile"] {
@@ -132,6 +134,8 @@ pub fn schema() -> Value {
             ("poison", json!({"type": "integer", "minimum": 0, "description": "poison counters at the end"})),
             ("energy", json!({"type": "integer", "minimum": 0, "description": "energy counters at the end (107.14)"})),
             ("monarch", json!({"type": "boolean", "description": "whether this player is the monarch at the end (724)"})),
+            ("city_blessing", json!({"type": "boolean", "description": "whether this player has the city's blessing at the end (702.131c)"})),
+            ("speed", json!({"type": "integer", "minimum": 0, "description": "this player's speed at the end; 0 for a player with no speed (702.179f)"})),
             ("lost", boolean("whether the player lost the game")),
         ],
     );

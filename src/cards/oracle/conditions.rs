@@ -142,6 +142,10 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
             return Ok(Condition::Monarch(whose));
         }
     }
+    // "you have the city's blessing" (702.131c), the designation ascend gives.
+    if p.eat_words(&["you", "have", "the", "city's", "blessing"]) || p.eat_words(&["you", "have", "the", "city’s", "blessing"]) {
+        return Ok(Condition::CityBlessing);
+    }
     // Facts about the source: "this creature is tapped", "it's attacking", "it was kicked".
     let is = if eat_self_ref(p) || p.eat_word("it") {
         p.eat_word("is")

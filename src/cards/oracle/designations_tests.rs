@@ -101,3 +101,35 @@ fn the_monarch() {
     let a = ok("At the beginning of your upkeep, if an opponent is the monarch, draw a card.", "Marchesa Test", CREATURE);
     assert!(matches!(&a[0], Ability::Triggered { condition: Some(crate::cards::ir::Condition::Monarch(crate::cards::ir::Whose::Opponent)), .. }), "{a:?}");
 }
+
+#[test]
+fn ascend_and_the_citys_blessing() {
+    use crate::cards::ir::{Condition, StaticEffect};
+    let reminder = "Ascend (If you control ten or more permanents, you get the city's blessing for the rest of the game.)";
+    let a = ok(&format!("{reminder}\nThis creature gets +2/+2 as long as you have the city's blessing."), "Dusk Charger", CREATURE);
+    assert_eq!(a[0], Ability::Keyword(Keyword::Ascend));
+    assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::CityBlessing), .. })), "{a:?}");
+    let a = ok(&format!("{reminder}\n{{T}}: Add {{C}}.\n{{T}}, Sacrifice this artifact: You gain 3 life and draw a card. Activate only if you have the city's blessing."), "Orazca Relic", &[CardType::Artifact]);
+    assert!(matches!(&a[2], Ability::Activated { cost, .. } if cost.condition.as_deref() == Some(&Condition::CityBlessing)), "{a:?}");
+    let a = ok(&format!("Flying\n{reminder}\nWhenever this creature attacks, if you have the city's blessing, put a +1/+1 counter on it."), "Resplendent Griffin", CREATURE);
+    assert!(matches!(&a[2], Ability::Triggered { condition: Some(Condition::CityBlessing), .. }), "{a:?}");
+    // 702.131a: ascend on an instant or sorcery resolves as a spell ability, not read yet.
+    assert!(!errs(&format!("{reminder}\nDraw a card."), "Ascend Spell Test", SORCERY).is_empty());
+}
+
+#[test]
+fn start_your_engines_and_max_speed() {
+    use crate::cards::ir::{Change, Condition, StaticEffect, StaticSubject};
+    let reminder = "Start your engines! (If you have no speed, it starts at 1. It increases once on each of your turns when an opponent loses life. Max speed is 4.)";
+    let a = ok(&format!("Menace\n{reminder}\n{{2}}: This creature gets +1/+0 until end of turn.\nMax speed — This creature has double strike."), "Burnout Bashtronaut", CREATURE);
+    assert_eq!(a[1], Ability::Keyword(Keyword::StartYourEngines));
+    assert_eq!(a[3], Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::Grant(Keyword::DoubleStrike)], condition: Some(Condition::MaxSpeed) }));
+    // A static ability of the object itself gives its changes under the condition.
+    let a = ok(&format!("Flying\n{reminder}\nMax speed — This creature gets +0/+1 and has vigilance."), "Swiftwing Assailant", CREATURE);
+    assert!(matches!(&a[2], Ability::Static(StaticEffect { changes, condition: Some(Condition::MaxSpeed), .. }) if changes.len() == 2), "{a:?}");
+    // A triggered ability granted under the condition.
+    let a = ok(&format!("{reminder}\nMax speed — At the beginning of your end step, create a 2/2 black Zombie creature token."), "Max Speed Trigger Test", CREATURE);
+    assert!(matches!(&a[1], Ability::Static(StaticEffect { changes, .. }) if matches!(changes.as_slice(), [Change::GrantAbility { ability, .. }] if matches!(**ability, Ability::Triggered { .. }))), "{a:?}");
+    // An ability that works from the graveyard (702.178b) is not read.
+    assert!(!errs(&format!("{reminder}\nMax speed — {{3}}, Exile this card from your graveyard: Draw a card."), "Spikeshell Harrier Test", CREATURE).is_empty());
+}

@@ -978,6 +978,28 @@ fn next_step(p: &mut Parser<'_>) -> Option<(crate::cards::ir::StepName, bool)> {
     }
 }
 
+/// After "exile": "this [permanent], then return it to the battlefield transformed under
+/// your control / its owner's control" (712.14a), the words eaten; whether "your".
+fn exile_return_transformed(p: &mut Parser<'_>) -> Option<bool> {
+    let this = if p.at_word("this") { 2 } else if p.peek().is_some_and(|t| t.tok == super::lexer::Tok::SelfName) { 1 } else { return None };
+    let rest = p.pos + this;
+    let after = |q: &Parser<'_>, words: &[&str]| words.iter().enumerate().all(|(k, w)| q.toks.get(rest + 1 + k).is_some_and(|t| t.is_word(w) || (*w == "owner's" && t.is_word("owner’s"))));
+    if !p.toks.get(rest).is_some_and(|t| t.is_punct(',')) || !after(p, &["then", "return", "it", "to", "the", "battlefield", "transformed", "under"]) {
+        return None;
+    }
+    let tail = rest + 9;
+    let yours = p.toks.get(tail).is_some_and(|t| t.is_word("your")) && p.toks.get(tail + 1).is_some_and(|t| t.is_word("control"));
+    let owners = p.toks.get(tail).is_some_and(|t| t.is_word("its")) && p.toks.get(tail + 1).is_some_and(|t| t.is_word("owner's") || t.is_word("owner’s")) && p.toks.get(tail + 2).is_some_and(|t| t.is_word("control"));
+    if yours {
+        p.pos = tail + 2;
+    } else if owners {
+        p.pos = tail + 3;
+    } else {
+        return None;
+    }
+    Some(yours)
+}
+
 /// One sentence: clauses joined by "and" / ", then" / ", and", ending with "." or the line.
 pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     let mut out = Vec::new();
@@ -1343,6 +1365,14 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             {
                 let (count, who) = r?;
                 out.push(Instruction::ExileTop { who, count });
+                return Ok(());
+            }
+            // "Exile this Saga, then return it to the battlefield transformed under your
+            // control." (712.14a): the permanent itself, back face up.
+            if verb == "exile"
+                && let Some(yours) = exile_return_transformed(p)
+            {
+                out.push(Instruction::ExileReturnTransformed { yours });
                 return Ok(());
             }
             // "Exile target player's graveyard." (406.2, 701.13a): every card in it.
@@ -2481,6 +2511,9 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     }
     if p.eat_words(&["your", "life", "total"]) {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourLifeTotal });
+    }
+    if p.eat_words(&["your", "speed"]) {
+        return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::YourSpeed });
     }
     // "the life lost this way": after an instruction of the same effect making players lose
     // life.

@@ -57,6 +57,10 @@ pub fn keyword_at(p: &Parser<'_>, i: usize) -> Option<(Keyword, usize)> {
         }
         return None;
     }
+    // "Start your engines!" (702.179a): three words and the "!".
+    if first == "start" && word(1).as_deref() == Some("your") && word(2).as_deref() == Some("engines") && p.toks.get(i + 3).is_some_and(|t| t.is_punct('!')) {
+        return Some((Keyword::StartYourEngines, 4));
+    }
     if let (Some(second), Some(third)) = (word(1), word(2))
         && let Some(k) = Keyword::from_name(&format!("{first} {second} {third}"))
     {

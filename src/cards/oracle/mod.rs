@@ -233,6 +233,36 @@ fn level_stripes(text: &str, at: usize, name: &str, types: &[CardType], r: &mut 
     }
 }
 
+/// "Max speed — [ability]" (702.178a): a static ability giving the object the ability as long
+/// as its controller has max speed (702.179e), the ability read as a line of its own. An
+/// ability that works outside the battlefield ("this card" in a graveyard or hand, 702.178b)
+/// is refused: the static works only on the battlefield here. `at`: where the ability starts
+/// in the card's text.
+fn max_speed(text: &str, at: usize, name: &str, types: &[CardType]) -> Result<Ability, OracleError> {
+    use crate::cards::ir::{Change, Condition, StaticEffect, StaticSubject};
+    let line = &text[at..text[at..].find('\n').map_or(text.len(), |e| at + e)];
+    let shift = |e: OracleError| OracleError { start: at + e.start, end: at + e.end, message: e.message };
+    if let Some(i) = line.find("this card") {
+        return Err(OracleError { start: at + i, end: at + i + "this card".len(), message: "\"this card\": expected a max speed ability that works on the battlefield (one working from another zone, 702.178b, is not supported yet)".into() });
+    }
+    let inner = compile(line, name, types).map_err(|es| es.into_iter().next().map_or(OracleError { start: at, end: at + line.len(), message: String::new() }, shift))?;
+    let mut changes = Vec::new();
+    for a in inner {
+        changes.push(match a {
+            Ability::Keyword(k) => Change::Grant(k),
+            // "This creature gets +1/+1 and has menace": its changes, under the max speed
+            // condition.
+            Ability::Static(StaticEffect { subject: StaticSubject::This, changes: mut these, condition: None }) => {
+                changes.append(&mut these);
+                continue;
+            }
+            Ability::Triggered { .. } | Ability::Activated { .. } => Change::GrantAbility { ability: Box::new(a), text: line.trim().to_owned() },
+            _ => return Err(OracleError { start: at, end: at + line.len(), message: format!("\"{}\": expected a keyword, a triggered or activated ability, or a static ability of this object alone after \"Max speed —\" (not supported yet)", line.trim()) }),
+        });
+    }
+    Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes, condition: Some(Condition::MaxSpeed) }))
+}
+
 /// Reads a card's Oracle text: [`compile`], keeping what it can't read as unread abilities.
 #[must_use]
 #[expect(clippy::too_many_lines, reason = "one pass over the lines with the state that spans them (modes, the spell's sentences)")]
@@ -282,7 +312,10 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
                 continue;
             }
         }
-        if let Some(special) = special_line(text, &toks, is_spell) {
+        // "Max speed — [ability]" (702.178a), or another line of its own kind.
+        let max_speed_line = !is_spell && toks.len() > 3 && toks[0].is_word("max") && toks[1].is_word("speed") && toks[2].is_punct('—');
+        let special = if max_speed_line { Some(max_speed(text, toks[3].start, name, types)) } else { special_line(text, &toks, is_spell) };
+        if let Some(special) = special {
             match special {
                 Ok(a) => abilities.push(a),
                 Err(e) => {
@@ -372,6 +405,14 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             if keywords::is_keyword_line(&p) {
                 let start = p.pos;
                 match keywords::parse_keyword_line(&mut p) {
+                    Ok(ks) if ks.contains(&ir::Keyword::Ascend) => {
+                        // 702.131a: on an instant or sorcery, ascend is a spell ability done as
+                        // the spell resolves, which the engine doesn't do yet.
+                        let f = parser::Fail { at: start, expected: "text the engine can model: ascend on an instant or sorcery spell (702.131a) is not supported yet".into() };
+                        let e = p.error(&f);
+                        abilities.push(unread::spell_keyword(text, &p.toks, unread::error_words(text, &e)));
+                        errors.push(e);
+                    }
                     Ok(ks) if !ks.iter().any(|k| permanent_only(*k)) => abilities.extend(ks.into_iter().map(Ability::Keyword)),
                     Ok(ks) => {
                         let f = parser::Fail { at: start, expected: format!("text the engine can model: no rule gives {} a meaning on an instant or sorcery spell", ks.iter().filter(|k| permanent_only(**k)).map(|k| k.name()).collect::<Vec<_>>().join(", ")) };
@@ -1216,6 +1257,10 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
     }
     if triggers::is_trigger_line(p) {
         return triggers::parse_triggered(p).map(|a| vec![a]).map_err(|f| vec![p.error(&f)]);
+    }
+    // "I — …", "II, III — …": chapter abilities (714.2).
+    if triggers::is_chapter_line(p) {
+        return triggers::parse_chapter(p).map_err(|f| vec![p.error(&f)]);
     }
     if !has_cost_colon(p) {
         return keywords::parse_keyword_line(p).map(|ks| ks.into_iter().map(Ability::Keyword).collect()).map_err(|f| vec![p.error(&f)]);

@@ -48,6 +48,61 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
     } else {
         None
     };
+    triggered_body(p, start, trigger, condition)
+}
+
+/// Whether the line begins with chapter symbols (714.2a): Roman numerals separated by
+/// commas, then "—".
+#[must_use]
+pub fn is_chapter_line(p: &Parser<'_>) -> bool {
+    chapter_numerals(p).is_some()
+}
+
+/// The chapter numbers of a line's chapter symbols and the position of the "—" after them.
+fn chapter_numerals(p: &Parser<'_>) -> Option<(Vec<u32>, usize)> {
+    let mut out = Vec::new();
+    let mut i = p.pos;
+    loop {
+        let Some(super::lexer::Tok::Word(w)) = p.toks.get(i).map(|t| &t.tok) else { return None };
+        out.push(roman_value(w)?);
+        i += 1;
+        match p.toks.get(i) {
+            Some(t) if t.is_punct(',') => i += 1,
+            Some(t) if t.is_punct('—') => return Some((out, i)),
+            _ => return None,
+        }
+    }
+}
+
+/// The value of an upper-case Roman numeral as chapter symbols print them ("I" to "XX").
+fn roman_value(w: &str) -> Option<u32> {
+    const NUMERALS: [&str; 20] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX"];
+    NUMERALS.iter().position(|n| *n == w).and_then(|i| u32::try_from(i + 1).ok())
+}
+
+/// A line of chapter abilities, "{rN} — [effect]" or "{rN1}, {rN2} — [effect]" (714.2b–c): one
+/// triggered ability per numeral, each with the same effect.
+///
+/// # Errors
+/// The first words of the effect outside the supported templates.
+pub fn parse_chapter(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
+    let start = p.pos;
+    let Some((numbers, dash)) = chapter_numerals(p) else { return Err(p.fail("chapter symbols (\"I —\", \"II, III —\")")) };
+    p.pos = dash + 1;
+    let first = triggered_body(p, start, Trigger::Chapter(numbers[0]), None)?;
+    if numbers.len() > 1 && matches!(&first, Ability::Triggered { effect, .. } if effect.modal.as_ref().is_some_and(|m| m.modes.is_empty())) {
+        return Err(Fail { at: start, expected: "a modal chapter ability with one chapter symbol (several symbols before \"choose\" are not supported yet)".into() });
+    }
+    let mut out = vec![first];
+    for &n in &numbers[1..] {
+        let Some(Ability::Triggered { condition, effect, .. }) = out.first() else { break };
+        out.push(Ability::Triggered { trigger: Box::new(Trigger::Chapter(n)), condition: condition.clone(), effect: effect.clone() });
+    }
+    Ok(out)
+}
+
+/// A triggered ability's effect, after its trigger condition and "if" clause.
+fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition: Option<Condition>) -> PResult<Ability> {
     // References to what triggered the ability: "that creature", "that player", "it".
     let subject_is_this = matches!(
         &trigger,
@@ -81,6 +136,7 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
             | Trigger::AttacksWithOthers { .. }
             | Trigger::BecomesUntapped(Subject::This)
             | Trigger::DiscardOneOrMore { .. }
+            | Trigger::Chapter(_)
     );
     p.trigger_object = !subject_is_this;
     p.trigger_spell = matches!(trigger, Trigger::Cast { .. });
@@ -657,6 +713,28 @@ mod tests {
             .into_iter()
             .find_map(|a| if let Ability::Triggered { trigger, condition, .. } = a { Some((*trigger, condition)) } else { None })
             .unwrap_or_else(|| panic!("{name}: no triggered ability"))
+    }
+
+    #[test]
+    fn chapter_abilities() {
+        use crate::cards::ir::Instruction;
+        let text = "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI, II — Create a 2/2 white Knight creature token with vigilance.\nIII — Knights you control get +2/+1 until end of turn.";
+        let abilities = compile(text, "History of Benalia", &[CardType::Enchantment]).unwrap_or_else(|e| panic!("{e:?}"));
+        let chapters: Vec<u32> = abilities.iter().filter_map(|a| if let Ability::Triggered { trigger, condition: None, .. } = a && let Trigger::Chapter(n) = **trigger { Some(n) } else { None }).collect();
+        // 714.2c: "I, II" is two chapter abilities with the same effect.
+        assert_eq!(chapters, [1, 2, 3]);
+        assert_eq!(abilities.len(), 3);
+        assert!(matches!((&abilities[0], &abilities[1]), (Ability::Triggered { effect: a, .. }, Ability::Triggered { effect: b, .. }) if a == b));
+        let text = "(As this Saga enters and after your draw step, add a lore counter.)\nI, II — Draw a card, then discard a card.\nIII — Exile this Saga, then return it to the battlefield transformed under your control.";
+        let abilities = compile(text, "The Modern Age", &[CardType::Enchantment]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&abilities[2], Ability::Triggered { trigger, effect, .. } if **trigger == Trigger::Chapter(3) && effect.instructions == [Instruction::ExileReturnTransformed { yours: true }]));
+        let owner = "III — Exile this Equipment, then return it to the battlefield transformed under its owner's control.";
+        let abilities = compile(owner, "Test Saga", &[CardType::Enchantment]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&abilities[0], Ability::Triggered { effect, .. } if effect.instructions == [Instruction::ExileReturnTransformed { yours: false }]));
+        // Numerals without the dash, or a dash after something else, are not chapters.
+        assert!(compile("I II Draw a card.", "Test Saga", &[CardType::Enchantment]).is_err());
+        // Another object exiled and returned transformed is not read.
+        assert!(compile("I — Exile target creature, then return it to the battlefield transformed under your control.", "Test Saga", &[CardType::Enchantment]).is_err());
     }
 
     #[test]

@@ -346,7 +346,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("commander ninjutsu", true, "commander ninjutsu (702.49d)"),
     ("bestow", true, "bestow (702.103)"),
     ("mutate", true, "mutate (702.140)"),
-    ("start your engines", true, "speed and Start your engines! (702.179)"),
     ("station", true, "Station (702.184)"),
     ("banding", true, "banding (702.22)"),
     ("spree", true, "spree (702.172)"),
