@@ -2356,6 +2356,18 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Blitz {cost}" (702.152a): the card may be cast for this cost rather than its mana
+    /// cost; so cast, the permanent has haste and "When this permanent is put into a graveyard
+    /// from the battlefield, draw a card", and is sacrificed at the beginning of the next end
+    /// step.
+    Blitz(ManaCost),
+    /// "Replicate {cost}" (702.56a): an additional cost its caster may pay any number of
+    /// times; when the spell is cast, if it was paid, a triggered ability copies the spell once
+    /// for each payment.
+    Replicate(ManaCost),
+    /// "Casualty N" (702.153a): an optional additional cost, sacrificing a creature with power
+    /// N or greater; when the spell is cast, if it was paid, a triggered ability copies it.
+    Casualty(u32),
     /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
     /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
     /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,
@@ -2618,6 +2630,10 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            // 702.56a: "copy it for each time its replicate cost was paid", counted as it
+            // triggers; 702.153a: "copy it". The spell is what it triggered on.
+            Ability::Replicate(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }], ..Effect::default() }),
+            Ability::Casualty(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::Fixed(1) }], ..Effect::default() }),
             Ability::Exert(effect) => Some(effect.clone()),
             Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {

@@ -59,6 +59,13 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// Cast for its blitz cost (702.152a).
+    pub blitz: bool,
+    /// How many times the replicate cost is paid (702.56a).
+    pub replicate: u32,
+    /// The casualty cost is paid (702.153a): a creature with enough power is sacrificed, named
+    /// by `sacrifice`.
+    pub casualty: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -518,12 +525,24 @@ impl Game {
         if ch.dash && dash.is_none() {
             return Ok(Err(Illegal::cited(&cite!(dash.no_dash), format!("{name} has no dash cost"))));
         }
+        let blitz = self.card(card).abilities().iter().find_map(|a| if let Ability::Blitz(c) = a { Some(c.clone()) } else { None });
+        if ch.blitz && blitz.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(blitz.no_blitz), format!("{name} has no blitz cost"))));
+        }
+        let replicate = self.card(card).abilities().iter().find_map(|a| if let Ability::Replicate(c) = a { Some(c.clone()) } else { None });
+        if ch.replicate > 0 && replicate.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(replicate.no_replicate), format!("{name} has no replicate cost"))));
+        }
+        let casualty = self.card(card).abilities().iter().find_map(|a| if let Ability::Casualty(n) = a { Some(*n) } else { None });
+        if ch.casualty && casualty.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(casualty.no_casualty), format!("{name} has no casualty"))));
+        }
         let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some(((**cost).clone(), condition.clone())) } else { None });
         if ch.rather {
             let Some((_, condition)) = &rather else {
                 return Ok(Err(Illegal::cited(&cite!(cast.no_alternative_cost), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")"))));
             };
-            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
+            if [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
                 return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
             }
             if let Some(c) = condition
@@ -571,6 +590,7 @@ impl Game {
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
+        self.obj_mut(spell).choices.blitzed = ch.blitz;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
@@ -590,7 +610,7 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
         }
-        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost))] {
+        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
             if paid {
                 let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
@@ -606,6 +626,15 @@ impl Game {
         }
         if retrace {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(entwine.announce));
+            self.record(ev);
+        }
+        if ch.replicate > 0 {
+            let times = if ch.replicate == 1 { "once".to_owned() } else { format!("{} times", ch.replicate) };
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the replicate cost of {} is paid {times}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(ch.replicate)).rules(&cite!(replicate.announce));
+            self.record(ev);
+        }
+        if ch.casualty {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the casualty cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(casualty.announce));
             self.record(ev);
         }
         if ch.buyback {
@@ -650,7 +679,10 @@ impl Game {
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
-                _ => self.card(spell).cost().cloned().unwrap_or_default(),
+                _ => match (&blitz, ch.blitz) {
+                    (Some(b), true) => b.clone(),
+                    _ => self.card(spell).cost().cloned().unwrap_or_default(),
+                },
             },
         };
         if ch.kicked && let Some(k) = &kicker {
@@ -658,6 +690,12 @@ impl Game {
         }
         if ch.buyback && let Some(b) = &buyback {
             cost.add(b);
+        }
+        // 702.56a: the replicate cost, once for each time it is paid.
+        if let Some(r) = &replicate {
+            for _ in 0..ch.replicate {
+                cost.add(r);
+            }
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
         let alt = crate::engine::mana::Alternatives {
@@ -690,6 +728,11 @@ impl Game {
         if retrace {
             extra.push(AdditionalCost::DiscardCard(CardType::Land));
         }
+        // 702.153a: "you may sacrifice a creature with power N or greater".
+        if ch.casualty && let Some(n) = casualty {
+            let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
+            extra.push(AdditionalCost::Sacrifice(f));
+        }
         self.sacrificed_now = None;
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
@@ -708,8 +751,32 @@ impl Game {
         let targets = self.obj(spell).choices.targets.clone();
         self.fire_targeted(Target::Object(spell), p, &targets);
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
+        self.copy_cost_triggers(spell, p, ch);
         self.passes = 0;
         Ok(Ok(()))
+    }
+
+    /// The cast triggers of replicate (702.56a) and casualty (702.153a): "When you cast this
+    /// spell, if [its cost] was paid for it, copy it" — they trigger only when paid.
+    fn copy_cost_triggers(&mut self, spell: ObjId, p: PlayerId, ch: &Choices) {
+        let at = self.last_event();
+        let paid: Vec<(usize, u32, &str, Vec<RuleId>)> = self
+            .card(spell)
+            .abilities()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Ability::Replicate(_) if ch.replicate > 0 => Some((i, ch.replicate, "replicate", cite!(replicate.trigger).to_vec())),
+                Ability::Casualty(_) if ch.casualty => Some((i, 1, "casualty", cite!(casualty.trigger).to_vec())),
+                _ => None,
+            })
+            .collect();
+        for (i, times, what, rules) in paid {
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s {what} ability triggers: its {what} cost was paid (controlled by {})", self.describe(spell), self.players[p].name)).source(self, spell).player(self, p).amount(i64::from(times)).rules(&rules).because(at);
+            self.record(ev);
+            let info = crate::engine::state::TriggerInfo { object: Some(spell), player: Some(p), amount: Some(i64::from(times)), ..Default::default() };
+            self.pending.push(crate::engine::state::PendingTrigger { source: spell, ability: i, controller: p, info, delayed: None, keyword: None, event: self.last_event() });
+        }
     }
 
     /// Why a "Cast this spell only during combat …" restriction of `card` forbids `p` to cast

@@ -195,6 +195,7 @@ impl Game {
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
                 let dashed = g.obj(id).choices.dashed;
+                let blitzed = g.obj(id).choices.blitzed;
                 // The evoke trigger below follows from the entering event itself.
                 let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
@@ -212,6 +213,19 @@ impl Game {
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
+                }
+                // 702.152a: a blitzed permanent has haste and "When this permanent is put into a
+                // graveyard from the battlefield, draw a card", and is sacrificed at the
+                // beginning of the next end step (a delayed triggered ability, 603.7).
+                if blitzed && g.on_battlefield(nid) {
+                    use crate::cards::ir::{Affected, Amount, Change, Effect, Instruction, Keyword, Subject, Trigger};
+                    let draw = Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() };
+                    let dies = Ability::Triggered { trigger: Box::new(Trigger::PutIntoGraveyardFromBattlefield(Subject::This)), condition: None, effect: draw };
+                    g.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
+                    g.add_effect(nid, controller, vec![nid], Change::GrantAbility { ability: Box::new(dies), text: "When this permanent is put into a graveyard from the battlefield, draw a card.".to_owned() }, false);
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s blitz cost was paid: it has haste and \"When this permanent is put into a graveyard from the battlefield, draw a card\", and will be sacrificed at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(blitz.sacrifice_trigger));
+                    g.record(ev);
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::SacrificeIt(Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."

@@ -202,6 +202,12 @@ pub struct CastChoices {
     pub evoke: bool,
     /// `alternative_cost: dash` (702.109a).
     pub dash: bool,
+    /// `alternative_cost: blitz` (702.152a).
+    pub blitz: bool,
+    /// `replicate: N`: how many times the replicate cost is paid (702.56a).
+    pub replicate: u32,
+    /// `optional_costs: [casualty]` (702.153a), with the creature named by `sacrifice`.
+    pub casualty: bool,
     /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
     /// offers, "you may … rather than pay this spell's mana cost" (118.9).
     pub rather: bool,

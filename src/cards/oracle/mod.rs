@@ -674,6 +674,9 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("buyback") => Some(Ability::Buyback),
         Some("evoke") if !is_spell => Some(Ability::Evoke),
         Some("dash") if !is_spell => Some(Ability::Dash),
+        // "Blitz {cost}" (702.152a), "Replicate {cost}" (702.56a).
+        Some("blitz") if !is_spell => Some(Ability::Blitz),
+        Some("replicate") => Some(Ability::Replicate),
         Some("echo") if !is_spell => Some(Ability::Echo),
         // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
         Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),
@@ -731,6 +734,14 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         let keyword = p.word().unwrap_or_default();
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
+    }
+    // "Casualty N" (702.153a).
+    if p.at_word("casualty")
+        && let Some(Tok::Number(n)) = p.peek_at(1).map(|t| &t.tok)
+    {
+        let n = *n;
+        p.pos += 2;
+        return Some(if end(&mut p) { Ok(Ability::Casualty(n)) } else { Err(p.error(&p.fail("the end of the casualty ability"))) });
     }
     // "You may exert this creature as it attacks. When you do, [effect]." (701.43d, 607.2h)
     if !is_spell && p.eat_words(&["you", "may", "exert"]) {
