@@ -2633,6 +2633,9 @@ impl Ability {
             // 702.56a: "copy it for each time its replicate cost was paid", counted as it
             // triggers; 702.153a: "copy it". The spell is what it triggered on.
             Ability::Replicate(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }], ..Effect::default() }),
+            // 702.152a: "When this permanent is put into a graveyard from the battlefield, draw
+            // a card", which a permanent whose blitz cost was paid has.
+            Ability::Blitz(_) => Some(Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() }),
             Ability::Casualty(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::Fixed(1) }], ..Effect::default() }),
             Ability::Exert(effect) => Some(effect.clone()),
             Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),

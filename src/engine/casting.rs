@@ -728,15 +728,17 @@ impl Game {
         if retrace {
             extra.push(AdditionalCost::DiscardCard(CardType::Land));
         }
-        // 702.153a: "you may sacrifice a creature with power N or greater".
-        if ch.casualty && let Some(n) = casualty {
-            let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
-            extra.push(AdditionalCost::Sacrifice(f));
-        }
         self.sacrificed_now = None;
         for c in &extra {
             if let Err(e) = self.pay_additional(p, c, ch, &format!("the additional cost of {name}"), None, dec)? {
                 return Ok(Err(e));
+            }
+        }
+        // 702.153a: "you may sacrifice a creature with power N or greater".
+        if ch.casualty && let Some(n) = casualty {
+            let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
+            if let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f), ch, &format!("the casualty cost of {name} (a creature with power {n} or greater)"), None, dec)? {
+                return Ok(Err(e.also(cite!(casualty.cost))));
             }
         }
         self.obj_mut(spell).choices.sacrificed = self.sacrificed_now.take();

@@ -218,11 +218,10 @@ impl Game {
                 // graveyard from the battlefield, draw a card", and is sacrificed at the
                 // beginning of the next end step (a delayed triggered ability, 603.7).
                 if blitzed && g.on_battlefield(nid) {
-                    use crate::cards::ir::{Affected, Amount, Change, Effect, Instruction, Keyword, Subject, Trigger};
-                    let draw = Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() };
-                    let dies = Ability::Triggered { trigger: Box::new(Trigger::PutIntoGraveyardFromBattlefield(Subject::This)), condition: None, effect: draw };
+                    use crate::cards::ir::{Affected, Change, Instruction, Keyword};
                     g.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
-                    g.add_effect(nid, controller, vec![nid], Change::GrantAbility { ability: Box::new(dies), text: "When this permanent is put into a graveyard from the battlefield, draw a card.".to_owned() }, false);
+                    // Its "draw a card" ability is checked by the engine (`Game::fire`).
+                    g.obj_mut(nid).choices.blitzed = true;
                     let ev = Ev::new(EventKind::Grant, format!("{}'s blitz cost was paid: it has haste and \"When this permanent is put into a graveyard from the battlefield, draw a card\", and will be sacrificed at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(blitz.sacrifice_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::SacrificeIt(Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
