@@ -230,6 +230,26 @@ mod tests {
     }
 
     #[test]
+    fn replicate_casualty_and_blitz() {
+        // Replicate {cost} (702.56a): the cost, and a cast trigger that copies the spell.
+        let train = ok("Replicate {1}{U} (When you cast this spell, copy it for each time you paid its replicate cost.)\nDraw a card.", "Train of Thought", SORCERY);
+        assert!(matches!(&train[..], [Ability::Replicate(c), Ability::Spell(_)] if c.generic == 1 && c.colored == [0, 1, 0, 0, 0]));
+        assert!(train[0].engine_trigger_effect().is_some());
+        let gigadrowse = ok("Replicate {U} (When you cast this spell, copy it for each time you paid its replicate cost. You may choose new targets for the copies.)\nTap target permanent.", "Gigadrowse", INSTANT);
+        assert!(matches!(&gigadrowse[0], Ability::Replicate(c) if c.generic == 0 && c.colored == [0, 1, 0, 0, 0]));
+        // A replicate cost that isn't mana stays unread.
+        assert!(!errs("Replicate—Tap an untapped Horror you control. (When you cast this spell, copy it for each time you paid its replicate cost.)\nTarget player loses 1 life.", "Psionic Ritual", SORCERY).is_empty());
+        // Casualty N (702.153a).
+        let light = ok("Casualty 2 (As you cast this spell, you may sacrifice a creature with power 2 or greater. When you do, copy this spell and you may choose a new target for the copy.)\nLight 'Em Up deals 2 damage to target creature or planeswalker.", "Light 'Em Up", SORCERY);
+        assert!(matches!(&light[..], [Ability::Casualty(2), Ability::Spell(_)]));
+        assert!(!errs("Casualty", "Nameless", SORCERY).is_empty());
+        // Blitz {cost} (702.152a), on a permanent card only.
+        let goons = ok("When this creature dies, create a tapped 2/2 black Rogue creature token.\nBlitz {3}{B} (If you cast this spell for its blitz cost, it gains haste and \"When this creature dies, draw a card.\" Sacrifice it at the beginning of the next end step.)", "Girder Goons", CREATURE);
+        assert!(matches!(&goons[1], Ability::Blitz(c) if c.generic == 3 && c.colored == [0, 0, 1, 0, 0]));
+        assert!(!errs("Blitz {1}{R}\nDraw a card.", "Not A Creature", SORCERY).is_empty());
+    }
+
+    #[test]
     fn soulshift_rampage_fading_vanishing_and_split_second() {
         use crate::cards::ir::{Amount, Compare, Instruction, TargetSpec};
         let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();

@@ -350,7 +350,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("station", true, "Station (702.184)"),
     ("banding", true, "banding (702.22)"),
     ("spree", true, "spree (702.172)"),
-    ("casualty", true, "casualty (702.153)"),
     ("assist", true, "assist (702.132)"),
     ("modular—sunburst", true, "sunburst (702.44)"),
     ("myriad", true, "myriad (702.116)"),
