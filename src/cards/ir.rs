@@ -2365,6 +2365,10 @@ pub enum Ability {
     /// times; when the spell is cast, if it was paid, a triggered ability copies the spell once
     /// for each payment.
     Replicate(ManaCost),
+    /// "Overload {cost}" (702.96a): the spell may be cast for this cost rather than its mana
+    /// cost; so cast, its text has "each" for every "target" (a text-changing effect, 702.96c)
+    /// and it has no targets (702.96b). `effect` is its spell ability read with that text.
+    Overload { cost: ManaCost, effect: Effect },
     /// "Casualty N" (702.153a): an optional additional cost, sacrificing a creature with power
     /// N or greater; when the spell is cast, if it was paid, a triggered ability copies it.
     Casualty(u32),

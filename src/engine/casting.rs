@@ -61,6 +61,8 @@ pub struct Choices {
     pub dash: bool,
     /// Cast for its blitz cost (702.152a).
     pub blitz: bool,
+    /// Cast for its overload cost (702.96a).
+    pub overload: bool,
     /// How many times the replicate cost is paid (702.56a).
     pub replicate: u32,
     /// The casualty cost is paid (702.153a): a creature with enough power is sacrificed, named
@@ -529,6 +531,10 @@ impl Game {
         if ch.blitz && blitz.is_none() {
             return Ok(Err(Illegal::cited(&cite!(blitz.no_blitz), format!("{name} has no blitz cost"))));
         }
+        let overload = self.card(card).abilities().iter().find_map(|a| if let Ability::Overload { cost, effect } = a { Some((cost.clone(), effect.clone())) } else { None });
+        if ch.overload && overload.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(overload.no_overload), format!("{name} has no overload cost"))));
+        }
         let replicate = self.card(card).abilities().iter().find_map(|a| if let Ability::Replicate(c) = a { Some(c.clone()) } else { None });
         if ch.replicate > 0 && replicate.is_none() {
             return Ok(Err(Illegal::cited(&cite!(replicate.no_replicate), format!("{name} has no replicate cost"))));
@@ -542,7 +548,7 @@ impl Game {
             let Some((_, condition)) = &rather else {
                 return Ok(Err(Illegal::cited(&cite!(cast.no_alternative_cost), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")"))));
             };
-            if [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
+            if [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.overload, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
                 return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
             }
             if let Some(c) = condition
@@ -591,6 +597,7 @@ impl Game {
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
         self.obj_mut(spell).choices.blitzed = ch.blitz;
+        self.obj_mut(spell).choices.overloaded = ch.overload;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
@@ -615,6 +622,10 @@ impl Game {
                 let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
             }
+        }
+        if ch.overload {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its overload cost rather than its mana cost (an alternative cost): its text says \"each\" wherever it says \"target\", so it has no targets", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(overload.alternative_cost)).rules(&[cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
+            self.record(ev);
         }
         if let Some(b) = &ch.by_effect {
             let how = match &b.cost {
@@ -647,7 +658,12 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = if ch.fuse { self.fused_targets(spell)? } else { aura_or_spell_effect(self.card(spell).abilities()) };
+        let effect = match &overload {
+            _ if ch.fuse => self.fused_targets(spell)?,
+            // 702.96a–b: its text says "each" for every "target": it has no targets.
+            Some((_, e)) if ch.overload => e.clone(),
+            _ => aura_or_spell_effect(self.card(spell).abilities()),
+        };
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -679,8 +695,8 @@ impl Game {
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
-                _ => match (&blitz, ch.blitz) {
-                    (Some(b), true) => b.clone(),
+                _ => match (&blitz, ch.blitz, &overload, ch.overload) {
+                    (Some(b), true, _, _) | (_, _, Some((b, _)), true) => b.clone(),
                     _ => self.card(spell).cost().cloned().unwrap_or_default(),
                 },
             },

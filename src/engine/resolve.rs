@@ -124,10 +124,18 @@ impl Game {
                     _ => None,
                 })
             }
+            // 702.96a: an overloaded spell follows its text with "each" for "target".
+            fn overloaded_of(c: &crate::engine::layers::Printed) -> Option<&Effect> {
+                c.abilities().iter().find_map(|a| match a {
+                    Ability::Overload { effect, .. } => Some(effect),
+                    _ => None,
+                })
+            }
             // 702.102d: a fused split spell follows its left half, then its right half.
             let whole = g.obj(id).choices.fused.then(|| g.obj(id).card.clone());
             let parts: Vec<&Effect> = match &whole {
                 Some(w) => w.faces().iter().filter_map(spell_of).collect(),
+                None if g.obj(id).choices.overloaded => overloaded_of(&card).into_iter().collect(),
                 None => spell_of(&card).into_iter().collect(),
             };
             if !parts.is_empty() {

@@ -613,6 +613,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         evoke: c.evoke,
         dash: c.dash,
         blitz: c.blitz,
+        overload: c.overload,
         replicate: c.replicate,
         casualty: c.casualty,
         rather: c.rather,

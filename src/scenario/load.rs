@@ -755,6 +755,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut evoke = false;
             let mut dash = false;
             let mut blitz = false;
+            let mut overload = false;
             let mut rather = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
@@ -762,8 +763,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     Some("evoke") => evoke = true,
                     Some("dash") => dash = true,
                     Some("blitz") => blitz = true,
+                    Some("overload") => overload = true,
                     Some("rather_than_mana_cost") => rather = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, blitz, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, blitz, overload, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -792,6 +794,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 evoke,
                 dash,
                 blitz,
+                overload,
                 replicate: m.get("replicate").and_then(|n| bounded(n, "`replicate`", MAX_X, diags)).unwrap_or(0),
                 casualty,
                 rather,

@@ -204,6 +204,8 @@ pub struct CastChoices {
     pub dash: bool,
     /// `alternative_cost: blitz` (702.152a).
     pub blitz: bool,
+    /// `alternative_cost: overload` (702.96a).
+    pub overload: bool,
     /// `replicate: N`: how many times the replicate cost is paid (702.56a).
     pub replicate: u32,
     /// `optional_costs: [casualty]` (702.153a), with the creature named by `sacrifice`.

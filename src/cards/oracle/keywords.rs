@@ -250,6 +250,25 @@ mod tests {
     }
 
     #[test]
+    fn overload_reads_the_each_text() {
+        use crate::cards::ir::{Affected, Instruction};
+        let reminder = " (You may cast this spell for its overload cost. If you do, change \"target\" in its text to \"each.\")";
+        // 702.96a: the overload ability holds the spell ability read with "each" for "target".
+        let rake = ok(&format!("Target player discards two cards.\nOverload {{1}}{{B}}{reminder}"), "Mind Rake", SORCERY);
+        let [Ability::Spell(normal), Ability::Overload { cost, effect }] = &rake[..] else { panic!("{rake:?}") };
+        assert_eq!(normal.targets.len(), 1);
+        assert!(effect.targets.is_empty(), "702.96b: no targets");
+        assert!(cost.generic == 1 && cost.colored == [0, 0, 1, 0, 0]);
+        assert!(matches!(&effect.instructions[..], [Instruction::Discard { who: Affected::EachPlayer, .. }]), "{effect:?}");
+        let rift = ok(&format!("Return target nonland permanent you don't control to its owner's hand.\nOverload {{6}}{{U}}{reminder}"), "Cyclonic Rift", INSTANT);
+        assert!(matches!(&rift[1], Ability::Overload { effect, .. } if effect.targets.is_empty() && !effect.instructions.is_empty()));
+        // When the "each" text can't be read, the overload ability is unread; the spell stays.
+        let odd = super::super::read(&format!("Target creature you control gains myriad until end of turn.\nOverload {{3}}{reminder}"), "Odd", INSTANT);
+        assert!(odd.abilities.iter().any(|a| matches!(a, Ability::Unread(u) if u.text.starts_with("Overload"))));
+        assert_eq!(super::super::each_for_target("Target player; targets; target."), "Each player; targets; each.");
+    }
+
+    #[test]
     fn soulshift_rampage_fading_vanishing_and_split_second() {
         use crate::cards::ir::{Amount, Compare, Instruction, TargetSpec};
         let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();

@@ -237,6 +237,8 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     let mut trigger_modes: Option<(usize, bool, bool)> = None;
     // The lines of the modal triggered ability being read, for its text if a mode is unread.
     let mut modal_lines = String::new();
+    // An "Overload {cost}" line: its byte range.
+    let mut overload: Option<(usize, usize)> = None;
     for (line, base) in lines(text) {
         let mut toks = lexer::lex(line, base, &names);
         strip_ability_word(&mut toks);
@@ -260,7 +262,12 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         }
         if let Some(special) = special_line(text, &toks, is_spell) {
             match special {
-                Ok(a) => abilities.push(a),
+                Ok(a) => {
+                    if matches!(a, Ability::Overload { .. }) {
+                        overload = Some((base, base + line.len()));
+                    }
+                    abilities.push(a);
+                }
                 Err(e) => {
                     let read = unread::line(text, &toks, is_spell, &e);
                     keep_error(&mut errors, e, &read);
@@ -440,7 +447,60 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     } else if let Some(e) = &spell_error {
         abilities.push(unread::spell(spell_lines.join("\n"), unread::error_words(text, e)));
     }
+    if let Some(range) = overload {
+        overloaded(text, name, types, &spell_lines, range, &mut abilities, &mut errors);
+    }
     Reading { abilities, errors }
+}
+
+/// Reads the spell ability of a card with overload with its text changed (702.96a): every
+/// word "target" replaced with "each". The overload ability keeps that effect; when the
+/// changed text can't be read in full, the overload ability is unread (the spell stays usable
+/// for its mana cost).
+fn overloaded(text: &str, name: &str, types: &[CardType], spell_lines: &[&str], (start, end): (usize, usize), abilities: &mut [Ability], errors: &mut Vec<OracleError>) {
+    let Some(at) = abilities.iter().position(|a| matches!(a, Ability::Overload { .. })) else { return };
+    let changed = each_for_target(&spell_lines.join("\n"));
+    let r = read(&changed, name, types);
+    let effect = match r.abilities.as_slice() {
+        [Ability::Spell(e)] if r.errors.is_empty() && spell_lines.iter().any(|l| l.contains("target") || l.contains("Target")) => Some(e.clone()),
+        _ => None,
+    };
+    let (Some(effect), Some(Ability::Overload { effect: slot, .. })) = (effect, abilities.get_mut(at)) else {
+        let e = OracleError { start, end, message: format!("the spell's text with \"each\" for \"target\" (702.96a) read in full: \"{changed}\"") };
+        if let Some(a) = abilities.get_mut(at) {
+            *a = unread::cast_keyword(text.get(start..end).unwrap_or("").trim().to_owned(), unread::error_words(text, &e));
+        }
+        errors.push(e);
+        return;
+    };
+    *slot = effect;
+}
+
+/// The text with every word "target" replaced with "each" (702.96a), keeping a capital.
+fn each_for_target(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("arget") {
+        let (before, after) = rest.split_at(i);
+        let Some(first) = before.chars().last().filter(|c| *c == 't' || *c == 'T') else {
+            out.push_str(&rest[..i + 5]);
+            rest = &rest[i + 5..];
+            continue;
+        };
+        let head = &before[..before.len() - 1];
+        let word_start = head.chars().last().is_none_or(|c| !c.is_alphanumeric());
+        let word_end = after[5..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        out.push_str(head);
+        if word_start && word_end {
+            out.push_str(if first == 'T' { "Each" } else { "each" });
+        } else {
+            out.push(first);
+            out.push_str("arget");
+        }
+        rest = &after[5..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Keeps the error of a line unless reading it piece by piece left nothing unread (a keyword
@@ -677,6 +737,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         // "Blitz {cost}" (702.152a), "Replicate {cost}" (702.56a).
         Some("blitz") if !is_spell => Some(Ability::Blitz),
         Some("replicate") => Some(Ability::Replicate),
+        // "Overload {cost}" (702.96a): its "each" text is read with the whole card (`read`).
+        Some("overload") if is_spell => Some(|cost| Ability::Overload { cost, effect: Effect::default() }),
         Some("echo") if !is_spell => Some(Ability::Echo),
         // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
         Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),

@@ -132,6 +132,13 @@ pub fn spell_keyword(text: &str, toks: &[Token], words: Words) -> Ability {
     unread(UnreadKind::Keyword, Moment::Cast, span_text(text, toks), words)
 }
 
+/// A keyword that matters as the spell is cast, unread (overload whose "each" text can't be
+/// read).
+#[must_use]
+pub fn cast_keyword(text: String, words: Words) -> Ability {
+    unread(UnreadKind::Keyword, Moment::Cast, text, words)
+}
+
 /// Unread text that nothing can place: the card can't be used.
 #[must_use]
 pub fn unplaceable(text: String, words: Words) -> Ability {
