@@ -2369,6 +2369,10 @@ pub enum Ability {
     /// cost; so cast, its text has "each" for every "target" (a text-changing effect, 702.96c)
     /// and it has no targets (702.96b). `effect` is its spell ability read with that text.
     Overload { cost: ManaCost, effect: Effect },
+    /// "Conspire" (702.78a): an optional additional cost, tapping two untapped creatures its
+    /// caster controls that each share a color with the spell; when the spell is cast, if it
+    /// was paid, a triggered ability copies it.
+    Conspire,
     /// "Casualty N" (702.153a): an optional additional cost, sacrificing a creature with power
     /// N or greater; when the spell is cast, if it was paid, a triggered ability copies it.
     Casualty(u32),
@@ -2635,12 +2639,12 @@ impl Ability {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
             // 702.56a: "copy it for each time its replicate cost was paid", counted as it
-            // triggers; 702.153a: "copy it". The spell is what it triggered on.
+            // triggers; 702.153a, 702.78a: "copy it". The spell is what it triggered on.
             Ability::Replicate(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }], ..Effect::default() }),
             // 702.152a: "When this permanent is put into a graveyard from the battlefield, draw
             // a card", which a permanent whose blitz cost was paid has.
             Ability::Blitz(_) => Some(Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() }),
-            Ability::Casualty(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::Fixed(1) }], ..Effect::default() }),
+            Ability::Casualty(_) | Ability::Conspire => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::Fixed(1) }], ..Effect::default() }),
             Ability::Exert(effect) => Some(effect.clone()),
             Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {

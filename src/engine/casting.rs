@@ -68,6 +68,8 @@ pub struct Choices {
     /// The casualty cost is paid (702.153a): a creature with enough power is sacrificed, named
     /// by `sacrifice`.
     pub casualty: bool,
+    /// The conspire cost is paid (702.78a): two creatures tapped, named by `tap`.
+    pub conspire: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -543,6 +545,9 @@ impl Game {
         if ch.casualty && casualty.is_none() {
             return Ok(Err(Illegal::cited(&cite!(casualty.no_casualty), format!("{name} has no casualty"))));
         }
+        if ch.conspire && !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Conspire)) {
+            return Ok(Err(Illegal::cited(&cite!(conspire.no_conspire), format!("{name} has no conspire"))));
+        }
         let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some(((**cost).clone(), condition.clone())) } else { None });
         if ch.rather {
             let Some((_, condition)) = &rather else {
@@ -644,6 +649,10 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the replicate cost of {} is paid {times}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(ch.replicate)).rules(&cite!(replicate.announce));
             self.record(ev);
         }
+        if ch.conspire {
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the conspire cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(conspire.announce));
+            self.record(ev);
+        }
         if ch.casualty {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the casualty cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(casualty.announce));
             self.record(ev);
@@ -725,10 +734,14 @@ impl Game {
         // The alternative cost's own parts name what `tap:` and `exile:` choose: convoke and
         // delve don't see them then.
         let other_parts = rather.as_ref().filter(|_| ch.rather).map(|(c, _)| c);
-        let mana_ch = match other_parts {
+        let mut mana_ch = match other_parts {
             Some(c) => Choices { tap: if c.tap_untapped.is_some() { None } else { ch.tap.clone() }, exile: if c.exile_from_hand.is_some() || c.exile_from_graveyard.is_some() { None } else { ch.exile.clone() }, ..ch.clone() },
             None => ch.clone(),
         };
+        // The creatures `tap:` names pay the conspire cost (702.78a), not mana.
+        if ch.conspire {
+            mana_ch.tap = None;
+        }
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
@@ -755,6 +768,19 @@ impl Game {
             let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
             if let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f), ch, &format!("the casualty cost of {name} (a creature with power {n} or greater)"), None, dec)? {
                 return Ok(Err(e.also(cite!(casualty.cost))));
+            }
+        }
+        // 702.78a: "you may tap two untapped creatures you control that each share a color
+        // with it" (105.2: a colorless spell shares a color with nothing).
+        if ch.conspire {
+            let colors = self.colors(spell).to_vec();
+            let cost_of = format!("the conspire cost of {name} (two untapped creatures that share a color with it)");
+            if colors.is_empty() {
+                return Ok(Err(Illegal::cited(&cite!(conspire.colorless), format!("{name} is colorless: no creature shares a color with it, so {cost_of} can't be paid"))));
+            }
+            let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], colors, ..Default::default() };
+            if let Err(e) = self.pay_tap_untapped(p, spell, &f, 2, ch, &cost_of, dec)? {
+                return Ok(Err(e.also(cite!(conspire.cost))));
             }
         }
         self.obj_mut(spell).choices.sacrificed = self.sacrificed_now.take();
@@ -786,6 +812,7 @@ impl Game {
             .filter_map(|(i, a)| match a {
                 Ability::Replicate(_) if ch.replicate > 0 => Some((i, ch.replicate, "replicate", cite!(replicate.trigger).to_vec())),
                 Ability::Casualty(_) if ch.casualty => Some((i, 1, "casualty", cite!(casualty.trigger).to_vec())),
+                Ability::Conspire if ch.conspire => Some((i, 1, "conspire", cite!(conspire.trigger).to_vec())),
                 _ => None,
             })
             .collect();

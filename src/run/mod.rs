@@ -616,6 +616,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         overload: c.overload,
         replicate: c.replicate,
         casualty: c.casualty,
+        conspire: c.conspire,
         rather: c.rather,
         face: None,
         by_effect: None,

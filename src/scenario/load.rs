@@ -740,13 +740,15 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
             let mut buyback = false;
             let mut casualty = false;
+            let mut conspire = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
                         Some("kicker") => kicked = true,
                         Some("buyback") => buyback = true,
                         Some("casualty") => casualty = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty"),
+                        Some("conspire") => conspire = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty, conspire"),
                         None => {}
                     }
                 }
@@ -797,6 +799,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 overload,
                 replicate: m.get("replicate").and_then(|n| bounded(n, "`replicate`", MAX_X, diags)).unwrap_or(0),
                 casualty,
+                conspire,
                 rather,
             };
             if verb == "cast" {

@@ -210,6 +210,8 @@ pub struct CastChoices {
     pub replicate: u32,
     /// `optional_costs: [casualty]` (702.153a), with the creature named by `sacrifice`.
     pub casualty: bool,
+    /// `optional_costs: [conspire]` (702.78a), with the two creatures named by `tap`.
+    pub conspire: bool,
     /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
     /// offers, "you may … rather than pay this spell's mana cost" (118.9).
     pub rather: bool,

@@ -239,6 +239,10 @@ mod tests {
         assert!(matches!(&gigadrowse[0], Ability::Replicate(c) if c.generic == 0 && c.colored == [0, 1, 0, 0, 0]));
         // A replicate cost that isn't mana stays unread.
         assert!(!errs("Replicate—Tap an untapped Horror you control. (When you cast this spell, copy it for each time you paid its replicate cost.)\nTarget player loses 1 life.", "Psionic Ritual", SORCERY).is_empty());
+        // Conspire (702.78a).
+        let trail = ok("Burn Trail deals 3 damage to any target.\nConspire (As you cast this spell, you may tap two untapped creatures you control that share a color with it. When you do, copy it and you may choose a new target for the copy.)", "Burn Trail", SORCERY);
+        assert!(matches!(&trail[..], [Ability::Spell(_), Ability::Conspire]));
+        assert!(trail[1].engine_trigger_effect().is_some());
         // Casualty N (702.153a).
         let light = ok("Casualty 2 (As you cast this spell, you may sacrifice a creature with power 2 or greater. When you do, copy this spell and you may choose a new target for the copy.)\nLight 'Em Up deals 2 damage to target creature or planeswalker.", "Light 'Em Up", SORCERY);
         assert!(matches!(&light[..], [Ability::Casualty(2), Ability::Spell(_)]));

@@ -797,6 +797,10 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
+    // "Conspire" (702.78a).
+    if p.at_word("conspire") && p.peek_at(1).is_none() {
+        return Some(Ok(Ability::Conspire));
+    }
     // "Casualty N" (702.153a).
     if p.at_word("casualty")
         && let Some(Tok::Number(n)) = p.peek_at(1).map(|t| &t.tok)
