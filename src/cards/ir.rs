@@ -2046,6 +2046,10 @@ pub struct Modal {
     /// happens that many times in sequence, each time with targets of its own.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub repeat: bool,
+    /// Spree (702.172a): the additional cost of each mode, in printed order, paid for each
+    /// mode chosen; empty for any other modal effect.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spree: Vec<ManaCost>,
 }
 
 /// One mode: the target instances it declares (indices into the effect's targets) and its

@@ -716,6 +716,20 @@ impl Game {
         if ch.buyback && let Some(b) = &buyback {
             cost.add(b);
         }
+        // 702.172a: spree's additional cost of each mode chosen.
+        let spree = effect.modal.as_ref().is_some_and(|m| !m.spree.is_empty());
+        if let Some(m) = &effect.modal
+            && !m.spree.is_empty()
+        {
+            let chosen = self.obj(spell).choices.modes.clone();
+            let mut extra = crate::cards::ir::ManaCost::default();
+            for c in chosen.iter().filter_map(|&i| m.spree.get(i)) {
+                extra.add(c);
+            }
+            cost.add(&extra);
+            let ev = Ev::new(EventKind::Cast, format!("{name} has spree: the additional costs of the {} mode(s) chosen, {extra}, are added to its total cost", chosen.len())).player(self, p).object(self, spell).rules(&cite!(spree.mode_costs));
+            self.record(ev);
+        }
         // 702.56a: the replicate cost, once for each time it is paid.
         if let Some(r) = &replicate {
             for _ in 0..ch.replicate {
@@ -744,6 +758,7 @@ impl Game {
         }
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
+            let e = if spree { e.also(cite!(spree.cost_unpaid)) } else { e };
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
         }
         // 118.9, 601.2h: the alternative cost's other parts (life, cards exiled from the hand,

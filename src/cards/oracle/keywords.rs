@@ -254,6 +254,20 @@ mod tests {
     }
 
     #[test]
+    fn spree_modes_carry_their_costs() {
+        // 702.172a: one or more modes, each with an additional cost.
+        let derail = ok("Spree (Choose one or more additional costs.)\n+ {2} — Explosive Derailment deals 4 damage to target creature.\n+ {2} — Destroy target artifact.", "Explosive Derailment", INSTANT);
+        let [Ability::Spell(e)] = &derail[..] else { panic!("{derail:?}") };
+        let m = e.modal.as_ref().expect("modal");
+        assert_eq!((m.min, m.max, m.modes.len()), (1, 2, 2));
+        assert!(m.spree.iter().all(|c| c.generic == 2));
+        let raid = ok("Spree (Choose one or more additional costs.)\n+ {1} — Destroy target artifact.\n+ {1} — Destroy target enchantment.\n+ {1} — Put a +1/+1 counter on each creature target player controls.", "Requisition Raid", SORCERY);
+        assert!(matches!(&raid[..], [Ability::Spell(e)] if e.modal.as_ref().is_some_and(|m| m.max == 3 && m.spree.len() == 3)));
+        // A mode without a cost is no spree mode.
+        assert!(!errs("Spree\n+ — Draw a card.", "Odd", SORCERY).is_empty());
+    }
+
+    #[test]
     fn overload_reads_the_each_text() {
         use crate::cards::ir::{Affected, Instruction};
         let reminder = " (You may cast this spell for its overload cost. If you do, change \"target\" in its text to \"each.\")";

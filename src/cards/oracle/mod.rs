@@ -329,16 +329,43 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         }
         trigger_modes = None;
         if is_spell && let Some((min, max, repeat)) = spell_modal_header(&toks) {
-            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat }));
+            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat, spree: Vec::new() }));
             spell_lines.push(line.trim());
             continue;
         }
+        // "Spree" (702.172a): choose one or more of the "+ {cost} —" modes that follow.
+        if is_spell && toks.len() == 1 && toks[0].is_word("spree") {
+            modal = Some((0, Modal { min: 1, max: 0, modes: Vec::new(), repeat: false, spree: Vec::new() }));
+            spell_lines.push(line.trim());
+            continue;
+        }
+        // A spree mode, "+ {2} — Destroy target artifact.": its additional cost, then its text.
+        let spree_mode = match &modal {
+            Some((_, m)) if m.max == 0 && m.min == 1 && toks[0].is_punct('+') => Some(spree_mode_cost(&toks)),
+            _ => None,
+        };
+        if let Some(Some((_, cost))) = &spree_mode
+            && let Some((_, m)) = &mut modal
+        {
+            m.spree.push(cost.clone());
+        }
+        let body = match spree_mode {
+            Some(Some((k, _))) => Some(k),
+            Some(None) => {
+                let e = OracleError { start: toks[0].start, end: toks.last().map_or(toks[0].end, |t| t.end), message: "a spree mode: \"+ {cost} — [text]\"".into() };
+                spell_error.get_or_insert_with(|| e.clone());
+                errors.push(e);
+                spell_lines.push(line.trim());
+                continue;
+            }
+            None => toks[0].is_punct('•').then_some(1),
+        };
         if let Some((_, m)) = &mut modal
-            && toks[0].is_punct('•')
+            && let Some(body) = body
         {
             let (at, mut effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             let first = effect.targets.len();
-            let mut p = Parser::new(text, toks[1..].to_vec(), std::mem::take(&mut effect), false);
+            let mut p = Parser::new(text, toks[body..].to_vec(), std::mem::take(&mut effect), false);
             for f in effects::parse_sentences(&mut p) {
                 let e = p.error(&f);
                 spell_error.get_or_insert_with(|| e.clone());
@@ -418,7 +445,11 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         abilities.push(unread::unplaceable(text.to_owned(), unread::error_words(text, &e)));
         errors.push(e);
     }
-    if let Some((_, m)) = modal {
+    if let Some((_, mut m)) = modal {
+        // Spree: any number of its modes, at least one (702.172a).
+        if !m.spree.is_empty() {
+            m.max = u32::try_from(m.modes.len()).unwrap_or(u32::MAX);
+        }
         if m.modes.is_empty() {
             let e = OracleError { start: 0, end: text.len(), message: "a \"Choose …\" line with no \"•\" modes after it".into() };
             spell_error.get_or_insert_with(|| e.clone());
@@ -555,6 +586,23 @@ fn spell_modal_header(toks: &[lexer::Token]) -> Option<(u32, u32, bool)> {
     let n = ["one", "two", "three", "four", "five"].iter().position(|x| words.first().is_some_and(|w| w == "choose") && words.get(1).is_some_and(|w| w == x))? as u32 + 1;
     let rest: Vec<&str> = words.iter().skip(2).map(String::as_str).collect();
     (rest == ["you", "may", "choose", "the", "same", "mode", "more", "than", "once"] && toks.last().is_some_and(|t| t.is_punct('.'))).then_some((n, n, true))
+}
+
+/// The cost of a spree mode line, "+ {1}{U} — …" (702.172a), and where its text starts.
+fn spree_mode_cost(toks: &[lexer::Token]) -> Option<(usize, ManaCost)> {
+    let mut symbols = String::new();
+    let mut k = 1;
+    while let Some(lexer::Tok::Symbol(s)) = toks.get(k).map(|t| &t.tok) {
+        symbols.push('{');
+        symbols.push_str(s);
+        symbols.push('}');
+        k += 1;
+    }
+    if symbols.is_empty() || !toks.get(k).is_some_and(|t| t.is_punct('—')) || k + 1 >= toks.len() {
+        return None;
+    }
+    let cost = parse_mana_cost(&symbols).ok().filter(|c| c.x == 0)?;
+    Some((k + 1, cost))
 }
 
 /// The ability words of 207.2c: they tie cards together but have no rules meaning, so a line
@@ -1276,7 +1324,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         if cost.loyalty.is_some() {
             return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
         }
-        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false }), ..Effect::default() };
+        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false, spree: Vec::new() }), ..Effect::default() };
         return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
     }
     let fails = effects::parse_sentences(p);

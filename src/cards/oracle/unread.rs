@@ -356,7 +356,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("start your engines", true, "speed and Start your engines! (702.179)"),
     ("station", true, "Station (702.184)"),
     ("banding", true, "banding (702.22)"),
-    ("spree", true, "spree (702.172)"),
     ("assist", true, "assist (702.132)"),
     ("modular—sunburst", true, "sunburst (702.44)"),
     ("myriad", true, "myriad (702.116)"),
