@@ -649,17 +649,12 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} announces that the replicate cost of {} is paid {times}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(ch.replicate)).rules(&cite!(replicate.announce));
             self.record(ev);
         }
-        if ch.conspire {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that the conspire cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(conspire.announce));
-            self.record(ev);
-        }
-        if ch.casualty {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that the casualty cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(casualty.announce));
-            self.record(ev);
-        }
-        if ch.buyback {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(buyback.announce));
-            self.record(ev);
+        // Optional additional costs announced as paid (601.2b).
+        for (paid, what, rules) in [(ch.conspire, "conspire", &cite!(conspire.announce)[..]), (ch.casualty, "casualty", &cite!(casualty.announce)[..]), (ch.buyback, "buyback", &cite!(buyback.announce)[..])] {
+            if paid {
+                let ev = Ev::new(EventKind::Cast, format!("{} announces that the {what} cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(rules);
+                self.record(ev);
+            }
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
