@@ -408,7 +408,8 @@ fn room_and_manifest_bad_input_names_the_rule() {
 /// Bad input for cards with faces exits 2 naming the rule: faces without a layout, a
 /// single-faced card set up transformed (712.9), casting a transforming card's back face
 /// (712.11), a split card cast without choosing a half (709.3), a fused cast of a card without
-/// fuse (702.102a), a card that isn't a flip card set up flipped (710.1).
+/// fuse (702.102a), a card that isn't a flip card set up flipped (710.1), a melded permanent of
+/// two cards that aren't one meld pair (701.42b).
 #[test]
 fn faces_bad_input_names_the_rule() {
     for (file, words, place) in [
@@ -418,6 +419,7 @@ fn faces_bad_input_names_the_rule() {
         ("split_whole_name", "Fire // Ice is a split card: say which half is cast (rule 709.3)", ":8:5]"),
         ("fuse_without_fuse", "Fire // Ice can't be cast fused: it is a split card without fuse", ":8:5]"),
         ("flipped_not_a_flip_card", "`flipped: true`, but Grizzly Bears isn't a flip card (rule 710.1)", ":4:19]"),
+        ("melded_not_a_pair", "so they can't be melded (rule 701.42b)", ":4:50]"),
     ] {
         let path = format!("tests/fixtures/{file}.yaml");
         let (code, _, err) = judge(&["run", &path]);

@@ -200,6 +200,14 @@ fn faces_of(r: &Record) -> Vec<Face<'_>> {
     {
         first.unrepresentable.push(format!("layout {}", r.layout));
     }
+    // A meld card is read with both faces, its front and the combined back face (712.4); a
+    // melded card alone (the combined face) or a half without its back is not a card to use.
+    if let Some(first) = faces.first_mut()
+        && r.layout == "meld"
+        && r.faces.len() != 2
+    {
+        first.unrepresentable.push("layout meld".to_owned());
+    }
     // 715.2: an adventurer's second half is an Adventure; an Omen half (720) is not, and the
     // card reader refuses it.
     if r.layout == "adventure"
@@ -353,6 +361,20 @@ mod tests {
         assert_eq!(r.cards[2].unread[0].text, "layout meld");
         assert_eq!(coverage(list).unwrap().compiled, 4);
         assert!(coverage_with_faces(list, Some("{}")).is_err());
+    }
+
+    /// A meld card of a list that gives only its front face takes its back face from the
+    /// list's record of the melded card (712.4) and is read whole; the melded card alone is not
+    /// a card to use, nor a half whose melded card the list lacks.
+    #[test]
+    fn meld_halves_read_with_the_melded_face() {
+        let list = r#"[
+            {"name": "Rats // Host", "layout": "meld", "types": ["Creature"], "power": "2", "toughness": "1", "text": "Flying"},
+            {"name": "Host", "layout": "meld", "types": ["Creature"], "power": "5", "toughness": "6", "text": "Haste"},
+            {"name": "Lone // Missing", "layout": "meld", "types": ["Creature"], "power": "1", "toughness": "1"}
+        ]"#;
+        let r = coverage(list).unwrap();
+        assert_eq!(r.cards.iter().map(|c| (c.name.as_str(), c.verdict)).collect::<Vec<_>>(), [("Rats // Host", "full"), ("Host", "unusable"), ("Lone // Missing", "unusable")]);
     }
 
     /// An Omen half (720) looks like an Adventure but resolves differently: such a card is not

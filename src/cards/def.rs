@@ -54,10 +54,13 @@ pub enum Layout {
     Adventure,
     /// A flip card (710).
     Flip,
+    /// A meld card (712.4): a front face, and as its back the combined face of the melded
+    /// permanent its meld pair becomes.
+    Meld,
 }
 
 impl Layout {
-    pub const NAMES: &'static [&'static str] = &["transform", "modal_dfc", "split", "adventure", "flip"];
+    pub const NAMES: &'static [&'static str] = &["transform", "modal_dfc", "split", "adventure", "flip", "meld"];
 
     #[must_use]
     pub fn from_name(s: &str) -> Option<Layout> {
@@ -67,6 +70,7 @@ impl Layout {
             "split" => Layout::Split,
             "adventure" => Layout::Adventure,
             "flip" => Layout::Flip,
+            "meld" => Layout::Meld,
             _ => return None,
         })
     }
@@ -79,6 +83,7 @@ impl Layout {
             Layout::Split => "split",
             Layout::Adventure => "adventure",
             Layout::Flip => "flip",
+            Layout::Meld => "meld",
         }
     }
 
@@ -97,6 +102,7 @@ impl Layout {
             Layout::Split => "709.1",
             Layout::Adventure => "715.1",
             Layout::Flip => "710.1",
+            Layout::Meld => "712.4",
         }
     }
 }
@@ -357,6 +363,13 @@ fn read_faced(m: &MapView<'_>, diags: &mut Diags) -> Option<CardDef> {
         diags.push(
             Diagnostic::new(format!("the back face `{}` of a transforming double-faced card has no mana cost", faces[1].name), faces_node.span)
                 .help("remove its `cost`: its mana value is the front face's (712.8e)"),
+        );
+        return None;
+    }
+    if layout == Layout::Meld && faces[1].cost.is_some() {
+        diags.push(
+            Diagnostic::new(format!("the back face `{}` of a meld card has no mana cost", faces[1].name), faces_node.span)
+                .help("remove its `cost`: a melded permanent's mana value is the sum of its two front faces' (712.8g)"),
         );
         return None;
     }

@@ -79,7 +79,7 @@ pub struct Cards {
 const NOT_CARDS: &[&str] = &["token", "double_faced_token", "emblem", "art_series"];
 
 /// The layouts whose several faces a card definition can have (`layout:`).
-pub const FACED_LAYOUTS: &[&str] = &["transform", "modal_dfc", "split", "adventure", "flip", "aftermath"];
+pub const FACED_LAYOUTS: &[&str] = &["transform", "modal_dfc", "split", "adventure", "flip", "aftermath", "meld"];
 
 /// The text of a card file: gzip-compressed or plain, UTF-8.
 ///
@@ -139,7 +139,30 @@ pub fn read(json: &str, faces: Option<&str>) -> Result<Cards, String> {
         }
         _ => return Err("expected MTGJSON AtomicCards.json, a Scryfall bulk file or a JSON list of cards".into()),
     };
+    let mut records = records;
+    complete_meld_halves(&mut records);
     Ok(Cards { shape, records, skipped: skipped.into_iter().collect() })
+}
+
+/// A meld card named "A // B" that comes with only its front face gets its back face from the
+/// list's own record of the melded card B (712.4: the back of each half is that combined face),
+/// so that it is read whole.
+fn complete_meld_halves(records: &mut [Record]) {
+    let melded: std::collections::HashMap<String, FaceRecord> = records
+        .iter()
+        .filter(|r| r.layout == "meld" && !r.name.contains(" // ") && r.faces.len() == 1)
+        .map(|r| (r.name.clone(), r.faces[0].clone()))
+        .collect();
+    for r in records.iter_mut().filter(|r| r.layout == "meld" && r.faces.len() == 1) {
+        if let Some((front, back)) = r.name.split_once(" // ")
+            && let Some(face) = melded.get(back)
+        {
+            if r.faces[0].name == r.name {
+                front.clone_into(&mut r.faces[0].name);
+            }
+            r.faces.push(face.clone());
+        }
+    }
 }
 
 fn str_of(v: &Value, key: &str) -> Option<String> {

@@ -1451,6 +1451,17 @@ pub enum Condition {
     /// "you cast it" / "you cast it from your hand": the permanent came from a spell cast (not
     /// a copy, 707.10), from the hand if `from_hand` (601.2a).
     Cast { from_hand: bool },
+    /// "you both own and control this creature and a creature named N" (a meld ability's
+    /// condition, 712.4a): the source and a permanent of that type and name are on the
+    /// battlefield, each owned and controlled by the source's controller.
+    OwnAndControl(MeldPartner),
+}
+
+/// The other card a meld ability names (701.42, 712.4a): "a creature named Graf Rats".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MeldPartner {
+    pub card_type: CardType,
+    pub name: String,
 }
 
 /// A comparison of a count with a number: "three or more" (`AtLeast(3)`), "a" (`AtLeast(1)`),
@@ -1599,6 +1610,14 @@ pub enum Instruction {
     /// "Flip this creature" (710.2, 110.5): a flip card on the battlefield turns to its
     /// alternative characteristics, once and for good (710.4).
     Flip(Affected),
+    /// "[If you both own and control this and a creature named N,] exile them, then meld them
+    /// into M." (701.42a, 712.4a): if the controller owns and controls the source and such a
+    /// permanent, both are exiled, then put onto the battlefield as one melded permanent if
+    /// they are a meld pair (701.42b–c).
+    Meld { partner: MeldPartner, into: String },
+    /// "Lock or unlock a door of target Room you control" (709.5f–g, `lock` true), "unlock a
+    /// locked door of target Room you control" (709.5f): the controller chooses the door.
+    LockOrUnlock { what: Affected, lock: bool },
     /// "Exile …" (701.13).
     Exile(Affected),
     /// "Exile [objects] until this enchantment leaves the battlefield." (610.3): the objects

@@ -315,6 +315,21 @@ impl Game {
     /// # Errors
     /// When a decision can't be made.
     pub fn perform(&mut self, ins: &Instruction, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        // 712.21c: an effect that finds the new object a melded permanent became finds both of
+        // its cards and does the same to each; following only one would be a wrong result.
+        let follows = match ins {
+            Instruction::Exile(a) | Instruction::ReturnToHand(a) | Instruction::ShuffleIntoLibrary(a) | Instruction::CastWithoutPaying(a) | Instruction::Connive(a) => Some(a),
+            Instruction::ReturnToBattlefield { what, .. } | Instruction::PutInLibrary { what, .. } => Some(what),
+            _ => None,
+        };
+        if let Some(a) = follows
+            && let Some(id) = self.objects_of(ctx, a).into_iter().find(|&o| !self.is_live(o) && self.obj(o).melded.is_some() && (self.moved_now.iter().any(|(old, _)| *old == o) || ctx.trigger.object == Some(o)))
+        {
+            return Err(Stop(crate::diag::Diagnostic::new(
+                format!("{} was a melded permanent: an effect that finds the new object it became finds both of its cards and acts on each (712.21c), which judge doesn't model yet", self.describe(id)),
+                crate::diag::Span::default(),
+            )));
+        }
         match ins {
             Instruction::DealDamage { amount, to, divided } => {
                 // 120.2: damage from one source to several recipients is dealt at once.
@@ -814,14 +829,19 @@ impl Game {
                         ev = ev.rule(cite!(zone.new_object_found));
                     }
                     self.record(ev);
-                    let nid = self.move_object(id, Zone::Library);
+                    self.move_object(id, Zone::Library);
                     // `move_object` puts a card arriving in a library at the end of the list,
-                    // its bottom; the top is the front.
+                    // its bottom; the top is the front. A melded permanent is two cards, both put
+                    // there (712.21), the first on top.
                     if !*bottom {
-                        let lib = &mut self.players[owner].library;
-                        if let Some(pos) = lib.iter().position(|&c| c == nid) {
-                            lib.remove(pos);
-                            lib.insert(0, nid);
+                        let arrived: Vec<ObjId> = self.moved_now.iter().filter(|(old, _)| *old == id).map(|(_, n)| *n).collect();
+                        for &nid in arrived.iter().rev() {
+                            let whose = self.obj(nid).owner;
+                            let lib = &mut self.players[whose].library;
+                            if let Some(pos) = lib.iter().position(|&c| c == nid) {
+                                lib.remove(pos);
+                                lib.insert(0, nid);
+                            }
                         }
                         self.touch();
                     }
@@ -1325,6 +1345,12 @@ impl Game {
                     if self.on_battlefield(id) {
                         self.flip(id)?;
                     }
+                }
+            }
+            Instruction::Meld { partner, into } => self.meld(ctx, partner, into, dec)?,
+            Instruction::LockOrUnlock { what, lock } => {
+                for id in self.objects_of(ctx, what) {
+                    self.lock_or_unlock(id, ctx.controller, *lock, dec)?;
                 }
             }
             Instruction::Untap(a) => {

@@ -97,10 +97,14 @@ pub enum EventKind {
     /// A flip card permanent flips to its alternative characteristics (710.2, 110.5), or an
     /// instruction to flip one does nothing (710.4).
     Flip,
+    /// The two cards of a meld pair become one melded permanent (701.42a), an instruction to
+    /// meld does nothing (701.42c), or a melded permanent's two cards arrive in a zone as two
+    /// objects (712.21).
+    Meld,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 68] = [
+    pub const ALL: [EventKind; 69] = [
         EventKind::TurnBegins, EventKind::StepBegins, EventKind::Untap, EventKind::Draw, EventKind::Pass, EventKind::PlayLand,
         EventKind::Cast, EventKind::Activate, EventKind::AddMana, EventKind::PayMana, EventKind::PayLife, EventKind::Tap,
         EventKind::Resolve, EventKind::DoesNotResolve, EventKind::Counter, EventKind::Damage, EventKind::GainLife,
@@ -112,7 +116,7 @@ impl EventKind {
         EventKind::Grant, EventKind::ColorChange, EventKind::CopySpell, EventKind::Search, EventKind::Shuffle, EventKind::Reveal, EventKind::Regenerate, EventKind::ExchangeControl, EventKind::ExchangeLife, EventKind::ReturnToHand, EventKind::PreventDamage, EventKind::RuleChange, EventKind::Trigger, EventKind::Replace,
         EventKind::PutCounters, EventKind::RemoveCounters, EventKind::Attach, EventKind::Unattach,
         EventKind::EffectBegins, EventKind::ControlChange, EventKind::CreateToken, EventKind::Fight, EventKind::PutIntoLibrary, EventKind::BecomesCopy, EventKind::TurnFaceUp, EventKind::CreateEmblem, EventKind::Transform,
-        EventKind::CoinFlip, EventKind::Designation, EventKind::Flip,
+        EventKind::CoinFlip, EventKind::Designation, EventKind::Flip, EventKind::Meld,
     ];
 
     /// Every kind's name, as written in `expect.events`.

@@ -21,7 +21,9 @@ impl Game {
         let shown = self.describe(id);
         let double = o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
         let to = if o.face == Some(1) { None } else { Some(1) };
-        let why = if o.face_down {
+        let why = if o.card.layout() == Some(crate::cards::def::Layout::Meld) {
+            Some(("meld cards can't be transformed", cite!(meld.no_transform)))
+        } else if o.face_down {
             Some(("it is face down", cite!(transform.face_down)))
         } else if !double {
             Some(("it isn't represented by a double-faced card", cite!(transform.not_double_faced)))
@@ -299,5 +301,147 @@ impl Game {
         if doors == 3 {
             self.fire(crate::engine::triggers::Happening::FullyUnlocked(id));
         }
+    }
+}
+
+impl Game {
+    /// The permanents `you` owns and controls that a meld ability of `src` names as its
+    /// partner ("a creature named Midnight Scavengers", 712.4a), while `you` also owns and
+    /// controls `src` on the battlefield; empty otherwise.
+    #[must_use]
+    pub fn meld_partners(&self, src: ObjId, you: crate::engine::state::PlayerId, partner: &crate::cards::ir::MeldPartner) -> Vec<ObjId> {
+        let mine = |o: ObjId| self.on_battlefield(o) && self.obj(o).owner == you && self.controller(o) == you;
+        if !mine(src) {
+            return Vec::new();
+        }
+        self.battlefield.iter().copied().filter(|&o| o != src && mine(o) && self.has_type(o, partner.card_type) && self.card(o).name().eq_ignore_ascii_case(&partner.name)).collect()
+    }
+
+    /// "[If you both own and control this and a creature named N,] exile them, then meld them
+    /// into M" (701.42a, 712.4a): the two permanents are exiled; if they are the two cards of
+    /// one meld pair whose combined face is M (701.42b), they are put onto the battlefield as
+    /// one permanent with that face up (712.14c, 712.8g), else they stay in exile (701.42c).
+    ///
+    /// # Errors
+    /// When a decision can't be made or the melded permanent has unread text that works on the
+    /// battlefield (113.6).
+    pub(crate) fn meld(&mut self, ctx: &crate::engine::resolve::Context, partner: &crate::cards::ir::MeldPartner, into: &str, dec: &mut dyn crate::engine::decision::Decider) -> Result<(), crate::engine::decision::Stop> {
+        use crate::engine::decision::{Answer, Decision, DecisionKind};
+        use crate::engine::state::{Target, Zone};
+        let (you, src) = (ctx.controller, ctx.source);
+        let partners = self.meld_partners(src, you, partner);
+        let other = match partners.as_slice() {
+            [] => {
+                let ev = Ev::new(EventKind::Meld, format!("{} doesn't both own and control {} and a {} named {}: nothing is exiled or melded", self.players[you].name, self.describe(src), partner.card_type.name().to_lowercase(), partner.name))
+                    .source(self, src)
+                    .player(self, you)
+                    .rule(cite!(meld.condition_fails));
+                self.record(ev);
+                return Ok(());
+            }
+            [one] => *one,
+            many => {
+                let d = Decision { player: you, kind: DecisionKind::Pick { options: many.iter().map(|&o| Target::Object(o)).collect(), count: 1 }, rule: cite!(meld.melds)[0], what: format!("the {} named {} to meld with {}", partner.card_type.name().to_lowercase(), partner.name, self.describe(src)) };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(p) => p.iter().find_map(|t| if let Target::Object(o) = t { Some(*o) } else { None }).unwrap_or(many[0]),
+                    _ => many[0],
+                }
+            }
+        };
+        self.begin_batch();
+        let mut exiled = Vec::with_capacity(2);
+        for id in [src, other] {
+            let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+            self.record(ev);
+            exiled.push(self.move_object(id, Zone::Exile));
+        }
+        self.end_batch();
+        let (a, b) = (exiled[0], exiled[1]);
+        let pair = crate::engine::state::meld_pair(&self.obj(a).card, &self.obj(b).card) && self.obj(a).card.faces()[1].name().eq_ignore_ascii_case(into);
+        if !pair {
+            let ev = Ev::new(EventKind::Meld, format!("{} and {} can't be melded into {}: they aren't the two cards of its meld pair, and stay in exile", self.describe(a), self.describe(b), into))
+                .object(self, a)
+                .rules(&cite!(meld.cannot));
+            self.record(ev);
+            return Ok(());
+        }
+        // 712.4a: one object represented by both cards, the first card's object staged outside
+        // every zone and carrying the second, then put onto the battlefield.
+        let (b_card, b_printed, b_owner) = (self.obj(b).card_id, self.obj(b).card.clone(), self.obj(b).owner);
+        let b_shown = self.describe(b);
+        let a_shown = self.describe(a);
+        self.remove_from_zone(b);
+        self.obj_mut(b).live = false;
+        let staged = self.move_object(a, Zone::Nowhere);
+        {
+            let o = self.obj_mut(staged);
+            o.face = Some(1);
+            o.controller = you;
+            o.melded = Some(Box::new(crate::engine::state::Melded { card_id: b_card, card: b_printed, owner: b_owner }));
+        }
+        self.cards[b_card.0 as usize].current = staged;
+        self.touch();
+        let ev = Ev::new(EventKind::Meld, format!("{a_shown} and {b_shown} meld into {}: one permanent represented by both cards, with their combined back face up", self.describe(staged)))
+            .object(self, staged)
+            .player(self, you)
+            .rules(&cite!(meld.melds));
+        self.record(ev);
+        self.put_onto_battlefield(staged, you, false, dec, |g, nid| {
+            Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[you].name)).object(g, nid).player(g, you).zone(Zone::Battlefield).rules(&cite!(meld.melds))
+        })?;
+        Ok(())
+    }
+
+    /// "Lock or unlock a door of target Room you control" (709.5f, 709.5g: the player picks a
+    /// door; a locked one is unlocked, an unlocked one locked) and "unlock a locked door of
+    /// …" (709.5f: only a locked door; `lock` false). Unlocking triggers "when you unlock this
+    /// door" and "fully unlock" abilities (709.5h, 709.5i).
+    ///
+    /// # Errors
+    /// When a decision can't be made or an unlocked half has unread text that works on the
+    /// battlefield (113.6).
+    pub(crate) fn lock_or_unlock(&mut self, id: ObjId, controller: crate::engine::state::PlayerId, lock: bool, dec: &mut dyn crate::engine::decision::Decider) -> Result<(), crate::engine::decision::Stop> {
+        use crate::engine::decision::{Answer, Decision, DecisionKind};
+        if !self.on_battlefield(id) || !self.obj(id).card.is_room() {
+            return Ok(());
+        }
+        let had = self.obj(id).unlocked;
+        let doors: Vec<u8> = (0..2u8).filter(|d| lock || had & (1 << d) == 0).collect();
+        let name = |g: &Game, d: u8| g.obj(id).card.faces()[usize::from(d)].name().to_owned();
+        let door = match doors.as_slice() {
+            [] => {
+                let ev = Ev::new(EventKind::Designation, format!("{} has no locked door to unlock", self.describe(id))).object(self, id).rule(cite!(room.effect_unlock));
+                self.record(ev);
+                return Ok(());
+            }
+            [one] => *one,
+            _ => {
+                let what = format!("the door of {} to {} (mode 1: {}, {}; mode 2: {}, {})", self.describe(id), if lock { "lock or unlock" } else { "unlock" }, name(self, 0), if had & 1 == 0 { "locked" } else { "unlocked" }, name(self, 1), if had & 2 == 0 { "locked" } else { "unlocked" });
+                let d = Decision { player: controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1 }, rule: if lock { cite!(room.effect_lock_or_unlock)[0] } else { cite!(room.effect_unlock) }, what };
+                match self.decide(dec, &d)? {
+                    Answer::Modes(m) if m.first() == Some(&1) => 1,
+                    _ => 0,
+                }
+            }
+        };
+        let door_name = name(self, door);
+        let shown = self.describe(id);
+        if had & (1 << door) != 0 {
+            self.obj_mut(id).unlocked &= !(1 << door);
+            self.touch();
+            let ev = Ev::new(EventKind::Designation, format!("the door {door_name} of {shown} is locked: it is now {}", self.describe(id))).object(self, id).player(self, controller).rules(&cite!(room.effect_lock));
+            self.record(ev);
+            return Ok(());
+        }
+        self.obj_mut(id).unlocked |= 1 << door;
+        self.touch();
+        self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "its door is unlocked (709.5f)".to_owned())?;
+        let ev = Ev::new(EventKind::Designation, format!("the door {door_name} of {shown} is unlocked: it is now {}", self.describe(id))).object(self, id).player(self, controller).rule(cite!(room.effect_unlock));
+        self.record(ev);
+        self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door });
+        if had != 3 && self.obj(id).unlocked == 3 {
+            self.fire(crate::engine::triggers::Happening::FullyUnlocked(id));
+        }
+        Ok(())
     }
 }

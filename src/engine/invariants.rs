@@ -5,8 +5,8 @@
 //! - every live object is in exactly one place, the one its `zone` says: the battlefield list,
 //!   the stack, or its owner's library, hand, graveyard, exile or command zone (400.1);
 //! - every id in those places is a live object of that zone;
-//! - a physical card is at most one live object (400.7: a zone change makes a new object and
-//!   the old one is gone);
+//! - a physical card is part of at most one live object (400.7: a zone change makes a new
+//!   object and the old one is gone; a melded permanent is one object of two cards, 712.4a);
 //! - a player who has lost doesn't pass priority: they don't get it (800.4a, 104.3).
 
 use crate::engine::state::{Game, ObjId, StackItem, Zone};
@@ -53,6 +53,15 @@ impl Game {
             {
                 if let Some(other) = slot {
                     out.push(format!("card {} is two live objects at once: {} and {}", o.card_id.0, other.0, o.id.0));
+                }
+                *slot = Some(o.id);
+            }
+            // 712.4a: the second card of a melded permanent is part of that object only.
+            if let Some(m) = &o.melded
+                && let Some(slot) = seen_card.get_mut(m.card_id.0 as usize)
+            {
+                if let Some(other) = slot {
+                    out.push(format!("card {} is two live objects at once: {} and {} (melded)", m.card_id.0, other.0, o.id.0));
                 }
                 *slot = Some(o.id);
             }

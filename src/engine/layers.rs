@@ -951,6 +951,14 @@ impl Game {
         } else {
             card.cost()
         };
+        // 712.8g, 202.3c: a melded permanent's mana value is the sum of its two cards' front
+        // faces'; a copy of one copies the combined face, which has no mana cost (0).
+        if let Some(m) = &o.melded
+            && std::ptr::eq(card, own)
+        {
+            let front = |c: &Printed| c.faces().first().and_then(Printed::cost).map_or(0, |c| c.mana_value(0));
+            return front(&o.card).saturating_add(front(&m.card));
+        }
         cost.map_or(0, |c| c.mana_value(x))
     }
 

@@ -230,6 +230,19 @@ impl Game {
         }
         o.face = e.transformed.then_some(1);
         o.flipped = e.flipped;
+        if let Some(other) = &e.melded_with {
+            // 712.4a: the second card is numbered like any setup card and is part of this
+            // object only (its own staged object never exists).
+            o.face = Some(1);
+            let partner = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
+            self.cards.push(PhysCard { label: None, current: ObjId(0), nth: 0 });
+            let staged = self.new_object(partner, other.clone(), owner, owner, Zone::Nowhere);
+            self.obj_mut(staged).live = false;
+            self.cards[partner.0 as usize].current = id;
+            let printed = self.obj(staged).card.clone();
+            self.obj_mut(id).melded = Some(Box::new(crate::engine::state::Melded { card_id: partner, card: printed, owner }));
+        }
+        let o = self.obj_mut(id);
         o.unlocked = e.unlocked;
         o.entry_choice = crate::engine::state::EntryChoice { color: e.chosen_color, subtype: e.chosen_subtype.clone() };
         o.damage = e.damage;

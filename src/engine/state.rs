@@ -227,6 +227,26 @@ pub struct Object {
     /// The turn in which damage was last dealt to it ("that was dealt damage this turn",
     /// 120.3); a new object has none (400.7).
     pub damaged_turn: Option<u32>,
+    /// A melded permanent (701.42a, 712.4a) is one object represented by two cards: `card_id`
+    /// and `card` are the first, this the second. Its characteristics are the combined back
+    /// face (`face` is `Some(1)`, 712.8g).
+    pub melded: Option<Box<Melded>>,
+}
+
+/// The second card of a melded permanent (712.4a): it has no object of its own while melded.
+#[derive(Clone, Debug)]
+pub struct Melded {
+    pub card_id: CardId,
+    pub card: crate::engine::layers::Printed,
+    pub owner: PlayerId,
+}
+
+/// Whether two printed cards are the two cards of one meld pair (701.42b, 712.5): meld cards
+/// with different fronts whose back faces are halves of the same combined face.
+#[must_use]
+pub fn meld_pair(a: &crate::engine::layers::Printed, b: &crate::engine::layers::Printed) -> bool {
+    let meld = |c: &crate::engine::layers::Printed| c.layout() == Some(crate::cards::def::Layout::Meld) && c.faces().len() == 2 && !c.token();
+    meld(a) && meld(b) && a.faces()[1].name() == b.faces()[1].name() && a.faces()[0].name() != b.faces()[0].name()
 }
 
 /// What was chosen for a permanent as it entered (614.12a): a color, a creature type.
@@ -848,6 +868,7 @@ impl Game {
             transformed_mark: None,
             lki: None,
             damaged_turn: None,
+            melded: None,
         });
         let phys = &mut self.cards[card_id.0 as usize];
         phys.current = id;
@@ -983,6 +1004,40 @@ impl Game {
                 }
             }
         }
+        // 712.14c: a staged melded permanent enters as one permanent of both cards.
+        if from == Zone::Nowhere && to == Zone::Battlefield && let Some(m) = self.obj(id).melded.clone() {
+            self.cards[m.card_id.0 as usize].current = nid;
+            self.obj_mut(nid).melded = Some(m);
+        } else if let Some(m) = self.obj(id).melded.clone() {
+            // 712.21: a melded permanent that leaves is one permanent leaving and two cards
+            // arriving, each a new object in its owner's zone, with its front face up (712.8a).
+            let second = self.new_object(m.card_id, m.card, m.owner, if to == Zone::Battlefield { controller } else { m.owner }, new_zone);
+            self.moved_now.push((id, second));
+            match new_zone {
+                Zone::Battlefield => self.battlefield.push(second),
+                Zone::Stack => self.stack.push(StackItem::Spell(second)),
+                Zone::Nowhere => {}
+                z => {
+                    if let Some(list) = self.zone_list_mut(m.owner, z) {
+                        list.push(second);
+                    }
+                }
+            }
+            let ev = crate::engine::Ev::new(
+                crate::engine::event::EventKind::Meld,
+                format!(
+                    "{} was a melded permanent: one permanent left the battlefield, and its two cards are put into {} as two objects, {} and {}",
+                    self.describe(id),
+                    if to == Zone::Exile { "exile".to_owned() } else { format!("their owner's {}", to.name()) },
+                    self.describe(nid),
+                    self.describe(second)
+                ),
+            )
+            .object(self, nid)
+            .zone(to)
+            .rules(&crate::cite!(meld.leaves));
+            self.record(ev);
+        }
         if face_down && matches!(from, Zone::Stack | Zone::Battlefield) && to != Zone::Battlefield {
             // 708.9: a face-down permanent or spell leaving is revealed to all.
             let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
@@ -1005,7 +1060,7 @@ impl Game {
         nid
     }
 
-    fn remove_from_zone(&mut self, id: ObjId) {
+    pub(crate) fn remove_from_zone(&mut self, id: ObjId) {
         let (zone, owner) = {
             let o = self.obj(id);
             (o.zone, o.owner)

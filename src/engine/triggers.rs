@@ -762,6 +762,13 @@ impl Game {
             Condition::SpellsLastTurn { two_by_one: true } => self.players.iter().any(|p| p.spells_last_turn >= 2),
             Condition::Kicked => self.obj(src).choices.kicked,
             Condition::Cast { from_hand } => self.obj(src).choices.cast_from.is_some_and(|z| !*from_hand || z == Zone::Hand),
+            // Read through `matches` and `controller`, like every condition the layer system may
+            // evaluate; the name is the copiable values' (layer 1).
+            Condition::OwnAndControl(partner) => {
+                let mine = |o: ObjId| self.on_battlefield(o) && self.obj(o).owner == you && controller(o) == you;
+                let filter = crate::cards::ir::ObjectFilter { types_any: vec![partner.card_type], ..crate::cards::ir::ObjectFilter::default() };
+                mine(src) && self.battlefield.iter().any(|&o| o != src && mine(o) && matches(o, &filter) && self.card(o).name().eq_ignore_ascii_case(&partner.name))
+            }
         }
     }
 

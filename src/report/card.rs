@@ -28,7 +28,7 @@ pub fn show(c: &CardDef) -> String {
     // A card with faces: its name and layout, then every face as a card of its own.
     if let Some(layout) = c.layout {
         let mut out = format!("{}\nlayout:  {} (rule {})\n", c.name, layout.name(), layout.rule());
-        let what = if layout.double_faced() { ["front face", "back face"] } else if layout == crate::cards::def::Layout::Adventure { ["creature", "Adventure"] } else { ["left half", "right half"] };
+        let what = if layout == crate::cards::def::Layout::Meld { ["front face", "back face (the combined face of the melded permanent, 712.4a)"] } else if layout.double_faced() { ["front face", "back face"] } else if layout == crate::cards::def::Layout::Adventure { ["creature", "Adventure"] } else { ["left half", "right half"] };
         for (face, what) in c.faces.iter().zip(what) {
             let _ = write!(out, "\n{what}: {}", show(face));
         }

@@ -144,6 +144,20 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             let same = doors.len() == want.len() && doors.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
             out.push(verdict(format!("{who}: unlocked"), format!("[{}]", x.value.join(", ")), format!("[{}]", doors.join(", ")), same, x.span));
         }
+        if let Some(x) = &oe.cards {
+            // 712.4a: a melded permanent is represented by two cards; a token by none.
+            // Each card by the name of its front face (712.8a), a split card by its full name.
+            let front = |c: &crate::engine::layers::Printed| match (c.layout(), c.faces().first()) {
+                (Some(l), Some(f)) if l != crate::cards::def::Layout::Split => f.name().to_owned(),
+                _ => c.name().to_owned(),
+            };
+            let mut have: Vec<String> = if o.card.token() { Vec::new() } else { std::iter::once(front(&o.card)).chain(o.melded.iter().map(|m| front(&m.card))).collect() };
+            let mut want = x.value.clone();
+            have.sort();
+            want.sort();
+            let same = have.len() == want.len() && have.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
+            out.push(verdict(format!("{who}: cards"), format!("[{}]", x.value.join(", ")), format!("[{}]", have.join(", ")), same, x.span));
+        }
         if let Some(x) = &oe.mana_value {
             cmp(&mut out, format!("{who}: mana_value"), x, i64::from(g.mana_value(id)));
         }

@@ -20,7 +20,7 @@ pub const TOP_KEYS: &[&str] =
     &["name", "description", "rules", "seed", "cards", "players", "start", "stack", "actions", "until", "expect", "auto_choose"];
 pub const PLAYER_KEYS: &[&str] = &["name", "life", "poison", "energy", "monarch", "library", "hand", "battlefield", "graveyard", "exile"];
 pub const ENTRY_KEYS: &[&str] =
-    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped", "unlocked"];
+    &["card", "id", "count", "owner", "tapped", "damage", "counters", "attached_to", "sick", "face_down", "chosen", "transformed", "flipped", "unlocked", "melded_with"];
 pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock"];
 pub const CAST_KEYS: &[&str] = &[
@@ -35,7 +35,7 @@ pub const EXPECT_KEYS: &[&str] = &["players", "objects", "stack", "winner", "dra
 pub const PLAYER_EXPECT_KEYS: &[&str] = &["life", "poison", "energy", "monarch", "hand", "library", "battlefield", "graveyard", "exile", "command", "lost"];
 pub const OBJECT_EXPECT_KEYS: &[&str] = &[
     "zone", "controller", "owner", "tapped", "power", "toughness", "damage", "counters", "types", "subtypes", "supertypes", "colors",
-    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick", "transformed", "mana_value", "unlocked",
+    "keywords", "keywords_absent", "attached_to", "face_down", "name", "loyalty", "sick", "transformed", "mana_value", "unlocked", "cards",
 ];
 /// Zones an object expectation may name; `nowhere` is a token that ceased to exist (704.5d) or a
 /// card that left the game with its owner (800.4a).
@@ -388,7 +388,7 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, unlocked: 0, span: node.span });
+            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, unlocked: 0, melded_with: None, span: node.span });
         }
         return;
     }
@@ -540,12 +540,35 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
             }
         }
     }
+    // 712.4a: `melded_with: CARD` makes the entry a melded permanent represented by its card
+    // and this one, the two cards of one meld pair (701.42b), with the combined face up.
+    let mut melded_with = None;
+    if let Some(n) = m.get("melded_with")
+        && let Some(name) = string(n, "`melded_with`", diags)
+        && let Some(other) = cards.lookup(&name, n, diags)
+    {
+        let meld = |c: &Card| c.layout == Some(crate::cards::def::Layout::Meld) && c.faces.len() == 2;
+        if zone != "battlefield" {
+            diags.push(Diagnostic::new("`melded_with` applies to a permanent on the battlefield only", n.span).label("rule 712.4a").help("outside the battlefield a meld card is a card of its own with only its front face (712.8a)"));
+        } else if !(meld(&card) && meld(&other) && card.faces[1].name == other.faces[1].name && card.faces[0].name != other.faces[0].name) {
+            diags.push(
+                Diagnostic::new(format!("{} and {} are not the two cards of one meld pair, so they can't be melded (rule 701.42b)", card.name, other.name), n.span)
+                    .label("rule 701.42b")
+                    .help("a melded permanent is two meld cards (`layout: meld`) with different fronts whose back faces are the same melded face (712.5 lists the pairs)"),
+            );
+        } else if transformed || flipped || face_down || unlocked != 0 {
+            diags.push(Diagnostic::new("a melded permanent has its combined back face up: it can't also be transformed, flipped or face down (rules 712.4c, 712.16)", n.span));
+        } else {
+            unread_on_battlefield(&card.faces[1], n.span, diags);
+            melded_with = Some(other);
+        }
+    }
     if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some() || chosen_subtype.is_some()) && zone != "battlefield" {
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
     out.reserve(count as usize);
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, unlocked, span: node.span });
+        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, unlocked, melded_with: melded_with.clone(), span: node.span });
     }
 }
 
@@ -1016,6 +1039,7 @@ fn read_object_expect(node: &Node, diags: &mut Diags) -> ObjectExpect {
     m.check_keys(OBJECT_EXPECT_KEYS, "an object's expectations", diags);
     o.face_down = m.get("face_down").and_then(|n| boolean(n, "`face_down`", diags).map(|value| At { value, span: n.span }));
     o.unlocked = m.get("unlocked").map(|n| At { value: list(n, "`unlocked`", diags).into_iter().filter_map(|d| string(d, "a door", diags)).collect(), span: n.span });
+    o.cards = m.get("cards").map(|n| At { value: list(n, "`cards`", diags).into_iter().filter_map(|d| string(d, "a card name", diags)).collect(), span: n.span });
     o.transformed = m.get("transformed").and_then(|n| boolean(n, "`transformed`", diags).map(|value| At { value, span: n.span }));
     let at_str = |key: &str, diags: &mut Diags| m.get(key).and_then(|n| string(n, &format!("`{key}`"), diags).map(|value| At { value, span: n.span }));
     o.attached_to = at_str("attached_to", diags);

@@ -136,6 +136,9 @@ pub struct CardEntry {
     pub flipped: bool,
     /// `unlocked: [door, …]`: a Room's unlocked halves (709.5c), bit 0 the left, bit 1 the right.
     pub unlocked: u8,
+    /// `melded_with: CARD`: the second card of a melded permanent (712.4a), the entry's card
+    /// being the first.
+    pub melded_with: Option<Card>,
     pub span: Span,
 }
 
@@ -339,6 +342,9 @@ pub struct PlayerExpect {
 pub struct ObjectExpect {
     /// A Room's unlocked doors (709.5c), by name.
     pub unlocked: Option<At<Vec<String>>>,
+    /// The cards a permanent is represented by, by their front faces' names: two for a melded
+    /// permanent (712.4a), one for any other card, none for a token.
+    pub cards: Option<At<Vec<String>>>,
     pub zone: Option<At<String>>,
     pub controller: Option<At<String>>,
     pub owner: Option<At<String>>,

@@ -9,14 +9,16 @@ use serde_saphyr::Spanned;
 
 use crate::diag::{Diagnostic, Source, Span};
 
+mod fast;
+
 /// A YAML node and where it stands in the file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Node {
     pub kind: Kind,
     pub span: Span,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
     Null,
     Bool(bool),
@@ -120,6 +122,26 @@ impl<'de> Deserialize<'de> for Raw {
 /// # Errors
 /// A YAML syntax error, with its place.
 pub fn parse(source: &Source) -> Result<Node, Diagnostic> {
+    if let Some(node) = fast::parse(source) {
+        return Ok(node);
+    }
+    parse_with_serde(source)
+}
+
+/// The node tree read from parser events when the document's meaning is certain (see
+/// `yaml/fast.rs`); `None` sends it to serde-saphyr. Public for the test that compares both.
+#[doc(hidden)]
+#[must_use]
+pub fn parse_events(source: &Source) -> Option<Node> {
+    fast::parse(source)
+}
+
+/// The node tree as serde-saphyr reads it (every document that [`parse_events`] declines).
+///
+/// # Errors
+/// A YAML syntax error, with its place.
+#[doc(hidden)]
+pub fn parse_with_serde(source: &Source) -> Result<Node, Diagnostic> {
     match serde_saphyr::from_str::<Spanned<Raw>>(&source.text) {
         Ok(root) => Ok(convert(source, root)),
         Err(e) => {

@@ -106,6 +106,10 @@ fn life(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Condition>> {
 /// The first words that are not a condition the engine knows.
 pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     let start = p.pos;
+    // A meld ability's condition (712.4a).
+    if p.at_words(&["you", "both", "own", "and", "control"]) {
+        return super::meld::own_and_control(p);
+    }
     // The werewolves' conditions (603.4): spells cast in the previous turn, by anyone or by
     // one player.
     if p.eat_words(&["no", "spells", "were", "cast", "last", "turn"]) {

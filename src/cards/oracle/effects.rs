@@ -854,6 +854,38 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         let hold = next_turn.then_some(crate::cards::ir::Hold::UntilYourNextTurn);
         return Ok(vec![Instruction::Continuous { what, changes, until_end_of_turn: !next_turn, hold }]);
     }
+    // "Lock or unlock a door of target Room you control" (709.5f–g), "unlock a locked door
+    // of up to one target Room you control" (709.5f): the door is chosen as it resolves.
+    let lock = p.at_words(&["lock", "or", "unlock", "a", "door", "of"]);
+    if lock || p.at_words(&["unlock", "a", "locked", "door", "of"]) {
+        p.pos += if lock { 6 } else { 5 };
+        let at = p.pos;
+        let what = parse_affected(p)?;
+        if !kinds(p, &what).permanent {
+            return Err(Fail { at, expected: "a Room permanent".into() });
+        }
+        if !(p.eat_punct('.') || p.at_end()) {
+            return Err(p.fail("\".\""));
+        }
+        return Ok(vec![Instruction::LockOrUnlock { what, lock }]);
+    }
+    // "Exile them, then meld them into …" (701.42a), after its condition.
+    if let Some(meld) = super::meld::meld_sentence(p) {
+        return meld.map(|m| vec![m]);
+    }
+    // "If you both own and control this and a creature named …, exile them, then meld them
+    // into …": the condition is the instruction's own, checked as it resolves.
+    if p.at_words(&["if", "you", "both", "own", "and", "control"]) {
+        p.bump();
+        super::meld::own_and_control(p)?;
+        if !p.eat_punct(',') {
+            return Err(p.fail("\",\" after the condition"));
+        }
+        return match super::meld::meld_sentence(p) {
+            Some(meld) => meld.map(|m| vec![m]),
+            None => Err(p.fail("\"exile them, then meld them into …\"")),
+        };
+    }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
     let saved = p.delayed_clause;
     p.delayed_clause = ends_delayed(p);

@@ -16,6 +16,7 @@ pub mod effects;
 pub mod keywords;
 pub mod lexer;
 pub mod mana;
+pub mod meld;
 pub mod parser;
 pub mod statics;
 pub mod targets;

@@ -64,6 +64,9 @@ pub struct Parser<'a> {
     /// ability ("Whenever you cast an instant or sorcery spell, this creature gets +1/+1 until
     /// end of turn. Untap it.").
     pub named_this: bool,
+    /// The partner a meld condition of this ability named (712.4a): what "them" means in
+    /// "exile them, then meld them into …".
+    pub meld_partner: Option<crate::cards::ir::MeldPartner>,
     /// In a triggered ability whose trigger is a move from the battlefield ("When enchanted
     /// creature dies"): "that card" is the card it became (400.7e).
     pub trigger_moved: bool,
@@ -100,7 +103,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, meld_partner: None }
     }
 
     #[must_use]
