@@ -832,19 +832,34 @@ impl Game {
                     self.move_object(id, Zone::Library);
                     // `move_object` puts a card arriving in a library at the end of the list,
                     // its bottom; the top is the front. A melded permanent is two cards, both put
-                    // there (712.21), the first on top.
-                    if !*bottom {
-                        let arrived: Vec<ObjId> = self.moved_now.iter().filter(|(old, _)| *old == id).map(|(_, n)| *n).collect();
-                        for &nid in arrived.iter().rev() {
-                            let whose = self.obj(nid).owner;
-                            let lib = &mut self.players[whose].library;
-                            if let Some(pos) = lib.iter().position(|&c| c == nid) {
-                                lib.remove(pos);
-                                lib.insert(0, nid);
-                            }
+                    // there (712.21); when both go into one library, their owner arranges them
+                    // (712.21a, 401.4).
+                    let mut arrived: Vec<ObjId> = self.moved_now.iter().filter(|(old, _)| *old == id).map(|(_, n)| *n).collect();
+                    if let [a, b] = arrived[..]
+                        && self.obj(a).owner == self.obj(b).owner
+                    {
+                        let (kind, what) = if *bottom {
+                            (DecisionKind::BottomOrder { cards: arrived.clone() }, "the order of the melded permanent's two cards put on the bottom of the library")
+                        } else {
+                            (DecisionKind::TopOrder { cards: arrived.clone() }, "the order of the melded permanent's two cards put on top of the library")
+                        };
+                        let d = Decision { player: self.obj(a).owner, kind, rule: cite!(meld.library_order), what: what.to_owned() };
+                        if let Answer::Scry { top, bottom: under } = self.decide(dec, &d)? {
+                            arrived = if *bottom { under } else { top };
                         }
-                        self.touch();
                     }
+                    // The first of `arrived` ends highest: on top, insert the last first; on the
+                    // bottom, append in order.
+                    let order: Box<dyn Iterator<Item = &ObjId>> = if *bottom { Box::new(arrived.iter()) } else { Box::new(arrived.iter().rev()) };
+                    for &nid in order {
+                        let whose = self.obj(nid).owner;
+                        let lib = &mut self.players[whose].library;
+                        if let Some(pos) = lib.iter().position(|&c| c == nid) {
+                            lib.remove(pos);
+                            if *bottom { lib.push(nid) } else { lib.insert(0, nid) }
+                        }
+                    }
+                    self.touch();
                 }
             }
             Instruction::Dig { count, take, min, filter, reveal, rest, shown } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest, *shown), dec)?,
