@@ -2164,6 +2164,10 @@ pub struct Modal {
     /// happens that many times in sequence, each time with targets of its own.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub repeat: bool,
+    /// Spree (702.172a): the additional cost of each mode, in printed order, paid for each
+    /// mode chosen; empty for any other modal effect.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spree: Vec<ManaCost>,
 }
 
 /// One mode: the target instances it declares (indices into the effect's targets) and its
@@ -2488,6 +2492,26 @@ pub enum Ability {
     /// it from their hand face down (116.2h); after that turn, they may cast it from exile for
     /// this cost rather than its mana cost.
     Foretell(ManaCost),
+    /// "Blitz {cost}" (702.152a): the card may be cast for this cost rather than its mana
+    /// cost; so cast, the permanent has haste and "When this permanent is put into a graveyard
+    /// from the battlefield, draw a card", and is sacrificed at the beginning of the next end
+    /// step.
+    Blitz(ManaCost),
+    /// "Replicate {cost}" (702.56a): an additional cost its caster may pay any number of
+    /// times; when the spell is cast, if it was paid, a triggered ability copies the spell once
+    /// for each payment.
+    Replicate(ManaCost),
+    /// "Overload {cost}" (702.96a): the spell may be cast for this cost rather than its mana
+    /// cost; so cast, its text has "each" for every "target" (a text-changing effect, 702.96c)
+    /// and it has no targets (702.96b). `effect` is its spell ability read with that text.
+    Overload { cost: ManaCost, effect: Effect },
+    /// "Conspire" (702.78a): an optional additional cost, tapping two untapped creatures its
+    /// caster controls that each share a color with the spell; when the spell is cast, if it
+    /// was paid, a triggered ability copies it.
+    Conspire,
+    /// "Casualty N" (702.153a): an optional additional cost, sacrificing a creature with power
+    /// N or greater; when the spell is cast, if it was paid, a triggered ability copies it.
+    Casualty(u32),
     /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
     /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
     /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,
@@ -2750,6 +2774,13 @@ impl Ability {
         match self {
             Ability::Echo(cost) => Some(Effect { instructions: vec![Instruction::SacrificeUnlessPays { what: Affected::This, cost: cost.clone() }], ..Effect::default() }),
             Ability::Evoke(_) => Some(Effect { instructions: vec![Instruction::SacrificeIt(Affected::This)], ..Effect::default() }),
+            // 702.56a: "copy it for each time its replicate cost was paid", counted as it
+            // triggers; 702.153a, 702.78a: "copy it". The spell is what it triggered on.
+            Ability::Replicate(_) => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::ThatMuch }], ..Effect::default() }),
+            // 702.152a: "When this permanent is put into a graveyard from the battlefield, draw
+            // a card", which a permanent whose blitz cost was paid has.
+            Ability::Blitz(_) => Some(Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() }),
+            Ability::Casualty(_) | Ability::Conspire => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::Fixed(1) }], ..Effect::default() }),
             Ability::Exert(effect) => Some(effect.clone()),
             Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {

@@ -63,6 +63,17 @@ pub struct Choices {
     pub plot: bool,
     /// Cast from exile as a foretold card, for its foretell cost (702.143a).
     pub foretell: bool,
+    /// Cast for its blitz cost (702.152a).
+    pub blitz: bool,
+    /// Cast for its overload cost (702.96a).
+    pub overload: bool,
+    /// How many times the replicate cost is paid (702.56a).
+    pub replicate: u32,
+    /// The casualty cost is paid (702.153a): a creature with enough power is sacrificed, named
+    /// by `sacrifice`.
+    pub casualty: bool,
+    /// The conspire cost is paid (702.78a): two creatures tapped, named by `tap`.
+    pub conspire: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -442,6 +453,11 @@ impl Game {
                 return Ok(Err(Illegal::cited(&cite!(fuse.not_from_hand), format!("{name} is not in {}'s hand: fuse lets both halves be cast together only from there", self.players[p].name))));
             }
         }
+        // 118.9a: at most one alternative cost applies to a spell, whichever ones were asked for.
+        let alternatives = [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.overload, ch.face_down, ch.rather, ch.plot, ch.foretell, ch.by_effect.is_some()];
+        if alternatives.into_iter().filter(|&b| b).count() > 1 {
+            return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
+        }
         if from_adventure && adventure {
             return Ok(Err(Illegal::new(cite!(adventure.again_from_exile), format!("{name} is on an adventure: it can be cast from exile, but not as an Adventure again"))));
         }
@@ -569,12 +585,31 @@ impl Game {
         if ch.dash && dash.is_none() {
             return Ok(Err(Illegal::cited(&cite!(dash.no_dash), format!("{name} has no dash cost"))));
         }
+        let blitz = self.card(card).abilities().iter().find_map(|a| if let Ability::Blitz(c) = a { Some(c.clone()) } else { None });
+        if ch.blitz && blitz.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(blitz.no_blitz), format!("{name} has no blitz cost"))));
+        }
+        let overload = self.card(card).abilities().iter().find_map(|a| if let Ability::Overload { cost, effect } = a { Some((cost.clone(), effect.clone())) } else { None });
+        if ch.overload && overload.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(overload.no_overload), format!("{name} has no overload cost"))));
+        }
+        let replicate = self.card(card).abilities().iter().find_map(|a| if let Ability::Replicate(c) = a { Some(c.clone()) } else { None });
+        if ch.replicate > 0 && replicate.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(replicate.no_replicate), format!("{name} has no replicate cost"))));
+        }
+        let casualty = self.card(card).abilities().iter().find_map(|a| if let Ability::Casualty(n) = a { Some(*n) } else { None });
+        if ch.casualty && casualty.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(casualty.no_casualty), format!("{name} has no casualty"))));
+        }
+        if ch.conspire && !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Conspire)) {
+            return Ok(Err(Illegal::cited(&cite!(conspire.no_conspire), format!("{name} has no conspire"))));
+        }
         let rather = self.card(card).abilities().iter().find_map(|a| if let Ability::AlternativeCost { cost, condition } = a { Some(((**cost).clone(), condition.clone())) } else { None });
         if ch.rather {
             let Some((_, condition)) = &rather else {
                 return Ok(Err(Illegal::cited(&cite!(cast.no_alternative_cost), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")"))));
             };
-            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
+            if [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.overload, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
                 return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
             }
             if let Some(c) = condition
@@ -622,6 +657,8 @@ impl Game {
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
+        self.obj_mut(spell).choices.blitzed = ch.blitz;
+        self.obj_mut(spell).choices.overloaded = ch.overload;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
@@ -649,11 +686,15 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
         }
-        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost))] {
+        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
             if paid {
                 let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
             }
+        }
+        if ch.overload {
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its overload cost rather than its mana cost (an alternative cost): its text says \"each\" wherever it says \"target\", so it has no targets", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(overload.alternative_cost)).rules(&[cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
+            self.record(ev);
         }
         if let Some(b) = &ch.by_effect {
             let how = match &b.cost {
@@ -667,9 +708,17 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(entwine.announce));
             self.record(ev);
         }
-        if ch.buyback {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that the buyback cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(buyback.announce));
+        if ch.replicate > 0 {
+            let times = if ch.replicate == 1 { "once".to_owned() } else { format!("{} times", ch.replicate) };
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the replicate cost of {} is paid {times}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(ch.replicate)).rules(&cite!(replicate.announce));
             self.record(ev);
+        }
+        // Optional additional costs announced as paid (601.2b).
+        for (paid, what, rules) in [(ch.conspire, "conspire", &cite!(conspire.announce)[..]), (ch.casualty, "casualty", &cite!(casualty.announce)[..]), (ch.buyback, "buyback", &cite!(buyback.announce)[..])] {
+            if paid {
+                let ev = Ev::new(EventKind::Cast, format!("{} announces that the {what} cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(rules);
+                self.record(ev);
+            }
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
@@ -677,7 +726,12 @@ impl Game {
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
-        let effect = if ch.fuse { self.fused_targets(spell)? } else { aura_or_spell_effect(self.card(spell).abilities()) };
+        let effect = match &overload {
+            _ if ch.fuse => self.fused_targets(spell)?,
+            // 702.96a–b: its text says "each" for every "target": it has no targets.
+            Some((_, e)) if ch.overload => e.clone(),
+            _ => aura_or_spell_effect(self.card(spell).abilities()),
+        };
         // A reference to the card itself now means the spell it became (115.5 then applies).
         let mut ch2 = ch.clone();
         for t in &mut ch2.targets {
@@ -711,7 +765,10 @@ impl Game {
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
-                _ => self.card(spell).cost().cloned().unwrap_or_default(),
+                _ => match (&blitz, ch.blitz, &overload, ch.overload) {
+                    (Some(b), true, _, _) | (_, _, Some((b, _)), true) => b.clone(),
+                    _ => self.card(spell).cost().cloned().unwrap_or_default(),
+                },
             },
         };
         if ch.kicked && let Some(k) = &kicker {
@@ -719,6 +776,26 @@ impl Game {
         }
         if ch.buyback && let Some(b) = &buyback {
             cost.add(b);
+        }
+        // 702.172a: spree's additional cost of each mode chosen.
+        let spree = effect.modal.as_ref().is_some_and(|m| !m.spree.is_empty());
+        if let Some(m) = &effect.modal
+            && !m.spree.is_empty()
+        {
+            let chosen = self.obj(spell).choices.modes.clone();
+            let mut extra = crate::cards::ir::ManaCost::default();
+            for c in chosen.iter().filter_map(|&i| m.spree.get(i)) {
+                extra.add(c);
+            }
+            cost.add(&extra);
+            let ev = Ev::new(EventKind::Cast, format!("{name} has spree: the additional costs of the {} mode(s) chosen, {extra}, are added to its total cost", chosen.len())).player(self, p).object(self, spell).rules(&cite!(spree.mode_costs));
+            self.record(ev);
+        }
+        // 702.56a: the replicate cost, once for each time it is paid.
+        if let Some(r) = &replicate {
+            for _ in 0..ch.replicate {
+                cost.add(r);
+            }
         }
         let changed = self.apply_cost_changes(spell, &mut cost);
         let alt = crate::engine::mana::Alternatives {
@@ -732,12 +809,17 @@ impl Game {
         // The alternative cost's own parts name what `tap:` and `exile:` choose: convoke and
         // delve don't see them then.
         let other_parts = rather.as_ref().filter(|_| ch.rather).map(|(c, _)| c);
-        let mana_ch = match other_parts {
+        let mut mana_ch = match other_parts {
             Some(c) => Choices { tap: if c.tap_untapped.is_some() { None } else { ch.tap.clone() }, exile: if c.exile_from_hand.is_some() || c.exile_from_graveyard.is_some() { None } else { ch.exile.clone() }, ..ch.clone() },
             None => ch.clone(),
         };
+        // The creatures `tap:` names pay the conspire cost (702.78a), not mana.
+        if ch.conspire {
+            mana_ch.tap = None;
+        }
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
+            let e = if spree { e.also(cite!(spree.cost_unpaid)) } else { e };
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
         }
         // 118.9, 601.2h: the alternative cost's other parts (life, cards exiled from the hand,
@@ -757,6 +839,26 @@ impl Game {
                 return Ok(Err(e));
             }
         }
+        // 702.153a: "you may sacrifice a creature with power N or greater".
+        if ch.casualty && let Some(n) = casualty {
+            let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
+            if let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f), ch, &format!("the casualty cost of {name} (a creature with power {n} or greater)"), None, dec)? {
+                return Ok(Err(e.also(cite!(casualty.cost))));
+            }
+        }
+        // 702.78a: "you may tap two untapped creatures you control that each share a color
+        // with it" (105.2: a colorless spell shares a color with nothing).
+        if ch.conspire {
+            let colors = self.colors(spell).to_vec();
+            let cost_of = format!("the conspire cost of {name} (two untapped creatures that share a color with it)");
+            if colors.is_empty() {
+                return Ok(Err(Illegal::cited(&cite!(conspire.colorless), format!("{name} is colorless: no creature shares a color with it, so {cost_of} can't be paid"))));
+            }
+            let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], colors, ..Default::default() };
+            if let Err(e) = self.pay_tap_untapped(p, spell, &f, 2, ch, &cost_of, dec)? {
+                return Ok(Err(e.also(cite!(conspire.cost))));
+            }
+        }
         self.obj_mut(spell).choices.sacrificed = self.sacrificed_now.take();
         // 601.2i: the spell becomes cast.
         let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.becomes_cast));
@@ -769,8 +871,33 @@ impl Game {
         let targets = self.obj(spell).choices.targets.clone();
         self.fire_targeted(Target::Object(spell), p, &targets);
         self.fire(crate::engine::triggers::Happening::Cast { spell, player: p });
+        self.copy_cost_triggers(spell, p, ch);
         self.passes = 0;
         Ok(Ok(()))
+    }
+
+    /// The cast triggers of replicate (702.56a) and casualty (702.153a): "When you cast this
+    /// spell, if [its cost] was paid for it, copy it" — they trigger only when paid.
+    fn copy_cost_triggers(&mut self, spell: ObjId, p: PlayerId, ch: &Choices) {
+        let at = self.last_event();
+        let paid: Vec<(usize, u32, &str, Vec<RuleId>)> = self
+            .card(spell)
+            .abilities()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Ability::Replicate(_) if ch.replicate > 0 => Some((i, ch.replicate, "replicate", cite!(replicate.trigger).to_vec())),
+                Ability::Casualty(_) if ch.casualty => Some((i, 1, "casualty", cite!(casualty.trigger).to_vec())),
+                Ability::Conspire if ch.conspire => Some((i, 1, "conspire", cite!(conspire.trigger).to_vec())),
+                _ => None,
+            })
+            .collect();
+        for (i, times, what, rules) in paid {
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s {what} ability triggers: its {what} cost was paid (controlled by {})", self.describe(spell), self.players[p].name)).source(self, spell).player(self, p).amount(i64::from(times)).rules(&rules).because(at);
+            self.record(ev);
+            let info = crate::engine::state::TriggerInfo { object: Some(spell), player: Some(p), amount: Some(i64::from(times)), ..Default::default() };
+            self.pending.push(crate::engine::state::PendingTrigger { source: spell, ability: i, controller: p, info, delayed: None, keyword: None, event: self.last_event() });
+        }
     }
 
     /// Why a "Cast this spell only during combat …" restriction of `card` forbids `p` to cast

@@ -124,10 +124,18 @@ impl Game {
                     _ => None,
                 })
             }
+            // 702.96a: an overloaded spell follows its text with "each" for "target".
+            fn overloaded_of(c: &crate::engine::layers::Printed) -> Option<&Effect> {
+                c.abilities().iter().find_map(|a| match a {
+                    Ability::Overload { effect, .. } => Some(effect),
+                    _ => None,
+                })
+            }
             // 702.102d: a fused split spell follows its left half, then its right half.
             let whole = g.obj(id).choices.fused.then(|| g.obj(id).card.clone());
             let parts: Vec<&Effect> = match &whole {
                 Some(w) => w.faces().iter().filter_map(spell_of).collect(),
+                None if g.obj(id).choices.overloaded => overloaded_of(&card).into_iter().collect(),
                 None => spell_of(&card).into_iter().collect(),
             };
             if !parts.is_empty() {
@@ -195,6 +203,7 @@ impl Game {
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
                 let dashed = g.obj(id).choices.dashed;
+                let blitzed = g.obj(id).choices.blitzed;
                 // The evoke trigger below follows from the entering event itself.
                 let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
@@ -212,6 +221,18 @@ impl Game {
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
+                }
+                // 702.152a: a blitzed permanent has haste and "When this permanent is put into a
+                // graveyard from the battlefield, draw a card", and is sacrificed at the
+                // beginning of the next end step (a delayed triggered ability, 603.7).
+                if blitzed && g.on_battlefield(nid) {
+                    use crate::cards::ir::{Affected, Change, Instruction, Keyword};
+                    g.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
+                    // Its "draw a card" ability is checked by the engine (`Game::fire`).
+                    g.obj_mut(nid).choices.blitzed = true;
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s blitz cost was paid: it has haste and \"When this permanent is put into a graveyard from the battlefield, draw a card\", and will be sacrificed at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(blitz.sacrifice_trigger));
+                    g.record(ev);
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::SacrificeIt(Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
                 // 702.74a: "When this permanent enters, if its evoke cost was paid, its
                 // controller sacrifices it."

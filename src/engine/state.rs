@@ -298,6 +298,11 @@ pub struct StackChoices {
     pub evoked: bool,
     /// Cast for its dash cost (702.109a).
     pub dashed: bool,
+    /// Cast for its blitz cost (702.152a).
+    pub blitzed: bool,
+    /// Cast for its overload cost (702.96a): its spell ability is the one with "each" for
+    /// "target" (a copy keeps it, 707.10).
+    pub overloaded: bool,
     /// The zone it was cast from (601.2a); `None` for a copy (707.10) or an object that was
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).

@@ -108,6 +108,26 @@ impl Game {
         }
     }
 
+    /// 702.152a: a permanent whose blitz cost was paid has "When this permanent is put into a
+    /// graveyard from the battlefield, draw a card" (a leaves-the-battlefield ability, looking
+    /// back at it as it last existed, 603.10a).
+    fn fire_blitz_draw(&mut self, h: Happening, at: u32) {
+        let Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard } = h else { return };
+        if !self.obj(old).choices.blitzed {
+            return;
+        }
+        let Some(i) = self.card(old).abilities().iter().position(|a| matches!(a, Ability::Blitz(_))) else { return };
+        let controller = self.controller(old);
+        let ev = Ev::new(EventKind::Trigger, format!("{}'s blitz ability triggers: it was put into a graveyard from the battlefield (controlled by {})", self.describe(old), self.players[controller].name))
+            .source(self, old)
+            .player(self, controller)
+            .rules(&cite!(blitz.draw_trigger))
+            .because(at);
+        self.record(ev);
+        let info = TriggerInfo { object: Some(old), moved_to: Some(new), ..TriggerInfo::default() };
+        self.pending.push(PendingTrigger { source: old, ability: i, controller, info, delayed: None, keyword: None, event: self.last_event() });
+    }
+
     /// Checks the trigger conditions of a zone change (called by `move_object`).
     pub fn zone_change_triggers(&mut self, old: ObjId, new: ObjId, from: Zone, to: Zone) {
         if from == Zone::Battlefield {
@@ -128,6 +148,7 @@ impl Game {
         if let Happening::LifeLost { player } = h {
             self.fire_speed(player, at);
         }
+        self.fire_blitz_draw(h, at);
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
@@ -911,7 +932,7 @@ impl Game {
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
             (None, None) => match self.card(t.source).abilities().get(t.ability) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::Blitz(_) | Ability::Replicate(_) | Ability::Casualty(_) | Ability::Conspire | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };

@@ -24,7 +24,7 @@ pub const ENTRY_KEYS: &[&str] =
 pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock", "plot", "foretell"];
 pub const CAST_KEYS: &[&str] = &[
-    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
+    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "replicate", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
@@ -750,7 +750,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             // (702.37c); no activated ability uses them. `exile:` names the cards delve exiles
             // (702.66a) or an "exile … from your graveyard" cost exiles (602.2b).
             if verb == "activate" {
-                for key in ["alternative_cost", "face_down", "fuse"] {
+                for key in ["alternative_cost", "face_down", "fuse", "replicate"] {
                     if let Some(k) = m.key_node(key) {
                         not_supported(diags, k, &format!("`{key}`"), "no activated ability the engine supports needs it");
                     }
@@ -769,12 +769,16 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let card = one_ref(card_node, &format!("`{verb}`"), diags)?;
             let mut kicked = m.boolean("kicked", "`kicked`", diags).unwrap_or(false);
             let mut buyback = false;
+            let mut casualty = false;
+            let mut conspire = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
                         Some("kicker") => kicked = true,
                         Some("buyback") => buyback = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback"),
+                        Some("casualty") => casualty = true,
+                        Some("conspire") => conspire = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty, conspire"),
                         None => {}
                     }
                 }
@@ -784,6 +788,8 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut dash = false;
             let mut plot = false;
             let mut foretell = false;
+            let mut blitz = false;
+            let mut overload = false;
             let mut rather = false;
             if let Some(n) = m.get("alternative_cost") {
                 match string(n, "an alternative cost", diags).as_deref() {
@@ -792,8 +798,10 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     Some("dash") => dash = true,
                     Some("plot") => plot = true,
                     Some("foretell") => foretell = true,
+                    Some("blitz") => blitz = true,
+                    Some("overload") => overload = true,
                     Some("rather_than_mana_cost") => rather = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, plot, foretell, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, plot, foretell, blitz, overload, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -823,6 +831,11 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 dash,
                 plot,
                 foretell,
+                blitz,
+                overload,
+                replicate: m.get("replicate").and_then(|n| bounded(n, "`replicate`", MAX_X, diags)).unwrap_or(0),
+                casualty,
+                conspire,
                 rather,
             };
             if verb == "cast" {

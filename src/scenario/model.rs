@@ -215,6 +215,16 @@ pub struct CastChoices {
     /// `alternative_cost: foretell`: a foretold card cast from exile for its foretell cost
     /// (702.143a).
     pub foretell: bool,
+    /// `alternative_cost: blitz` (702.152a).
+    pub blitz: bool,
+    /// `alternative_cost: overload` (702.96a).
+    pub overload: bool,
+    /// `replicate: N`: how many times the replicate cost is paid (702.56a).
+    pub replicate: u32,
+    /// `optional_costs: [casualty]` (702.153a), with the creature named by `sacrifice`.
+    pub casualty: bool,
+    /// `optional_costs: [conspire]` (702.78a), with the two creatures named by `tap`.
+    pub conspire: bool,
     /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
     /// offers, "you may … rather than pay this spell's mana cost" (118.9).
     pub rather: bool,

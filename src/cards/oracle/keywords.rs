@@ -235,6 +235,63 @@ mod tests {
     }
 
     #[test]
+    fn replicate_casualty_and_blitz() {
+        // Replicate {cost} (702.56a): the cost, and a cast trigger that copies the spell.
+        let train = ok("Replicate {1}{U} (When you cast this spell, copy it for each time you paid its replicate cost.)\nDraw a card.", "Train of Thought", SORCERY);
+        assert!(matches!(&train[..], [Ability::Replicate(c), Ability::Spell(_)] if c.generic == 1 && c.colored == [0, 1, 0, 0, 0]));
+        assert!(train[0].engine_trigger_effect().is_some());
+        let gigadrowse = ok("Replicate {U} (When you cast this spell, copy it for each time you paid its replicate cost. You may choose new targets for the copies.)\nTap target permanent.", "Gigadrowse", INSTANT);
+        assert!(matches!(&gigadrowse[0], Ability::Replicate(c) if c.generic == 0 && c.colored == [0, 1, 0, 0, 0]));
+        // A replicate cost that isn't mana stays unread.
+        assert!(!errs("Replicate—Tap an untapped Horror you control. (When you cast this spell, copy it for each time you paid its replicate cost.)\nTarget player loses 1 life.", "Psionic Ritual", SORCERY).is_empty());
+        // Conspire (702.78a).
+        let trail = ok("Burn Trail deals 3 damage to any target.\nConspire (As you cast this spell, you may tap two untapped creatures you control that share a color with it. When you do, copy it and you may choose a new target for the copy.)", "Burn Trail", SORCERY);
+        assert!(matches!(&trail[..], [Ability::Spell(_), Ability::Conspire]));
+        assert!(trail[1].engine_trigger_effect().is_some());
+        // Casualty N (702.153a).
+        let light = ok("Casualty 2 (As you cast this spell, you may sacrifice a creature with power 2 or greater. When you do, copy this spell and you may choose a new target for the copy.)\nLight 'Em Up deals 2 damage to target creature or planeswalker.", "Light 'Em Up", SORCERY);
+        assert!(matches!(&light[..], [Ability::Casualty(2), Ability::Spell(_)]));
+        assert!(!errs("Casualty", "Nameless", SORCERY).is_empty());
+        // Blitz {cost} (702.152a), on a permanent card only.
+        let goons = ok("When this creature dies, create a tapped 2/2 black Rogue creature token.\nBlitz {3}{B} (If you cast this spell for its blitz cost, it gains haste and \"When this creature dies, draw a card.\" Sacrifice it at the beginning of the next end step.)", "Girder Goons", CREATURE);
+        assert!(matches!(&goons[1], Ability::Blitz(c) if c.generic == 3 && c.colored == [0, 0, 1, 0, 0]));
+        assert!(!errs("Blitz {1}{R}\nDraw a card.", "Not A Creature", SORCERY).is_empty());
+    }
+
+    #[test]
+    fn spree_modes_carry_their_costs() {
+        // 702.172a: one or more modes, each with an additional cost.
+        let derail = ok("Spree (Choose one or more additional costs.)\n+ {2} — Explosive Derailment deals 4 damage to target creature.\n+ {2} — Destroy target artifact.", "Explosive Derailment", INSTANT);
+        let [Ability::Spell(e)] = &derail[..] else { panic!("{derail:?}") };
+        let m = e.modal.as_ref().expect("modal");
+        assert_eq!((m.min, m.max, m.modes.len()), (1, 2, 2));
+        assert!(m.spree.iter().all(|c| c.generic == 2));
+        let raid = ok("Spree (Choose one or more additional costs.)\n+ {1} — Destroy target artifact.\n+ {1} — Destroy target enchantment.\n+ {1} — Put a +1/+1 counter on each creature target player controls.", "Requisition Raid", SORCERY);
+        assert!(matches!(&raid[..], [Ability::Spell(e)] if e.modal.as_ref().is_some_and(|m| m.max == 3 && m.spree.len() == 3)));
+        // A mode without a cost is no spree mode.
+        assert!(!errs("Spree\n+ — Draw a card.", "Odd", SORCERY).is_empty());
+    }
+
+    #[test]
+    fn overload_reads_the_each_text() {
+        use crate::cards::ir::{Affected, Instruction};
+        let reminder = " (You may cast this spell for its overload cost. If you do, change \"target\" in its text to \"each.\")";
+        // 702.96a: the overload ability holds the spell ability read with "each" for "target".
+        let rake = ok(&format!("Target player discards two cards.\nOverload {{1}}{{B}}{reminder}"), "Mind Rake", SORCERY);
+        let [Ability::Spell(normal), Ability::Overload { cost, effect }] = &rake[..] else { panic!("{rake:?}") };
+        assert_eq!(normal.targets.len(), 1);
+        assert!(effect.targets.is_empty(), "702.96b: no targets");
+        assert!(cost.generic == 1 && cost.colored == [0, 0, 1, 0, 0]);
+        assert!(matches!(&effect.instructions[..], [Instruction::Discard { who: Affected::EachPlayer, .. }]), "{effect:?}");
+        let rift = ok(&format!("Return target nonland permanent you don't control to its owner's hand.\nOverload {{6}}{{U}}{reminder}"), "Cyclonic Rift", INSTANT);
+        assert!(matches!(&rift[1], Ability::Overload { effect, .. } if effect.targets.is_empty() && !effect.instructions.is_empty()));
+        // When the "each" text can't be read, the overload ability is unread; the spell stays.
+        let odd = super::super::read(&format!("Target creature you control gains myriad until end of turn.\nOverload {{3}}{reminder}"), "Odd", INSTANT);
+        assert!(odd.abilities.iter().any(|a| matches!(a, Ability::Unread(u) if u.text.starts_with("Overload"))));
+        assert_eq!(super::super::each_for_target("Target player; targets; target."), "Each player; targets; each.");
+    }
+
+    #[test]
     fn soulshift_rampage_fading_vanishing_and_split_second() {
         use crate::cards::ir::{Amount, Compare, Instruction, TargetSpec};
         let kws = |ks: &[Keyword]| ks.iter().copied().map(Ability::Keyword).collect::<Vec<_>>();

@@ -291,6 +291,8 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     let mut trigger_modes: Option<(usize, bool, bool)> = None;
     // The lines of the modal triggered ability being read, for its text if a mode is unread.
     let mut modal_lines = String::new();
+    // An "Overload {cost}" line: its byte range.
+    let mut overload: Option<(usize, usize)> = None;
     for (line, base) in lines(text) {
         let mut toks = lexer::lex(line, base, &names);
         strip_ability_word(&mut toks);
@@ -317,7 +319,12 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         let special = if max_speed_line { Some(max_speed(text, toks[3].start, name, types)) } else { special_line(text, &toks, is_spell) };
         if let Some(special) = special {
             match special {
-                Ok(a) => abilities.push(a),
+                Ok(a) => {
+                    if matches!(a, Ability::Overload { .. }) {
+                        overload = Some((base, base + line.len()));
+                    }
+                    abilities.push(a);
+                }
                 Err(e) => {
                     let read = unread::line(text, &toks, is_spell, &e);
                     keep_error(&mut errors, e, &read);
@@ -379,16 +386,43 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         }
         trigger_modes = None;
         if is_spell && let Some((min, max, repeat)) = spell_modal_header(&toks) {
-            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat }));
+            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat, spree: Vec::new() }));
             spell_lines.push(line.trim());
             continue;
         }
+        // "Spree" (702.172a): choose one or more of the "+ {cost} —" modes that follow.
+        if is_spell && toks.len() == 1 && toks[0].is_word("spree") {
+            modal = Some((0, Modal { min: 1, max: 0, modes: Vec::new(), repeat: false, spree: Vec::new() }));
+            spell_lines.push(line.trim());
+            continue;
+        }
+        // A spree mode, "+ {2} — Destroy target artifact.": its additional cost, then its text.
+        let spree_mode = match &modal {
+            Some((_, m)) if m.max == 0 && m.min == 1 && toks[0].is_punct('+') => Some(spree_mode_cost(&toks)),
+            _ => None,
+        };
+        if let Some(Some((_, cost))) = &spree_mode
+            && let Some((_, m)) = &mut modal
+        {
+            m.spree.push(cost.clone());
+        }
+        let body = match spree_mode {
+            Some(Some((k, _))) => Some(k),
+            Some(None) => {
+                let e = OracleError { start: toks[0].start, end: toks.last().map_or(toks[0].end, |t| t.end), message: "a spree mode: \"+ {cost} — [text]\"".into() };
+                spell_error.get_or_insert_with(|| e.clone());
+                errors.push(e);
+                spell_lines.push(line.trim());
+                continue;
+            }
+            None => toks[0].is_punct('•').then_some(1),
+        };
         if let Some((_, m)) = &mut modal
-            && toks[0].is_punct('•')
+            && let Some(body) = body
         {
             let (at, mut effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             let first = effect.targets.len();
-            let mut p = Parser::new(text, toks[1..].to_vec(), std::mem::take(&mut effect), false);
+            let mut p = Parser::new(text, toks[body..].to_vec(), std::mem::take(&mut effect), false);
             for f in effects::parse_sentences(&mut p) {
                 let e = p.error(&f);
                 spell_error.get_or_insert_with(|| e.clone());
@@ -476,7 +510,11 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         abilities.push(unread::unplaceable(text.to_owned(), unread::error_words(text, &e)));
         errors.push(e);
     }
-    if let Some((_, m)) = modal {
+    if let Some((_, mut m)) = modal {
+        // Spree: any number of its modes, at least one (702.172a).
+        if !m.spree.is_empty() {
+            m.max = u32::try_from(m.modes.len()).unwrap_or(u32::MAX);
+        }
         if m.modes.is_empty() {
             let e = OracleError { start: 0, end: text.len(), message: "a \"Choose …\" line with no \"•\" modes after it".into() };
             spell_error.get_or_insert_with(|| e.clone());
@@ -505,7 +543,60 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     } else if let Some(e) = &spell_error {
         abilities.push(unread::spell(spell_lines.join("\n"), unread::error_words(text, e)));
     }
+    if let Some(range) = overload {
+        overloaded(text, name, types, &spell_lines, range, &mut abilities, &mut errors);
+    }
     Reading { abilities, errors }
+}
+
+/// Reads the spell ability of a card with overload with its text changed (702.96a): every
+/// word "target" replaced with "each". The overload ability keeps that effect; when the
+/// changed text can't be read in full, the overload ability is unread (the spell stays usable
+/// for its mana cost).
+fn overloaded(text: &str, name: &str, types: &[CardType], spell_lines: &[&str], (start, end): (usize, usize), abilities: &mut [Ability], errors: &mut Vec<OracleError>) {
+    let Some(at) = abilities.iter().position(|a| matches!(a, Ability::Overload { .. })) else { return };
+    let changed = each_for_target(&spell_lines.join("\n"));
+    let r = read(&changed, name, types);
+    let effect = match r.abilities.as_slice() {
+        [Ability::Spell(e)] if r.errors.is_empty() && spell_lines.iter().any(|l| l.contains("target") || l.contains("Target")) => Some(e.clone()),
+        _ => None,
+    };
+    let (Some(effect), Some(Ability::Overload { effect: slot, .. })) = (effect, abilities.get_mut(at)) else {
+        let e = OracleError { start, end, message: format!("the spell's text with \"each\" for \"target\" (702.96a) read in full: \"{changed}\"") };
+        if let Some(a) = abilities.get_mut(at) {
+            *a = unread::cast_keyword(text.get(start..end).unwrap_or("").trim().to_owned(), unread::error_words(text, &e));
+        }
+        errors.push(e);
+        return;
+    };
+    *slot = effect;
+}
+
+/// The text with every word "target" replaced with "each" (702.96a), keeping a capital.
+fn each_for_target(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("arget") {
+        let (before, after) = rest.split_at(i);
+        let Some(first) = before.chars().last().filter(|c| *c == 't' || *c == 'T') else {
+            out.push_str(&rest[..i + 5]);
+            rest = &rest[i + 5..];
+            continue;
+        };
+        let head = &before[..before.len() - 1];
+        let word_start = head.chars().last().is_none_or(|c| !c.is_alphanumeric());
+        let word_end = after[5..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        out.push_str(head);
+        if word_start && word_end {
+            out.push_str(if first == 'T' { "Each" } else { "each" });
+        } else {
+            out.push(first);
+            out.push_str("arget");
+        }
+        rest = &after[5..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Keeps the error of a line unless reading it piece by piece left nothing unread (a keyword
@@ -560,6 +651,23 @@ fn spell_modal_header(toks: &[lexer::Token]) -> Option<(u32, u32, bool)> {
     let n = ["one", "two", "three", "four", "five"].iter().position(|x| words.first().is_some_and(|w| w == "choose") && words.get(1).is_some_and(|w| w == x))? as u32 + 1;
     let rest: Vec<&str> = words.iter().skip(2).map(String::as_str).collect();
     (rest == ["you", "may", "choose", "the", "same", "mode", "more", "than", "once"] && toks.last().is_some_and(|t| t.is_punct('.'))).then_some((n, n, true))
+}
+
+/// The cost of a spree mode line, "+ {1}{U} — …" (702.172a), and where its text starts.
+fn spree_mode_cost(toks: &[lexer::Token]) -> Option<(usize, ManaCost)> {
+    let mut symbols = String::new();
+    let mut k = 1;
+    while let Some(lexer::Tok::Symbol(s)) = toks.get(k).map(|t| &t.tok) {
+        symbols.push('{');
+        symbols.push_str(s);
+        symbols.push('}');
+        k += 1;
+    }
+    if symbols.is_empty() || !toks.get(k).is_some_and(|t| t.is_punct('—')) || k + 1 >= toks.len() {
+        return None;
+    }
+    let cost = parse_mana_cost(&symbols).ok().filter(|c| c.x == 0)?;
+    Some((k + 1, cost))
 }
 
 /// The ability words of 207.2c: they tie cards together but have no rules meaning, so a line
@@ -748,6 +856,11 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("dash") if !is_spell => Some(Ability::Dash),
         Some("plot") => Some(Ability::Plot),
         Some("foretell") => Some(Ability::Foretell),
+        // "Blitz {cost}" (702.152a), "Replicate {cost}" (702.56a).
+        Some("blitz") if !is_spell => Some(Ability::Blitz),
+        Some("replicate") => Some(Ability::Replicate),
+        // "Overload {cost}" (702.96a): its "each" text is read with the whole card (`read`).
+        Some("overload") if is_spell => Some(|cost| Ability::Overload { cost, effect: Effect::default() }),
         Some("echo") if !is_spell => Some(Ability::Echo),
         // "Morph {cost}", "Megamorph {cost}" (702.37a–b).
         Some("morph") if !is_spell => Some(|cost| Ability::Morph { cost, mega: false }),
@@ -805,6 +918,18 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         let keyword = p.word().unwrap_or_default();
         p.bump();
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
+    }
+    // "Conspire" (702.78a).
+    if p.at_word("conspire") && p.peek_at(1).is_none() {
+        return Some(Ok(Ability::Conspire));
+    }
+    // "Casualty N" (702.153a).
+    if p.at_word("casualty")
+        && let Some(Tok::Number(n)) = p.peek_at(1).map(|t| &t.tok)
+    {
+        let n = *n;
+        p.pos += 2;
+        return Some(if end(&mut p) { Ok(Ability::Casualty(n)) } else { Err(p.error(&p.fail("the end of the casualty ability"))) });
     }
     // "You may exert this creature as it attacks. When you do, [effect]." (701.43d, 607.2h)
     if !is_spell && p.eat_words(&["you", "may", "exert"]) {
@@ -1277,7 +1402,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         if cost.loyalty.is_some() {
             return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
         }
-        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false }), ..Effect::default() };
+        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false, spree: Vec::new() }), ..Effect::default() };
         return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
     }
     p.activated = true;

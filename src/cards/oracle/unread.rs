@@ -132,6 +132,13 @@ pub fn spell_keyword(text: &str, toks: &[Token], words: Words) -> Ability {
     unread(UnreadKind::Keyword, Moment::Cast, span_text(text, toks), words)
 }
 
+/// A keyword that matters as the spell is cast, unread (overload whose "each" text can't be
+/// read).
+#[must_use]
+pub fn cast_keyword(text: String, words: Words) -> Ability {
+    unread(UnreadKind::Keyword, Moment::Cast, text, words)
+}
+
 /// Unread text that nothing can place: the card can't be used.
 #[must_use]
 pub fn unplaceable(text: String, words: Words) -> Ability {
@@ -348,8 +355,6 @@ const MISSING: &[(&str, bool, &str)] = &[
     ("mutate", true, "mutate (702.140)"),
     ("station", true, "Station (702.184)"),
     ("banding", true, "banding (702.22)"),
-    ("spree", true, "spree (702.172)"),
-    ("casualty", true, "casualty (702.153)"),
     ("assist", true, "assist (702.132)"),
     ("modular—sunburst", true, "sunburst (702.44)"),
     ("myriad", true, "myriad (702.116)"),
