@@ -179,7 +179,9 @@ impl Game {
         let first_graveyard = sources.len();
         sources.extend(graveyard);
         for (n, src) in sources.into_iter().enumerate() {
-            let abilities = self.card(src).abilities().len();
+            // Printed abilities and those effects gave it (613.1f): a granted triggered ability
+            // triggers like a printed one (`Game::ability` numbers granted ones after printed).
+            let abilities = self.card(src).abilities().len() + self.chars(src).map_or(0, |c| c.granted.len());
             let in_graveyard = n >= first_graveyard;
             // Triggered keywords, printed or granted (603.1): checked by the engine itself.
             let keywords: Vec<(usize, crate::cards::ir::Keyword)> = self.abilities(src).filter_map(|(i, a)| if let Ability::Keyword(k) = a && k.is_triggered() { Some((i, *k)) } else { None }).collect();
@@ -930,7 +932,7 @@ impl Game {
         let effect = match (t.delayed, t.keyword) {
             (Some(i), _) => self.delayed_effects.get(i).map(|(e, _)| e.clone()).unwrap_or_default(),
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
-            (None, None) => match self.card(t.source).abilities().get(t.ability) {
+            (None, None) => match self.ability(t.source, t.ability).or_else(|| self.card(t.source).abilities().get(t.ability)) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
                 Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::Blitz(_) | Ability::Replicate(_) | Ability::Casualty(_) | Ability::Conspire | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
@@ -1053,7 +1055,7 @@ fn interchangeable(g: &Game, ts: &[PendingTrigger]) -> bool {
     // such reference (`TriggerObject`, `TriggerObjectController`, `TriggerPlayer`, `ThatMuch`).
     // Only the parts it refers to must agree: two discards by the same player trigger "deals 2
     // damage to that player" identically, whichever cards were discarded.
-    let Some(Ability::Triggered { effect, .. }) = g.card(first.source).abilities().get(first.ability) else { return false };
+    let Some(Ability::Triggered { effect, .. }) = g.ability(first.source, first.ability).or_else(|| g.card(first.source).abilities().get(first.ability)) else { return false };
     let Ok(s) = serde_json::to_string(effect) else { return false };
     let (object, player, amount) = (s.contains("TriggerObject"), s.contains("TriggerPlayer"), s.contains("ThatMuch"));
     ts.iter().all(|t| (!object || t.info.object == first.info.object) && (!player || t.info.player == first.info.player) && (!amount || t.info.amount == first.info.amount))

@@ -188,6 +188,10 @@ fn level_stripes(text: &str, at: usize, name: &str, types: &[CardType], r: &mut 
         };
         i += 1;
         let mut changes = Vec::new();
+        // Static abilities of the stripe that affect other objects: each its own static
+        // ability under the stripe's level condition (the stripe gives the permanent the
+        // ability, which then applies as long as the permanent has it).
+        let mut others: Vec<StaticEffect> = Vec::new();
         let mut failed: Option<OracleError> = None;
         let mut end = start + header.len();
         if let Some(&(pt, pt_at)) = lines.get(i)
@@ -208,7 +212,23 @@ fn level_stripes(text: &str, at: usize, name: &str, types: &[CardType], r: &mut 
                     for a in abilities {
                         changes.push(match a {
                             Ability::Keyword(k) => Change::Grant(k),
-                            other => Change::GrantAbility { ability: Box::new(other), text: line.trim().to_owned() },
+                            // "This creature gets …": the stripe's own changes.
+                            Ability::Static(StaticEffect { subject: StaticSubject::This, changes: mut these, condition: None }) => {
+                                changes.append(&mut these);
+                                continue;
+                            }
+                            // "Other creatures you control get +1/+1.": its own static ability.
+                            Ability::Static(st) if st.condition.is_none() => {
+                                others.push(st);
+                                continue;
+                            }
+                            a @ (Ability::Triggered { .. } | Ability::Activated { .. }) => Change::GrantAbility { ability: Box::new(a), text: line.trim().to_owned() },
+                            _ => {
+                                if failed.is_none() {
+                                    failed = Some(OracleError { start: line_at, end: line_at + line.len(), message: format!("\"{}\": expected a keyword, a triggered or activated ability, or a static ability without a condition in a level stripe (not supported yet)", line.trim()) });
+                                }
+                                continue;
+                            }
                         });
                     }
                 }
@@ -228,8 +248,11 @@ fn level_stripes(text: &str, at: usize, name: &str, types: &[CardType], r: &mut 
             r.errors.push(e);
             continue;
         }
-        let level = CounterKind::Named("level".to_owned());
-        r.abilities.push(Ability::Static(StaticEffect { subject: StaticSubject::This, changes, condition: Some(Condition::SourceCountersRange { kind: level, min, max }) }));
+        let level = Condition::SourceCountersRange { kind: CounterKind::Named("level".to_owned()), min, max };
+        r.abilities.push(Ability::Static(StaticEffect { subject: StaticSubject::This, changes, condition: Some(level.clone()) }));
+        for st in others {
+            r.abilities.push(Ability::Static(StaticEffect { condition: Some(level.clone()), ..st }));
+        }
     }
 }
 
