@@ -45,6 +45,10 @@ fn all_of_a_list_of_card_types() {
     let [Instruction::Destroy(Affected::EachPermanent(f))] = &effect(&disk[1]).instructions[..] else { panic!("{disk:?}") };
     assert_eq!(f.types_any, vec![CardType::Artifact, CardType::Creature, CardType::Enchantment]);
     ok("Destroy all artifacts, creatures, and lands. They can't be regenerated.", "Jokulhaups", SORCERY);
+    // Two types: one set destroyed at once (701.8a), not two destructions one after the other.
+    let purify = ok("Destroy all artifacts and enchantments.", "Purify", SORCERY);
+    let [Instruction::Destroy(Affected::EachPermanent(f))] = &effect(&purify[0]).instructions[..] else { panic!("{purify:?}") };
+    assert_eq!(f.types_any, vec![CardType::Artifact, CardType::Enchantment]);
 }
 
 #[test]

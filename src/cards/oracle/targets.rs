@@ -227,6 +227,10 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             // "Destroy all artifacts, creatures, and enchantments.": every permanent of any
             // of the listed types, all at once (701.8a) — a list of three or more.
             p.pos += 2;
+        } else if p.each_phrase && plural && p.at_word("and") && next_is_type(p, 1) {
+            // "Destroy all artifacts and enchantments.": the same for two types — one set,
+            // acted on at once, not one type after the other.
+            p.pos += 1;
         } else {
             break;
         }
