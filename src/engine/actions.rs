@@ -2948,6 +2948,9 @@ impl Game {
             match a {
                 Ability::Keyword(Keyword::Backup(_)) => {}
                 Ability::Keyword(k) => changes.push(Change::Grant(*k)),
+                // "This creature can't be blocked by …": a static ability about the creature
+                // that has it; given to the target, its changes apply to the target.
+                Ability::Static(crate::cards::ir::StaticEffect { subject: crate::cards::ir::StaticSubject::This, changes: these, condition: None }) => changes.extend(these.iter().cloned()),
                 other => changes.push(Change::GrantAbility { ability: Box::new(other.clone()), text: texts.get(j - at - 1).cloned().unwrap_or_default() }),
             }
         }
