@@ -4393,8 +4393,12 @@ mod attachment_tests {
         let a = ok("Enchant creature (Target a creature as you cast this. This card enters attached to that creature.)\nEnchanted creature gets +2/+2 and has \"{T}: This creature deals 1 damage to any target.\"", "Arcane Teachings", AURA);
         let Ability::Static(s) = &a[1] else { panic!("{a:?}") };
         assert!(matches!(&s.changes[..], [Change::Pt(2, 2), Change::GrantAbility { ability, text }] if matches!(**ability, Ability::Activated { .. }) && text == "{T}: This creature deals 1 damage to any target."));
-        // A granted triggered ability is refused, inside its quotation marks.
-        assert!(super::super::compile("Enchant creature\nEnchanted creature has \"Whenever this creature attacks, draw a card.\"", "X", AURA).is_err());
+        // A granted triggered ability is granted the same way (the engine triggers it as the
+        // enchanted creature's own, 113.7a); a granted static ability is refused.
+        let t = ok("Enchant creature\nEnchanted creature has \"Whenever this creature attacks, draw a card.\"", "X", AURA);
+        let Ability::Static(s) = &t[1] else { panic!("{t:?}") };
+        assert!(matches!(&s.changes[..], [Change::GrantAbility { ability, .. }] if matches!(**ability, Ability::Triggered { .. })));
+        assert!(super::super::compile("Enchant creature\nEnchanted creature has \"Other creatures you control get +1/+1.\"", "X", AURA).is_err());
     }
 
     #[test]

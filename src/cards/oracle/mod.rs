@@ -222,13 +222,15 @@ fn level_stripes(text: &str, at: usize, name: &str, types: &[CardType], r: &mut 
                                 others.push(st);
                                 continue;
                             }
-                            a @ (Ability::Triggered { .. } | Ability::Activated { .. }) => Change::GrantAbility { ability: Box::new(a), text: line.trim().to_owned() },
-                            _ => {
+                            // A static ability with a condition of its own: the engine applies
+                            // no static ability an effect gives, so it is refused.
+                            Ability::Static(_) => {
                                 if failed.is_none() {
-                                    failed = Some(OracleError { start: line_at, end: line_at + line.len(), message: format!("\"{}\": expected a keyword, a triggered or activated ability, or a static ability without a condition in a level stripe (not supported yet)", line.trim()) });
+                                    failed = Some(OracleError { start: line_at, end: line_at + line.len(), message: format!("\"{}\": expected a static ability without a condition of its own in a level stripe (not supported yet)", line.trim()) });
                                 }
                                 continue;
                             }
+                            other => Change::GrantAbility { ability: Box::new(other), text: line.trim().to_owned() },
                         });
                     }
                 }

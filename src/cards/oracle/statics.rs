@@ -598,13 +598,15 @@ fn keyword_list(p: &mut Parser<'_>, out: &mut Vec<Change>, gains: bool) -> PResu
         if gains && p.eat_words(&["protection", "from"]) {
             out.push(Change::Protection(super::effects::parse_quality(p)?));
         } else if gains && (p.at_punct('"') || p.at_punct('“')) {
-            // 613.1f: "has "{T}: This creature deals 1 damage to any target."": only activated
-            // abilities so far (their source is the object that has them, 113.7a).
+            // 613.1f: "has "{T}: This creature deals 1 damage to any target."", "have
+            // "Whenever this creature attacks, …"": activated and triggered abilities, whose
+            // source is the object that has them (113.7a); the engine activates and triggers
+            // granted ones like printed ones.
             let at = p.pos;
             for (abilities, text) in super::effects::parse_quoted_abilities(p, "the granted ability", "Granted Ability")? {
                 for a in abilities {
-                    if !matches!(a, crate::cards::ir::Ability::Activated { .. }) {
-                        return Err(super::parser::Fail { at: at + 1, expected: "an activated ability in quotation marks (granted triggered and static abilities are not supported yet)".into() });
+                    if !matches!(a, crate::cards::ir::Ability::Activated { .. } | crate::cards::ir::Ability::Triggered { .. }) {
+                        return Err(super::parser::Fail { at: at + 1, expected: "an activated or triggered ability in quotation marks (granted static abilities are not supported yet)".into() });
                     }
                     out.push(Change::GrantAbility { ability: Box::new(a), text: text.clone() });
                 }
