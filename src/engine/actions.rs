@@ -1640,11 +1640,14 @@ impl Game {
             Instruction::CreateTokenCopy { who, of, except } => {
                 // 111.12: a copy of an object that no longer exists uses its last known
                 // information; an object that was never there makes no token.
+                let mut made = Vec::new();
                 if let Some(&original) = self.objects_of(ctx, of).first() {
                     for p in self.players_of(ctx, who) {
-                        self.create_token_copy(p, original, except, dec)?;
+                        made.push(self.create_token_copy(p, original, except, dec)?);
                     }
                 }
+                // "Sacrifice it at the beginning of the next end step": the token made (603.7c).
+                self.created_now = made;
             }
             Instruction::BecomeCopy { what, of, except, until_end_of_turn } => {
                 if let Some(&original) = self.objects_of(ctx, of).first() {
@@ -2891,7 +2894,8 @@ impl Game {
         let Some(token) = self.pick_one(you, options, cite!(populate.choice), "the creature token to populate (copy)".to_owned(), none, dec)? else { return Ok(()) };
         let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.describe(token))).player(self, you).object(self, token).rule(cite!(populate.populates));
         self.record(ev);
-        self.create_token_copy(you, token, &crate::cards::ir::CopyExcept::default(), dec)
+        self.create_token_copy(you, token, &crate::cards::ir::CopyExcept::default(), dec)?;
+        Ok(())
     }
 
     /// `p` chooses `n` cards from their hand (forced when the hand has `n` or fewer).

@@ -22,6 +22,9 @@ pub fn parse_create(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
     p.one_token_created = false;
     if let Some(r) = super::copies::token_copy(p, who.clone()) {
         p.created_tokens = true;
+        // One token, which a delayed instruction after it may name ("Sacrifice it at the
+        // beginning of the next end step", 603.7c).
+        p.one_token_created = who == Affected::You;
         return r;
     }
     let count = amount(p)?;
