@@ -2290,7 +2290,7 @@ pub struct Cost {
     /// (602.2b, 601.2f): a change of the generic mana of the cost, times the count when there
     /// is one, worked out as the ability is activated. Left out of the shown reading when none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cost_change: Option<(i32, Option<Counted>)>,
+    pub cost_change: Option<Box<(i32, Option<Counted>)>>,
     /// "Discard a card" (701.9a): the player chooses the card as the cost is paid.
     pub discard_card: bool,
     /// "Discard this card": the ability functions only while the card is in its owner's

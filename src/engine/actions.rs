@@ -890,8 +890,10 @@ impl Game {
                     }
                     // The first of `arrived` ends highest: on top, insert the last first; on the
                     // bottom, append in order.
-                    let order: Box<dyn Iterator<Item = &ObjId>> = if *bottom { Box::new(arrived.iter()) } else { Box::new(arrived.iter().rev()) };
-                    for &nid in order {
+                    if !*bottom {
+                        arrived.reverse();
+                    }
+                    for &nid in &arrived {
                         let whose = self.obj(nid).owner;
                         let lib = &mut self.players[whose].library;
                         if let Some(pos) = lib.iter().position(|&c| c == nid) {

@@ -483,9 +483,6 @@ impl Game {
             if plotted == Some(self.turn) {
                 return Ok(Err(Illegal::new(cite!(plot.same_turn), format!("{name} became plotted this turn: it can be cast only on a later turn"))));
             }
-            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.foretell, ch.by_effect.is_some()].into_iter().any(|b| b) {
-                return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
-            }
             // 702.170d: during its owner's main phase while the stack is empty, even an instant.
             if let Err(e) = self.sorcery_timing(p, &name, "cast as a plotted card", cite!(plot.cast_timing)) {
                 return Ok(Err(e));
@@ -502,9 +499,6 @@ impl Game {
             }
             if !self.card_face_up(card).abilities().iter().any(|a| matches!(a, Ability::Foretell(_))) {
                 return Ok(Err(Illegal::new(cite!(foretell.not_foretold), format!("{name} has no foretell cost"))));
-            }
-            if [ch.flashback, ch.evoke, ch.dash, ch.face_down, ch.rather, ch.by_effect.is_some()].into_iter().any(|b| b) {
-                return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
             }
         } else if zone == Zone::Library {
             // 601.3: a static ability such as "You may cast spells from the top of your library"
@@ -609,9 +603,6 @@ impl Game {
             let Some((_, condition)) = &rather else {
                 return Ok(Err(Illegal::cited(&cite!(cast.no_alternative_cost), format!("{name} has no alternative cost of its own (\"… rather than pay this spell's mana cost\")"))));
             };
-            if [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.overload, ch.face_down, ch.by_effect.is_some()].into_iter().any(|b| b) {
-                return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
-            }
             if let Some(c) = condition
                 && !self.condition_holds(c, card, p)
             {
@@ -1504,7 +1495,7 @@ impl Game {
         // "This ability costs {1} less to activate for each …" (602.2b, 601.2f): the total cost
         // is worked out now; a reduction takes only generic mana, not below {0} (118.7).
         let mut mana_cost = cost.mana.clone();
-        if let Some((n, per)) = cost.cost_change {
+        if let Some(&(n, per)) = cost.cost_change.as_deref() {
             let times = per.map_or(1, |what| self.count(p, what, Some(source)));
             let delta = i64::from(n).saturating_mul(times);
             let before = mana_cost.generic;

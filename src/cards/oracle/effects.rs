@@ -70,7 +70,7 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
     let ins = &p.effect.instructions;
     for (k, i) in ins.iter().enumerate() {
         if let Instruction::ReturnToBattlefield { what: Affected::Target(t), .. } = i
-            && ins[..k].iter().any(|e| *e == Instruction::Exile(Affected::Target(*t)))
+            && ins[..k].contains(&Instruction::Exile(Affected::Target(*t)))
             && ins[k + 1..].iter().any(|e| serde_json::to_string(e).is_ok_and(|s| s.contains(&format!("{{\"Target\":{t}}}"))))
         {
             fails.push(Fail { at: 0, expected: "no reference to a target after it was exiled and returned (the returned permanent is a new object, 400.7)".into() });

@@ -1436,7 +1436,7 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         return Err(fails.iter().map(|f| p.error(f)).collect());
     }
     let effect = std::mem::take(&mut p.effect);
-    cost.cost_change = p.cost_change.take();
+    cost.cost_change = p.cost_change.take().map(Box::new);
     if cost.cost_change.is_some() && (effect.instructions.iter().any(Instruction::adds_mana) || cost.loyalty.is_some()) {
         // A mana ability's or loyalty ability's cost is paid by other paths.
         return Err(vec![p.error(&p.fail("a cost change of an ability that adds no mana and isn't a loyalty ability (not supported yet)"))]);
