@@ -1357,6 +1357,13 @@ pub enum Trigger {
     /// their number from below N to N or more. "I, II — …" is one such ability per numeral
     /// (714.2c).
     Chapter(u32),
+    /// "When you cycle this card" (702.29c): its owner discards it to pay a cycling cost; it
+    /// triggers from the zone the card went to.
+    CycleThis,
+    /// "Whenever you cycle a card" / "… another card" (702.29c, 702.29f), or with `or_discard`
+    /// "Whenever you cycle or discard a card" (702.29d: once for a card cycled, which is also
+    /// discarded).
+    Cycles { whose: Whose, or_discard: bool },
 }
 
 /// What an Aura's static ability gives the enchanted permanent.

@@ -2782,15 +2782,15 @@ impl Game {
         if !self.is_live(card) {
             return;
         }
-        self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.describe(card)), &[rule]);
+        self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.describe(card)), &[rule], false);
     }
 
     /// Records the discard of `card` by `p` (`text`, `rules`) and moves it: to its owner's
     /// graveyard, or — for a card with madness discarded from a hand — to exile instead, where
     /// madness's triggered ability triggers (702.35a). Either way, "whenever a player discards"
-    /// abilities trigger, whether the discard was an effect's or a cost's (701.9a). Returns the
-    /// card's new object.
-    pub(crate) fn put_discarded(&mut self, p: PlayerId, card: ObjId, text: String, rules: &[crate::rules::RuleId]) -> ObjId {
+    /// abilities trigger, whether the discard was an effect's or a cost's (701.9a), and with
+    /// `cycled` (a cycling cost, 702.29c) "when you cycle" ones. Returns the card's new object.
+    pub(crate) fn put_discarded(&mut self, p: PlayerId, card: ObjId, text: String, rules: &[crate::rules::RuleId], cycled: bool) -> ObjId {
         let madness = if self.obj(card).zone == Zone::Hand { self.card(card).abilities().iter().position(|a| matches!(a, Ability::Madness(_))) } else { None };
         let (to, text) = if madness.is_some() { (Zone::Exile, format!("{text}, into exile instead of the graveyard (madness)")) } else { (Zone::Graveyard, text) };
         let mut ev = Ev::new(EventKind::Discard, text).player(self, p).object(self, card).zone(to).rules(rules);
@@ -2805,7 +2805,7 @@ impl Game {
             self.record(ev);
             self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
         }
-        self.fire(crate::engine::triggers::Happening::Discard { player: p, card: nid });
+        self.fire(crate::engine::triggers::Happening::Discard { player: p, card: nid, cycled });
         nid
     }
 

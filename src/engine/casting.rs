@@ -1062,7 +1062,7 @@ impl Game {
             return Ok(Ok(()));
         }
         if what == "discard" {
-            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cite!(cost.paid), rule]);
+            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cite!(cost.paid), rule], false);
             return Ok(Ok(()));
         }
         let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cite!(cost.paid), rule]);
@@ -1637,7 +1637,7 @@ impl Game {
         }
         if cost.discard_self {
             let rules: &[RuleId] = if cost.cycling { &cite!(cycling.discard) } else { &cite!(cost.discard_self) };
-            self.put_discarded(p, source, format!("{} discards {name} to pay the cost of its ability", self.players[p].name), rules);
+            self.put_discarded(p, source, format!("{} discards {name} to pay the cost of its ability", self.players[p].name), rules, cost.cycling);
         }
         if let Some((kind, n)) = &cost.remove_counters {
             if self.obj(source).counters.get(kind) < *n {

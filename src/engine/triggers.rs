@@ -48,8 +48,9 @@ pub enum Happening {
     Draw { player: PlayerId },
     /// A player declared one or more attackers (508.1).
     AttackersDeclared { player: PlayerId },
-    /// A player discarded a card, now `card` in their graveyard (701.9a).
-    Discard { player: PlayerId, card: ObjId },
+    /// A player discarded a card, now `card` in their graveyard (701.9a); `cycled`: to pay a
+    /// cycling cost (702.29c).
+    Discard { player: PlayerId, card: ObjId, cycled: bool },
     /// An untapped permanent became tapped (701.26a).
     BecomesTapped(ObjId),
     /// One or more sources dealt combat damage to a player in this combat damage step (510.2);
@@ -156,9 +157,11 @@ impl Game {
             })
         };
         let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
-        // 603.2, 601.2i: "When you cast this spell" triggers from the stack.
+        // 603.2, 601.2i: "When you cast this spell" triggers from the stack; 702.29c: "When you
+        // cycle this card" from wherever the card went.
         let cast_this = match h {
             Happening::Cast { spell, .. } => self.abilities(spell).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if **trigger == Trigger::CastThis) || matches!(a, Ability::Keyword(crate::cards::ir::Keyword::Storm | crate::cards::ir::Keyword::Cascade))).then_some(spell),
+            Happening::Discard { card, cycled: true, .. } => self.abilities(card).any(|(_, a)| matches!(a, Ability::Triggered { trigger, .. } if own_zone_trigger(trigger))).then_some(card),
             _ => None,
         };
         // 113.6m: "return this card from your graveyard to your hand" works from the graveyard.
@@ -239,12 +242,13 @@ impl Game {
                 if turn.is_some_and(|yours| (self.active == self.controller(src)) != yours) {
                     continue;
                 }
-                let on_battlefield = (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis || Some(src) == cast_this && *trigger == Trigger::CastThis;
+                // The spell cast or the card cycled: only its abilities about that.
+                let on_battlefield = if Some(src) == cast_this && n < first_graveyard { own_zone_trigger(trigger) } else { (self.on_battlefield(src) || self.obj(src).zone == Zone::Command) && *trigger != Trigger::CastThis };
                 let looks_back = looks_back(trigger);
                 // 113.6m: an ability that moves this card out of the graveyard functions only
                 // there; every other one not there.
                 let graveyard_ability = matches!(self.ability(src, i), Some(Ability::Triggered { effect, .. }) if effect.moves_this_from_graveyard());
-                if graveyard_ability != in_graveyard || !(in_graveyard || on_battlefield || leaves && looks_back) {
+                if graveyard_ability != in_graveyard || !(in_graveyard || on_battlefield || leaves && looks_back) || in_graveyard && own_zone_trigger(trigger) {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
@@ -272,6 +276,8 @@ impl Game {
                     Happening::Cast { .. } => cite!(on.cast),
                     Happening::Damage { .. } | Happening::GainLife { .. } | Happening::Draw { .. } | Happening::LastTimeCounterRemoved(_) => cite!(on.event),
                     Happening::AttackersDeclared { .. } => cite!(on.player_attacks),
+                    Happening::Discard { cycled: true, .. } if cycle_or_discard(trigger) => cite!(on.cycle_or_discard),
+                    Happening::Discard { cycled: true, .. } if cycle_trigger(trigger) => cite!(on.cycle),
                     Happening::Discard { .. } => cite!(on.discard),
                     Happening::BecomesTapped(_) => cite!(on.becomes),
                     Happening::CombatDamageTo { .. } => cite!(on.each_occurrence),
@@ -644,7 +650,7 @@ impl Game {
             (Trigger::BecomesTargetBy { who, whose }, Happening::BecomesTarget { object: o, controller: c, .. }) if subject(who, o) && whose_ok(*whose, c, controller) => {
                 Some(TriggerInfo { object: Some(o), player: Some(c), amount: None, moved_to: None, ability: None, linked: None })
             }
-            (Trigger::DiscardOneOrMore { whose, filter }, Happening::Discard { player, card }) if whose_ok(*whose, player, controller) && self.matches_filter(card, filter, controller) => {
+            (Trigger::DiscardOneOrMore { whose, filter }, Happening::Discard { player, card, .. }) if whose_ok(*whose, player, controller) && self.matches_filter(card, filter, controller) => {
                 Some(TriggerInfo { object: None, player: Some(player), amount: Some(1), moved_to: None, ability: None, linked: None })
             }
             (Trigger::CountersPut { kind, on }, Happening::CountersPut { object: o, plus, n }) if plus == counter_sign(kind) && plus.is_some() && subject(on, o) => {
@@ -672,7 +678,13 @@ impl Game {
                 whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: Some(amount), moved_to: None, ability: None, linked: None })
             }
             (Trigger::Draws(whose), Happening::Draw { player }) => whose_ok(*whose, player, controller).then_some(TriggerInfo { object: None, player: Some(player), amount: None, moved_to: None, ability: None, linked: None }),
-            (Trigger::Discards(whose), Happening::Discard { player, card }) => {
+            // 702.29c: the card discarded to pay its own cycling cost.
+            (Trigger::CycleThis, Happening::Discard { card, cycled: true, .. }) if card == src => object(card),
+            // 702.29d: a card cycled is discarded too, and triggers "cycle or discard" once.
+            (Trigger::Cycles { whose, or_discard }, Happening::Discard { player, card, cycled }) if (cycled || *or_discard) && whose_ok(*whose, player, controller) => {
+                Some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
+            }
+            (Trigger::Discards(whose), Happening::Discard { player, card, .. }) => {
                 whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(card), player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
             }
             (Trigger::NthDraw { whose, n }, Happening::Draw { player }) => {
@@ -1018,6 +1030,37 @@ pub fn counter_sign(k: &crate::cards::ir::CounterKind) -> Option<bool> {
 
 /// Whether a trigger event is a leaves-the-battlefield one, which looks back in time (603.10a),
 /// alone or as one of "When this creature enters or dies".
+/// A trigger of the card itself away from the battlefield: "When you cast this spell" (on the
+/// stack, 601.2i), "When you cycle this card" (where it went, 702.29c).
+fn own_zone_trigger(t: &Trigger) -> bool {
+    match t {
+        Trigger::CastThis | Trigger::CycleThis => true,
+        Trigger::Either(a, b) => own_zone_trigger(a) || own_zone_trigger(b),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => own_zone_trigger(t),
+        _ => false,
+    }
+}
+
+/// Whether the trigger is about cycling (702.29c–d).
+fn cycle_trigger(t: &Trigger) -> bool {
+    match t {
+        Trigger::CycleThis | Trigger::Cycles { .. } => true,
+        Trigger::Either(a, b) => cycle_trigger(a) || cycle_trigger(b),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => cycle_trigger(t),
+        _ => false,
+    }
+}
+
+/// "Whenever you cycle or discard a card" (702.29d).
+fn cycle_or_discard(t: &Trigger) -> bool {
+    match t {
+        Trigger::Cycles { or_discard, .. } => *or_discard,
+        Trigger::Either(a, b) => cycle_or_discard(a) || cycle_or_discard(b),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => cycle_or_discard(t),
+        _ => false,
+    }
+}
+
 fn looks_back(t: &Trigger) -> bool {
     match t {
         Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => true,

@@ -137,6 +137,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::BecomesUntapped(Subject::This)
             | Trigger::DiscardOneOrMore { .. }
             | Trigger::Chapter(_)
+            | Trigger::CycleThis
     );
     p.trigger_object = !subject_is_this;
     p.trigger_spell = matches!(trigger, Trigger::Cast { .. });
@@ -167,6 +168,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::AttackWith { .. }
             | Trigger::DiscardOneOrMore { .. }
             | Trigger::BecomesTargetBy { .. }
+            | Trigger::Cycles { .. }
     );
     p.effect = Effect::default();
     if matches!(trigger, Trigger::TappedForMana(_)) {
@@ -237,7 +239,7 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     let mut t = parse_event(p)?;
     // "Whenever an enchantment you control enters and whenever you fully unlock a Room, …":
     // two trigger events for one ability, either of which triggers it.
-    if p.at_words(&["and", "whenever"]) {
+    if p.at_words(&["and", "whenever"]) || p.at_words(&["and", "when"]) {
         p.bump();
         t = Trigger::Either(Box::new(t), Box::new(parse_event(p)?));
     }
@@ -312,6 +314,11 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
                     return Ok(Trigger::AttackWith { whose, filter, at_least });
                 }
                 return Ok(Trigger::Attack(whose));
+            }
+            // "When you cycle this card" (702.29c), "Whenever you cycle or discard another
+            // card" (702.29d), "Whenever a player cycles a card".
+            if let Some(t) = cycle_event(p, whose) {
+                return t;
             }
             // "Whenever an opponent discards a card" (701.9a)
             if p.eat_words(&["discard", "a", "card"]) || p.eat_words(&["discards", "a", "card"]) {
@@ -600,6 +607,31 @@ fn spell_suffix(p: &mut Parser<'_>, filter: &mut crate::cards::ir::ObjectFilter)
     Ok(false)
 }
 
+/// After "you" / "a player": "cycle this card", "cycle [or discard] a card", "cycles [or
+/// discards] another card". `None` when the words are not about cycling.
+fn cycle_event(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Trigger>> {
+    if !(p.at_word("cycle") || p.at_word("cycles")) {
+        return None;
+    }
+    p.bump();
+    if p.at_words(&["this", "card"]) || p.peek().is_some_and(|t| t.tok == super::lexer::Tok::SelfName) {
+        if whose != Whose::You {
+            return Some(Err(p.fail("\"you cycle this card\"")));
+        }
+        if !p.eat_words(&["this", "card"]) {
+            p.bump();
+        }
+        return Some(Ok(Trigger::CycleThis));
+    }
+    let or_discard = p.eat_words(&["or", "discard"]) || p.eat_words(&["or", "discards"]);
+    // "another card": the card with the ability is never the one cycled while it works (on the
+    // battlefield), so "another" adds nothing to "a card" there.
+    if !(p.eat_words(&["a", "card"]) || p.eat_words(&["another", "card"])) {
+        return Some(Err(p.fail("\"a card\" or \"another card\"")));
+    }
+    Some(Ok(Trigger::Cycles { whose, or_discard }))
+}
+
 /// "second", "third": which one of a turn's draws or spells.
 fn ordinal(p: &mut Parser<'_>) -> Option<u32> {
     let n = ["first", "second", "third", "fourth", "fifth"].iter().position(|w| p.at_word(w))?;
@@ -782,6 +814,27 @@ mod tests {
         assert!(matches!(&t, Trigger::BlocksCreature { who: Subject::This, blocked } if blocked.keyword == Some(crate::cards::ir::Keyword::Flying)), "{t:?}");
         let (t, _) = trigger("Whenever you attack with three or more creatures, draw a card.", "Overwhelming Instinct", &[CardType::Enchantment]);
         assert!(matches!(t, Trigger::AttackWith { whose: Whose::You, at_least: 3, .. }), "{t:?}");
+    }
+
+    #[test]
+    fn cycling_triggers_of_real_cards() {
+        // 702.29c: the card's own cycling.
+        let (t, _) = trigger("Flying\nCycling {U} ({U}, Discard this card: Draw a card.)\nWhen you cycle this card, target creature gains flying until end of turn.", "Windcaller Aven", CREATURE);
+        assert_eq!(t, Trigger::CycleThis);
+        let (t, _) = trigger("When you cycle this card and when this creature dies, you may tap or untap target permanent.\nCycling {2}{U} ({2}{U}, Discard this card: Draw a card.)", "Esper Sojourners", CREATURE);
+        assert_eq!(t, Trigger::Either(Box::new(Trigger::CycleThis), Box::new(Trigger::Dies(Subject::This))));
+        // 702.29d: "cycle or discard".
+        let (t, _) = trigger("Whenever you cycle or discard a card, this creature gets +1/+1 until end of turn.", "Hekma Sentinels", CREATURE);
+        assert_eq!(t, Trigger::Cycles { whose: Whose::You, or_discard: true });
+        let (t, _) = trigger("Whenever you cycle or discard another card, this creature gets +2/+1 until end of turn.", "Horror of the Broken Lands", CREATURE);
+        assert_eq!(t, Trigger::Cycles { whose: Whose::You, or_discard: true });
+        let (t, _) = trigger("Whenever a player cycles a card, put a plague counter on this Aura.\nEnchanted creature gets -1/-1 for each plague counter on this Aura.", "Withering Hex", &[CardType::Enchantment]);
+        assert_eq!(t, Trigger::Cycles { whose: Whose::Each, or_discard: false });
+        let (t, _) = trigger("Whenever you cycle another card, put a +1/+1 counter on this creature.\nCycling {1} ({1}, Discard this card: Draw a card.)", "Flourishing Fox", CREATURE);
+        assert_eq!(t, Trigger::Cycles { whose: Whose::You, or_discard: false });
+        // Another player's "cycle this card", or "for the first time each turn", is not read.
+        assert!(compile("Whenever an opponent cycles this card, draw a card.", "Test Card", CREATURE).is_err());
+        assert!(compile("Whenever you cycle another card for the first time each turn, put a +1/+1 counter on this creature.", "Test Card", CREATURE).is_err());
     }
 
     #[test]

@@ -295,7 +295,7 @@ mod tests {
         let u = unread("When this creature enters, it explores twice and you venture into the dungeon.", &[Creature]);
         assert!(matches!(u.as_slice(), [(UnreadKind::Triggered, Moment::Trigger(_), _)]), "{u:?}");
         // One whose condition doesn't read can't be placed.
-        let u = unread("Whenever a player cycles or discards another card, draw a card.", &[Creature]);
+        let u = unread("Whenever a player cycles another card for the first time each turn, draw a card.", &[Creature]);
         assert!(matches!(u.as_slice(), [(UnreadKind::Triggered, Moment::Load, _)]), "{u:?}");
         // A static ability of a permanent works only on the battlefield (113.6)…
         let u = unread("Each creature you control with a +1/+1 counter on it has trample and haste and phases out.", &[Creature]);
