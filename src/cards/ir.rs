@@ -1357,6 +1357,11 @@ pub enum Trigger {
     /// their number from below N to N or more. "I, II — …" is one such ability per numeral
     /// (714.2c).
     Chapter(u32),
+    /// "Whenever this creature attacks for the first time each turn", "Whenever you gain life
+    /// for the first time each turn": the event, only if it hasn't happened earlier this turn
+    /// (to that object or player; for "becomes the target of a spell or ability you control",
+    /// by such a spell or ability).
+    FirstTimeEachTurn(Box<Trigger>),
     /// "When you cycle this card" (702.29c): its owner discards it to pay a cycling cost; it
     /// triggers from the zone the card went to.
     CycleThis,

@@ -617,6 +617,9 @@ pub struct Game {
     /// Damage triggers waiting in `pending` from the event under way: source, ability, the
     /// object dealt damage (for "is dealt damage"), event number and place in `pending`.
     pub damage_triggers: Vec<(ObjId, usize, Option<ObjId>, u64, usize)>,
+    /// Events that happened this turn, for "for the first time each turn" (603.2): the turn
+    /// and each event's key (`triggers::FirstKey`).
+    pub firsts: (u32, Vec<crate::engine::triggers::FirstKey>),
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
     /// The activated or triggered ability now resolving: its source and index ("it has this

@@ -81,6 +81,41 @@ fn time_counter() -> crate::cards::ir::CounterKind {
     crate::cards::ir::CounterKind::Named("time".to_owned())
 }
 
+/// What makes an event the same one again in a turn, for "for the first time each turn": the
+/// kind of event and who or what it happened to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstKey {
+    Attacks(ObjId),
+    GainLife(PlayerId),
+    /// Became the target of a spell or ability; `Some(p)`: one `p` controls.
+    BecomesTarget(ObjId, Option<PlayerId>),
+    /// +1/+1 counters (`true`) or -1/-1 counters were put on it.
+    CountersPut(ObjId, bool),
+    BecomesTapped(ObjId),
+}
+
+/// The keys an event is counted under for "for the first time each turn".
+fn first_keys(h: Happening) -> Vec<FirstKey> {
+    match h {
+        Happening::Attacks(o) => vec![FirstKey::Attacks(o)],
+        Happening::GainLife { player, .. } => vec![FirstKey::GainLife(player)],
+        Happening::BecomesTarget { object, controller, .. } => vec![FirstKey::BecomesTarget(object, None), FirstKey::BecomesTarget(object, Some(controller))],
+        Happening::CountersPut { object, plus: Some(plus), .. } => vec![FirstKey::CountersPut(object, plus)],
+        Happening::BecomesTapped(o) => vec![FirstKey::BecomesTapped(o)],
+        _ => Vec::new(),
+    }
+}
+
+/// The key under which `trigger` (of an ability controlled by `controller`) asks whether `h` is
+/// the first such event of the turn.
+fn first_key_of(trigger: &Trigger, h: Happening, controller: PlayerId) -> Option<FirstKey> {
+    match (trigger, h) {
+        (Trigger::BecomesTargetBy { .. }, Happening::BecomesTarget { object, .. }) => Some(FirstKey::BecomesTarget(object, Some(controller))),
+        (Trigger::Either(a, b), h) => first_key_of(a, h, controller).or_else(|| first_key_of(b, h, controller)),
+        _ => first_keys(h).first().copied(),
+    }
+}
+
 impl Game {
     /// Taps an untapped permanent (701.26a); "whenever … becomes tapped" abilities trigger
     /// (603.2e). The caller records the event with its own wording.
@@ -145,6 +180,12 @@ impl Game {
     pub fn fire(&mut self, h: Happening) {
         // What triggers now triggers on the event just recorded (603.2).
         let at = self.last_event();
+        // "For the first time each turn": the keys this event is the first of this turn.
+        if self.firsts.0 != self.turn {
+            self.firsts = (self.turn, Vec::new());
+        }
+        let firsts: Vec<FirstKey> = first_keys(h).into_iter().filter(|k| !self.firsts.1.contains(k)).collect();
+        self.firsts.1.extend(firsts.iter().copied());
         self.fire_monarch(h, at);
         if let Happening::LifeLost { player } = h {
             self.fire_speed(player, at);
@@ -231,10 +272,11 @@ impl Game {
                     _ => continue,
                 };
                 // "This ability triggers only once each turn.", "… during your turn".
-                let (mut trigger, mut once, mut turn) = (trigger, false, None);
+                let (mut trigger, mut once, mut turn, mut first) = (trigger, false, None, false);
                 loop {
                     match trigger {
                         Trigger::OnceEachTurn(t) => (trigger, once) = (&**t, true),
+                        Trigger::FirstTimeEachTurn(t) => (trigger, first) = (&**t, true),
                         Trigger::DuringTurn(t, yours) => (trigger, turn) = (&**t, Some(*yours)),
                         _ => break,
                     }
@@ -252,6 +294,11 @@ impl Game {
                     continue;
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
+                if first && !first_key_of(trigger, h, self.controller(src)).is_some_and(|k| firsts.contains(&k)) {
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger: the event already happened earlier this turn", self.describe(src))).source(self, src).rule(cite!(trigger.first_time_each_turn));
+                    self.record(ev);
+                    continue;
+                }
                 if once && self.obj(src).triggered_turns.contains(&(i, self.turn)) {
                     let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.describe(src))).source(self, src).rule(cite!(trigger.once_each_turn));
                     self.record(ev);
@@ -1036,7 +1083,7 @@ fn own_zone_trigger(t: &Trigger) -> bool {
     match t {
         Trigger::CastThis | Trigger::CycleThis => true,
         Trigger::Either(a, b) => own_zone_trigger(a) || own_zone_trigger(b),
-        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => own_zone_trigger(t),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) | Trigger::FirstTimeEachTurn(t) => own_zone_trigger(t),
         _ => false,
     }
 }
@@ -1046,7 +1093,7 @@ fn cycle_trigger(t: &Trigger) -> bool {
     match t {
         Trigger::CycleThis | Trigger::Cycles { .. } => true,
         Trigger::Either(a, b) => cycle_trigger(a) || cycle_trigger(b),
-        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => cycle_trigger(t),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) | Trigger::FirstTimeEachTurn(t) => cycle_trigger(t),
         _ => false,
     }
 }
@@ -1056,7 +1103,7 @@ fn cycle_or_discard(t: &Trigger) -> bool {
     match t {
         Trigger::Cycles { or_discard, .. } => *or_discard,
         Trigger::Either(a, b) => cycle_or_discard(a) || cycle_or_discard(b),
-        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => cycle_or_discard(t),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) | Trigger::FirstTimeEachTurn(t) => cycle_or_discard(t),
         _ => false,
     }
 }
@@ -1065,7 +1112,7 @@ fn looks_back(t: &Trigger) -> bool {
     match t {
         Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => true,
         Trigger::Either(a, b) => looks_back(a) || looks_back(b),
-        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) => looks_back(t),
+        Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) | Trigger::FirstTimeEachTurn(t) => looks_back(t),
         _ => false,
     }
 }

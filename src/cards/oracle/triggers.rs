@@ -103,9 +103,18 @@ pub fn parse_chapter(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
 
 /// A triggered ability's effect, after its trigger condition and "if" clause.
 fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition: Option<Condition>) -> PResult<Ability> {
-    // References to what triggered the ability: "that creature", "that player", "it".
+    // References to what triggered the ability: "that creature", "that player", "it". "For
+    // the first time each turn" doesn't change what the event is about.
+    let event = match &trigger {
+        Trigger::FirstTimeEachTurn(t) => &**t,
+        Trigger::DuringTurn(t, _) => match &**t {
+            Trigger::FirstTimeEachTurn(t) => &**t,
+            _ => &trigger,
+        },
+        _ => &trigger,
+    };
     let subject_is_this = matches!(
-        &trigger,
+        event,
         Trigger::Enters(Subject::This)
             | Trigger::Dies(Subject::This)
             | Trigger::LeavesBattlefield(Subject::This)
@@ -140,7 +149,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::CycleThis
     );
     p.trigger_object = !subject_is_this;
-    p.trigger_spell = matches!(trigger, Trigger::Cast { .. });
+    p.trigger_spell = matches!(event, Trigger::Cast { .. });
     p.trigger_moved = matches!(&trigger, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) if *s != Subject::This);
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
@@ -155,7 +164,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
         p.trigger_object = true;
     }
     p.trigger_player = matches!(
-        trigger,
+        event,
         Trigger::BeginningOf { .. }
             | Trigger::Cast { .. }
             | Trigger::DealsDamage { .. }
@@ -242,6 +251,26 @@ pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Trigger> {
     if p.at_words(&["and", "whenever"]) || p.at_words(&["and", "when"]) {
         p.bump();
         t = Trigger::Either(Box::new(t), Box::new(parse_event(p)?));
+    }
+    // "for the first time each turn" (603.2): only the turn's first such event, for events
+    // the engine counts in a turn.
+    if p.at_words(&["for", "the", "first", "time"]) {
+        let at = p.pos;
+        let counted = match &t {
+            Trigger::Attacks(_) | Trigger::BecomesTarget(_) | Trigger::CountersPut { .. } | Trigger::BecomesTapped(_) => true,
+            Trigger::GainLife(w) | Trigger::BecomesTargetBy { whose: w, .. } => *w == Whose::You,
+            _ => false,
+        };
+        if !counted {
+            return Err(Fail { at, expected: "an event counted in a turn before \"for the first time each turn\"".into() });
+        }
+        p.pos += 4;
+        t = Trigger::FirstTimeEachTurn(Box::new(t));
+        if p.eat_words(&["during", "each", "of", "your", "turns"]) {
+            return Ok(Trigger::DuringTurn(Box::new(t), true));
+        }
+        p.expect_words(&["each", "turn"])?;
+        return Ok(t);
     }
     if p.eat_words(&["during", "your", "turn"]) {
         return Ok(Trigger::DuringTurn(Box::new(t), true));
@@ -835,6 +864,25 @@ mod tests {
         // Another player's "cycle this card", or "for the first time each turn", is not read.
         assert!(compile("Whenever an opponent cycles this card, draw a card.", "Test Card", CREATURE).is_err());
         assert!(compile("Whenever you cycle another card for the first time each turn, put a +1/+1 counter on this creature.", "Test Card", CREATURE).is_err());
+    }
+
+    #[test]
+    fn first_time_each_turn() {
+        let first = |t: Trigger| Trigger::FirstTimeEachTurn(Box::new(t));
+        let (t, _) = trigger("Whenever you gain life for the first time each turn, create a 1/1 white Cat creature token.\n{2}{W}: Another target Cleric gains lifelink until end of turn.", "Attended Healer", CREATURE);
+        assert_eq!(t, first(Trigger::GainLife(Whose::You)));
+        let (t, _) = trigger("Whenever this creature becomes the target of a spell or ability for the first time each turn, put a +1/+1 counter on it.", "Angelic Cub", CREATURE);
+        assert_eq!(t, first(Trigger::BecomesTarget(Subject::This)));
+        let (t, _) = trigger("Vigilance, haste\nValiant — Whenever this creature becomes the target of a spell or ability you control for the first time each turn, put a +1/+1 counter on it.", "Seedglaive Mentor", CREATURE);
+        assert_eq!(t, first(Trigger::BecomesTargetBy { who: Subject::This, whose: Whose::You }));
+        let (t, _) = trigger("Whenever one or more +1/+1 counters are put on this creature for the first time each turn, create a Treasure token. (It's an artifact with \"{T}, Sacrifice this token: Add one mana of any color.\")", "Axgard Artisan", CREATURE);
+        assert!(matches!(&t, Trigger::FirstTimeEachTurn(t) if matches!(**t, Trigger::CountersPut { on: Subject::This, .. })), "{t:?}");
+        let abilities = compile("When this creature enters, create a Food token. (It's an artifact with \"{2}, {T}, Sacrifice this token: You gain 3 life.\")\nWhenever you gain life for the first time during each of your turns, create a 1/1 white Cat creature token.", "Cat Collector", CREATURE).unwrap_or_else(|e| panic!("{e:?}"));
+        let Ability::Triggered { trigger: t, .. } = &abilities[1] else { panic!("{abilities:?}") };
+        assert_eq!(**t, Trigger::DuringTurn(Box::new(first(Trigger::GainLife(Whose::You))), true));
+        // Events the engine doesn't count in a turn are not read.
+        assert!(compile("Whenever you discard one or more nonland cards for the first time each turn, create a Junk token.", "Veronica, Dissident Scribe", CREATURE).is_err());
+        assert!(compile("Whenever an opponent gains life for the first time each turn, draw a card.", "Test Card", CREATURE).is_err());
     }
 
     #[test]
