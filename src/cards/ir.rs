@@ -1249,6 +1249,9 @@ pub enum Trigger {
     Dies(Subject),
     /// "Whenever a land is put into a graveyard from the battlefield" (603.6c, 603.10a).
     PutIntoGraveyardFromBattlefield(Subject),
+    /// "Whenever a nontoken artifact is put into your graveyard from the battlefield" (603.6c,
+    /// 603.10a): into the graveyard of a player `whose` matches, which is its owner's (400.3).
+    PutIntoGraveyardOf { who: Subject, whose: Whose },
     /// "When this creature leaves the battlefield" (603.6c, 603.10a).
     LeavesBattlefield(Subject),
     /// "At the beginning of your upkeep" / "each player's draw step" (603.2b).

@@ -652,6 +652,9 @@ impl Game {
                 moved(old, new, Zone::Graveyard)
             }
             (Trigger::PutIntoGraveyardFromBattlefield(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if subject(s, old) => moved(old, new, Zone::Graveyard),
+            // 400.3: a card goes to its owner's graveyard; a token too, before it ceases to
+            // exist (704.5d).
+            (Trigger::PutIntoGraveyardOf { who, whose }, Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if subject(who, old) && whose_ok(*whose, self.obj(old).owner, controller) => moved(old, new, Zone::Graveyard),
             (Trigger::LeavesBattlefield(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to }) if subject(s, old) => moved(old, new, to),
             (Trigger::BeginningOf { step, whose }, Happening::StepBegins) => {
                 let now = match self.step {
@@ -1110,7 +1113,7 @@ fn cycle_or_discard(t: &Trigger) -> bool {
 
 fn looks_back(t: &Trigger) -> bool {
     match t {
-        Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) => true,
+        Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) | Trigger::PutIntoGraveyardOf { .. } => true,
         Trigger::Either(a, b) => looks_back(a) || looks_back(b),
         Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) | Trigger::FirstTimeEachTurn(t) => looks_back(t),
         _ => false,

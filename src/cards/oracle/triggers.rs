@@ -119,6 +119,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::Dies(Subject::This)
             | Trigger::LeavesBattlefield(Subject::This)
             | Trigger::PutIntoGraveyardFromBattlefield(Subject::This)
+            | Trigger::PutIntoGraveyardOf { who: Subject::This, .. }
             | Trigger::Attacks(Subject::This)
             | Trigger::Blocks(Subject::This)
             | Trigger::BecomesBlocked(Subject::This)
@@ -150,7 +151,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
     );
     p.trigger_object = !subject_is_this;
     p.trigger_spell = matches!(event, Trigger::Cast { .. });
-    p.trigger_moved = matches!(&trigger, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) if *s != Subject::This);
+    p.trigger_moved = matches!(event, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) | Trigger::PutIntoGraveyardOf { who: s, .. } if *s != Subject::This);
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
     // creature" is the other creature of the block, "it" the source.
@@ -235,7 +236,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
 /// graveyard, or for an Aura that makes it go there (113.6m).
 fn trigger_puts_this_in_graveyard(trigger: &Trigger) -> bool {
     match trigger {
-        Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) => matches!(s, Subject::This | Subject::Enchanted),
+        Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) | Trigger::PutIntoGraveyardOf { who: s, .. } => matches!(s, Subject::This | Subject::Enchanted),
         Trigger::Either(a, b) => trigger_puts_this_in_graveyard(a) || trigger_puts_this_in_graveyard(b),
         _ => false,
     }
@@ -536,6 +537,9 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         Trigger::BecomesTapped(subject)
     } else if p.eat_words(&["is", "dealt", "damage"]) {
         Trigger::DealtDamage(subject)
+    } else if let Some(whose) = graveyard_of(p) {
+        // "is put into your graveyard from the battlefield": the graveyard is its owner's.
+        Trigger::PutIntoGraveyardOf { who: subject, whose }
     } else if p.eat_words(&["is", "put", "into", "a", "graveyard", "from", "the", "battlefield"])
         || p.eat_words(&["are", "put", "into", "a", "graveyard", "from", "the", "battlefield"])
     {
@@ -594,6 +598,31 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\", \"becomes blocked\", \"becomes tapped\" or \"is dealt damage\""));
     };
     Ok(t)
+}
+
+/// "is put into your graveyard from the battlefield", "are put into an opponent's graveyard
+/// …", "… a player's graveyard …": whose graveyard. `None` (nothing eaten) otherwise; the
+/// form "… or [a card] is put into your graveyard from anywhere …" is left to fail after it.
+fn graveyard_of(p: &mut Parser<'_>) -> Option<Whose> {
+    let mark = p.pos;
+    if !(p.eat_words(&["is", "put", "into"]) || p.eat_words(&["are", "put", "into"])) {
+        return None;
+    }
+    let whose = if p.eat_words(&["your", "graveyard"]) {
+        Whose::You
+    } else if p.eat_words(&["an", "opponent's", "graveyard"]) || p.eat_words(&["an", "opponent’s", "graveyard"]) {
+        Whose::Opponent
+    } else if p.eat_words(&["a", "player's", "graveyard"]) || p.eat_words(&["a", "player’s", "graveyard"]) {
+        Whose::Each
+    } else {
+        p.pos = mark;
+        return None;
+    };
+    if !p.eat_words(&["from", "the", "battlefield"]) {
+        p.pos = mark;
+        return None;
+    }
+    Some(whose)
 }
 
 /// "a creature", "a non-Wall creature", "a green or white creature": the other creature of a
@@ -883,6 +912,20 @@ mod tests {
         // Events the engine doesn't count in a turn are not read.
         assert!(compile("Whenever you discard one or more nonland cards for the first time each turn, create a Junk token.", "Veronica, Dissident Scribe", CREATURE).is_err());
         assert!(compile("Whenever an opponent gains life for the first time each turn, draw a card.", "Test Card", CREATURE).is_err());
+    }
+
+    #[test]
+    fn put_into_whose_graveyard() {
+        let (t, _) = trigger("Whenever an artifact or enchantment is put into your graveyard from the battlefield, you gain 1 life.", "Scrapheap", &[CardType::Artifact]);
+        let filter = ObjectFilter { types_any: vec![CardType::Artifact, CardType::Enchantment], ..ObjectFilter::default() };
+        assert_eq!(t, Trigger::PutIntoGraveyardOf { who: Subject::Matching { filter, another: false }, whose: Whose::You });
+        let abilities = compile("Whenever a nontoken creature is put into your graveyard from the battlefield, create a 2/2 black Zombie creature token.\nWhen a creature is put into an opponent's graveyard from the battlefield, exile this creature.", "Magus of the Bridge", CREATURE).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&abilities[1], Ability::Triggered { trigger, .. } if matches!(**trigger, Trigger::PutIntoGraveyardOf { whose: Whose::Opponent, .. })), "{abilities:?}");
+        let (t, _) = trigger("When this creature is put into your graveyard from the battlefield, you may return it to your hand.", "Zodiac Dragon", CREATURE);
+        assert_eq!(t, Trigger::PutIntoGraveyardOf { who: Subject::This, whose: Whose::You });
+        // "… or an artifact card is put into your graveyard from anywhere other than the
+        // battlefield" is not read.
+        assert!(compile("Whenever another artifact is put into your graveyard from the battlefield or an artifact card is put into your graveyard from anywhere other than the battlefield, draw a card.", "Test Card", CREATURE).is_err());
     }
 
     #[test]
