@@ -1360,6 +1360,10 @@ pub enum Trigger {
     /// their number from below N to N or more. "I, II — …" is one such ability per numeral
     /// (714.2c).
     Chapter(u32),
+    /// "Whenever a creature dealt damage by this creature this turn dies" (700.4, 603.10a): a
+    /// creature matching `who` dies, and this object dealt damage to it this turn (as that
+    /// object, 400.7).
+    DiesDamagedByThis(Subject),
     /// "Whenever this creature attacks for the first time each turn", "Whenever you gain life
     /// for the first time each turn": the event, only if it hasn't happened earlier this turn
     /// (to that object or player; for "becomes the target of a spell or ability you control",

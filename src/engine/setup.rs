@@ -69,6 +69,7 @@ impl Game {
             event: 0,
             damage_triggers: Vec::new(),
             firsts: (0, Vec::new()),
+            damaged: (0, Vec::new()),
             trigger_info: crate::engine::state::TriggerInfo::default(),
             resolving_ability: None,
             resolving_uid: None,

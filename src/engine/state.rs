@@ -620,6 +620,9 @@ pub struct Game {
     /// Events that happened this turn, for "for the first time each turn" (603.2): the turn
     /// and each event's key (`triggers::FirstKey`).
     pub firsts: (u32, Vec<crate::engine::triggers::FirstKey>),
+    /// Damage dealt to objects this turn (the turn; source and object dealt damage), for "a
+    /// creature dealt damage by this creature this turn".
+    pub damaged: (u32, Vec<(ObjId, ObjId)>),
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
     /// The activated or triggered ability now resolving: its source and index ("it has this

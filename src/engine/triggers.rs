@@ -186,6 +186,12 @@ impl Game {
         }
         let firsts: Vec<FirstKey> = first_keys(h).into_iter().filter(|k| !self.firsts.1.contains(k)).collect();
         self.firsts.1.extend(firsts.iter().copied());
+        if self.damaged.0 != self.turn {
+            self.damaged = (self.turn, Vec::new());
+        }
+        if let Happening::Damage { source, to: Target::Object(o), .. } = h {
+            self.damaged.1.push((source, o));
+        }
         self.fire_monarch(h, at);
         if let Happening::LifeLost { player } = h {
             self.fire_speed(player, at);
@@ -654,6 +660,12 @@ impl Game {
             (Trigger::PutIntoGraveyardFromBattlefield(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if subject(s, old) => moved(old, new, Zone::Graveyard),
             // 400.3: a card goes to its owner's graveyard; a token too, before it ceases to
             // exist (704.5d).
+            // 700.4, 603.10a: a creature this object dealt damage to this turn dies.
+            (Trigger::DiesDamagedByThis(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard })
+                if self.is_creature(old) && subject(s, old) && self.damaged.0 == self.turn && self.damaged.1.contains(&(src, old)) =>
+            {
+                moved(old, new, Zone::Graveyard)
+            }
             (Trigger::PutIntoGraveyardOf { who, whose }, Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard }) if subject(who, old) && whose_ok(*whose, self.obj(old).owner, controller) => moved(old, new, Zone::Graveyard),
             (Trigger::LeavesBattlefield(s), Happening::ZoneChange { old, new, from: Zone::Battlefield, to }) if subject(s, old) => moved(old, new, to),
             (Trigger::BeginningOf { step, whose }, Happening::StepBegins) => {
@@ -1113,7 +1125,7 @@ fn cycle_or_discard(t: &Trigger) -> bool {
 
 fn looks_back(t: &Trigger) -> bool {
     match t {
-        Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) | Trigger::PutIntoGraveyardOf { .. } => true,
+        Trigger::Dies(_) | Trigger::LeavesBattlefield(_) | Trigger::PutIntoGraveyardFromBattlefield(_) | Trigger::PutIntoGraveyardOf { .. } | Trigger::DiesDamagedByThis(_) => true,
         Trigger::Either(a, b) => looks_back(a) || looks_back(b),
         Trigger::OnceEachTurn(t) | Trigger::DuringTurn(t, _) | Trigger::FirstTimeEachTurn(t) => looks_back(t),
         _ => false,

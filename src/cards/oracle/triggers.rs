@@ -151,7 +151,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
     );
     p.trigger_object = !subject_is_this;
     p.trigger_spell = matches!(event, Trigger::Cast { .. });
-    p.trigger_moved = matches!(event, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) | Trigger::PutIntoGraveyardOf { who: s, .. } if *s != Subject::This);
+    p.trigger_moved = matches!(event, Trigger::Dies(s) | Trigger::LeavesBattlefield(s) | Trigger::PutIntoGraveyardFromBattlefield(s) | Trigger::PutIntoGraveyardOf { who: s, .. } | Trigger::DiesDamagedByThis(s) if *s != Subject::This);
     p.that_is_attached = matches!(trigger, Trigger::BeginningOf { whose: Whose::AttachedController, .. });
     // "Whenever this creature becomes blocked by a creature, destroy that creature": "that
     // creature" is the other creature of the block, "it" the source.
@@ -479,6 +479,15 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         }
         p.expect_words(&["attack"])?;
         return Ok(Trigger::AttacksWithOthers { who: subject, others: n });
+    }
+    // "Whenever a creature dealt damage by this creature this turn dies" (Sengir Vampire).
+    if matches!(&subject, Subject::Matching { another: false, .. }) && p.eat_words(&["dealt", "damage", "by"]) {
+        let at = p.pos;
+        if !eat_self_ref(p) {
+            return Err(Fail { at, expected: "\"this creature\" or the card's name (\"dealt damage by this creature\")".into() });
+        }
+        p.expect_words(&["this", "turn", "dies"])?;
+        return Ok(Trigger::DiesDamagedByThis(subject));
     }
     if p.at_word("deals") {
         p.bump();
@@ -926,6 +935,19 @@ mod tests {
         // "… or an artifact card is put into your graveyard from anywhere other than the
         // battlefield" is not read.
         assert!(compile("Whenever another artifact is put into your graveyard from the battlefield or an artifact card is put into your graveyard from anywhere other than the battlefield, draw a card.", "Test Card", CREATURE).is_err());
+    }
+
+    #[test]
+    fn dies_after_damage_by_this() {
+        let creature = ObjectFilter { types_any: vec![CardType::Creature], ..ObjectFilter::default() };
+        let (t, _) = trigger("Flying\nWhenever a creature dealt damage by this creature this turn dies, put a +1/+1 counter on this creature.", "Sengir Vampire", CREATURE);
+        assert_eq!(t, Trigger::DiesDamagedByThis(Subject::Matching { filter: creature.clone(), another: false }));
+        let (t, _) = trigger("Whenever a creature dealt damage by Rot Wolf this turn dies, you may draw a card.", "Rot Wolf", CREATURE);
+        assert_eq!(t, Trigger::DiesDamagedByThis(Subject::Matching { filter: creature, another: false }));
+        let (t, _) = trigger("Whenever a creature with flying dealt damage by this creature this turn dies, put a +1/+1 counter on this creature.", "Trophy Hunter", CREATURE);
+        assert!(matches!(&t, Trigger::DiesDamagedByThis(Subject::Matching { filter, .. }) if filter.keyword == Some(crate::cards::ir::Keyword::Flying)), "{t:?}");
+        // "that creature" after "dealt damage by enchanted creature" would be ambiguous: not read.
+        assert!(compile("Enchant creature\nEnchanted creature gets +2/+2.\nWhenever a creature dealt damage by enchanted creature this turn dies, put a +1/+1 counter on that creature.", "Vampiric Embrace", &[CardType::Enchantment]).is_err());
     }
 
     #[test]
