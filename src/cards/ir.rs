@@ -1360,6 +1360,10 @@ pub enum Trigger {
     /// their number from below N to N or more. "I, II — …" is one such ability per numeral
     /// (714.2c).
     Chapter(u32),
+    /// "Whenever a creature attacks you or a planeswalker you control", "… attacks one of your
+    /// opponents", "… attacks a player" (508.3a): declared as an attacker attacking a player
+    /// `whose` matches, or (`planeswalkers`) a planeswalker such a player controls.
+    AttacksWhom { who: Subject, whose: Whose, planeswalkers: bool },
     /// "Whenever a creature dealt damage by this creature this turn dies" (700.4, 603.10a): a
     /// creature matching `who` dies, and this object dealt damage to it this turn (as that
     /// object, 400.7).

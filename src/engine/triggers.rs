@@ -707,6 +707,16 @@ impl Game {
             // 709.5i: "you" fully unlock a Room you control.
             (Trigger::FullyUnlockRoom, Happening::FullyUnlocked(o)) if self.controller(o) == controller => object(o),
             (Trigger::CastThis, Happening::Cast { spell, player }) if spell == src => Some(TriggerInfo { object: Some(spell), player: Some(player), amount: None, moved_to: None, ability: None, linked: None }),
+            // 508.3a: attacking a player `whose` matches, or one of their planeswalkers.
+            (Trigger::AttacksWhom { who, whose, planeswalkers }, Happening::Attacks(o)) if subject(who, o) => {
+                let attacked = self.combat.attackers.iter().find(|a| a.id == o)?.attacking;
+                let player = match attacked {
+                    Target::Player(p) => p,
+                    Target::Object(pw) if *planeswalkers && self.has_type(pw, crate::cards::ir::CardType::Planeswalker) => self.controller(pw),
+                    _ => return None,
+                };
+                whose_ok(*whose, player, controller).then_some(TriggerInfo { object: Some(o), player: Some(player), amount: None, moved_to: None, ability: None, linked: None })
+            }
             (Trigger::AttacksAlone(s), Happening::Attacks(o)) if subject(s, o) && self.combat.attackers.len() == 1 => object(o),
             (Trigger::BecomesUntapped(s), Happening::BecomesUntapped(o)) if subject(s, o) => object(o),
             (Trigger::BecomesTargetBy { who, whose }, Happening::BecomesTarget { object: o, controller: c, .. }) if subject(who, o) && whose_ok(*whose, c, controller) => {

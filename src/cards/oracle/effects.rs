@@ -2248,9 +2248,15 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 });
             }
             p.bump();
-            // "deals damage equal to its power to any target"
+            // "deals damage equal to its power to any target": "its" is the subject's, the
+            // source's own, whatever else the ability is about.
             if p.eat_words(&["damage", "equal", "to"]) {
-                let amount = quantity(p)?;
+                let amount = if p.at_words(&["its", "power"]) || p.at_words(&["its", "toughness"]) {
+                    p.bump();
+                    Amount::Stat { of: crate::cards::ir::StatOf::This, stat: stat(p)? }
+                } else {
+                    quantity(p)?
+                };
                 p.expect_words(&["to"])?;
                 out.push(Instruction::DealDamage { amount, to: recipient(p)?, divided: false });
                 return Ok(());

@@ -120,6 +120,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::LeavesBattlefield(Subject::This)
             | Trigger::PutIntoGraveyardFromBattlefield(Subject::This)
             | Trigger::PutIntoGraveyardOf { who: Subject::This, .. }
+            | Trigger::AttacksWhom { who: Subject::This, .. }
             | Trigger::Attacks(Subject::This)
             | Trigger::Blocks(Subject::This)
             | Trigger::BecomesBlocked(Subject::This)
@@ -179,6 +180,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::DiscardOneOrMore { .. }
             | Trigger::BecomesTargetBy { .. }
             | Trigger::Cycles { .. }
+            | Trigger::AttacksWhom { .. }
     );
     p.effect = Effect::default();
     if matches!(trigger, Trigger::TappedForMana(_)) {
@@ -580,6 +582,9 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     } else if p.eat_words(&["transforms", "into"]) {
         transforms_into_this(p, &subject)?
     } else if p.eat_word("attacks") {
+        if let Some((whose, planeswalkers)) = attacked(p) {
+            return Ok(Trigger::AttacksWhom { who: subject, whose, planeswalkers });
+        }
         if p.eat_word("alone") {
             return Ok(Trigger::AttacksAlone(subject));
         }
@@ -607,6 +612,26 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
         return Err(p.fail("\"enters\", \"dies\", \"leaves the battlefield\", \"attacks\", \"blocks\", \"becomes blocked\", \"becomes tapped\" or \"is dealt damage\""));
     };
     Ok(t)
+}
+
+/// After "attacks": "you", "you or a planeswalker you control", "one of your opponents",
+/// "an opponent", "one of your opponents or a planeswalker an opponent controls", "a player"
+/// (508.3a) — whose player, and whether their planeswalkers count.
+fn attacked(p: &mut Parser<'_>) -> Option<(Whose, bool)> {
+    let whose = if p.eat_word("you") {
+        Whose::You
+    } else if p.eat_words(&["one", "of", "your", "opponents"]) || p.eat_words(&["an", "opponent"]) {
+        Whose::Opponent
+    } else if p.eat_words(&["a", "player"]) {
+        return Some((Whose::Each, false));
+    } else {
+        return None;
+    };
+    let planeswalkers = match whose {
+        Whose::You => p.eat_words(&["or", "a", "planeswalker", "you", "control"]),
+        _ => p.eat_words(&["or", "a", "planeswalker", "an", "opponent", "controls"]),
+    };
+    Some((whose, planeswalkers))
 }
 
 /// "is put into your graveyard from the battlefield", "are put into an opponent's graveyard
@@ -948,6 +973,23 @@ mod tests {
         assert!(matches!(&t, Trigger::DiesDamagedByThis(Subject::Matching { filter, .. }) if filter.keyword == Some(crate::cards::ir::Keyword::Flying)), "{t:?}");
         // "that creature" after "dealt damage by enchanted creature" would be ambiguous: not read.
         assert!(compile("Enchant creature\nEnchanted creature gets +2/+2.\nWhenever a creature dealt damage by enchanted creature this turn dies, put a +1/+1 counter on that creature.", "Vampiric Embrace", &[CardType::Enchantment]).is_err());
+    }
+
+    #[test]
+    fn attacks_whom() {
+        use crate::cards::ir::{Amount, Instruction, Stat, StatOf};
+        let (t, _) = trigger("Whenever a creature attacks you, its controller loses 1 life.", "Hissing Miasma", &[CardType::Enchantment]);
+        assert!(matches!(t, Trigger::AttacksWhom { whose: Whose::You, planeswalkers: false, .. }), "{t:?}");
+        let (t, _) = trigger("Whenever a creature attacks you or a planeswalker you control, that creature's controller loses 1 life and you gain 1 life.", "Revenge of Ravens", &[CardType::Enchantment]);
+        assert!(matches!(t, Trigger::AttacksWhom { whose: Whose::You, planeswalkers: true, .. }), "{t:?}");
+        let (t, _) = trigger("Whenever a creature attacks one of your opponents or a planeswalker an opponent controls, that creature gets +2/+0 until end of turn.", "Gahiji, Honored One", CREATURE);
+        assert!(matches!(t, Trigger::AttacksWhom { whose: Whose::Opponent, planeswalkers: true, .. }), "{t:?}");
+        // "this creature deals damage equal to its power": its own power, not the attacker's.
+        let abilities = compile("Reach\nWhenever a creature with flying attacks you or a planeswalker you control, this creature deals damage equal to its power to that creature.", "Palazzo Archers", CREATURE).unwrap_or_else(|e| panic!("{e:?}"));
+        let Ability::Triggered { effect, .. } = &abilities[1] else { panic!("{abilities:?}") };
+        assert!(matches!(&effect.instructions[0], Instruction::DealDamage { amount: Amount::Stat { of: StatOf::This, stat: Stat::Power }, .. }), "{effect:?}");
+        // "attacks a player and isn't blocked" is not read.
+        assert!(compile("Whenever this creature attacks a player and isn't blocked, that player's life total becomes 1.", "Master of Cruelties", CREATURE).is_err());
     }
 
     #[test]
