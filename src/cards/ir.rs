@@ -1360,6 +1360,9 @@ pub enum Trigger {
     /// their number from below N to N or more. "I, II — …" is one such ability per numeral
     /// (714.2c).
     Chapter(u32),
+    /// "When you control no Islands, sacrifice this creature" (603.8): a state trigger, which
+    /// triggers while the condition holds and not again until that ability has left the stack.
+    State(Condition),
     /// "Whenever a creature attacks you or a planeswalker you control", "… attacks one of your
     /// opponents", "… attacks a player" (508.3a): declared as an attacker attacking a player
     /// `whose` matches, or (`planeswalkers`) a planeswalker such a player controls.

@@ -402,6 +402,51 @@ impl Game {
         }
     }
 
+    /// State triggers (603.8): each permanent's "When [a game state], …" ability whose state
+    /// holds triggers, unless that ability already triggered and hasn't left the stack yet.
+    /// Checked each time a player would receive priority, when they go on the stack.
+    fn fire_state_triggers(&mut self) {
+        let at = self.last_event();
+        for src in self.battlefield.clone() {
+            let abilities = self.card(src).abilities().len() + self.chars(src).map_or(0, |c| c.granted.len());
+            for i in 0..abilities {
+                let condition = match self.ability(src, i) {
+                    Some(Ability::Triggered { trigger, .. }) => match &**trigger {
+                        Trigger::State(c) => Some(c.clone()),
+                        _ => continue,
+                    },
+                    // An unread state trigger whose condition was read stops the run as it
+                    // would go on the stack (`stack_triggers`).
+                    Some(Ability::Unread(u)) => match &u.moment {
+                        crate::cards::ir::Moment::Trigger(t) => match &**t {
+                            Trigger::State(c) => Some(c.clone()),
+                            _ => continue,
+                        },
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let Some(c) = condition else { continue };
+                let controller = self.controller(src);
+                if !self.condition_holds(&c, src, controller) {
+                    continue;
+                }
+                let waiting = self.pending.iter().any(|t| t.source == src && t.ability == i && t.delayed.is_none() && t.keyword.is_none());
+                let on_stack = self.stack.iter().any(|s| matches!(s, StackItem::Ability(a) if a.source == src && a.ability == i && a.trigger.is_some() && a.delayed.is_none() && a.keyword.is_none()));
+                if waiting || on_stack {
+                    continue;
+                }
+                let ev = Ev::new(EventKind::Trigger, format!("{}'s ability triggers: its state holds (controlled by {})", self.describe(src), self.players[controller].name))
+                    .source(self, src)
+                    .player(self, controller)
+                    .rules(&[cite!(trigger.state), cite!(trigger.controller)])
+                    .because(at);
+                self.record(ev);
+                self.pending.push(PendingTrigger { source: src, ability: i, controller, info: TriggerInfo { object: Some(src), ..TriggerInfo::default() }, delayed: None, keyword: None, event: self.last_event() });
+            }
+        }
+    }
+
     /// The monarch's inherent triggered abilities (724.2), controlled by the player who was the
     /// monarch as they triggered: "At the beginning of the monarch's end step, that player draws
     /// a card" and "Whenever a creature deals combat damage to the monarch, its controller
@@ -909,6 +954,7 @@ impl Game {
     /// # Errors
     /// When an order or a target is not scripted.
     pub fn stack_triggers(&mut self, dec: &mut dyn Decider) -> Result<bool, Stop> {
+        self.fire_state_triggers();
         if self.pending.is_empty() {
             return Ok(false);
         }

@@ -149,6 +149,7 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
             | Trigger::DiscardOneOrMore { .. }
             | Trigger::Chapter(_)
             | Trigger::CycleThis
+            | Trigger::State(_)
     );
     p.trigger_object = !subject_is_this;
     p.trigger_spell = matches!(event, Trigger::Cast { .. });
@@ -304,9 +305,30 @@ fn parse_event(p: &mut Parser<'_>) -> PResult<Trigger> {
     if p.eat_words(&["at", "end", "of", "combat"]) {
         return Ok(Trigger::BeginningOf { step: StepName::EndOfCombat, whose: Whose::Each });
     }
+    let when = p.at_word("when");
     if !(p.eat_word("whenever") || p.eat_word("when")) {
         return Err(p.fail("\"When\", \"Whenever\" or \"At the beginning of\""));
     }
+    let start = p.pos;
+    match parse_event_words(p) {
+        Ok(t) => Ok(t),
+        // 603.8: "When [a game state], …" — a state trigger.
+        Err(e) if when => {
+            p.pos = start;
+            match super::conditions::parse(p) {
+                Ok(c) if c != Condition::Kicked && p.peek().is_some_and(|t| t.is_punct(',')) => Ok(Trigger::State(c)),
+                _ => {
+                    p.pos = e.at;
+                    Err(e)
+                }
+            }
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A trigger event after "When" / "Whenever".
+fn parse_event_words(p: &mut Parser<'_>) -> PResult<Trigger> {
     // 709.5h: "When you unlock this door".
     if p.eat_words(&["you", "unlock", "this", "door"]) {
         return Ok(Trigger::UnlockThisDoor(None));
@@ -990,6 +1012,19 @@ mod tests {
         assert!(matches!(&effect.instructions[0], Instruction::DealDamage { amount: Amount::Stat { of: StatOf::This, stat: Stat::Power }, .. }), "{effect:?}");
         // "attacks a player and isn't blocked" is not read.
         assert!(compile("Whenever this creature attacks a player and isn't blocked, that player's life total becomes 1.", "Master of Cruelties", CREATURE).is_err());
+    }
+
+    #[test]
+    fn state_triggers() {
+        // 603.8: "When [a game state]" after "When", not "Whenever".
+        let (t, _) = trigger("When you control no other creatures, sacrifice this creature.", "Emperor Crocodile", CREATURE);
+        let creatures = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(t, Trigger::State(Condition::Controls { whose: Whose::You, filter: creatures, another: true, count: Cmp::AtMost(0) }));
+        let (t, _) = trigger("Flying\nWhen you control no enchantments, sacrifice this creature.", "Tethered Griffin", CREATURE);
+        assert!(matches!(t, Trigger::State(Condition::Controls { count: Cmp::AtMost(0), .. })), "{t:?}");
+        // An event that doesn't read is not taken for a state.
+        assert!(compile("Whenever you control no other creatures, sacrifice this creature.", "Test Card", CREATURE).is_err());
+        assert!(compile("When you lose control of this artifact, draw a card.", "Test Card", &[CardType::Artifact]).is_err());
     }
 
     #[test]
