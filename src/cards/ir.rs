@@ -1071,6 +1071,9 @@ pub struct ObjectFilter {
     /// "that was dealt damage this turn" (120.3): damage was dealt to the permanent this turn,
     /// whether or not it is still marked (a regenerated creature's is removed, 701.19a).
     pub dealt_damage_this_turn: bool,
+    /// "creature blocking it", where "it" is the ability's source (509.1g): a creature
+    /// blocking the source now. Only a filter of an ability of that source can match.
+    pub blocking_source: bool,
 }
 
 /// A comparison in a filter.
@@ -1644,6 +1647,9 @@ pub enum Counted {
     /// "for each creature blocking it beyond the first" (rampage, 702.23a): the creatures
     /// blocking the source, less one, never below zero.
     BlockersBeyondFirst,
+    /// "for each creature blocking it", "it" being the source (509.1g): the creatures blocking
+    /// the source now.
+    BlockersOfSource,
     /// "basic land type among lands you control" (domain, 207.2c): how many of the five basic
     /// land types (205.3i) the lands you control have between them.
     BasicLandTypes,

@@ -73,6 +73,8 @@ impl Game {
             Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
             // Counted from the source, in `amount`.
             Counted::BlockersBeyondFirst => 0,
+            // 509.1g: the creatures blocking the source now.
+            Counted::BlockersOfSource => source.and_then(|s| self.combat.attackers.iter().find(|a| a.id == s)).map_or(0, |a| a.blockers.len()),
             // 205.3i: the five basic land types, among the lands `you` control.
             Counted::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
                 .into_iter()

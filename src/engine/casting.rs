@@ -2004,6 +2004,9 @@ fn filter_parts(f: &crate::cards::ir::ObjectFilter) -> (String, String) {
     if f.dealt_damage_this_turn {
         w.push("that was dealt damage this turn".into());
     }
+    if f.blocking_source {
+        w.push("blocking it".into());
+    }
     if let Some((k, n)) = &f.counters {
         let kind = k.as_ref().map_or(String::new(), |k| format!("{} ", k.name()));
         w.push(if *n == 1 { format!("with a {kind}counter on it") } else { format!("with {n} or more {kind}counters on it") });

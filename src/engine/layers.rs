@@ -995,6 +995,11 @@ impl Game {
             let below = self.is_creature(id) && self.power(id) < self.power(source);
             return below && self.matches_filter_from(id, &ObjectFilter { power_below_source: false, ..f.clone() }, you, x, source);
         }
+        if f.blocking_source {
+            // 509.1g: a creature blocking the source now.
+            let blocking = self.combat.blockers.iter().any(|(b, attackers)| *b == id && attackers.contains(&source));
+            return blocking && self.matches_filter_from(id, &ObjectFilter { blocking_source: false, ..f.clone() }, you, x, source);
+        }
         if f.controller == ControllerFilter::Defending {
             let theirs = self.defending_player(Some(source)).is_some_and(|d| self.controller(id) == d);
             let any = ObjectFilter { controller: ControllerFilter::Any, ..f.clone() };
@@ -1100,7 +1105,7 @@ fn counter_pt(o: &crate::engine::state::Object) -> i32 {
 fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: PlayerId, x: u32) -> bool {
     let types = o.types();
     let type_ok = f.types_any.is_empty() || f.types_any.iter().any(|t| types.contains(t));
-    let not_ok = f.types_none.iter().any(|t| types.contains(t)) || !f.types_all.iter().all(|t| types.contains(t)) || f.power_below_source;
+    let not_ok = f.types_none.iter().any(|t| types.contains(t)) || !f.types_all.iter().all(|t| types.contains(t)) || f.power_below_source || f.blocking_source;
     let ctrl_ok = match f.controller {
         ControllerFilter::Any => true,
         ControllerFilter::You => o.controller() == you,

@@ -2643,6 +2643,11 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         p.expect_words(&["in", "your", "graveyard"])?;
         return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
     }
+    // "for each creature blocking it" in an ability where "it" can only be the source.
+    if p.at_words(&["creature", "blocking", "it"]) && p.it_is_this && !p.trigger_object && super::targets::last_target(p, |_| true).is_none() && !p.at_words(&["creature", "blocking", "it", "beyond"]) {
+        p.pos += 3;
+        return Ok(Counted::BlockersOfSource);
+    }
     let at = p.pos;
     // "attacking creatures", "tapped creatures": the noun after the quality says the number.
     let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");

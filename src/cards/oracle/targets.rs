@@ -286,6 +286,12 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     if head == Head::Permanent && (p.eat_words(&["that", "was", "dealt", "damage", "this", "turn"]) || p.eat_words(&["that", "were", "dealt", "damage", "this", "turn"])) {
         filter.dealt_damage_this_turn = true;
     }
+    // "each creature blocking it", "for each creature blocking it": "it" is the source, in
+    // an ability where "it" can mean nothing else (no earlier target, no triggering object).
+    if head == Head::Permanent && p.at_words(&["blocking", "it"]) && p.it_is_this && !p.trigger_object && last_target(p, |_| true).is_none() {
+        p.pos += 2;
+        filter.blocking_source = true;
+    }
     Ok((filter, head))
 }
 

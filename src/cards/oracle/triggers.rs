@@ -1028,6 +1028,25 @@ mod tests {
     }
 
     #[test]
+    fn creatures_blocking_it() {
+        use crate::cards::ir::{Affected, Amount, Counted, Instruction, TargetSpec};
+        let effect = |text: &str, name: &str| {
+            let abilities = compile(text, name, CREATURE).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            abilities.into_iter().find_map(|a| if let Ability::Triggered { effect, .. } = a { Some(effect) } else { None }).unwrap_or_else(|| panic!("{name}"))
+        };
+        let e = effect("Whenever this creature becomes blocked, it gets +1/+1 until end of turn for each creature blocking it.", "Elvish Berserker");
+        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { each: 1, what: Counted::BlockersOfSource }, .. }), "{e:?}");
+        let e = effect("Whenever this creature becomes blocked, each creature blocking it gets -1/-1 until end of turn.", "Plague Wight");
+        assert!(matches!(&e.instructions[0], Instruction::Pump { what: Affected::EachPermanent(f), .. } if f.blocking_source), "{e:?}");
+        let e = effect("Haste\nWhenever this creature becomes blocked, it deals 1 damage to target creature blocking it.", "Goblin Javelineer");
+        assert!(matches!(&e.targets[0].spec, TargetSpec::Permanent(f) if f.blocking_source), "{e:?}");
+        // "it" is the creature that became blocked, not the source: not read.
+        assert!(compile("Whenever a creature you control becomes blocked, it gets +3/+3 until end of turn for each creature blocking it.", "General Marhault Elsdragon", CREATURE).is_err());
+        // "beyond the first" outside rampage is not read.
+        assert!(compile("Whenever this creature becomes blocked, it gets -2/-1 until end of turn for each creature blocking it beyond the first.", "Johtull Wurm", CREATURE).is_err());
+    }
+
+    #[test]
     fn intervening_conditions_of_real_cards() {
         let (_, c) = trigger("Raid — When this creature enters, if you attacked this turn, this creature deals 2 damage to any target.", "Mardu Heart-Piercer", CREATURE);
         assert_eq!(c, Some(Condition::AttackedThisTurn));
