@@ -1957,6 +1957,10 @@ pub enum Instruction {
     /// token just created or a target of the creating effect — fixed as the delayed ability is
     /// created (603.7c).
     Delayed { step: StepName, instructions: Vec<Instruction>, next_turn: bool, link: Option<Affected> },
+    /// "When that creature dies this turn, [effect]": a delayed triggered ability created as
+    /// this resolves (603.7a), about the one object `link` is then (603.7c), triggering the
+    /// first time that object dies this turn (700.4, 603.7b).
+    DelayedDies { link: Affected, instructions: Vec<Instruction> },
     /// "When you do, [effect]" after an optional action ("you may pay {2}. When you do, …"):
     /// a reflexive triggered ability (603.12), which triggers as the action is taken and
     /// chooses its own targets as it is put on the stack (603.3d), once the action is done.

@@ -999,6 +999,19 @@ impl Game {
                     }
                 }
             }
+            Instruction::DelayedDies { link, instructions } => {
+                // 603.7c: about the object the target is now; none if it is gone.
+                let Some(&object) = self.objects_of(ctx, link).iter().find(|&&o| self.on_battlefield(o)) else {
+                    let ev = Ev::new(EventKind::Choice, "no delayed triggered ability is created: the creature it would be about is not on the battlefield".to_owned()).source(self, ctx.source).rules(&cite!(trigger.delayed_created_about));
+                    self.record(ev);
+                    return Ok(());
+                };
+                let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cite!(trigger.delayed_by_spell) } else { cite!(trigger.delayed_by_ability) };
+                let turn = self.turn;
+                self.delayed_dies.push(crate::engine::triggers::DelayedDies { source: ctx.source, controller: ctx.controller, object, turn, instructions: instructions.clone(), rule });
+                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger when {} dies this turn", self.describe(object))).source(self, ctx.source).object(self, object).rules(&cite!(trigger.delayed_created_about));
+                self.record(ev);
+            }
             Instruction::Delayed { step, instructions, next_turn, link } => {
                 let after_turn = next_turn.then_some(self.turn);
                 // 603.7c: it keeps what its creator was about — the object a trigger

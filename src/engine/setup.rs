@@ -70,6 +70,7 @@ impl Game {
             damage_triggers: Vec::new(),
             firsts: (0, Vec::new()),
             damaged: (0, Vec::new()),
+            delayed_dies: Vec::new(),
             trigger_info: crate::engine::state::TriggerInfo::default(),
             resolving_ability: None,
             resolving_uid: None,

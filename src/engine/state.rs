@@ -623,6 +623,8 @@ pub struct Game {
     /// Damage dealt to objects this turn (the turn; source and object dealt damage), for "a
     /// creature dealt damage by this creature this turn".
     pub damaged: (u32, Vec<(ObjId, ObjId)>),
+    /// Delayed "when that creature dies this turn" abilities waiting (603.7).
+    pub delayed_dies: Vec<crate::engine::triggers::DelayedDies>,
     /// What the triggered ability now resolving triggered on.
     pub trigger_info: TriggerInfo,
     /// The activated or triggered ability now resolving: its source and index ("it has this

@@ -81,6 +81,18 @@ fn time_counter() -> crate::cards::ir::CounterKind {
     crate::cards::ir::CounterKind::Named("time".to_owned())
 }
 
+/// A delayed "when that creature dies this turn, …" ability (603.7): created by `source`'s
+/// spell or ability, controlled by `controller` (603.7d–e), about `object` (603.7c), in `turn`.
+#[derive(Clone, Debug)]
+pub struct DelayedDies {
+    pub source: ObjId,
+    pub controller: PlayerId,
+    pub object: ObjId,
+    pub turn: u32,
+    pub instructions: Vec<crate::cards::ir::Instruction>,
+    pub rule: crate::rules::RuleId,
+}
+
 /// What makes an event the same one again in a turn, for "for the first time each turn": the
 /// kind of event and who or what it happened to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +204,7 @@ impl Game {
         if let Happening::Damage { source, to: Target::Object(o), .. } = h {
             self.damaged.1.push((source, o));
         }
+        self.fire_delayed_dies(h, at);
         self.fire_monarch(h, at);
         if let Happening::LifeLost { player } = h {
             self.fire_speed(player, at);
@@ -399,6 +412,35 @@ impl Game {
                 }
                 self.pending.push(PendingTrigger { source: src, ability: i, controller, info, delayed: None, keyword: None, event: self.last_event() });
             }
+        }
+    }
+
+    /// Delayed "when that creature dies this turn" abilities (603.7, 700.4): the object each
+    /// is about dies this turn, as that object (400.7); each triggers once (603.7b).
+    fn fire_delayed_dies(&mut self, h: Happening, at: u32) {
+        let Happening::ZoneChange { old, new, from: Zone::Battlefield, to: Zone::Graveyard } = h else { return };
+        let turn = self.turn;
+        self.delayed_dies.retain(|d| d.turn == turn);
+        if !self.is_creature(old) {
+            return;
+        }
+        let mut i = 0;
+        while i < self.delayed_dies.len() {
+            if self.delayed_dies[i].object != old {
+                i += 1;
+                continue;
+            }
+            let d = self.delayed_dies.remove(i);
+            let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers: {} died (controlled by {})", self.describe(d.source), self.describe(old), self.players[d.controller].name))
+                .source(self, d.source)
+                .player(self, d.controller)
+                .rules(&[cite!(trigger.delayed_dies), d.rule, cite!(on.zone_change_look_back)])
+                .because(at);
+            self.record(ev);
+            let index = self.delayed_effects.len();
+            self.delayed_effects.push((crate::cards::ir::Effect { instructions: d.instructions, ..crate::cards::ir::Effect::default() }, false));
+            let info = TriggerInfo { linked: Some(old), moved_to: Some(new), ..TriggerInfo::default() };
+            self.pending.push(PendingTrigger { source: d.source, ability: 0, controller: d.controller, info, delayed: Some(index), keyword: None, event: self.last_event() });
         }
     }
 

@@ -81,7 +81,7 @@ pub fn parse_sentences(p: &mut Parser<'_>) -> Vec<Fail> {
     // instruction that keeps its filter to match later (a delayed or reflexive ability, a
     // prevention shield) would no longer know it.
     if (p.chose_type || p.chose_color) && fails.is_empty() {
-        let later = |i: &Instruction| matches!(i, Instruction::Delayed { .. } | Instruction::Reflexive(_) | Instruction::PreventAll { .. } | Instruction::PreventNextFromSource { .. });
+        let later = |i: &Instruction| matches!(i, Instruction::Delayed { .. } | Instruction::DelayedDies { .. } | Instruction::Reflexive(_) | Instruction::PreventAll { .. } | Instruction::PreventNextFromSource { .. });
         if p.effect.instructions.iter().any(|i| later(i) && serde_json::to_string(i).is_ok_and(|s| s.contains("chosen_type\":true") || s.contains("chosen_color\":true") || s.contains("ProtectionFromChosenColor"))) {
             fails.push(Fail { at: 0, expected: "\"of the chosen type\" in an instruction carried out as the effect resolves (a filter kept for later would lose the chosen type)".into() });
         }
@@ -437,6 +437,29 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         };
         end_sentence(p)?;
         p.effect.instructions.push(Instruction::ExileIfWouldDie(Affected::Target(i)));
+        return Ok(true);
+    }
+    // "When that creature dies this turn, [effect]." — a delayed trigger (603.7) about the
+    // effect's one target creature (603.7c).
+    if p.at_words(&["when", "that", "creature", "dies", "this", "turn"]) || p.at_words(&["when", "it", "dies", "this", "turn"]) {
+        let words = if p.at_word("it") || p.peek_at(1).is_some_and(|t| t.is_word("it")) { 5 } else { 6 };
+        let Some(i) = p.effect.targets.iter().rposition(|s| matches!(s.spec, TargetSpec::Permanent(_))) else {
+            return Err(Fail { at: start, expected: "an earlier target creature for \"when that creature dies this turn\"".into() });
+        };
+        if p.effect.targets.len() != 1 || p.effect.targets[i].max != 1 {
+            return Err(Fail { at: start, expected: "one target creature before \"when that creature dies this turn\"".into() });
+        }
+        p.pos += words;
+        p.eat_punct(',');
+        let body = p.pos;
+        let instructions = parse_sentence(p)?;
+        // What the delayed ability does must not be about that creature or the effect's
+        // targets: those are not carried to it yet.
+        let v = serde_json::to_string(&instructions).unwrap_or_default();
+        if ["Target", "Trigger", "Linked", "CreatedTokens", "SetAside", "Chosen"].iter().any(|k| v.contains(k)) {
+            return Err(Fail { at: body, expected: "a delayed effect that doesn't refer to the creature or the targets (not supported yet)".into() });
+        }
+        p.effect.instructions.push(Instruction::DelayedDies { link: Affected::Target(i), instructions });
         return Ok(true);
     }
     // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
@@ -1208,7 +1231,7 @@ pub(super) fn pays_x(instructions: &[Instruction]) -> bool {
         Instruction::UnlessPays { cost, instructions, .. } => matches!(cost, crate::cards::ir::PayCost::Mana(m) if m.x > 0) || pays_x(instructions),
         Instruction::CounterUnlessPays { cost, .. } => cost.x > 0,
         Instruction::MayOrElse { action, then, otherwise, .. } => pays_x(std::slice::from_ref(action.as_ref())) || pays_x(then) || pays_x(otherwise),
-        Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } | Instruction::Delayed { instructions, .. } => pays_x(instructions),
+        Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } | Instruction::Delayed { instructions, .. } | Instruction::DelayedDies { instructions, .. } => pays_x(instructions),
         _ => false,
     })
 }

@@ -813,7 +813,7 @@ fn tokens_created(p: &Parser<'_>) -> bool {
             Instruction::MayOrElse { action, then, otherwise, .. } => creates(action) || then.iter().chain(otherwise).any(creates),
             Instruction::Reflexive(effect) => effect.instructions.iter().any(creates),
             Instruction::IfDone { action, then } => creates(action) || then.iter().any(creates),
-            Instruction::Delayed { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } => instructions.iter().any(creates),
+            Instruction::Delayed { instructions, .. } | Instruction::DelayedDies { instructions, .. } | Instruction::UnlessPays { instructions, .. } | Instruction::IfKicked(instructions) | Instruction::IfHolds { instructions, .. } => instructions.iter().any(creates),
             _ => false,
         }
     }

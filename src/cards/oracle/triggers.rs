@@ -1047,6 +1047,19 @@ mod tests {
     }
 
     #[test]
+    fn delayed_when_that_creature_dies() {
+        use crate::cards::ir::{Affected, Instruction};
+        let abilities = compile("Target creature gets +1/+0 until end of turn. When that creature dies this turn, create a 3/2 red and white Spirit creature token.", "Make Your Mark", &[CardType::Instant]).unwrap_or_else(|e| panic!("{e:?}"));
+        let Ability::Spell(effect) = &abilities[0] else { panic!("{abilities:?}") };
+        assert!(matches!(&effect.instructions[1], Instruction::DelayedDies { link: Affected::Target(0), instructions } if matches!(instructions[..], [Instruction::CreateTokens { .. }])), "{effect:?}");
+        let abilities = compile("Target creature gets +3/+0 until end of turn. When it dies this turn, manifest dread.", "Turn Inside Out", &[CardType::Instant]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&abilities[0], Ability::Spell(e) if matches!(e.instructions[1], Instruction::DelayedDies { .. })), "{abilities:?}");
+        // A delayed effect about the creature or the targets is not read.
+        assert!(compile("Put a -1/-1 counter on target creature. When that creature dies this turn, its controller gets a poison counter.", "Virulent Wound", &[CardType::Instant]).is_err());
+        assert!(compile("Searing Blood deals 2 damage to target creature. When that creature dies this turn, Searing Blood deals 3 damage to the creature's controller.", "Searing Blood", &[CardType::Instant]).is_err());
+    }
+
+    #[test]
     fn intervening_conditions_of_real_cards() {
         let (_, c) = trigger("Raid — When this creature enters, if you attacked this turn, this creature deals 2 damage to any target.", "Mardu Heart-Piercer", CREATURE);
         assert_eq!(c, Some(Condition::AttackedThisTurn));
