@@ -1217,8 +1217,8 @@ impl Game {
     /// 601.2f: cost increases, then reductions (which reduce only generic mana), from the
     /// static abilities of permanents; each traced with its source.
     fn apply_cost_changes(&mut self, spell: ObjId, cost: &mut crate::cards::ir::ManaCost) -> bool {
-        let changes: Vec<(ObjId, i32)> = self
-            .battlefield
+        let changers = if self.may_have(crate::engine::layers::Kinds::COST_CHANGE) { self.battlefield.as_slice() } else { &[] };
+        let changes: Vec<(ObjId, i32)> = changers
             .iter()
             .flat_map(|&o| {
                 self.abilities(o)

@@ -109,6 +109,8 @@ impl Game {
             chosen_color_now: None,
             play_permissions: Vec::new(),
             layered: crate::engine::layers::LayerCache::default(),
+            kinds: crate::engine::layers::Kinds::face_down(),
+            layered_once: std::cell::Cell::new(false),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),
