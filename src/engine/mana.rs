@@ -1100,4 +1100,42 @@ mod tests {
         assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red), Need::Generic]), Some(vec![1, 0]));
         assert_eq!(matching(&[mana(&[W], false), convoke(&[Color::White])], &[Need::Color(Color::White)]), Some(vec![1]));
     }
+
+    /// Whatever the costs and sources, an answer `plan_first` gives on the first sources is
+    /// the answer `plan` gives on all of them (automatic payment depends on it).
+    #[test]
+    fn first_sources_plan_is_the_full_plan() {
+        let kinds: [Out; 7] = [
+            Out::Fixed(vec![R]),
+            Out::Fixed(vec![G]),
+            Out::OneOf(vec![R, G]),
+            Out::Fixed(vec![ManaKind::Colorless, ManaKind::Colorless]),
+            Out::OneOf(Color::ALL.into_iter().map(ManaKind::Colored).collect()),
+            Out::OneColor(2),
+            Out::Fixed(vec![W]),
+        ];
+        let costs = ["{R}", "{1}{R}", "{R}{G}", "{2}{G}{G}", "{G/W}{R}", "{2/R}{G}", "{C}{1}", "{W}{W}{1}", "{3}", "{R}{R}{R}{R}"];
+        // A deterministic spread of boards: source k of board b is kinds[(b * 7 + k * k * 3) % 7].
+        let mut checked = 0;
+        for b in 0..40usize {
+            let n = 3 + b % 9;
+            let sources: Vec<Source> = (0..n).map(|k| Source { id: ObjId(u32::try_from(k).unwrap()), abilities: vec![(0, kinds[(b * 7 + k * k * 3 + b / 7) % 7].clone())], snow: false }).collect();
+            for text in costs {
+                let cost = parse_mana_cost(text).unwrap();
+                let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
+                let pool = [0, 0, 0, u32::from(b % 5 == 0), 0, 0];
+                let full = plan(&cost, 0, &[], &[], &sources, pool, [0; 6], &wanted);
+                for k in 1..=n {
+                    if let Some((needs, supply, assign)) = plan_first(&cost, 0, &[], &[], &sources[..k], pool, [0; 6], &wanted) {
+                        let (f_needs, f_supply, f_assign) = full.clone().expect("the full plan pays what the first sources pay");
+                        assert_eq!(needs, f_needs, "{text} on board {b}, first {k}");
+                        assert_eq!(assign, f_assign, "{text} on board {b}, first {k}");
+                        assert!(assign.iter().all(|&u| supply[u].origin == f_supply[u].origin), "{text} on board {b}, first {k}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
 }
