@@ -94,8 +94,8 @@ impl Kinds {
         }
     }
 
-    /// The kinds a face-down or faceless object has (708.2a, 406.3): every game starts with
-    /// them, since any card can become one.
+    /// The kinds a face-down or faceless object has (708.2a, 406.3; ward for a disguised or
+    /// cloaked one): a game notes them whenever an object is turned or put face down.
     #[must_use]
     pub fn face_down() -> Kinds {
         face_down_card(true).kinds().with(face_down_card(false).kinds()).with(faceless_card().kinds())

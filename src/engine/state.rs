@@ -1045,6 +1045,7 @@ impl Game {
             // 702.37c: a face-down spell resolves into a face-down permanent; a card turned
             // face down to be manifested or cloaked enters face down (701.40a, 701.58a).
             self.obj_mut(nid).face_down = true;
+            self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());
             self.obj_mut(nid).face_down_as = face_down_as;
         }
         match new_zone {
