@@ -632,6 +632,7 @@ impl Game {
             // 702.168b: disguise lists ward {2} among the face-down characteristics.
             let disguise = !self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Morph { .. })) && self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Disguise(_)));
             self.obj_mut(spell).face_down = true;
+            self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());
             let (how, rule, ward) = if disguise { (crate::engine::facedown::FaceDown::Disguised, cite!(disguise.cast_face_down), "ward {2} and ") } else { (crate::engine::facedown::FaceDown::Plain, cite!(morph.cast_face_down), "") };
             self.obj_mut(spell).face_down_as = how;
             let what = if disguise { "disguise" } else { "morph" };
@@ -1126,6 +1127,7 @@ impl Game {
                 // 702.143a: exiled face down; 406.3: it has no characteristics there.
                 self.obj_mut(exiled).foretold = turn;
                 self.obj_mut(exiled).face_down = true;
+                self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());
                 ("foretells {}: it is exiled from their hand face down, a foretold card its owner may look at (a special action)", cite!(foretell.foretells))
             }
         };
@@ -1217,8 +1219,8 @@ impl Game {
     /// 601.2f: cost increases, then reductions (which reduce only generic mana), from the
     /// static abilities of permanents; each traced with its source.
     fn apply_cost_changes(&mut self, spell: ObjId, cost: &mut crate::cards::ir::ManaCost) -> bool {
-        let changes: Vec<(ObjId, i32)> = self
-            .battlefield
+        let changers = if self.may_have(crate::engine::layers::Kinds::COST_CHANGE) { self.battlefield.as_slice() } else { &[] };
+        let changes: Vec<(ObjId, i32)> = changers
             .iter()
             .flat_map(|&o| {
                 self.abilities(o)

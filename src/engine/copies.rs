@@ -75,6 +75,7 @@ impl Game {
     pub fn start_copy(&mut self, object: ObjId, source: ObjId, original: ObjId, values: Printed, timestamp: u64, until_end_of_turn: bool, how: &str, rules: &[RuleId]) {
         let before = self.describe(object);
         let copied = self.describe(original);
+        self.kinds = self.kinds.with(values.kinds());
         self.copies.push(CopyEffect { object, source, original, timestamp, values, until_end_of_turn });
         self.copies.sort_by_key(|c| c.timestamp);
         self.touch();

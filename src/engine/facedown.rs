@@ -176,6 +176,7 @@ impl Game {
         } else {
             (FaceDown::Manifested, &cite!(manifest.put_face_down), "manifests")
         };
+        self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());
         let o = self.obj_mut(card);
         o.face_down = true;
         o.face_down_as = how;

@@ -24,8 +24,95 @@ use crate::rules::RuleId;
 ///
 /// A permanent card with a shared type line (a Room, 709.5) also keeps what it is on the
 /// battlefield with each set of halves unlocked ([`Printed::room`]).
+///
+/// It also keeps a summary of what kinds of abilities and printed types it and its faces
+/// have ([`Kinds`]), so that a check for something no card in the game has costs nothing.
 #[derive(Clone, Debug)]
-pub struct Printed(crate::cards::def::Card, std::sync::Arc<[Printed]>, std::sync::Arc<[Printed]>);
+pub struct Printed(crate::cards::def::Card, std::sync::Arc<[Printed]>, std::sync::Arc<[Printed]>, Kinds);
+
+/// A summary of kinds of abilities and printed characteristics, one bit each: a card's (its
+/// faces and Room halves included) or a game's (every card that is or was in it). It only
+/// says what can't be there: a bit that is set means "maybe", and the exact check follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kinds(u32);
+
+impl Kinds {
+    /// Triggered abilities of every sort: printed, keywords that trigger (603.1), echo,
+    /// cumulative upkeep, storm and cascade, unread ones waiting for their trigger.
+    pub const TRIGGER: Kinds = Kinds(1);
+    pub const ASCEND: Kinds = Kinds(1 << 1);
+    pub const ENGINES: Kinds = Kinds(1 << 2);
+    /// "Enchant …" (303.4).
+    pub const ENCHANT: Kinds = Kinds(1 << 3);
+    /// Static replacement and prevention effects (614, 615).
+    pub const REPLACEMENT: Kinds = Kinds(1 << 4);
+    /// "… spells cost {1} less/more" (601.2f).
+    pub const COST_CHANGE: Kinds = Kinds(1 << 5);
+    /// Static abilities that generate continuous effects (611.3), an Aura's "enchanted …".
+    pub const STATIC: Kinds = Kinds(1 << 6);
+    /// The Legendary supertype (printed).
+    pub const LEGENDARY: Kinds = Kinds(1 << 7);
+    /// The Equipment subtype (printed).
+    pub const EQUIPMENT: Kinds = Kinds(1 << 8);
+    /// Everything: what a game assumes once continuous effects may have changed abilities or
+    /// types.
+    pub const ALL: Kinds = Kinds(u32::MAX);
+
+    #[must_use]
+    pub fn has(self, k: Kinds) -> bool {
+        self.0 & k.0 != 0
+    }
+
+    #[must_use]
+    pub fn with(self, k: Kinds) -> Kinds {
+        Kinds(self.0 | k.0)
+    }
+
+    /// The kinds of one ability.
+    #[must_use]
+    pub fn of_ability(a: &Ability) -> Kinds {
+        use crate::cards::ir::Keyword as K;
+        match a {
+            Ability::Triggered { .. } | Ability::Echo(_) | Ability::CumulativeUpkeep(_) => Kinds::TRIGGER,
+            Ability::Keyword(k) => {
+                let mut out = Kinds::default();
+                if k.is_triggered() || matches!(k, K::Storm | K::Cascade) {
+                    out = out.with(Kinds::TRIGGER);
+                }
+                match k {
+                    K::Ascend => out.with(Kinds::ASCEND),
+                    K::StartYourEngines => out.with(Kinds::ENGINES),
+                    _ => out,
+                }
+            }
+            Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)) => Kinds::TRIGGER,
+            Ability::Enchant(_) => Kinds::ENCHANT,
+            Ability::Replacement(_) => Kinds::REPLACEMENT,
+            Ability::CostChange { .. } => Kinds::COST_CHANGE,
+            Ability::Static(_) | Ability::Enchanted(_) => Kinds::STATIC,
+            _ => Kinds::default(),
+        }
+    }
+
+    /// The kinds a face-down or faceless object has (708.2a, 406.3; ward for a disguised or
+    /// cloaked one): a game notes them whenever an object is turned or put face down.
+    #[must_use]
+    pub fn face_down() -> Kinds {
+        face_down_card(true).kinds().with(face_down_card(false).kinds()).with(faceless_card().kinds())
+    }
+
+    /// The kinds of a card's own definition (not its faces).
+    fn of_card(c: &crate::cards::def::CardDef) -> Kinds {
+        let mut k = c.abilities.iter().fold(Kinds::default(), |k, a| k.with(Kinds::of_ability(a)));
+        if c.supertypes.iter().any(|s| s == "Legendary") {
+            k = k.with(Kinds::LEGENDARY);
+        }
+        if c.subtypes.iter().any(|s| s == "Equipment") {
+            k = k.with(Kinds::EQUIPMENT);
+        }
+        k
+    }
+}
 
 impl From<crate::cards::def::Card> for Printed {
     fn from(c: crate::cards::def::Card) -> Printed {
@@ -37,7 +124,13 @@ impl Printed {
     fn new(c: crate::cards::def::Card) -> Printed {
         let faces: std::sync::Arc<[Printed]> = c.faces.iter().cloned().map(Printed::new).collect();
         let rooms: std::sync::Arc<[Printed]> = if c.shared_type_line() { (0..4u8).map(|u| Printed::new(std::sync::Arc::new(c.room_view(u)))).collect() } else { std::sync::Arc::new([]) };
-        Printed(c, faces, rooms)
+        let kinds = faces.iter().chain(rooms.iter()).fold(Kinds::of_card(&c), |k, f| k.with(f.3));
+        Printed(c, faces, rooms, kinds)
+    }
+    /// What kinds of abilities and printed types it or any of its faces has.
+    #[must_use]
+    pub fn kinds(&self) -> Kinds {
+        self.3
     }
     /// Whether it is a permanent card with a shared type line, a Room (709.5).
     #[must_use]
@@ -1312,8 +1405,10 @@ fn condition_holds(g: &Game, c: &crate::cards::ir::Condition, source: ObjId, you
 fn gather(g: &Game) -> Vec<Eff<'_>> {
     let mut out = Vec::new();
     // 113.6p, 114.4: an emblem's statics work from the command zone.
-    let emblems = g.players.iter().flat_map(|p| p.command.iter());
-    for &id in g.battlefield.iter().chain(emblems) {
+    // Only printed abilities are read here (and copy effects' values, counted in `g.kinds`).
+    let statics = if g.kinds.has(Kinds::STATIC) { g.battlefield.as_slice() } else { &[] };
+    let emblems = g.players.iter().flat_map(|p| p.command.iter()).filter(|_| g.kinds.has(Kinds::STATIC));
+    for &id in statics.iter().chain(emblems) {
         let o = g.obj(id);
         for (i, a) in g.card(id).0.abilities.iter().enumerate() {
             let (mut subject, mut changes, condition) = match a {
@@ -1376,6 +1471,7 @@ fn compute(g: &Game) -> Layered {
     if effs.is_empty() && g.copies.is_empty() {
         return out;
     }
+    g.layered_once.set(true);
     let mut ids: Vec<ObjId> = g.battlefield.clone();
     ids.extend(g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None }));
     // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.

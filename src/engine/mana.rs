@@ -222,12 +222,37 @@ impl Game {
         (!abilities.is_empty()).then_some(Source { id, abilities, snow })
     }
 
-    /// The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
-    fn mana_sources(&self, p: PlayerId, skip: &[ObjId]) -> Vec<Source> {
-        self.permanents_of(p)
+    /// Automatic payment: [`plan`] over every source `p` could tap, found by looking at as few
+    /// of them as it takes. The first sources, twice as many at each round, are tried with
+    /// [`plan_first`], whose answer is then the one every source would give; when that can't
+    /// be told, [`plan`] looks at all of them.
+    #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
+    fn plan_automatic(&self, p: PlayerId, skip: &[ObjId], cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> (Vec<Source>, Option<(Vec<Need>, Vec<Supply>, Vec<usize>)>) {
+        let units = least_units(cost, x) + cost.special.len() as u64;
+        // The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
+        let mut all = self
+            .permanents_of(p)
             .filter(|&id| !self.obj(id).tapped && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, crate::cards::ir::Change::CantActivate))
-            .filter_map(|id| self.source(id, false))
-            .collect()
+            .filter_map(|id| self.source(id, false));
+        let mut sources: Vec<Source> = Vec::new();
+        if units <= 64 {
+            let mut want = usize::try_from(units).unwrap_or(64) + 2;
+            loop {
+                let before = sources.len();
+                sources.extend(all.by_ref().take(want - before));
+                let complete = sources.len() < want;
+                if complete {
+                    break;
+                }
+                if let Some(found) = plan_first(cost, x, life, forced, &sources, pool, pool_snow, wanted) {
+                    return (sources, Some(found));
+                }
+                want *= 2;
+            }
+        }
+        sources.extend(all);
+        let planned = plan(cost, x, life, forced, &sources, pool, pool_snow, wanted);
+        (sources, planned)
     }
 
     /// Untapped permanents of `p` whose mana abilities cost more than {T} (a Treasure's
@@ -589,12 +614,18 @@ impl Game {
                 }
                 ids.iter().filter_map(|&id| self.source(id, true)).collect()
             }
-            None => self.mana_sources(p, &skip),
+            None => Vec::new(),
         };
         let pool = self.players[p].pool;
         let pool_snow = self.players[p].pool_snow;
         let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
-        let Some((needs, supply, assign)) = plan(cost, x, &life, &forced, &sources, pool, pool_snow, &wanted) else {
+        let (sources, planned) = if ch.pay.is_some() {
+            let planned = plan(cost, x, &life, &forced, &sources, pool, pool_snow, &wanted);
+            (sources, planned)
+        } else {
+            self.plan_automatic(p, &skip, cost, x, &life, &forced, pool, pool_snow, &wanted)
+        };
+        let Some((needs, supply, assign)) = planned else {
             if ch.pay.is_none() {
                 // 605.1a: a mana ability the compiler can't read might have paid it.
                 self.check_unread_mana(p, &format!("{} can't pay {cost} with the mana abilities judge reads", self.players[p].name))?;
@@ -824,26 +855,7 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
         let needs = needs_of(cost, x, life, mask);
         let mut pick = vec![0usize; multi.len()];
         loop {
-            let mut supply: Vec<Supply> = forced.to_vec();
-            supply.extend(pool_supply(pool, pool_snow));
-            for (i, s) in sources.iter().enumerate() {
-                if let Some(m) = multi.iter().position(|&j| j == i) {
-                    let option = pick[m];
-                    let free = option_out(s, option, wanted).is_some_and(Out::free);
-                    for &k in &options[i][option] {
-                        let kinds = if free { Color::ALL.into_iter().map(ManaKind::Colored).collect() } else { vec![k] };
-                        supply.push(Supply { origin: Origin::Source { src: i, option }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
-                    }
-                } else {
-                    let mut kinds: Vec<ManaKind> = Vec::new();
-                    for o in options[i].iter().flatten() {
-                        if !kinds.contains(o) {
-                            kinds.push(*o);
-                        }
-                    }
-                    supply.push(Supply { origin: Origin::Source { src: i, option: usize::MAX }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
-                }
-            }
+            let supply = supply_of(forced, pool, pool_snow, sources, &options, &multi, &pick, wanted);
             if let Some(assign) = matching(&supply, &needs) {
                 return Some((needs, supply, assign));
             }
@@ -864,6 +876,68 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
         }
     }
     None
+}
+
+/// The units of supply of one trial: the named units, the pool's mana, then each source's
+/// (a one-mana source as one unit with every kind it can make, a source of several mana with
+/// the amount `pick` chooses for it).
+#[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
+fn supply_of(forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], sources: &[Source], options: &[Vec<Vec<ManaKind>>], multi: &[usize], pick: &[usize], wanted: &[Color]) -> Vec<Supply> {
+    let mut supply: Vec<Supply> = forced.to_vec();
+    supply.extend(pool_supply(pool, pool_snow));
+    for (i, s) in sources.iter().enumerate() {
+        if let Some(m) = multi.iter().position(|&j| j == i) {
+            let option = pick[m];
+            let free = option_out(s, option, wanted).is_some_and(Out::free);
+            for &k in &options[i][option] {
+                let kinds = if free { Color::ALL.into_iter().map(ManaKind::Colored).collect() } else { vec![k] };
+                supply.push(Supply { origin: Origin::Source { src: i, option }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
+            }
+        } else {
+            let mut kinds: Vec<ManaKind> = Vec::new();
+            for o in options[i].iter().flatten() {
+                if !kinds.contains(o) {
+                    kinds.push(*o);
+                }
+            }
+            supply.push(Supply { origin: Origin::Source { src: i, option: usize::MAX }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
+        }
+    }
+    supply
+}
+
+/// The first trial of [`plan`] (no `{2/C}` paid with two mana, every source's first amount)
+/// on the first sources only, accepted only when it is certainly what [`plan`] finds with
+/// all of them: each need not already taken by a named unit is paid by the first free unit
+/// that can pay it. [`matching`] takes that same unit whatever follows it in the supply, and
+/// the trial succeeds, so the sources after `sources` are never looked at. `None` otherwise.
+#[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
+fn plan_first(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<(Vec<Need>, Vec<Supply>, Vec<usize>)> {
+    let needs = needs_of(cost, x, life, 0);
+    let options: Vec<Vec<Vec<ManaKind>>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
+    let multi: Vec<usize> = (0..sources.len()).filter(|&i| !sources[i].abilities.iter().all(|(_, o)| o.single())).collect();
+    let pick = vec![0usize; multi.len()];
+    let supply = supply_of(forced, pool, pool_snow, sources, &options, &multi, &pick, wanted);
+    // As `matching`: the named units first (they only move among needs).
+    let mut of_need: Vec<Option<usize>> = vec![None; needs.len()];
+    let mut of_supply: Vec<Option<usize>> = vec![None; supply.len()];
+    for s in 0..supply.len() {
+        if supply[s].forced {
+            let mut seen = vec![false; needs.len()];
+            if !augment(s, needs.len(), &|s, n| supply[s].pays.accepts(needs[n]), &mut of_supply, &mut of_need, &mut seen) {
+                return None;
+            }
+        }
+    }
+    for n in 0..needs.len() {
+        if of_need[n].is_none() {
+            let w = (0..supply.len()).find(|&w| of_supply[w].is_none() && supply[w].pays.accepts(needs[n]))?;
+            of_supply[w] = Some(n);
+            of_need[n] = Some(w);
+        }
+    }
+    let assign = of_need.into_iter().collect::<Option<Vec<usize>>>()?;
+    Some((needs, supply, assign))
 }
 
 /// The mana an amount of several mana (all made at once) makes: each unit the kind it pays
@@ -1025,5 +1099,43 @@ mod tests {
         assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red)]), None);
         assert_eq!(matching(&[convoke(&[Color::White]), mana(&[R], false)], &[Need::Color(Color::Red), Need::Generic]), Some(vec![1, 0]));
         assert_eq!(matching(&[mana(&[W], false), convoke(&[Color::White])], &[Need::Color(Color::White)]), Some(vec![1]));
+    }
+
+    /// Whatever the costs and sources, an answer `plan_first` gives on the first sources is
+    /// the answer `plan` gives on all of them (automatic payment depends on it).
+    #[test]
+    fn first_sources_plan_is_the_full_plan() {
+        let kinds: [Out; 7] = [
+            Out::Fixed(vec![R]),
+            Out::Fixed(vec![G]),
+            Out::OneOf(vec![R, G]),
+            Out::Fixed(vec![ManaKind::Colorless, ManaKind::Colorless]),
+            Out::OneOf(Color::ALL.into_iter().map(ManaKind::Colored).collect()),
+            Out::OneColor(2),
+            Out::Fixed(vec![W]),
+        ];
+        let costs = ["{R}", "{1}{R}", "{R}{G}", "{2}{G}{G}", "{G/W}{R}", "{2/R}{G}", "{C}{1}", "{W}{W}{1}", "{3}", "{R}{R}{R}{R}"];
+        // A deterministic spread of boards: source k of board b is kinds[(b * 7 + k * k * 3) % 7].
+        let mut checked = 0;
+        for b in 0..40usize {
+            let n = 3 + b % 9;
+            let sources: Vec<Source> = (0..n).map(|k| Source { id: ObjId(u32::try_from(k).unwrap()), abilities: vec![(0, kinds[(b * 7 + k * k * 3 + b / 7) % 7].clone())], snow: false }).collect();
+            for text in costs {
+                let cost = parse_mana_cost(text).unwrap();
+                let wanted: Vec<Color> = Color::ALL.into_iter().filter(|&c| cost.colored[c.index()] > 0 || cost.special.iter().any(|s| s.has_color(c))).collect();
+                let pool = [0, 0, 0, u32::from(b % 5 == 0), 0, 0];
+                let full = plan(&cost, 0, &[], &[], &sources, pool, [0; 6], &wanted);
+                for k in 1..=n {
+                    if let Some((needs, supply, assign)) = plan_first(&cost, 0, &[], &[], &sources[..k], pool, [0; 6], &wanted) {
+                        let (f_needs, f_supply, f_assign) = full.clone().expect("the full plan pays what the first sources pay");
+                        assert_eq!(needs, f_needs, "{text} on board {b}, first {k}");
+                        assert_eq!(assign, f_assign, "{text} on board {b}, first {k}");
+                        assert!(assign.iter().all(|&u| supply[u].origin == f_supply[u].origin), "{text} on board {b}, first {k}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 }

@@ -203,7 +203,8 @@ impl Game {
                 out.push(DamageEffect::Shield(s.id));
             }
         }
-        for &p in &self.battlefield {
+        let statics = if self.may_have(crate::engine::layers::Kinds::REPLACEMENT) { self.battlefield.as_slice() } else { &[] };
+        for &p in statics {
             for (i, a) in self.abilities(p) {
                 let applies = match a {
                     Ability::Replacement(StaticReplacement::DoubleDamage(f)) => self.matches_filter(source, f, self.controller(p)),
@@ -374,6 +375,9 @@ impl Game {
     #[must_use]
     pub fn graveyard_instead(&self, id: ObjId) -> Option<ObjId> {
         use crate::cards::ir::Whose;
+        if !self.may_have(crate::engine::layers::Kinds::REPLACEMENT) {
+            return None;
+        }
         if self.abilities(id).any(|(_, a)| matches!(a, Ability::Replacement(StaticReplacement::ExileInsteadOfGraveyard { this: true, .. }))) {
             return Some(id);
         }

@@ -39,7 +39,9 @@ impl Game {
         // 702.131b: ascend, also for a board set up with ten permanents.
         self.check_ascend();
         // 704.5z, 702.179a: start your engines! gives a player with no speed speed 1.
+        let engines = self.may_have(crate::engine::layers::Kinds::ENGINES);
         let starting: Vec<(PlayerId, ObjId)> = (0..self.players.len())
+            .filter(|_| engines)
             .filter(|&p| !self.players[p].lost && self.players[p].speed.is_none())
             .filter_map(|p| self.permanents_of(p).find(|&o| self.has_keyword(o, crate::cards::ir::Keyword::StartYourEngines)).map(|o| (p, o)))
             .collect();
@@ -181,7 +183,8 @@ impl Game {
         }
         // 704.5m: an Aura attached to nothing, or to something it can't enchant (303.4c,
         // including protection, 702.16c).
-        for &a in &self.battlefield {
+        let auras = if self.may_have(crate::engine::layers::Kinds::ENCHANT) { self.battlefield.as_slice() } else { &[] };
+        for &a in auras {
             let Some(Ability::Enchant(f)) = self.abilities(a).map(|(_, x)| x).find(|x| matches!(x, Ability::Enchant(_))) else { continue };
             let why = match self.obj(a).attached_to {
                 None => Some(("it is attached to nothing".to_owned(), None)),
@@ -196,10 +199,12 @@ impl Game {
         // 704.5n: an Equipment attached to something it can't equip becomes unattached and stays
         // on the battlefield: a permanent that isn't a creature on the battlefield, itself, or
         // anything at all once the Equipment is a creature (301.5c; reconfigure isn't read).
+        let equipment = self.may_have(crate::engine::layers::Kinds::EQUIPMENT);
         let unattach: Vec<ObjId> = self
             .battlefield
             .iter()
             .copied()
+            .filter(|_| equipment)
             .filter(|&e| self.has_subtype(e, "Equipment"))
             .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h) || h == e || self.is_creature(e)))
             .collect();
@@ -208,7 +213,8 @@ impl Game {
         // are put into their owners' graveyards — not destroyed, so regeneration and
         // indestructible don't apply.
         let mut groups: Vec<(PlayerId, Vec<ObjId>)> = Vec::new();
-        for &id in &self.battlefield {
+        let legends = if self.may_have(crate::engine::layers::Kinds::LEGENDARY) { self.battlefield.as_slice() } else { &[] };
+        for &id in legends {
             if !self.supertypes(id).iter().any(|s| s == "Legendary") {
                 continue;
             }
@@ -244,7 +250,9 @@ impl Game {
         }
         // 704.5s, 714.4: a Saga whose lore counters reached its final chapter number, with no
         // chapter ability of its own triggered and not yet left the stack, is sacrificed.
-        let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.saga_done(o)).collect();
+        // A Saga's chapter abilities are triggered abilities.
+        let chapters = self.may_have(crate::engine::layers::Kinds::TRIGGER);
+        let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|_| chapters).filter(|&o| self.saga_done(o)).collect();
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() && sagas.is_empty() {
             return Ok(false);
         }
@@ -427,6 +435,9 @@ impl Game {
     /// permanent with ascend and ten or more permanents gets it for the rest of the game;
     /// continuous effects are then reapplied before anything else looks (702.131d).
     pub fn check_ascend(&mut self) {
+        if !self.may_have(crate::engine::layers::Kinds::ASCEND) {
+            return;
+        }
         for p in 0..self.players.len() {
             if self.players[p].lost || self.players[p].city_blessing {
                 continue;

@@ -112,6 +112,8 @@ impl Game {
             chosen_color_now: None,
             play_permissions: Vec::new(),
             layered: crate::engine::layers::LayerCache::default(),
+            kinds: crate::engine::layers::Kinds::default(),
+            layered_once: std::cell::Cell::new(false),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),
@@ -227,6 +229,9 @@ impl Game {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
         self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0), nth: 0 });
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
+        if e.face_down {
+            self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());
+        }
         let turn = self.turn;
         let o = self.obj_mut(id);
         o.tapped = e.tapped;

@@ -708,6 +708,13 @@ pub struct Game {
     pub control_clock: u64,
     /// Every object's characteristics, computed when first asked after a change (613.1).
     pub layered: crate::engine::layers::LayerCache,
+    /// The kinds of abilities and printed types of every card that has been in the game
+    /// (faces included): what a check for an ability kind no card has can skip.
+    pub kinds: crate::engine::layers::Kinds,
+    /// Set once continuous effects have computed characteristics (which may grant abilities
+    /// or change types, and which last known information keeps): from then on every kind may
+    /// be there.
+    pub layered_once: std::cell::Cell<bool>,
     /// Static effects that were in force but did not apply when last looked, by source,
     /// timestamp and the ability they come from (one object can have several: a leveler's level
     /// symbols), so that the trace says when that changes (613.8a, 305.7, 611.3a).
@@ -754,6 +761,16 @@ impl Game {
     #[must_use]
     pub fn obj(&self, id: ObjId) -> &Object {
         &self.objects[id.0 as usize]
+    }
+
+    /// Whether some object may now have an ability of kind `k` or a printed type of that kind
+    /// (its printed card, a face of it, a copy effect's values, a face-down object's, or
+    /// what continuous effects gave it): `false` only when none can, so that a scan of every
+    /// permanent for that kind can be skipped.
+    #[must_use]
+    pub fn may_have(&self, k: crate::engine::layers::Kinds) -> bool {
+        use crate::engine::layers::Kinds;
+        self.kinds.has(k) || self.kinds.has(Kinds::STATIC) || !self.effects.is_empty() || !self.copies.is_empty() || self.layered_once.get()
     }
 
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
@@ -862,6 +879,7 @@ impl Game {
     pub fn new_object(&mut self, card_id: CardId, card: impl Into<crate::engine::layers::Printed>, owner: PlayerId, controller: PlayerId, zone: Zone) -> ObjId {
         let card: crate::engine::layers::Printed = card.into();
         self.touch();
+        self.kinds = self.kinds.with(card.kinds());
         self.vanishers |= card.token();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
         let timestamp = self.timestamp();
@@ -1035,6 +1053,7 @@ impl Game {
             // 702.37c: a face-down spell resolves into a face-down permanent; a card turned
             // face down to be manifested or cloaked enters face down (701.40a, 701.58a).
             self.obj_mut(nid).face_down = true;
+            self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());
             self.obj_mut(nid).face_down_as = face_down_as;
         }
         match new_zone {

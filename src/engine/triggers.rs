@@ -210,6 +210,10 @@ impl Game {
             self.fire_speed(player, at);
         }
         self.fire_blitz_draw(h, at);
+        // No card in the game has a triggered ability: nothing below can trigger.
+        if !self.may_have(crate::engine::layers::Kinds::TRIGGER) {
+            return;
+        }
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
             self.abilities(*o).any(|(_, a)| {
