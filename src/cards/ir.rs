@@ -2845,8 +2845,9 @@ pub enum Change {
     /// Layer 7c: "+N/+N for each [thing counted]", counted as the layer applies.
     PtFor { power: i32, toughness: i32, count: Count },
     /// Layer 7a (613.4a, 604.3): a characteristic-defining ability — "power and toughness are
-    /// each equal to the number of …".
-    PtEqualTo(Count),
+    /// each equal to the number of …" (both), "power is equal to …" (power only: the printed
+    /// toughness stays), "power is equal to … and its toughness is equal to …".
+    PtEqualTo { power: Option<Count>, toughness: Option<Count> },
     /// Layer 7d (613.4d): power and toughness switched.
     Switch,
     /// Rules effects applied after the layers (613.11): "can't attack", "can't block",
@@ -2908,6 +2909,21 @@ pub enum Count {
     BasicLandTypes,
     /// "for each card type among cards in your graveyard" (205.2a).
     CardTypesInYourGraveyard,
+    /// "the number of creature cards in all graveyards": cards matching the filter in every
+    /// player's graveyard.
+    CardsInAllGraveyards(ObjectFilter),
+    /// "the total number of cards in all players' hands".
+    CardsInAllHands,
+    /// "your devotion to white" (700.5): a bit per `Color::index`.
+    Devotion(u8),
+    /// "the greatest mana value among creatures you control" (202.3): the largest among the
+    /// permanents matching the filter, 0 when there are none.
+    GreatestManaValue(ObjectFilter),
+    /// "twice the number of …": the count times the factor.
+    Times(i32, Box<Count>),
+    /// "the number of Elves you control plus the number of Elf cards in your graveyard": the
+    /// sum of the counts.
+    Sum(Vec<Count>),
 }
 
 /// A value a P/T-setting effect sets power or toughness to.

@@ -95,20 +95,38 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         p.pos += 4;
         condition = Some(Condition::YourTurn(true));
     }
-    // "This creature's power and toughness are each equal to the number of …" (604.3, 613.4a)
-    let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && p.peek_at(2).is_some_and(|t| t.is_word("power"));
+    // Characteristic-defining abilities (604.3, 613.4a): "This creature's power and toughness
+    // are each equal to the number of …", "… power is equal to …", "… toughness is equal to
+    // …", "… power is equal to … and its toughness is equal to …".
+    let pt_word = |t: Option<&super::lexer::Token>| t.is_some_and(|t| t.is_word("power") || t.is_word("toughness"));
+    let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && pt_word(p.peek_at(2));
     // "Crusader of Odric's power …": the name, then the possessive however the lexer split it.
     let name_possessive = p.peek().is_some_and(|t| t.tok == Tok::SelfName)
-        && (p.peek_at(1).is_some_and(|t| t.is_word("power")) || (p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’')) && p.peek_at(2).is_some_and(|t| t.is_word("power"))));
+        && (pt_word(p.peek_at(1)) || (p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’')) && pt_word(p.peek_at(2))));
     if this_possessive || name_possessive {
-        while !p.at_word("power") {
+        while !(p.at_word("power") || p.at_word("toughness")) {
             p.bump();
         }
         let r = (|| {
-            p.expect_words(&["power", "and", "toughness", "are", "each", "equal", "to", "the", "number", "of"])?;
-            let what = count_phrase(p, true)?;
+            let (power, toughness) = if p.eat_words(&["power", "and", "toughness", "are", "each", "equal", "to"]) {
+                let v = cda_value(p)?;
+                (Some(v.clone()), Some(v))
+            } else if p.eat_words(&["power", "is", "equal", "to"]) {
+                let v = cda_value(p)?;
+                let mark = p.pos;
+                p.eat_punct(',');
+                if p.eat_words(&["and", "its", "toughness", "is", "equal", "to"]) {
+                    (Some(v), Some(cda_value(p)?))
+                } else {
+                    p.pos = mark;
+                    (Some(v), None)
+                }
+            } else {
+                p.expect_words(&["toughness", "is", "equal", "to"])?;
+                (None, Some(cda_value(p)?))
+            };
             end(p)?;
-            Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo(what)], condition: condition.clone() }))
+            Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo { power, toughness }], condition: condition.clone() }))
         })();
         return Some(r);
     }
@@ -331,8 +349,54 @@ fn static_condition(p: &mut Parser<'_>) -> PResult<Condition> {
 
 /// What "for each …" / "the number of …" counts: "artifact you control", "creatures you
 /// control", "creature card in your graveyard", "card in your hand".
+/// The value a characteristic-defining ability sets power or toughness to: "the number of
+/// creatures you control", "twice the number of cards in your hand", "the total number of
+/// cards in all players' hands", "the number of Forests you control plus the number of
+/// Treefolk you control", "your devotion to white" (700.5).
+fn cda_value(p: &mut Parser<'_>) -> PResult<Count> {
+    if p.eat_words(&["your", "devotion", "to"]) {
+        let mut mask = 0u8;
+        loop {
+            let Some(c) = p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) else { return Err(p.fail("a color")) };
+            p.bump();
+            mask |= 1 << c.index();
+            if !p.eat_word("and") {
+                break;
+            }
+        }
+        return Ok(Count::Devotion(mask));
+    }
+    if p.eat_words(&["the", "greatest", "mana", "value", "among"]) {
+        let at = p.pos;
+        return match parse_filter(p, true)? {
+            (f, Head::Permanent) if f.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::GreatestManaValue(f)),
+            _ => Err(super::parser::Fail { at, expected: "permanents with a controller (\"creatures you control\")".into() }),
+        };
+    }
+    let twice = p.eat_word("twice");
+    let mut parts = Vec::new();
+    loop {
+        if !(p.eat_words(&["the", "number", "of"]) || p.eat_words(&["the", "total", "number", "of"])) {
+            return Err(p.fail("\"the number of …\""));
+        }
+        // "the number of fade counters on it": "it" is the object itself.
+        let it = std::mem::replace(&mut p.it_is_subject_self, true);
+        let part = count_phrase(p, true);
+        p.it_is_subject_self = it;
+        parts.push(part?);
+        if !p.eat_word("plus") {
+            break;
+        }
+    }
+    let count = if parts.len() == 1 { parts.remove(0) } else { Count::Sum(parts) };
+    Ok(if twice { Count::Times(2, Box::new(count)) } else { count })
+}
+
 fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     let at = p.pos;
+    if p.eat_words(&["cards", "in", "all", "players'", "hands"]) || p.eat_words(&["cards", "in", "all", "players’", "hands"]) {
+        return Ok(Count::CardsInAllHands);
+    }
     // "for each charge counter on this Equipment" (122): the source's own counters.
     if counter_kind(p).is_some() {
         let kind = counter_noun(p)?;
@@ -345,11 +409,26 @@ fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     match super::effects::counted(p) {
         Ok(crate::cards::ir::Counted::BasicLandTypes) => return Ok(Count::BasicLandTypes),
         Ok(crate::cards::ir::Counted::CardTypesInYourGraveyard) => return Ok(Count::CardTypesInYourGraveyard),
+        // "instant and sorcery cards in your graveyard": cards of either type.
+        Ok(crate::cards::ir::Counted::CardsInYourGraveyard(t)) if t.types().len() == 2 => {
+            return Ok(Count::CardsInYourGraveyard(crate::cards::ir::ObjectFilter { types_any: t.types(), ..crate::cards::ir::ObjectFilter::default() }));
+        }
         _ => p.pos = at,
     }
-    let (filter, head) = parse_filter(p, plural)?;
+    // "other Rats on the battlefield": the object with the ability is not counted. Read only
+    // where the ability affects that object itself, so "other" can't mean "other than the
+    // affected permanent".
+    let other = p.it_is_subject_self && p.eat_word("other");
+    let (mut filter, head) = parse_filter(p, plural)?;
+    filter.other |= other;
     match head {
         Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
+        // "creatures on the battlefield [with shadow]": whoever controls them (110.1).
+        Head::Permanent if p.eat_words(&["on", "the", "battlefield"]) => {
+            super::targets::parse_with(p, &mut filter)?;
+            Ok(Count::Permanents(filter))
+        }
+        Head::Card if filter.controller == crate::cards::ir::ControllerFilter::Any && p.eat_words(&["in", "all", "graveyards"]) => Ok(Count::CardsInAllGraveyards(filter)),
         Head::Card if p.eat_words(&["in", "your", "graveyard"]) => Ok(Count::CardsInYourGraveyard(filter)),
         Head::Card if filter == crate::cards::ir::ObjectFilter::default() && p.eat_words(&["in", "your", "hand"]) => Ok(Count::CardsInYourHand),
         _ => Err(super::parser::Fail { at, expected: "\"[permanents] you control\", \"[cards] in your graveyard\" or \"card in your hand\"".into() }),
@@ -1010,7 +1089,7 @@ mod tests {
         );
         let creatures = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
         for text in ["Crusader of Odric's power and toughness are each equal to the number of creatures you control.", "This creature's power and toughness are each equal to the number of creatures you control."] {
-            assert_eq!(one(text, "Crusader of Odric", CREATURE), StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo(Count::Permanents(creatures.clone()))], condition: None });
+            assert_eq!(one(text, "Crusader of Odric", CREATURE), StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo { power: Some(Count::Permanents(creatures.clone())), toughness: Some(Count::Permanents(creatures.clone())) }], condition: None });
         }
         let plate = ok("Equipped creature gets +1/+1 for each card in your hand.\nEquip {2}", "Empyrial Plate", ARTIFACT);
         assert!(matches!(&plate[0], Ability::Static(s) if s.changes == vec![Change::PtFor { power: 1, toughness: 1, count: Count::CardsInYourHand }]), "{plate:?}");
