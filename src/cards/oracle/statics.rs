@@ -1097,6 +1097,45 @@ mod tests {
     }
 
     #[test]
+    fn characteristic_defining_abilities_of_real_cards() {
+        // 604.3, 613.4a: one value for power only, toughness only, each, or one each.
+        let cda = |text: &str, name: &str| match one(text, name, CREATURE).changes.as_slice() {
+            [Change::PtEqualTo { power, toughness }] => (power.clone(), toughness.clone()),
+            c => panic!("{name}: {c:?}"),
+        };
+        let rats = ObjectFilter { subtypes: vec!["Rat".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(cda("Swarm of Rats's power is equal to the number of Rats you control.", "Swarm of Rats"), (Some(Count::Permanents(rats)), None));
+        let (p, t) = cda("Pestilence Rats's power is equal to the number of other Rats on the battlefield. (For example, as long as there are two other Rats on the battlefield, Pestilence Rats's power and toughness are 2/3.)", "Pestilence Rats");
+        assert!(matches!(p, Some(Count::Permanents(ref f)) if f.other && f.controller == ControllerFilter::Any && f.subtypes == ["Rat"]) && t.is_none(), "{p:?}");
+        let (p, t) = cda("Treefolk Seedlings's toughness is equal to the number of Forests you control.", "Treefolk Seedlings");
+        assert!(p.is_none() && matches!(t, Some(Count::Permanents(_))));
+        let (p, t) = cda("Mortivore's power and toughness are each equal to the number of creature cards in all graveyards.", "Mortivore");
+        assert!(p == t && matches!(p, Some(Count::CardsInAllGraveyards(ref f)) if f.types_any == [CardType::Creature]), "{p:?}");
+        let (p, _) = cda("Masumaro's power and toughness are each equal to twice the number of cards in your hand.", "Masumaro, First to Live");
+        assert_eq!(p, Some(Count::Times(2, Box::new(Count::CardsInYourHand))));
+        let (p, _) = cda("Dauntless Dourbark's power and toughness are each equal to the number of Forests you control plus the number of Treefolk you control.", "Dauntless Dourbark");
+        assert!(matches!(p, Some(Count::Sum(ref parts)) if parts.len() == 2), "{p:?}");
+        let (_, t) = cda("Daxos's toughness is equal to your devotion to white.", "Daxos, Blessed by the Sun");
+        assert_eq!(t, Some(Count::Devotion(1 << Color::White.index())));
+        let (p, _) = cda("Dauthi Warlord's power is equal to the number of creatures on the battlefield with shadow.", "Dauthi Warlord");
+        assert!(matches!(p, Some(Count::Permanents(ref f)) if f.keyword == Some(Keyword::Shadow)), "{p:?}");
+        let (p, _) = cda("Werewolf of Ancient Hunger's power and toughness are each equal to the total number of cards in all players' hands.", "Werewolf of Ancient Hunger");
+        assert_eq!(p, Some(Count::CardsInAllHands));
+        let (p, _) = cda("Rusting Golem's power and toughness are each equal to the number of fade counters on it.", "Rusting Golem");
+        assert_eq!(p, Some(Count::CountersOnSource(CounterKind::Named("fade".into()))));
+        let (p, _) = cda("Towering Gibbon's power is equal to the greatest mana value among creatures you control.", "Towering Gibbon");
+        assert!(matches!(p, Some(Count::GreatestManaValue(_))), "{p:?}");
+        // Not read: what can't be counted exactly stays unread.
+        for (text, name) in [
+            ("Maraxus's power and toughness are each equal to the number of untapped artifacts, creatures, and lands you control.", "Maraxus of Keld"),
+            ("Squawkroaster's power is equal to the number of colors among permanents you control.", "Squawkroaster"),
+            ("Ancient Ooze's power and toughness are each equal to the total mana value of other creatures you control.", "Ancient Ooze"),
+        ] {
+            assert!(!errs(text, name, CREATURE).is_empty(), "{name}");
+        }
+    }
+
+    #[test]
     fn ability_words_have_no_rules_meaning() {
         // 207.2c: "Metalcraft —" is read from after the dash.
         let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
