@@ -1628,9 +1628,16 @@ impl Game {
             }
             Instruction::CreateTokens { who, count, token, tapped, attacking } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
+                // "an X/X token, where X is this creature's power": the size is read as the
+                // token is created (608.2h).
+                let sized = |a: Option<Amount>| match a {
+                    Some(a @ (Amount::Stat { .. } | Amount::Count { .. } | Amount::ThatMuch)) => Some(Amount::Fixed(i32::try_from(self.amount(ctx, a)).unwrap_or(i32::MAX))),
+                    a => a,
+                };
+                let token = crate::cards::ir::TokenSpec { power: sized(token.power), toughness: sized(token.toughness), ..(**token).clone() };
                 let mut made = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    made.extend(self.create_tokens(p, token, n, *tapped, ctx.x, dec)?);
+                    made.extend(self.create_tokens(p, &token, n, *tapped, ctx.x, dec)?);
                 }
                 if *attacking {
                     for &id in &made {

@@ -2582,6 +2582,10 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     } else if p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "creature's" | "creature’s")) {
         p.pos += 2;
         StatOf::This
+    } else if let Some(n) = self_name_possessive(p) {
+        // "Skanos's power": the object named, itself (201.5).
+        p.pos += n;
+        StatOf::This
     } else if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "creature's" | "creature’s")) {
         p.pos += 2;
         match last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Any)) {
@@ -2593,6 +2597,20 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
         return Err(p.fail("\"its power\", \"that creature's toughness\", \"the number of …\""));
     };
     Ok(Amount::Stat { of, stat: stat(p)? })
+}
+
+/// How many tokens the card's own name and its possessive take ("Skanos's"), if they are at
+/// the cursor.
+fn self_name_possessive(p: &Parser<'_>) -> Option<usize> {
+    if !p.peek().is_some_and(|t| t.tok == Tok::SelfName) {
+        return None;
+    }
+    let stat = |i: usize| p.peek_at(i).is_some_and(|t| t.is_word("power") || t.is_word("toughness") || t.is_word("mana"));
+    if stat(1) {
+        return Some(1);
+    }
+    let mark = p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’'));
+    (mark && stat(2)).then_some(2)
 }
 
 /// "power", "toughness" or "mana value" after an object's name.
@@ -2728,7 +2746,19 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::CreateTokens { count, .. } | Instruction::Bolster(count) => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::Bolster(count) => bind(count),
+        // "create X 1/1 tokens", "create an X/X token, where X is …" (608.2h: read as the
+        // tokens are created).
+        Instruction::CreateTokens { count, token, .. } => {
+            bind(count);
+            if let Some(pw) = token.power.as_mut() {
+                bind(pw);
+            }
+            if let Some(th) = token.toughness.as_mut() {
+                bind(th);
+            }
+        }
+        Instruction::LookTop { count, .. } | Instruction::RevealTop { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
