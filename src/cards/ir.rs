@@ -1618,6 +1618,9 @@ pub enum Counted {
     /// "for each creature blocking it beyond the first" (rampage, 702.23a): the creatures
     /// blocking the source, less one, never below zero.
     BlockersBeyondFirst,
+    /// "for each creature blocking it [beyond the first]": the creatures blocking that
+    /// creature as the effect uses them (608.2h), less one with `beyond_first`, never below 0.
+    BlockersOf { of: StatOf, beyond_first: bool },
     /// "basic land type among lands you control" (domain, 207.2c): how many of the five basic
     /// land types (205.3i) the lands you control have between them.
     BasicLandTypes,

@@ -43,6 +43,17 @@ impl Game {
                 let blockers = self.combat.attackers.iter().find(|a| a.id == ctx.source).map_or(0, |a| a.blockers.len());
                 i64::from(each) * i64::try_from(blockers.saturating_sub(1)).unwrap_or(0)
             }
+            Amount::Count { each, what: Counted::BlockersOf { of, beyond_first } } => {
+                let id = match of {
+                    StatOf::This => Some(ctx.source),
+                    StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
+                    StatOf::TriggerObject => ctx.trigger.object,
+                    StatOf::Sacrificed => None,
+                };
+                let blockers = id.and_then(|o| self.combat.attackers.iter().find(|a| a.id == o)).map_or(0, |a| a.blockers.len());
+                let n = if beyond_first { blockers.saturating_sub(1) } else { blockers };
+                i64::from(each) * i64::try_from(n).unwrap_or(0)
+            }
             Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what, Some(ctx.source)),
         }
     }
@@ -72,7 +83,7 @@ impl Game {
             Counted::CardsInYourHand => self.players[you].hand.len(),
             Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
             // Counted from the source, in `amount`.
-            Counted::BlockersBeyondFirst => 0,
+            Counted::BlockersBeyondFirst | Counted::BlockersOf { .. } => 0,
             // 205.3i: the five basic land types, among the lands `you` control.
             Counted::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
                 .into_iter()

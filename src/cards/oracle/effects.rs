@@ -2638,6 +2638,21 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
         return Ok(Counted::CardsInYourHand);
     }
+    // "creature blocking it [beyond the first]" (509.1g): the creature the sentence is about
+    // ("it": what the trigger is about, or the object itself).
+    if p.at_words(&["creature", "blocking", "it"]) {
+        let at = p.pos;
+        p.pos += 3;
+        let of = if p.trigger_object {
+            crate::cards::ir::StatOf::TriggerObject
+        } else if p.it_is_this {
+            crate::cards::ir::StatOf::This
+        } else {
+            return Err(Fail { at, expected: "a creature \"it\" can name (the one the ability triggered on)".into() });
+        };
+        let beyond_first = p.eat_words(&["beyond", "the", "first"]);
+        return Ok(Counted::BlockersOf { of, beyond_first });
+    }
     // Domain and delirium (207.2c): kinds among a group, not objects.
     if p.eat_words(&["basic", "land", "type", "among", "lands", "you", "control"]) || p.eat_words(&["basic", "land", "types", "among", "lands", "you", "control"]) {
         return Ok(Counted::BasicLandTypes);
