@@ -1989,12 +1989,20 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::DiscardHand(who));
                 return Ok(());
             }
-            let count = amount(p)?;
-            // "draws an additional card" (Howling Mine): one more card.
-            p.eat_word("additional");
-            if !(p.eat_word("card") || p.eat_word("cards")) {
-                return Err(p.fail("\"cards\""));
-            }
+            // "Draw cards equal to the greatest power among creatures you control", "discards
+            // cards equal to its power": a number read as the instruction is carried out
+            // (608.2h).
+            let count = if p.eat_words(&["cards", "equal", "to"]) {
+                quantity(p)?
+            } else {
+                let count = amount(p)?;
+                // "draws an additional card" (Howling Mine): one more card.
+                p.eat_word("additional");
+                if !(p.eat_word("card") || p.eat_word("cards")) {
+                    return Err(p.fail("\"cards\""));
+                }
+                count
+            };
             out.push(if verb.starts_with("draw") {
                 Instruction::Draw { who, count }
             } else {
