@@ -1605,7 +1605,8 @@ pub enum Counted {
     /// "creature you control", "land you control", "artifact"; with a subtype ("Swamp you
     /// control", "Mountains you control", "Elf you control", 205.3) and only attacking
     /// creatures ("attacking creature", 506.4) when the text says so.
-    Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool },
+    /// `other`: "for each other creature you control", the ability's source left out.
+    Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool, other: bool },
     /// "permanent you control of the chosen type" after "Choose a creature type." (608.2d):
     /// those permanents that also have the type the effect chose.
     ChosenTypePermanents { types: TypeSet, controller: ControllerFilter },

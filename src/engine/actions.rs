@@ -68,9 +68,9 @@ impl Game {
     /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
     pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
         let n = match what {
-            Counted::Permanents { types, controller, subtype, attacking } => {
+            Counted::Permanents { types, controller, subtype, attacking, other } => {
                 let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, subtypes: subtype.map(str::to_owned).into_iter().collect(), attacking, ..Default::default() };
-                self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
+                self.battlefield.iter().filter(|&&o| !(other && Some(o) == source)).filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
             Counted::ChosenTypePermanents { types, controller } => {
                 let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, chosen_type: true, ..Default::default() };

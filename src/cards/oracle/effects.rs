@@ -1114,6 +1114,12 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
             let at = p.pos;
             p.pos += 2;
             let what = counted(p)?;
+            // "other" is other than the permanent whose ability it is; an instruction about
+            // some other object would make it ambiguous.
+            let about_other = |i: &Instruction| matches!(i, Instruction::Pump { what, .. } | Instruction::PutCounters { what, .. } | Instruction::DealDamage { to: what, .. } if *what != Affected::This);
+            if matches!(what, crate::cards::ir::Counted::Permanents { other: true, .. }) && out.last().is_some_and(about_other) {
+                return Err(Fail { at, expected: "\"for each other …\" about the permanent itself".into() });
+            }
             if !out.last_mut().is_some_and(|i| scale(i, what)) {
                 return Err(Fail { at, expected: "an instruction with a number to multiply before \"for each\"".into() });
             }
@@ -2679,6 +2685,12 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
     }
     let at = p.pos;
+    // "for each other creature you control": the permanent whose ability it is left out; read
+    // only in an ability of a permanent with no targets, where no other object could be meant.
+    let other = p.at_word("other") && p.it_is_this && p.effect.targets.is_empty() && !p.each_phrase;
+    if other {
+        p.bump();
+    }
     // "attacking creatures", "tapped creatures": the noun after the quality says the number.
     let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");
     let plural = p.peek_at(usize::from(quality)).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'));
@@ -2688,8 +2700,11 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         p.pos = at;
         (filter, head) = parse_filter(p, true)?;
     }
+    if other && head != Head::Permanent {
+        return Err(Fail { at, expected: "\"other\" permanents".into() });
+    }
     // "for each permanent you control of that type" (after "Choose a creature type.").
-    if filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {
+    if !other && filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {
         return Ok(Counted::ChosenTypePermanents { types: TypeSet::of(&filter.types_any), controller: filter.controller });
     }
     // One subtype ("Swamp you control", "Elves you control") and "attacking" are kept; any
@@ -2710,7 +2725,7 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     let types = TypeSet::of(&filter.types_any);
     // "for each creature destroyed this way" (701.8): after a "destroy" of the same effect.
     if head == Head::Permanent && p.at_words(&["destroyed", "this", "way"]) {
-        if subtype.is_some() || attacking || filter.controller != ControllerFilter::Any || !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Destroy(_))) {
+        if other || subtype.is_some() || attacking || filter.controller != ControllerFilter::Any || !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Destroy(_))) {
             return Err(Fail { at, expected: "permanents of a card type destroyed by an earlier \"destroy\" of the same effect".into() });
         }
         p.pos += 3;
@@ -2722,7 +2737,7 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     match head {
         Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
-        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking }),
+        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking, other }),
         _ => Err(Fail { at, expected: "permanents or cards in your graveyard to count".into() }),
     }
 }
@@ -3791,7 +3806,7 @@ mod tests {
     #[test]
     fn amounts_of_real_cards() {
         use crate::cards::ir::{Counted, Stat, StatOf, TypeSet};
-        let swamps = |each| Amount::Count { each, what: Counted::Permanents { types: TypeSet::default(), controller: ControllerFilter::You, subtype: Some("Swamp"), attacking: false } };
+        let swamps = |each| Amount::Count { each, what: Counted::Permanents { types: TypeSet::default(), controller: ControllerFilter::You, subtype: Some("Swamp"), attacking: false, other: false } };
         // Defile, Mind Sludge.
         assert_eq!(
             ok("Target creature gets -1/-1 until end of turn for each Swamp you control.", "Defile", INSTANT),
