@@ -50,3 +50,18 @@ fn blockers_and_other_permanents() {
     // "other" next to a target could mean other than the target: not read.
     assert!(!errs("Target creature gets +1/+1 until end of turn for each other creature you control.", "Nope", INSTANT).is_empty());
 }
+
+#[test]
+fn enters_with_counted_counters() {
+    // 614.1c: "for each …", "where X is …", "a number of … equal to …".
+    let troll = ok("This creature enters with a +1/+1 counter on it for each creature card in your graveyard.", "Golgari Raiders", CREATURE);
+    assert!(matches!(troll.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { each: 1, what: Counted::CardsInYourGraveyard(_) }, .. }]), "{troll:?}");
+    let captain = ok("This creature enters with a +1/+1 counter on it for each other creature you control.", "Squad Captain", CREATURE);
+    assert!(matches!(captain.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { what: Counted::Permanents { other: true, .. }, .. }, .. }]), "{captain:?}");
+    let wurm = ok("This creature enters with X +1/+1 counters on it, where X is the amount of life you've gained this turn.", "Voracious Wurm", CREATURE);
+    assert!(matches!(wurm.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { what: Counted::LifeGainedThisTurn, .. }, .. }]), "{wurm:?}");
+    let lurcher = ok("This creature enters with a number of +1/+1 counters on it equal to the number of creature cards in your graveyard.", "Rhizome Lurcher", CREATURE);
+    assert!(matches!(lurcher.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { .. }, .. }]), "{lurcher:?}");
+    // A count the engine can't make as the permanent enters stays unread.
+    assert!(!errs("This creature enters with X +1/+1 counters on it, where X is its power.", "Nope", CREATURE).is_empty());
+}

@@ -2504,7 +2504,7 @@ fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
 
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
 /// creature's power", "its mana value", "the number of creatures you control".
-fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
+pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     use crate::cards::ir::StatOf;
     use super::targets::last_target;
     if p.eat_words(&["the", "number", "of"]) {

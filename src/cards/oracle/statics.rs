@@ -931,6 +931,34 @@ fn if_kicked(p: &mut Parser<'_>) -> bool {
     false
 }
 
+/// A number of counters a permanent enters with that is counted as it would enter (614.1c):
+/// only counts the engine can make before the permanent is on the battlefield. "It" and
+/// "other" are the entering permanent.
+fn entering_count(p: &mut Parser<'_>, at: usize, read: impl FnOnce(&mut Parser<'_>) -> PResult<Amount>) -> PResult<Amount> {
+    use crate::cards::ir::Counted as C;
+    let this = std::mem::replace(&mut p.it_is_this, true);
+    let count = read(p);
+    p.it_is_this = this;
+    match count? {
+        a @ Amount::Count {
+            what:
+                C::Permanents { .. }
+                | C::CardsInYourGraveyard(_)
+                | C::CardsInYourHand
+                | C::Opponents
+                | C::BasicLandTypes
+                | C::CardTypesInYourGraveyard
+                | C::Greatest { .. }
+                | C::YourLifeTotal
+                | C::LifeGainedThisTurn
+                | C::LifeLostThisTurn
+                | C::Devotion(_),
+            ..
+        } => Ok(a),
+        _ => Err(Fail { at, expected: "a count the engine can make as the permanent enters (\"the number of creatures you control\")".into() }),
+    }
+}
+
 /// Parses "[this permanent] enters [the battlefield] tapped." or "… enters with N +1/+1
 /// counters on it." — the whole line.
 pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
@@ -948,7 +976,15 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
             out.push(Ability::EntersTapped);
         }
     }
-    if p.eat_word("with") {
+    // "enters with a number of +1/+1 counters on it equal to the number of creature cards in
+    // your graveyard" (614.1c): counted as it would enter.
+    if p.eat_words(&["with", "a", "number", "of"]) {
+        let kind = counter_noun(p)?;
+        p.expect_words(&["on", "it", "equal", "to"])?;
+        let at = p.pos;
+        let count = entering_count(p, at, super::effects::quantity)?;
+        out.push(Ability::EntersWithCounters { kind, count });
+    } else if p.eat_word("with") {
         let count = match amount(p)? {
             // "If this creature was kicked, it enters with two +1/+1 counters on it." (702.33e)
             Amount::Fixed(n @ 1..) if kicked => Amount::Kicked { base: 0, kicked: n },
@@ -957,6 +993,22 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
         };
         let kind = counter_noun(p)?;
         p.expect_words(&["on", "it"])?;
+        // "… with a +1/+1 counter on it for each creature card in your graveyard", "… with X
+        // +1/+1 counters on it, where X is the number of …" (614.1c): counted as it would
+        // enter.
+        let mut count = count;
+        if let Amount::Fixed(n) = count
+            && !kicked
+            && p.at_words(&["for", "each"])
+        {
+            p.pos += 2;
+            let at = p.pos;
+            count = entering_count(p, at, |p| super::effects::counted(p).map(|what| Amount::Count { each: n, what }))?;
+        } else if count == Amount::X && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) && p.peek_at(2).is_some_and(|t| t.is_word("x")) && p.peek_at(3).is_some_and(|t| t.is_word("is")) {
+            p.pos += 4;
+            let at = p.pos;
+            count = entering_count(p, at, super::effects::quantity)?;
+        }
         // "… with a +1/+1 counter on it if you attacked this turn" (614.1c)
         if p.at_word("if") {
             if count == Amount::X {
