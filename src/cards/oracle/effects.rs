@@ -2678,7 +2678,7 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     let type_at = |i: usize| p.peek_at(i).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w));
     if let (Some(a), Some(b)) = (type_at(0), type_at(2))
         && p.peek_at(1).is_some_and(|t| t.is_word("and"))
-        && p.peek_at(3).is_some_and(|t| t.is_word("cards"))
+        && p.peek_at(3).is_some_and(|t| t.is_word("cards") || t.is_word("card"))
     {
         p.pos += 4;
         p.expect_words(&["in", "your", "graveyard"])?;
