@@ -65,3 +65,14 @@ fn enters_with_counted_counters() {
     // A count the engine can't make as the permanent enters stays unread.
     assert!(!errs("This creature enters with X +1/+1 counters on it, where X is its power.", "Nope", CREATURE).is_empty());
 }
+
+#[test]
+fn costs_x_less_where_x_is() {
+    // 601.2f: the generic part of the total cost, lowered by the count.
+    let titan = ok("This spell costs {X} less to cast, where X is your devotion to black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)\nWhen this creature dies, return up to one target creature card from your graveyard to your hand.", "Marshmist Titan", CREATURE);
+    assert!(matches!(titan.first(), Some(Ability::SelfCostChange { generic: -1, per: Some(Counted::Devotion(_)) })), "{titan:?}");
+    let reveler = ok("This spell costs {1} less to cast for each instant and sorcery card in your graveyard.", "Bedlam Reveler", CREATURE);
+    assert!(matches!(reveler.first(), Some(Ability::SelfCostChange { generic: -1, per: Some(Counted::CardsInYourGraveyard(t)) }) if t.types().len() == 2), "{reveler:?}");
+    // "the total power of creatures you control" is not a count the grammar reads.
+    assert!(!errs("This spell costs {X} less to cast, where X is the total power of creatures you control.", "Ghalta, Primal Hunger", CREATURE).is_empty());
+}
