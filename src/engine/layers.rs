@@ -1876,6 +1876,20 @@ pub fn describe_subject(s: &StaticSubject) -> String {
 
 /// "artifact you control", "creature card in your graveyard".
 #[must_use]
+/// The value a characteristic-defining ability sets: "the number of creatures you control",
+/// "twice the number of cards in your hand", "your devotion to white".
+fn cda_value_words(c: &crate::cards::ir::Count) -> String {
+    use crate::cards::ir::Count;
+    match c {
+        Count::Devotion(mask) => format!("your devotion to {}", Color::ALL.iter().filter(|c| mask & (1 << c.index()) != 0).map(|c| c.name().to_lowercase()).collect::<Vec<_>>().join(" and ")),
+        Count::GreatestManaValue(f) => format!("the greatest mana value among {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Count::Times(2, c) => format!("twice {}", cda_value_words(c)),
+        Count::Times(n, c) => format!("{n} times {}", cda_value_words(c)),
+        Count::Sum(parts) => parts.iter().map(cda_value_words).collect::<Vec<_>>().join(" plus "),
+        c => format!("the number of {}", describe_count(c)),
+    }
+}
+
 /// "creature cards", "instant or sorcery cards", "cards": cards a count looks for.
 fn card_words(f: &ObjectFilter) -> String {
     let words = describe_subject(&StaticSubject::Each { filter: ObjectFilter { types_any: Vec::new(), ..f.clone() }, other: false }).replace("permanents", "cards");
@@ -1886,7 +1900,7 @@ fn card_words(f: &ObjectFilter) -> String {
 pub fn describe_count(c: &crate::cards::ir::Count) -> String {
     use crate::cards::ir::Count;
     match c {
-        Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }),
+        Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: f.other }),
         Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", card_words(f)),
         Count::CardsInYourHand => "card in your hand".to_owned(),
         Count::CountersOnSource(k) => format!("{} counter on it", k.name()),
@@ -1928,9 +1942,9 @@ pub fn describe_change(c: &Change) -> String {
         Change::SetPt(..) => "has base power and toughness each equal to its mana value".to_owned(),
         Change::Pt(p, t) => pt_change(i64::from(*p), i64::from(*t)),
         Change::PtFor { power, toughness, count } => format!("{} for each {}", pt_change(i64::from(*power), i64::from(*toughness)), describe_count(count)),
-        Change::PtEqualTo { power: Some(p), toughness: Some(t) } if p == t => format!("power and toughness each equal to the number of {}", describe_count(p)),
+        Change::PtEqualTo { power: Some(p), toughness: Some(t) } if p == t => format!("power and toughness each equal to {}", cda_value_words(p)),
         Change::PtEqualTo { power, toughness } => {
-            let part = |what: &str, c: &Option<crate::cards::ir::Count>| c.as_ref().map(|c| format!("{what} equal to the number of {}", describe_count(c)));
+            let part = |what: &str, c: &Option<crate::cards::ir::Count>| c.as_ref().map(|c| format!("{what} equal to {}", cda_value_words(c)));
             [part("power", power), part("toughness", toughness)].into_iter().flatten().collect::<Vec<_>>().join(" and ")
         }
         Change::Switch => "power and toughness switched".to_owned(),

@@ -3866,8 +3866,9 @@ mod tests {
         let e = spell_instructions("Destroy all creatures. You gain 1 life for each creature destroyed this way.");
         assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::DestroyedThisWay(t) }, .. } if t == TypeSet::of(&[Creature])), "{e:?}");
         assert!(super::super::compile("Exile all creatures. You gain 1 life for each creature destroyed this way.", "Nope", SORCERY).is_err());
-        // An X/X token's size can't take a bound X yet: refused (Miming Slime).
-        assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
+        // An X/X token's size takes the bound X, read as the token is created (Miming Slime).
+        let e = spell_instructions("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.");
+        assert!(matches!(&e[0], CreateTokens { token, .. } if matches!(token.power, Some(Amount::Count { what: Counted::Greatest { stat: Stat::Power, .. }, .. }))), "{e:?}");
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
         assert!(super::super::compile("Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or less, where X is the number of Faeries you control.", "Spellstutter Sprite", CREATURE).is_err());
     }
