@@ -271,7 +271,7 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
     }
     let mut abilities = reading.abilities;
     if let Some(span) = star.get()
-        && !abilities.iter().any(|a| matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, crate::cards::ir::Change::PtEqualTo(_)))))
+        && !abilities.iter().any(|a| matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, crate::cards::ir::Change::PtEqualTo { .. }))))
     {
         diags.push(
             Diagnostic::new(format!("{what} has \"*\" power or toughness but no text that defines it"), span)

@@ -1634,7 +1634,8 @@ pub enum Counted {
     /// "creature you control", "land you control", "artifact"; with a subtype ("Swamp you
     /// control", "Mountains you control", "Elf you control", 205.3) and only attacking
     /// creatures ("attacking creature", 506.4) when the text says so.
-    Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool },
+    /// `other`: "for each other creature you control", the ability's source left out.
+    Permanents { types: TypeSet, controller: ControllerFilter, subtype: Option<&'static str>, attacking: bool, other: bool },
     /// "permanent you control of the chosen type" after "Choose a creature type." (608.2d):
     /// those permanents that also have the type the effect chose.
     ChosenTypePermanents { types: TypeSet, controller: ControllerFilter },
@@ -1647,9 +1648,9 @@ pub enum Counted {
     /// "for each creature blocking it beyond the first" (rampage, 702.23a): the creatures
     /// blocking the source, less one, never below zero.
     BlockersBeyondFirst,
-    /// "for each creature blocking it", "it" being the source (509.1g): the creatures blocking
-    /// the source now.
-    BlockersOfSource,
+    /// "for each creature blocking it [beyond the first]": the creatures blocking that
+    /// creature as the effect uses them (608.2h), less one with `beyond_first`, never below 0.
+    BlockersOf { of: StatOf, beyond_first: bool },
     /// "basic land type among lands you control" (domain, 207.2c): how many of the five basic
     /// land types (205.3i) the lands you control have between them.
     BasicLandTypes,
@@ -2881,8 +2882,9 @@ pub enum Change {
     /// Layer 7c: "+N/+N for each [thing counted]", counted as the layer applies.
     PtFor { power: i32, toughness: i32, count: Count },
     /// Layer 7a (613.4a, 604.3): a characteristic-defining ability — "power and toughness are
-    /// each equal to the number of …".
-    PtEqualTo(Count),
+    /// each equal to the number of …" (both), "power is equal to …" (power only: the printed
+    /// toughness stays), "power is equal to … and its toughness is equal to …".
+    PtEqualTo { power: Option<Count>, toughness: Option<Count> },
     /// Layer 7d (613.4d): power and toughness switched.
     Switch,
     /// Rules effects applied after the layers (613.11): "can't attack", "can't block",
@@ -2944,6 +2946,21 @@ pub enum Count {
     BasicLandTypes,
     /// "for each card type among cards in your graveyard" (205.2a).
     CardTypesInYourGraveyard,
+    /// "the number of creature cards in all graveyards": cards matching the filter in every
+    /// player's graveyard.
+    CardsInAllGraveyards(ObjectFilter),
+    /// "the total number of cards in all players' hands".
+    CardsInAllHands,
+    /// "your devotion to white" (700.5): a bit per `Color::index`.
+    Devotion(u8),
+    /// "the greatest mana value among creatures you control" (202.3): the largest among the
+    /// permanents matching the filter, 0 when there are none.
+    GreatestManaValue(ObjectFilter),
+    /// "twice the number of …": the count times the factor.
+    Times(i32, Box<Count>),
+    /// "the number of Elves you control plus the number of Elf cards in your graveyard": the
+    /// sum of the counts.
+    Sum(Vec<Count>),
 }
 
 /// A value a P/T-setting effect sets power or toughness to.

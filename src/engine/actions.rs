@@ -43,6 +43,17 @@ impl Game {
                 let blockers = self.combat.attackers.iter().find(|a| a.id == ctx.source).map_or(0, |a| a.blockers.len());
                 i64::from(each) * i64::try_from(blockers.saturating_sub(1)).unwrap_or(0)
             }
+            Amount::Count { each, what: Counted::BlockersOf { of, beyond_first } } => {
+                let id = match of {
+                    StatOf::This => Some(ctx.source),
+                    StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
+                    StatOf::TriggerObject => ctx.trigger.object,
+                    StatOf::Sacrificed => None,
+                };
+                let blockers = id.and_then(|o| self.combat.attackers.iter().find(|a| a.id == o)).map_or(0, |a| a.blockers.len());
+                let n = if beyond_first { blockers.saturating_sub(1) } else { blockers };
+                i64::from(each) * i64::try_from(n).unwrap_or(0)
+            }
             Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what, Some(ctx.source)),
         }
     }
@@ -57,9 +68,9 @@ impl Game {
     /// `source` is the object whose ability counts ("lands defending player controls", 508.5).
     pub(crate) fn count(&self, you: PlayerId, what: Counted, source: Option<ObjId>) -> i64 {
         let n = match what {
-            Counted::Permanents { types, controller, subtype, attacking } => {
+            Counted::Permanents { types, controller, subtype, attacking, other } => {
                 let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, subtypes: subtype.map(str::to_owned).into_iter().collect(), attacking, ..Default::default() };
-                self.battlefield.iter().filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
+                self.battlefield.iter().filter(|&&o| !(other && Some(o) == source)).filter(|&&o| source.map_or_else(|| self.matches_filter(o, &f, you), |s| self.matches_filter_from(o, &f, you, 0, s))).count()
             }
             Counted::ChosenTypePermanents { types, controller } => {
                 let f = crate::cards::ir::ObjectFilter { types_any: types.types(), controller, chosen_type: true, ..Default::default() };
@@ -72,9 +83,7 @@ impl Game {
             Counted::CardsInYourHand => self.players[you].hand.len(),
             Counted::Opponents => self.players.iter().enumerate().filter(|(i, p)| *i != you && !p.lost).count(),
             // Counted from the source, in `amount`.
-            Counted::BlockersBeyondFirst => 0,
-            // 509.1g: the creatures blocking the source now.
-            Counted::BlockersOfSource => source.and_then(|s| self.combat.attackers.iter().find(|a| a.id == s)).map_or(0, |a| a.blockers.len()),
+            Counted::BlockersBeyondFirst | Counted::BlockersOf { .. } => 0,
             // 205.3i: the five basic land types, among the lands `you` control.
             Counted::BasicLandTypes => ["Plains", "Island", "Swamp", "Mountain", "Forest"]
                 .into_iter()
@@ -1643,9 +1652,16 @@ impl Game {
             }
             Instruction::CreateTokens { who, count, token, tapped, attacking } => {
                 let n = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(u32::MAX);
+                // "an X/X token, where X is this creature's power": the size is read as the
+                // token is created (608.2h).
+                let sized = |a: Option<Amount>| match a {
+                    Some(a @ (Amount::Stat { .. } | Amount::Count { .. } | Amount::ThatMuch)) => Some(Amount::Fixed(i32::try_from(self.amount(ctx, a)).unwrap_or(i32::MAX))),
+                    a => a,
+                };
+                let token = crate::cards::ir::TokenSpec { power: sized(token.power), toughness: sized(token.toughness), ..(**token).clone() };
                 let mut made = Vec::new();
                 for p in self.players_of(ctx, who) {
-                    made.extend(self.create_tokens(p, token, n, *tapped, ctx.x, dec)?);
+                    made.extend(self.create_tokens(p, &token, n, *tapped, ctx.x, dec)?);
                 }
                 if *attacking {
                     for &id in &made {

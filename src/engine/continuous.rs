@@ -294,6 +294,9 @@ impl Game {
             .abilities()
             .iter()
             .filter_map(|a| match a {
+                // 604.3: a characteristic-defining ability for power and toughness works in
+                // every zone; it neither begins nor stops applying as the object moves.
+                Ability::Static(s) if crate::engine::layers::is_pt_cda(s) => None,
                 Ability::Static(s) => {
                     let mut rules = vec![if entering { crate::cite!(effect.static_applies) } else { crate::cite!(effect.static_applies_new) }];
                     for c in &s.changes {

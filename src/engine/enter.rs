@@ -150,6 +150,8 @@ impl Game {
                         // 702.33e: "If this creature was kicked, it enters with …" — the spell
                         // it was.
                         crate::cards::ir::Amount::Kicked { base, kicked: k } => if kicked { k } else { base }.unsigned_abs(),
+                        // 614.1c: "for each …", "where X is …", counted as it would enter.
+                        crate::cards::ir::Amount::Count { each, what } => u32::try_from((i64::from(each) * self.count(controller, what, Some(id))).max(0)).unwrap_or(u32::MAX),
                         _ => 0,
                     };
                     let rule = match count {

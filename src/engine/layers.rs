@@ -373,7 +373,7 @@ impl Layer {
             Change::Grant(_) | Change::Protection(_) | Change::GrantAbility { .. } | Change::LoseAll | Change::Lose(_) => Layer::Ability,
             Change::SetPt(..) => Layer::SetPt,
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
-            Change::PtEqualTo(_) => Layer::CdaPt,
+            Change::PtEqualTo { .. } => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
             Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::BlocksEachCombat | Change::MustBeBlocked | Change::AllMustBlock | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) => Layer::Rules,
         }
@@ -814,7 +814,7 @@ fn excepted(card: &crate::cards::def::CardDef, except: &crate::cards::ir::CopyEx
         def.power = Some(p);
         def.toughness = Some(t);
         // 707.9d: a characteristic-defining ability that defines them is not copied.
-        def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo(_)))));
+        def.abilities.retain(|a| !matches!(a, Ability::Static(s) if s.changes.iter().any(|c| matches!(c, Change::PtEqualTo { .. }))));
     }
     if except.keep_color
         && let Some(own) = own_colors
@@ -1369,7 +1369,8 @@ impl Facts for PrintedFacts<'_> {
 fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w: &Work) -> i32 {
     use crate::cards::ir::Count;
     let n = match c {
-        Count::Permanents(f) => w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0)).count(),
+        // "other": the source itself is not counted.
+        Count::Permanents(f) => w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && !(f.other && **id == source) && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0)).count(),
         Count::CardsInYourGraveyard(f) => g.players[you].graveyard.iter().filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
         Count::CardsInYourHand => g.players[you].hand.len(),
         Count::CountersOnSource(k) => usize::try_from(g.obj(source).counters.get(k)).unwrap_or(usize::MAX),
@@ -1384,6 +1385,25 @@ fn count(g: &Game, c: &crate::cards::ir::Count, you: PlayerId, source: ObjId, w:
             })
             .count(),
         Count::CardTypesInYourGraveyard => g.card_types_in_graveyard(you, &|o, t| PrintedFacts(g, o).types().contains(&t)),
+        Count::CardsInAllGraveyards(f) => g.players.iter().flat_map(|p| p.graveyard.iter()).filter(|&&id| filter_matches(g, id, &PrintedFacts(g, id), f, you, 0)).count(),
+        Count::CardsInAllHands => g.players.iter().map(|p| p.hand.len()).sum(),
+        // 700.5: the mana symbols of those colors among the mana costs of the permanents `you`
+        // control (control as computed in layer 2); a hybrid or Phyrexian one counts once.
+        Count::Devotion(mask) => {
+            let colors = || Color::ALL.into_iter().filter(|c| mask & (1 << c.index()) != 0);
+            let devotion = |m: &crate::cards::ir::ManaCost| {
+                let plain: u32 = colors().map(|c| m.colored[c.index()]).sum();
+                let special = m.special.iter().filter(|s| colors().any(|c| s.has_color(c))).count();
+                usize::try_from(plain).unwrap_or(usize::MAX).saturating_add(special)
+            };
+            w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && ch.controller == you).map(|(id, _)| g.card(*id).cost().map_or(0, devotion)).sum()
+        }
+        Count::GreatestManaValue(f) => {
+            let values = w.ids.iter().zip(&w.chars).filter(|(id, ch)| g.obj(**id).zone == Zone::Battlefield && filter_matches(g, **id, &Working(g, **id, ch), f, you, 0));
+            return values.map(|(id, _)| i32::try_from(g.mana_value(*id)).unwrap_or(i32::MAX)).max().unwrap_or(0);
+        }
+        Count::Times(k, c) => return count(g, c, you, source, w).saturating_mul(*k),
+        Count::Sum(parts) => return parts.iter().fold(0i32, |n, c| n.saturating_add(count(g, c, you, source, w))),
     };
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -1398,6 +1418,19 @@ fn condition_holds(g: &Game, c: &crate::cards::ir::Condition, source: ObjId, you
     };
     let controller = |id: ObjId| w.at(id).map_or(g.obj(id).controller, |i| w.chars[i].controller);
     g.condition_holds_in(c, source, you, &matches, &controller)
+}
+
+/// A static ability that only defines the object's own power and/or toughness (604.3).
+pub(crate) fn is_pt_cda(s: &crate::cards::ir::StaticEffect) -> bool {
+    s.subject == StaticSubject::This && s.condition.is_none() && !s.changes.is_empty() && s.changes.iter().all(|c| matches!(c, Change::PtEqualTo { .. }))
+}
+
+/// The objects off the battlefield whose characteristic-defining ability sets their power or
+/// toughness (604.3): spells on the stack and cards in hands, libraries, graveyards and exile.
+fn cda_elsewhere(g: &Game) -> Vec<ObjId> {
+    let spells = g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None });
+    let cards = g.players.iter().flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied());
+    spells.chain(cards).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))).collect()
 }
 
 /// The effects in force, in timestamp order: statics of permanents (611.3), then those of
@@ -1418,6 +1451,17 @@ fn gather(g: &Game) -> Vec<Eff<'_>> {
             };
             bind_chosen(&o.entry_choice, &mut subject, &mut changes);
             out.push(Eff { timestamp: o.timestamp, source: id, controller: None, subject: Subject::Static(subject), changes, ability: Some(i), condition, hold: None, resolved: 0 });
+        }
+    }
+    // 604.3: a characteristic-defining ability works in every zone, so the cards and spells
+    // off the battlefield that have one get its power and toughness too.
+    for id in cda_elsewhere(g) {
+        for (i, a) in g.card(id).0.abilities.iter().enumerate() {
+            if let Ability::Static(s) = a
+                && is_pt_cda(s)
+            {
+                out.push(Eff { timestamp: g.obj(id).timestamp, source: id, controller: None, subject: Subject::Static(Cow::Borrowed(&s.subject)), changes: Cow::Borrowed(s.changes.as_slice()), ability: Some(i), condition: None, hold: None, resolved: 0 });
+            }
         }
     }
     for (k, e) in g.effects.iter().enumerate() {
@@ -1476,11 +1520,14 @@ fn compute(g: &Game) -> Layered {
     ids.extend(g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None }));
     // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.
     ids.extend(g.players.iter().flat_map(|p| p.command.iter().copied()));
+    // Cards with a characteristic-defining ability for power or toughness, in any zone (604.3).
+    ids.extend(g.players.iter().flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied()).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))));
     let mut pos = vec![u32::MAX; g.objects.len()];
     for (i, id) in ids.iter().enumerate() {
         pos[id.0 as usize] = u32::try_from(i).unwrap_or(u32::MAX);
     }
-    // Layer 7a is empty (no CDA defines P/T yet): start from printed P/T; counters come in 7c.
+    // Start from printed P/T: layer 7a (characteristic-defining abilities) sets what they
+    // define; counters come in 7c.
     let chars = ids
         .iter()
         .map(|&id| {
@@ -1654,13 +1701,18 @@ fn affected(g: &Game, e: &Eff<'_>, w: &Work) -> Vec<ObjId> {
 /// Applies the parts of `e` that belong to `layer` to the objects of `set`.
 fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: Option<(usize, Why)>) {
     let controller = effect_controller(e, w, g);
-    // What "for each" counts, counted once as the layer applies the effect.
-    let counted: Vec<i32> = e
+    // What "for each" counts, counted once as the layer applies the effect; a
+    // characteristic-defining ability's power and toughness values (604.3).
+    let counted: Vec<(i32, i32)> = e
         .changes
         .iter()
         .map(|ch| match ch {
-            Change::PtFor { count: what, .. } | Change::PtEqualTo(what) if Layer::of(ch) == layer => count(g, what, controller, e.source, w),
-            _ => 0,
+            Change::PtFor { count: what, .. } if Layer::of(ch) == layer => (count(g, what, controller, e.source, w), 0),
+            Change::PtEqualTo { power, toughness } => {
+                let value = |c: &Option<crate::cards::ir::Count>| c.as_ref().map_or(0, |c| count(g, c, controller, e.source, w));
+                (value(power), value(toughness))
+            }
+            _ => (0, 0),
         })
         .collect();
     for &id in set {
@@ -1747,13 +1799,17 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(*dt));
                 }
                 Change::PtFor { power, toughness, .. } => {
-                    let n = counted[k];
+                    let n = counted[k].0;
                     c.power = Some(c.power.unwrap_or(0).saturating_add(power.saturating_mul(n)));
                     c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(toughness.saturating_mul(n)));
                 }
-                Change::PtEqualTo(_) => {
-                    c.power = Some(counted[k]);
-                    c.toughness = Some(counted[k]);
+                Change::PtEqualTo { power, toughness } => {
+                    if power.is_some() {
+                        c.power = Some(counted[k].0);
+                    }
+                    if toughness.is_some() {
+                        c.toughness = Some(counted[k].1);
+                    }
                 }
                 Change::Switch => {
                     let (p, t) = (c.power.unwrap_or(0), c.toughness.unwrap_or(0));
@@ -1921,15 +1977,42 @@ pub fn describe_subject(s: &StaticSubject) -> String {
 
 /// "artifact you control", "creature card in your graveyard".
 #[must_use]
+/// The value a characteristic-defining ability sets: "the number of creatures you control",
+/// "twice the number of cards in your hand", "your devotion to white".
+fn cda_value_words(c: &crate::cards::ir::Count) -> String {
+    use crate::cards::ir::Count;
+    match c {
+        Count::Devotion(mask) => format!("your devotion to {}", Color::ALL.iter().filter(|c| mask & (1 << c.index()) != 0).map(|c| c.name().to_lowercase()).collect::<Vec<_>>().join(" and ")),
+        Count::GreatestManaValue(f) => format!("the greatest mana value among {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Count::Times(2, c) => format!("twice {}", cda_value_words(c)),
+        Count::Times(n, c) => format!("{n} times {}", cda_value_words(c)),
+        Count::Sum(parts) => parts.iter().map(cda_value_words).collect::<Vec<_>>().join(" plus "),
+        c => format!("the number of {}", describe_count(c)),
+    }
+}
+
+/// "creature cards", "instant or sorcery cards", "cards": cards a count looks for.
+fn card_words(f: &ObjectFilter) -> String {
+    let words = describe_subject(&StaticSubject::Each { filter: ObjectFilter { types_any: Vec::new(), ..f.clone() }, other: false }).replace("permanents", "cards");
+    let types: Vec<String> = f.types_any.iter().map(|t| t.name().to_lowercase()).collect();
+    if types.is_empty() { words } else { words.replace("cards", &format!("{} cards", types.join(" or "))) }
+}
+
 pub fn describe_count(c: &crate::cards::ir::Count) -> String {
     use crate::cards::ir::Count;
     match c {
-        Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }),
-        Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false }).replace("permanents", "cards")),
+        Count::Permanents(f) => describe_subject(&StaticSubject::Each { filter: f.clone(), other: f.other }),
+        Count::CardsInYourGraveyard(f) => format!("{} in your graveyard", card_words(f)),
         Count::CardsInYourHand => "card in your hand".to_owned(),
         Count::CountersOnSource(k) => format!("{} counter on it", k.name()),
         Count::BasicLandTypes => "basic land type among lands you control".to_owned(),
         Count::CardTypesInYourGraveyard => "card type among cards in your graveyard".to_owned(),
+        Count::CardsInAllGraveyards(f) => format!("{} in all graveyards", card_words(f)),
+        Count::CardsInAllHands => "card in all players' hands".to_owned(),
+        Count::Devotion(mask) => format!("mana symbol of your devotion to {}", Color::ALL.iter().filter(|c| mask & (1 << c.index()) != 0).map(|c| c.name().to_lowercase()).collect::<Vec<_>>().join(" and ")),
+        Count::GreatestManaValue(f) => format!("greatest mana value among {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Count::Times(n, c) => format!("{} (times {n})", describe_count(c)),
+        Count::Sum(parts) => parts.iter().map(describe_count).collect::<Vec<_>>().join(", plus the number of "),
     }
 }
 
@@ -1960,7 +2043,11 @@ pub fn describe_change(c: &Change) -> String {
         Change::SetPt(..) => "has base power and toughness each equal to its mana value".to_owned(),
         Change::Pt(p, t) => pt_change(i64::from(*p), i64::from(*t)),
         Change::PtFor { power, toughness, count } => format!("{} for each {}", pt_change(i64::from(*power), i64::from(*toughness)), describe_count(count)),
-        Change::PtEqualTo(count) => format!("power and toughness each equal to the number of {}", describe_count(count)),
+        Change::PtEqualTo { power: Some(p), toughness: Some(t) } if p == t => format!("power and toughness each equal to {}", cda_value_words(p)),
+        Change::PtEqualTo { power, toughness } => {
+            let part = |what: &str, c: &Option<crate::cards::ir::Count>| c.as_ref().map(|c| format!("{what} equal to {}", cda_value_words(c)));
+            [part("power", power), part("toughness", toughness)].into_iter().flatten().collect::<Vec<_>>().join(" and ")
+        }
         Change::Switch => "power and toughness switched".to_owned(),
         Change::CantAttack => "can't attack".to_owned(),
         Change::CantBlock => "can't block".to_owned(),

@@ -1137,6 +1137,12 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
             let at = p.pos;
             p.pos += 2;
             let what = counted(p)?;
+            // "other" is other than the permanent whose ability it is; an instruction about
+            // some other object would make it ambiguous.
+            let about_other = |i: &Instruction| matches!(i, Instruction::Pump { what, .. } | Instruction::PutCounters { what, .. } | Instruction::DealDamage { to: what, .. } if *what != Affected::This);
+            if matches!(what, crate::cards::ir::Counted::Permanents { other: true, .. }) && out.last().is_some_and(about_other) {
+                return Err(Fail { at, expected: "\"for each other …\" about the permanent itself".into() });
+            }
             if !out.last_mut().is_some_and(|i| scale(i, what)) {
                 return Err(Fail { at, expected: "an instruction with a number to multiply before \"for each\"".into() });
             }
@@ -2012,12 +2018,20 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::DiscardHand(who));
                 return Ok(());
             }
-            let count = amount(p)?;
-            // "draws an additional card" (Howling Mine): one more card.
-            p.eat_word("additional");
-            if !(p.eat_word("card") || p.eat_word("cards")) {
-                return Err(p.fail("\"cards\""));
-            }
+            // "Draw cards equal to the greatest power among creatures you control", "discards
+            // cards equal to its power": a number read as the instruction is carried out
+            // (608.2h).
+            let count = if p.eat_words(&["cards", "equal", "to"]) {
+                quantity(p)?
+            } else {
+                let count = amount(p)?;
+                // "draws an additional card" (Howling Mine): one more card.
+                p.eat_word("additional");
+                if !(p.eat_word("card") || p.eat_word("cards")) {
+                    return Err(p.fail("\"cards\""));
+                }
+                count
+            };
             out.push(if verb.starts_with("draw") {
                 Instruction::Draw { who, count }
             } else {
@@ -2519,7 +2533,7 @@ fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
 
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this
 /// creature's power", "its mana value", "the number of creatures you control".
-fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
+pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     use crate::cards::ir::StatOf;
     use super::targets::last_target;
     if p.eat_words(&["the", "number", "of"]) {
@@ -2611,6 +2625,10 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     } else if p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "creature's" | "creature’s")) {
         p.pos += 2;
         StatOf::This
+    } else if let Some(n) = self_name_possessive(p) {
+        // "Skanos's power": the object named, itself (201.5).
+        p.pos += n;
+        StatOf::This
     } else if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "creature's" | "creature’s")) {
         p.pos += 2;
         match last_target(p, |s| matches!(s, TargetSpec::Permanent(_) | TargetSpec::Any)) {
@@ -2622,6 +2640,20 @@ fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
         return Err(p.fail("\"its power\", \"that creature's toughness\", \"the number of …\""));
     };
     Ok(Amount::Stat { of, stat: stat(p)? })
+}
+
+/// How many tokens the card's own name and its possessive take ("Skanos's"), if they are at
+/// the cursor.
+fn self_name_possessive(p: &Parser<'_>) -> Option<usize> {
+    if !p.peek().is_some_and(|t| t.tok == Tok::SelfName) {
+        return None;
+    }
+    let stat = |i: usize| p.peek_at(i).is_some_and(|t| t.is_word("power") || t.is_word("toughness") || t.is_word("mana"));
+    if stat(1) {
+        return Some(1);
+    }
+    let mark = p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’'));
+    (mark && stat(2)).then_some(2)
 }
 
 /// "power", "toughness" or "mana value" after an object's name.
@@ -2649,6 +2681,24 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
         return Ok(Counted::CardsInYourHand);
     }
+    // "creature blocking it [beyond the first]" (509.1g): the creature the sentence is about
+    // ("it": what the trigger is about, or the object itself).
+    if p.at_words(&["creature", "blocking", "it"]) {
+        let at = p.pos;
+        p.pos += 3;
+        // With a target earlier in the sentence, "it" could be that target: not read.
+        let of = if super::targets::last_target(p, |_| true).is_some() {
+            return Err(Fail { at, expected: "a creature \"it\" names unambiguously (here it could be the target)".into() });
+        } else if p.trigger_object {
+            crate::cards::ir::StatOf::TriggerObject
+        } else if p.it_is_this {
+            crate::cards::ir::StatOf::This
+        } else {
+            return Err(Fail { at, expected: "a creature \"it\" can name (the one the ability triggered on)".into() });
+        };
+        let beyond_first = p.eat_words(&["beyond", "the", "first"]);
+        return Ok(Counted::BlockersOf { of, beyond_first });
+    }
     // Domain and delirium (207.2c): kinds among a group, not objects.
     if p.eat_words(&["basic", "land", "type", "among", "lands", "you", "control"]) || p.eat_words(&["basic", "land", "types", "among", "lands", "you", "control"]) {
         return Ok(Counted::BasicLandTypes);
@@ -2660,18 +2710,19 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     let type_at = |i: usize| p.peek_at(i).and_then(|t| t.word()).and_then(|w| CardType::from_name(&w));
     if let (Some(a), Some(b)) = (type_at(0), type_at(2))
         && p.peek_at(1).is_some_and(|t| t.is_word("and"))
-        && p.peek_at(3).is_some_and(|t| t.is_word("cards"))
+        && p.peek_at(3).is_some_and(|t| t.is_word("cards") || t.is_word("card"))
     {
         p.pos += 4;
         p.expect_words(&["in", "your", "graveyard"])?;
         return Ok(Counted::CardsInYourGraveyard(TypeSet::of(&[a, b])));
     }
-    // "for each creature blocking it" in an ability where "it" can only be the source.
-    if p.at_words(&["creature", "blocking", "it"]) && p.it_is_this && !p.trigger_object && super::targets::last_target(p, |_| true).is_none() && !p.at_words(&["creature", "blocking", "it", "beyond"]) {
-        p.pos += 3;
-        return Ok(Counted::BlockersOfSource);
-    }
     let at = p.pos;
+    // "for each other creature you control": the permanent whose ability it is left out; read
+    // only in an ability of a permanent with no targets, where no other object could be meant.
+    let other = p.at_word("other") && p.it_is_this && p.effect.targets.is_empty() && !p.each_phrase;
+    if other {
+        p.bump();
+    }
     // "attacking creatures", "tapped creatures": the noun after the quality says the number.
     let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");
     let plural = p.peek_at(usize::from(quality)).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'));
@@ -2681,8 +2732,11 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         p.pos = at;
         (filter, head) = parse_filter(p, true)?;
     }
+    if other && head != Head::Permanent {
+        return Err(Fail { at, expected: "\"other\" permanents".into() });
+    }
     // "for each permanent you control of that type" (after "Choose a creature type.").
-    if filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {
+    if !other && filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {
         return Ok(Counted::ChosenTypePermanents { types: TypeSet::of(&filter.types_any), controller: filter.controller });
     }
     // One subtype ("Swamp you control", "Elves you control") and "attacking" are kept; any
@@ -2703,7 +2757,7 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     let types = TypeSet::of(&filter.types_any);
     // "for each creature destroyed this way" (701.8): after a "destroy" of the same effect.
     if head == Head::Permanent && p.at_words(&["destroyed", "this", "way"]) {
-        if subtype.is_some() || attacking || filter.controller != ControllerFilter::Any || !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Destroy(_))) {
+        if other || subtype.is_some() || attacking || filter.controller != ControllerFilter::Any || !p.effect.instructions.iter().any(|i| matches!(i, Instruction::Destroy(_))) {
             return Err(Fail { at, expected: "permanents of a card type destroyed by an earlier \"destroy\" of the same effect".into() });
         }
         p.pos += 3;
@@ -2715,7 +2769,7 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     match head {
         Head::Card if filter.controller == ControllerFilter::Any && subtype.is_none() && p.eat_words(&["in", "your", "graveyard"]) => Ok(Counted::CardsInYourGraveyard(types)),
-        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking }),
+        Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking, other }),
         _ => Err(Fail { at, expected: "permanents or cards in your graveyard to count".into() }),
     }
 }
@@ -2762,7 +2816,19 @@ fn bind_x(i: &mut Instruction, q: Amount) {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => bind(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::CreateTokens { count, .. } | Instruction::Bolster(count) => bind(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::ExileTop { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::Amass { count, .. } | Instruction::Bolster(count) => bind(count),
+        // "create X 1/1 tokens", "create an X/X token, where X is …" (608.2h: read as the
+        // tokens are created).
+        Instruction::CreateTokens { count, token, .. } => {
+            bind(count);
+            if let Some(pw) = token.power.as_mut() {
+                bind(pw);
+            }
+            if let Some(th) = token.toughness.as_mut() {
+                bind(th);
+            }
+        }
+        Instruction::LookTop { count, .. } | Instruction::RevealTop { count, .. } => bind(count),
         Instruction::Pump { power, toughness, .. } => {
             bind(power);
             bind(toughness);
@@ -3772,7 +3838,7 @@ mod tests {
     #[test]
     fn amounts_of_real_cards() {
         use crate::cards::ir::{Counted, Stat, StatOf, TypeSet};
-        let swamps = |each| Amount::Count { each, what: Counted::Permanents { types: TypeSet::default(), controller: ControllerFilter::You, subtype: Some("Swamp"), attacking: false } };
+        let swamps = |each| Amount::Count { each, what: Counted::Permanents { types: TypeSet::default(), controller: ControllerFilter::You, subtype: Some("Swamp"), attacking: false, other: false } };
         // Defile, Mind Sludge.
         assert_eq!(
             ok("Target creature gets -1/-1 until end of turn for each Swamp you control.", "Defile", INSTANT),
@@ -3832,8 +3898,9 @@ mod tests {
         let e = spell_instructions("Destroy all creatures. You gain 1 life for each creature destroyed this way.");
         assert!(matches!(e[1], GainLife { amount: Amount::Count { each: 1, what: Counted::DestroyedThisWay(t) }, .. } if t == TypeSet::of(&[Creature])), "{e:?}");
         assert!(super::super::compile("Exile all creatures. You gain 1 life for each creature destroyed this way.", "Nope", SORCERY).is_err());
-        // An X/X token's size can't take a bound X yet: refused (Miming Slime).
-        assert!(super::super::compile("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.", "Miming Slime", SORCERY).is_err());
+        // An X/X token's size takes the bound X, read as the token is created (Miming Slime).
+        let e = spell_instructions("Create an X/X green Ooze creature token, where X is the greatest power among creatures you control.");
+        assert!(matches!(&e[0], CreateTokens { token, .. } if matches!(token.power, Some(Amount::Count { what: Counted::Greatest { stat: Stat::Power, .. }, .. }))), "{e:?}");
         // Spellstutter Sprite: an X in a target's filter can't be bound yet — refused, never 0.
         assert!(super::super::compile("Flash\nFlying\nWhen this creature enters, counter target spell with mana value X or less, where X is the number of Faeries you control.", "Spellstutter Sprite", CREATURE).is_err());
     }

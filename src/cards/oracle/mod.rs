@@ -29,6 +29,8 @@ mod designations_tests;
 mod zone_tests;
 #[cfg(test)]
 mod grammar_tests;
+#[cfg(test)]
+mod amount_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
@@ -733,10 +735,13 @@ fn self_cost_change(p: &mut Parser<'_>) -> parser::PResult<Ability> {
 /// "{N} less to [cast/activate]" or "{N} more to …", with "for each [counted]" (601.2f,
 /// 602.2b): the change of the generic mana, and what it is multiplied by.
 pub(super) fn cost_change(p: &mut Parser<'_>, verb: &str) -> parser::PResult<(i32, Option<ir::Counted>)> {
+    // "{X} less to cast, where X is your devotion to black": X is the count (601.2f).
+    let x = p.peek().is_some_and(|t| matches!(&t.tok, Tok::Symbol(s) if s == "X"));
     let n = match p.peek().map(|t| t.tok.clone()) {
         Some(Tok::Symbol(s)) => s.parse::<i32>().ok(),
         _ => None,
     };
+    let n = if x { Some(1) } else { n };
     let Some(n) = n else { return Err(p.fail("a generic mana amount such as {1}")) };
     p.bump();
     let sign = if p.eat_word("less") {
@@ -747,6 +752,30 @@ pub(super) fn cost_change(p: &mut Parser<'_>, verb: &str) -> parser::PResult<(i3
         return Err(p.fail("\"less\" or \"more\""));
     };
     p.expect_words(&["to", verb])?;
+    if x {
+        if !(p.eat_punct(',') && p.eat_words(&["where", "x", "is"])) {
+            return Err(p.fail("\", where X is …\""));
+        }
+        let at = p.pos;
+        return match effects::quantity(p)? {
+            ir::Amount::Count {
+                each: 1,
+                what:
+                    what @ (ir::Counted::Permanents { .. }
+                    | ir::Counted::CardsInYourGraveyard(_)
+                    | ir::Counted::CardsInYourHand
+                    | ir::Counted::Opponents
+                    | ir::Counted::BasicLandTypes
+                    | ir::Counted::CardTypesInYourGraveyard
+                    | ir::Counted::Greatest { .. }
+                    | ir::Counted::YourLifeTotal
+                    | ir::Counted::LifeGainedThisTurn
+                    | ir::Counted::LifeLostThisTurn
+                    | ir::Counted::Devotion(_)),
+            } => Ok((sign, Some(what))),
+            _ => Err(parser::Fail { at, expected: "a count the engine can make as the cost is determined (\"the number of …\", \"your devotion to …\")".into() }),
+        };
+    }
     let per = if p.eat_words(&["for", "each"]) { Some(effects::counted(p)?) } else { None };
     Ok((sign * n, per))
 }

@@ -95,20 +95,38 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
         p.pos += 4;
         condition = Some(Condition::YourTurn(true));
     }
-    // "This creature's power and toughness are each equal to the number of …" (604.3, 613.4a)
-    let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && p.peek_at(2).is_some_and(|t| t.is_word("power"));
+    // Characteristic-defining abilities (604.3, 613.4a): "This creature's power and toughness
+    // are each equal to the number of …", "… power is equal to …", "… toughness is equal to
+    // …", "… power is equal to … and its toughness is equal to …".
+    let pt_word = |t: Option<&super::lexer::Token>| t.is_some_and(|t| t.is_word("power") || t.is_word("toughness"));
+    let this_possessive = p.at_word("this") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with("'s") || w.ends_with("’s")) && pt_word(p.peek_at(2));
     // "Crusader of Odric's power …": the name, then the possessive however the lexer split it.
     let name_possessive = p.peek().is_some_and(|t| t.tok == Tok::SelfName)
-        && (p.peek_at(1).is_some_and(|t| t.is_word("power")) || (p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’')) && p.peek_at(2).is_some_and(|t| t.is_word("power"))));
+        && (pt_word(p.peek_at(1)) || (p.peek_at(1).is_some_and(|t| t.is_word("s") || t.is_word("'s") || t.is_word("’s") || t.is_punct('\'') || t.is_punct('’')) && pt_word(p.peek_at(2))));
     if this_possessive || name_possessive {
-        while !p.at_word("power") {
+        while !(p.at_word("power") || p.at_word("toughness")) {
             p.bump();
         }
         let r = (|| {
-            p.expect_words(&["power", "and", "toughness", "are", "each", "equal", "to", "the", "number", "of"])?;
-            let what = count_phrase(p, true)?;
+            let (power, toughness) = if p.eat_words(&["power", "and", "toughness", "are", "each", "equal", "to"]) {
+                let v = cda_value(p)?;
+                (Some(v.clone()), Some(v))
+            } else if p.eat_words(&["power", "is", "equal", "to"]) {
+                let v = cda_value(p)?;
+                let mark = p.pos;
+                p.eat_punct(',');
+                if p.eat_words(&["and", "its", "toughness", "is", "equal", "to"]) {
+                    (Some(v), Some(cda_value(p)?))
+                } else {
+                    p.pos = mark;
+                    (Some(v), None)
+                }
+            } else {
+                p.expect_words(&["toughness", "is", "equal", "to"])?;
+                (None, Some(cda_value(p)?))
+            };
             end(p)?;
-            Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo(what)], condition: condition.clone() }))
+            Ok(Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo { power, toughness }], condition: condition.clone() }))
         })();
         return Some(r);
     }
@@ -331,8 +349,54 @@ fn static_condition(p: &mut Parser<'_>) -> PResult<Condition> {
 
 /// What "for each …" / "the number of …" counts: "artifact you control", "creatures you
 /// control", "creature card in your graveyard", "card in your hand".
+/// The value a characteristic-defining ability sets power or toughness to: "the number of
+/// creatures you control", "twice the number of cards in your hand", "the total number of
+/// cards in all players' hands", "the number of Forests you control plus the number of
+/// Treefolk you control", "your devotion to white" (700.5).
+fn cda_value(p: &mut Parser<'_>) -> PResult<Count> {
+    if p.eat_words(&["your", "devotion", "to"]) {
+        let mut mask = 0u8;
+        loop {
+            let Some(c) = p.word().and_then(|w| crate::cards::ir::Color::from_name(&w)) else { return Err(p.fail("a color")) };
+            p.bump();
+            mask |= 1 << c.index();
+            if !p.eat_word("and") {
+                break;
+            }
+        }
+        return Ok(Count::Devotion(mask));
+    }
+    if p.eat_words(&["the", "greatest", "mana", "value", "among"]) {
+        let at = p.pos;
+        return match parse_filter(p, true)? {
+            (f, Head::Permanent) if f.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::GreatestManaValue(f)),
+            _ => Err(super::parser::Fail { at, expected: "permanents with a controller (\"creatures you control\")".into() }),
+        };
+    }
+    let twice = p.eat_word("twice");
+    let mut parts = Vec::new();
+    loop {
+        if !(p.eat_words(&["the", "number", "of"]) || p.eat_words(&["the", "total", "number", "of"])) {
+            return Err(p.fail("\"the number of …\""));
+        }
+        // "the number of fade counters on it": "it" is the object itself.
+        let it = std::mem::replace(&mut p.it_is_subject_self, true);
+        let part = count_phrase(p, true);
+        p.it_is_subject_self = it;
+        parts.push(part?);
+        if !p.eat_word("plus") {
+            break;
+        }
+    }
+    let count = if parts.len() == 1 { parts.remove(0) } else { Count::Sum(parts) };
+    Ok(if twice { Count::Times(2, Box::new(count)) } else { count })
+}
+
 fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     let at = p.pos;
+    if p.eat_words(&["cards", "in", "all", "players'", "hands"]) || p.eat_words(&["cards", "in", "all", "players’", "hands"]) {
+        return Ok(Count::CardsInAllHands);
+    }
     // "for each charge counter on this Equipment" (122): the source's own counters.
     if counter_kind(p).is_some() {
         let kind = counter_noun(p)?;
@@ -345,11 +409,26 @@ fn count_phrase(p: &mut Parser<'_>, plural: bool) -> PResult<Count> {
     match super::effects::counted(p) {
         Ok(crate::cards::ir::Counted::BasicLandTypes) => return Ok(Count::BasicLandTypes),
         Ok(crate::cards::ir::Counted::CardTypesInYourGraveyard) => return Ok(Count::CardTypesInYourGraveyard),
+        // "instant and sorcery cards in your graveyard": cards of either type.
+        Ok(crate::cards::ir::Counted::CardsInYourGraveyard(t)) if t.types().len() == 2 => {
+            return Ok(Count::CardsInYourGraveyard(crate::cards::ir::ObjectFilter { types_any: t.types(), ..crate::cards::ir::ObjectFilter::default() }));
+        }
         _ => p.pos = at,
     }
-    let (filter, head) = parse_filter(p, plural)?;
+    // "other Rats on the battlefield": the object with the ability is not counted. Read only
+    // where the ability affects that object itself, so "other" can't mean "other than the
+    // affected permanent".
+    let other = p.it_is_subject_self && p.eat_word("other");
+    let (mut filter, head) = parse_filter(p, plural)?;
+    filter.other |= other;
     match head {
         Head::Permanent if filter.controller != crate::cards::ir::ControllerFilter::Any => Ok(Count::Permanents(filter)),
+        // "creatures on the battlefield [with shadow]": whoever controls them (110.1).
+        Head::Permanent if p.eat_words(&["on", "the", "battlefield"]) => {
+            super::targets::parse_with(p, &mut filter)?;
+            Ok(Count::Permanents(filter))
+        }
+        Head::Card if filter.controller == crate::cards::ir::ControllerFilter::Any && p.eat_words(&["in", "all", "graveyards"]) => Ok(Count::CardsInAllGraveyards(filter)),
         Head::Card if p.eat_words(&["in", "your", "graveyard"]) => Ok(Count::CardsInYourGraveyard(filter)),
         Head::Card if filter == crate::cards::ir::ObjectFilter::default() && p.eat_words(&["in", "your", "hand"]) => Ok(Count::CardsInYourHand),
         _ => Err(super::parser::Fail { at, expected: "\"[permanents] you control\", \"[cards] in your graveyard\" or \"card in your hand\"".into() }),
@@ -852,6 +931,34 @@ fn if_kicked(p: &mut Parser<'_>) -> bool {
     false
 }
 
+/// A number of counters a permanent enters with that is counted as it would enter (614.1c):
+/// only counts the engine can make before the permanent is on the battlefield. "It" and
+/// "other" are the entering permanent.
+fn entering_count(p: &mut Parser<'_>, at: usize, read: impl FnOnce(&mut Parser<'_>) -> PResult<Amount>) -> PResult<Amount> {
+    use crate::cards::ir::Counted as C;
+    let this = std::mem::replace(&mut p.it_is_this, true);
+    let count = read(p);
+    p.it_is_this = this;
+    match count? {
+        a @ Amount::Count {
+            what:
+                C::Permanents { .. }
+                | C::CardsInYourGraveyard(_)
+                | C::CardsInYourHand
+                | C::Opponents
+                | C::BasicLandTypes
+                | C::CardTypesInYourGraveyard
+                | C::Greatest { .. }
+                | C::YourLifeTotal
+                | C::LifeGainedThisTurn
+                | C::LifeLostThisTurn
+                | C::Devotion(_),
+            ..
+        } => Ok(a),
+        _ => Err(Fail { at, expected: "a count the engine can make as the permanent enters (\"the number of creatures you control\")".into() }),
+    }
+}
+
 /// Parses "[this permanent] enters [the battlefield] tapped." or "… enters with N +1/+1
 /// counters on it." — the whole line.
 pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
@@ -869,7 +976,15 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
             out.push(Ability::EntersTapped);
         }
     }
-    if p.eat_word("with") {
+    // "enters with a number of +1/+1 counters on it equal to the number of creature cards in
+    // your graveyard" (614.1c): counted as it would enter.
+    if p.eat_words(&["with", "a", "number", "of"]) {
+        let kind = counter_noun(p)?;
+        p.expect_words(&["on", "it", "equal", "to"])?;
+        let at = p.pos;
+        let count = entering_count(p, at, super::effects::quantity)?;
+        out.push(Ability::EntersWithCounters { kind, count });
+    } else if p.eat_word("with") {
         let count = match amount(p)? {
             // "If this creature was kicked, it enters with two +1/+1 counters on it." (702.33e)
             Amount::Fixed(n @ 1..) if kicked => Amount::Kicked { base: 0, kicked: n },
@@ -878,6 +993,22 @@ pub fn parse_enters_line(p: &mut Parser<'_>) -> PResult<Vec<Ability>> {
         };
         let kind = counter_noun(p)?;
         p.expect_words(&["on", "it"])?;
+        // "… with a +1/+1 counter on it for each creature card in your graveyard", "… with X
+        // +1/+1 counters on it, where X is the number of …" (614.1c): counted as it would
+        // enter.
+        let mut count = count;
+        if let Amount::Fixed(n) = count
+            && !kicked
+            && p.at_words(&["for", "each"])
+        {
+            p.pos += 2;
+            let at = p.pos;
+            count = entering_count(p, at, |p| super::effects::counted(p).map(|what| Amount::Count { each: n, what }))?;
+        } else if count == Amount::X && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) && p.peek_at(2).is_some_and(|t| t.is_word("x")) && p.peek_at(3).is_some_and(|t| t.is_word("is")) {
+            p.pos += 4;
+            let at = p.pos;
+            count = entering_count(p, at, super::effects::quantity)?;
+        }
         // "… with a +1/+1 counter on it if you attacked this turn" (614.1c)
         if p.at_word("if") {
             if count == Amount::X {
@@ -1010,11 +1141,50 @@ mod tests {
         );
         let creatures = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };
         for text in ["Crusader of Odric's power and toughness are each equal to the number of creatures you control.", "This creature's power and toughness are each equal to the number of creatures you control."] {
-            assert_eq!(one(text, "Crusader of Odric", CREATURE), StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo(Count::Permanents(creatures.clone()))], condition: None });
+            assert_eq!(one(text, "Crusader of Odric", CREATURE), StaticEffect { subject: StaticSubject::This, changes: vec![Change::PtEqualTo { power: Some(Count::Permanents(creatures.clone())), toughness: Some(Count::Permanents(creatures.clone())) }], condition: None });
         }
         let plate = ok("Equipped creature gets +1/+1 for each card in your hand.\nEquip {2}", "Empyrial Plate", ARTIFACT);
         assert!(matches!(&plate[0], Ability::Static(s) if s.changes == vec![Change::PtFor { power: 1, toughness: 1, count: Count::CardsInYourHand }]), "{plate:?}");
         assert_eq!(one("As long as it's your turn, creatures you control get +1/+0.", "Turn Anthem", ENCHANTMENT).condition, Some(Condition::YourTurn(true)));
+    }
+
+    #[test]
+    fn characteristic_defining_abilities_of_real_cards() {
+        // 604.3, 613.4a: one value for power only, toughness only, each, or one each.
+        let cda = |text: &str, name: &str| match one(text, name, CREATURE).changes.as_slice() {
+            [Change::PtEqualTo { power, toughness }] => (power.clone(), toughness.clone()),
+            c => panic!("{name}: {c:?}"),
+        };
+        let rats = ObjectFilter { subtypes: vec!["Rat".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(cda("Swarm of Rats's power is equal to the number of Rats you control.", "Swarm of Rats"), (Some(Count::Permanents(rats)), None));
+        let (p, t) = cda("Pestilence Rats's power is equal to the number of other Rats on the battlefield. (For example, as long as there are two other Rats on the battlefield, Pestilence Rats's power and toughness are 2/3.)", "Pestilence Rats");
+        assert!(matches!(p, Some(Count::Permanents(ref f)) if f.other && f.controller == ControllerFilter::Any && f.subtypes == ["Rat"]) && t.is_none(), "{p:?}");
+        let (p, t) = cda("Treefolk Seedlings's toughness is equal to the number of Forests you control.", "Treefolk Seedlings");
+        assert!(p.is_none() && matches!(t, Some(Count::Permanents(_))));
+        let (p, t) = cda("Mortivore's power and toughness are each equal to the number of creature cards in all graveyards.", "Mortivore");
+        assert!(p == t && matches!(p, Some(Count::CardsInAllGraveyards(ref f)) if f.types_any == [CardType::Creature]), "{p:?}");
+        let (p, _) = cda("Masumaro's power and toughness are each equal to twice the number of cards in your hand.", "Masumaro, First to Live");
+        assert_eq!(p, Some(Count::Times(2, Box::new(Count::CardsInYourHand))));
+        let (p, _) = cda("Dauntless Dourbark's power and toughness are each equal to the number of Forests you control plus the number of Treefolk you control.", "Dauntless Dourbark");
+        assert!(matches!(p, Some(Count::Sum(ref parts)) if parts.len() == 2), "{p:?}");
+        let (_, t) = cda("Daxos's toughness is equal to your devotion to white.", "Daxos, Blessed by the Sun");
+        assert_eq!(t, Some(Count::Devotion(1 << Color::White.index())));
+        let (p, _) = cda("Dauthi Warlord's power is equal to the number of creatures on the battlefield with shadow.", "Dauthi Warlord");
+        assert!(matches!(p, Some(Count::Permanents(ref f)) if f.keyword == Some(Keyword::Shadow)), "{p:?}");
+        let (p, _) = cda("Werewolf of Ancient Hunger's power and toughness are each equal to the total number of cards in all players' hands.", "Werewolf of Ancient Hunger");
+        assert_eq!(p, Some(Count::CardsInAllHands));
+        let (p, _) = cda("Rusting Golem's power and toughness are each equal to the number of fade counters on it.", "Rusting Golem");
+        assert_eq!(p, Some(Count::CountersOnSource(CounterKind::Named("fade".into()))));
+        let (p, _) = cda("Towering Gibbon's power is equal to the greatest mana value among creatures you control.", "Towering Gibbon");
+        assert!(matches!(p, Some(Count::GreatestManaValue(_))), "{p:?}");
+        // Not read: what can't be counted exactly stays unread.
+        for (text, name) in [
+            ("Maraxus's power and toughness are each equal to the number of untapped artifacts, creatures, and lands you control.", "Maraxus of Keld"),
+            ("Squawkroaster's power is equal to the number of colors among permanents you control.", "Squawkroaster"),
+            ("Ancient Ooze's power and toughness are each equal to the total mana value of other creatures you control.", "Ancient Ooze"),
+        ] {
+            assert!(!errs(text, name, CREATURE).is_empty(), "{name}");
+        }
     }
 
     #[test]
@@ -1055,9 +1225,8 @@ mod tests {
 
     #[test]
     fn other_enters_lines_are_errors() {
-        let e = errs("This creature enters with a +1/+1 counter on it for each opponent.", "Counter Guy", CREATURE);
+        let e = errs("This creature enters with a +1/+1 counter on it for each color of mana spent to cast it.", "Counter Guy", CREATURE);
         assert_eq!(e.len(), 1);
-        assert!(e[0].2.contains("the end of the sentence"), "{e:?}");
         let e = errs("This creature enters flying.", "Odd", CREATURE);
         assert!(e[0].2.contains("\"tapped\" or"), "{e:?}");
     }

@@ -316,7 +316,7 @@ fn capitalized_subtype(p: &Parser<'_>) -> Option<&'static str> {
 }
 
 /// "with flying", "with mana value 3 or less", "with mana value X".
-fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
+pub(super) fn parse_with(p: &mut Parser<'_>, filter: &mut ObjectFilter) -> PResult<()> {
     // "without flying", "without horsemanship" (702: the object lacks the keyword).
     if p.at_word("without")
         && let Some((k, words)) = super::keywords::keyword_at(p, p.pos + 1)

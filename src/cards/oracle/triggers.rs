@@ -1035,7 +1035,7 @@ mod tests {
             abilities.into_iter().find_map(|a| if let Ability::Triggered { effect, .. } = a { Some(effect) } else { None }).unwrap_or_else(|| panic!("{name}"))
         };
         let e = effect("Whenever this creature becomes blocked, it gets +1/+1 until end of turn for each creature blocking it.", "Elvish Berserker");
-        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { each: 1, what: Counted::BlockersOfSource }, .. }), "{e:?}");
+        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { each: 1, what: Counted::BlockersOf { beyond_first: false, .. } }, .. }), "{e:?}");
         let e = effect("Whenever this creature becomes blocked, each creature blocking it gets -1/-1 until end of turn.", "Plague Wight");
         assert!(matches!(&e.instructions[0], Instruction::Pump { what: Affected::EachPermanent(f), .. } if f.blocking_source), "{e:?}");
         let e = effect("Haste\nWhenever this creature becomes blocked, it deals 1 damage to target creature blocking it.", "Goblin Javelineer");

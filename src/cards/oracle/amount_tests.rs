@@ -1,0 +1,78 @@
+//! Compiler tests on real Oracle text for amounts (608.2h): an X/X token's size after "where
+//! X is", the card's own name as the object of "power", "draw cards equal to", "for each
+//! creature blocking it" (509.1g), "for each other creature you control".
+
+use super::test_util::*;
+use crate::cards::ir::{Ability, Affected, Amount, Counted, Effect, Instruction, Stat, StatOf};
+
+fn effect(a: &Ability) -> &Effect {
+    match a {
+        Ability::Triggered { effect, .. } | Ability::Activated { effect, .. } | Ability::Spell(effect) => effect,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn last_effect(text: &str, name: &str, types: &[crate::cards::ir::CardType]) -> Vec<Instruction> {
+    let a = ok(text, name, types);
+    effect(a.last().expect("an ability")).instructions.clone()
+}
+
+#[test]
+fn token_size_where_x_is() {
+    let e = last_effect("Intimidate (This creature can't be blocked except by artifact creatures and/or creatures that share a color with it.)\n{1}{B}, Sacrifice another creature: Put two +1/+1 counters on this creature.\nWhen this creature dies, create an X/X black Horror creature token, where X is this creature's power.", "Flesh Carver", CREATURE);
+    let power = Amount::Stat { of: StatOf::This, stat: Stat::Power };
+    assert!(matches!(e.as_slice(), [Instruction::CreateTokens { count: Amount::Fixed(1), token, .. }] if token.power == Some(power) && token.toughness == Some(power)), "{e:?}");
+    let e = last_effect("Zombies you control have flying.\n{U}, {T}, Sacrifice another nontoken creature: Create an X/X blue Zombie creature token, where X is the sacrificed creature's toughness.", "Geralf, Visionary Stitcher", CREATURE);
+    let toughness = Amount::Stat { of: StatOf::Sacrificed, stat: Stat::Toughness };
+    assert!(matches!(e.as_slice(), [Instruction::CreateTokens { token, .. }] if token.power == Some(toughness)), "{e:?}");
+    // A token whose size X can't be bound stays unread.
+    assert!(!errs("Create an X/X green Ooze creature token, where X is the number of colors among permanents you control.", "Nope", SORCERY).is_empty());
+}
+
+#[test]
+fn the_cards_own_name_and_cards_equal_to() {
+    let e = last_effect("Flying\nAt the beginning of combat on your turn, another target creature you control gets +X/+0 until end of turn, where X is War Machine's power.", "War Machine, Legacy of Iron", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::Pump { power: Amount::Stat { of: StatOf::This, stat: Stat::Power }, toughness: Amount::Fixed(0), .. }]), "{e:?}");
+    let e = last_effect("Draw cards equal to the greatest power among creatures you control.", "Rishkar's Expertise", SORCERY);
+    assert!(matches!(e.as_slice(), [Instruction::Draw { who: Affected::You, count: Amount::Count { each: 1, what: Counted::Greatest { stat: Stat::Power, .. } } }]), "{e:?}");
+    let e = last_effect("Skulk (This creature can't be blocked by creatures with greater power.)\nWhenever Gregor, Shrewd Magistrate deals combat damage to a player, draw cards equal to its power.", "Gregor, Shrewd Magistrate", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::Draw { count: Amount::Stat { stat: Stat::Power, .. }, .. }]), "{e:?}");
+}
+
+#[test]
+fn blockers_and_other_permanents() {
+    let e = last_effect("Whenever this creature becomes blocked, it gets +1/+1 until end of turn for each creature blocking it.", "Elvish Berserker", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::Pump { power: Amount::Count { each: 1, what: Counted::BlockersOf { beyond_first: false, .. } }, .. }]), "{e:?}");
+    let e = last_effect("Whenever this creature becomes blocked, it gets -2/-1 until end of turn for each creature blocking it beyond the first.", "Johtull Wurm", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::Pump { power: Amount::Count { each: -2, what: Counted::BlockersOf { beyond_first: true, .. } }, toughness: Amount::Count { each: -1, .. }, .. }]), "{e:?}");
+    let e = last_effect("Flying\nWhen this creature enters, you gain 2 life for each other creature you control.", "Goldnight Redeemer", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::GainLife { amount: Amount::Count { each: 2, what: Counted::Permanents { other: true, .. } }, .. }]), "{e:?}");
+    // "other" next to a target could mean other than the target: not read.
+    assert!(!errs("Target creature gets +1/+1 until end of turn for each other creature you control.", "Nope", INSTANT).is_empty());
+}
+
+#[test]
+fn enters_with_counted_counters() {
+    // 614.1c: "for each …", "where X is …", "a number of … equal to …".
+    let troll = ok("This creature enters with a +1/+1 counter on it for each creature card in your graveyard.", "Golgari Raiders", CREATURE);
+    assert!(matches!(troll.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { each: 1, what: Counted::CardsInYourGraveyard(_) }, .. }]), "{troll:?}");
+    let captain = ok("This creature enters with a +1/+1 counter on it for each other creature you control.", "Squad Captain", CREATURE);
+    assert!(matches!(captain.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { what: Counted::Permanents { other: true, .. }, .. }, .. }]), "{captain:?}");
+    let wurm = ok("This creature enters with X +1/+1 counters on it, where X is the amount of life you've gained this turn.", "Voracious Wurm", CREATURE);
+    assert!(matches!(wurm.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { what: Counted::LifeGainedThisTurn, .. }, .. }]), "{wurm:?}");
+    let lurcher = ok("This creature enters with a number of +1/+1 counters on it equal to the number of creature cards in your graveyard.", "Rhizome Lurcher", CREATURE);
+    assert!(matches!(lurcher.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { .. }, .. }]), "{lurcher:?}");
+    // A count the engine can't make as the permanent enters stays unread.
+    assert!(!errs("This creature enters with X +1/+1 counters on it, where X is its power.", "Nope", CREATURE).is_empty());
+}
+
+#[test]
+fn costs_x_less_where_x_is() {
+    // 601.2f: the generic part of the total cost, lowered by the count.
+    let titan = ok("This spell costs {X} less to cast, where X is your devotion to black. (Each {B} in the mana costs of permanents you control counts toward your devotion to black.)\nWhen this creature dies, return up to one target creature card from your graveyard to your hand.", "Marshmist Titan", CREATURE);
+    assert!(matches!(titan.first(), Some(Ability::SelfCostChange { generic: -1, per: Some(Counted::Devotion(_)) })), "{titan:?}");
+    let reveler = ok("This spell costs {1} less to cast for each instant and sorcery card in your graveyard.", "Bedlam Reveler", CREATURE);
+    assert!(matches!(reveler.first(), Some(Ability::SelfCostChange { generic: -1, per: Some(Counted::CardsInYourGraveyard(t)) }) if t.types().len() == 2), "{reveler:?}");
+    // "the total power of creatures you control" is not a count the grammar reads.
+    assert!(!errs("This spell costs {X} less to cast, where X is the total power of creatures you control.", "Ghalta, Primal Hunger", CREATURE).is_empty());
+}
