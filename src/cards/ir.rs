@@ -1511,6 +1511,25 @@ pub enum Condition {
     /// condition, 712.4a): the source and a permanent of that type and name are on the
     /// battlefield, each owned and controlled by the source's controller.
     OwnAndControl(MeldPartner),
+    /// A fact about how the resolving spell was cast, in its own text ("If this spell was cast
+    /// from a graveyard, …"): read only in a spell's instructions.
+    Spell(SpellFact),
+}
+
+/// How the spell that is resolving was cast (601.2): a copy was not cast (707.10), so none of
+/// these hold for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SpellFact {
+    /// "If this spell was cast from a graveyard" (601.2a: the zone it was cast from).
+    CastFromGraveyard,
+    /// "If you cast this spell during your main phase" (addendum): cast during a main phase
+    /// of its caster's own turn (505.1).
+    CastInYourMainPhase,
+    /// "If at least three red mana was spent to cast this spell" (adamant, 601.2h): at least
+    /// `n` mana of the color was spent on its total cost.
+    ManaSpent { color: Color, n: u32 },
+    /// "If X is 5 or more" (107.3): the value chosen for X as it was cast.
+    X(Cmp),
 }
 
 /// The other card a meld ability names (701.42, 712.4a): "a creature named Graf Rats".

@@ -307,6 +307,12 @@ pub struct StackChoices {
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).
     pub cast_from: Option<Zone>,
+    /// Cast during a main phase of its caster's own turn (505.1), for "if you cast this spell
+    /// during your main phase".
+    pub cast_in_main_phase: bool,
+    /// The mana spent on its total cost (601.2h), by pool kind ({W}{U}{B}{R}{G}{C}), for "if at
+    /// least three red mana was spent to cast this spell".
+    pub mana_spent: [u32; 6],
     /// The permanent sacrificed to pay its cost ("Sacrifice a creature"), as the object it
     /// was on the battlefield: "the sacrificed creature's power" reads its last known
     /// information (608.2h, 113.7a).

@@ -100,6 +100,47 @@ fn life(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Condition>> {
     Some(p.expect_words(&["life"]).map(|()| Condition::Life(whose, cmp)))
 }
 
+/// A fact about how the resolving spell was cast, in its own instructions (after "if"):
+/// "this spell was cast from a graveyard", "you cast this spell during your main phase", "at
+/// least three red mana was spent to cast this spell", "X is 5 or more". `None` (the cursor
+/// unmoved) when the words are none of these.
+///
+/// # Errors
+/// Words that start one of these and go on in a way not read.
+pub fn this_spell(p: &mut Parser<'_>) -> Option<PResult<Condition>> {
+    use crate::cards::ir::SpellFact;
+    let start = p.pos;
+    if p.eat_words(&["this", "spell", "was", "cast", "from"]) {
+        // "from a graveyard" / "from your graveyard": a spell is cast only from its owner's
+        // graveyard unless an effect allows another's; either way "a graveyard" holds.
+        if p.eat_words(&["a", "graveyard"]) || p.eat_words(&["your", "graveyard"]) {
+            return Some(Ok(Condition::Spell(SpellFact::CastFromGraveyard)));
+        }
+        return Some(Err(p.fail("\"a graveyard\"")));
+    }
+    if p.eat_words(&["you", "cast", "this", "spell", "during", "your", "main", "phase"]) {
+        return Some(Ok(Condition::Spell(SpellFact::CastInYourMainPhase)));
+    }
+    if p.eat_words(&["at", "least"]) {
+        let Some(n) = count_word(p, 0) else { return Some(Err(p.fail("a number"))) };
+        p.bump();
+        let Some(color) = p.word().as_deref().and_then(crate::cards::ir::Color::from_name) else {
+            return Some(Err(p.fail("a color (\"red mana\")")));
+        };
+        p.bump();
+        return Some(p.expect_words(&["mana", "was", "spent", "to", "cast", "this", "spell"]).map(|()| Condition::Spell(SpellFact::ManaSpent { color, n })));
+    }
+    if p.at_words(&["x", "is"]) {
+        p.pos += 2;
+        if let Some((cmp, _)) = count(p) {
+            return Some(Ok(Condition::Spell(SpellFact::X(cmp))));
+        }
+        p.pos = start;
+        return Some(Err(p.fail("\"X is N or more\" / \"X is N or less\"")));
+    }
+    None
+}
+
 /// Parses a condition at the cursor.
 ///
 /// # Errors

@@ -625,9 +625,16 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         // "If it has a +1/+1 counter on it": after a target, "it" is that target, while the
         // condition grammar reads it as the source — left unread.
         let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
-        let Ok(condition) = super::conditions::parse(p) else {
-            p.pos = start;
-            return Ok(false);
+        // In a spell's own text, "this spell" is the spell resolving (608.2c): how it was cast.
+        let condition = match p.spell.then(|| super::conditions::this_spell(p)).flatten() {
+            Some(c) => c?,
+            None => {
+                let Ok(condition) = super::conditions::parse(p) else {
+                    p.pos = start;
+                    return Ok(false);
+                };
+                condition
+            }
         };
         if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking | crate::cards::ir::Condition::SourceMonstrous) {
             return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
@@ -641,6 +648,28 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(false);
         }
         let (before, at) = (p.effect.targets.len(), p.pos);
+        // "If …, it deals 4 damage instead." / "…, Fiery Impulse deals 3 damage instead."
+        // (608.2c): the damage of the instruction before it, to the same recipient, with
+        // another amount.
+        if (p.at_word("it") || p.peek().is_some_and(|t| t.tok == Tok::SelfName))
+            && p.peek_at(1).is_some_and(|t| t.is_word("deals"))
+            && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+            && p.peek_at(3).is_some_and(|t| t.is_word("damage"))
+            && p.peek_at(4).is_some_and(|t| t.is_word("instead"))
+        {
+            let Some(Instruction::DealDamage { amount: Amount::Fixed(_), divided: false, .. }) = p.effect.instructions.last() else {
+                return Err(Fail { at, expected: "a fixed amount of damage, not divided, before \"deals N damage instead\"".into() });
+            };
+            p.pos += 5;
+            end_sentence(p)?;
+            let Some(old) = p.effect.instructions.pop() else { return Err(Fail { at, expected: "an instruction before it".into() }) };
+            let mut new = old.clone();
+            if let Instruction::DealDamage { amount, .. } = &mut new {
+                *amount = Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX));
+            }
+            p.effect.instructions.push(Instruction::IfHolds { condition, instructions: vec![new], otherwise: vec![old] });
+            return Ok(true);
+        }
         // "… instead." at the end of the sentence (608.2c): its instruction replaces the one
         // before it when the condition holds. The word is set aside while the sentence reads.
         let end = (at..p.toks.len()).find(|&i| p.toks[i].is_punct('.')).unwrap_or(p.toks.len());

@@ -490,6 +490,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             }
             let (at, effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             p.effect = effect;
+            p.spell = true;
             p.sacrifice_cost = abilities.iter().any(|a| matches!(a, Ability::AdditionalCost(crate::cards::ir::AdditionalCost::Sacrifice(_))));
             for f in effects::parse_sentences(&mut p) {
                 let e = p.error(&f);
