@@ -29,6 +29,8 @@ mod designations_tests;
 mod zone_tests;
 #[cfg(test)]
 mod grammar_tests;
+#[cfg(test)]
+mod spell_conditions_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
