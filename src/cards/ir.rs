@@ -1479,6 +1479,12 @@ pub enum Condition {
     SourceTapped(bool),
     /// "it's attacking" (506.4): the source is an attacking creature.
     SourceAttacking,
+    /// "it's attacking alone" (506.5): the source is attacking and no other creature is.
+    SourceAttackingAlone,
+    /// "Enchanted creature can't be blocked as long as it's attacking alone", "Equipped creature
+    /// has shroud as long as it's untapped": a condition about the source (`Source…`) read of
+    /// the permanent the source is attached to; false while it is attached to nothing.
+    OfAttached(Box<Condition>),
     /// "this creature is monstrous" (701.37b): the source has the monstrous designation.
     SourceMonstrous,
     /// "you attacked this turn": you declared one or more attackers this turn (508.1).
@@ -1530,6 +1536,15 @@ pub enum SpellFact {
     ManaSpent { color: Color, n: u32 },
     /// "If X is 5 or more" (107.3): the value chosen for X as it was cast.
     X(Cmp),
+}
+
+impl Condition {
+    /// A fact about the source permanent itself ("it's attacking", "this creature is tapped"):
+    /// what "it" names decides which permanent that is.
+    #[must_use]
+    pub fn is_about_source(&self) -> bool {
+        matches!(self, Self::SourceTapped(_) | Self::SourceAttacking | Self::SourceAttackingAlone | Self::SourceMonstrous | Self::SourceAttached { .. } | Self::SourceCounters { .. } | Self::SourceCountersRange { .. })
+    }
 }
 
 /// The other card a meld ability names (701.42, 712.4a): "a creature named Graf Rats".

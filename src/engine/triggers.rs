@@ -798,6 +798,8 @@ impl Game {
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,
             Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),
+            Condition::SourceAttackingAlone => matches!(self.combat.attackers.as_slice(), [a] if a.id == src),
+            Condition::OfAttached(inner) => self.obj(src).attached_to.is_some_and(|h| self.condition_holds_in(inner, h, you, matches, controller)),
             Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),
             Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
             Condition::CreatureDiedThisTurn => self.creature_died_this_turn,

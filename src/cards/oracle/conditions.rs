@@ -202,6 +202,9 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
                 return Ok(Condition::SourceTapped(false));
             }
             if p.eat_word("attacking") {
+                if p.eat_word("alone") {
+                    return Ok(Condition::SourceAttackingAlone);
+                }
                 return Ok(Condition::SourceAttacking);
             }
             // "this creature is monstrous" (701.37b)
@@ -381,5 +384,20 @@ mod tests {
         assert!(matches!(cond("you don't control a Zombie"), Ok(Condition::Controls { count: Cmp::AtMost(0), .. })));
         assert!(matches!(cond("an opponent controls a nontoken white permanent"), Ok(Condition::Controls { whose: Whose::Opponent, .. })));
         assert!(cond("you descended this turn").is_err());
+    }
+
+    #[test]
+    fn attacking_alone_and_conditions_of_the_attached_permanent() {
+        use super::super::test_util::ok;
+        use crate::cards::ir::{Ability, Change, StaticEffect, StaticSubject};
+        // 506.5: "attacking alone".
+        assert_eq!(cond("it's attacking alone"), Ok(Condition::SourceAttackingAlone));
+        let a = ok("This creature can't be blocked as long as it's attacking alone.", "Dream Prowler", &[CardType::Creature]);
+        assert_eq!(a, vec![Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::CantBeBlocked], condition: Some(Condition::SourceAttackingAlone) })]);
+        // After "Enchanted creature", "it" in the condition is that creature.
+        let a = ok("Enchant creature\nEnchanted creature has shroud as long as it's untapped. (It can't be the target of spells or abilities.)", "Spectral Cloak", &[CardType::Enchantment]);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, condition: Some(Condition::OfAttached(c)), .. }) if **c == Condition::SourceTapped(false)), "{a:?}");
+        let a = ok("Enchant creature\nEnchanted creature can't be blocked as long as it's attacking alone.", "Gutter Shortcut", &[CardType::Enchantment]);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::OfAttached(c)), .. }) if **c == Condition::SourceAttackingAlone), "{a:?}");
     }
 }

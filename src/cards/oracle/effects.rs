@@ -636,7 +636,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
                 condition
             }
         };
-        if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking | crate::cards::ir::Condition::SourceMonstrous) {
+        if about_it && condition.is_about_source() {
             return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
         }
         // "it was kicked", "you cast it" are about how a permanent entered.

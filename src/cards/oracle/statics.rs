@@ -114,7 +114,7 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
     // permanent itself, "it" is the permanent.
-    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking | Condition::SourceMonstrous | Condition::SourceAttached { .. } | Condition::SourceCounters { .. })) && p.at_word("it") {
+    if condition.as_ref().is_some_and(Condition::is_about_source) && p.at_word("it") {
         let mark = p.pos;
         p.bump();
         if at_predicate(p) {
@@ -136,7 +136,11 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     p.it_is_subject_self = false;
     Some(changes.and_then(|changes| {
         if condition.is_none() && p.eat_words(&["as", "long", "as"]) {
-            condition = Some(static_condition(p)?);
+            let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s"));
+            let c = static_condition(p)?;
+            // "Enchanted creature has shroud as long as it's untapped": "it" is the creature
+            // the Aura or Equipment is attached to, not the source.
+            condition = Some(if about_it && subject == StaticSubject::Attached && c.is_about_source() { Condition::OfAttached(Box::new(c)) } else { c });
         }
         end(p)?;
         Ok(Ability::Static(StaticEffect { subject, changes, condition }))
