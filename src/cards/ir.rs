@@ -1518,7 +1518,9 @@ pub enum Condition {
     /// battlefield, each owned and controlled by the source's controller.
     OwnAndControl(MeldPartner),
     /// A fact about how the resolving spell was cast, in its own text ("If this spell was cast
-    /// from a graveyard, …"): read only in a spell's instructions.
+    /// from a graveyard, …"), read only in a spell's instructions; or about how a permanent's
+    /// spell was cast, after "When this creature enters" ("if {R} was spent to cast it"), the
+    /// permanent keeping the mana spent on it.
     Spell(SpellFact),
 }
 
@@ -1531,8 +1533,9 @@ pub enum SpellFact {
     /// "If you cast this spell during your main phase" (addendum): cast during a main phase
     /// of its caster's own turn (505.1).
     CastInYourMainPhase,
-    /// "If at least three red mana was spent to cast this spell" (adamant, 601.2h): at least
-    /// `n` mana of the color was spent on its total cost.
+    /// "If at least three red mana was spent to cast this spell" (adamant, 601.2h), "if {U}
+    /// was spent to cast this spell", "if {W}{W} was spent to cast it": at least `n` mana of
+    /// the color was spent on its total cost.
     ManaSpent { color: Color, n: u32 },
     /// "If X is 5 or more" (107.3): the value chosen for X as it was cast.
     X(Cmp),

@@ -1001,7 +1001,7 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
-        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from));
+        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from, self.obj(id).choices.mana_spent));
         // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
@@ -1025,9 +1025,11 @@ impl Game {
                 _ => 0,
             };
         }
-        if let Some((kicked, cast_from)) = cast {
+        if let Some((kicked, cast_from, mana_spent)) = cast {
             self.obj_mut(nid).choices.kicked = kicked;
             self.obj_mut(nid).choices.cast_from = cast_from;
+            // "if {R} was spent to cast it" (601.2h): the permanent keeps what its spell cost.
+            self.obj_mut(nid).choices.mana_spent = mana_spent;
         }
         if face_down && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent; a card turned

@@ -100,6 +100,32 @@ fn life(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Condition>> {
     Some(p.expect_words(&["life"]).map(|()| Condition::Life(whose, cmp)))
 }
 
+/// One or more symbols of the same colored mana before "was spent": "{U}", "{R}{R}". The
+/// cursor moves only when they are there and "was spent" follows.
+fn spent_symbols(p: &mut Parser<'_>) -> Option<(crate::cards::ir::Color, u32)> {
+    let color_of = |t: &super::lexer::Token| match &t.tok {
+        Tok::Symbol(s) => match s.as_str() {
+            "W" => Some(crate::cards::ir::Color::White),
+            "U" => Some(crate::cards::ir::Color::Blue),
+            "B" => Some(crate::cards::ir::Color::Black),
+            "R" => Some(crate::cards::ir::Color::Red),
+            "G" => Some(crate::cards::ir::Color::Green),
+            _ => None,
+        },
+        _ => None,
+    };
+    let first = color_of(p.peek()?)?;
+    let mut n = 1;
+    while p.peek_at(n).and_then(color_of) == Some(first) {
+        n += 1;
+    }
+    if !(p.peek_at(n).is_some_and(|t| t.is_word("was")) && p.peek_at(n + 1).is_some_and(|t| t.is_word("spent"))) {
+        return None;
+    }
+    p.pos += n;
+    Some((first, u32::try_from(n).unwrap_or(u32::MAX)))
+}
+
 /// A fact about how the resolving spell was cast, in its own instructions (after "if"):
 /// "this spell was cast from a graveyard", "you cast this spell during your main phase", "at
 /// least three red mana was spent to cast this spell", "X is 5 or more". `None` (the cursor
@@ -120,6 +146,10 @@ pub fn this_spell(p: &mut Parser<'_>) -> Option<PResult<Condition>> {
     }
     if p.eat_words(&["you", "cast", "this", "spell", "during", "your", "main", "phase"]) {
         return Some(Ok(Condition::Spell(SpellFact::CastInYourMainPhase)));
+    }
+    // "If {U} was spent to cast this spell", "… {R}{R} was spent …".
+    if let Some((color, n)) = spent_symbols(p) {
+        return Some(p.expect_words(&["was", "spent", "to", "cast", "this", "spell"]).map(|()| Condition::Spell(SpellFact::ManaSpent { color, n })));
     }
     if p.eat_words(&["at", "least"]) {
         let Some(n) = count_word(p, 0) else { return Some(Err(p.fail("a number"))) };
@@ -239,6 +269,14 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
             return Ok(Condition::SourceCounters { kind, n });
         }
         return Err(p.fail("\"is tapped\", \"is untapped\", \"is attacking\", \"is equipped\", \"has a … counter on it\" or \"was kicked\""));
+    }
+    // "{R} was spent to cast it" (601.2h): what the permanent's spell cost.
+    let mark = p.pos;
+    if let Some((color, n)) = spent_symbols(p) {
+        if p.eat_words(&["was", "spent", "to", "cast", "it"]) {
+            return Ok(Condition::Spell(crate::cards::ir::SpellFact::ManaSpent { color, n }));
+        }
+        p.pos = mark;
     }
     if p.eat_words(&["you", "cast", "it"]) {
         let from_hand = p.eat_words(&["from", "your", "hand"]);

@@ -626,7 +626,9 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         // condition grammar reads it as the source — left unread.
         let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
         // In a spell's own text, "this spell" is the spell resolving (608.2c): how it was cast.
-        let condition = match p.spell.then(|| super::conditions::this_spell(p)).flatten() {
+        let spell_fact = p.spell.then(|| super::conditions::this_spell(p)).flatten();
+        let read_as_spell_fact = spell_fact.is_some();
+        let condition = match spell_fact {
             Some(c) => c?,
             None => {
                 let Ok(condition) = super::conditions::parse(p) else {
@@ -640,7 +642,7 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
         }
         // "it was kicked", "you cast it" are about how a permanent entered.
-        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) {
+        if !read_as_spell_fact && matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) {
             return Err(Fail { at: start + 1, expected: "a condition about the game, not about how this object was cast".into() });
         }
         if !p.eat_punct(',') {
@@ -892,7 +894,7 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
         let condition = super::conditions::parse(p)?;
         // "it was kicked" / "you cast it" say how a permanent entered: they read only after
         // "as long as" or an intervening "if", not here.
-        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) || p.activate_if.is_some() {
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) || p.activate_if.is_some() {
             return Err(Fail { at, expected: "one condition about the game as the ability is activated".into() });
         }
         p.activate_if = Some(condition);

@@ -43,6 +43,19 @@ fn cast_from_a_graveyard_and_x() {
 }
 
 #[test]
+fn colored_mana_spent() {
+    let a = ok("Ribbons of Night deals 4 damage to target creature and you gain 4 life. If {U} was spent to cast this spell, draw a card.", "Ribbons of Night", &[Sorcery]);
+    assert_eq!(*if_holds(&a).0, Condition::Spell(SpellFact::ManaSpent { color: Color::Blue, n: 1 }));
+    // An intervening "if" of the permanent the spell became (603.4).
+    let a = ok("When this creature enters, if {R} was spent to cast it, it deals 2 damage to any target.", "Steamcore Weird", &[Creature]);
+    assert!(matches!(&a[0], Ability::Triggered { condition: Some(Condition::Spell(SpellFact::ManaSpent { color: Color::Red, n: 1 })), .. }), "{a:?}");
+    let a = ok("When this creature enters, if {W}{W} was spent to cast it, create two 1/1 green and white Kithkin creature tokens.", "Catharsis", &[Creature]);
+    assert!(matches!(&a[0], Ability::Triggered { condition: Some(Condition::Spell(SpellFact::ManaSpent { color: Color::White, n: 2 })), .. }), "{a:?}");
+    // Only after "When this creature enters".
+    assert!(!errs("Whenever this creature attacks, if {R} was spent to cast it, draw a card.", "Odd Weird", &[Creature]).is_empty());
+}
+
+#[test]
 fn spell_facts_are_read_only_in_a_spell() {
     // On a permanent's ability "this spell" is no resolving spell: not read.
     assert!(!errs("{T}: Draw a card. If this spell was cast from a graveyard, draw two cards instead.", "Odd Relic", &[Artifact]).is_empty());
