@@ -1089,11 +1089,36 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         };
     }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
+    p.sentence_targets = p.effect.targets.len();
     let saved = p.delayed_clause;
     p.delayed_clause = ends_delayed(p);
     let r = sentence_clauses(p, &mut out, &mut subject);
     p.delayed_clause = saved;
     r.map(|()| out)
+}
+
+/// "[instruction] if [condition]." at the end of a sentence of one instruction without targets
+/// of its own: that instruction, carried out only if the condition holds (608.2c).
+fn trailing_condition(p: &mut Parser<'_>, out: &mut Vec<Instruction>) -> PResult<()> {
+    let at = p.pos;
+    p.bump();
+    let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
+    let condition = super::conditions::parse(p)?;
+    if about_it && condition.is_about_source() {
+        return Err(Fail { at: at + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
+    }
+    if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) {
+        return Err(Fail { at: at + 1, expected: "a condition about the game, not about how this object was cast".into() });
+    }
+    if !(p.eat_punct('.') || p.at_end()) {
+        return Err(p.fail("\".\" after the condition"));
+    }
+    if out.len() != 1 || out.iter().any(Instruction::adds_mana) || p.effect.targets.len() != p.sentence_targets {
+        return Err(Fail { at, expected: "one instruction without targets of its own or mana before a trailing \"if\"".into() });
+    }
+    let instructions = std::mem::take(out);
+    out.push(Instruction::IfHolds { condition, instructions, otherwise: Vec::new() });
+    Ok(())
 }
 
 /// Whether the sentence from here ends with "at the beginning of the next end step" or "at end
@@ -1178,6 +1203,12 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
         }
         if p.eat_punct('.') || p.at_end() {
             return Ok(());
+        }
+        // "Draw a card if you control a creature with power 4 or greater." (608.2c): the
+        // instruction is carried out only if the condition holds as the effect reaches it. Not
+        // an intervening "if" (603.4 needs it right after the trigger condition).
+        if p.at_word("if") {
+            return trailing_condition(p, out);
         }
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("then") || t.is_word("and")) {
             p.pos += 2;

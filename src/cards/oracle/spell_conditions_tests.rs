@@ -56,6 +56,17 @@ fn colored_mana_spent() {
 }
 
 #[test]
+fn a_trailing_if_is_checked_as_the_effect_resolves() {
+    // 608.2c: not an intervening "if" (603.4), which follows the trigger condition.
+    let a = ok("When this creature enters, draw a card if you control a creature with a +1/+1 counter on it.", "Chronicler of Heroes", &[Creature]);
+    let Ability::Triggered { condition: None, effect, .. } = &a[0] else { panic!("{a:?}") };
+    assert!(matches!(effect.instructions.as_slice(), [Instruction::IfHolds { condition: Condition::Controls { .. }, instructions, otherwise }] if matches!(instructions.as_slice(), [Instruction::Draw { .. }]) && otherwise.is_empty()), "{effect:?}");
+    // Not after two instructions (which one would it govern?), nor with "it" about the source.
+    assert!(!errs("When this creature enters, draw a card and you gain 2 life if you control an artifact.", "Odd Chronicler", &[Creature]).is_empty());
+    assert!(!errs("Whenever this creature attacks, draw a card if it's tapped.", "Odd Chronicler", &[Creature]).is_empty());
+}
+
+#[test]
 fn spell_facts_are_read_only_in_a_spell() {
     // On a permanent's ability "this spell" is no resolving spell: not read.
     assert!(!errs("{T}: Draw a card. If this spell was cast from a graveyard, draw two cards instead.", "Odd Relic", &[Artifact]).is_empty());
