@@ -1479,6 +1479,11 @@ pub enum Condition {
     SourceTapped(bool),
     /// "it's attacking" (506.4): the source is an attacking creature.
     SourceAttacking,
+    /// "an opponent controls more lands than you": some opponent controls more permanents
+    /// matching the filter than the player "you" is.
+    OpponentControlsMore(ObjectFilter),
+    /// "an opponent has more life than you" (119).
+    OpponentMoreLife,
     /// "it's attacking alone" (506.5): the source is attacking and no other creature is.
     SourceAttackingAlone,
     /// "Enchanted creature can't be blocked as long as it's attacking alone", "Equipped creature

@@ -798,6 +798,11 @@ impl Game {
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,
             Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),
+            Condition::OpponentControlsMore(filter) => {
+                let controlled = |p: PlayerId| self.battlefield.iter().filter(|&&o| controller(o) == p && matches(o, filter)).count();
+                opponents().any(|p| controlled(p) > controlled(you))
+            }
+            Condition::OpponentMoreLife => opponents().any(|p| self.players[p].life > self.players[you].life),
             Condition::SourceAttackingAlone => matches!(self.combat.attackers.as_slice(), [a] if a.id == src),
             Condition::OfAttached(inner) => self.obj(src).attached_to.is_some_and(|h| self.condition_holds_in(inner, h, you, matches, controller)),
             Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),

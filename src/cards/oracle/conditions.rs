@@ -297,6 +297,19 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     if p.eat_words(&["an", "opponent", "lost", "life", "this", "turn"]) {
         return Ok(Condition::OpponentLostLifeThisTurn);
     }
+    // "an opponent controls more lands than you", "an opponent has more life than you".
+    if p.eat_words(&["an", "opponent", "controls", "more"]) {
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        if head != Head::Permanent || filter.controller != ControllerFilter::Any {
+            return Err(super::parser::Fail { at, expected: "permanents (\"more lands\", \"more creatures\")".into() });
+        }
+        p.expect_words(&["than", "you"])?;
+        return Ok(Condition::OpponentControlsMore(filter));
+    }
+    if p.eat_words(&["an", "opponent", "has", "more", "life", "than", "you"]) {
+        return Ok(Condition::OpponentMoreLife);
+    }
     // "you control …", "you don't control …", "an opponent controls …".
     let controls = if p.eat_words(&["you", "control"]) {
         Some((Whose::You, false))
@@ -422,6 +435,10 @@ mod tests {
         assert!(matches!(cond("you don't control a Zombie"), Ok(Condition::Controls { count: Cmp::AtMost(0), .. })));
         assert!(matches!(cond("an opponent controls a nontoken white permanent"), Ok(Condition::Controls { whose: Whose::Opponent, .. })));
         assert!(cond("you descended this turn").is_err());
+        let lands = ObjectFilter { types_any: vec![CardType::Land], ..ObjectFilter::default() };
+        assert_eq!(cond("an opponent controls more lands than you"), Ok(Condition::OpponentControlsMore(lands)));
+        assert_eq!(cond("an opponent has more life than you"), Ok(Condition::OpponentMoreLife));
+        assert!(cond("an opponent controls more lands you control than you").is_err());
     }
 
     #[test]

@@ -620,8 +620,11 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // sentence carried out only if its condition holds when the effect reaches it. Only after
     // an instruction of the same effect, without targets of its own, and never an "instead"
     // (which would replace the instruction before it) — those are left to other readers.
-    if p.at_word("if") && !p.effect.instructions.is_empty() {
-        p.bump();
+    // A spell may start with one ("If an opponent controls more lands than you, search …"); a
+    // leading "then" only orders it ("Then if an opponent controls more creatures …").
+    let then = p.at_words(&["then", "if"]);
+    if (then || p.at_word("if")) && (!p.effect.instructions.is_empty() || p.spell) {
+        p.pos += if then { 2 } else { 1 };
         // "If it has a +1/+1 counter on it": after a target, "it" is that target, while the
         // condition grammar reads it as the source — left unread.
         let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));

@@ -67,6 +67,14 @@ fn a_trailing_if_is_checked_as_the_effect_resolves() {
 }
 
 #[test]
+fn a_spell_may_start_with_a_condition() {
+    let a = ok("If an opponent controls more lands than you, search your library for up to three Plains cards, reveal them, put them into your hand, then shuffle.", "Gift of Estates", &[Sorcery]);
+    assert!(matches!(if_holds(&a), (Condition::OpponentControlsMore(_), [Instruction::Search { .. }, Instruction::Shuffle(_)], [])), "{a:?}");
+    let a = ok("Create a 3/3 green Beast creature token. Then if an opponent controls more creatures than you, return Pulse of the Tangle to its owner's hand.", "Pulse of the Tangle", &[Sorcery]);
+    assert!(matches!(if_holds(&a), (Condition::OpponentControlsMore(_), [_], [])), "{a:?}");
+}
+
+#[test]
 fn spell_facts_are_read_only_in_a_spell() {
     // On a permanent's ability "this spell" is no resolving spell: not read.
     assert!(!errs("{T}: Draw a card. If this spell was cast from a graveyard, draw two cards instead.", "Odd Relic", &[Artifact]).is_empty());
