@@ -1051,7 +1051,7 @@ mod tests {
     fn unread_predicates_are_errors() {
         let e = errs("Creatures you control get +1/+1 for each opponent you have.", "Counting Anthem", ENCHANTMENT);
         assert!(e[0].2.contains("a card type"), "{e:?}");
-        let e = errs("This creature gets +1/+1 as long as an opponent has more life than you.", "Jealous Bear", CREATURE);
+        let e = errs("This creature gets +1/+1 as long as an opponent has more cards in hand than you.", "Jealous Bear", CREATURE);
         assert!(e[0].2.contains("a condition the engine knows"), "{e:?}");
         let e = errs("Nonbasic lands are artifacts.", "Odd Moon", ENCHANTMENT);
         assert!(e[0].2.contains("in addition to its other types"), "{e:?}");
