@@ -1508,6 +1508,17 @@ pub enum Condition {
     SourceTapped(bool),
     /// "it's attacking" (506.4): the source is an attacking creature.
     SourceAttacking,
+    /// "an opponent controls more lands than you": some opponent controls more permanents
+    /// matching the filter than the player "you" is.
+    OpponentControlsMore(ObjectFilter),
+    /// "an opponent has more life than you" (119).
+    OpponentMoreLife,
+    /// "it's attacking alone" (506.5): the source is attacking and no other creature is.
+    SourceAttackingAlone,
+    /// "Enchanted creature can't be blocked as long as it's attacking alone", "Equipped creature
+    /// has shroud as long as it's untapped": a condition about the source (`Source…`) read of
+    /// the permanent the source is attached to; false while it is attached to nothing.
+    OfAttached(Box<Condition>),
     /// "this creature is monstrous" (701.37b): the source has the monstrous designation.
     SourceMonstrous,
     /// "you attacked this turn": you declared one or more attackers this turn (508.1).
@@ -1540,6 +1551,37 @@ pub enum Condition {
     /// condition, 712.4a): the source and a permanent of that type and name are on the
     /// battlefield, each owned and controlled by the source's controller.
     OwnAndControl(MeldPartner),
+    /// A fact about how the resolving spell was cast, in its own text ("If this spell was cast
+    /// from a graveyard, …"), read only in a spell's instructions; or about how a permanent's
+    /// spell was cast, after "When this creature enters" ("if {R} was spent to cast it"), the
+    /// permanent keeping the mana spent on it.
+    Spell(SpellFact),
+}
+
+/// How the spell that is resolving was cast (601.2): a copy was not cast (707.10), so none of
+/// these hold for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SpellFact {
+    /// "If this spell was cast from a graveyard" (601.2a: the zone it was cast from).
+    CastFromGraveyard,
+    /// "If you cast this spell during your main phase" (addendum): cast during a main phase
+    /// of its caster's own turn (505.1).
+    CastInYourMainPhase,
+    /// "If at least three red mana was spent to cast this spell" (adamant, 601.2h), "if {U}
+    /// was spent to cast this spell", "if {W}{W} was spent to cast it": at least `n` mana of
+    /// the color was spent on its total cost.
+    ManaSpent { color: Color, n: u32 },
+    /// "If X is 5 or more" (107.3): the value chosen for X as it was cast.
+    X(Cmp),
+}
+
+impl Condition {
+    /// A fact about the source permanent itself ("it's attacking", "this creature is tapped"):
+    /// what "it" names decides which permanent that is.
+    #[must_use]
+    pub fn is_about_source(&self) -> bool {
+        matches!(self, Self::SourceTapped(_) | Self::SourceAttacking | Self::SourceAttackingAlone | Self::SourceMonstrous | Self::SourceAttached { .. } | Self::SourceCounters { .. } | Self::SourceCountersRange { .. })
+    }
 }
 
 /// The other card a meld ability names (701.42, 712.4a): "a creature named Graf Rats".

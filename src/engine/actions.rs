@@ -1890,6 +1890,8 @@ impl Game {
         self.obj_mut(copy).choices = choices;
         // 707.10: a copy is not cast.
         self.obj_mut(copy).choices.cast_from = None;
+        self.obj_mut(copy).choices.cast_in_main_phase = false;
+        self.obj_mut(copy).choices.mana_spent = [0; 6];
         // 707.10c: new targets are chosen as the copy is created, before it is put on the stack.
         let retargeted = new_targets && !self.obj(copy).choices.targets.is_empty() && self.choose_copy_targets(id, copy, controller, dec)?;
         self.obj_mut(copy).zone = Zone::Stack;

@@ -619,6 +619,7 @@ impl Game {
         let from = self.obj(card).zone;
         let spell = self.move_object(card, Zone::Stack);
         self.obj_mut(spell).choices.cast_from = Some(from);
+        self.obj_mut(spell).choices.cast_in_main_phase = self.active == p && matches!(self.step, crate::scenario::model::Step::PrecombatMain | crate::scenario::model::Step::PostcombatMain);
         if let Some(src) = permit {
             let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&cite!(cast.permission_until_end_of_turn));
             self.record(ev);
@@ -809,11 +810,14 @@ impl Game {
         if ch.conspire {
             mana_ch.tap = None;
         }
+        self.last_pool_spend = [0; 6];
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             let e = if spree { e.also(cite!(spree.cost_unpaid)) } else { e };
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
         }
+        // 601.2h: what was spent, for "if … mana was spent to cast this spell".
+        self.obj_mut(spell).choices.mana_spent = self.last_pool_spend;
         // 118.9, 601.2h: the alternative cost's other parts (life, cards exiled from the hand,
         // permanents sacrificed, tapped or returned) are paid with its mana.
         if let Some(c) = other_parts

@@ -208,6 +208,8 @@ impl Game {
             .filter_map(|(i, a)| match a {
                 // 602.5b: an "only once each turn" ability already activated this turn is no source.
                 Ability::Activated { cost, .. } if cost.once_each_turn && self.obj(id).activated_turns.contains(&(i, self.turn)) => None,
+                // 602.5b: nor is one whose "activate only if" condition is false now.
+                Ability::Activated { cost, mana: true, .. } if cost.condition.as_ref().is_some_and(|c| !self.condition_holds(c, id, self.controller(id))) => None,
                 Ability::Activated { cost, effect, mana: true } if cost.mana.is_empty() && (named || (cost.tap && !cost.has_player_choices() && !has_side_effects(effect))) => {
                     match mana_part(effect) {
                         [Instruction::AddManaChosenColor] => self.obj(id).entry_choice.color.map(|c| (i, Out::Fixed(vec![ManaKind::Colored(c)]))),
@@ -332,6 +334,13 @@ impl Game {
         if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
             return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {} can't be activated", self.describe(id)))));
         }
+        // 602.5b: so does "Activate only if …", checked as it is activated, "you" being its
+        // controller.
+        if let Some(c) = &cost.condition
+            && !self.condition_holds(c, id, p)
+        {
+            return Ok(Err(Illegal::cited(&cite!(activate.condition_false), format!("the mana ability of {} can't be activated: its \"activate only if\" condition is false", self.describe(id)))));
+        }
         // 602.5b: "Activate only once each turn" limits mana abilities too.
         if cost.once_each_turn {
             if self.obj(id).activated_turns.contains(&(ability, self.turn)) {
@@ -354,7 +363,11 @@ impl Game {
             }
         if cost.tap {
             self.become_tapped(id);
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&cite!(mana.tap_for_mana));
+            let mut ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&cite!(mana.tap_for_mana));
+            if cost.condition.is_some() {
+                // 602.1b: its "activate only if" condition held as it was activated.
+                ev = ev.rule(cite!(activate.condition_true));
+            }
             self.record(ev);
         }
         if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {

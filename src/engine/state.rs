@@ -307,6 +307,12 @@ pub struct StackChoices {
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).
     pub cast_from: Option<Zone>,
+    /// Cast during a main phase of its caster's own turn (505.1), for "if you cast this spell
+    /// during your main phase".
+    pub cast_in_main_phase: bool,
+    /// The mana spent on its total cost (601.2h), by pool kind ({W}{U}{B}{R}{G}{C}), for "if at
+    /// least three red mana was spent to cast this spell".
+    pub mana_spent: [u32; 6],
     /// The permanent sacrificed to pay its cost ("Sacrifice a creature"), as the object it
     /// was on the battlefield: "the sacrificed creature's power" reads its last known
     /// information (608.2h, 113.7a).
@@ -1021,7 +1027,7 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
-        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from));
+        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from, self.obj(id).choices.mana_spent));
         // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
@@ -1045,9 +1051,11 @@ impl Game {
                 _ => 0,
             };
         }
-        if let Some((kicked, cast_from)) = cast {
+        if let Some((kicked, cast_from, mana_spent)) = cast {
             self.obj_mut(nid).choices.kicked = kicked;
             self.obj_mut(nid).choices.cast_from = cast_from;
+            // "if {R} was spent to cast it" (601.2h): the permanent keeps what its spell cost.
+            self.obj_mut(nid).choices.mana_spent = mana_spent;
         }
         if face_down && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent; a card turned

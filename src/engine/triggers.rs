@@ -3,7 +3,7 @@
 //! waiting triggers on the stack in APNAP order, each player ordering their own (603.3b), with
 //! targets chosen then (603.3d).
 
-use crate::cards::ir::{Ability, Condition, StepName, Subject, Trigger, Whose};
+use crate::cards::ir::{Ability, Condition, SpellFact, StepName, Subject, Trigger, Whose};
 use crate::cite;
 use crate::engine::casting::Targeter;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -973,6 +973,13 @@ impl Game {
             Condition::YourTurn(yes) => (self.active == you) == *yes,
             Condition::SourceTapped(t) => self.obj(src).tapped == *t,
             Condition::SourceAttacking => self.combat.attackers.iter().any(|a| a.id == src),
+            Condition::OpponentControlsMore(filter) => {
+                let controlled = |p: PlayerId| self.battlefield.iter().filter(|&&o| controller(o) == p && matches(o, filter)).count();
+                opponents().any(|p| controlled(p) > controlled(you))
+            }
+            Condition::OpponentMoreLife => opponents().any(|p| self.players[p].life > self.players[you].life),
+            Condition::SourceAttackingAlone => matches!(self.combat.attackers.as_slice(), [a] if a.id == src),
+            Condition::OfAttached(inner) => self.obj(src).attached_to.is_some_and(|h| self.condition_holds_in(inner, h, you, matches, controller)),
             Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),
             Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
             Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
@@ -989,6 +996,16 @@ impl Game {
                 let mine = |o: ObjId| self.on_battlefield(o) && self.obj(o).owner == you && controller(o) == you;
                 let filter = crate::cards::ir::ObjectFilter { types_any: vec![partner.card_type], ..crate::cards::ir::ObjectFilter::default() };
                 mine(src) && self.battlefield.iter().any(|&o| o != src && mine(o) && matches(o, &filter) && self.card(o).name().eq_ignore_ascii_case(&partner.name))
+            }
+            // The resolving spell's record of how it was cast (a copy has none, 707.10).
+            Condition::Spell(fact) => {
+                let ch = &self.obj(src).choices;
+                match fact {
+                    SpellFact::CastFromGraveyard => ch.cast_from == Some(Zone::Graveyard),
+                    SpellFact::CastInYourMainPhase => ch.cast_from.is_some() && ch.cast_in_main_phase,
+                    SpellFact::ManaSpent { color, n } => ch.cast_from.is_some() && ch.mana_spent[color.index()] >= *n,
+                    SpellFact::X(cmp) => cmp.holds(i64::from(ch.x)),
+                }
             }
         }
     }

@@ -100,6 +100,77 @@ fn life(p: &mut Parser<'_>, whose: Whose) -> Option<PResult<Condition>> {
     Some(p.expect_words(&["life"]).map(|()| Condition::Life(whose, cmp)))
 }
 
+/// One or more symbols of the same colored mana before "was spent": "{U}", "{R}{R}". The
+/// cursor moves only when they are there and "was spent" follows.
+fn spent_symbols(p: &mut Parser<'_>) -> Option<(crate::cards::ir::Color, u32)> {
+    let color_of = |t: &super::lexer::Token| match &t.tok {
+        Tok::Symbol(s) => match s.as_str() {
+            "W" => Some(crate::cards::ir::Color::White),
+            "U" => Some(crate::cards::ir::Color::Blue),
+            "B" => Some(crate::cards::ir::Color::Black),
+            "R" => Some(crate::cards::ir::Color::Red),
+            "G" => Some(crate::cards::ir::Color::Green),
+            _ => None,
+        },
+        _ => None,
+    };
+    let first = color_of(p.peek()?)?;
+    let mut n = 1;
+    while p.peek_at(n).and_then(color_of) == Some(first) {
+        n += 1;
+    }
+    if !(p.peek_at(n).is_some_and(|t| t.is_word("was")) && p.peek_at(n + 1).is_some_and(|t| t.is_word("spent"))) {
+        return None;
+    }
+    p.pos += n;
+    Some((first, u32::try_from(n).unwrap_or(u32::MAX)))
+}
+
+/// A fact about how the resolving spell was cast, in its own instructions (after "if"):
+/// "this spell was cast from a graveyard", "you cast this spell during your main phase", "at
+/// least three red mana was spent to cast this spell", "X is 5 or more". `None` (the cursor
+/// unmoved) when the words are none of these.
+///
+/// # Errors
+/// Words that start one of these and go on in a way not read.
+pub fn this_spell(p: &mut Parser<'_>) -> Option<PResult<Condition>> {
+    use crate::cards::ir::SpellFact;
+    let start = p.pos;
+    if p.eat_words(&["this", "spell", "was", "cast", "from"]) {
+        // "from a graveyard" / "from your graveyard": a spell is cast only from its owner's
+        // graveyard unless an effect allows another's; either way "a graveyard" holds.
+        if p.eat_words(&["a", "graveyard"]) || p.eat_words(&["your", "graveyard"]) {
+            return Some(Ok(Condition::Spell(SpellFact::CastFromGraveyard)));
+        }
+        return Some(Err(p.fail("\"a graveyard\"")));
+    }
+    if p.eat_words(&["you", "cast", "this", "spell", "during", "your", "main", "phase"]) {
+        return Some(Ok(Condition::Spell(SpellFact::CastInYourMainPhase)));
+    }
+    // "If {U} was spent to cast this spell", "… {R}{R} was spent …".
+    if let Some((color, n)) = spent_symbols(p) {
+        return Some(p.expect_words(&["was", "spent", "to", "cast", "this", "spell"]).map(|()| Condition::Spell(SpellFact::ManaSpent { color, n })));
+    }
+    if p.eat_words(&["at", "least"]) {
+        let Some(n) = count_word(p, 0) else { return Some(Err(p.fail("a number"))) };
+        p.bump();
+        let Some(color) = p.word().as_deref().and_then(crate::cards::ir::Color::from_name) else {
+            return Some(Err(p.fail("a color (\"red mana\")")));
+        };
+        p.bump();
+        return Some(p.expect_words(&["mana", "was", "spent", "to", "cast", "this", "spell"]).map(|()| Condition::Spell(SpellFact::ManaSpent { color, n })));
+    }
+    if p.at_words(&["x", "is"]) {
+        p.pos += 2;
+        if let Some((cmp, _)) = count(p) {
+            return Some(Ok(Condition::Spell(SpellFact::X(cmp))));
+        }
+        p.pos = start;
+        return Some(Err(p.fail("\"X is N or more\" / \"X is N or less\"")));
+    }
+    None
+}
+
 /// Parses a condition at the cursor.
 ///
 /// # Errors
@@ -161,6 +232,9 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
                 return Ok(Condition::SourceTapped(false));
             }
             if p.eat_word("attacking") {
+                if p.eat_word("alone") {
+                    return Ok(Condition::SourceAttackingAlone);
+                }
                 return Ok(Condition::SourceAttacking);
             }
             // "this creature is monstrous" (701.37b)
@@ -196,6 +270,14 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
         }
         return Err(p.fail("\"is tapped\", \"is untapped\", \"is attacking\", \"is equipped\", \"has a … counter on it\" or \"was kicked\""));
     }
+    // "{R} was spent to cast it" (601.2h): what the permanent's spell cost.
+    let mark = p.pos;
+    if let Some((color, n)) = spent_symbols(p) {
+        if p.eat_words(&["was", "spent", "to", "cast", "it"]) {
+            return Ok(Condition::Spell(crate::cards::ir::SpellFact::ManaSpent { color, n }));
+        }
+        p.pos = mark;
+    }
     if p.eat_words(&["you", "cast", "it"]) {
         let from_hand = p.eat_words(&["from", "your", "hand"]);
         return Ok(Condition::Cast { from_hand });
@@ -214,6 +296,19 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     }
     if p.eat_words(&["an", "opponent", "lost", "life", "this", "turn"]) {
         return Ok(Condition::OpponentLostLifeThisTurn);
+    }
+    // "an opponent controls more lands than you", "an opponent has more life than you".
+    if p.eat_words(&["an", "opponent", "controls", "more"]) {
+        let at = p.pos;
+        let (filter, head) = parse_filter(p, true)?;
+        if head != Head::Permanent || filter.controller != ControllerFilter::Any {
+            return Err(super::parser::Fail { at, expected: "permanents (\"more lands\", \"more creatures\")".into() });
+        }
+        p.expect_words(&["than", "you"])?;
+        return Ok(Condition::OpponentControlsMore(filter));
+    }
+    if p.eat_words(&["an", "opponent", "has", "more", "life", "than", "you"]) {
+        return Ok(Condition::OpponentMoreLife);
     }
     // "you control …", "you don't control …", "an opponent controls …".
     let controls = if p.eat_words(&["you", "control"]) {
@@ -340,5 +435,24 @@ mod tests {
         assert!(matches!(cond("you don't control a Zombie"), Ok(Condition::Controls { count: Cmp::AtMost(0), .. })));
         assert!(matches!(cond("an opponent controls a nontoken white permanent"), Ok(Condition::Controls { whose: Whose::Opponent, .. })));
         assert!(cond("you descended this turn").is_err());
+        let lands = ObjectFilter { types_any: vec![CardType::Land], ..ObjectFilter::default() };
+        assert_eq!(cond("an opponent controls more lands than you"), Ok(Condition::OpponentControlsMore(lands)));
+        assert_eq!(cond("an opponent has more life than you"), Ok(Condition::OpponentMoreLife));
+        assert!(cond("an opponent controls more lands you control than you").is_err());
+    }
+
+    #[test]
+    fn attacking_alone_and_conditions_of_the_attached_permanent() {
+        use super::super::test_util::ok;
+        use crate::cards::ir::{Ability, Change, StaticEffect, StaticSubject};
+        // 506.5: "attacking alone".
+        assert_eq!(cond("it's attacking alone"), Ok(Condition::SourceAttackingAlone));
+        let a = ok("This creature can't be blocked as long as it's attacking alone.", "Dream Prowler", &[CardType::Creature]);
+        assert_eq!(a, vec![Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::CantBeBlocked], condition: Some(Condition::SourceAttackingAlone) })]);
+        // After "Enchanted creature", "it" in the condition is that creature.
+        let a = ok("Enchant creature\nEnchanted creature has shroud as long as it's untapped. (It can't be the target of spells or abilities.)", "Spectral Cloak", &[CardType::Enchantment]);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, condition: Some(Condition::OfAttached(c)), .. }) if **c == Condition::SourceTapped(false)), "{a:?}");
+        let a = ok("Enchant creature\nEnchanted creature can't be blocked as long as it's attacking alone.", "Gutter Shortcut", &[CardType::Enchantment]);
+        assert!(matches!(&a[1], Ability::Static(StaticEffect { condition: Some(Condition::OfAttached(c)), .. }) if **c == Condition::SourceAttackingAlone), "{a:?}");
     }
 }

@@ -643,20 +643,32 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // sentence carried out only if its condition holds when the effect reaches it. Only after
     // an instruction of the same effect, without targets of its own, and never an "instead"
     // (which would replace the instruction before it) — those are left to other readers.
-    if p.at_word("if") && !p.effect.instructions.is_empty() {
-        p.bump();
+    // A spell may start with one ("If an opponent controls more lands than you, search …"); a
+    // leading "then" only orders it ("Then if an opponent controls more creatures …").
+    let then = p.at_words(&["then", "if"]);
+    if (then || p.at_word("if")) && (!p.effect.instructions.is_empty() || p.spell) {
+        p.pos += if then { 2 } else { 1 };
         // "If it has a +1/+1 counter on it": after a target, "it" is that target, while the
         // condition grammar reads it as the source — left unread.
         let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
-        let Ok(condition) = super::conditions::parse(p) else {
-            p.pos = start;
-            return Ok(false);
+        // In a spell's own text, "this spell" is the spell resolving (608.2c): how it was cast.
+        let spell_fact = p.spell.then(|| super::conditions::this_spell(p)).flatten();
+        let read_as_spell_fact = spell_fact.is_some();
+        let condition = match spell_fact {
+            Some(c) => c?,
+            None => {
+                let Ok(condition) = super::conditions::parse(p) else {
+                    p.pos = start;
+                    return Ok(false);
+                };
+                condition
+            }
         };
-        if about_it && matches!(condition, crate::cards::ir::Condition::SourceAttached { .. } | crate::cards::ir::Condition::SourceCounters { .. } | crate::cards::ir::Condition::SourceTapped(_) | crate::cards::ir::Condition::SourceAttacking | crate::cards::ir::Condition::SourceMonstrous) {
+        if about_it && condition.is_about_source() {
             return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
         }
         // "it was kicked", "you cast it" are about how a permanent entered.
-        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) {
+        if !read_as_spell_fact && matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) {
             return Err(Fail { at: start + 1, expected: "a condition about the game, not about how this object was cast".into() });
         }
         if !p.eat_punct(',') {
@@ -664,6 +676,28 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
             return Ok(false);
         }
         let (before, at) = (p.effect.targets.len(), p.pos);
+        // "If …, it deals 4 damage instead." / "…, Fiery Impulse deals 3 damage instead."
+        // (608.2c): the damage of the instruction before it, to the same recipient, with
+        // another amount.
+        if (p.at_word("it") || p.peek().is_some_and(|t| t.tok == Tok::SelfName))
+            && p.peek_at(1).is_some_and(|t| t.is_word("deals"))
+            && let Some(Tok::Number(n)) = p.peek_at(2).map(|t| t.tok.clone())
+            && p.peek_at(3).is_some_and(|t| t.is_word("damage"))
+            && p.peek_at(4).is_some_and(|t| t.is_word("instead"))
+        {
+            let Some(Instruction::DealDamage { amount: Amount::Fixed(_), divided: false, .. }) = p.effect.instructions.last() else {
+                return Err(Fail { at, expected: "a fixed amount of damage, not divided, before \"deals N damage instead\"".into() });
+            };
+            p.pos += 5;
+            end_sentence(p)?;
+            let Some(old) = p.effect.instructions.pop() else { return Err(Fail { at, expected: "an instruction before it".into() }) };
+            let mut new = old.clone();
+            if let Instruction::DealDamage { amount, .. } = &mut new {
+                *amount = Amount::Fixed(i32::try_from(n).unwrap_or(i32::MAX));
+            }
+            p.effect.instructions.push(Instruction::IfHolds { condition, instructions: vec![new], otherwise: vec![old] });
+            return Ok(true);
+        }
         // "… instead." at the end of the sentence (608.2c): its instruction replaces the one
         // before it when the condition holds. The word is set aside while the sentence reads.
         let end = (at..p.toks.len()).find(|&i| p.toks[i].is_punct('.')).unwrap_or(p.toks.len());
@@ -886,7 +920,7 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
         let condition = super::conditions::parse(p)?;
         // "it was kicked" / "you cast it" say how a permanent entered: they read only after
         // "as long as" or an intervening "if", not here.
-        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. }) || p.activate_if.is_some() {
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) || p.activate_if.is_some() {
             return Err(Fail { at, expected: "one condition about the game as the ability is activated".into() });
         }
         p.activate_if = Some(condition);
@@ -1081,11 +1115,36 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
         };
     }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
+    p.sentence_targets = p.effect.targets.len();
     let saved = p.delayed_clause;
     p.delayed_clause = ends_delayed(p);
     let r = sentence_clauses(p, &mut out, &mut subject);
     p.delayed_clause = saved;
     r.map(|()| out)
+}
+
+/// "[instruction] if [condition]." at the end of a sentence of one instruction without targets
+/// of its own: that instruction, carried out only if the condition holds (608.2c).
+fn trailing_condition(p: &mut Parser<'_>, out: &mut Vec<Instruction>) -> PResult<()> {
+    let at = p.pos;
+    p.bump();
+    let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s" | "its"));
+    let condition = super::conditions::parse(p)?;
+    if about_it && condition.is_about_source() {
+        return Err(Fail { at: at + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
+    }
+    if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) {
+        return Err(Fail { at: at + 1, expected: "a condition about the game, not about how this object was cast".into() });
+    }
+    if !(p.eat_punct('.') || p.at_end()) {
+        return Err(p.fail("\".\" after the condition"));
+    }
+    if out.len() != 1 || out.iter().any(Instruction::adds_mana) || p.effect.targets.len() != p.sentence_targets {
+        return Err(Fail { at, expected: "one instruction without targets of its own or mana before a trailing \"if\"".into() });
+    }
+    let instructions = std::mem::take(out);
+    out.push(Instruction::IfHolds { condition, instructions, otherwise: Vec::new() });
+    Ok(())
 }
 
 /// Whether the sentence from here ends with "at the beginning of the next end step" or "at end
@@ -1176,6 +1235,12 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
         }
         if p.eat_punct('.') || p.at_end() {
             return Ok(());
+        }
+        // "Draw a card if you control a creature with power 4 or greater." (608.2c): the
+        // instruction is carried out only if the condition holds as the effect reaches it. Not
+        // an intervening "if" (603.4 needs it right after the trigger condition).
+        if p.at_word("if") {
+            return trailing_condition(p, out);
         }
         if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("then") || t.is_word("and")) {
             p.pos += 2;

@@ -31,6 +31,8 @@ mod zone_tests;
 mod grammar_tests;
 #[cfg(test)]
 mod amount_tests;
+#[cfg(test)]
+mod spell_conditions_tests;
 
 use crate::cards::ir::{self as ir, Ability, AdditionalCost, CardType, Effect, Instruction, ManaCost, Modal, Mode};
 use lexer::Tok;
@@ -492,6 +494,7 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
             }
             let (at, effect) = spell.take().unwrap_or((abilities.len(), Effect::default()));
             p.effect = effect;
+            p.spell = true;
             p.sacrifice_cost = abilities.iter().any(|a| matches!(a, Ability::AdditionalCost(crate::cards::ir::AdditionalCost::Sacrifice(_))));
             for f in effects::parse_sentences(&mut p) {
                 let e = p.error(&f);
@@ -1509,9 +1512,10 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         let at = p.toks.iter().position(|t| t.is_word("sacrifice")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "a mana ability without a cost of sacrificing another permanent (not supported yet)".into() })]);
     }
-    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.condition.is_some() || cost.any_player) {
+    if mana && (cost.sorcery_speed || cost.exhaust || cost.timing.is_some() || cost.any_player) {
         // Automatic mana payment would have to respect the restriction; until it does, such a
-        // card is refused rather than played wrongly.
+        // card is refused rather than played wrongly. ("Activate only if …" is respected: a
+        // source whose condition is false is no source, 602.5b.)
         let at = p.toks.iter().position(|t| t.is_word("activate")).unwrap_or(0);
         return Err(vec![p.error(&parser::Fail { at, expected: "no activation restriction on a mana ability (not supported yet)".into() })]);
     }
@@ -1773,7 +1777,7 @@ pub(crate) mod test_util {
 mod tests {
     use super::test_util::*;
     use super::*;
-    use crate::cards::ir::{Affected, CardType::*, Cost, Keyword, ManaKind};
+    use crate::cards::ir::{Affected, CardType::*, Cmp, Condition, Cost, Keyword, ManaKind};
 
     #[test]
     fn exhaust_and_boast_abilities() {
@@ -1826,6 +1830,19 @@ mod tests {
         assert!(matches!(&a[0], Ability::Activated { cost, mana: true, .. } if cost.once_each_turn && cost.mana.generic == 1));
         // Other restrictions on mana abilities are still refused.
         assert!(!errs("{T}: Add {G}. Activate only as a sorcery.", "Odd Sorcerous Land", &[Land]).is_empty());
+    }
+
+    #[test]
+    fn activate_only_if_on_mana_abilities() {
+        // 602.1b, 602.5b: "Activate only if …" on a mana ability is its condition.
+        let a = ok("{T}: Add {C}.\n{T}: Add {B} or {G}. Activate only if you control a Swamp.", "Tainted Wood", &[Land]);
+        let Ability::Activated { cost, mana: true, .. } = &a[1] else { panic!("{a:?}") };
+        let Some(c) = cost.condition.as_deref() else { panic!("{cost:?}") };
+        assert!(matches!(c, Condition::Controls { count: Cmp::AtLeast(1), filter, .. } if filter.subtypes == ["Swamp"]), "{c:?}");
+        let a = ok("Metalcraft — {T}: Add one mana of any color. Activate only if you control three or more artifacts.", "Mox Opal", &[Artifact]);
+        assert!(matches!(&a[0], Ability::Activated { cost, mana: true, .. } if matches!(cost.condition.as_deref(), Some(Condition::Controls { count: Cmp::AtLeast(3), .. }))), "{a:?}");
+        let a = ok("{T}: Add {W}.\n{T}: Add {B}. Activate only if you control a Plains or a Swamp.", "Bleachbone Verge", &[Land]);
+        assert!(matches!(&a[1], Ability::Activated { cost, mana: true, .. } if matches!(cost.condition.as_deref(), Some(Condition::Controls { filter, .. }) if filter.subtypes == ["Plains", "Swamp"])), "{a:?}");
     }
 
     #[test]

@@ -47,6 +47,10 @@ pub struct Parser<'a> {
     pub timing: Option<crate::cards::ir::ActivationTiming>,
     /// "Activate only if …" (602.1b).
     pub activate_if: Option<crate::cards::ir::Condition>,
+    /// Reading an instant's or sorcery's spell ability: "this spell" is the resolving spell.
+    pub spell: bool,
+    /// How many targets the effect had as the current sentence began.
+    pub sentence_targets: usize,
     /// "Any player may activate this ability." (602.2)
     pub any_player: bool,
     pub once_each_turn: bool,
@@ -112,7 +116,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, exiled_target: None, activated: false, cost_change: None, meld_partner: None }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, spell: false, sentence_targets: 0, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, exiled_target: None, activated: false, cost_change: None, meld_partner: None }
     }
 
     #[must_use]

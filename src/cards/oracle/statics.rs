@@ -132,7 +132,7 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     }
     // "As long as this creature is untapped, it gets +0/+2.": after a condition about the
     // permanent itself, "it" is the permanent.
-    if matches!(condition, Some(Condition::SourceTapped(_) | Condition::SourceAttacking | Condition::SourceMonstrous | Condition::SourceAttached { .. } | Condition::SourceCounters { .. })) && p.at_word("it") {
+    if condition.as_ref().is_some_and(Condition::is_about_source) && p.at_word("it") {
         let mark = p.pos;
         p.bump();
         if at_predicate(p) {
@@ -154,7 +154,11 @@ fn effect_line(p: &mut Parser<'_>) -> Option<PResult<Ability>> {
     p.it_is_subject_self = false;
     Some(changes.and_then(|changes| {
         if condition.is_none() && p.eat_words(&["as", "long", "as"]) {
-            condition = Some(static_condition(p)?);
+            let about_it = p.peek().and_then(|t| t.word()).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "it" | "it's" | "it’s"));
+            let c = static_condition(p)?;
+            // "Enchanted creature has shroud as long as it's untapped": "it" is the creature
+            // the Aura or Equipment is attached to, not the source.
+            condition = Some(if about_it && subject == StaticSubject::Attached && c.is_about_source() { Condition::OfAttached(Box::new(c)) } else { c });
         }
         end(p)?;
         Ok(Ability::Static(StaticEffect { subject, changes, condition }))
@@ -1217,7 +1221,7 @@ mod tests {
     fn unread_predicates_are_errors() {
         let e = errs("Creatures you control get +1/+1 for each opponent you have.", "Counting Anthem", ENCHANTMENT);
         assert!(e[0].2.contains("a card type"), "{e:?}");
-        let e = errs("This creature gets +1/+1 as long as an opponent has more life than you.", "Jealous Bear", CREATURE);
+        let e = errs("This creature gets +1/+1 as long as an opponent has more cards in hand than you.", "Jealous Bear", CREATURE);
         assert!(e[0].2.contains("a condition the engine knows"), "{e:?}");
         let e = errs("Nonbasic lands are artifacts.", "Odd Moon", ENCHANTMENT);
         assert!(e[0].2.contains("in addition to its other types"), "{e:?}");

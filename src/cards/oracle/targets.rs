@@ -59,6 +59,11 @@ fn non_color_word(word: &str) -> Option<Color> {
 }
 
 /// A number in words or digits ("two", "3"); "a"/"an"/"one" are 1.
+/// "and/or" (three tokens) `at` tokens from the cursor.
+fn and_or_at(p: &Parser<'_>, at: usize) -> bool {
+    p.peek_at(at).is_some_and(|t| t.is_word("and")) && p.peek_at(at + 1).is_some_and(|t| t.is_punct('/')) && p.peek_at(at + 2).is_some_and(|t| t.is_word("or"))
+}
+
 pub fn count_word(p: &Parser<'_>, at: usize) -> Option<u32> {
     match &p.peek_at(at)?.tok {
         Tok::Number(n) => Some(*n),
@@ -203,8 +208,14 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
     // types are singular before a plural head noun.
     let singular_types = plural && {
         let mut i = 0;
-        while p.peek_at(i).is_some_and(|t| t.is_punct(',') || t.is_word("or") || t.word().is_some_and(|w| type_word(&w, false).is_some())) {
-            i += 1;
+        loop {
+            if and_or_at(p, i) {
+                i += 3;
+            } else if p.peek_at(i).is_some_and(|t| t.is_punct(',') || t.is_word("or") || t.word().is_some_and(|w| type_word(&w, false).is_some())) {
+                i += 1;
+            } else {
+                break;
+            }
         }
         i > 0 && p.peek_at(i).is_some_and(|t| t.is_word("tokens") || t.is_word("cards") || t.is_word("spells"))
     };
@@ -223,6 +234,9 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             p.pos += 2;
         } else if (p.at_punct(',') && next_is_type(p, 1)) || (p.at_word("or") && next_is_type(p, 1)) {
             p.pos += 1;
+        } else if and_or_at(p, 0) && next_is_type(p, 3) {
+            // "instant and/or sorcery cards": cards of either type, counted once each.
+            p.pos += 3;
         } else if p.each_phrase && plural && filter.types_any.len() >= 2 && p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("and")) && next_is_type(p, 2) {
             // "Destroy all artifacts, creatures, and enchantments.": every permanent of any
             // of the listed types, all at once (701.8a) — a list of three or more.

@@ -38,8 +38,8 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         if it && !about_this && !matches!(c, Condition::YourTurn(_)) {
             return Err(Fail { at, expected: "a condition about the source (\"it\" here is what triggered the ability)".into() });
         }
-        if c == Condition::Kicked && trigger != Trigger::Enters(Subject::This) {
-            return Err(Fail { at, expected: "\"if it was kicked\" only after \"When this … enters\"".into() });
+        if (c == Condition::Kicked || matches!(c, Condition::Spell(_))) && trigger != Trigger::Enters(Subject::This) {
+            return Err(Fail { at, expected: "\"if it was kicked\" / \"if {R} was spent to cast it\" only after \"When this … enters\"".into() });
         }
         if !p.eat_punct(',') {
             return Err(p.fail("\",\" after the \"if\" clause"));
