@@ -74,6 +74,13 @@ pub struct Choices {
     pub casualty: bool,
     /// The conspire cost is paid (702.78a): two creatures tapped, named by `tap`.
     pub conspire: bool,
+    /// The bargain cost is paid (702.166a): an artifact, enchantment or token sacrificed, named
+    /// by `sacrifice`.
+    pub bargain: bool,
+    /// The opponent chosen for the gift (702.174a): the gift is promised.
+    pub gift: Option<PlayerId>,
+    /// The offspring cost is paid (702.175a).
+    pub offspring: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -595,6 +602,23 @@ impl Game {
         if ch.casualty && casualty.is_none() {
             return Ok(Err(Illegal::cited(&cite!(casualty.no_casualty), format!("{name} has no casualty"))));
         }
+        if ch.bargain && !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Bargain)) {
+            return Ok(Err(Illegal::cited(&cite!(bargain.no_bargain), format!("{name} has no bargain"))));
+        }
+        let gift = self.card(card).abilities().iter().find_map(|a| if let Ability::Gift(g) = a { Some(*g) } else { None });
+        if let Some(to) = ch.gift {
+            if gift.is_none() {
+                return Ok(Err(Illegal::cited(&cite!(gift.no_gift), format!("{name} has no gift"))));
+            }
+            // 702.174a: the gift's recipient is an opponent (102.2), still in the game.
+            if to == p || self.players[to].lost {
+                return Ok(Err(Illegal::cited(&cite!(gift.not_opponent), format!("{} is not an opponent of {} in the game: the gift can't be promised to them", self.players[to].name, self.players[p].name))));
+            }
+        }
+        let offspring = self.card(card).abilities().iter().find_map(|a| if let Ability::Offspring(c) = a { Some(c.clone()) } else { None });
+        if ch.offspring && offspring.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(offspring.no_offspring), format!("{name} has no offspring cost"))));
+        }
         if ch.conspire && !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Conspire)) {
             return Ok(Err(Illegal::cited(&cite!(conspire.no_conspire), format!("{name} has no conspire"))));
         }
@@ -650,6 +674,9 @@ impl Game {
         self.obj_mut(spell).choices.dashed = ch.dash;
         self.obj_mut(spell).choices.blitzed = ch.blitz;
         self.obj_mut(spell).choices.overloaded = ch.overload;
+        self.obj_mut(spell).choices.bargained = ch.bargain;
+        self.obj_mut(spell).choices.gift = ch.gift;
+        self.obj_mut(spell).choices.offspring = ch.offspring;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
@@ -705,11 +732,22 @@ impl Game {
             self.record(ev);
         }
         // Optional additional costs announced as paid (601.2b).
-        for (paid, what, rules) in [(ch.conspire, "conspire", &cite!(conspire.announce)[..]), (ch.casualty, "casualty", &cite!(casualty.announce)[..]), (ch.buyback, "buyback", &cite!(buyback.announce)[..])] {
+        for (paid, what, rules) in [
+            (ch.conspire, "conspire", &cite!(conspire.announce)[..]),
+            (ch.casualty, "casualty", &cite!(casualty.announce)[..]),
+            (ch.buyback, "buyback", &cite!(buyback.announce)[..]),
+            (ch.bargain, "bargain", &cite!(bargain.announce)[..]),
+            (ch.offspring, "offspring", &cite!(offspring.announce)[..]),
+        ] {
             if paid {
                 let ev = Ev::new(EventKind::Cast, format!("{} announces that the {what} cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(rules);
                 self.record(ev);
             }
+        }
+        // 702.174a, 702.174k: the gift's cost is choosing an opponent; the gift is promised.
+        if let (Some(to), Some(g)) = (ch.gift, gift) {
+            let ev = Ev::new(EventKind::Cast, format!("{} promises {} a gift ({}) for {}: the gift cost, choosing an opponent, is paid", self.players[p].name, self.players[to].name, g.describe(), self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(gift.promise));
+            self.record(ev);
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
@@ -767,6 +805,10 @@ impl Game {
         }
         if ch.buyback && let Some(b) = &buyback {
             cost.add(b);
+        }
+        // 702.175a: the offspring cost is an additional cost.
+        if ch.offspring && let Some(o) = &offspring {
+            cost.add(o);
         }
         // 702.172a: spree's additional cost of each mode chosen.
         let spree = effect.modal.as_ref().is_some_and(|m| !m.spree.is_empty());
@@ -835,6 +877,14 @@ impl Game {
             let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
             if let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f), ch, &format!("the casualty cost of {name} (a creature with power {n} or greater)"), None, dec)? {
                 return Ok(Err(e.also(cite!(casualty.cost))));
+            }
+        }
+        // 702.166a: "you may sacrifice an artifact, enchantment, or token".
+        if ch.bargain {
+            let artifact_or_enchantment = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Artifact, CardType::Enchantment], ..Default::default() };
+            let token = crate::cards::ir::ObjectFilter { token: Some(true), ..Default::default() };
+            if let Err(e) = self.pay_additional(p, &AdditionalCost::SacrificeOneOf(vec![artifact_or_enchantment, token]), ch, &format!("the bargain cost of {name} (an artifact, enchantment or token)"), None, dec)? {
+                return Ok(Err(e.also(cite!(bargain.cost))));
             }
         }
         // 702.78a: "you may tap two untapped creatures you control that each share a color
@@ -1021,6 +1071,7 @@ impl Game {
     fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, source: Option<ObjId>, dec: &mut dyn Decider) -> Outcome {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
             AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
+            AdditionalCost::SacrificeOneOf(fs) => (self.permanents_of(p).filter(|&o| fs.iter().any(|f| !(f.other && Some(o) == source) && self.matches_filter(o, f, p))).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cite!(cost.discard)),
             AdditionalCost::DiscardCard(ty) => (self.players[p].hand.iter().copied().filter(|&o| self.has_type(o, *ty)).collect(), &ch.discard, "discard", cite!(cost.discard)),
             // Chosen as the cost is paid (601.2h, 602.2b); no action key names it.

@@ -303,6 +303,13 @@ pub struct StackChoices {
     /// Cast for its overload cost (702.96a): its spell ability is the one with "each" for
     /// "target" (a copy keeps it, 707.10).
     pub overloaded: bool,
+    /// Its bargain cost was paid (702.166b): "bargained".
+    pub bargained: bool,
+    /// The opponent chosen for its gift (702.174a): `Some` when the gift was promised
+    /// (702.174k).
+    pub gift: Option<PlayerId>,
+    /// Its offspring cost was paid (702.175a).
+    pub offspring: bool,
     /// The zone it was cast from (601.2a); `None` for a copy (707.10) or an object that was
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).
@@ -995,7 +1002,10 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
-        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from));
+        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| {
+            let c = &self.obj(id).choices;
+            (c.kicked, c.cast_from, (c.bargained, c.gift, c.offspring))
+        });
         // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
@@ -1019,9 +1029,13 @@ impl Game {
                 _ => 0,
             };
         }
-        if let Some((kicked, cast_from)) = cast {
+        if let Some((kicked, cast_from, (bargained, gift, offspring))) = cast {
             self.obj_mut(nid).choices.kicked = kicked;
             self.obj_mut(nid).choices.cast_from = cast_from;
+            // 702.166b, 702.174k, 702.175a: how the spell it was was cast.
+            self.obj_mut(nid).choices.bargained = bargained;
+            self.obj_mut(nid).choices.gift = gift;
+            self.obj_mut(nid).choices.offspring = offspring;
         }
         if face_down && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent; a card turned

@@ -807,6 +807,8 @@ impl Game {
             Condition::SpellsLastTurn { two_by_one: false } => self.players.iter().all(|p| p.spells_last_turn == 0),
             Condition::SpellsLastTurn { two_by_one: true } => self.players.iter().any(|p| p.spells_last_turn >= 2),
             Condition::Kicked => self.obj(src).choices.kicked,
+            Condition::Bargained => self.obj(src).choices.bargained,
+            Condition::GiftPromised(yes) => self.obj(src).choices.gift.is_some() == *yes,
             Condition::Cast { from_hand } => self.obj(src).choices.cast_from.is_some_and(|z| !*from_hand || z == Zone::Hand),
             // Read through `matches` and `controller`, like every condition the layer system may
             // evaluate; the name is the copiable values' (layer 1).

@@ -24,7 +24,7 @@ pub const ENTRY_KEYS: &[&str] =
 pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock", "plot", "foretell"];
 pub const CAST_KEYS: &[&str] = &[
-    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "replicate", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
+    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "replicate", "gift", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
@@ -771,6 +771,8 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut buyback = false;
             let mut casualty = false;
             let mut conspire = false;
+            let mut bargain = false;
+            let mut offspring = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
@@ -778,7 +780,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                         Some("buyback") => buyback = true,
                         Some("casualty") => casualty = true,
                         Some("conspire") => conspire = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty, conspire"),
+                        Some("bargain") => bargain = true,
+                        Some("offspring") => offspring = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty, conspire, bargain, offspring (a gift is promised with `gift: PLAYER`)"),
                         None => {}
                     }
                 }
@@ -836,6 +840,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 replicate: m.get("replicate").and_then(|n| bounded(n, "`replicate`", MAX_X, diags)).unwrap_or(0),
                 casualty,
                 conspire,
+                bargain,
+                offspring,
+                gift: m.get("gift").and_then(|n| one_ref(n, "`gift`", diags)),
                 rather,
             };
             if verb == "cast" {

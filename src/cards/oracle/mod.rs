@@ -884,6 +884,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         // "Blitz {cost}" (702.152a), "Replicate {cost}" (702.56a).
         Some("blitz") if !is_spell => Some(Ability::Blitz),
         Some("replicate") => Some(Ability::Replicate),
+        // "Offspring {cost}" (702.175a), on permanents.
+        Some("offspring") if !is_spell => Some(Ability::Offspring),
         // "Overload {cost}" (702.96a): its "each" text is read with the whole card (`read`).
         Some("overload") if is_spell => Some(|cost| Ability::Overload { cost, effect: Effect::default() }),
         Some("echo") if !is_spell => Some(Ability::Echo),
@@ -947,6 +949,20 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     // "Conspire" (702.78a).
     if p.at_word("conspire") && p.peek_at(1).is_none() {
         return Some(Ok(Ability::Conspire));
+    }
+    // "Bargain" (702.166a).
+    if p.at_word("bargain") && p.peek_at(1).is_none() {
+        return Some(Ok(Ability::Bargain));
+    }
+    // "Gift a Food", "Gift a card", "Gift an extra turn" … (702.174a, d–i).
+    if p.at_word("gift") && p.peek_at(1).is_some_and(|t| t.is_word("a") || t.is_word("an")) {
+        let words: Vec<String> = p.toks[1..].iter().map_while(|t| t.word()).map(|w| w.to_ascii_lowercase()).collect();
+        let all = words.len() == p.toks.len() - 1;
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        return Some(match crate::cards::ir::Gift::from_words(&refs) {
+            Some(g) if all => Ok(Ability::Gift(g)),
+            _ => Err(p.error(&p.fail("a gift the rules define (702.174d–i: a Food, a card, a tapped Fish, an extra turn, a Treasure, an Octopus)"))),
+        });
     }
     // "Casualty N" (702.153a).
     if p.at_word("casualty")
