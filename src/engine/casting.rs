@@ -853,6 +853,8 @@ impl Game {
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             let e = if spree { e.also(cite!(spree.cost_unpaid)) } else { e };
+            // 702.175a: the offspring cost was part of it.
+            let e = if ch.offspring && offspring.is_some() { e.also(cite!(offspring.cost)) } else { e };
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
         }
         // 118.9, 601.2h: the alternative cost's other parts (life, cards exiled from the hand,

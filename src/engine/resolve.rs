@@ -277,6 +277,10 @@ impl Game {
             && let Some(i) = abilities.iter().position(|a| matches!(a, Ability::Gift(_)))
         {
             let ev = Ev::new(EventKind::Trigger, format!("{}'s gift ability triggers: its gift was promised to {} (controlled by {})", self.describe(nid), self.players[to].name, self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(gift.permanent_trigger)).because(entered);
+            let ev = match abilities.get(i) {
+                Some(Ability::Gift(g)) => ev.rule(gift_rule(*g)),
+                _ => ev,
+            };
             self.record(ev);
             let info = crate::engine::state::TriggerInfo { player: Some(to), ..crate::engine::state::TriggerInfo::default() };
             self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info, delayed: None, keyword: None, event: self.last_event() });

@@ -936,7 +936,7 @@ impl Game {
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
             (None, None) => match self.ability(t.source, t.ability).or_else(|| self.card(t.source).abilities().get(t.ability)) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::Blitz(_) | Ability::Replicate(_) | Ability::Casualty(_) | Ability::Conspire | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::Blitz(_) | Ability::Replicate(_) | Ability::Casualty(_) | Ability::Conspire | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_) | Ability::Offspring(_) | Ability::Gift(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };

@@ -26,6 +26,8 @@ pub mod unread;
 #[cfg(test)]
 mod designations_tests;
 #[cfg(test)]
+mod cast_option_tests;
+#[cfg(test)]
 mod zone_tests;
 #[cfg(test)]
 mod grammar_tests;
