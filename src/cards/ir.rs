@@ -392,6 +392,10 @@ pub enum Keyword {
     Dethrone,
     /// 702.121: a triggered ability — +1/+1 for each opponent attacked this combat.
     Melee,
+    /// 702.116: a triggered ability — when it attacks, for each opponent other than the
+    /// defending player, a token copy of it may be created tapped and attacking that player or
+    /// a planeswalker they control; the tokens are exiled at end of combat.
+    Myriad,
     /// 702.98: may enter with a +1/+1 counter; can't block while it has one.
     Unleash,
     /// 702.112: a triggered ability — N +1/+1 counters the first time it deals combat damage
@@ -475,7 +479,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 61] = [
+    pub const ALL: [Keyword; 62] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -528,6 +532,7 @@ impl Keyword {
         Keyword::Mentor,
         Keyword::Dethrone,
         Keyword::Melee,
+        Keyword::Myriad,
         Keyword::Unleash,
         Keyword::LivingWeapon,
         Keyword::SplitSecond,
@@ -593,6 +598,7 @@ impl Keyword {
             Keyword::Training => "training",
             Keyword::Dethrone => "dethrone",
             Keyword::Melee => "melee",
+            Keyword::Myriad => "myriad",
             Keyword::Unleash => "unleash",
             Keyword::LivingWeapon => "living weapon",
             Keyword::SplitSecond => "split second",
@@ -657,6 +663,7 @@ impl Keyword {
                 | Keyword::Training
                 | Keyword::Dethrone
                 | Keyword::Melee
+                | Keyword::Myriad
                 | Keyword::Renown(_)
                 | Keyword::Ward(_)
                 | Keyword::Prowess
@@ -697,6 +704,7 @@ impl Keyword {
             Keyword::Evolve | Keyword::Training | Keyword::Dethrone => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
             // The number of opponents attacked, fixed once attackers are declared.
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
+            Keyword::Myriad => vec![Instruction::Myriad],
             Keyword::Renown(v) => vec![Instruction::Renown(v)],
             Keyword::Prowess => vec![pump(Affected::This, 1, 1)],
             Keyword::LivingWeapon => {
@@ -846,6 +854,7 @@ impl Keyword {
             Keyword::Training => "702.149a",
             Keyword::Dethrone => "702.105a",
             Keyword::Melee => "702.121a",
+            Keyword::Myriad => "702.116a",
             Keyword::Unleash => "702.98a",
             Keyword::LivingWeapon => "702.92a",
             Keyword::Renown(_) => "702.112a",
@@ -942,6 +951,7 @@ impl Keyword {
             Keyword::Training => "702.149",
             Keyword::Dethrone => "702.105",
             Keyword::Melee => "702.121",
+            Keyword::Myriad => "702.116",
             Keyword::Unleash => "702.98",
             Keyword::LivingWeapon => "702.92",
             Keyword::Renown(_) => "702.112",
@@ -1823,6 +1833,11 @@ pub enum Instruction {
     /// battlefield; it gains haste, is exiled at the beginning of the next end step, and is
     /// exiled instead if it would leave the battlefield.
     Unearth,
+    /// Myriad's effect (702.116a): for each opponent other than the defending player (the
+    /// player the triggered ability is for), its controller may create a token that's a copy
+    /// of the creature, tapped and attacking that player or a planeswalker they control; the
+    /// tokens created are exiled at end of combat (a delayed triggered ability, 603.7).
+    Myriad,
     /// Cascade's effect (702.85a): exile cards from the top of the controller's library until
     /// a nonland card with a lesser mana value than the spell it triggered on; they may cast
     /// it without paying its mana cost; the rest go to the bottom in a random order.

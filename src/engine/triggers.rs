@@ -448,7 +448,7 @@ impl Game {
                 let n = i64::try_from(attacked.len()).unwrap_or(0);
                 (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None, linked: None }, cite!(on.attacks))
             }
-            (Keyword::Annihilator(_) | Keyword::Mobilize(_), Happening::Attacks(o)) if on_battlefield && o == src => {
+            (Keyword::Annihilator(_) | Keyword::Mobilize(_) | Keyword::Myriad, Happening::Attacks(o)) if on_battlefield && o == src => {
                 (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.attacks))
             }
             (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {

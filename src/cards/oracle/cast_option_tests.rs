@@ -74,3 +74,14 @@ fn it_after_enchanted_creature_is_not_the_source() {
     // one is meant is not told apart, so the sentence stays unread.
     assert!(!errs("Enchant creature\nWhen this Aura enters, tap enchanted creature. Put three stun counters on it.", "Odd Kitnap", &[crate::cards::ir::CardType::Enchantment]).is_empty());
 }
+
+#[test]
+fn myriad_is_a_triggered_keyword() {
+    use crate::cards::ir::Keyword;
+    // 702.116a, with its reminder text; two instances trigger separately (702.116b).
+    let patrol = ok("Myriad (Whenever this creature attacks, for each opponent other than defending player, you may create a token copy that's tapped and attacking that player or a planeswalker they control. Exile the tokens at end of combat.)", "Wyrm's Crossing Patrol", CREATURE);
+    assert_eq!(patrol, vec![Ability::Keyword(Keyword::Myriad)]);
+    assert_eq!(ok("Myriad, myriad", "Scurry of Squirrels", CREATURE), vec![Ability::Keyword(Keyword::Myriad), Ability::Keyword(Keyword::Myriad)]);
+    assert!(Keyword::Myriad.is_triggered());
+    assert_eq!(Keyword::Myriad.trigger_effect().instructions, vec![Instruction::Myriad]);
+}
