@@ -1842,6 +1842,9 @@ pub enum Instruction {
     /// a nonland card with a lesser mana value than the spell it triggered on; they may cast
     /// it without paying its mana cost; the rest go to the bottom in a random order.
     Cascade,
+    /// Warp's delayed triggered ability (702.185a): exile this permanent; its owner may cast
+    /// the card from exile after the current turn has ended, for as long as it remains exiled.
+    WarpExile,
     /// "You may cast [it] without paying its mana cost" (118.9, 608.2g): the controller may
     /// cast the card, where it is, during the resolution. Rebound's delayed trigger
     /// (702.88a) is one.
@@ -2507,6 +2510,10 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Warp {cost}" (702.185a): the card may be cast from its owner's hand for this cost
+    /// rather than its mana cost; so cast, the permanent it becomes is exiled at the beginning
+    /// of the next end step, and its owner may cast the card from exile after that turn.
+    Warp(ManaCost),
     /// "Plot {cost}" (702.170a): while the card is in its owner's hand, they may pay this cost
     /// and exile it as a special action during their main phase with an empty stack (116.2k);
     /// it becomes plotted, and may be cast from exile without paying its mana cost during

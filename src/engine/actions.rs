@@ -537,6 +537,19 @@ impl Game {
             }
             Instruction::Cascade => self.cascade(ctx, dec)?,
             Instruction::Myriad => self.myriad(ctx, dec)?,
+            // 702.185a: exile this permanent (if it is still the same object on the
+            // battlefield); the card becomes a warped card its owner may cast after this turn.
+            Instruction::WarpExile => {
+                if self.on_battlefield(ctx.source) {
+                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled (warp); its owner may cast it from exile after this turn", self.describe(ctx.source))).object(self, ctx.source).zone(Zone::Exile).rules(&cite!(warp.exiled));
+                    self.record(ev);
+                    let nid = self.move_object(ctx.source, Zone::Exile);
+                    if self.is_live(nid) && self.obj(nid).zone == Zone::Exile {
+                        let turn = self.turn;
+                        self.obj_mut(nid).warped = Some(turn);
+                    }
+                }
+            }
             Instruction::Unearth => self.unearth(ctx, dec)?,
             Instruction::Ninjutsu => self.ninjutsu(ctx, dec)?,
             Instruction::Madness => self.madness(ctx, dec)?,

@@ -59,6 +59,8 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// Cast from its owner's hand for its warp cost (702.185a).
+    pub warp: bool,
     /// Cast from exile as a plotted card, without paying its mana cost (702.170d).
     pub plot: bool,
     /// Cast from exile as a foretold card, for its foretell cost (702.143a).
@@ -460,8 +462,18 @@ impl Game {
                 return Ok(Err(Illegal::cited(&cite!(fuse.not_from_hand), format!("{name} is not in {}'s hand: fuse lets both halves be cast together only from there", self.players[p].name))));
             }
         }
+        let warp = self.card(card).abilities().iter().find_map(|a| if let Ability::Warp(c) = a { Some(c.clone()) } else { None });
+        if ch.warp {
+            if warp.is_none() {
+                return Ok(Err(Illegal::cited(&cite!(warp.no_warp), format!("{name} has no warp cost"))));
+            }
+            // 702.185a: "from your hand".
+            if zone != Zone::Hand || owner != p {
+                return Ok(Err(Illegal::cited(&cite!(warp.not_from_hand), format!("{name} is not in {}'s hand: warp casts it from there", self.players[p].name))));
+            }
+        }
         // 118.9a: at most one alternative cost applies to a spell, whichever ones were asked for.
-        let alternatives = [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.overload, ch.face_down, ch.rather, ch.plot, ch.foretell, ch.by_effect.is_some()];
+        let alternatives = [ch.flashback, ch.evoke, ch.dash, ch.warp, ch.blitz, ch.overload, ch.face_down, ch.rather, ch.plot, ch.foretell, ch.by_effect.is_some()];
         if alternatives.into_iter().filter(|&b| b).count() > 1 {
             return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
         }
@@ -513,6 +525,14 @@ impl Game {
             if self.top_permission(card, p, false).is_none() {
                 return Ok(Err(Illegal::new(cite!(cast.from_library_no_permission), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
             }
+        } else if zone == Zone::Exile && !from_adventure && !ch.warp && self.obj(card).warped.is_some() && owner == p {
+            // 702.185a: its owner may cast a warped card from exile after the turn it was
+            // exiled, for its costs as usual.
+            if self.obj(card).warped == Some(self.turn) {
+                return Ok(Err(Illegal::cited(&cite!(warp.same_turn), format!("{name} was exiled with warp this turn: it can be cast from exile only after this turn has ended"))));
+            }
+            let ev = Ev::new(EventKind::Choice, format!("{name} is a warped card {} owns in exile: they may cast it, the turn it was exiled having ended", self.players[p].name)).player(self, p).object(self, card).rules(&cite!(warp.cast_from_exile));
+            self.record(ev);
         } else if zone == Zone::Exile && !from_adventure {
             // 601.3: an effect such as "you may play that card this turn" lets it be cast from
             // exile.
@@ -672,6 +692,7 @@ impl Game {
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
+        self.obj_mut(spell).choices.warped = ch.warp;
         self.obj_mut(spell).choices.blitzed = ch.blitz;
         self.obj_mut(spell).choices.overloaded = ch.overload;
         self.obj_mut(spell).choices.bargained = ch.bargain;
@@ -704,7 +725,7 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
         }
-        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
+        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.warp, "warp", cite!(warp.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
             if paid {
                 let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
@@ -791,6 +812,7 @@ impl Game {
             _ if ch.foretell => self.card_face_up(spell).abilities().iter().find_map(|a| if let Ability::Foretell(c) = a { Some(c.clone()) } else { None }).unwrap_or_default(),
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
             _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
+            _ if ch.warp => warp.clone().unwrap_or_default(),
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),

@@ -204,6 +204,7 @@ impl Game {
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
                 let dashed = g.obj(id).choices.dashed;
+                let warped = g.obj(id).choices.warped;
                 let blitzed = g.obj(id).choices.blitzed;
                 // The evoke trigger below follows from the entering event itself.
                 let entered = std::cell::Cell::new(0);
@@ -222,6 +223,13 @@ impl Game {
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
+                }
+                // 702.185a: the permanent a spell cast for its warp cost becomes is exiled at the
+                // beginning of the next end step (a delayed triggered ability, 603.7).
+                if warped && g.on_battlefield(nid) {
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{}'s warp cost was paid: it will be exiled at the beginning of the next end step, and its owner may cast it from exile after this turn", g.describe(nid))).object(g, nid).rules(&cite!(warp.delayed_exile));
+                    g.record(ev);
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::WarpExile], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
                 // 702.152a: a blitzed permanent has haste and "When this permanent is put into a
                 // graveyard from the battlefield, draw a card", and is sacrificed at the

@@ -164,6 +164,9 @@ pub struct Object {
     /// A plotted card in exile (702.170a): the turn in which it became plotted; its owner may
     /// cast it on a later turn (702.170d). A new object after it leaves exile (400.7).
     pub plotted: Option<u32>,
+    /// A warped card in exile (702.185b): the turn in which warp's delayed ability exiled it;
+    /// its owner may cast it after that turn (702.185a). A new object after it leaves exile.
+    pub warped: Option<u32>,
     /// A foretold card in exile (702.143a): the turn in which it was foretold.
     pub foretold: Option<u32>,
     /// Returned by unearth (702.84a): if it would leave the battlefield, it is exiled instead.
@@ -298,6 +301,8 @@ pub struct StackChoices {
     pub evoked: bool,
     /// Cast for its dash cost (702.109a).
     pub dashed: bool,
+    /// Cast for its warp cost (702.185a).
+    pub warped: bool,
     /// Cast for its blitz cost (702.152a).
     pub blitzed: bool,
     /// Cast for its overload cost (702.96a): its spell ability is the one with "each" for
@@ -879,6 +884,7 @@ impl Game {
             renowned: false,
             monstrous: None,
             plotted: None,
+            warped: None,
             foretold: None,
             unearthed: false,
             timestamp,

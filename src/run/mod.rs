@@ -612,6 +612,7 @@ fn cast_choices(g: &Game, c: &CastChoices) -> Result<Choices, Stop> {
         buyback: c.buyback,
         evoke: c.evoke,
         dash: c.dash,
+        warp: c.warp,
         plot: c.plot,
         foretell: c.foretell,
         blitz: c.blitz,

@@ -790,6 +790,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut flashback = false;
             let mut evoke = false;
             let mut dash = false;
+            let mut warp = false;
             let mut plot = false;
             let mut foretell = false;
             let mut blitz = false;
@@ -800,12 +801,13 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     Some("flashback") => flashback = true,
                     Some("evoke") => evoke = true,
                     Some("dash") => dash = true,
+                    Some("warp") => warp = true,
                     Some("plot") => plot = true,
                     Some("foretell") => foretell = true,
                     Some("blitz") => blitz = true,
                     Some("overload") => overload = true,
                     Some("rather_than_mana_cost") => rather = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, plot, foretell, blitz, overload, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, warp, plot, foretell, blitz, overload, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -833,6 +835,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 buyback,
                 evoke,
                 dash,
+                warp,
                 plot,
                 foretell,
                 blitz,

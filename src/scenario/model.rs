@@ -209,6 +209,8 @@ pub struct CastChoices {
     pub evoke: bool,
     /// `alternative_cost: dash` (702.109a).
     pub dash: bool,
+    /// `alternative_cost: warp` (702.185a): from the hand.
+    pub warp: bool,
     /// `alternative_cost: plot`: a plotted card cast from exile without paying its mana cost
     /// (702.170d).
     pub plot: bool,

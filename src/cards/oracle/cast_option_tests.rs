@@ -85,3 +85,14 @@ fn myriad_is_a_triggered_keyword() {
     assert!(Keyword::Myriad.is_triggered());
     assert_eq!(Keyword::Myriad.trigger_effect().instructions, vec![Instruction::Myriad]);
 }
+
+#[test]
+fn warp_is_an_alternative_cost_of_permanent_cards() {
+    // 702.185a.
+    let mechan = ok("Haste\nWarp {1}{R} (You may cast this card from your hand for its warp cost. Exile this creature at the beginning of the next end step, then you may cast it from exile on a later turn.)", "Red Tiger Mechan", CREATURE);
+    assert_eq!(mechan[1], Ability::Warp(ManaCost { generic: 1, colored: [0, 0, 0, 1, 0], ..ManaCost::default() }));
+    // X in a warp cost would be announced for a cost the mana cost doesn't have: not read.
+    assert!(!errs("Warp {X}{G}\nFlying", "Odd Warper", CREATURE).is_empty());
+    // Not on instants and sorceries.
+    assert!(!errs("Warp {1}{R}\nDraw a card.", "Odd Warp", SORCERY).is_empty());
+}

@@ -881,6 +881,8 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("buyback") => Some(Ability::Buyback),
         Some("evoke") if !is_spell => Some(Ability::Evoke),
         Some("dash") if !is_spell => Some(Ability::Dash),
+        // "Warp {cost}" (702.185a), on permanent cards.
+        Some("warp") if !is_spell => Some(Ability::Warp),
         Some("plot") => Some(Ability::Plot),
         Some("foretell") => Some(Ability::Foretell),
         // "Blitz {cost}" (702.152a), "Replicate {cost}" (702.56a).
@@ -946,6 +948,11 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     {
         let keyword = p.word().unwrap_or_default();
         p.bump();
+        // A warp cost with X (702.185a): X would be announced for an alternative cost the
+        // mana cost doesn't have; not read.
+        if keyword == "warp" && p.toks[p.pos..].iter().any(|t| matches!(&t.tok, Tok::Symbol(s) if s == "X")) {
+            return Some(Err(p.error(&p.fail("a warp cost without X"))));
+        }
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
     // "Conspire" (702.78a).
