@@ -392,6 +392,10 @@ pub enum Keyword {
     Dethrone,
     /// 702.121: a triggered ability — +1/+1 for each opponent attacked this combat.
     Melee,
+    /// 702.116: a triggered ability — when it attacks, for each opponent other than the
+    /// defending player, a token copy of it may be created tapped and attacking that player or
+    /// a planeswalker they control; the tokens are exiled at end of combat.
+    Myriad,
     /// 702.98: may enter with a +1/+1 counter; can't block while it has one.
     Unleash,
     /// 702.112: a triggered ability — N +1/+1 counters the first time it deals combat damage
@@ -475,7 +479,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 61] = [
+    pub const ALL: [Keyword; 62] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -528,6 +532,7 @@ impl Keyword {
         Keyword::Mentor,
         Keyword::Dethrone,
         Keyword::Melee,
+        Keyword::Myriad,
         Keyword::Unleash,
         Keyword::LivingWeapon,
         Keyword::SplitSecond,
@@ -593,6 +598,7 @@ impl Keyword {
             Keyword::Training => "training",
             Keyword::Dethrone => "dethrone",
             Keyword::Melee => "melee",
+            Keyword::Myriad => "myriad",
             Keyword::Unleash => "unleash",
             Keyword::LivingWeapon => "living weapon",
             Keyword::SplitSecond => "split second",
@@ -657,6 +663,7 @@ impl Keyword {
                 | Keyword::Training
                 | Keyword::Dethrone
                 | Keyword::Melee
+                | Keyword::Myriad
                 | Keyword::Renown(_)
                 | Keyword::Ward(_)
                 | Keyword::Prowess
@@ -697,6 +704,7 @@ impl Keyword {
             Keyword::Evolve | Keyword::Training | Keyword::Dethrone => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
             // The number of opponents attacked, fixed once attackers are declared.
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
+            Keyword::Myriad => vec![Instruction::Myriad],
             Keyword::Renown(v) => vec![Instruction::Renown(v)],
             Keyword::Prowess => vec![pump(Affected::This, 1, 1)],
             Keyword::LivingWeapon => {
@@ -846,6 +854,7 @@ impl Keyword {
             Keyword::Training => "702.149a",
             Keyword::Dethrone => "702.105a",
             Keyword::Melee => "702.121a",
+            Keyword::Myriad => "702.116a",
             Keyword::Unleash => "702.98a",
             Keyword::LivingWeapon => "702.92a",
             Keyword::Renown(_) => "702.112a",
@@ -942,6 +951,7 @@ impl Keyword {
             Keyword::Training => "702.149",
             Keyword::Dethrone => "702.105",
             Keyword::Melee => "702.121",
+            Keyword::Myriad => "702.116",
             Keyword::Unleash => "702.98",
             Keyword::LivingWeapon => "702.92",
             Keyword::Renown(_) => "702.112",
@@ -1538,6 +1548,12 @@ pub enum Condition {
     SpellsLastTurn { two_by_one: bool },
     /// "it was kicked": the permanent's spell was kicked (702.33d).
     Kicked,
+    /// "this spell was bargained", "it was bargained": its bargain cost was paid (702.166b),
+    /// for a permanent as the spell it was.
+    Bargained,
+    /// "the gift was promised" (`true`), "the gift wasn't promised" (`false`): its gift cost
+    /// was paid (702.174k), for a permanent as the spell it was.
+    GiftPromised(bool),
     /// "you're the monarch" (`You`), "an opponent is the monarch" (`Opponent`) (724).
     Monarch(Whose),
     /// "you have the city's blessing" (702.131c): the designation ascend gives.
@@ -1892,10 +1908,18 @@ pub enum Instruction {
     /// battlefield; it gains haste, is exiled at the beginning of the next end step, and is
     /// exiled instead if it would leave the battlefield.
     Unearth,
+    /// Myriad's effect (702.116a): for each opponent other than the defending player (the
+    /// player the triggered ability is for), its controller may create a token that's a copy
+    /// of the creature, tapped and attacking that player or a planeswalker they control; the
+    /// tokens created are exiled at end of combat (a delayed triggered ability, 603.7).
+    Myriad,
     /// Cascade's effect (702.85a): exile cards from the top of the controller's library until
     /// a nonland card with a lesser mana value than the spell it triggered on; they may cast
     /// it without paying its mana cost; the rest go to the bottom in a random order.
     Cascade,
+    /// Warp's delayed triggered ability (702.185a): exile this permanent; its owner may cast
+    /// the card from exile after the current turn has ended, for as long as it remains exiled.
+    WarpExile,
     /// "You may cast [it] without paying its mana cost" (118.9, 608.2g): the controller may
     /// cast the card, where it is, during the resolution. Rebound's delayed trigger
     /// (702.88a) is one.
@@ -2263,6 +2287,9 @@ pub struct Mode {
 pub enum AdditionalCost {
     /// "As an additional cost to cast this spell, sacrifice a creature."
     Sacrifice(ObjectFilter),
+    /// Sacrificing one permanent that matches any of the filters: "an artifact, enchantment,
+    /// or token" (bargain, 702.166a).
+    SacrificeOneOf(Vec<ObjectFilter>),
     /// "As an additional cost to cast this spell, discard a card."
     Discard,
     /// "As an additional cost to cast this spell, discard a creature card." — a card of that
@@ -2562,6 +2589,10 @@ pub enum Ability {
     /// so cast, the permanent has haste and returns to its owner's hand at the beginning of the
     /// next end step.
     Dash(ManaCost),
+    /// "Warp {cost}" (702.185a): the card may be cast from its owner's hand for this cost
+    /// rather than its mana cost; so cast, the permanent it becomes is exiled at the beginning
+    /// of the next end step, and its owner may cast the card from exile after that turn.
+    Warp(ManaCost),
     /// "Plot {cost}" (702.170a): while the card is in its owner's hand, they may pay this cost
     /// and exile it as a special action during their main phase with an empty stack (116.2k);
     /// it becomes plotted, and may be cast from exile without paying its mana cost during
@@ -2591,6 +2622,18 @@ pub enum Ability {
     /// "Casualty N" (702.153a): an optional additional cost, sacrificing a creature with power
     /// N or greater; when the spell is cast, if it was paid, a triggered ability copies it.
     Casualty(u32),
+    /// "Bargain" (702.166a): an optional additional cost, sacrificing an artifact, an
+    /// enchantment or a token; abilities of the card say what happens if it was bargained
+    /// (`Condition::Bargained`, 702.166c).
+    Bargain,
+    /// "Gift a …" (702.174a): an optional additional cost, choosing an opponent; the gift is
+    /// given to that player first thing as an instant or sorcery resolves (702.174j), or by an
+    /// enters-the-battlefield trigger of a permanent (702.174b).
+    Gift(Gift),
+    /// "Offspring {cost}" (702.175a): an optional additional cost; paid, "When this permanent
+    /// enters, if its offspring cost was paid, create a token that's a copy of it, except it's
+    /// 1/1."
+    Offspring(ManaCost),
     /// "[If …,] you may pay 1 life and exile a blue card from your hand rather than pay this
     /// spell's mana cost." (118.9): an alternative cost written in the card's text, paid
     /// instead of its mana cost when its caster chooses it (601.2b) and, with a condition,
@@ -2860,6 +2903,14 @@ impl Ability {
             // a card", which a permanent whose blitz cost was paid has.
             Ability::Blitz(_) => Some(Effect { instructions: vec![Instruction::Draw { who: Affected::You, count: Amount::Fixed(1) }], ..Effect::default() }),
             Ability::Casualty(_) | Ability::Conspire => Some(Effect { instructions: vec![Instruction::CopySpell { what: Affected::TriggerObject, new_targets: true, times: Amount::Fixed(1) }], ..Effect::default() }),
+            // 702.174b: "When this permanent enters, if its gift cost was paid, [the gift]",
+            // given to the chosen opponent, the player it triggered for.
+            Ability::Gift(g) => Some(Effect { instructions: g.instructions(), ..Effect::default() }),
+            // 702.175a: "create a token that's a copy of it, except it's 1/1" (707.9b, 707.9d).
+            Ability::Offspring(_) => Some(Effect {
+                instructions: vec![Instruction::CreateTokenCopy { who: Affected::You, of: Affected::This, except: Box::new(CopyExcept { pt: Some((1, 1)), ..CopyExcept::default() }) }],
+                ..Effect::default()
+            }),
             Ability::Exert(effect) => Some(effect.clone()),
             Ability::Madness(_) => Some(Effect { instructions: vec![Instruction::Madness], ..Effect::default() }),
             Ability::CumulativeUpkeep(cost) => Some(Effect {
@@ -2870,6 +2921,78 @@ impl Ability {
                 ..Effect::default()
             }),
             _ => None,
+        }
+    }
+}
+
+/// What "Gift a …" gives the chosen opponent (702.174d–i).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Gift {
+    /// "Gift a Food" (702.174d).
+    Food,
+    /// "Gift a card" (702.174e).
+    Card,
+    /// "Gift a tapped Fish" (702.174f).
+    TappedFish,
+    /// "Gift an extra turn" (702.174g).
+    ExtraTurn,
+    /// "Gift a Treasure" (702.174h).
+    Treasure,
+    /// "Gift an Octopus" (702.174i).
+    Octopus,
+}
+
+impl Gift {
+    /// The gift after "Gift a"/"Gift an", in the words of the card.
+    #[must_use]
+    pub fn from_words(words: &[&str]) -> Option<Gift> {
+        Some(match words {
+            ["a", "food"] => Gift::Food,
+            ["a", "card"] => Gift::Card,
+            ["a", "tapped", "fish"] => Gift::TappedFish,
+            ["an", "extra", "turn"] => Gift::ExtraTurn,
+            ["a", "treasure"] => Gift::Treasure,
+            ["an", "octopus"] => Gift::Octopus,
+            _ => return None,
+        })
+    }
+
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Gift::Food => "a Food",
+            Gift::Card => "a card",
+            Gift::TappedFish => "a tapped Fish",
+            Gift::ExtraTurn => "an extra turn",
+            Gift::Treasure => "a Treasure",
+            Gift::Octopus => "an Octopus",
+        }
+    }
+
+    /// What the chosen player gets (702.174d–i), as instructions for "that player" — the
+    /// player a triggered ability triggered for (`Affected::TriggerPlayer`), which the
+    /// engine sets to the chosen opponent.
+    #[must_use]
+    pub fn instructions(self) -> Vec<Instruction> {
+        let who = Affected::TriggerPlayer;
+        let token = |spec: TokenSpec, tapped: bool| Instruction::CreateTokens { who: Affected::TriggerPlayer, count: Amount::Fixed(1), token: Box::new(spec), tapped, attacking: false };
+        let creature = |name: &str, sub: &str, p: i32, rule: &'static str| TokenSpec {
+            name: name.into(),
+            colors: vec![Color::Blue],
+            types: vec![CardType::Creature],
+            subtypes: vec![sub.into()],
+            power: Some(Amount::Fixed(p)),
+            toughness: Some(Amount::Fixed(p)),
+            text: String::new(),
+            abilities: Vec::new(),
+            rules: vec![rule],
+        };
+        match self {
+            Gift::Card => vec![Instruction::Draw { who, count: Amount::Fixed(1) }],
+            Gift::ExtraTurn => vec![Instruction::ExtraTurn(who)],
+            Gift::TappedFish => vec![token(creature("Fish Token", "Fish", 1, "702.174f"), true)],
+            Gift::Octopus => vec![token(creature("Octopus Token", "Octopus", 8, "702.174i"), false)],
+            Gift::Food | Gift::Treasure => crate::cards::tokens::predefined(if self == Gift::Food { "Food" } else { "Treasure" }).map(|t| token(t, false)).into_iter().collect(),
         }
     }
 }

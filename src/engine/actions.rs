@@ -547,6 +547,20 @@ impl Game {
                 }
             }
             Instruction::Cascade => self.cascade(ctx, dec)?,
+            Instruction::Myriad => self.myriad(ctx, dec)?,
+            // 702.185a: exile this permanent (if it is still the same object on the
+            // battlefield); the card becomes a warped card its owner may cast after this turn.
+            Instruction::WarpExile => {
+                if self.on_battlefield(ctx.source) {
+                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled (warp); its owner may cast it from exile after this turn", self.describe(ctx.source))).object(self, ctx.source).zone(Zone::Exile).rules(&cite!(warp.exiled));
+                    self.record(ev);
+                    let nid = self.move_object(ctx.source, Zone::Exile);
+                    if self.is_live(nid) && self.obj(nid).zone == Zone::Exile {
+                        let turn = self.turn;
+                        self.obj_mut(nid).warped = Some(turn);
+                    }
+                }
+            }
             Instruction::Unearth => self.unearth(ctx, dec)?,
             Instruction::Ninjutsu => self.ninjutsu(ctx, dec)?,
             Instruction::Madness => self.madness(ctx, dec)?,
@@ -2420,6 +2434,71 @@ impl Game {
                 let ev = Ev::new(EventKind::DeclareAttacker, format!("{name} enters but is not attacking: what the returned creature attacked is gone, or combat is over")).object(self, nid).rules(&cite!(ninjutsu.enters_not_attacking));
                 self.record(ev);
             }
+        }
+        Ok(())
+    }
+
+    /// Myriad (702.116a): for each opponent other than the defending player, in turn order
+    /// (101.4), the controller may create a token copy of the creature — as it last existed if
+    /// it has left the battlefield (111.12) — tapped and attacking that opponent or a
+    /// planeswalker they control; it never "attacked" (508.4). If any were created, a delayed
+    /// triggered ability exiles them at end of combat (603.7a, 603.7c).
+    fn myriad(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
+        let you = ctx.controller;
+        let source = ctx.source;
+        let name = self.describe(source);
+        let others: Vec<PlayerId> = self.apnap().into_iter().filter(|&p| p != you && Some(p) != ctx.trigger.player && !self.players[p].lost).collect();
+        if others.is_empty() {
+            let ev = Ev::new(EventKind::Choice, format!("{}'s myriad ability does nothing: {} has no opponent other than the defending player", name, self.players[you].name)).source(self, source).rule(cite!(myriad.meaning));
+            self.record(ev);
+            return Ok(());
+        }
+        let mut made = Vec::new();
+        for opp in others {
+            let d = Decision { player: you, kind: DecisionKind::May { able: true }, rule: cite!(myriad.meaning), what: format!("myriad: whether to create a token copy of {name} tapped and attacking {} or a planeswalker they control", self.players[opp].name) };
+            let Answer::May(true) = self.decide(dec, &d)? else { continue };
+            let mut options = vec![Target::Player(opp)];
+            options.extend(self.battlefield.iter().copied().filter(|&o| self.has_type(o, CardType::Planeswalker) && self.controller(o) == opp).map(Target::Object));
+            let target = if let [only] = options[..] {
+                only
+            } else {
+                let d = Decision { player: you, kind: DecisionKind::Pick { options, count: 1 }, rule: cite!(myriad.meaning), what: format!("what the token copy of {name} attacks: {} or a planeswalker they control", self.players[opp].name) };
+                match self.decide(dec, &d)? {
+                    Answer::Pick(ts) if !ts.is_empty() => ts[0],
+                    _ => continue,
+                }
+            };
+            let id = self.create_token_copy_tapped(you, source, &crate::cards::ir::CopyExcept::default(), true, dec)?;
+            made.push(id);
+            if !self.on_battlefield(id) {
+                continue;
+            }
+            use crate::scenario::model::Step;
+            let in_combat = matches!(self.step, Step::DeclareAttackers | Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage | Step::EndOfCombat);
+            let still_there = match target {
+                Target::Player(p) => !self.players[p].lost,
+                Target::Object(o) => self.on_battlefield(o),
+                Target::Ability(_) => false,
+            };
+            let tok = self.describe(id);
+            if in_combat && still_there && self.is_creature(id) && self.controller(id) == self.active {
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{tok} enters tapped and attacking {} (it never \"attacked\": no attack trigger)", self.describe_target(target))).object(self, id).target(self, target).rules(&[cite!(myriad.meaning), cite!(attack.enters_attacking)]);
+                self.record(ev);
+                self.combat.attackers.push(crate::engine::state::Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
+                self.touch();
+            } else {
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{tok} enters but is not attacking: combat is over, or what it would attack is gone")).object(self, id).rules(&[cite!(myriad.meaning), cite!(attack.enters_not_attacking)]);
+                self.record(ev);
+            }
+        }
+        if let Some(&first) = made.first() {
+            if made.len() > 1 {
+                self.linked_groups.push((first, made.clone()));
+            }
+            let info = crate::engine::state::TriggerInfo { linked: Some(first), ..crate::engine::state::TriggerInfo::default() };
+            self.delayed.push(crate::engine::replace::DelayedTrigger { source, controller: you, step: crate::cards::ir::StepName::EndOfCombat, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::Linked)], after_turn: None, whose: None, info, rule: cite!(trigger.delayed_by_ability) });
+            let ev = Ev::new(EventKind::EffectBegins, format!("at end of combat, the token{} created by {name}'s myriad ability will be exiled (a delayed triggered ability)", if made.len() > 1 { "s" } else { "" })).source(self, source).rules(&cite!(myriad.exile_at_end_of_combat));
+            self.record(ev);
         }
         Ok(())
     }

@@ -59,6 +59,8 @@ pub struct Choices {
     pub evoke: bool,
     /// Cast for its dash cost (702.109a).
     pub dash: bool,
+    /// Cast from its owner's hand for its warp cost (702.185a).
+    pub warp: bool,
     /// Cast from exile as a plotted card, without paying its mana cost (702.170d).
     pub plot: bool,
     /// Cast from exile as a foretold card, for its foretell cost (702.143a).
@@ -74,6 +76,13 @@ pub struct Choices {
     pub casualty: bool,
     /// The conspire cost is paid (702.78a): two creatures tapped, named by `tap`.
     pub conspire: bool,
+    /// The bargain cost is paid (702.166a): an artifact, enchantment or token sacrificed, named
+    /// by `sacrifice`.
+    pub bargain: bool,
+    /// The opponent chosen for the gift (702.174a): the gift is promised.
+    pub gift: Option<PlayerId>,
+    /// The offspring cost is paid (702.175a).
+    pub offspring: bool,
     /// Cast for the alternative cost its own text offers, "you may … rather than pay this
     /// spell's mana cost" (118.9).
     pub rather: bool,
@@ -453,8 +462,18 @@ impl Game {
                 return Ok(Err(Illegal::cited(&cite!(fuse.not_from_hand), format!("{name} is not in {}'s hand: fuse lets both halves be cast together only from there", self.players[p].name))));
             }
         }
+        let warp = self.card(card).abilities().iter().find_map(|a| if let Ability::Warp(c) = a { Some(c.clone()) } else { None });
+        if ch.warp {
+            if warp.is_none() {
+                return Ok(Err(Illegal::cited(&cite!(warp.no_warp), format!("{name} has no warp cost"))));
+            }
+            // 702.185a: "from your hand".
+            if zone != Zone::Hand || owner != p {
+                return Ok(Err(Illegal::cited(&cite!(warp.not_from_hand), format!("{name} is not in {}'s hand: warp casts it from there", self.players[p].name))));
+            }
+        }
         // 118.9a: at most one alternative cost applies to a spell, whichever ones were asked for.
-        let alternatives = [ch.flashback, ch.evoke, ch.dash, ch.blitz, ch.overload, ch.face_down, ch.rather, ch.plot, ch.foretell, ch.by_effect.is_some()];
+        let alternatives = [ch.flashback, ch.evoke, ch.dash, ch.warp, ch.blitz, ch.overload, ch.face_down, ch.rather, ch.plot, ch.foretell, ch.by_effect.is_some()];
         if alternatives.into_iter().filter(|&b| b).count() > 1 {
             return Ok(Err(Illegal::new(cite!(cast.two_alternative_costs), format!("only one alternative cost can be applied to {name}"))));
         }
@@ -506,6 +525,14 @@ impl Game {
             if self.top_permission(card, p, false).is_none() {
                 return Ok(Err(Illegal::new(cite!(cast.from_library_no_permission), format!("{name} is in a library and nothing lets {} cast it from there", self.players[p].name))));
             }
+        } else if zone == Zone::Exile && !from_adventure && !ch.warp && self.obj(card).warped.is_some() && owner == p {
+            // 702.185a: its owner may cast a warped card from exile after the turn it was
+            // exiled, for its costs as usual.
+            if self.obj(card).warped == Some(self.turn) {
+                return Ok(Err(Illegal::cited(&cite!(warp.same_turn), format!("{name} was exiled with warp this turn: it can be cast from exile only after this turn has ended"))));
+            }
+            let ev = Ev::new(EventKind::Choice, format!("{name} is a warped card {} owns in exile: they may cast it, the turn it was exiled having ended", self.players[p].name)).player(self, p).object(self, card).rules(&cite!(warp.cast_from_exile));
+            self.record(ev);
         } else if zone == Zone::Exile && !from_adventure {
             // 601.3: an effect such as "you may play that card this turn" lets it be cast from
             // exile.
@@ -595,6 +622,23 @@ impl Game {
         if ch.casualty && casualty.is_none() {
             return Ok(Err(Illegal::cited(&cite!(casualty.no_casualty), format!("{name} has no casualty"))));
         }
+        if ch.bargain && !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Bargain)) {
+            return Ok(Err(Illegal::cited(&cite!(bargain.no_bargain), format!("{name} has no bargain"))));
+        }
+        let gift = self.card(card).abilities().iter().find_map(|a| if let Ability::Gift(g) = a { Some(*g) } else { None });
+        if let Some(to) = ch.gift {
+            if gift.is_none() {
+                return Ok(Err(Illegal::cited(&cite!(gift.no_gift), format!("{name} has no gift"))));
+            }
+            // 702.174a: the gift's recipient is an opponent (102.2), still in the game.
+            if to == p || self.players[to].lost {
+                return Ok(Err(Illegal::cited(&cite!(gift.not_opponent), format!("{} is not an opponent of {} in the game: the gift can't be promised to them", self.players[to].name, self.players[p].name))));
+            }
+        }
+        let offspring = self.card(card).abilities().iter().find_map(|a| if let Ability::Offspring(c) = a { Some(c.clone()) } else { None });
+        if ch.offspring && offspring.is_none() {
+            return Ok(Err(Illegal::cited(&cite!(offspring.no_offspring), format!("{name} has no offspring cost"))));
+        }
         if ch.conspire && !self.card(card).abilities().iter().any(|a| matches!(a, Ability::Conspire)) {
             return Ok(Err(Illegal::cited(&cite!(conspire.no_conspire), format!("{name} has no conspire"))));
         }
@@ -650,8 +694,12 @@ impl Game {
         self.obj_mut(spell).choices.bought_back = ch.buyback;
         self.obj_mut(spell).choices.evoked = ch.evoke;
         self.obj_mut(spell).choices.dashed = ch.dash;
+        self.obj_mut(spell).choices.warped = ch.warp;
         self.obj_mut(spell).choices.blitzed = ch.blitz;
         self.obj_mut(spell).choices.overloaded = ch.overload;
+        self.obj_mut(spell).choices.bargained = ch.bargain;
+        self.obj_mut(spell).choices.gift = ch.gift;
+        self.obj_mut(spell).choices.offspring = ch.offspring;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
@@ -679,7 +727,7 @@ impl Game {
             let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
         }
-        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
+        for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.warp, "warp", cite!(warp.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
             if paid {
                 let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
@@ -707,11 +755,22 @@ impl Game {
             self.record(ev);
         }
         // Optional additional costs announced as paid (601.2b).
-        for (paid, what, rules) in [(ch.conspire, "conspire", &cite!(conspire.announce)[..]), (ch.casualty, "casualty", &cite!(casualty.announce)[..]), (ch.buyback, "buyback", &cite!(buyback.announce)[..])] {
+        for (paid, what, rules) in [
+            (ch.conspire, "conspire", &cite!(conspire.announce)[..]),
+            (ch.casualty, "casualty", &cite!(casualty.announce)[..]),
+            (ch.buyback, "buyback", &cite!(buyback.announce)[..]),
+            (ch.bargain, "bargain", &cite!(bargain.announce)[..]),
+            (ch.offspring, "offspring", &cite!(offspring.announce)[..]),
+        ] {
             if paid {
                 let ev = Ev::new(EventKind::Cast, format!("{} announces that the {what} cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(rules);
                 self.record(ev);
             }
+        }
+        // 702.174a, 702.174k: the gift's cost is choosing an opponent; the gift is promised.
+        if let (Some(to), Some(g)) = (ch.gift, gift) {
+            let ev = Ev::new(EventKind::Cast, format!("{} promises {} a gift ({}) for {}: the gift cost, choosing an opponent, is paid", self.players[p].name, self.players[to].name, g.describe(), self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(gift.promise));
+            self.record(ev);
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
@@ -755,6 +814,7 @@ impl Game {
             _ if ch.foretell => self.card_face_up(spell).abilities().iter().find_map(|a| if let Ability::Foretell(c) = a { Some(c.clone()) } else { None }).unwrap_or_default(),
             _ if ch.by_effect.is_some() => ch.by_effect.as_ref().and_then(|b| b.cost.clone()).unwrap_or_default(),
             _ if ch.rather => rather.as_ref().map(|(c, _)| c.mana.clone()).unwrap_or_default(),
+            _ if ch.warp => warp.clone().unwrap_or_default(),
             (Some(f), true) => f.clone(),
             _ => match (&evoke, ch.evoke, &dash, ch.dash) {
                 (Some(e), true, _, _) | (_, _, Some(e), true) => e.clone(),
@@ -769,6 +829,10 @@ impl Game {
         }
         if ch.buyback && let Some(b) = &buyback {
             cost.add(b);
+        }
+        // 702.175a: the offspring cost is an additional cost.
+        if ch.offspring && let Some(o) = &offspring {
+            cost.add(o);
         }
         // 702.172a: spree's additional cost of each mode chosen.
         let spree = effect.modal.as_ref().is_some_and(|m| !m.spree.is_empty());
@@ -814,6 +878,8 @@ impl Game {
         if let Err(e) = self.pay_mana(p, &cost, x, &mana_ch, alt, dec)? {
             // The total cost included increases (601.2f): say so.
             let e = if spree { e.also(cite!(spree.cost_unpaid)) } else { e };
+            // 702.175a: the offspring cost was part of it.
+            let e = if ch.offspring && offspring.is_some() { e.also(cite!(offspring.cost)) } else { e };
             return Ok(Err(if changed { e.also(cite!(cast.cost_increased)) } else { e }));
         }
         // 601.2h: what was spent, for "if … mana was spent to cast this spell".
@@ -840,6 +906,14 @@ impl Game {
             let f = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], power: Some((crate::cards::ir::Compare::AtLeast, i32::try_from(n).unwrap_or(i32::MAX))), ..Default::default() };
             if let Err(e) = self.pay_additional(p, &AdditionalCost::Sacrifice(f), ch, &format!("the casualty cost of {name} (a creature with power {n} or greater)"), None, dec)? {
                 return Ok(Err(e.also(cite!(casualty.cost))));
+            }
+        }
+        // 702.166a: "you may sacrifice an artifact, enchantment, or token".
+        if ch.bargain {
+            let artifact_or_enchantment = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Artifact, CardType::Enchantment], ..Default::default() };
+            let token = crate::cards::ir::ObjectFilter { token: Some(true), ..Default::default() };
+            if let Err(e) = self.pay_additional(p, &AdditionalCost::SacrificeOneOf(vec![artifact_or_enchantment, token]), ch, &format!("the bargain cost of {name} (an artifact, enchantment or token)"), None, dec)? {
+                return Ok(Err(e.also(cite!(bargain.cost))));
             }
         }
         // 702.78a: "you may tap two untapped creatures you control that each share a color
@@ -1026,6 +1100,7 @@ impl Game {
     fn pay_additional(&mut self, p: PlayerId, c: &AdditionalCost, ch: &Choices, cost_of: &str, source: Option<ObjId>, dec: &mut dyn Decider) -> Outcome {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
             AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
+            AdditionalCost::SacrificeOneOf(fs) => (self.permanents_of(p).filter(|&o| fs.iter().any(|f| !(f.other && Some(o) == source) && self.matches_filter(o, f, p))).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
             AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cite!(cost.discard)),
             AdditionalCost::DiscardCard(ty) => (self.players[p].hand.iter().copied().filter(|&o| self.has_type(o, *ty)).collect(), &ch.discard, "discard", cite!(cost.discard)),
             // Chosen as the cost is paid (601.2h, 602.2b); no action key names it.

@@ -126,6 +126,15 @@ impl Game {
     /// # Errors
     /// When a choice as the token enters is not scripted.
     pub fn create_token_copy(&mut self, who: PlayerId, of: ObjId, except: &CopyExcept, dec: &mut dyn Decider) -> Result<ObjId, Stop> {
+        self.create_token_copy_tapped(who, of, except, false, dec)
+    }
+
+    /// [`Game::create_token_copy`] for a token that enters tapped (`tapped`), as myriad's
+    /// (702.116a).
+    ///
+    /// # Errors
+    /// When a choice as the token enters is not scripted.
+    pub fn create_token_copy_tapped(&mut self, who: PlayerId, of: ObjId, except: &CopyExcept, tapped: bool, dec: &mut dyn Decider) -> Result<ObjId, Stop> {
         let copied = self.describe(of);
         let mut rules = cite!(copy.token_copy).to_vec();
         if !except.is_empty() {
@@ -136,10 +145,10 @@ impl Game {
         if let Some((values, face)) = self.double_faced_copy_values(of, except) {
             rules.push(cite!(copy.double_faced_token));
             let up = if face.is_some() { ", with its back face up like the original" } else { "" };
-            return self.put_new_token_face(who, values, face, false, &format!(": a double-faced token that's a copy of {copied}{up}"), &rules, dec);
+            return self.put_new_token_face(who, values, face, tapped, &format!(": a double-faced token that's a copy of {copied}{up}"), &rules, dec);
         }
         let values = self.copy_values(of, except, true, None);
-        self.put_new_token(who, values, false, &format!(": a token that's a copy of {copied}"), &rules, dec)
+        self.put_new_token(who, values, tapped, &format!(": a token that's a copy of {copied}"), &rules, dec)
     }
 
     /// Ends the copy effects that last until end of turn (514.2): the permanent has its

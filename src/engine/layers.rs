@@ -1587,7 +1587,7 @@ fn compute(g: &Game) -> Layered {
     // object change touches.
     out.volatile = effs.iter().any(|e| {
         use crate::cards::ir::Condition as C;
-        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. } | C::SourceCountersRange { .. }))
+        e.condition.is_some_and(|c| !matches!(c, C::Controls { .. } | C::CardsInGraveyard { .. } | C::CardTypesInGraveyard(_) | C::CardsInHand(_) | C::SourceTapped(_) | C::Kicked | C::Bargained | C::GiftPromised(_) | C::Cast { .. } | C::SourceAttached { .. } | C::SourceCounters { .. } | C::SourceCountersRange { .. }))
     });
     out.effects = effs
         .iter()

@@ -193,6 +193,7 @@ impl Game {
                         .rules(&cite!(resolve.aura_enters_attached))
                 })?;
                 g.obj_mut(nid).attached_to = Some(host);
+                g.cast_option_triggers(nid, entered.get());
             } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
                 // 608.3: a permanent spell becomes a permanent under its controller's control;
                 // a copy of one becomes a token (707.10f, 111.13).
@@ -203,6 +204,7 @@ impl Game {
                 g.record(ev);
                 let evoked = g.obj(id).choices.evoked;
                 let dashed = g.obj(id).choices.dashed;
+                let warped = g.obj(id).choices.warped;
                 let blitzed = g.obj(id).choices.blitzed;
                 // The evoke trigger below follows from the entering event itself.
                 let entered = std::cell::Cell::new(0);
@@ -221,6 +223,13 @@ impl Game {
                     let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
+                }
+                // 702.185a: the permanent a spell cast for its warp cost becomes is exiled at the
+                // beginning of the next end step (a delayed triggered ability, 603.7).
+                if warped && g.on_battlefield(nid) {
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{}'s warp cost was paid: it will be exiled at the beginning of the next end step, and its owner may cast it from exile after this turn", g.describe(nid))).object(g, nid).rules(&cite!(warp.delayed_exile));
+                    g.record(ev);
+                    g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::WarpExile], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
                 // 702.152a: a blitzed permanent has haste and "When this permanent is put into a
                 // graveyard from the battlefield, draw a card", and is sacrificed at the
@@ -245,12 +254,45 @@ impl Game {
                     g.record(ev);
                     g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: g.last_event() });
                 }
+                g.cast_option_triggers(nid, entered.get());
             } else {
                 let ev = Ev::new(EventKind::Resolve, format!("{name} resolves (no effect)")).object(g, id).rule(cite!(resolve.no_effect));
                 g.spell_leaves_stack(id, Zone::Graveyard, ev);
             }
             Ok(())
         })
+    }
+
+    /// The enters triggers of options paid as the permanent's spell was cast: offspring
+    /// (702.175a: "When this permanent enters, if its offspring cost was paid, create a token
+    /// that's a copy of it, except it's 1/1") and gift on a permanent (702.174b: "When this
+    /// permanent enters, if its gift cost was paid, [the gift]", for the opponent chosen).
+    fn cast_option_triggers(&mut self, nid: ObjId, entered: u32) {
+        if !self.on_battlefield(nid) {
+            return;
+        }
+        let owner = self.controller(nid);
+        let c = self.obj(nid).choices.clone();
+        let abilities = self.card(nid).abilities().to_vec();
+        if c.offspring
+            && let Some(i) = abilities.iter().position(|a| matches!(a, Ability::Offspring(_)))
+        {
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s offspring ability triggers: its offspring cost was paid (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(offspring.trigger)).because(entered);
+            self.record(ev);
+            self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
+        }
+        if let Some(to) = c.gift
+            && let Some(i) = abilities.iter().position(|a| matches!(a, Ability::Gift(_)))
+        {
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s gift ability triggers: its gift was promised to {} (controlled by {})", self.describe(nid), self.players[to].name, self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(gift.permanent_trigger)).because(entered);
+            let ev = match abilities.get(i) {
+                Some(Ability::Gift(g)) => ev.rule(gift_rule(*g)),
+                _ => ev,
+            };
+            self.record(ev);
+            let info = crate::engine::state::TriggerInfo { player: Some(to), ..crate::engine::state::TriggerInfo::default() };
+            self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info, delayed: None, keyword: None, event: self.last_event() });
+        }
     }
 
     /// Rebound (702.88a): a spell cast from its owner's hand is exiled as it resolves instead
@@ -342,6 +384,23 @@ impl Game {
             }
             self.record(ev);
         }
+        // 702.174j: an instant or sorcery's gift is given first, to the opponent chosen.
+        if let Some(spell) = this
+            && let Some(to) = choices.gift
+            && let Some(gift) = self.card(spell).abilities().iter().find_map(|a| if let Ability::Gift(g) = a { Some(*g) } else { None })
+            && (self.has_type(spell, crate::cards::ir::CardType::Instant) || self.has_type(spell, crate::cards::ir::CardType::Sorcery))
+        {
+            let ev = Ev::new(EventKind::Choice, format!("the gift of {name} was promised: {} gets {} before its other instructions", self.players[to].name, gift.describe())).source(self, source).player(self, to).rules(&cite!(gift.spell_first)).rule(gift_rule(gift));
+            self.record(ev);
+            let trigger = crate::engine::state::TriggerInfo { player: Some(to), ..crate::engine::state::TriggerInfo::default() };
+            let ctx = Context { controller, source, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger, sacrificed: None };
+            self.created_now.clear();
+            self.set_aside.clear();
+            self.perform_each(&gift.instructions(), &ctx, dec)?;
+            if self.outcome.is_some() {
+                return Ok(true);
+            }
+        }
         for (i, effect) in parts.iter().enumerate() {
             let instructions: Vec<&Instruction> = match &effect.modal {
                 None => effect.instructions.iter().collect(),
@@ -412,5 +471,18 @@ impl Game {
         }
         self.unpreventable_now = false;
         Ok(())
+    }
+}
+
+/// The rule that defines what a gift gives (702.174d–i).
+fn gift_rule(g: crate::cards::ir::Gift) -> crate::rules::RuleId {
+    use crate::cards::ir::Gift;
+    match g {
+        Gift::Food => cite!(gift.food),
+        Gift::Card => cite!(gift.card),
+        Gift::TappedFish => cite!(gift.tapped_fish),
+        Gift::ExtraTurn => cite!(gift.extra_turn),
+        Gift::Treasure => cite!(gift.treasure),
+        Gift::Octopus => cite!(gift.octopus),
     }
 }

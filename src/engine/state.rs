@@ -164,6 +164,9 @@ pub struct Object {
     /// A plotted card in exile (702.170a): the turn in which it became plotted; its owner may
     /// cast it on a later turn (702.170d). A new object after it leaves exile (400.7).
     pub plotted: Option<u32>,
+    /// A warped card in exile (702.185b): the turn in which warp's delayed ability exiled it;
+    /// its owner may cast it after that turn (702.185a). A new object after it leaves exile.
+    pub warped: Option<u32>,
     /// A foretold card in exile (702.143a): the turn in which it was foretold.
     pub foretold: Option<u32>,
     /// Returned by unearth (702.84a): if it would leave the battlefield, it is exiled instead.
@@ -298,11 +301,20 @@ pub struct StackChoices {
     pub evoked: bool,
     /// Cast for its dash cost (702.109a).
     pub dashed: bool,
+    /// Cast for its warp cost (702.185a).
+    pub warped: bool,
     /// Cast for its blitz cost (702.152a).
     pub blitzed: bool,
     /// Cast for its overload cost (702.96a): its spell ability is the one with "each" for
     /// "target" (a copy keeps it, 707.10).
     pub overloaded: bool,
+    /// Its bargain cost was paid (702.166b): "bargained".
+    pub bargained: bool,
+    /// The opponent chosen for its gift (702.174a): `Some` when the gift was promised
+    /// (702.174k).
+    pub gift: Option<PlayerId>,
+    /// Its offspring cost was paid (702.175a).
+    pub offspring: bool,
     /// The zone it was cast from (601.2a); `None` for a copy (707.10) or an object that was
     /// not cast. A permanent keeps this and `kicked` from the spell it was, for "if you cast
     /// it from your hand" and "if it was kicked" (702.33d).
@@ -904,6 +916,7 @@ impl Game {
             renowned: false,
             monstrous: None,
             plotted: None,
+            warped: None,
             foretold: None,
             unearthed: false,
             timestamp,
@@ -1027,7 +1040,10 @@ impl Game {
         let new_zone = to;
         let controller = if to == Zone::Battlefield || to == Zone::Stack { self.obj(id).controller } else { owner };
         let from = self.obj(id).zone;
-        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| (self.obj(id).choices.kicked, self.obj(id).choices.cast_from, self.obj(id).choices.mana_spent));
+        let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| {
+            let c = &self.obj(id).choices;
+            (c.kicked, c.cast_from, c.mana_spent, (c.bargained, c.gift, c.offspring))
+        });
         // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
         // no longer a copy of a spell (so 704.5e doesn't end it).
         let (card, copy) = if copy && to == Zone::Battlefield { (card.as_token(), false) } else { (card, copy) };
@@ -1051,11 +1067,15 @@ impl Game {
                 _ => 0,
             };
         }
-        if let Some((kicked, cast_from, mana_spent)) = cast {
+        if let Some((kicked, cast_from, mana_spent, (bargained, gift, offspring))) = cast {
             self.obj_mut(nid).choices.kicked = kicked;
             self.obj_mut(nid).choices.cast_from = cast_from;
             // "if {R} was spent to cast it" (601.2h): the permanent keeps what its spell cost.
             self.obj_mut(nid).choices.mana_spent = mana_spent;
+            // 702.166b, 702.174k, 702.175a: how the spell it was was cast.
+            self.obj_mut(nid).choices.bargained = bargained;
+            self.obj_mut(nid).choices.gift = gift;
+            self.obj_mut(nid).choices.offspring = offspring;
         }
         if face_down && to == Zone::Battlefield {
             // 702.37c: a face-down spell resolves into a face-down permanent; a card turned

@@ -598,7 +598,7 @@ impl Game {
                 let n = i64::try_from(attacked.len()).unwrap_or(0);
                 (TriggerInfo { object: Some(src), player: None, amount: Some(n), ability: None, moved_to: None, linked: None }, cite!(on.attacks))
             }
-            (Keyword::Annihilator(_) | Keyword::Mobilize(_), Happening::Attacks(o)) if on_battlefield && o == src => {
+            (Keyword::Annihilator(_) | Keyword::Mobilize(_) | Keyword::Myriad, Happening::Attacks(o)) if on_battlefield && o == src => {
                 (TriggerInfo { object: Some(src), player: defending(self, src), amount: None, ability: None, moved_to: None, linked: None }, cite!(on.attacks))
             }
             (Keyword::Afflict(_), Happening::BecomesBlocked(o)) if on_battlefield && o == src => {
@@ -989,6 +989,8 @@ impl Game {
             Condition::SpellsLastTurn { two_by_one: false } => self.players.iter().all(|p| p.spells_last_turn == 0),
             Condition::SpellsLastTurn { two_by_one: true } => self.players.iter().any(|p| p.spells_last_turn >= 2),
             Condition::Kicked => self.obj(src).choices.kicked,
+            Condition::Bargained => self.obj(src).choices.bargained,
+            Condition::GiftPromised(yes) => self.obj(src).choices.gift.is_some() == *yes,
             Condition::Cast { from_hand } => self.obj(src).choices.cast_from.is_some_and(|z| !*from_hand || z == Zone::Hand),
             // Read through `matches` and `controller`, like every condition the layer system may
             // evaluate; the name is the copiable values' (layer 1).
@@ -1127,7 +1129,7 @@ impl Game {
             (None, Some(k)) => Game::keyword_trigger_effect(k, Some(t.info)),
             (None, None) => match self.ability(t.source, t.ability).or_else(|| self.card(t.source).abilities().get(t.ability)) {
                 Some(Ability::Triggered { effect, .. }) => effect.clone(),
-                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::Blitz(_) | Ability::Replicate(_) | Ability::Casualty(_) | Ability::Conspire | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_))) => a.engine_trigger_effect().unwrap_or_default(),
+                Some(a @ (Ability::Echo(_) | Ability::Evoke(_) | Ability::Blitz(_) | Ability::Replicate(_) | Ability::Casualty(_) | Ability::Conspire | Ability::CumulativeUpkeep(_) | Ability::Madness(_) | Ability::Exert(_) | Ability::Offspring(_) | Ability::Gift(_))) => a.engine_trigger_effect().unwrap_or_default(),
                 _ => return Ok(()),
             },
         };

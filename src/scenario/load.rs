@@ -24,7 +24,7 @@ pub const ENTRY_KEYS: &[&str] =
 pub const VERBS: &[&str] =
     &["cast", "play", "activate", "attack", "block", "choose", "pass", "resolve", "goto", "concede", "check", "turn_face_up", "unlock", "plot", "foretell"];
 pub const CAST_KEYS: &[&str] = &[
-    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "replicate", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
+    "player", "targets", "modes", "x", "divide", "optional_costs", "kicked", "replicate", "gift", "alternative_cost", "face_down", "fuse", "pay", "sacrifice",
     "discard", "exile", "tap", "phyrexian", "ability",
 ];
 pub const CHOOSE_KEYS: &[&str] = &[
@@ -771,6 +771,8 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut buyback = false;
             let mut casualty = false;
             let mut conspire = false;
+            let mut bargain = false;
+            let mut offspring = false;
             if let Some(n) = m.get("optional_costs") {
                 for c in list(n, "`optional_costs`", diags) {
                     match string(c, "an optional cost", diags).as_deref() {
@@ -778,7 +780,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                         Some("buyback") => buyback = true,
                         Some("casualty") => casualty = true,
                         Some("conspire") => conspire = true,
-                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty, conspire"),
+                        Some("bargain") => bargain = true,
+                        Some("offspring") => offspring = true,
+                        Some(other) => not_supported(diags, c, &format!("the optional cost `{other}`"), "supported optional costs: kicker, buyback, casualty, conspire, bargain, offspring (a gift is promised with `gift: PLAYER`)"),
                         None => {}
                     }
                 }
@@ -786,6 +790,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
             let mut flashback = false;
             let mut evoke = false;
             let mut dash = false;
+            let mut warp = false;
             let mut plot = false;
             let mut foretell = false;
             let mut blitz = false;
@@ -796,12 +801,13 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                     Some("flashback") => flashback = true,
                     Some("evoke") => evoke = true,
                     Some("dash") => dash = true,
+                    Some("warp") => warp = true,
                     Some("plot") => plot = true,
                     Some("foretell") => foretell = true,
                     Some("blitz") => blitz = true,
                     Some("overload") => overload = true,
                     Some("rather_than_mana_cost") => rather = true,
-                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, plot, foretell, blitz, overload, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
+                    Some(other) => not_supported(diags, n, &format!("the alternative cost `{other}`"), "supported alternative costs: flashback, evoke, dash, warp, plot, foretell, blitz, overload, rather_than_mana_cost (the card's own \"you may … rather than pay this spell's mana cost\")"),
                     None => {}
                 }
             }
@@ -829,6 +835,7 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 buyback,
                 evoke,
                 dash,
+                warp,
                 plot,
                 foretell,
                 blitz,
@@ -836,6 +843,9 @@ fn read_action(node: &Node, index: usize, diags: &mut Diags) -> Option<Action> {
                 replicate: m.get("replicate").and_then(|n| bounded(n, "`replicate`", MAX_X, diags)).unwrap_or(0),
                 casualty,
                 conspire,
+                bargain,
+                offspring,
+                gift: m.get("gift").and_then(|n| one_ref(n, "`gift`", diags)),
                 rather,
             };
             if verb == "cast" {

@@ -209,6 +209,8 @@ pub struct CastChoices {
     pub evoke: bool,
     /// `alternative_cost: dash` (702.109a).
     pub dash: bool,
+    /// `alternative_cost: warp` (702.185a): from the hand.
+    pub warp: bool,
     /// `alternative_cost: plot`: a plotted card cast from exile without paying its mana cost
     /// (702.170d).
     pub plot: bool,
@@ -225,6 +227,13 @@ pub struct CastChoices {
     pub casualty: bool,
     /// `optional_costs: [conspire]` (702.78a), with the two creatures named by `tap`.
     pub conspire: bool,
+    /// `optional_costs: [bargain]` (702.166a), with the artifact, enchantment or token named
+    /// by `sacrifice`.
+    pub bargain: bool,
+    /// `optional_costs: [offspring]` (702.175a).
+    pub offspring: bool,
+    /// `gift: PLAYER`: the gift is promised to that opponent (702.174a).
+    pub gift: Option<Ref>,
     /// `alternative_cost: rather_than_mana_cost`: the alternative cost the card's own text
     /// offers, "you may … rather than pay this spell's mana cost" (118.9).
     pub rather: bool,

@@ -217,6 +217,12 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     if p.eat_words(&["you", "have", "the", "city's", "blessing"]) || p.eat_words(&["you", "have", "the", "city’s", "blessing"]) {
         return Ok(Condition::CityBlessing);
     }
+    // "the gift was promised", "the gift wasn't promised" (702.174k).
+    for (words, promised) in [(&["the", "gift", "was", "promised"][..], true), (&["the", "gift", "wasn't", "promised"], false), (&["the", "gift", "wasn’t", "promised"], false), (&["the", "gift", "was", "not", "promised"], false)] {
+        if p.eat_words(words) {
+            return Ok(Condition::GiftPromised(promised));
+        }
+    }
     // Facts about the source: "this creature is tapped", "it's attacking", "it was kicked".
     let is = if eat_self_ref(p) || p.eat_word("it") {
         p.eat_word("is")
@@ -246,6 +252,10 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
                     return Err(p.fail("\"if it was kicked\" without naming one of several kicker costs (702.33f is not supported yet)"));
                 }
                 return Ok(Condition::Kicked);
+            }
+            // "this spell was bargained", "it was bargained" (702.166b).
+            if p.eat_words(&["was", "bargained"]) {
+                return Ok(Condition::Bargained);
             }
             if p.eat_word("equipped") {
                 return Ok(Condition::SourceAttached { equipment: true });

@@ -667,8 +667,11 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
         if about_it && condition.is_about_source() {
             return Err(Fail { at: start + 1, expected: "a condition that doesn't name \"it\" (after an instruction, \"it\" may be that instruction's object)".into() });
         }
-        // "it was kicked", "you cast it" are about how a permanent entered.
-        if !read_as_spell_fact && matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) {
+        // "it was kicked", "you cast it" are about how a permanent entered. "this spell was
+        // bargained" (702.166b) and "the gift was promised" (702.174k) name the spell itself;
+        // "it was bargained" could name the instruction's object.
+        let this_spell = p.toks.get(start + 1..start + 3).is_some_and(|w| w[0].is_word("this") && w[1].is_word("spell"));
+        if !read_as_spell_fact && (matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) || condition == crate::cards::ir::Condition::Bargained && !this_spell) {
             return Err(Fail { at: start + 1, expected: "a condition about the game, not about how this object was cast".into() });
         }
         if !p.eat_punct(',') {
@@ -920,7 +923,7 @@ fn activation_restriction(p: &mut Parser<'_>) -> PResult<()> {
         let condition = super::conditions::parse(p)?;
         // "it was kicked" / "you cast it" say how a permanent entered: they read only after
         // "as long as" or an intervening "if", not here.
-        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_)) || p.activate_if.is_some() {
+        if matches!(condition, crate::cards::ir::Condition::Kicked | crate::cards::ir::Condition::Cast { .. } | crate::cards::ir::Condition::Spell(_) | crate::cards::ir::Condition::Bargained | crate::cards::ir::Condition::GiftPromised(_)) || p.activate_if.is_some() {
             return Err(Fail { at, expected: "one condition about the game as the ability is activated".into() });
         }
         p.activate_if = Some(condition);

@@ -286,7 +286,7 @@ mod tests {
         let rift = ok(&format!("Return target nonland permanent you don't control to its owner's hand.\nOverload {{6}}{{U}}{reminder}"), "Cyclonic Rift", INSTANT);
         assert!(matches!(&rift[1], Ability::Overload { effect, .. } if effect.targets.is_empty() && !effect.instructions.is_empty()));
         // When the "each" text can't be read, the overload ability is unread; the spell stays.
-        let odd = super::super::read(&format!("Target creature you control gains myriad until end of turn.\nOverload {{3}}{reminder}"), "Odd", INSTANT);
+        let odd = super::super::read(&format!("Target creature you control gains banding until end of turn.\nOverload {{3}}{reminder}"), "Odd", INSTANT);
         assert!(odd.abilities.iter().any(|a| matches!(a, Ability::Unread(u) if u.text.starts_with("Overload"))));
         assert_eq!(super::super::each_for_target("Target player; targets; target."), "Each player; targets; each.");
     }

@@ -26,6 +26,8 @@ pub mod unread;
 #[cfg(test)]
 mod designations_tests;
 #[cfg(test)]
+mod cast_option_tests;
+#[cfg(test)]
 mod zone_tests;
 #[cfg(test)]
 mod grammar_tests;
@@ -911,11 +913,15 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
         Some("buyback") => Some(Ability::Buyback),
         Some("evoke") if !is_spell => Some(Ability::Evoke),
         Some("dash") if !is_spell => Some(Ability::Dash),
+        // "Warp {cost}" (702.185a), on permanent cards.
+        Some("warp") if !is_spell => Some(Ability::Warp),
         Some("plot") => Some(Ability::Plot),
         Some("foretell") => Some(Ability::Foretell),
         // "Blitz {cost}" (702.152a), "Replicate {cost}" (702.56a).
         Some("blitz") if !is_spell => Some(Ability::Blitz),
         Some("replicate") => Some(Ability::Replicate),
+        // "Offspring {cost}" (702.175a), on permanents.
+        Some("offspring") if !is_spell => Some(Ability::Offspring),
         // "Overload {cost}" (702.96a): its "each" text is read with the whole card (`read`).
         Some("overload") if is_spell => Some(|cost| Ability::Overload { cost, effect: Effect::default() }),
         Some("echo") if !is_spell => Some(Ability::Echo),
@@ -974,11 +980,30 @@ fn special_line(text: &str, toks: &[lexer::Token], is_spell: bool) -> Option<Res
     {
         let keyword = p.word().unwrap_or_default();
         p.bump();
+        // A warp cost with X (702.185a): X would be announced for an alternative cost the
+        // mana cost doesn't have; not read.
+        if keyword == "warp" && p.toks[p.pos..].iter().any(|t| matches!(&t.tok, Tok::Symbol(s) if s == "X")) {
+            return Some(Err(p.error(&p.fail("a warp cost without X"))));
+        }
         return Some(trailing_cost(&mut p, &format!("{keyword} cost")).map(make).map_err(|f| p.error(&f)));
     }
     // "Conspire" (702.78a).
     if p.at_word("conspire") && p.peek_at(1).is_none() {
         return Some(Ok(Ability::Conspire));
+    }
+    // "Bargain" (702.166a).
+    if p.at_word("bargain") && p.peek_at(1).is_none() {
+        return Some(Ok(Ability::Bargain));
+    }
+    // "Gift a Food", "Gift a card", "Gift an extra turn" … (702.174a, d–i).
+    if p.at_word("gift") && p.peek_at(1).is_some_and(|t| t.is_word("a") || t.is_word("an")) {
+        let words: Vec<String> = p.toks[1..].iter().map_while(|t| t.word()).map(|w| w.to_ascii_lowercase()).collect();
+        let all = words.len() == p.toks.len() - 1;
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        return Some(match crate::cards::ir::Gift::from_words(&refs) {
+            Some(g) if all => Ok(Ability::Gift(g)),
+            _ => Err(p.error(&p.fail("a gift the rules define (702.174d–i: a Food, a card, a tapped Fish, an extra turn, a Treasure, an Octopus)"))),
+        });
     }
     // "Casualty N" (702.153a).
     if p.at_word("casualty")

@@ -29,6 +29,9 @@ pub struct Parser<'a> {
     /// abilities ("Sacrifice this creature: It deals 1 damage to any target."), false for
     /// spells, whose source is the spell and is never called "it".
     pub it_is_this: bool,
+    /// Whether the effect has named "enchanted …" or "equipped …": a later "it" without a
+    /// target may then mean that permanent rather than the source, which is not told apart.
+    pub named_attached: bool,
     /// Whether a sentence that failed declared targets (they were dropped with it), so that
     /// a later "it" can say why it has nothing to refer to.
     pub dropped_targets: bool,
@@ -116,7 +119,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     #[must_use]
     pub fn new(text: &'a str, toks: Vec<Token>, effect: Effect, it_is_this: bool) -> Self {
-        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, spell: false, sentence_targets: 0, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, exiled_target: None, activated: false, cost_change: None, meld_partner: None }
+        Parser { text, toks, pos: 0, effect, it_is_this, dropped_targets: false, last_player: None, trigger_object: false, trigger_player: false, trigger_spell: false, sorcery_speed: false, once_each_turn: false, sacrifice_cost: false, timing: None, activate_if: None, spell: false, sentence_targets: 0, any_player: false, created_tokens: false, it_is_subject_self: false, named_this: false, trigger_moved: false, that_is_attached: false, one_token_created: false, face_down_made: false, set_aside: false, each_phrase: false, delayed_clause: false, target_phrase: false, chose_type: false, chose_color: false, exiled_target: None, activated: false, cost_change: None, meld_partner: None, named_attached: false }
     }
 
     #[must_use]

@@ -553,6 +553,7 @@ pub(super) fn attached_ref(p: &mut Parser<'_>) -> Option<Affected> {
     let noun = p.peek_at(1).and_then(|t| t.word())?;
     if ATTACHED_NOUNS.contains(&noun.as_str()) {
         p.pos += 2;
+        p.named_attached = true;
         return Some(Affected::Attached);
     }
     let base = noun.strip_suffix("'s").or_else(|| noun.strip_suffix("’s"))?;
@@ -724,6 +725,9 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
                 Some(i) => Ok(Affected::Target(i)),
                 None if p.named_this => Ok(Affected::This),
                 None if p.trigger_object => Ok(Affected::TriggerObject),
+                // "Tap enchanted creature. … put three stun counters on it.": "it" may be the
+                // enchanted creature, not the source.
+                None if p.it_is_this && p.named_attached => Err(Fail { at: start, expected: "a referent for \"it\" other than after \"enchanted …\" or \"equipped …\" (which of the two it means is not read yet)".into() }),
                 None if p.it_is_this => Ok(Affected::This),
                 None => Err(Fail { at: start, expected: missing_referent(p, "\"it\"") }),
             }

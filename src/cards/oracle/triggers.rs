@@ -41,6 +41,10 @@ pub fn parse_triggered(p: &mut Parser<'_>) -> PResult<Ability> {
         if (c == Condition::Kicked || matches!(c, Condition::Spell(_))) && trigger != Trigger::Enters(Subject::This) {
             return Err(Fail { at, expected: "\"if it was kicked\" / \"if {R} was spent to cast it\" only after \"When this … enters\"".into() });
         }
+        // 702.166b, 702.174k: how the permanent was cast, known from its entering on.
+        if matches!(c, Condition::Bargained | Condition::GiftPromised(_)) && trigger != Trigger::Enters(Subject::This) {
+            return Err(Fail { at, expected: "\"if it was bargained\" / \"if the gift was promised\" only after \"When this … enters\"".into() });
+        }
         if !p.eat_punct(',') {
             return Err(p.fail("\",\" after the \"if\" clause"));
         }
