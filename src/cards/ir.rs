@@ -1995,7 +1995,10 @@ pub enum Instruction {
     /// among them into your hand …" / "Put all land cards revealed this way into your hand …":
     /// every card is revealed (701.20a), not only looked at; with fewer matching cards than
     /// `min`, all that match are taken.
-    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest, shown: bool },
+    /// `to`: where the cards taken go ("into your hand", "onto the battlefield [tapped]").
+    /// `take` `u32::MAX`: "any number of" / "all … revealed this way". `count` is read as the
+    /// effect uses it ("the top X cards of your library, where X is …", 608.2h).
+    Dig { count: Amount, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest, shown: bool, to: SearchDest },
     /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
     /// such player's library, as many as there are. The exiled cards are what the rest of the
     /// effect calls "that card", "those cards", "it" or "them" (608.2c).

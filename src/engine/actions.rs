@@ -904,7 +904,10 @@ impl Game {
                     self.touch();
                 }
             }
-            Instruction::Dig { count, take, min, filter, reveal, rest, shown } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest, *shown), dec)?,
+            Instruction::Dig { count, take, min, filter, reveal, rest, shown, to } => {
+                let count = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                self.dig(ctx.controller, (count, *min, *take), filter.as_ref().map(|f| (f, ctx.x)), (*reveal, *rest, *shown, *to), dec)?;
+            }
             Instruction::Attach { what, to, equip } => {
                 // 301.5c, 303.4d: one object at most.
                 let Some(host) = self.objects_of(ctx, to).into_iter().next() else { return Ok(()) };
@@ -2187,7 +2190,7 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest where `rest_to` says
     /// (`put_rest`).
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to, shown): (bool, crate::cards::ir::DigRest, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<(&crate::cards::ir::ObjectFilter, u32)>, (reveal, rest_to, shown, to): (bool, crate::cards::ir::DigRest, bool, SearchDest), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
@@ -2203,24 +2206,22 @@ impl Game {
         let reveal = reveal && !shown;
         let mut picked: Vec<ObjId> = Vec::new();
         if take > 0 {
-            let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
+            let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|(f, x)| self.matches_filter_x(o, f, p, x))).map(Target::Object).collect();
             let (mut min, mut take) = (min as usize, take as usize);
-            let mut none_fits = false;
-            if shown {
-                // "Put a creature card from among them …" with none revealed, or "put all
-                // land cards revealed this way": as many as there are (609.3).
-                none_fits = options.is_empty() && min > 0;
-                take = take.min(options.len());
-                min = min.min(take);
-            }
+            // "Put a creature card from among them …" with none revealed, or "put all land
+            // cards revealed this way": as many as there are (609.3).
+            let none_fits = shown && options.is_empty() && min > 0;
+            take = take.min(options.len());
+            min = min.min(take);
+            let place = if matches!(to, SearchDest::Battlefield { .. }) { "onto the battlefield" } else { "into the hand" };
             if none_fits {
-                let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes into the hand", self.players[p].name)).player(self, p).rule(cite!(impossible.none_fits));
+                let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes {place}", self.players[p].name)).player(self, p).rule(cite!(impossible.none_fits));
                 self.record(ev);
             } else if take > 0 {
                 let seen_how = if shown { "revealed" } else { "looked at" };
                 let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
                 let rule = if shown { cite!(resolve.choice) } else { cite!(look.choice) };
-                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go into the hand ({take})") } else { format!("which of the cards {seen_how} go into the hand (up to {take})") } };
+                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go {place} ({take})") } else { format!("which of the cards {seen_how} go {place} (up to {take})") } };
                 let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
                 picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
             }
@@ -2229,6 +2230,13 @@ impl Game {
             if reveal {
                 let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cite!(reveal.chosen));
                 self.record(ev);
+            }
+            if let SearchDest::Battlefield { tapped } = to {
+                let how = if tapped { " tapped" } else { "" };
+                self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
+                    Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
+                })?;
+                continue;
             }
             let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
             self.record(ev);
