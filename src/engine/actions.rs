@@ -905,8 +905,9 @@ impl Game {
                 }
             }
             Instruction::Dig { count, take, min, filter, reveal, rest, shown, to } => {
+                let count_amount = *count;
                 let count = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
-                self.dig(ctx.controller, (count, *min, *take), filter.as_ref().map(|f| (f, ctx.x)), (*reveal, *rest, *shown, *to), dec)?;
+                self.dig(ctx.controller, (count, *min, *take), filter.as_ref().map(|f| (f, ctx.x)), (*reveal, *rest, *shown, *to, !matches!(count_amount, Amount::Fixed(_) | Amount::X)), dec)?;
             }
             Instruction::Attach { what, to, equip } => {
                 // 301.5c, 303.4d: one object at most.
@@ -2190,7 +2191,7 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest where `rest_to` says
     /// (`put_rest`).
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<(&crate::cards::ir::ObjectFilter, u32)>, (reveal, rest_to, shown, to): (bool, crate::cards::ir::DigRest, bool, SearchDest), dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<(&crate::cards::ir::ObjectFilter, u32)>, (reveal, rest_to, shown, to, counted): (bool, crate::cards::ir::DigRest, bool, SearchDest, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
@@ -2202,6 +2203,8 @@ impl Game {
         } else {
             Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_cards))
         };
+        // 608.2h: how many was counted as the effect did this.
+        let ev = if counted { ev.rule(cite!(look.counted)) } else { ev };
         self.record(ev);
         let reveal = reveal && !shown;
         let mut picked: Vec<ObjId> = Vec::new();
