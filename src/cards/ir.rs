@@ -1981,6 +1981,8 @@ pub enum Instruction {
     /// The inherent ability of a player with speed (702.179d): "if your speed is less than 4,
     /// your speed increases by 1" — the condition checked again as it resolves (603.4).
     IncreaseSpeed,
+    /// "You lose the game." (104.3e): unless a permanent of theirs says they can't (101.2).
+    LoseGame(Affected),
     /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
@@ -2171,6 +2173,20 @@ pub struct Modal {
     /// mode chosen; empty for any other modal effect.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub spree: Vec<ManaCost>,
+    /// "Choose one that hasn't been chosen [this turn] —": a mode already chosen for this
+    /// ability of this object (ever, or this turn) can't be chosen again (700.2a, 700.2b); a
+    /// new object has no memory of its old self's choices (400.7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fresh: Option<FreshModes>,
+}
+
+/// How long a mode chosen for a "choose one that hasn't been chosen" ability stays used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum FreshModes {
+    /// "that hasn't been chosen": for as long as the object exists.
+    Ever,
+    /// "that hasn't been chosen this turn".
+    ThisTurn,
 }
 
 /// One mode: the target instances it declares (indices into the effect's targets) and its

@@ -904,6 +904,20 @@ impl Game {
                     self.touch();
                 }
             }
+            Instruction::LoseGame(who) => {
+                for p in self.players_of(ctx, who) {
+                    // 101.2: "You can't lose the game" beats an effect saying they lose.
+                    let spared = self.permanents_of(p).find(|&o| self.has_ability(o, &crate::cards::ir::Ability::CantLoseGame));
+                    if let Some(src) = spared {
+                        let ev = Ev::new(EventKind::Choice, format!("{} would lose the game, but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[cite!(game.effect_loses), cite!(game.cant_lose)]);
+                        self.record(ev);
+                        continue;
+                    }
+                    let why = format!("{}'s effect says so", self.describe(ctx.source));
+                    self.lose(p, cite!(game.effect_loses), &why);
+                }
+                self.check_game_over();
+            }
             Instruction::Dig { count, take, min, filter, reveal, rest, shown, to } => {
                 let count_amount = *count;
                 let count = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
@@ -1447,7 +1461,7 @@ impl Game {
                     }
                     // 608.2d: the choice is made as the instruction is carried out; mode 1
                     // taps, mode 2 untaps.
-                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1 }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1, used: Vec::new() }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
                     let Answer::Modes(m) = self.decide(dec, &d)? else { continue };
                     let untap = m.first() == Some(&1);
                     if untap && self.obj(id).tapped {

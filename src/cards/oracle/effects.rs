@@ -2087,6 +2087,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "gain" | "gains" | "lose" | "loses" => {
             let who = player_subject()?;
             p.bump();
+            // "You lose the game." (104.3e)
+            if verb.starts_with("lose") && p.eat_words(&["the", "game"]) {
+                out.push(Instruction::LoseGame(who));
+                return Ok(());
+            }
             // "you gain life equal to its power"
             let amount = if p.eat_words(&["life", "equal", "to"]) {
                 quantity(p)?
