@@ -3151,6 +3151,20 @@ fn parse_search(p: &mut Parser<'_>, searcher: Option<Affected>) -> PResult<Instr
             return Err(Fail { at, expected: "\"that …\" naming an earlier target".into() });
         }
         (CardQuery::SameNameAs(what), None, true)
+    } else if p.at_words(&["a", "card", "named"]) {
+        // "a card named Screaming Seahawk": the name runs to the comma or period before the
+        // next instruction ("Eivor, Battle-Ready" has a comma of its own).
+        p.pos += 3;
+        let start = p.pos;
+        let cont = |t: Option<&super::lexer::Token>| t.is_some_and(|t| t.is_word("reveal") || t.is_word("put") || t.is_word("then") || t.is_word("and"));
+        while p.pos < p.toks.len() && !(p.at_punct('.') || p.at_punct(',') && cont(p.peek_at(1)) || p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_word("put") || t.is_word("reveal") || t.is_word("exile"))) {
+            p.bump();
+        }
+        if p.pos == start {
+            return Err(p.fail("a card name"));
+        }
+        let name = p.text[p.toks[start].start..p.toks[p.pos - 1].end].trim().to_owned();
+        (CardQuery::Named(name), Some(1), false)
     } else {
         // "up to two basic land cards": a search for cards with a stated quality may find fewer
         // than it names anyway (701.23b), so "up to" changes nothing for it; a search for a

@@ -161,6 +161,34 @@ fn cards_looked_at_go_to_the_hand_or_the_battlefield() {
 }
 
 #[test]
+fn searching_for_a_card_named() {
+    use crate::cards::ir::{CardQuery, Search};
+    let search = |a: &Ability| -> Search {
+        let is = &effect(a).instructions;
+        let found = is.iter().find_map(|i| match i {
+            Instruction::Search(s) => Some(s.clone()),
+            Instruction::MayOrElse { action, .. } => match action.as_ref() {
+                Instruction::Search(s) => Some(s.clone()),
+                _ => None,
+            },
+            _ => None,
+        });
+        found.unwrap_or_else(|| panic!("{is:?}"))
+    };
+    // 701.23a: only a card with that name can be found.
+    let a = ok("Haste\nWhen this creature enters, you may search your library for a card named Avarax, reveal it, put it into your hand, then shuffle.\n{1}{R}: This creature gets +1/+0 until end of turn.", "Avarax", CREATURE);
+    let s = search(&a[1]);
+    assert_eq!((s.query, s.count, s.reveal, s.dest), (CardQuery::Named("Avarax".into()), Some(1), true, SearchDest::Hand));
+    let a = ok("This creature gets +1/+0 as long as you control another artifact.\n{2}{W}: Search your library for a card named Magitek Infantry, put it onto the battlefield tapped, then shuffle.", "Magitek Infantry", CREATURE);
+    let s = search(&a[1]);
+    assert_eq!((s.query, s.dest), (CardQuery::Named("Magitek Infantry".into()), SearchDest::Battlefield { tapped: true }));
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::Search(_), Instruction::Shuffle(Affected::You)]), "{a:?}");
+    // A name with a comma of its own.
+    let a = ok("When this creature enters, you may search your library for a card named Odd, the Twice-Named, reveal it, put it into your hand, then shuffle.", "Odd Herald", CREATURE);
+    assert_eq!(search(&a[0]).query, CardQuery::Named("Odd, the Twice-Named".into()));
+}
+
+#[test]
 fn shuffling_an_object_into_its_owners_library() {
     let a = ok("Beacon of Destruction deals 5 damage to any target. Shuffle Beacon of Destruction into its owner's library.", "Beacon of Destruction", INSTANT);
     assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::DealDamage { .. }, Instruction::ShuffleIntoLibrary(Affected::This)]), "{a:?}");
