@@ -2012,7 +2012,10 @@ pub enum Instruction {
     /// card into your hand and the rest on the bottom of your library in a random order."
     /// (701.20a): the first card matching `filter` goes where `to` says; every other card
     /// revealed goes where `rest` says.
-    RevealUntil { filter: ObjectFilter, to: SearchDest, rest: DigRest },
+    /// `who`: the player revealing ("Target player reveals cards from the top of their
+    /// library until they reveal a land card, then puts those cards into their graveyard."),
+    /// who puts the cards where the text says; `to` `None`: the card found goes with the rest.
+    RevealUntil { who: Affected, filter: ObjectFilter, to: Option<SearchDest>, rest: DigRest },
     /// "Look at the top card of target player's library." (701.20e): only the player looking
     /// sees it; nothing moves.
     LookTop { who: Affected, count: Amount },
@@ -2078,6 +2081,8 @@ pub enum DigRest {
     Top,
     /// "and the rest into your graveyard".
     Graveyard,
+    /// "then shuffles all other cards revealed this way into their library" (701.24a).
+    ShuffleIn,
 }
 
 /// How long a permission to play exiled cards lasts (611.2a, 514.2).

@@ -743,7 +743,11 @@ impl Game {
                     }
                 }
             }
-            Instruction::RevealUntil { filter, to, rest } => self.reveal_until(ctx.controller, filter, *to, *rest, dec)?,
+            Instruction::RevealUntil { who, filter, to, rest } => {
+                for p in self.players_of(ctx, who) {
+                    self.reveal_until(p, filter, *to, *rest, dec)?;
+                }
+            }
             Instruction::LookTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
@@ -2277,6 +2281,16 @@ impl Game {
                 }
                 return Ok(());
             }
+            DigRest::ShuffleIn => {
+                // Revealing left them in the library (701.20b): shuffling it shuffles them in
+                // (701.24a).
+                if !rest.is_empty() {
+                    let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} shuffles {} other revealed card(s) into their library", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cite!(resolve.to_library));
+                    self.record(ev);
+                }
+                self.shuffle(p);
+                return Ok(());
+            }
             DigRest::Bottom { random: true } => self.random_order(&mut rest),
             DigRest::Bottom { random: false } if rest.len() > 1 => {
                 let d = Decision { player: p, kind: DecisionKind::BottomOrder { cards: rest.clone() }, rule: cite!(library.bottom_order), what: "the order of the cards put on the bottom of the library".to_owned() };
@@ -2318,7 +2332,7 @@ impl Game {
     /// "Reveal cards from the top of your library until you reveal a [kind] card" (701.20a):
     /// the first match goes to `to`, the other revealed cards where `rest` says (401.4); with
     /// no match, every card is revealed and all of them are the rest.
-    fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: SearchDest, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: Option<SearchDest>, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
         let mut others = Vec::new();
         let mut hit = None;
         for c in self.players[p].library.clone() {
@@ -2334,6 +2348,14 @@ impl Game {
             let ev = Ev::new(EventKind::Choice, format!("{} revealed their whole library without finding a {} card", self.players[p].name, crate::engine::casting::filter_words(filter))).player(self, p).rule(cite!(reveal.until_none));
             self.record(ev);
         }
+        // "then puts those cards into their graveyard": the card found goes with the rest.
+        let (hit, to) = match (hit, to) {
+            (Some(c), None) => {
+                others.push(c);
+                (None, SearchDest::Hand)
+            }
+            (hit, to) => (hit, to.unwrap_or(SearchDest::Hand)),
+        };
         if let Some(c) = hit {
             match to {
                 SearchDest::Battlefield { tapped } => {

@@ -1599,7 +1599,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Err(p.fail("\"and the rest\""));
             }
             let rest = dig_rest(p, u32::MAX)?;
-            out.push(Instruction::RevealUntil { filter, to, rest });
+            out.push(Instruction::RevealUntil { who: Affected::You, filter, to: Some(to), rest });
         }
         "reveal" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
             // "Reveal the top card of your library." (701.20a)
@@ -1621,6 +1621,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "reveals" => {
             let who = player_subject()?;
             p.bump();
+            // "Target player reveals cards from the top of their library until they reveal a
+            // land card, then puts those cards into their graveyard." (701.20a)
+            if p.eat_words(&["cards", "from", "the", "top", "of", "their", "library", "until", "they", "reveal"]) {
+                out.push(reveals_until(p, who)?);
+                return Ok(());
+            }
             // "Target player reveals the top card of their library." (701.20a)
             if p.eat_words(&["the", "top", "card", "of", "their", "library"]) {
                 out.push(Instruction::RevealTop { who, count: Amount::Fixed(1) });
@@ -2967,6 +2973,35 @@ fn dig_rest_clause(p: &mut Parser<'_>, mut dig: Instruction, other: bool, left: 
         *rest = r;
     }
     Ok(dig)
+}
+
+/// After "[player] reveals cards from the top of their library until they reveal": "a land
+/// card, then puts those cards into their graveyard" (all of them, the land too), or "a
+/// creature card. The player puts that card onto the battlefield, then shuffles all other cards
+/// revealed this way into their library." (701.20a, 701.24a): the revealing player moves them.
+fn reveals_until(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
+    let filter = a_kind_of_card(p)?;
+    if p.eat_punct(',') {
+        p.expect_words(&["then", "puts"])?;
+        if !(p.eat_words(&["those", "cards"]) || p.eat_words(&["all", "cards", "revealed", "this", "way"])) {
+            return Err(p.fail("\"those cards\""));
+        }
+        p.expect_words(&["into", "their", "graveyard"])?;
+        return Ok(Instruction::RevealUntil { who, filter, to: None, rest: DigRest::Graveyard });
+    }
+    if !p.eat_punct('.') {
+        return Err(p.fail("\", then puts those cards …\" or \".\""));
+    }
+    if !(p.eat_words(&["the", "player", "puts"]) || p.eat_words(&["that", "player", "puts"])) {
+        return Err(p.fail("\"The player puts that card …\""));
+    }
+    p.expect_words(&["that", "card", "onto", "the", "battlefield"])?;
+    if !p.at_punct(',') {
+        return Err(p.fail("\", then shuffles all other cards revealed this way into their library\""));
+    }
+    p.bump();
+    p.expect_words(&["then", "shuffles", "all", "other", "cards", "revealed", "this", "way", "into", "their", "library"])?;
+    Ok(Instruction::RevealUntil { who, filter, to: Some(SearchDest::Battlefield { tapped: false }), rest: DigRest::ShuffleIn })
 }
 
 /// Where "the rest" of the cards looked at go: "on the bottom of your library in any order /
@@ -4678,7 +4713,7 @@ mod reveal_until_tests {
     fn reveal_until_a_kind_of_card() {
         let lookout = ok("Reach\nWhen this creature enters, reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield tapped and the rest on the bottom of your library in a random order.", "Clifftop Lookout", CREATURE);
         let Some(Ability::Triggered { effect, .. }) = lookout.last() else { panic!("{lookout:?}") };
-        assert_eq!(effect.instructions, vec![RevealUntil { filter: types(&[Land]), to: SearchDest::Battlefield { tapped: true }, rest: DigRest::Bottom { random: true } }]);
+        assert_eq!(effect.instructions, vec![RevealUntil { who: crate::cards::ir::Affected::You, filter: types(&[Land]), to: Some(SearchDest::Battlefield { tapped: true }), rest: DigRest::Bottom { random: true } }]);
         // The rest must be placed somewhere the text says.
         assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
     }

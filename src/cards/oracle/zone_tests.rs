@@ -189,6 +189,20 @@ fn searching_for_a_card_named() {
 }
 
 #[test]
+fn a_player_reveals_until_a_kind_of_card() {
+    use crate::cards::ir::DigRest;
+    // 701.20a: "then puts those cards into their graveyard" — the land found too.
+    let a = ok("Flying\nWhen this creature enters, target player reveals cards from the top of their library until they reveal a land card, then puts those cards into their graveyard.", "Balustrade Spy", CREATURE);
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::RevealUntil { who: T0, to: None, rest: DigRest::Graveyard, filter }] if filter.types_any == [CardType::Land]), "{a:?}");
+    // "Its controller" of the destroyed creature; the rest shuffled in (701.24a).
+    let a = ok("Destroy target creature. It can't be regenerated. Its controller reveals cards from the top of their library until they reveal a creature card. The player puts that card onto the battlefield, then shuffles all other cards revealed this way into their library.", "Polymorph", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Destroy(_), _, Instruction::RevealUntil { who: Affected::ControllerOfTarget(0), to: Some(SearchDest::Battlefield { tapped: false }), rest: DigRest::ShuffleIn, .. }]), "{a:?}");
+    // Refused, not guessed: what becomes of the cards is said in a way not read.
+    assert!(!errs("Whenever Mirko Vosk deals combat damage to a player, that player reveals cards from the top of their library until they reveal four land cards, then puts those cards into their graveyard.", "Mirko Vosk, Mind Drinker", CREATURE).is_empty());
+    assert!(!errs("Target opponent reveals cards from the top of their library until they reveal a creature card. That player puts all noncreature cards revealed this way into their graveyard, then you put the creature card onto the battlefield under your control.", "Telemin Performance", SORCERY).is_empty());
+}
+
+#[test]
 fn shuffling_an_object_into_its_owners_library() {
     let a = ok("Beacon of Destruction deals 5 damage to any target. Shuffle Beacon of Destruction into its owner's library.", "Beacon of Destruction", INSTANT);
     assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::DealDamage { .. }, Instruction::ShuffleIntoLibrary(Affected::This)]), "{a:?}");
