@@ -2044,6 +2044,7 @@ impl Game {
                 SearchDest::Exile | SearchDest::TopAfterShuffle => (Zone::Exile, EventKind::Exile, "is exiled", cite!(search.to_exile)),
             };
             if let SearchDest::Battlefield { tapped } = s.dest {
+                self.refuse_unattached_aura(o)?;
                 let how = if tapped { " tapped" } else { "" };
                 self.put_onto_battlefield(o, searcher, tapped, dec, |g, nid| {
                     Ev::new(kind, format!("{} {verb}{how} under {}'s control", g.describe(nid), g.players[searcher].name)).object(g, nid).player(g, searcher).zone(zone).rule(rule)
@@ -2232,8 +2233,13 @@ impl Game {
             // "Put a creature card from among them …" with none revealed, or "put all land
             // cards revealed this way": as many as there are (609.3).
             let none_fits = shown && options.is_empty() && min > 0;
-            take = take.min(options.len());
-            min = min.min(take);
+            // 609.3: no more can be taken than there are (with none to choose among cards only
+            // looked at, the player still makes the empty choice).
+            let any = take == u32::MAX as usize;
+            if shown || !options.is_empty() {
+                take = take.min(options.len());
+                min = min.min(take);
+            }
             let place = if matches!(to, SearchDest::Battlefield { .. }) { "onto the battlefield" } else { "into the hand" };
             if none_fits {
                 let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes {place}", self.players[p].name)).player(self, p).rule(cite!(impossible.none_fits));
@@ -2242,7 +2248,7 @@ impl Game {
                 let seen_how = if shown { "revealed" } else { "looked at" };
                 let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
                 let rule = if shown { cite!(resolve.choice) } else { cite!(look.choice) };
-                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go {place} ({take})") } else { format!("which of the cards {seen_how} go {place} (up to {take})") } };
+                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go {place} ({take})") } else if any { format!("which of the cards {seen_how} go {place} (any number)") } else { format!("which of the cards {seen_how} go {place} (up to {take})") } };
                 let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
                 picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
             }
@@ -2253,6 +2259,7 @@ impl Game {
                 self.record(ev);
             }
             if let SearchDest::Battlefield { tapped } = to {
+                self.refuse_unattached_aura(o)?;
                 let how = if tapped { " tapped" } else { "" };
                 self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
                     Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
@@ -2265,6 +2272,19 @@ impl Game {
         }
         let rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
         self.put_rest(p, rest, rest_to, dec)
+    }
+
+    /// An Aura an effect puts onto the battlefield without saying what it enchants is attached
+    /// to something its controller chooses as it enters (303.4f), which is not modelled: the
+    /// run stops with an error rather than guess.
+    fn refuse_unattached_aura(&self, id: ObjId) -> Result<(), Stop> {
+        if self.card(id).abilities().iter().any(|a| matches!(a, Ability::Enchant(_))) {
+            return Err(Stop(crate::diag::Diagnostic::new(
+                format!("{} would be put onto the battlefield by an effect that doesn't say what it enchants; choosing that as it enters (303.4f) is not supported yet", self.describe(id)),
+                crate::diag::Span::default(),
+            )));
+        }
+        Ok(())
     }
 
     /// Puts "the rest" of the cards `p` looked at or revealed where the text says: into the
@@ -2359,6 +2379,7 @@ impl Game {
         if let Some(c) = hit {
             match to {
                 SearchDest::Battlefield { tapped } => {
+                    self.refuse_unattached_aura(c)?;
                     let how = if tapped { " tapped" } else { "" };
                     self.put_onto_battlefield(c, p, tapped, dec, |g, nid| {
                         Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))

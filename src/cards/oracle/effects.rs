@@ -3195,8 +3195,10 @@ fn parse_search(p: &mut Parser<'_>, searcher: Option<Affected>) -> PResult<Instr
         while p.pos < p.toks.len() && !(p.at_punct('.') || p.at_punct(',') && cont(p.peek_at(1)) || p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_word("put") || t.is_word("reveal") || t.is_word("exile"))) {
             p.bump();
         }
-        if p.pos == start {
-            return Err(p.fail("a card name"));
+        // "a card named Festering Newt or Bubbling Cauldron", "a card named Forest, a card
+        // named …": more than one name is not read (a name with "or" or "and" is refused too).
+        if p.pos == start || p.toks[start..p.pos].iter().any(|t| t.is_word("or") || t.is_word("and") || t.is_word("named") || t.is_word("a")) {
+            return Err(Fail { at: start, expected: "one card name".into() });
         }
         let name = p.text[p.toks[start].start..p.toks[p.pos - 1].end].trim().to_owned();
         (CardQuery::Named(name), Some(1), false)

@@ -186,6 +186,9 @@ fn searching_for_a_card_named() {
     // A name with a comma of its own.
     let a = ok("When this creature enters, you may search your library for a card named Odd, the Twice-Named, reveal it, put it into your hand, then shuffle.", "Odd Herald", CREATURE);
     assert_eq!(search(&a[0]).query, CardQuery::Named("Odd, the Twice-Named".into()));
+    // Two names are not one: refused.
+    assert!(!errs("{2}, {T}: Search your library for a card named Festering Newt or Bubbling Cauldron, put it onto the battlefield tapped, then shuffle.", "Bogbrew Witch", CREATURE).is_empty());
+    assert!(!errs("Search your library and graveyard for a card named Forest, a card named Brambleweft Behemoth, and a card named Nissa, Genesis Mage. Reveal those cards, put them into your hand, then shuffle.", "Nissa's Encouragement", SORCERY).is_empty());
 }
 
 #[test]
