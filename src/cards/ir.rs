@@ -2084,6 +2084,8 @@ pub enum Instruction {
     /// The inherent ability of a player with speed (702.179d): "if your speed is less than 4,
     /// your speed increases by 1" — the condition checked again as it resolves (603.4).
     IncreaseSpeed,
+    /// "You lose the game." (104.3e): unless a permanent of theirs says they can't (101.2).
+    LoseGame(Affected),
     /// "Put [object] on top of / on the bottom of its owner's library" (401.4).
     PutInLibrary { what: Affected, bottom: bool },
     /// "Look at the top N cards of your library. Put one of them into your hand and the rest on
@@ -2098,7 +2100,10 @@ pub enum Instruction {
     /// among them into your hand …" / "Put all land cards revealed this way into your hand …":
     /// every card is revealed (701.20a), not only looked at; with fewer matching cards than
     /// `min`, all that match are taken.
-    Dig { count: u32, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest, shown: bool },
+    /// `to`: where the cards taken go ("into your hand", "onto the battlefield [tapped]").
+    /// `take` `u32::MAX`: "any number of" / "all … revealed this way". `count` is read as the
+    /// effect uses it ("the top X cards of your library, where X is …", 608.2h).
+    Dig { count: Amount, take: u32, min: u32, filter: Option<ObjectFilter>, reveal: bool, rest: DigRest, shown: bool, to: SearchDest },
     /// "Exile the top N cards of [player's] library" (701.13a, 406.2): from the top of each
     /// such player's library, as many as there are. The exiled cards are what the rest of the
     /// effect calls "that card", "those cards", "it" or "them" (608.2c).
@@ -2110,7 +2115,10 @@ pub enum Instruction {
     /// card into your hand and the rest on the bottom of your library in a random order."
     /// (701.20a): the first card matching `filter` goes where `to` says; every other card
     /// revealed goes where `rest` says.
-    RevealUntil { filter: ObjectFilter, to: SearchDest, rest: DigRest },
+    /// `who`: the player revealing ("Target player reveals cards from the top of their
+    /// library until they reveal a land card, then puts those cards into their graveyard."),
+    /// who puts the cards where the text says; `to` `None`: the card found goes with the rest.
+    RevealUntil { who: Affected, filter: ObjectFilter, to: Option<SearchDest>, rest: DigRest },
     /// "Look at the top card of target player's library." (701.20e): only the player looking
     /// sees it; nothing moves.
     LookTop { who: Affected, count: Amount },
@@ -2176,6 +2184,8 @@ pub enum DigRest {
     Top,
     /// "and the rest into your graveyard".
     Graveyard,
+    /// "then shuffles all other cards revealed this way into their library" (701.24a).
+    ShuffleIn,
 }
 
 /// How long a permission to play exiled cards lasts (611.2a, 514.2).
@@ -2271,6 +2281,20 @@ pub struct Modal {
     /// mode chosen; empty for any other modal effect.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub spree: Vec<ManaCost>,
+    /// "Choose one that hasn't been chosen [this turn] —": a mode already chosen for this
+    /// ability of this object (ever, or this turn) can't be chosen again (700.2a, 700.2b); a
+    /// new object has no memory of its old self's choices (400.7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fresh: Option<FreshModes>,
+}
+
+/// How long a mode chosen for a "choose one that hasn't been chosen" ability stays used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum FreshModes {
+    /// "that hasn't been chosen": for as long as the object exists.
+    Ever,
+    /// "that hasn't been chosen this turn".
+    ThisTurn,
 }
 
 /// One mode: the target instances it declares (indices into the effect's targets) and its

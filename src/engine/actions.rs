@@ -768,7 +768,11 @@ impl Game {
                     }
                 }
             }
-            Instruction::RevealUntil { filter, to, rest } => self.reveal_until(ctx.controller, filter, *to, *rest, dec)?,
+            Instruction::RevealUntil { who, filter, to, rest } => {
+                for p in self.players_of(ctx, who) {
+                    self.reveal_until(p, filter, *to, *rest, dec)?;
+                }
+            }
             Instruction::LookTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 for p in self.players_of(ctx, who) {
@@ -929,7 +933,25 @@ impl Game {
                     self.touch();
                 }
             }
-            Instruction::Dig { count, take, min, filter, reveal, rest, shown } => self.dig(ctx.controller, (*count, *min, *take), filter.as_ref(), (*reveal, *rest, *shown), dec)?,
+            Instruction::LoseGame(who) => {
+                for p in self.players_of(ctx, who) {
+                    // 101.2: "You can't lose the game" beats an effect saying they lose.
+                    let spared = self.permanents_of(p).find(|&o| self.has_ability(o, &crate::cards::ir::Ability::CantLoseGame));
+                    if let Some(src) = spared {
+                        let ev = Ev::new(EventKind::Choice, format!("{} would lose the game, but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[cite!(game.effect_loses), cite!(game.cant_lose)]);
+                        self.record(ev);
+                        continue;
+                    }
+                    let why = format!("{}'s effect says so", self.describe(ctx.source));
+                    self.lose(p, cite!(game.effect_loses), &why);
+                }
+                self.check_game_over();
+            }
+            Instruction::Dig { count, take, min, filter, reveal, rest, shown, to } => {
+                let count_amount = *count;
+                let count = u32::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                self.dig(ctx.controller, (count, *min, *take), filter.as_ref().map(|f| (f, ctx.x)), (*reveal, *rest, *shown, *to, !matches!(count_amount, Amount::Fixed(_) | Amount::X)), dec)?;
+            }
             Instruction::Attach { what, to, equip } => {
                 // 301.5c, 303.4d: one object at most.
                 let Some(host) = self.objects_of(ctx, to).into_iter().next() else { return Ok(()) };
@@ -1481,7 +1503,7 @@ impl Game {
                     }
                     // 608.2d: the choice is made as the instruction is carried out; mode 1
                     // taps, mode 2 untaps.
-                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1 }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1, used: Vec::new() }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
                     let Answer::Modes(m) = self.decide(dec, &d)? else { continue };
                     let untap = m.first() == Some(&1);
                     if untap && self.obj(id).tapped {
@@ -2069,6 +2091,7 @@ impl Game {
                 SearchDest::Exile | SearchDest::TopAfterShuffle => (Zone::Exile, EventKind::Exile, "is exiled", cite!(search.to_exile)),
             };
             if let SearchDest::Battlefield { tapped } = s.dest {
+                self.refuse_unattached_aura(o)?;
                 let how = if tapped { " tapped" } else { "" };
                 self.put_onto_battlefield(o, searcher, tapped, dec, |g, nid| {
                     Ev::new(kind, format!("{} {verb}{how} under {}'s control", g.describe(nid), g.players[searcher].name)).object(g, nid).player(g, searcher).zone(zone).rule(rule)
@@ -2234,7 +2257,7 @@ impl Game {
     /// Looks at the top `count` cards (701.20e; revealed with `reveal`, 701.20a), puts `take`
     /// of them chosen by the player into their hand and the rest where `rest_to` says
     /// (`put_rest`).
-    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<&crate::cards::ir::ObjectFilter>, (reveal, rest_to, shown): (bool, crate::cards::ir::DigRest, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn dig(&mut self, p: PlayerId, (count, min, take): (u32, u32, u32), filter: Option<(&crate::cards::ir::ObjectFilter, u32)>, (reveal, rest_to, shown, to, counted): (bool, crate::cards::ir::DigRest, bool, SearchDest, bool), dec: &mut dyn Decider) -> Result<(), Stop> {
         let seen: Vec<ObjId> = self.players[p].library.iter().copied().take(count as usize).collect();
         if seen.is_empty() {
             return Ok(());
@@ -2246,28 +2269,33 @@ impl Game {
         } else {
             Ev::new(EventKind::Choice, format!("{} looks at the top {} card(s) of their library", self.players[p].name, seen.len())).player(self, p).rule(cite!(look.top_cards))
         };
+        // 608.2h: how many was counted as the effect did this.
+        let ev = if counted { ev.rule(cite!(look.counted)) } else { ev };
         self.record(ev);
         let reveal = reveal && !shown;
         let mut picked: Vec<ObjId> = Vec::new();
         if take > 0 {
-            let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|f| self.matches_filter(o, f, p))).map(Target::Object).collect();
+            let options: Vec<Target> = seen.iter().copied().filter(|&o| filter.is_none_or(|(f, x)| self.matches_filter_x(o, f, p, x))).map(Target::Object).collect();
             let (mut min, mut take) = (min as usize, take as usize);
-            let mut none_fits = false;
-            if shown {
-                // "Put a creature card from among them …" with none revealed, or "put all
-                // land cards revealed this way": as many as there are (609.3).
-                none_fits = options.is_empty() && min > 0;
+            // "Put a creature card from among them …" with none revealed, or "put all land
+            // cards revealed this way": as many as there are (609.3).
+            let none_fits = shown && options.is_empty() && min > 0;
+            // 609.3: no more can be taken than there are (with none to choose among cards only
+            // looked at, the player still makes the empty choice).
+            let any = take == u32::MAX as usize;
+            if shown || !options.is_empty() {
                 take = take.min(options.len());
                 min = min.min(take);
             }
+            let place = if matches!(to, SearchDest::Battlefield { .. }) { "onto the battlefield" } else { "into the hand" };
             if none_fits {
-                let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes into the hand", self.players[p].name)).player(self, p).rule(cite!(impossible.none_fits));
+                let ev = Ev::new(EventKind::Choice, format!("no card {} revealed fits: none goes {place}", self.players[p].name)).player(self, p).rule(cite!(impossible.none_fits));
                 self.record(ev);
             } else if take > 0 {
                 let seen_how = if shown { "revealed" } else { "looked at" };
                 let kind = if min == take { DecisionKind::Pick { options, count: take } } else { DecisionKind::PickRange { options, min, max: take, found: Vec::new() } };
                 let rule = if shown { cite!(resolve.choice) } else { cite!(look.choice) };
-                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go into the hand ({take})") } else { format!("which of the cards {seen_how} go into the hand (up to {take})") } };
+                let d = Decision { player: p, kind, rule, what: if min == take { format!("which of the cards {seen_how} go {place} ({take})") } else if any { format!("which of the cards {seen_how} go {place} (any number)") } else { format!("which of the cards {seen_how} go {place} (up to {take})") } };
                 let Answer::Pick(ts) = self.decide(dec, &d)? else { return Ok(()) };
                 picked = ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect();
             }
@@ -2277,12 +2305,33 @@ impl Game {
                 let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cite!(reveal.chosen));
                 self.record(ev);
             }
+            if let SearchDest::Battlefield { tapped } = to {
+                self.refuse_unattached_aura(o)?;
+                let how = if tapped { " tapped" } else { "" };
+                self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
+                    Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
+                })?;
+                continue;
+            }
             let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
         let rest: Vec<ObjId> = seen.into_iter().filter(|o| !picked.contains(o)).collect();
         self.put_rest(p, rest, rest_to, dec)
+    }
+
+    /// An Aura an effect puts onto the battlefield without saying what it enchants is attached
+    /// to something its controller chooses as it enters (303.4f), which is not modelled: the
+    /// run stops with an error rather than guess.
+    fn refuse_unattached_aura(&self, id: ObjId) -> Result<(), Stop> {
+        if self.card(id).abilities().iter().any(|a| matches!(a, Ability::Enchant(_))) {
+            return Err(Stop(crate::diag::Diagnostic::new(
+                format!("{} would be put onto the battlefield by an effect that doesn't say what it enchants; choosing that as it enters (303.4f) is not supported yet", self.describe(id)),
+                crate::diag::Span::default(),
+            )));
+        }
+        Ok(())
     }
 
     /// Puts "the rest" of the cards `p` looked at or revealed where the text says: into the
@@ -2297,6 +2346,16 @@ impl Game {
                     self.record(ev);
                     self.move_object(o, Zone::Graveyard);
                 }
+                return Ok(());
+            }
+            DigRest::ShuffleIn => {
+                // Revealing left them in the library (701.20b): shuffling it shuffles them in
+                // (701.24a).
+                if !rest.is_empty() {
+                    let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} shuffles {} other revealed card(s) into their library", self.players[p].name, rest.len())).player(self, p).zone(Zone::Library).rule(cite!(resolve.to_library));
+                    self.record(ev);
+                }
+                self.shuffle(p);
                 return Ok(());
             }
             DigRest::Bottom { random: true } => self.random_order(&mut rest),
@@ -2340,7 +2399,7 @@ impl Game {
     /// "Reveal cards from the top of your library until you reveal a [kind] card" (701.20a):
     /// the first match goes to `to`, the other revealed cards where `rest` says (401.4); with
     /// no match, every card is revealed and all of them are the rest.
-    fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: SearchDest, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
+    fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: Option<SearchDest>, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
         let mut others = Vec::new();
         let mut hit = None;
         for c in self.players[p].library.clone() {
@@ -2356,9 +2415,18 @@ impl Game {
             let ev = Ev::new(EventKind::Choice, format!("{} revealed their whole library without finding a {} card", self.players[p].name, crate::engine::casting::filter_words(filter))).player(self, p).rule(cite!(reveal.until_none));
             self.record(ev);
         }
+        // "then puts those cards into their graveyard": the card found goes with the rest.
+        let (hit, to) = match (hit, to) {
+            (Some(c), None) => {
+                others.push(c);
+                (None, SearchDest::Hand)
+            }
+            (hit, to) => (hit, to.unwrap_or(SearchDest::Hand)),
+        };
         if let Some(c) = hit {
             match to {
                 SearchDest::Battlefield { tapped } => {
+                    self.refuse_unattached_aura(c)?;
                     let how = if tapped { " tapped" } else { "" };
                     self.put_onto_battlefield(c, p, tapped, dec, |g, nid| {
                         Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))

@@ -1054,7 +1054,7 @@ impl Game {
             modes = Some(if n <= m.min as usize {
                 (0..n).collect()
             } else {
-                let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cite!(cast.modes_choice), what: format!("the mode(s) of {name}") };
+                let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n), used: Vec::new() }, rule: cite!(cast.modes_choice), what: format!("the mode(s) of {name}") };
                 match self.decide(dec, &d)? {
                     Answer::Modes(ms) => ms,
                     _ => Vec::new(),
@@ -1569,6 +1569,16 @@ impl Game {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
+        // "Choose one that hasn't been chosen [this turn] —": a mode this object already chose
+        // for this ability can't be chosen (700.2a); with none left it can't be activated.
+        if let Some(m) = effect.modal.as_ref().filter(|m| m.fresh.is_some()) {
+            let used = self.used_modes(source, ability, m.fresh);
+            if let Some(&i) = modes.iter().find(|i| used.contains(i)) {
+                return Ok(Err(Illegal::new(cite!(mode.already_chosen), format!("mode {} of the ability of {name} has already been chosen and can't be chosen again", i + 1))));
+            }
+            let turn = self.turn;
+            self.obj_mut(source).modes_chosen.extend(modes.iter().map(|&i| (ability, i, turn)));
+        }
         self.check_unread_targets(targets.iter().map(|c| c.target), &format!("the ability of {name}"))?;
         // On an activated ability `tap:` names crew (702.122a), not convoke or improvise, which
         // only spells have: the mana payment doesn't see it.

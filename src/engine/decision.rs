@@ -52,7 +52,8 @@ pub enum DecisionKind {
     /// with only a `top`, topmost first.
     TopOrder { cards: Vec<ObjId> },
     /// Modes of a modal triggered ability (603.3c): between `min` and `max` of `count` modes.
-    Modes { count: usize, min: usize, max: usize },
+    /// `used`: modes that can't be chosen ("choose one that hasn't been chosen", 700.2b).
+    Modes { count: usize, min: usize, max: usize, used: Vec<usize> },
     /// The call of a coin flip, heads or tails (705.2).
     CoinCall,
 }
@@ -163,7 +164,10 @@ pub fn legal_answers(game: &Game, d: &Decision) -> String {
             let names: Vec<String> = options.iter().map(|t| game.describe_target(*t)).collect();
             format!("apply: one of {}", names.join(", "))
         }
-        DecisionKind::Modes { count, min, max } => format!("modes: [...] — {} of modes 1 to {count}", if min == max { min.to_string() } else { format!("{min} to {max}") }),
+        DecisionKind::Modes { count, min, max, used } => {
+            let but = if used.is_empty() { String::new() } else { format!(", not {} (already chosen)", used.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")) };
+            format!("modes: [...] — {} of modes 1 to {count}{but}", if min == max { min.to_string() } else { format!("{min} to {max}") })
+        }
         DecisionKind::CoinCall => "call: heads or call: tails".to_owned(),
         DecisionKind::Scry { cards } => {
             let names: Vec<String> = cards.iter().map(|o| game.describe(*o)).collect();

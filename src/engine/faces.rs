@@ -417,7 +417,7 @@ impl Game {
             [one] => *one,
             _ => {
                 let what = format!("the door of {} to {} (mode 1: {}, {}; mode 2: {}, {})", self.describe(id), if lock { "lock or unlock" } else { "unlock" }, name(self, 0), if had & 1 == 0 { "locked" } else { "unlocked" }, name(self, 1), if had & 2 == 0 { "locked" } else { "unlocked" });
-                let d = Decision { player: controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1 }, rule: if lock { cite!(room.effect_lock_or_unlock)[0] } else { cite!(room.effect_unlock) }, what };
+                let d = Decision { player: controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1, used: Vec::new() }, rule: if lock { cite!(room.effect_lock_or_unlock)[0] } else { cite!(room.effect_unlock) }, what };
                 match self.decide(dec, &d)? {
                     Answer::Modes(m) if m.first() == Some(&1) => 1,
                     _ => 0,

@@ -196,6 +196,9 @@ pub struct Object {
     /// (ability index, turn) of triggers of "This ability triggers only once each turn"
     /// abilities.
     pub triggered_turns: Vec<(usize, u32)>,
+    /// (ability index, mode, turn) of the modes chosen for its "choose one that hasn't been
+    /// chosen" abilities; a new object starts with none (400.7).
+    pub modes_chosen: Vec<(usize, usize, u32)>,
     /// The turn in which a loyalty ability of this permanent was last activated (606.3).
     pub loyalty_turn: Option<u32>,
     /// Dealt damage by a source with deathtouch since state-based actions were last checked
@@ -929,6 +932,7 @@ impl Game {
             activated_turns: Vec::new(),
             attacked_turn: None,
             triggered_turns: Vec::new(),
+            modes_chosen: Vec::new(),
             loyalty_turn: None,
             deathtouch_damage: false,
             indestructible_noted: 0,

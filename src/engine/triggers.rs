@@ -1155,19 +1155,31 @@ impl Game {
         let mut modes: Vec<usize> = Vec::new();
         if let Some(m) = &effect.modal {
             let n = m.modes.len();
-            modes = if n <= m.min as usize {
+            // "Choose one that hasn't been chosen [this turn]": the modes this object already
+            // chose for this ability can't be chosen (700.2b).
+            let used = if t.delayed.is_none() && t.keyword.is_none() { self.used_modes(t.source, t.ability, m.fresh) } else { Vec::new() };
+            let left = n - used.len();
+            modes = if used.is_empty() && n <= m.min as usize {
                 (0..n).collect()
+            } else if m.fresh.is_some() && left <= 1 {
+                (0..n).filter(|i| !used.contains(i)).collect()
             } else {
-                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n) }, rule: cite!(trigger.mode_choice), what: format!("the mode(s) of the {name}") };
+                let d = Decision { player: t.controller, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(left), used: used.clone() }, rule: cite!(trigger.mode_choice), what: format!("the mode(s) of the {name}") };
                 match self.decide(dec, &d)? {
                     Answer::Modes(ms) => ms,
                     _ => Vec::new(),
                 }
             };
+            if m.fresh.is_some() {
+                let turn = self.turn;
+                let ability = t.ability;
+                self.obj_mut(t.source).modes_chosen.extend(modes.iter().map(|&i| (ability, i, turn)));
+            }
             let shown: Vec<String> = modes.iter().map(|i| (i + 1).to_string()).collect();
             if modes.is_empty() {
                 // 700.2b: a modal triggered ability with no mode chosen is removed from the stack.
-                let ev = Ev::new(EventKind::Choice, format!("no mode of the {name} is chosen: it is removed from the stack")).source(self, t.source).rules(&cite!(trigger.no_mode));
+                let why = if used.len() == n && n > 0 { " (every mode has already been chosen)" } else { "" };
+                let ev = Ev::new(EventKind::Choice, format!("no mode of the {name} is chosen{why}: it is removed from the stack")).source(self, t.source).rules(&cite!(trigger.no_mode));
                 self.record(ev);
                 return Ok(());
             }
@@ -1200,6 +1212,19 @@ impl Game {
     }
 }
 
+
+impl Game {
+    /// The modes `source` already chose for its ability `ability` that "choose one that
+    /// hasn't been chosen [this turn]" (`fresh`) rules out; none for other modal abilities.
+    pub(crate) fn used_modes(&self, source: ObjId, ability: usize, fresh: Option<crate::cards::ir::FreshModes>) -> Vec<usize> {
+        use crate::cards::ir::FreshModes;
+        let Some(fresh) = fresh else { return Vec::new() };
+        let mut used: Vec<usize> = self.obj(source).modes_chosen.iter().filter(|&&(a, _, turn)| a == ability && (fresh == FreshModes::Ever || turn == self.turn)).map(|&(_, m, _)| m).collect();
+        used.sort_unstable();
+        used.dedup();
+        used
+    }
+}
 
 /// +1/+1 counters are `Some(true)`, -1/-1 counters `Some(false)`, other kinds `None`.
 #[must_use]

@@ -179,7 +179,7 @@ fn first_answer(d: &Decision) -> Answer {
         DecisionKind::Scry { cards } | DecisionKind::Surveil { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
         DecisionKind::BottomOrder { cards } => Answer::Scry { top: Vec::new(), bottom: cards.clone() },
         DecisionKind::TopOrder { cards } => Answer::Scry { top: cards.clone(), bottom: Vec::new() },
-        DecisionKind::Modes { min, .. } => Answer::Modes((0..*min).collect()),
+        DecisionKind::Modes { count, min, used, .. } => Answer::Modes((0..*count).filter(|i| !used.contains(i)).take(*min).collect()),
         DecisionKind::CoinCall => Answer::Call(true),
         DecisionKind::TriggerTargets { options, min, .. } => Answer::Pick(options.iter().copied().take(*min).collect()),
         DecisionKind::Divide { recipients, total } => {
@@ -313,8 +313,11 @@ fn answer(g: &Game, d: &Decision, c: &Choice, span: Span) -> Result<Answer, Stop
             }
             Ok(Answer::Assign(out))
         }
-        DecisionKind::Modes { count, min, max } => {
+        DecisionKind::Modes { count, min, max, used } => {
             let Some(ms) = &c.modes else { return Err(mismatch("modes")) };
+            if let Some(&i) = ms.iter().find(|&&i| used.contains(&i)) {
+                return Err(Stop(Diagnostic::new(format!("mode {} has already been chosen for this ability and can't be chosen again", i + 1), span).help(legal_answers(g, d))));
+            }
             let mut sorted = ms.clone();
             sorted.sort_unstable();
             sorted.dedup();

@@ -1696,7 +1696,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 return Err(p.fail("\"and the rest\""));
             }
             let rest = dig_rest(p, u32::MAX)?;
-            out.push(Instruction::RevealUntil { filter, to, rest });
+            out.push(Instruction::RevealUntil { who: Affected::You, filter, to: Some(to), rest });
         }
         "reveal" if imperative && p.peek_at(1).is_some_and(|t| t.is_word("the")) => {
             // "Reveal the top card of your library." (701.20a)
@@ -1705,10 +1705,9 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let (count, who) = r?;
             // "Reveal the top four cards of your library. Put all land cards revealed this way
             // into your hand and the rest into your graveyard." (701.20a)
-            if let (Affected::You, Amount::Fixed(n)) = (&who, count)
-                && n > 1
-            {
-                out.push(parse_reveal_dig(p, u32::try_from(n).unwrap_or(0))?);
+            if who == Affected::You && (matches!(count, Amount::Fixed(n) if n > 1) || count == Amount::X) {
+                let count = dig_x(p, count, verb_at)?;
+                out.push(parse_reveal_dig(p, count)?);
                 return Ok(());
             }
             if who != Affected::You || count != Amount::Fixed(1) {
@@ -1719,6 +1718,12 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "reveals" => {
             let who = player_subject()?;
             p.bump();
+            // "Target player reveals cards from the top of their library until they reveal a
+            // land card, then puts those cards into their graveyard." (701.20a)
+            if p.eat_words(&["cards", "from", "the", "top", "of", "their", "library", "until", "they", "reveal"]) {
+                out.push(reveals_until(p, who)?);
+                return Ok(());
+            }
             // "Target player reveals the top card of their library." (701.20a)
             if p.eat_words(&["the", "top", "card", "of", "their", "library"]) {
                 out.push(Instruction::RevealTop { who, count: Amount::Fixed(1) });
@@ -2193,6 +2198,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "gain" | "gains" | "lose" | "loses" => {
             let who = player_subject()?;
             p.bump();
+            // "You lose the game." (104.3e)
+            if verb.starts_with("lose") && p.eat_words(&["the", "game"]) {
+                out.push(Instruction::LoseGame(who));
+                return Ok(());
+            }
             // "you gain life equal to its power"
             let amount = if p.eat_words(&["life", "equal", "to"]) {
                 quantity(p)?
@@ -2930,90 +2940,236 @@ fn parse_look(p: &mut Parser<'_>) -> PResult<Instruction> {
         p.pos = at;
     }
     p.expect_words(&["at", "the", "top"])?;
-    let count = if p.eat_word("card") {
-        1
-    } else {
-        let Amount::Fixed(n) = amount(p)? else { return Err(p.fail("a number of cards")) };
-        p.expect_words(&["cards"])?;
-        u32::try_from(n).unwrap_or(0)
-    };
-    p.expect_words(&["of", "your", "library"])?;
+    let count = dig_count(p)?;
     // "…, then put them back in any order." (401.4)
     if p.eat_punct(',') {
         p.expect_words(&["then", "put", "them", "back", "in", "any", "order"])?;
-        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top, shown: false });
+        return Ok(Instruction::Dig { count, take: 0, min: 0, filter: None, reveal: false, rest: DigRest::Top, shown: false, to: SearchDest::Hand });
     }
     if !p.eat_punct('.') {
         return Err(p.fail("\".\""));
     }
-    // "You may reveal a creature card from among them and put it into your hand. Put the
-    // rest …": at most one card with a stated quality, revealed as it is taken.
-    if p.eat_words(&["you", "may", "reveal"]) {
-        let filter = a_kind_of_card(p)?;
-        p.expect_words(&["from", "among", "them", "and", "put", "it", "into", "your", "hand"])?;
-        if !p.eat_punct('.') {
-            return Err(p.fail("\".\""));
-        }
-        p.expect_words(&["put", "the", "rest"])?;
-        let rest = dig_rest(p, count - 1)?;
-        return Ok(Instruction::Dig { count, take: 1, min: 0, filter: Some(filter), reveal: true, rest, shown: false });
-    }
-    p.expect_words(&["put"])?;
-    let take = if p.eat_words(&["one", "of", "them"]) {
-        1
-    } else if count > 2 && p.eat_words(&["two", "of", "them"]) {
-        2
-    } else if count == 2 && p.eat_word("one") {
-        1
-    } else {
-        return Err(p.fail("\"one of them\""));
-    };
-    p.expect_words(&["into", "your", "hand", "and", "the"])?;
-    if !(p.eat_word("rest") || count - take == 1 && p.eat_word("other")) {
-        return Err(p.fail("\"the rest\""));
-    }
-    let rest = dig_rest(p, count - take)?;
-    Ok(Instruction::Dig { count, take, min: take, filter: None, reveal: false, rest, shown: false })
+    dig_after(p, count, false)
 }
 
-/// After "Reveal the top N cards of your library": ". [You may] put a [kind of] card from among
-/// them into your hand[ and the rest …]. [Put the rest …]" or ". Put all [kind of] cards
-/// revealed this way into your hand and the rest …" — what becomes of the revealed cards
+/// "N cards of your library[, where X is …]" / "card of your library" after "the top": how
+/// many cards are looked at or revealed. An X is the ability's X unless the words after it
+/// say what it is; it is refused in an ability that triggers on a spell being cast, whose X
+/// would be that spell's.
+fn dig_count(p: &mut Parser<'_>) -> PResult<Amount> {
+    let at = p.pos;
+    let count = if p.eat_word("card") {
+        Amount::Fixed(1)
+    } else {
+        let n = amount(p)?;
+        if !matches!(n, Amount::Fixed(_) | Amount::X) {
+            return Err(Fail { at, expected: "a number of cards".into() });
+        }
+        p.expect_words(&["cards"])?;
+        n
+    };
+    p.expect_words(&["of", "your", "library"])?;
+    dig_x(p, count, at)
+}
+
+/// ", where X is …" after "the top X cards of your library": the count X stands for. A bare X
+/// is the ability's X, refused in an ability that triggers on a spell being cast, whose X
+/// would be that spell's (107.3).
+fn dig_x(p: &mut Parser<'_>, count: Amount, at: usize) -> PResult<Amount> {
+    if count != Amount::X {
+        return Ok(count);
+    }
+    if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("where")) {
+        p.bump();
+        p.expect_words(&["where", "x", "is"])?;
+        return quantity(p);
+    }
+    if p.trigger_spell {
+        return Err(Fail { at, expected: "a number of cards (the X of a spell that triggered this ability is not modelled)".into() });
+    }
+    Ok(count)
+}
+
+/// After "Reveal the top N cards of your library": what becomes of the revealed cards
 /// (701.20a, 401.4), read with the reveal.
-fn parse_reveal_dig(p: &mut Parser<'_>, count: u32) -> PResult<Instruction> {
+fn parse_reveal_dig(p: &mut Parser<'_>, count: Amount) -> PResult<Instruction> {
     if !p.eat_punct('.') {
         return Err(p.fail("\".\" and what becomes of the revealed cards"));
     }
-    let optional = p.eat_words(&["you", "may", "put"]);
-    if !optional {
-        p.expect_words(&["put"])?;
-    }
-    let (take, min, filter) = if !optional && p.eat_word("all") {
-        let at = p.pos;
-        let (filter, head) = parse_filter(p, true)?;
-        if head != Head::Card {
-            return Err(Fail { at, expected: "a kind of card (\"all land cards\")".into() });
-        }
-        if !(p.eat_words(&["revealed", "this", "way"]) || p.eat_words(&["from", "among", "them"])) {
-            return Err(p.fail("\"revealed this way\""));
-        }
-        (count, count, filter)
-    } else {
-        let filter = a_kind_of_card(p)?;
-        p.expect_words(&["from", "among", "them"])?;
-        (1, u32::from(!optional), filter)
+    dig_after(p, count, true)
+}
+
+/// What becomes of the `count` cards looked at (701.20e) or, when `shown`, revealed
+/// (701.20a): "[You may] put one of them / a land card from among them / up to two creature
+/// cards from among them / any number of … / all land cards revealed this way into your hand |
+/// onto the battlefield [tapped]" or, for cards only looked at, "You may reveal a creature
+/// card / up to two … / any number of … from among them and put it | them into your hand";
+/// then "[and | . [Then] put] the rest …" (401.4).
+fn dig_after(p: &mut Parser<'_>, count: Amount, shown: bool) -> PResult<Instruction> {
+    let fixed = match count {
+        Amount::Fixed(n) => Some(u32::try_from(n).unwrap_or(0)),
+        _ => None,
     };
-    p.expect_words(&["into", "your", "hand"])?;
-    let rest = if p.eat_words(&["and", "the", "rest"]) {
-        dig_rest(p, count)?
+    let start = p.pos;
+    let (take, min, filter, reveal, to);
+    if !shown && p.eat_words(&["you", "may", "reveal"]) {
+        let (n, f, plural) = dig_pick(p)?;
+        p.expect_words(&["from", "among", "them", "and", "put"])?;
+        let named = if plural {
+            p.eat_word("them") || p.eat_words(&["those", "cards"]) || p.eat_words(&["the", "revealed", "cards"])
+        } else {
+            p.eat_word("it") || p.eat_words(&["that", "card"])
+        };
+        if !named {
+            return Err(p.fail(if plural { "\"them\"" } else { "\"it\"" }));
+        }
+        p.expect_words(&["into", "your", "hand"])?;
+        (take, min, filter, reveal, to) = (n, 0, Some(f), true, SearchDest::Hand);
+    } else {
+        let optional = p.eat_words(&["you", "may", "put"]);
+        if !optional {
+            p.expect_words(&["put"])?;
+        }
+        let of_them = |p: &mut Parser<'_>| p.eat_words(&["of", "them"]) || p.eat_words(&["of", "those", "cards"]);
+        // (how many, which kind, whether at least that many must be taken when there are)
+        let (n, f, exact) = if (p.at_word("one") || p.at_word("two")) && p.peek_at(1).is_some_and(|t| t.is_word("of")) {
+            let n = if p.eat_word("one") { 1 } else { p.bump(); 2 };
+            if !of_them(p) || fixed.is_some_and(|c| c <= n) {
+                return Err(p.fail("\"one of them\" among more cards than that"));
+            }
+            (n, None, true)
+        } else if fixed == Some(2) && !optional && p.eat_word("one") {
+            // "Look at the top two cards of your library. Put one into your hand and the
+            // other into your graveyard."
+            (1, None, true)
+        } else if shown && !optional && p.eat_word("all") {
+            let at = p.pos;
+            let (f, head) = parse_filter(p, true)?;
+            if head != Head::Card {
+                return Err(Fail { at, expected: "a kind of card (\"all land cards\")".into() });
+            }
+            if !(p.eat_words(&["revealed", "this", "way"]) || p.eat_words(&["from", "among", "them"])) {
+                return Err(p.fail("\"revealed this way\""));
+            }
+            (u32::MAX, Some(f), true)
+        } else {
+            let up_to = p.at_words(&["up", "to"]) || p.at_words(&["any", "number"]);
+            let (n, f, _) = dig_pick(p)?;
+            p.expect_words(&["from", "among", "them"])?;
+            (n, Some(f), !up_to)
+        };
+        // "Put a creature card from among them …" with the cards only looked at: whether the
+        // player may claim none fits is not modelled for hidden cards, so it is refused.
+        if !optional && exact && f.is_some() && !shown {
+            return Err(Fail { at: start, expected: "\"You may put …\" (a required pick of a kind of card among cards only looked at is not modelled)".into() });
+        }
+        to = if p.eat_words(&["into", "your", "hand"]) {
+            SearchDest::Hand
+        } else if p.eat_words(&["onto", "the", "battlefield"]) {
+            let tapped = p.eat_word("tapped");
+            if p.at_words(&["and", "attacking"]) || p.at_word("attacking") || p.at_word("under") {
+                return Err(p.fail("\"onto the battlefield [tapped]\" (entering attacking or under another player's control is not modelled here)"));
+            }
+            SearchDest::Battlefield { tapped }
+        } else {
+            return Err(p.fail("\"into your hand\" or \"onto the battlefield\""));
+        };
+        (take, min, filter, reveal) = (n, if optional || !exact { 0 } else { n }, f, false);
+    }
+    // An X in the kind of card is the ability's X; after "where X is …" that X means the
+    // count, which a filter can't take yet: refused.
+    if !matches!(count, Amount::Fixed(_) | Amount::X) && filter.as_ref().is_some_and(|f| serde_json::to_string(f).is_ok_and(|s| s.contains("\"X\""))) {
+        return Err(Fail { at: start, expected: "a kind of card without the X defined by \"where X is …\"".into() });
+    }
+    // "the other": the one card left when exactly one of two is taken.
+    let other = filter.is_none() && min == take && fixed.is_some_and(|c| c.checked_sub(take) == Some(1));
+    let left = fixed.map_or(u32::MAX, |c| c.saturating_sub(min));
+    let dig = Instruction::Dig { count, take, min, filter, reveal, rest: DigRest::Graveyard, shown, to };
+    dig_rest_clause(p, dig, other, left)
+}
+
+/// "a creature card", "up to two creature cards", "any number of creature cards": how many
+/// cards of which kind are picked (`u32::MAX`: any number), and whether the words are plural.
+fn dig_pick(p: &mut Parser<'_>) -> PResult<(u32, crate::cards::ir::ObjectFilter, bool)> {
+    let (n, plural) = if p.eat_words(&["any", "number", "of"]) {
+        (u32::MAX, true)
+    } else if p.eat_words(&["up", "to"]) {
+        let at = p.pos;
+        let Amount::Fixed(n) = amount(p)? else { return Err(Fail { at, expected: "a number of cards".into() }) };
+        (u32::try_from(n).unwrap_or(0), n != 1)
+    } else {
+        return Ok((1, a_kind_of_card(p)?, false));
+    };
+    let at = p.pos;
+    let (filter, head) = parse_filter(p, plural)?;
+    if head != Head::Card {
+        return Err(Fail { at, expected: "a kind of card (\"creature cards\")".into() });
+    }
+    Ok((n, filter, plural))
+}
+
+/// The end of a dig: "and the rest …", ", then put the rest …" or ". [Then] put the rest [of
+/// the cards revealed this way] …", setting `rest` in `dig`. `other`: "the other" may stand
+/// for the one card left. `left`: how many cards are left at most.
+fn dig_rest_clause(p: &mut Parser<'_>, mut dig: Instruction, other: bool, left: u32) -> PResult<Instruction> {
+    let the_rest = |p: &mut Parser<'_>| {
+        let ok = p.eat_words(&["the", "rest"]) || other && p.eat_words(&["the", "other"]);
+        if ok && !(p.eat_words(&["of", "the", "cards", "revealed", "this", "way"]) || p.eat_words(&["of", "the", "revealed", "cards"])) {
+            let _ = p.eat_words(&["of", "the", "cards"]);
+        }
+        ok
+    };
+    let found = if p.eat_word("and") {
+        the_rest(p)
+    } else if p.at_punct(',') && p.peek_at(1).is_some_and(|t| t.is_word("then")) {
+        p.pos += 2;
+        p.expect_words(&["put"])?;
+        the_rest(p)
     } else {
         if !p.eat_punct('.') {
             return Err(p.fail("\".\""));
         }
-        p.expect_words(&["put", "the", "rest"])?;
-        dig_rest(p, count)?
+        let _ = p.eat_word("then");
+        p.expect_words(&["put"])?;
+        the_rest(p)
     };
-    Ok(Instruction::Dig { count, take, min, filter: Some(filter), reveal: false, rest, shown: true })
+    if !found {
+        return Err(p.fail("\"the rest\""));
+    }
+    let r = dig_rest(p, left)?;
+    if let Instruction::Dig { rest, .. } = &mut dig {
+        *rest = r;
+    }
+    Ok(dig)
+}
+
+/// After "[player] reveals cards from the top of their library until they reveal": "a land
+/// card, then puts those cards into their graveyard" (all of them, the land too), or "a
+/// creature card. The player puts that card onto the battlefield, then shuffles all other cards
+/// revealed this way into their library." (701.20a, 701.24a): the revealing player moves them.
+fn reveals_until(p: &mut Parser<'_>, who: Affected) -> PResult<Instruction> {
+    let filter = a_kind_of_card(p)?;
+    if p.eat_punct(',') {
+        p.expect_words(&["then", "puts"])?;
+        if !(p.eat_words(&["those", "cards"]) || p.eat_words(&["all", "cards", "revealed", "this", "way"])) {
+            return Err(p.fail("\"those cards\""));
+        }
+        p.expect_words(&["into", "their", "graveyard"])?;
+        return Ok(Instruction::RevealUntil { who, filter, to: None, rest: DigRest::Graveyard });
+    }
+    if !p.eat_punct('.') {
+        return Err(p.fail("\", then puts those cards …\" or \".\""));
+    }
+    if !(p.eat_words(&["the", "player", "puts"]) || p.eat_words(&["that", "player", "puts"])) {
+        return Err(p.fail("\"The player puts that card …\""));
+    }
+    p.expect_words(&["that", "card", "onto", "the", "battlefield"])?;
+    if !p.at_punct(',') {
+        return Err(p.fail("\", then shuffles all other cards revealed this way into their library\""));
+    }
+    p.bump();
+    p.expect_words(&["then", "shuffles", "all", "other", "cards", "revealed", "this", "way", "into", "their", "library"])?;
+    Ok(Instruction::RevealUntil { who, filter, to: Some(SearchDest::Battlefield { tapped: false }), rest: DigRest::ShuffleIn })
 }
 
 /// Where "the rest" of the cards looked at go: "on the bottom of your library in any order /
@@ -3198,6 +3354,22 @@ fn parse_search(p: &mut Parser<'_>, searcher: Option<Affected>) -> PResult<Instr
             return Err(Fail { at, expected: "\"that …\" naming an earlier target".into() });
         }
         (CardQuery::SameNameAs(what), None, true)
+    } else if p.at_words(&["a", "card", "named"]) {
+        // "a card named Screaming Seahawk": the name runs to the comma or period before the
+        // next instruction ("Eivor, Battle-Ready" has a comma of its own).
+        p.pos += 3;
+        let start = p.pos;
+        let cont = |t: Option<&super::lexer::Token>| t.is_some_and(|t| t.is_word("reveal") || t.is_word("put") || t.is_word("then") || t.is_word("and"));
+        while p.pos < p.toks.len() && !(p.at_punct('.') || p.at_punct(',') && cont(p.peek_at(1)) || p.at_word("and") && p.peek_at(1).is_some_and(|t| t.is_word("put") || t.is_word("reveal") || t.is_word("exile"))) {
+            p.bump();
+        }
+        // "a card named Festering Newt or Bubbling Cauldron", "a card named Forest, a card
+        // named …": more than one name is not read (a name with "or" or "and" is refused too).
+        if p.pos == start || p.toks[start..p.pos].iter().any(|t| t.is_word("or") || t.is_word("and") || t.is_word("named") || t.is_word("a")) {
+            return Err(Fail { at: start, expected: "one card name".into() });
+        }
+        let name = p.text[p.toks[start].start..p.toks[p.pos - 1].end].trim().to_owned();
+        (CardQuery::Named(name), Some(1), false)
     } else {
         // "up to two basic land cards": a search for cards with a stated quality may find fewer
         // than it names anyway (701.23b), so "up to" changes nothing for it; a search for a
@@ -4410,14 +4582,14 @@ mod action_tests {
     fn looking_at_the_top_of_the_library() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest on the bottom of your library in any order.", "Impulse", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false }])
+            spell(vec![], vec![Dig { count: n(4), take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false, to: crate::cards::ir::SearchDest::Hand }])
         );
         assert_eq!(
             ok("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.", "Sleight of Hand", SORCERY),
-            spell(vec![], vec![Dig { count: 2, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false }])
+            spell(vec![], vec![Dig { count: n(2), take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Bottom { random: false }, shown: false, to: crate::cards::ir::SearchDest::Hand }])
         );
         let text = "Look at the top five cards of your library. You may reveal a creature card from among them and put it into your hand. Put the rest on the bottom of your library in a random order.";
-        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: 5, take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true }, shown: false }]));
+        assert_eq!(ok(text, "Incubation", SORCERY), spell(vec![], vec![Dig { count: n(5), take: 1, min: 0, filter: Some(types(&[Creature])), reveal: true, rest: DigRest::Bottom { random: true }, shown: false, to: crate::cards::ir::SearchDest::Hand }]));
         // Several cards put on the bottom need an order: "in any order" or "in a random order".
         let text = "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom of your library.";
         assert_eq!(errs(text, "Order Test", SORCERY).len(), 1);
@@ -4630,10 +4802,10 @@ mod library_tests {
     fn the_rest_of_the_cards_looked_at() {
         assert_eq!(
             ok("Look at the top four cards of your library. Put one of them into your hand and the rest into your graveyard.", "Forbidden Alchemy", INSTANT),
-            spell(vec![], vec![Dig { count: 4, take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard, shown: false }])
+            spell(vec![], vec![Dig { count: n(4), take: 1, min: 1, filter: None, reveal: false, rest: DigRest::Graveyard, shown: false, to: crate::cards::ir::SearchDest::Hand }])
         );
         let ponder = ok("Look at the top three cards of your library, then put them back in any order. You may shuffle.\nDraw a card.", "Ponder", SORCERY);
-        assert!(matches!(&effect_of(&ponder)[..], [Dig { count: 3, take: 0, rest: DigRest::Top, .. }, MayOrElse { .. }, Draw { .. }]), "{ponder:?}");
+        assert!(matches!(&effect_of(&ponder)[..], [Dig { count: Amount::Fixed(3), take: 0, rest: DigRest::Top, .. }, MayOrElse { .. }, Draw { .. }]), "{ponder:?}");
     }
 
     #[test]
@@ -4712,7 +4884,7 @@ mod reveal_until_tests {
     fn reveal_until_a_kind_of_card() {
         let lookout = ok("Reach\nWhen this creature enters, reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield tapped and the rest on the bottom of your library in a random order.", "Clifftop Lookout", CREATURE);
         let Some(Ability::Triggered { effect, .. }) = lookout.last() else { panic!("{lookout:?}") };
-        assert_eq!(effect.instructions, vec![RevealUntil { filter: types(&[Land]), to: SearchDest::Battlefield { tapped: true }, rest: DigRest::Bottom { random: true } }]);
+        assert_eq!(effect.instructions, vec![RevealUntil { who: crate::cards::ir::Affected::You, filter: types(&[Land]), to: Some(SearchDest::Battlefield { tapped: true }), rest: DigRest::Bottom { random: true } }]);
         // The rest must be placed somewhere the text says.
         assert_eq!(errs("Reveal cards from the top of your library until you reveal a creature card. Put that card into your hand.", "Reveal Until Test", SORCERY).len(), 1);
     }

@@ -30,6 +30,8 @@ mod cast_option_tests;
 #[cfg(test)]
 mod zone_tests;
 #[cfg(test)]
+mod modes_tests;
+#[cfg(test)]
 mod grammar_tests;
 #[cfg(test)]
 mod amount_tests;
@@ -417,13 +419,13 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
         }
         trigger_modes = None;
         if is_spell && let Some((min, max, repeat)) = spell_modal_header(&toks) {
-            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat, spree: Vec::new() }));
+            modal = Some((0, Modal { min, max, modes: Vec::new(), repeat, spree: Vec::new(), fresh: None }));
             spell_lines.push(line.trim());
             continue;
         }
         // "Spree" (702.172a): choose one or more of the "+ {cost} —" modes that follow.
         if is_spell && toks.len() == 1 && toks[0].is_word("spree") {
-            modal = Some((0, Modal { min: 1, max: 0, modes: Vec::new(), repeat: false, spree: Vec::new() }));
+            modal = Some((0, Modal { min: 1, max: 0, modes: Vec::new(), repeat: false, spree: Vec::new(), fresh: None }));
             spell_lines.push(line.trim());
             continue;
         }
@@ -668,6 +670,20 @@ pub(crate) fn modal_header(toks: &[lexer::Token]) -> Option<(u32, u32)> {
         ["choose", "one", "or", "more"] => Some((1, u32::MAX)),
         // "choose up to one —" (700.2b: with no mode chosen, the ability leaves the stack).
         ["choose", "up", "to", a] => n(a).map(|k| (0, k)),
+        _ => None,
+    }
+}
+
+/// "Choose one that hasn't been chosen —" / "… hasn't been chosen this turn —": the header of
+/// a modal triggered or activated ability whose modes are each chosen once (700.2).
+pub(crate) fn fresh_modal_header(toks: &[lexer::Token]) -> Option<ir::FreshModes> {
+    if !toks.last().is_some_and(|t| t.is_punct('—')) {
+        return None;
+    }
+    let words: Vec<String> = toks.iter().filter_map(lexer::Token::word).map(|w| w.to_ascii_lowercase().replace('\u{2019}', "'")).collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["choose", "one", "that", "hasn't", "been", "chosen"] => Some(ir::FreshModes::Ever),
+        ["choose", "one", "that", "hasn't", "been", "chosen", "this", "turn"] => Some(ir::FreshModes::ThisTurn),
         _ => None,
     }
 }
@@ -1484,7 +1500,14 @@ fn compile_permanent_line(p: &mut Parser<'_>) -> Result<Vec<Ability>, Vec<Oracle
         if cost.loyalty.is_some() {
             return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
         }
-        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false, spree: Vec::new() }), ..Effect::default() };
+        let effect = Effect { modal: Some(Modal { min, max, modes: Vec::new(), repeat: false, spree: Vec::new(), fresh: None }), ..Effect::default() };
+        return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
+    }
+    if let Some(fresh) = fresh_modal_header(&p.toks[p.pos..]) {
+        if cost.loyalty.is_some() {
+            return Err(vec![p.error(&p.fail("a modal ability that is not a loyalty ability (not supported yet)"))]);
+        }
+        let effect = Effect { modal: Some(Modal { min: 1, max: 1, modes: Vec::new(), repeat: false, spree: Vec::new(), fresh: Some(fresh) }), ..Effect::default() };
         return Ok(vec![Ability::Activated { cost, effect, mana: false }]);
     }
     p.activated = true;

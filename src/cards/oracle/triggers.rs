@@ -202,7 +202,12 @@ fn triggered_body(p: &mut Parser<'_>, start: usize, trigger: Trigger, condition:
     // "When this creature enters, choose one —" followed by "•" lines: a modal triggered
     // ability (700.2b); the compiler reads the modes from the next lines.
     if let Some((min, max)) = super::modal_header(&p.toks[p.pos..]) {
-        let effect = Effect { modal: Some(crate::cards::ir::Modal { min, max, modes: Vec::new(), repeat: false, spree: Vec::new() }), ..Effect::default() };
+        let effect = Effect { modal: Some(crate::cards::ir::Modal { min, max, modes: Vec::new(), repeat: false, spree: Vec::new(), fresh: None }), ..Effect::default() };
+        return Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect });
+    }
+    // "… choose one that hasn't been chosen [this turn] —" (700.2b).
+    if let Some(fresh) = super::fresh_modal_header(&p.toks[p.pos..]) {
+        let effect = Effect { modal: Some(crate::cards::ir::Modal { min: 1, max: 1, modes: Vec::new(), repeat: false, spree: Vec::new(), fresh: Some(fresh) }), ..Effect::default() };
         return Ok(Ability::Triggered { trigger: Box::new(trigger), condition, effect });
     }
     // "This ability triggers only once each turn." closing the ability: a limit on the

@@ -108,13 +108,101 @@ fn cards_returned_from_your_graveyard_are_chosen_on_resolution() {
 fn revealed_top_cards_and_where_they_go() {
     use crate::cards::ir::DigRest;
     let a = ok("Reveal the top four cards of your library. Put all land cards revealed this way into your hand and the rest into your graveyard.", "Mulch", SORCERY);
-    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: 4, take: 4, min: 4, shown: true, rest: DigRest::Graveyard, filter: Some(f), .. }] if f.types_any == [CardType::Land]), "{a:?}");
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: crate::cards::ir::Amount::Fixed(4), take: u32::MAX, min: u32::MAX, shown: true, rest: DigRest::Graveyard, filter: Some(f), .. }] if f.types_any == [CardType::Land]), "{a:?}");
     let a = ok("Reveal the top five cards of your library. You may put a creature or land card from among them into your hand. Put the rest into your graveyard.", "Grisly Salvage", INSTANT);
-    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: 5, take: 1, min: 0, shown: true, rest: DigRest::Graveyard, .. }]), "{a:?}");
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { count: crate::cards::ir::Amount::Fixed(5), take: 1, min: 0, shown: true, rest: DigRest::Graveyard, .. }]), "{a:?}");
     let a = ok("Reveal the top four cards of your library. Put a creature card from among them into your hand and the rest into your graveyard.\nFlashback {2}{U} (You may cast this card from your graveyard for its flashback cost. Then exile it.)", "Tracker's Instincts", SORCERY);
     assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Dig { take: 1, min: 1, shown: true, .. }]), "{a:?}");
     // "and/or" between two kinds of card is not one filter: refused.
     assert!(!errs("Reveal the top five cards of your library. You may put a creature card and/or an enchantment card from among them into your hand. Put the rest into your graveyard.", "Benefaction of Rhonas", SORCERY).is_empty());
+}
+
+#[test]
+fn cards_looked_at_go_to_the_hand_or_the_battlefield() {
+    use crate::cards::ir::DigRest;
+    let dig = |a: &Ability| match effect(a).instructions.as_slice() {
+        [i @ Instruction::Dig { .. }] => i.clone(),
+        other => panic!("{other:?}"),
+    };
+    // 701.20e: "You may put a land card from among them onto the battlefield tapped."
+    let a = ok("When this creature enters, look at the top five cards of your library. You may put a land card from among them onto the battlefield tapped. Put the rest on the bottom of your library in a random order.", "Elvish Rejuvenator", CREATURE);
+    let Instruction::Dig { count: Amount::Fixed(5), take: 1, min: 0, filter: Some(f), reveal: false, rest: DigRest::Bottom { random: true }, shown: false, to: SearchDest::Battlefield { tapped: true } } = dig(&a[0]) else { panic!("{a:?}") };
+    assert_eq!(f.types_any, [CardType::Land]);
+    // "Put up to two … cards from among them onto the battlefield": none required.
+    let a = ok("Look at the top seven cards of your library. Put up to two planeswalker cards from among them onto the battlefield. Put the rest on the bottom of your library in a random order.", "Deploy the Gatewatch", SORCERY);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { take: 2, min: 0, to: SearchDest::Battlefield { tapped: false }, .. }), "{a:?}");
+    let a = ok("Look at the top seven cards of your library. Put up to two land cards from among them onto the battlefield tapped. Put the rest on the bottom of your library in a random order.", "Cartographer's Survey", SORCERY);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { take: 2, min: 0, to: SearchDest::Battlefield { tapped: true }, .. }), "{a:?}");
+    // "You may reveal any number of … and put the revealed cards into your hand" (701.20a).
+    let a = ok("Look at the top five cards of your library. You may reveal any number of artifact cards from among them and put the revealed cards into your hand. Put the rest on the bottom of your library in a random order.", "Forging the Anchor", SORCERY);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { take: u32::MAX, min: 0, reveal: true, to: SearchDest::Hand, .. }), "{a:?}");
+    let a = ok("Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)\nLook at the top seven cards of your library. You may reveal up to two artifact cards from among them and put them into your hand. Put the rest on the bottom of your library in a random order.", "Reality Heist", INSTANT);
+    assert!(matches!(dig(&a[1]), Instruction::Dig { take: 2, min: 0, reveal: true, .. }), "{a:?}");
+    let a = ok("Whenever an enchantment you control enters, look at the top three cards of your library. You may reveal a land card from among them and put that card into your hand. Put the rest on the bottom of your library in a random order.", "Nessian Wanderer", CREATURE);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { take: 1, min: 0, reveal: true, .. }), "{a:?}");
+    // "creature and/or land cards" is not read as one kind yet: refused.
+    assert!(!errs("When Torsten enters, reveal the top seven cards of your library. Put any number of creature and/or land cards from among them into your hand and the rest on the bottom of your library in a random order.", "Torsten, Founder of Benalia", CREATURE).is_empty());
+    // Revealed: "Put up to three … from among them into your hand and the rest …".
+    let a = ok("Reveal the top six cards of your library. Put up to three enchantment cards from among them into your hand and the rest of the revealed cards into your graveyard.", "Kruphix's Insight", SORCERY);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { take: 3, min: 0, shown: true, rest: DigRest::Graveyard, .. }), "{a:?}");
+    // 608.2h: "the top X cards …, where X is …" counts as the ability resolves.
+    let a = ok("{3}, {T}, Discard a card: Look at the top X cards of your library, where X is the number of artifacts you control. Put one of those cards into your hand and the rest on the bottom of your library in a random order.", "Fomori Vault", LAND);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { count: Amount::Count { each: 1, what: Counted::Permanents { .. } }, take: 1, min: 1, filter: None, .. }), "{a:?}");
+    // An X paid in the cost.
+    let a = ok("{X}, {T}, Discard a card: Look at the top X cards of your library. You may put a creature card with mana value X or less from among them onto the battlefield. Put the rest on the bottom of your library in a random order.", "Vivien's Arkbow", ARTIFACT);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { count: Amount::X, take: 1, min: 0, filter: Some(ObjectFilter { mana_value: Some((_, Amount::X)), .. }), to: SearchDest::Battlefield { tapped: false }, .. }), "{a:?}");
+    assert!(!errs("Whenever you cast a spell from your hand, reveal the top X cards of your library, where X is that spell's mana value. You may put a creature card with mana value X or less from among them onto the battlefield. Put the rest on the bottom of your library in a random order.", "Odd Invocation", ARTIFACT).is_empty());
+    // Refused, not guessed: entering attacking, a required pick among cards only looked at,
+    // a pick per kind ("and/or a land card"), and a cast trigger's X.
+    assert!(!errs("Whenever this creature attacks, look at the top six cards of your library. You may put a creature card from among them onto the battlefield tapped and attacking. Put the rest on the bottom of your library in a random order.", "Odd Arthur", CREATURE).is_empty());
+    assert!(!errs("Look at the top five cards of your library. Put a creature card from among them onto the battlefield. Put the rest on the bottom of your library in a random order.", "Odd Hidden Pick", SORCERY).is_empty());
+    assert!(!errs("Look at the top four cards of your library. You may reveal a creature card and/or a land card from among them and put the revealed cards into your hand. Put the rest on the bottom of your library in any order.", "Odd Mosswort", SORCERY).is_empty());
+    assert!(!errs("When you cast this spell, reveal the top X cards of your library. You may put a nonland permanent card with mana value X or less from among them onto the battlefield. Then shuffle the rest into your library.", "Odd Genesis", SORCERY).is_empty());
+}
+
+#[test]
+fn searching_for_a_card_named() {
+    use crate::cards::ir::{CardQuery, Search};
+    let search = |a: &Ability| -> Search {
+        let is = &effect(a).instructions;
+        let found = is.iter().find_map(|i| match i {
+            Instruction::Search(s) => Some(s.clone()),
+            Instruction::MayOrElse { action, .. } => match action.as_ref() {
+                Instruction::Search(s) => Some(s.clone()),
+                _ => None,
+            },
+            _ => None,
+        });
+        found.unwrap_or_else(|| panic!("{is:?}"))
+    };
+    // 701.23a: only a card with that name can be found.
+    let a = ok("Haste\nWhen this creature enters, you may search your library for a card named Avarax, reveal it, put it into your hand, then shuffle.\n{1}{R}: This creature gets +1/+0 until end of turn.", "Avarax", CREATURE);
+    let s = search(&a[1]);
+    assert_eq!((s.query, s.count, s.reveal, s.dest), (CardQuery::Named("Avarax".into()), Some(1), true, SearchDest::Hand));
+    let a = ok("This creature gets +1/+0 as long as you control another artifact.\n{2}{W}: Search your library for a card named Magitek Infantry, put it onto the battlefield tapped, then shuffle.", "Magitek Infantry", CREATURE);
+    let s = search(&a[1]);
+    assert_eq!((s.query, s.dest), (CardQuery::Named("Magitek Infantry".into()), SearchDest::Battlefield { tapped: true }));
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::Search(_), Instruction::Shuffle(Affected::You)]), "{a:?}");
+    // A name with a comma of its own.
+    let a = ok("When this creature enters, you may search your library for a card named Odd, the Twice-Named, reveal it, put it into your hand, then shuffle.", "Odd Herald", CREATURE);
+    assert_eq!(search(&a[0]).query, CardQuery::Named("Odd, the Twice-Named".into()));
+    // Two names are not one: refused.
+    assert!(!errs("{2}, {T}: Search your library for a card named Festering Newt or Bubbling Cauldron, put it onto the battlefield tapped, then shuffle.", "Bogbrew Witch", CREATURE).is_empty());
+    assert!(!errs("Search your library and graveyard for a card named Forest, a card named Brambleweft Behemoth, and a card named Nissa, Genesis Mage. Reveal those cards, put them into your hand, then shuffle.", "Nissa's Encouragement", SORCERY).is_empty());
+}
+
+#[test]
+fn a_player_reveals_until_a_kind_of_card() {
+    use crate::cards::ir::DigRest;
+    // 701.20a: "then puts those cards into their graveyard" — the land found too.
+    let a = ok("Flying\nWhen this creature enters, target player reveals cards from the top of their library until they reveal a land card, then puts those cards into their graveyard.", "Balustrade Spy", CREATURE);
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::RevealUntil { who: T0, to: None, rest: DigRest::Graveyard, filter }] if filter.types_any == [CardType::Land]), "{a:?}");
+    // "Its controller" of the destroyed creature; the rest shuffled in (701.24a).
+    let a = ok("Destroy target creature. It can't be regenerated. Its controller reveals cards from the top of their library until they reveal a creature card. The player puts that card onto the battlefield, then shuffles all other cards revealed this way into their library.", "Polymorph", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Destroy(_), _, Instruction::RevealUntil { who: Affected::ControllerOfTarget(0), to: Some(SearchDest::Battlefield { tapped: false }), rest: DigRest::ShuffleIn, .. }]), "{a:?}");
+    // Refused, not guessed: what becomes of the cards is said in a way not read.
+    assert!(!errs("Whenever Mirko Vosk deals combat damage to a player, that player reveals cards from the top of their library until they reveal four land cards, then puts those cards into their graveyard.", "Mirko Vosk, Mind Drinker", CREATURE).is_empty());
+    assert!(!errs("Target opponent reveals cards from the top of their library until they reveal a creature card. That player puts all noncreature cards revealed this way into their graveyard, then you put the creature card onto the battlefield under your control.", "Telemin Performance", SORCERY).is_empty());
 }
 
 #[test]
