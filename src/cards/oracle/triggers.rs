@@ -1049,10 +1049,10 @@ mod tests {
         assert!(matches!(&e.instructions[0], Instruction::Pump { what: Affected::EachPermanent(f), .. } if f.blocking_source), "{e:?}");
         let e = effect("Haste\nWhenever this creature becomes blocked, it deals 1 damage to target creature blocking it.", "Goblin Javelineer");
         assert!(matches!(&e.targets[0].spec, TargetSpec::Permanent(f) if f.blocking_source), "{e:?}");
-        // "it" is the creature that became blocked, not the source: not read.
-        assert!(compile("Whenever a creature you control becomes blocked, it gets +3/+3 until end of turn for each creature blocking it.", "General Marhault Elsdragon", CREATURE).is_err());
-        // "beyond the first" outside rampage is not read.
-        assert!(compile("Whenever this creature becomes blocked, it gets -2/-1 until end of turn for each creature blocking it beyond the first.", "Johtull Wurm", CREATURE).is_err());
+        // "it" is the creature that became blocked, not the source: counted for that creature.
+        let e = effect("Whenever a creature you control becomes blocked, it gets +3/+3 until end of turn for each creature blocking it.", "General Marhault Elsdragon");
+        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { each: 3, what: Counted::BlockersOf { of: crate::cards::ir::StatOf::TriggerObject, beyond_first: false } }, what: Affected::TriggerObject, .. }), "{e:?}");
+        // "… beyond the first" outside rampage (Johtull Wurm): see amount_tests.
     }
 
     #[test]
