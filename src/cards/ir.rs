@@ -1223,6 +1223,9 @@ pub enum Subject {
     This,
     /// Objects matching a filter; `another` excludes the object with the ability.
     Matching { filter: ObjectFilter, another: bool },
+    /// "this creature or another creature you control": the object with the ability whatever its
+    /// characteristics are then, or any other object matching the filter.
+    ThisOr(ObjectFilter),
     /// The permanent the Aura with the ability enchants ("enchanted creature", 303.4b).
     Enchanted,
 }

@@ -735,6 +735,7 @@ impl Game {
         let subject = |s: &Subject, o: ObjId| match s {
             Subject::This => o == src,
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
+            Subject::ThisOr(filter) => o == src || self.matches_filter(o, filter, controller),
             Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
         let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None, ability: None, linked: None });

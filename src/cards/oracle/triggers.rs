@@ -768,6 +768,10 @@ fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
             filter.controller = c;
             Subject::Matching { filter, another }
         }
+        Subject::ThisOr(mut filter) => {
+            filter.controller = c;
+            Subject::ThisOr(filter)
+        }
         s @ (Subject::This | Subject::Enchanted) => s,
     }
 }
@@ -781,14 +785,15 @@ fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
     }
     p.pos = mark;
     if eat_self_ref(p) {
-        // "Blood Artist or another creature": any creature, itself included.
+        // "Blood Artist or another creature": itself, even if it no longer matches the filter,
+        // or another object that does.
         if p.eat_words(&["or", "another"]) {
             let at = p.pos;
             let (filter, head) = parse_filter(p, false)?;
             if head != Head::Permanent {
                 return Err(Fail { at, expected: "a permanent".into() });
             }
-            return Ok(Subject::Matching { filter, another: false });
+            return Ok(Subject::ThisOr(filter));
         }
         return Ok(Subject::This);
     }
@@ -977,6 +982,15 @@ mod tests {
         // Events the engine doesn't count in a turn are not read.
         assert!(compile("Whenever you discard one or more nonland cards for the first time each turn, create a Junk token.", "Veronica, Dissident Scribe", CREATURE).is_err());
         assert!(compile("Whenever an opponent gains life for the first time each turn, draw a card.", "Test Card", CREATURE).is_err());
+    }
+
+    #[test]
+    fn this_or_another() {
+        // Itself whatever its types are then, or another object of the kind.
+        let (t, _) = trigger("Whenever Blood Artist or another creature dies, target player loses 1 life and you gain 1 life.", "Blood Artist", CREATURE);
+        assert!(matches!(&t, Trigger::Dies(Subject::ThisOr(f)) if f.types_any == [CardType::Creature]), "{t:?}");
+        let (t, _) = trigger("Whenever this creature or another Ally you control enters, you gain 1 life.", "Test Ally", CREATURE);
+        assert!(matches!(&t, Trigger::Enters(Subject::ThisOr(f)) if f.subtypes.len() == 1 && f.controller == ControllerFilter::You), "{t:?}");
     }
 
     #[test]
