@@ -1672,8 +1672,15 @@ pub enum Stat {
 }
 
 /// A set of card types, small enough to be copied with the amount that counts them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TypeSet(pub u16);
+
+/// Shown as the list of its types (`judge card`), not as the bits that store them.
+impl Serialize for TypeSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.types())
+    }
+}
 
 impl TypeSet {
     #[must_use]
