@@ -1148,11 +1148,23 @@ pub struct TargetSlot {
     pub spec: TargetSpec,
     pub min: u32,
     pub max: u32,
+    /// "Target creature fights another target creature": no object chosen for this instance
+    /// may be one chosen for the earlier instance with this index (the text's own restriction,
+    /// 115.1, narrowing 115.3's rule that different instances may share an object).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_than: Option<usize>,
+}
+
+impl TargetSlot {
+    #[must_use]
+    pub fn new(spec: TargetSpec, min: u32, max: u32) -> TargetSlot {
+        TargetSlot { spec, min, max, other_than: None }
+    }
 }
 
 impl From<TargetSpec> for TargetSlot {
     fn from(spec: TargetSpec) -> TargetSlot {
-        TargetSlot { spec, min: 1, max: 1 }
+        TargetSlot::new(spec, 1, 1)
     }
 }
 

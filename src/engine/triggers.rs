@@ -1075,7 +1075,7 @@ impl Game {
                 options.extend(self.players[p].graveyard.iter().map(|&o| Target::Object(o)));
             }
             options.extend(self.stack.iter().filter_map(|s| if let StackItem::Spell(o) = s { Some(Target::Object(*o)) } else { None }));
-            options.retain(|&o| self.target_legal(&spec.spec, o, by));
+            options.retain(|&o| self.target_legal(&spec.spec, o, by) && spec.other_than.is_none_or(|j| !chosen.iter().any(|c| c.slot == j && c.target == o)));
             let need = spec.min as usize;
             if options.len() < need {
                 return Ok(None);
