@@ -97,8 +97,9 @@ fn render(out: &mut String, v: &Value, indent: usize, first: bool) {
     match v {
         Value::Object(m) => {
             let mut first = first;
-            // Fields at their defaults (false, 0, none) say nothing.
-            for (k, x) in m.iter().filter(|(_, x)| !is_default(x)) {
+            // Fields at their defaults (false, 0, none) say nothing; a mode's target instances
+            // are indices, where [0] means the first target.
+            for (k, x) in m.iter().filter(|(k, x)| !is_default(x) || k.as_str() == "slots" && x.as_array().is_some_and(|a| !a.is_empty())) {
                 pad(out, first);
                 first = false;
                 if is_leaf(x) {

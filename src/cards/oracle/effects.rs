@@ -3518,6 +3518,20 @@ fn recipient(p: &mut Parser<'_>) -> PResult<Affected> {
     if p.eat_words(&["any", "target"]) {
         return Ok(Affected::Target(p.declare(TargetSpec::Any)));
     }
+    // "to each of two targets", "… of one or two targets", "… of up to three targets": one
+    // instance of "target" taking several of what "any target" allows (115.4), each dealt the
+    // whole amount.
+    if p.at_words(&["each", "of"]) {
+        let mark = p.pos;
+        p.pos += 2;
+        if let Some((min, max)) = parse_count(p)
+            && max > 1
+            && p.eat_word("targets")
+        {
+            return Ok(Affected::Target(p.declare_slot(crate::cards::ir::TargetSlot::new(TargetSpec::Any, min, max))));
+        }
+        p.pos = mark;
+    }
     let at = p.pos;
     if p.eat_word("target") {
         return Ok(Affected::Target(parse_target(p)?));

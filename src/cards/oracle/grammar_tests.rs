@@ -172,3 +172,19 @@ fn another_target_after_an_earlier_target() {
     // After two earlier targets, which one "another" differs from is not read.
     assert!(!errs("Tap target creature and target land. Another target creature gets -1/-1 until end of turn.", "Test Spell", INSTANT).is_empty());
 }
+
+/// "Deals 3 damage to each of two targets" (115.4): one instance of "target" taking several of
+/// what "any target" allows, each dealt the whole amount (not divided).
+#[test]
+fn damage_to_each_of_several_targets() {
+    for (text, name, min, max) in [
+        ("Pinnacle of Rage deals 3 damage to each of two targets.", "Pinnacle of Rage", 2, 2),
+        ("Storm of Steel deals 2 damage to each of one or two targets.", "Storm of Steel", 1, 2),
+        ("Jaya's Immolating Inferno deals X damage to each of up to three targets.", "Jaya's Immolating Inferno", 0, 3),
+    ] {
+        let a = ok(text, name, SORCERY);
+        let e = effect(&a[0]);
+        assert!(matches!(e.instructions.as_slice(), [Instruction::DealDamage { to: Affected::Target(0), divided: false, .. }]), "{e:?}");
+        assert!(e.targets[0].spec == TargetSpec::Any && (e.targets[0].min, e.targets[0].max) == (min, max), "{e:?}");
+    }
+}
