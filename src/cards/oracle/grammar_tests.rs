@@ -188,3 +188,16 @@ fn damage_to_each_of_several_targets() {
         assert!(e.targets[0].spec == TargetSpec::Any && (e.targets[0].min, e.targets[0].max) == (min, max), "{e:?}");
     }
 }
+
+/// "Tap up to two target creatures. Put a stun counter on each of them.": every object chosen
+/// for the one earlier instance of "target" that takes several.
+#[test]
+fn each_of_them_after_several_targets() {
+    let a = ok("Tap up to two target creatures. Put a stun counter on each of them. (If a permanent with a stun counter would become untapped, remove one from it instead.)", "Test Spell", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Tap(T0), Instruction::PutCounters { what: T0, .. }]), "{a:?}");
+    let a = ok("Untap two target creatures. Each of those creatures gets +1/+1 until end of turn.", "Test Spell", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Untap(T0), Instruction::Pump { what: T0, .. }]), "{a:?}");
+    // Which instance "them" means, or a kind that isn't the targets', is not read.
+    assert!(!errs("Tap up to two target creatures and up to two target lands. Put a stun counter on each of them.", "Test Spell", SORCERY).is_empty());
+    assert!(!errs("Tap up to two target creatures. Put a stun counter on each of those lands.", "Test Spell", SORCERY).is_empty());
+}

@@ -670,6 +670,34 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             p.bump();
             Ok(Affected::TriggerPlayer)
         }
+        // "Tap up to two target creatures. Put a stun counter on each of them." / "… on each
+        // of those creatures": every object chosen for the one earlier instance of "target"
+        // that takes several.
+        "each" if p.at_words(&["each", "of", "them"]) || p.at_words(&["each", "of", "those"]) => {
+            let at = p.pos;
+            let several: Vec<usize> = p.effect.targets.iter().enumerate().filter(|(_, s)| is_object(&s.spec) && s.max > 1).map(|(i, _)| i).collect();
+            let [i] = several.as_slice() else {
+                return Err(Fail { at, expected: "\"each of them\" after one instance of \"target\" taking several objects".into() });
+            };
+            let i = *i;
+            if p.effect.targets.len() != i + 1 {
+                return Err(Fail { at, expected: "\"each of them\" right after the targets it names".into() });
+            }
+            if p.eat_words(&["each", "of", "them"]) {
+                return Ok(Affected::Target(i));
+            }
+            p.pos += 3;
+            let noun = p.word().unwrap_or_default();
+            let fits = match &p.effect.targets[i].spec {
+                TargetSpec::Permanent(f) => noun == "permanents" || f.types_any.len() == 1 && noun.strip_suffix('s').and_then(CardType::from_name) == Some(f.types_any[0]),
+                _ => false,
+            };
+            if !fits {
+                return Err(Fail { at: p.pos, expected: "the kind of object the targets are (\"those creatures\")".into() });
+            }
+            p.bump();
+            Ok(Affected::Target(i))
+        }
         // "Put a +1/+1 counter on each of up to two target creatures.", "… deals 1 damage to
         // each of two target creatures": every object chosen for the target (115.1), each
         // affected alike.
