@@ -1219,8 +1219,9 @@ fn filter_matches(g: &Game, id: ObjId, o: &dyn Facts, f: &ObjectFilter, you: Pla
     let super_ok = f.supertypes_none.iter().all(|s| !o.supertypes().contains(s)) && f.supertypes.iter().all(|s| o.supertypes().contains(s));
     let obj = g.obj(id);
     let tapped_ok = f.tapped.is_none_or(|t| obj.tapped == t);
-    let attacking = || g.combat.attackers.iter().any(|a| a.id == id);
-    let blocking = || g.combat.blockers.iter().any(|(b, _)| *b == id);
+    // An object that has left the battlefield is matched as it last existed there (603.10a).
+    let attacking = || if obj.live { g.combat.attackers.iter().any(|a| a.id == id) } else { obj.left_combat & 1 != 0 };
+    let blocking = || if obj.live { g.combat.blockers.iter().any(|(b, _)| *b == id) } else { obj.left_combat & 2 != 0 };
     let attacking_ok = match (f.attacking, f.blocking) {
         (false, false) => true,
         (true, false) => attacking(),

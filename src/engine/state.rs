@@ -151,6 +151,10 @@ pub struct Object {
     pub controller: PlayerId,
     pub zone: Zone,
     pub live: bool,
+    /// Whether it was an attacking (bit 0) or blocking (bit 1) creature as it left the
+    /// battlefield, which removed it from combat (506.4): what "whenever an attacking creature
+    /// dies" looks back at (603.10a).
+    pub left_combat: u8,
     pub tapped: bool,
     pub damage: u32,
     /// The player who has controlled it continuously since their most recent turn began
@@ -912,6 +916,7 @@ impl Game {
             controller,
             zone,
             live: true,
+            left_combat: 0,
             tapped: false,
             damage: 0,
             steady: None,
@@ -1169,7 +1174,11 @@ impl Game {
                     e.objects.retain(|&x| x != id);
                 }
                 self.effects.retain(|e| !e.objects.is_empty());
-                // 506.4: a permanent that leaves the battlefield is removed from combat.
+                // 506.4: a permanent that leaves the battlefield is removed from combat (what it
+                // was there is kept for abilities that look back, 603.10a).
+                let attacking = self.combat.attackers.iter().any(|a| a.id == id);
+                let blocking = self.combat.blockers.iter().any(|(b, _)| *b == id);
+                self.obj_mut(id).left_combat = u8::from(attacking) | u8::from(blocking) << 1;
                 self.combat.attackers.retain(|a| a.id != id);
                 for a in &mut self.combat.attackers {
                     a.blockers.retain(|&b| b != id);
