@@ -288,6 +288,9 @@ pub struct Chosen {
 pub struct StackChoices {
     /// The value of X (107.3).
     pub x: u32,
+    /// On a permanent: the X of the spell it was, which its enters-the-battlefield triggered
+    /// abilities use (107.3m; its own X is 0).
+    pub entered_x: u32,
     pub targets: Vec<Chosen>,
     /// Chosen modes, 0-based, in printed order (700.2).
     pub modes: Vec<usize>,
@@ -1051,7 +1054,7 @@ impl Game {
         let from = self.obj(id).zone;
         let cast = (from == Zone::Stack && to == Zone::Battlefield && !copy).then(|| {
             let c = &self.obj(id).choices;
-            (c.kicked, c.cast_from, c.mana_spent, (c.bargained, c.gift, c.offspring))
+            (c.kicked, c.cast_from, c.mana_spent, c.x, (c.bargained, c.gift, c.offspring))
         });
         // 707.10f, 111.13: a copy of a permanent spell that resolves becomes a token permanent,
         // no longer a copy of a spell (so 704.5e doesn't end it).
@@ -1076,11 +1079,12 @@ impl Game {
                 _ => 0,
             };
         }
-        if let Some((kicked, cast_from, mana_spent, (bargained, gift, offspring))) = cast {
+        if let Some((kicked, cast_from, mana_spent, x, (bargained, gift, offspring))) = cast {
             self.obj_mut(nid).choices.kicked = kicked;
             self.obj_mut(nid).choices.cast_from = cast_from;
             // "if {R} was spent to cast it" (601.2h): the permanent keeps what its spell cost.
             self.obj_mut(nid).choices.mana_spent = mana_spent;
+            self.obj_mut(nid).choices.entered_x = x;
             // 702.166b, 702.174k, 702.175a: how the spell it was was cast.
             self.obj_mut(nid).choices.bargained = bargained;
             self.obj_mut(nid).choices.gift = gift;

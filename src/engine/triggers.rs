@@ -1146,10 +1146,18 @@ impl Game {
             format!("ability of {}", self.describe(t.source))
         };
         // 701.37c: in "when this becomes monstrous", X is the X of the monstrosity that made it
-        // monstrous.
-        let monstrous_x = match self.card(t.source).abilities().get(t.ability) {
-            Some(Ability::Triggered { trigger, .. }) if t.delayed.is_none() && t.keyword.is_none() && matches!(**trigger, Trigger::BecomesMonstrous(_)) => self.obj(t.source).monstrous.unwrap_or(0),
-            _ => 0,
+        // monstrous. 107.3m: in its enters-the-battlefield ability, triggered by its own
+        // entering, X is the X of the spell it was.
+        let entering = |t: &Trigger| matches!(t, Trigger::Enters(_));
+        let (monstrous_x, spell_x) = match self.card(t.source).abilities().get(t.ability) {
+            Some(Ability::Triggered { trigger, .. }) if t.delayed.is_none() && t.keyword.is_none() && matches!(**trigger, Trigger::BecomesMonstrous(_)) => (self.obj(t.source).monstrous.unwrap_or(0), false),
+            Some(Ability::Triggered { trigger, .. })
+                if t.delayed.is_none() && t.keyword.is_none() && t.info.object == Some(t.source) && (entering(trigger) || matches!(&**trigger, Trigger::Either(a, b) if entering(a) || entering(b))) =>
+            {
+                let x = self.obj(t.source).choices.entered_x;
+                (x, x > 0)
+            }
+            _ => (0, false),
         };
         let by = Targeter { you: t.controller, source: t.source, this: None, x: monstrous_x, player: t.info.player };
         // 603.3c: the modes of a modal triggered ability are chosen as it goes on the stack.
@@ -1196,10 +1204,16 @@ impl Game {
         self.next_ability_uid += 1;
         let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
-        let text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
+        let mut text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
+        if spell_x {
+            text.push_str(&format!(" (X is {monstrous_x}, the X of the spell it was)"));
+        }
         let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(rule).because(t.event);
         if !chosen.is_empty() {
             ev = ev.rules(&cite!(trigger.targets_chosen));
+        }
+        if spell_x {
+            ev = ev.rule(cite!(trigger.spell_x));
         }
         self.record(ev);
         let choices = StackChoices { targets: chosen, modes, x: monstrous_x, ..StackChoices::default() };
