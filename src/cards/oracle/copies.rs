@@ -368,7 +368,14 @@ mod tests {
     fn unreadable_exceptions_are_refused() {
         assert!(!errs("You may have this creature enter as a copy of any creature on the battlefield, except it has this ability.", "Odd Clone", CREATURE).is_empty());
         assert!(!errs("You may have this creature enter as a copy of any creature card in a graveyard.", "Body Double", CREATURE).is_empty());
-        // "another target" (a target other than the first) is not read yet.
-        assert!(!errs("Target artifact or creature becomes a copy of another target artifact or creature.", "True Polymorph", &[CardType::Instant]).is_empty());
+    }
+
+    /// "Another target" is a different object from the first target (115.3).
+    #[test]
+    fn copy_of_another_target() {
+        let a = ok("Target artifact or creature becomes a copy of another target artifact or creature.", "True Polymorph", &[CardType::Instant]);
+        let Ability::Spell(e) = &a[0] else { panic!("{a:?}") };
+        assert!(matches!(e.instructions.as_slice(), [Instruction::BecomeCopy { what: Affected::Target(0), of: Affected::Target(1), .. }]), "{e:?}");
+        assert_eq!(e.targets[1].other_than, Some(0));
     }
 }

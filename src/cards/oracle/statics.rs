@@ -1408,9 +1408,10 @@ mod noun_phrases_and_blocking {
         let a = ok("When this creature enters, put a +1/+1 counter on each other creature you control.", "Ridgescale Tusker", CREATURE);
         let e = triggered_effect(&a[0]);
         assert!(matches!(&e.instructions[0], Instruction::PutCounters { what: Affected::EachOtherPermanent(f), .. } if f.controller == ControllerFilter::You), "{e:?}");
-        // After a target, "another target" / "other creatures" mean other than that target:
-        // not read.
-        assert!(!errs("Target creature fights another target creature.", "Blood Feud", SORCERY).is_empty());
+        // After a target, "another target" means other than that target (grammar_tests), and
+        // so does "other creatures", which is not read; in a permanent's ability "another
+        // target" after a target is not read either.
+        assert!(!errs("{1}{G}, {T}: Target creature you control fights another target creature.", "Ulvenwald Tracker", CREATURE).is_empty());
         assert!(!errs("Intimidation Bolt deals 3 damage to target creature. Other creatures can't attack this turn.", "Intimidation Bolt", INSTANT).is_empty());
     }
 
