@@ -1117,6 +1117,9 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             None => Err(p.fail("\"exile them, then meld them into …\"")),
         };
     }
+    if let Some(r) = gains_indefinitely(p) {
+        return r.map(|i| vec![i]);
+    }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
     p.sentence_targets = p.effect.targets.len();
     let saved = p.delayed_clause;
@@ -1124,6 +1127,65 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     let r = sentence_clauses(p, &mut out, &mut subject);
     p.delayed_clause = saved;
     r.map(|()| out)
+}
+
+/// "It gains haste." with no duration, right after an instruction that put exactly one
+/// permanent onto the battlefield: a card chosen as the only target of a return ("Return target
+/// creature card from your graveyard to the battlefield. It gains haste.") or the one token
+/// just created ("Create a token that's a copy of target creature you control. That token
+/// gains haste."). 611.2a: with no duration stated, the effect lasts as long as that object
+/// exists — on the battlefield, until it leaves (400.7). `None` (nothing consumed) when the
+/// sentence is not of this shape; an error when its "it" could name something else.
+fn gains_indefinitely(p: &mut Parser<'_>) -> Option<PResult<Instruction>> {
+    let start = p.pos;
+    let (noun, words) = if p.at_words(&["it", "gains"]) {
+        ("it", 1)
+    } else if p.at_words(&["that", "creature", "gains"]) {
+        ("creature", 2)
+    } else if p.at_words(&["that", "token", "gains"]) {
+        ("token", 2)
+    } else {
+        return None;
+    };
+    // Only keywords, up to the end of the sentence: "gains haste", "gains flying and haste".
+    let mut changes = Vec::new();
+    let mut at = start + words + 1;
+    loop {
+        match super::keywords::keyword_at(p, at) {
+            Some((k, n)) if !matches!(k, Keyword::Flash | Keyword::Riot | Keyword::Prowess | Keyword::Devoid) => {
+                changes.push(Change::Grant(k));
+                at += n;
+            }
+            _ => return None,
+        }
+        let tok = |i: usize| p.toks.get(i);
+        if tok(at).is_some_and(|t| t.is_punct(',')) && tok(at + 1).is_some_and(|t| t.is_word("and")) {
+            at += 2;
+        } else if tok(at).is_some_and(|t| t.is_punct(',') || t.is_word("and")) {
+            at += 1;
+        } else {
+            break;
+        }
+    }
+    if !(p.toks.get(at).is_none_or(|t| t.is_punct('.'))) {
+        return None;
+    }
+    let what = match p.effect.instructions.last() {
+        Some(Instruction::ReturnToBattlefield { what: Affected::Target(i), .. }) if noun != "token" => {
+            // One card, the last target named: "it" can mean nothing else. "That creature"
+            // in a triggered ability could be what it triggered on.
+            let one = p.effect.targets.get(*i).is_some_and(|s| s.max == 1) && super::targets::last_target(p, |_| true) == Some(*i);
+            if !one || noun == "creature" && p.trigger_object {
+                return Some(Err(Fail { at: start, expected: "\"it\" naming the one card just put onto the battlefield (an earlier target or the triggering object could be meant)".into() }));
+            }
+            Affected::Arrived(*i)
+        }
+        Some(Instruction::CreateTokenCopy { who: Affected::You, .. } | Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), .. }) if noun != "creature" && p.one_token_created => Affected::CreatedTokens,
+        _ => return None,
+    };
+    p.pos = at;
+    p.eat_punct('.');
+    Some(Ok(Instruction::Continuous { what, changes, until_end_of_turn: false, hold: None }))
 }
 
 /// "[instruction] if [condition]." at the end of a sentence of one instruction without targets
