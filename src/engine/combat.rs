@@ -52,23 +52,27 @@ impl Game {
     /// The active player's creatures that must attack if able (508.1d) and are able, but are
     /// not among `declared`.
     ///
-    /// When a restriction on attacking alone (506.5) concerns a creature able to attack, being
-    /// able depends on the other attackers: then the declaration must obey as many
+    /// When a creature of the active player has a restriction on attacking alone (506.5),
+    /// being able depends on the other attackers: then the declaration must obey as many
     /// requirements as any declaration that breaks no restriction could (508.1d), and every
     /// required creature left out is returned when it obeys fewer.
     #[must_use]
     pub fn required_attackers(&self, declared: &[ObjId]) -> Vec<ObjId> {
+        if !self.attacking_alone_matters() {
+            return self.permanents_of(self.active).filter(|&id| !declared.contains(&id) && self.has_effect(id, Change::AttacksEachCombat) && self.able_to_attack(id)).collect();
+        }
         let able: Vec<ObjId> = self.permanents_of(self.active).filter(|&id| self.able_to_attack(id)).collect();
         let required: Vec<ObjId> = able.iter().copied().filter(|&id| self.has_effect(id, Change::AttacksEachCombat)).collect();
-        let alone = |id: ObjId| self.has_effect(id, Change::CantAttackAlone) || self.has_effect(id, Change::AttackOnlyAlone);
-        if !able.iter().any(|&id| alone(id)) {
-            return required.into_iter().filter(|id| !declared.contains(id)).collect();
-        }
         let obeyed = required.iter().filter(|id| declared.contains(id)).count();
         if obeyed >= self.most_attack_requirements(&able, &required) {
             return Vec::new();
         }
         required.into_iter().filter(|id| !declared.contains(id)).collect()
+    }
+
+    /// Whether a creature of the active player has a restriction on attacking alone (506.5).
+    fn attacking_alone_matters(&self) -> bool {
+        self.permanents_of(self.active).any(|id| self.is_creature(id) && (self.has_effect(id, Change::CantAttackAlone) || self.has_effect(id, Change::AttackOnlyAlone)))
     }
 
     /// 508.1d with the restrictions on attacking alone (506.5): the most attack requirements a
@@ -147,8 +151,7 @@ impl Game {
         let defenders = self.defending_players();
         let declared: Vec<ObjId> = decl.iter().map(|(id, _)| *id).collect();
         if let Some(&id) = self.required_attackers(&declared).first() {
-            let alone = self.permanents_of(self.active).any(|o| self.able_to_attack(o) && (self.has_effect(o, Change::CantAttackAlone) || self.has_effect(o, Change::AttackOnlyAlone)));
-            if alone {
+            if self.attacking_alone_matters() {
                 return Err(Illegal::cited(&cite!(attack.must_attack_alone), format!("{} attacks each combat if able: another declaration, with the restrictions on attacking alone kept, obeys more attack requirements than this one", self.describe(id))));
             }
             return Err(Illegal::new(cite!(attack.must_attack), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));

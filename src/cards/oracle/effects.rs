@@ -5023,6 +5023,37 @@ mod duration_tests {
     }
 
     #[test]
+    fn keywords_gained_without_duration() {
+        // 611.2a, 400.7: "It gains haste." after the one card a return put onto the battlefield
+        // is an effect on that new permanent, with no end but its leaving.
+        let haste = |what| Instruction::Continuous { what, changes: vec![Change::Grant(Keyword::Haste)], until_end_of_turn: false, hold: None };
+        let upheaval = effect(&ok("Put target creature card from a graveyard onto the battlefield under your control. It gains haste.", "Grave Upheaval", SORCERY));
+        assert!(matches!(upheaval[0], Instruction::ReturnToBattlefield { what: Affected::Target(0), yours: true, .. }), "{upheaval:?}");
+        assert_eq!(upheaval[1], haste(Affected::Arrived(0)));
+        let lunge = effect(&ok("Return target creature card from your graveyard to the battlefield. That creature gains haste. Exile it at the beginning of the next end step.", "Test Lunge", SORCERY));
+        assert_eq!(lunge[1], haste(Affected::Arrived(0)));
+        assert!(matches!(lunge[2], Instruction::Delayed { link: Some(Affected::Target(0)), .. }));
+        let fated = effect(&ok("Put target creature card from a graveyard onto the battlefield under your control. It gains flying and indestructible.", "Test Return", SORCERY));
+        assert_eq!(fated[1], Instruction::Continuous { what: Affected::Arrived(0), changes: vec![Change::Grant(Keyword::Flying), Change::Grant(Keyword::Indestructible)], until_end_of_turn: false, hold: None });
+        // The one token just created.
+        let copy = effect(&ok("Create a token that's a copy of target creature you control. It gains haste. Sacrifice it at the beginning of the next end step.", "Test Copy", SORCERY));
+        assert_eq!(copy[1], haste(Affected::CreatedTokens));
+        assert!(matches!(copy[2], Instruction::Delayed { link: Some(Affected::CreatedTokens), .. }));
+        let token = effect(&ok("Create a 1/1 red Goblin creature token. That token gains haste.", "Test Goblin", SORCERY));
+        assert_eq!(token[1], haste(Affected::CreatedTokens));
+        // Not read: several tokens, a card that isn't the last target, a gain after something
+        // that put nothing onto the battlefield, "that creature" in a triggered ability.
+        assert!(!errs("Create two 1/1 red Goblin creature tokens. They gain haste.", "Test Goblins", SORCERY).is_empty());
+        assert!(!errs("Create two 1/1 red Goblin creature tokens. It gains haste.", "Test Goblins", SORCERY).is_empty());
+        assert!(!errs("Return target creature card from your graveyard to the battlefield, then tap target creature. It gains haste.", "Test Two", SORCERY).is_empty());
+        assert!(!errs("Return up to two target creature cards from your graveyard to the battlefield. It gains haste.", "Test Several", SORCERY).is_empty());
+        assert!(!errs("Tap target creature. It gains haste.", "Test Tap", SORCERY).is_empty());
+        assert!(!errs("Whenever another creature dies, return target creature card from your graveyard to the battlefield. That creature gains haste.", "Test Trigger", CREATURE).is_empty());
+        // With a duration, "it" names the card in the graveyard, which is not read.
+        assert!(!errs("Return target creature card from your graveyard to the battlefield. It gains haste until end of turn.", "Test Until", SORCERY).is_empty());
+    }
+
+    #[test]
     fn delayed_triggers_keep_their_object() {
         // Cockatrice: "that creature" is the other creature of the block, kept by the delayed
         // ability (603.7c); "at end of combat" is the step it waits for.

@@ -1321,7 +1321,7 @@ mod noun_phrases_and_blocking {
     #[test]
     fn attacking_and_blocking_alone() {
         // 506.5, 508.1c, 509.1b: restrictions on attacking or blocking alone.
-        assert_eq!(ok("This creature can't attack or block alone.", "Mogg Flunkies", CREATURE), vec![this(Change::CantAttackAlone), this(Change::CantBlockAlone)]);
+        assert_eq!(ok("This creature can't attack or block alone.", "Mogg Flunkies", CREATURE), vec![Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::CantAttackAlone, Change::CantBlockAlone], condition: None })]);
         assert_eq!(ok("This creature can't attack alone.", "Militia Rallier", CREATURE), vec![this(Change::CantAttackAlone)]);
         assert_eq!(ok("This creature can't block alone.", "Craven Hulk", CREATURE), vec![this(Change::CantBlockAlone)]);
         assert_eq!(ok("This creature can only attack alone.", "Lone Test", CREATURE), vec![this(Change::AttackOnlyAlone)]);
