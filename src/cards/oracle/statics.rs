@@ -1328,7 +1328,7 @@ mod noun_phrases_and_blocking {
         let errantry = ok("Enchant creature\nEnchanted creature gets +3/+0 and can only attack alone.", "Errantry", AURA);
         assert_eq!(errantry[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::Pt(3, 0), Change::AttackOnlyAlone], condition: None }));
         // "can't attack" without "alone" stays a plain restriction.
-        assert_eq!(ok("This creature can't attack.", "Test Wall", CREATURE), vec![this(Change::CantAttack)]);
+        assert_eq!(ok("This creature can't attack.", "Test Wall", CREATURE), vec![Ability::SelfRestriction { cant_attack: true, cant_block: false, unblockable: false }]);
         // An exception to the restriction is not read.
         assert!(!errs("Pipsqueak can't attack alone unless he has a +1/+1 counter on him.", "Pipsqueak", CREATURE).is_empty());
         assert!(!errs("This creature can't attack alone unless you control an artifact.", "Test Card", CREATURE).is_empty());
