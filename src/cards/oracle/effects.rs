@@ -1170,7 +1170,13 @@ fn gains_indefinitely(p: &mut Parser<'_>) -> Option<PResult<Instruction>> {
     if !(p.toks.get(at).is_none_or(|t| t.is_punct('.'))) {
         return None;
     }
-    let what = match p.effect.instructions.last() {
+    // After "you may [pay …]. If you do, [put it there]": the instruction done if the option
+    // is taken; when it isn't, nothing arrived and the effect finds nothing.
+    let last = match p.effect.instructions.last() {
+        Some(Instruction::MayOrElse { action, then, otherwise, .. }) if otherwise.is_empty() => then.last().or(Some(&**action)),
+        other => other,
+    };
+    let what = match last {
         Some(Instruction::ReturnToBattlefield { what: Affected::Target(i), .. }) if noun != "token" => {
             // One card, the last target named: "it" can mean nothing else. "That creature"
             // in a triggered ability could be what it triggered on.
@@ -5041,6 +5047,11 @@ mod duration_tests {
         assert!(matches!(copy[2], Instruction::Delayed { link: Some(Affected::CreatedTokens), .. }));
         let token = effect(&ok("Create a 1/1 red Goblin creature token. That token gains haste.", "Test Goblin", SORCERY));
         assert_eq!(token[1], haste(Affected::CreatedTokens));
+        // After "you may pay … If you do, create …": the token, if one was made.
+        let conjuring = ok("Whenever a nontoken creature you control enters, you may pay {R}. If you do, create a token that's a copy of that creature. That token gains haste. Exile it at the beginning of the next end step.", "Flameshadow Conjuring", &[CardType::Enchantment]);
+        assert_eq!(effect(&conjuring)[1], haste(Affected::CreatedTokens));
+        let may = effect(&ok("You may return target creature card from your graveyard to the battlefield. It gains haste.", "Test May", SORCERY));
+        assert_eq!(may[1], haste(Affected::Arrived(0)));
         // Not read: several tokens, a card that isn't the last target, a gain after something
         // that put nothing onto the battlefield, "that creature" in a triggered ability.
         assert!(!errs("Create two 1/1 red Goblin creature tokens. They gain haste.", "Test Goblins", SORCERY).is_empty());
