@@ -2131,7 +2131,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
             // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
             p.bump();
-            out.push(Instruction::SacrificePermanent(object(p)?));
+            // "Return target artifact card from your graveyard to the battlefield. Sacrifice it
+            // at the beginning of the next end step.": the delayed ability is about the
+            // permanent the card became (603.7c, 400.7), found as it is made.
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            let returned = |i: usize| p.effect.instructions.iter().any(|ins| returns_target(ins, i));
+            let arrived = p.delayed_clause && matches!(what, Affected::Target(i) if graveyard_card(p, &what) && returned(i));
+            if !(kinds(p, &what).permanent || arrived) {
+                return Err(Fail { at, expected: "a permanent (\"target creature\", \"all creatures\", …)".into() });
+            }
+            out.push(Instruction::SacrificePermanent(what));
         }
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
@@ -3545,6 +3555,16 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
 /// Whether the effect has declared no target yet.
 fn targets_none(p: &Parser<'_>) -> bool {
     p.effect.targets.is_empty()
+}
+
+/// Whether the instruction puts the card chosen for target `i` onto the battlefield, itself or
+/// as the option a "you may" offers.
+fn returns_target(ins: &Instruction, i: usize) -> bool {
+    match ins {
+        Instruction::ReturnToBattlefield { what: Affected::Target(t), .. } => *t == i,
+        Instruction::MayOrElse { action, then, .. } => returns_target(action, i) || then.iter().any(|x| returns_target(x, i)),
+        _ => false,
+    }
 }
 
 /// Whether `what` is a target card in a graveyard.
@@ -5047,6 +5067,12 @@ mod duration_tests {
         assert!(matches!(copy[2], Instruction::Delayed { link: Some(Affected::CreatedTokens), .. }));
         let token = effect(&ok("Create a 1/1 red Goblin creature token. That token gains haste.", "Test Goblin", SORCERY));
         assert_eq!(token[1], haste(Affected::CreatedTokens));
+        // "Sacrifice it" later: the delayed ability follows the card to the battlefield.
+        let kami = effect(&ok("When this creature enters, return target artifact card with mana value 3 or less from your graveyard to the battlefield. It gains haste. Sacrifice it at the beginning of the next end step.", "Kami of Industry", CREATURE));
+        assert_eq!(kami[1], haste(Affected::Arrived(0)));
+        assert_eq!(kami[2], Instruction::Delayed { step: StepName::End, instructions: vec![Instruction::SacrificePermanent(Affected::Linked)], next_turn: false, link: Some(Affected::Target(0)) });
+        // A card that was never put onto the battlefield can't be sacrificed.
+        assert!(!errs("Exile target creature card from a graveyard. Sacrifice it at the beginning of the next end step.", "Test Exile", SORCERY).is_empty());
         // After "you may pay … If you do, create …": the token, if one was made.
         let conjuring = ok("Whenever a nontoken creature you control enters, you may pay {R}. If you do, create a token that's a copy of that creature. That token gains haste. Exile it at the beginning of the next end step.", "Flameshadow Conjuring", &[CardType::Enchantment]);
         assert_eq!(effect(&conjuring)[1], haste(Affected::CreatedTokens));
