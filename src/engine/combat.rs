@@ -211,7 +211,11 @@ impl Game {
         if resolved.len() > 1
             && let Some(&(id, _)) = resolved.iter().find(|(id, _)| self.has_effect(*id, Change::AttackOnlyAlone))
         {
-            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {} other creature(s) are declared as attackers with it", self.describe(id), resolved.len() - 1)));
+            let others = match resolved.len() - 1 {
+                1 => "another creature is".to_owned(),
+                n => format!("{n} other creatures are"),
+            };
+            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {others} declared as attackers with it", self.describe(id))));
         }
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
