@@ -212,10 +212,10 @@ impl Game {
             && let Some(&(id, _)) = resolved.iter().find(|(id, _)| self.has_effect(*id, Change::AttackOnlyAlone))
         {
             let others = match resolved.len() - 1 {
-                1 => "another creature is".to_owned(),
-                n => format!("{n} other creatures are"),
+                1 => "another creature is declared as an attacker".to_owned(),
+                n => format!("{n} other creatures are declared as attackers"),
             };
-            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {others} declared as attackers with it", self.describe(id))));
+            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {others} with it", self.describe(id))));
         }
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
