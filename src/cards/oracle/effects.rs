@@ -465,7 +465,12 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
     if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
-        let mut instructions = parse_sentence(p)?;
+        // Its "it" may be what the effect made, as in the form with the moment at the end.
+        let saved = p.delayed_clause;
+        p.delayed_clause = true;
+        let r = parse_sentence(p);
+        p.delayed_clause = saved;
+        let mut instructions = r?;
         let link = delayed_can_follow(p, start, &mut instructions)?;
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn, link });
         return Ok(true);
@@ -1123,7 +1128,7 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
     p.sentence_targets = p.effect.targets.len();
     let saved = p.delayed_clause;
-    p.delayed_clause = ends_delayed(p);
+    p.delayed_clause = saved || ends_delayed(p);
     let r = sentence_clauses(p, &mut out, &mut subject);
     p.delayed_clause = saved;
     r.map(|()| out)
@@ -5071,6 +5076,9 @@ mod duration_tests {
         let kami = effect(&ok("When this creature enters, return target artifact card with mana value 3 or less from your graveyard to the battlefield. It gains haste. Sacrifice it at the beginning of the next end step.", "Kami of Industry", CREATURE));
         assert_eq!(kami[1], haste(Affected::Arrived(0)));
         assert_eq!(kami[2], Instruction::Delayed { step: StepName::End, instructions: vec![Instruction::SacrificePermanent(Affected::Linked)], next_turn: false, link: Some(Affected::Target(0)) });
+        // The same with the moment first.
+        let necromancer = effect(&ok("{B}, {T}, Sacrifice this creature: Return target creature card from your graveyard to the battlefield. That creature gains haste. At the beginning of the next end step, sacrifice it.", "Apprentice Necromancer", CREATURE));
+        assert_eq!(necromancer[1..], kami[1..]);
         // A card that was never put onto the battlefield can't be sacrificed.
         assert!(!errs("Exile target creature card from a graveyard. Sacrifice it at the beginning of the next end step.", "Test Exile", SORCERY).is_empty());
         // After "you may pay … If you do, create …": the token, if one was made.
