@@ -1225,6 +1225,10 @@ pub enum Affected {
     /// "Create a 2/1 Goblin token with haste. Exile it at the beginning of the next end step."
     /// If that object has left the zone it was in, it is a new object and is not affected.
     Linked,
+    /// The permanent that the object chosen for target N became as this effect put it onto
+    /// the battlefield (400.7): "Return target creature card from your graveyard to the
+    /// battlefield. It gains haste." Nothing if it didn't arrive there.
+    Arrived(usize),
 }
 
 /// Who or what a trigger condition watches.
@@ -3138,6 +3142,14 @@ pub enum Change {
     /// "can't attack unless defending player controls an Island" (508.1c): it may attack a
     /// player (or a planeswalker of a player) who controls a permanent matching the filter.
     AttackOnlyIfDefenderControls(ObjectFilter),
+    /// "can't attack alone" (508.1c, 506.5): it may attack only if another creature is
+    /// declared as an attacker too.
+    CantAttackAlone,
+    /// "can't block alone" (509.1b, 506.5): it may block only if another creature is declared
+    /// as a blocker too.
+    CantBlockAlone,
+    /// "can only attack alone" (508.1c, 506.5): it may attack only as the sole attacker.
+    AttackOnlyAlone,
 }
 
 /// Something a continuous effect counts ("for each artifact you control", "the number of

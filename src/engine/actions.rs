@@ -247,6 +247,18 @@ impl Game {
             },
             Affected::DamagedThisWay => self.damaged_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
+            // 400.7: the new object the target's card became on the battlefield, found through
+            // the moves this effect made.
+            Affected::Arrived(i) => Self::legal_targets(ctx, *i)
+                .filter_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None })
+                .filter_map(|o| {
+                    let mut n = o;
+                    while let Some(&(_, m)) = self.moved_now.iter().find(|(old, _)| *old == n) {
+                        n = m;
+                    }
+                    (n != o && self.on_battlefield(n)).then_some(Target::Object(n))
+                })
+                .collect(),
             Affected::Attached => self.attached_host(ctx.source).map(Target::Object).into_iter().collect(),
             Affected::AttachedController => self.attached_host(ctx.source).map(|h| Target::Player(self.controller(h))).into_iter().collect(),
             Affected::TriggerSpellOrAbility => match (ctx.trigger.ability, ctx.trigger.object) {
@@ -705,6 +717,12 @@ impl Game {
                     self.record(ev);
                 } else if !ids.is_empty() {
                     self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
+                    // 611.2a: no duration stated — it lasts until the permanent leaves the
+                    // battlefield, when it becomes a new object the effect doesn't know (400.7).
+                    if matches!(what, Affected::Arrived(_)) && !*until_end_of_turn && hold.is_none() {
+                        let ev = Ev::new(EventKind::Grant, format!("the effect on {} has no duration: it lasts until that permanent leaves the battlefield", self.describe(ids[0]))).object(self, ids[0]).source(self, ctx.source).rules(&cite!(effect.indefinite));
+                        self.record(ev);
+                    }
                 }
             }
             Instruction::CantBeRegenerated | Instruction::ExileIfCountered | Instruction::DamageUnpreventable => {}

@@ -42,20 +42,55 @@ impl Game {
         Ok(())
     }
 
+    /// Whether the active player's creature could be declared as an attacker on its own
+    /// account: untapped, not summoning sick, not forbidden (508.1c), and some defending player
+    /// meets its attack condition.
+    fn able_to_attack(&self, id: ObjId) -> bool {
+        self.is_creature(id) && self.can_attack(id).is_ok() && self.defending_players().into_iter().any(|d| self.unmet_attack_condition(id, d).is_none())
+    }
+
     /// The active player's creatures that must attack if able (508.1d) and are able, but are
     /// not among `declared`.
+    ///
+    /// When a creature of the active player has a restriction on attacking alone (506.5),
+    /// being able depends on the other attackers: then the declaration must obey as many
+    /// requirements as any declaration that breaks no restriction could (508.1d), and every
+    /// required creature left out is returned when it obeys fewer.
     #[must_use]
     pub fn required_attackers(&self, declared: &[ObjId]) -> Vec<ObjId> {
-        self.permanents_of(self.active)
-            .filter(|&id| {
-                self.is_creature(id)
-                    && !declared.contains(&id)
-                    && self.has_effect(id, Change::AttacksEachCombat)
-                    && self.can_attack(id).is_ok()
-                    // 508.1c: able only if some defending player meets its attack condition.
-                    && self.defending_players().into_iter().any(|d| self.unmet_attack_condition(id, d).is_none())
-            })
-            .collect()
+        if !self.attacking_alone_matters() {
+            return self.permanents_of(self.active).filter(|&id| !declared.contains(&id) && self.has_effect(id, Change::AttacksEachCombat) && self.able_to_attack(id)).collect();
+        }
+        let able: Vec<ObjId> = self.permanents_of(self.active).filter(|&id| self.able_to_attack(id)).collect();
+        let required: Vec<ObjId> = able.iter().copied().filter(|&id| self.has_effect(id, Change::AttacksEachCombat)).collect();
+        let obeyed = required.iter().filter(|id| declared.contains(id)).count();
+        if obeyed >= self.most_attack_requirements(&able, &required) {
+            return Vec::new();
+        }
+        required.into_iter().filter(|id| !declared.contains(id)).collect()
+    }
+
+    /// Whether a creature of the active player has a restriction on attacking alone (506.5).
+    fn attacking_alone_matters(&self) -> bool {
+        self.permanents_of(self.active).any(|id| self.is_creature(id) && (self.has_effect(id, Change::CantAttackAlone) || self.has_effect(id, Change::AttackOnlyAlone)))
+    }
+
+    /// 508.1d with the restrictions on attacking alone (506.5): the most attack requirements a
+    /// declaration of the `able` creatures can obey. Either the required creatures that may
+    /// attack beside others attack together (with one more creature when only one of them is
+    /// there and it can't attack alone), or one required creature that can only attack alone
+    /// attacks by itself.
+    fn most_attack_requirements(&self, able: &[ObjId], required: &[ObjId]) -> usize {
+        let only_alone = |id: ObjId| self.has_effect(id, Change::AttackOnlyAlone);
+        let not_alone = |id: ObjId| self.has_effect(id, Change::CantAttackAlone);
+        let together: Vec<ObjId> = required.iter().copied().filter(|&id| !only_alone(id)).collect();
+        let with_others = match together[..] {
+            [] => 0,
+            [one] if not_alone(one) => usize::from(able.iter().any(|&h| h != one && !only_alone(h))),
+            _ => together.len(),
+        };
+        let by_itself = usize::from(required.iter().any(|&id| only_alone(id) && !not_alone(id)));
+        with_others.max(by_itself)
     }
 
     /// A creature just put onto the battlefield "tapped and attacking" (508.4): its controller
@@ -116,6 +151,9 @@ impl Game {
         let defenders = self.defending_players();
         let declared: Vec<ObjId> = decl.iter().map(|(id, _)| *id).collect();
         if let Some(&id) = self.required_attackers(&declared).first() {
+            if self.attacking_alone_matters() {
+                return Err(Illegal::cited(&cite!(attack.must_attack_alone), format!("{} attacks each combat if able: another declaration, with the restrictions on attacking alone kept, obeys more attack requirements than this one", self.describe(id))));
+            }
             return Err(Illegal::new(cite!(attack.must_attack), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
         }
         // 508.1b: with a planeswalker to attack (or several defending players), what each
@@ -163,6 +201,21 @@ impl Game {
                 return Err(Illegal::new(cite!(attack.defender_condition), format!("{name} can't attack {0}: it may attack only a player who controls one of these: {what}, and {0} controls none", self.players[defender].name)));
             }
             resolved.push((id, target));
+        }
+        // 506.5, 508.1c: restrictions on attacking alone concern the whole declaration.
+        if let [(only, _)] = resolved[..]
+            && self.has_effect(only, Change::CantAttackAlone)
+        {
+            return Err(Illegal::cited(&cite!(attack.alone), format!("{} can't attack alone: it is the only creature declared as an attacker", self.describe(only))));
+        }
+        if resolved.len() > 1
+            && let Some(&(id, _)) = resolved.iter().find(|(id, _)| self.has_effect(*id, Change::AttackOnlyAlone))
+        {
+            let others = match resolved.len() - 1 {
+                1 => "another creature is declared as an attacker".to_owned(),
+                n => format!("{n} other creatures are declared as attackers"),
+            };
+            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {others} with it", self.describe(id))));
         }
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
@@ -256,6 +309,12 @@ impl Game {
                 return Err(Illegal::new(cite!(block.declared_twice), format!("{} is declared as a blocker twice", self.describe(*b))));
             }
             self.check_blocker(b, attackers)?;
+        }
+        // 506.5, 509.1b: "can't block alone" concerns the whole declaration.
+        if let [(only, _)] = decl
+            && self.has_effect(*only, Change::CantBlockAlone)
+        {
+            return Err(Illegal::cited(&cite!(block.alone), format!("{} can't block alone: it is the only creature declared as a blocker", self.describe(*only))));
         }
         // 702.111b: a creature with menace can't be blocked except by two or more creatures.
         for att in &self.combat.attackers {

@@ -375,7 +375,7 @@ impl Layer {
             Change::Pt(..) | Change::PtFor { .. } => Layer::ModifyPt,
             Change::PtEqualTo { .. } => Layer::CdaPt,
             Change::Switch => Layer::SwitchPt,
-            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::BlocksEachCombat | Change::MustBeBlocked | Change::AllMustBlock | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) => Layer::Rules,
+            Change::CantAttack | Change::CantBlock | Change::AttackDespiteDefender | Change::DoesntUntap | Change::CantActivate | Change::AttacksEachCombat | Change::BlocksEachCombat | Change::MustBeBlocked | Change::AllMustBlock | Change::CantBeBlocked | Change::CantBeBlockedExcept(_) | Change::BlockAdditional(_) | Change::CanBlockOnly(_) | Change::CantBlockMatching(_) | Change::CantBeBlockedBy(_) | Change::MaxBlockers(_) | Change::AttackOnlyIfDefenderControls(_) | Change::CantAttackAlone | Change::CantBlockAlone | Change::AttackOnlyAlone => Layer::Rules,
         }
     }
 }
@@ -483,6 +483,10 @@ pub struct Chars {
     /// "can't attack unless defending player controls …": each must be met by the player it
     /// attacks.
     pub attack_unless: Vec<ObjectFilter>,
+    /// "can't attack alone", "can't block alone", "can only attack alone" (506.5).
+    pub cant_attack_alone: bool,
+    pub cant_block_alone: bool,
+    pub attack_only_alone: bool,
     /// What was applied to it, in order (for `--explain`).
     pub log: SmallVec<[Applied; 2]>,
 }
@@ -1025,6 +1029,9 @@ impl Game {
             (Change::MustBeBlocked, c) => c.is_some_and(|c| c.must_be_blocked),
             (Change::AllMustBlock, c) => c.is_some_and(|c| c.lure),
             (Change::CantBeBlocked, c) => c.is_some_and(|c| c.cant_be_blocked) || own(|a| matches!(a, Ability::SelfRestriction { unblockable: true, .. })),
+            (Change::CantAttackAlone, c) => c.is_some_and(|c| c.cant_attack_alone),
+            (Change::CantBlockAlone, c) => c.is_some_and(|c| c.cant_block_alone),
+            (Change::AttackOnlyAlone, c) => c.is_some_and(|c| c.attack_only_alone),
             _ => false,
         }
     }
@@ -1305,6 +1312,9 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
         not_blocked_by: Vec::new(),
         max_blockers: None,
         attack_unless: Vec::new(),
+        cant_attack_alone: false,
+        cant_block_alone: false,
+        attack_only_alone: false,
         log: SmallVec::new(),
     }
 }
@@ -1834,6 +1844,9 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::CantBeBlockedBy(f) => c.not_blocked_by.push(f.clone()),
                 Change::MaxBlockers(n) => c.max_blockers = Some(c.max_blockers.map_or(*n, |m| m.min(*n))),
                 Change::AttackOnlyIfDefenderControls(f) => c.attack_unless.push(f.clone()),
+                Change::CantAttackAlone => c.cant_attack_alone = true,
+                Change::CantBlockAlone => c.cant_block_alone = true,
+                Change::AttackOnlyAlone => c.attack_only_alone = true,
             }
         }
         if any && let Some((effect, why)) = log {
@@ -2067,6 +2080,9 @@ pub fn describe_change(c: &Change) -> String {
         Change::CantBeBlockedBy(f) => format!("can't be blocked by {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
         Change::MaxBlockers(n) => format!("can't be blocked by more than {n} creature(s)"),
         Change::AttackOnlyIfDefenderControls(f) => format!("can't attack unless defending player controls {}", describe_subject(&StaticSubject::Each { filter: f.clone(), other: false })),
+        Change::CantAttackAlone => "can't attack alone".to_owned(),
+        Change::CantBlockAlone => "can't block alone".to_owned(),
+        Change::AttackOnlyAlone => "can only attack alone".to_owned(),
     }
 }
 

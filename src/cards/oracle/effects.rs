@@ -465,7 +465,12 @@ fn parse_rider(p: &mut Parser<'_>) -> PResult<bool> {
     // "At the beginning of the next end step, [effect]." — a delayed trigger (603.7).
     if let Some((step, next_turn)) = next_step(p) {
         p.eat_punct(',');
-        let mut instructions = parse_sentence(p)?;
+        // Its "it" may be what the effect made, as in the form with the moment at the end.
+        let saved = p.delayed_clause;
+        p.delayed_clause = true;
+        let r = parse_sentence(p);
+        p.delayed_clause = saved;
+        let mut instructions = r?;
         let link = delayed_can_follow(p, start, &mut instructions)?;
         p.effect.instructions.push(Instruction::Delayed { step, instructions, next_turn, link });
         return Ok(true);
@@ -1117,13 +1122,81 @@ pub fn parse_sentence(p: &mut Parser<'_>) -> PResult<Vec<Instruction>> {
             None => Err(p.fail("\"exile them, then meld them into …\"")),
         };
     }
+    if let Some(r) = gains_indefinitely(p) {
+        return r.map(|i| vec![i]);
+    }
     // A sentence that ends with a delayed trigger's moment: "it" may be the token just made.
     p.sentence_targets = p.effect.targets.len();
     let saved = p.delayed_clause;
-    p.delayed_clause = ends_delayed(p);
+    p.delayed_clause = saved || ends_delayed(p);
     let r = sentence_clauses(p, &mut out, &mut subject);
     p.delayed_clause = saved;
     r.map(|()| out)
+}
+
+/// "It gains haste." with no duration, right after an instruction that put exactly one
+/// permanent onto the battlefield: a card chosen as the only target of a return ("Return target
+/// creature card from your graveyard to the battlefield. It gains haste.") or the one token
+/// just created ("Create a token that's a copy of target creature you control. That token
+/// gains haste."). 611.2a: with no duration stated, the effect lasts as long as that object
+/// exists — on the battlefield, until it leaves (400.7). `None` (nothing consumed) when the
+/// sentence is not of this shape; an error when its "it" could name something else.
+fn gains_indefinitely(p: &mut Parser<'_>) -> Option<PResult<Instruction>> {
+    let start = p.pos;
+    let (noun, words) = if p.at_words(&["it", "gains"]) {
+        ("it", 1)
+    } else if p.at_words(&["that", "creature", "gains"]) {
+        ("creature", 2)
+    } else if p.at_words(&["that", "token", "gains"]) {
+        ("token", 2)
+    } else {
+        return None;
+    };
+    // Only keywords, up to the end of the sentence: "gains haste", "gains flying and haste".
+    let mut changes = Vec::new();
+    let mut at = start + words + 1;
+    loop {
+        match super::keywords::keyword_at(p, at) {
+            Some((k, n)) if !matches!(k, Keyword::Flash | Keyword::Riot | Keyword::Prowess | Keyword::Devoid) => {
+                changes.push(Change::Grant(k));
+                at += n;
+            }
+            _ => return None,
+        }
+        let tok = |i: usize| p.toks.get(i);
+        if tok(at).is_some_and(|t| t.is_punct(',')) && tok(at + 1).is_some_and(|t| t.is_word("and")) {
+            at += 2;
+        } else if tok(at).is_some_and(|t| t.is_punct(',') || t.is_word("and")) {
+            at += 1;
+        } else {
+            break;
+        }
+    }
+    if !(p.toks.get(at).is_none_or(|t| t.is_punct('.'))) {
+        return None;
+    }
+    // After "you may [pay …]. If you do, [put it there]": the instruction done if the option
+    // is taken; when it isn't, nothing arrived and the effect finds nothing.
+    let last = match p.effect.instructions.last() {
+        Some(Instruction::MayOrElse { action, then, otherwise, .. }) if otherwise.is_empty() => then.last().or(Some(&**action)),
+        other => other,
+    };
+    let what = match last {
+        Some(Instruction::ReturnToBattlefield { what: Affected::Target(i), .. }) if noun != "token" => {
+            // One card, the last target named: "it" can mean nothing else. "That creature"
+            // in a triggered ability could be what it triggered on.
+            let one = p.effect.targets.get(*i).is_some_and(|s| s.max == 1) && super::targets::last_target(p, |_| true) == Some(*i);
+            if !one || noun == "creature" && p.trigger_object {
+                return Some(Err(Fail { at: start, expected: "\"it\" naming the one card just put onto the battlefield (an earlier target or the triggering object could be meant)".into() }));
+            }
+            Affected::Arrived(*i)
+        }
+        Some(Instruction::CreateTokenCopy { who: Affected::You, .. } | Instruction::CreateTokens { who: Affected::You, count: Amount::Fixed(1), .. }) if noun != "creature" && p.one_token_created => Affected::CreatedTokens,
+        _ => return None,
+    };
+    p.pos = at;
+    p.eat_punct('.');
+    Some(Ok(Instruction::Continuous { what, changes, until_end_of_turn: false, hold: None }))
 }
 
 /// "[instruction] if [condition]." at the end of a sentence of one instruction without targets
@@ -2066,7 +2139,17 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
         "sacrifice" if imperative && p.peek_at(1).is_some_and(|t| t.tok == Tok::SelfName || t.is_word("it") || t.is_word("this") || t.is_word("that")) => {
             // "sacrifice it", "sacrifice this creature", "sacrifice that creature" (701.21a).
             p.bump();
-            out.push(Instruction::SacrificePermanent(object(p)?));
+            // "Return target artifact card from your graveyard to the battlefield. Sacrifice it
+            // at the beginning of the next end step.": the delayed ability is about the
+            // permanent the card became (603.7c, 400.7), found as it is made.
+            let at = p.pos;
+            let what = parse_affected(p)?;
+            let returned = |i: usize| p.effect.instructions.iter().any(|ins| returns_target(ins, i));
+            let arrived = p.delayed_clause && matches!(what, Affected::Target(i) if graveyard_card(p, &what) && returned(i));
+            if !(kinds(p, &what).permanent || arrived) {
+                return Err(Fail { at, expected: "a permanent (\"target creature\", \"all creatures\", …)".into() });
+            }
+            out.push(Instruction::SacrificePermanent(what));
         }
         "sacrifice" | "sacrifices" => {
             let who = player_subject()?;
@@ -3480,6 +3563,16 @@ fn object(p: &mut Parser<'_>) -> PResult<Affected> {
 /// Whether the effect has declared no target yet.
 fn targets_none(p: &Parser<'_>) -> bool {
     p.effect.targets.is_empty()
+}
+
+/// Whether the instruction puts the card chosen for target `i` onto the battlefield, itself or
+/// as the option a "you may" offers.
+fn returns_target(ins: &Instruction, i: usize) -> bool {
+    match ins {
+        Instruction::ReturnToBattlefield { what: Affected::Target(t), .. } => *t == i,
+        Instruction::MayOrElse { action, then, .. } => returns_target(action, i) || then.iter().any(|x| returns_target(x, i)),
+        _ => false,
+    }
 }
 
 /// Whether `what` is a target card in a graveyard.
@@ -4975,6 +5068,51 @@ mod duration_tests {
         // Act of Treason-style text reads "gains haste and menace" as two grants.
         let i = effect(&ok("Gain control of target creature until end of turn. Untap that creature. It gains haste and menace until end of turn.", "Test Treason", SORCERY));
         assert_eq!(i.len(), 4);
+    }
+
+    #[test]
+    fn keywords_gained_without_duration() {
+        // 611.2a, 400.7: "It gains haste." after the one card a return put onto the battlefield
+        // is an effect on that new permanent, with no end but its leaving.
+        let haste = |what| Instruction::Continuous { what, changes: vec![Change::Grant(Keyword::Haste)], until_end_of_turn: false, hold: None };
+        let upheaval = effect(&ok("Put target creature card from a graveyard onto the battlefield under your control. It gains haste.", "Grave Upheaval", SORCERY));
+        assert!(matches!(upheaval[0], Instruction::ReturnToBattlefield { what: Affected::Target(0), yours: true, .. }), "{upheaval:?}");
+        assert_eq!(upheaval[1], haste(Affected::Arrived(0)));
+        let lunge = effect(&ok("Return target creature card from your graveyard to the battlefield. That creature gains haste. Exile it at the beginning of the next end step.", "Test Lunge", SORCERY));
+        assert_eq!(lunge[1], haste(Affected::Arrived(0)));
+        assert!(matches!(lunge[2], Instruction::Delayed { link: Some(Affected::Target(0)), .. }));
+        let fated = effect(&ok("Put target creature card from a graveyard onto the battlefield under your control. It gains flying and indestructible.", "Test Return", SORCERY));
+        assert_eq!(fated[1], Instruction::Continuous { what: Affected::Arrived(0), changes: vec![Change::Grant(Keyword::Flying), Change::Grant(Keyword::Indestructible)], until_end_of_turn: false, hold: None });
+        // The one token just created.
+        let copy = effect(&ok("Create a token that's a copy of target creature you control. It gains haste. Sacrifice it at the beginning of the next end step.", "Test Copy", SORCERY));
+        assert_eq!(copy[1], haste(Affected::CreatedTokens));
+        assert!(matches!(copy[2], Instruction::Delayed { link: Some(Affected::CreatedTokens), .. }));
+        let token = effect(&ok("Create a 1/1 red Goblin creature token. That token gains haste.", "Test Goblin", SORCERY));
+        assert_eq!(token[1], haste(Affected::CreatedTokens));
+        // "Sacrifice it" later: the delayed ability follows the card to the battlefield.
+        let kami = effect(&ok("When this creature enters, return target artifact card with mana value 3 or less from your graveyard to the battlefield. It gains haste. Sacrifice it at the beginning of the next end step.", "Kami of Industry", CREATURE));
+        assert_eq!(kami[1], haste(Affected::Arrived(0)));
+        assert_eq!(kami[2], Instruction::Delayed { step: StepName::End, instructions: vec![Instruction::SacrificePermanent(Affected::Linked)], next_turn: false, link: Some(Affected::Target(0)) });
+        // The same with the moment first.
+        let necromancer = effect(&ok("{B}, {T}, Sacrifice this creature: Return target creature card from your graveyard to the battlefield. That creature gains haste. At the beginning of the next end step, sacrifice it.", "Apprentice Necromancer", CREATURE));
+        assert_eq!(necromancer[1..], kami[1..]);
+        // A card that was never put onto the battlefield can't be sacrificed.
+        assert!(!errs("Exile target creature card from a graveyard. Sacrifice it at the beginning of the next end step.", "Test Exile", SORCERY).is_empty());
+        // After "you may pay … If you do, create …": the token, if one was made.
+        let conjuring = ok("Whenever a nontoken creature you control enters, you may pay {R}. If you do, create a token that's a copy of that creature. That token gains haste. Exile it at the beginning of the next end step.", "Flameshadow Conjuring", &[CardType::Enchantment]);
+        assert_eq!(effect(&conjuring)[1], haste(Affected::CreatedTokens));
+        let may = effect(&ok("You may return target creature card from your graveyard to the battlefield. It gains haste.", "Test May", SORCERY));
+        assert_eq!(may[1], haste(Affected::Arrived(0)));
+        // Not read: several tokens, a card that isn't the last target, a gain after something
+        // that put nothing onto the battlefield, "that creature" in a triggered ability.
+        assert!(!errs("Create two 1/1 red Goblin creature tokens. They gain haste.", "Test Goblins", SORCERY).is_empty());
+        assert!(!errs("Create two 1/1 red Goblin creature tokens. It gains haste.", "Test Goblins", SORCERY).is_empty());
+        assert!(!errs("Return target creature card from your graveyard to the battlefield, then tap target creature. It gains haste.", "Test Two", SORCERY).is_empty());
+        assert!(!errs("Return up to two target creature cards from your graveyard to the battlefield. It gains haste.", "Test Several", SORCERY).is_empty());
+        assert!(!errs("Tap target creature. It gains haste.", "Test Tap", SORCERY).is_empty());
+        assert!(!errs("Whenever another creature dies, return target creature card from your graveyard to the battlefield. That creature gains haste.", "Test Trigger", CREATURE).is_empty());
+        // With a duration, "it" names the card in the graveyard, which is not read.
+        assert!(!errs("Return target creature card from your graveyard to the battlefield. It gains haste until end of turn.", "Test Until", SORCERY).is_empty());
     }
 
     #[test]

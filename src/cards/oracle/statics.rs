@@ -567,6 +567,11 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
             out.push(Change::DoesntUntap);
         }
         "can" => {
+            if p.eat_words(&["only", "attack", "alone"]) {
+                // "can only attack alone" (506.5): no other creature may attack with it.
+                out.push(Change::AttackOnlyAlone);
+                return Ok(());
+            }
             if p.eat_words(&["block", "only"]) {
                 // "can block only creatures with flying" (509.1b).
                 out.push(Change::CanBlockOnly(attacker_filter(p)?));
@@ -609,6 +614,13 @@ fn predicate(p: &mut Parser<'_>, plural: bool, out: &mut Vec<Change>) -> PResult
                 out.push(Change::CantBeBlockedBy(attacker_filter(p)?));
             } else if p.eat_words(&["be", "blocked"]) {
                 out.push(Change::CantBeBlocked);
+            } else if p.eat_words(&["attack", "or", "block", "alone"]) {
+                // 506.5: "alone" — the only creature declared as an attacker (or a blocker).
+                out.extend([Change::CantAttackAlone, Change::CantBlockAlone]);
+            } else if p.eat_words(&["attack", "alone"]) {
+                out.push(Change::CantAttackAlone);
+            } else if p.eat_words(&["block", "alone"]) {
+                out.push(Change::CantBlockAlone);
             } else if p.eat_words(&["attack", "or", "block"]) {
                 out.extend([Change::CantAttack, Change::CantBlock]);
             } else if p.eat_words(&["attack", "unless", "defending", "player", "controls"]) {
@@ -1304,6 +1316,22 @@ mod noun_phrases_and_blocking {
         assert!(!errs("Creatures with power 2 or less get +1/+1.", "Odd Anthem", &[crate::cards::ir::CardType::Enchantment]).is_empty());
         // "unless you pay {1}" is not read: the whole line is refused.
         assert!(!errs("This creature can't block creatures with power 3 or greater unless you pay {1}.", "Hipparion", CREATURE).is_empty());
+    }
+
+    #[test]
+    fn attacking_and_blocking_alone() {
+        // 506.5, 508.1c, 509.1b: restrictions on attacking or blocking alone.
+        assert_eq!(ok("This creature can't attack or block alone.", "Mogg Flunkies", CREATURE), vec![Ability::Static(StaticEffect { subject: StaticSubject::This, changes: vec![Change::CantAttackAlone, Change::CantBlockAlone], condition: None })]);
+        assert_eq!(ok("This creature can't attack alone.", "Militia Rallier", CREATURE), vec![this(Change::CantAttackAlone)]);
+        assert_eq!(ok("This creature can't block alone.", "Craven Hulk", CREATURE), vec![this(Change::CantBlockAlone)]);
+        assert_eq!(ok("This creature can only attack alone.", "Lone Test", CREATURE), vec![this(Change::AttackOnlyAlone)]);
+        let errantry = ok("Enchant creature\nEnchanted creature gets +3/+0 and can only attack alone.", "Errantry", AURA);
+        assert_eq!(errantry[1], Ability::Static(StaticEffect { subject: StaticSubject::Attached, changes: vec![Change::Pt(3, 0), Change::AttackOnlyAlone], condition: None }));
+        // "can't attack" without "alone" stays a plain restriction.
+        assert_eq!(ok("This creature can't attack.", "Test Wall", CREATURE), vec![Ability::SelfRestriction { cant_attack: true, cant_block: false, unblockable: false }]);
+        // An exception to the restriction is not read.
+        assert!(!errs("Pipsqueak can't attack alone unless he has a +1/+1 counter on him.", "Pipsqueak", CREATURE).is_empty());
+        assert!(!errs("This creature can't attack alone unless you control an artifact.", "Test Card", CREATURE).is_empty());
     }
 
     #[test]

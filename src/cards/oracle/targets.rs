@@ -58,6 +58,25 @@ fn non_color_word(word: &str) -> Option<Color> {
     Color::from_name(word.strip_prefix("non")?)
 }
 
+/// Whether the word `n` tokens from the cursor can go on with an object filter: a quality
+/// ("tapped", "nonblack", "legendary", a color, a subtype) or a type ("creature",
+/// "nonland"), singular or plural.
+fn filter_word_at(p: &Parser<'_>, n: usize) -> bool {
+    let Some(Tok::Word(w)) = p.peek_at(n).map(|t| &t.tok) else { return false };
+    let subtype = w.chars().next().is_some_and(char::is_uppercase) && crate::cards::subtypes::subtype_word(w).is_some();
+    subtype
+        || matches!(w.as_str(), "tapped" | "untapped" | "attacking" | "blocking" | "nontoken")
+        || non_color_word(w).is_some()
+        || Color::from_name(w).is_some()
+        || supertype_word(w).is_some()
+        || w.strip_prefix("non-").or_else(|| w.strip_prefix("non")).and_then(crate::cards::subtypes::subtype_word).is_some()
+        || non_type_word(w).is_some()
+        || type_word(w, false).is_some()
+        || type_word(w, true).is_some()
+        || head_word(w, false).is_some()
+        || head_word(w, true).is_some()
+}
+
 /// A number in words or digits ("two", "3"); "a"/"an"/"one" are 1.
 /// "and/or" (three tokens) `at` tokens from the cursor.
 fn and_or_at(p: &Parser<'_>, at: usize) -> bool {
@@ -185,7 +204,10 @@ pub fn parse_filter(p: &mut Parser<'_>, plural: bool) -> PResult<(ObjectFilter, 
             break;
         }
         p.bump();
-        if p.at_punct(',') {
+        // A comma goes on with the noun phrase only when another quality or a type follows
+        // ("nonartifact, nonblack creature"); otherwise it ends the phrase: "When you control
+        // no Islands, sacrifice this creature." leaves the comma for the clause after it.
+        if p.at_punct(',') && filter_word_at(p, 1) {
             p.bump();
         }
     }
@@ -924,7 +946,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         Affected::TriggerSpellOrAbility => k(false, false, true),
         Affected::ThisInGraveyard | Affected::SetAside => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
-        Affected::Attached | Affected::CreatedTokens | Affected::Linked | Affected::DamagedThisWay => k(false, true, false),
+        Affected::Attached | Affected::CreatedTokens | Affected::Linked | Affected::DamagedThisWay | Affected::Arrived(_) => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),
         Affected::Target(i) => match p.effect.targets.get(*i).map(|s| &s.spec) {
             Some(TargetSpec::Any | TargetSpec::PlayerOrPlaneswalker { .. }) => k(true, true, false),

@@ -1045,6 +1045,19 @@ mod tests {
         assert_eq!(t, Trigger::State(Condition::Controls { whose: Whose::You, filter: creatures, another: true, count: Cmp::AtMost(0) }));
         let (t, _) = trigger("Flying\nWhen you control no enchantments, sacrifice this creature.", "Tethered Griffin", CREATURE);
         assert!(matches!(t, Trigger::State(Condition::Controls { count: Cmp::AtMost(0), .. })), "{t:?}");
+        // "you control no Islands": the plural subtype ends the noun phrase at the comma.
+        let (t, _) = trigger("This creature can't attack unless defending player controls an Island.\nWhen you control no Islands, sacrifice this creature.", "Sea Serpent", CREATURE);
+        let islands = ObjectFilter { subtypes: vec!["Island".into()], controller: ControllerFilter::You, ..ObjectFilter::default() };
+        assert_eq!(t, Trigger::State(Condition::Controls { whose: Whose::You, filter: islands, another: false, count: Cmp::AtMost(0) }));
+        let (t, _) = trigger("When you control no snow lands, sacrifice this creature.", "Ronom Serpent", CREATURE);
+        assert!(matches!(t, Trigger::State(Condition::Controls { count: Cmp::AtMost(0), ref filter, .. }) if filter.supertypes == ["Snow"]), "{t:?}");
+        // The same condition after "if" and "as long as".
+        let a = compile("Sarkhan's Rage deals 5 damage to any target. If you control no Dragons, Sarkhan's Rage deals 2 damage to you.", "Sarkhan's Rage", &[CardType::Instant]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(matches!(&a[0], Ability::Spell(e) if matches!(&e.instructions[1], crate::cards::ir::Instruction::IfHolds { condition: Condition::Controls { count: Cmp::AtMost(0), .. }, .. })), "{a:?}");
+        assert!(compile("This creature gets +1/+1 as long as you control no Islands.", "Test Card", CREATURE).is_ok());
+        // A list of subtypes still goes on after its commas.
+        let (t, _) = trigger("When you control no Plains, Islands, or Swamps, sacrifice this creature.", "Test Card", CREATURE);
+        assert!(matches!(t, Trigger::State(Condition::Controls { ref filter, .. }) if filter.subtypes == ["Plains", "Island", "Swamp"]), "{t:?}");
         // An event that doesn't read is not taken for a state.
         assert!(compile("Whenever you control no other creatures, sacrifice this creature.", "Test Card", CREATURE).is_err());
         assert!(compile("When you lose control of this artifact, draw a card.", "Test Card", &[CardType::Artifact]).is_err());
