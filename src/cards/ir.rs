@@ -1657,6 +1657,10 @@ pub enum StatOf {
     /// The permanent sacrificed to pay the cost ("the sacrificed creature's power"), as it
     /// last existed on the battlefield (608.2h, 113.7a).
     Sacrificed,
+    /// "that card's mana value" after an instruction that revealed, exiled from the top of a
+    /// library or discarded exactly one card: that card, as it is now if it is still where the
+    /// instruction left it, else as it last existed there (608.2h).
+    ThatCard,
 }
 
 /// A characteristic an amount can be equal to.
@@ -1738,6 +1742,19 @@ pub enum Counted {
     /// "the life lost this way": the life all players lost (119.3, damage included, 120.3a)
     /// during the resolving effect so far.
     LifeLostThisWay,
+    /// "the number of creatures in your party" (700.8): up to one each of a Cleric, a Rogue, a
+    /// Warrior and a Wizard among the creatures you control, a creature filling one slot only,
+    /// counted the way that gives the most (700.8a–b): 0 to 4.
+    Party,
+    /// "for each creature that died this turn", "the number of Zubera that died this turn"
+    /// (700.4): the permanents put into a graveyard from the battlefield this turn, with one of
+    /// the types (any when empty) and the subtype, as each last existed on the battlefield;
+    /// `nontoken`: "nontoken creature". Whoever controlled them.
+    DiedThisTurn { types: TypeSet, subtype: Option<&'static str>, nontoken: bool },
+    /// "the number of colors of mana spent to cast this spell" (converge, 207.2c; 601.2h,
+    /// 106.1a): how many of the five colors the mana paid for the spell — or for the spell the
+    /// permanent was — had; 0 for an object that wasn't cast.
+    ColorsSpent,
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

@@ -31,6 +31,7 @@ impl Game {
                     StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
                     StatOf::TriggerObject => ctx.trigger.object,
                     StatOf::Sacrificed => ctx.sacrificed,
+                    StatOf::ThatCard => self.that_card_now,
                 };
                 id.map_or(0, |o| match stat {
                     Stat::Power => i64::from(self.power(o)),
@@ -48,7 +49,7 @@ impl Game {
                     StatOf::This => Some(ctx.source),
                     StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
                     StatOf::TriggerObject => ctx.trigger.object,
-                    StatOf::Sacrificed => None,
+                    StatOf::Sacrificed | StatOf::ThatCard => None,
                 };
                 let blockers = id.and_then(|o| self.combat.attackers.iter().find(|a| a.id == o)).map_or(0, |a| a.blockers.len());
                 let n = if beyond_first { blockers.saturating_sub(1) } else { blockers };
@@ -122,8 +123,52 @@ impl Game {
                 };
                 self.permanents_of(you).map(|o| self.card(o).cost().map_or(0, devotion)).sum()
             }
+            Counted::Party => self.party_size(you),
+            // 700.4, 608.2h: each as it last existed on the battlefield, whoever controlled it.
+            Counted::DiedThisTurn { types, subtype, nontoken } => {
+                let t = types.types();
+                self.died_this_turn
+                    .iter()
+                    .filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty)))
+                    .filter(|&&o| subtype.is_none_or(|s| self.has_subtype(o, s)))
+                    .filter(|&&o| !(nontoken && self.obj(o).card.token()))
+                    .count()
+            }
+            // 601.2h, 106.1a: the colors among the mana paid for the spell; a permanent keeps
+            // what its spell was paid with, and a copy or an object never cast has none.
+            Counted::ColorsSpent => source.map_or(0, |o| self.obj(o).choices.mana_spent[..5].iter().filter(|&&n| n > 0).count()),
         };
         i64::try_from(n).unwrap_or(i64::MAX)
+    }
+
+    /// How many creatures are in `p`'s party (700.8): one each of a Cleric, a Rogue, a
+    /// Warrior and a Wizard among the creatures `p` controls, with their types as they are now
+    /// (613). A creature of several of those types fills one slot only, and the count is the
+    /// largest such assignment gives (700.8a–b): a set of slots can all be filled when every
+    /// part of it has at least as many creatures able to fill one of its slots (Hall's
+    /// condition for a matching).
+    fn party_size(&self, p: PlayerId) -> usize {
+        const SLOTS: [&str; 4] = ["Cleric", "Rogue", "Warrior", "Wizard"];
+        // For each set of slots (a bit per slot), the creatures that could fill one of them.
+        let mut able = [0usize; 16];
+        for o in self.permanents_of(p).filter(|&o| self.is_creature(o)) {
+            let fits = SLOTS.iter().enumerate().filter(|(_, s)| self.has_subtype(o, s)).fold(0usize, |m, (i, _)| m | 1 << i);
+            for (set, n) in able.iter_mut().enumerate() {
+                *n += usize::from(set & fits != 0);
+            }
+        }
+        let size = |set: usize| (0..4).filter(|i| set >> i & 1 == 1).count();
+        let fillable = |set: usize| (1..16usize).filter(|part| part & set == *part).all(|part| able[part] >= size(part));
+        (0..16usize).filter(|&set| fillable(set)).map(size).max().unwrap_or(0)
+    }
+
+    /// The one card set aside after the first `before` (what an instruction just revealed or
+    /// exiled), if it set aside exactly one.
+    fn one_set_aside_since(&self, before: usize) -> Option<ObjId> {
+        match self.set_aside.get(before..) {
+            Some([one]) => Some(*one),
+            _ => None,
+        }
     }
 
     /// The legal targets chosen for instance `slot` of the word "target".
@@ -594,6 +639,14 @@ impl Game {
                     chosen.push((p, cards));
                 }
                 let rule = if *random { cite!(discard.random) } else { cite!(discard.discards) };
+                // "that card's mana value": the one card discarded, if one was.
+                self.that_card_now = match chosen.as_slice() {
+                    [(_, cards)] => match cards.as_slice() {
+                        [c] => Some(*c),
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 for (p, cards) in chosen {
                     for c in cards {
                         self.discard(p, c, rule);
@@ -746,6 +799,7 @@ impl Game {
             }
             Instruction::ExileTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                let before = self.set_aside.len();
                 for p in self.players_of(ctx, who) {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
@@ -755,9 +809,11 @@ impl Game {
                         self.set_aside.push(nid);
                     }
                 }
+                self.that_card_now = self.one_set_aside_since(before);
             }
             Instruction::RevealTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                let before = self.set_aside.len();
                 for p in self.players_of(ctx, who) {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
@@ -767,6 +823,7 @@ impl Game {
                         self.set_aside.push(c);
                     }
                 }
+                self.that_card_now = self.one_set_aside_since(before);
             }
             Instruction::RevealUntil { who, filter, to, rest } => {
                 for p in self.players_of(ctx, who) {

@@ -133,6 +133,8 @@ impl Game {
             cleanup_done: false,
             attackers_declared: false,
             creature_died_this_turn: false,
+            died_this_turn: Vec::new(),
+            that_card_now: None,
         };
         let mut attach: Vec<(ObjId, String)> = Vec::new();
         let mut copying: Vec<(ObjId, String)> = Vec::new();

@@ -623,6 +623,14 @@ pub struct Game {
     pub attackers_declared: bool,
     /// A creature died this turn (700.4), counted from the start of the scenario.
     pub creature_died_this_turn: bool,
+    /// The permanents that died this turn (700.4), as the objects they were on the
+    /// battlefield (their last known information, 608.2h), for "for each creature that died
+    /// this turn". Like `creature_died_this_turn`, counted from the start of the scenario: a
+    /// scenario beginning mid-turn knows of no earlier death.
+    pub died_this_turn: Vec<ObjId>,
+    /// The one card the last instruction of the resolving effect revealed, exiled from the top
+    /// of a library or discarded, as the object it was then: "that card's mana value" (608.2h).
+    pub that_card_now: Option<ObjId>,
     /// The next [`StackAbility::uid`].
     pub next_ability_uid: u32,
     /// Triggered abilities waiting to be put on the stack (603.3).
@@ -1023,9 +1031,11 @@ impl Game {
             let c = self.controller(id);
             self.players[c].left_battlefield_this_turn = true;
         }
-        // 700.4: "a creature died this turn".
-        if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {
-            self.creature_died_this_turn = true;
+        // 700.4: "a creature died this turn"; every permanent that dies is kept, as the object
+        // it was, for "the number of creatures that died this turn".
+        if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield {
+            self.creature_died_this_turn |= self.is_creature(id);
+            self.died_this_turn.push(id);
         }
         // 506.4: a permanent that leaves the battlefield is removed from combat.
         if self.obj(id).zone == Zone::Battlefield {

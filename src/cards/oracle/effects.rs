@@ -2672,6 +2672,15 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::Greatest { stat, types, controller: filter.controller } });
     }
     let at = p.pos;
+    // "that card's mana value" (608.2h): the one card the instruction before revealed,
+    // exiled from the top of a library, discarded or moved as a target.
+    if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "card's" | "card’s")) {
+        let Some(of) = that_card(p) else {
+            return Err(Fail { at, expected: "one card named by the instruction just before, in an earlier sentence, for \"that card's\"".into() });
+        };
+        p.pos += 2;
+        return Ok(Amount::Stat { of, stat: stat(p)? });
+    }
     // "that spell's mana value": the target spell, or the spell a cast trigger is about.
     if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "spell's" | "spell’s")) {
         p.pos += 2;
@@ -2720,6 +2729,32 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     Ok(Amount::Stat { of, stat: stat(p)? })
 }
 
+/// What "that card" names at the cursor, if it can name one card only: the sentence holds no
+/// instruction before the words (no ",", "and" or "then" in it so far), and the instruction
+/// before — the last of an earlier sentence — is about exactly one card: one player reveals,
+/// exiles from the top of their library or discards one card ("Target player discards a
+/// card."), or one target card is moved from a graveyard ("Put target creature card from a
+/// graveyard onto the battlefield", read as it last existed there, 608.2h).
+fn that_card(p: &Parser<'_>) -> Option<crate::cards::ir::StatOf> {
+    use crate::cards::ir::StatOf;
+    let start = p.toks[..p.pos].iter().rposition(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+    if p.toks[start..p.pos].iter().any(|t| t.is_punct(',') || t.is_punct(';') || t.is_word("then") || t.is_word("and")) {
+        return None;
+    }
+    let one = |i: usize| p.effect.targets.get(i).is_some_and(|t| t.max == 1);
+    let one_player = |who: &Affected| match who {
+        Affected::You | Affected::TriggerPlayer => true,
+        Affected::Target(i) => one(*i) && matches!(p.effect.targets[*i].spec, TargetSpec::Player { .. }),
+        _ => false,
+    };
+    let card = |i: usize| one(i) && matches!(p.effect.targets[i].spec, TargetSpec::GraveyardCard { .. });
+    match p.effect.instructions.last()? {
+        Instruction::RevealTop { who, count: Amount::Fixed(1) } | Instruction::ExileTop { who, count: Amount::Fixed(1) } | Instruction::Discard { who, count: Amount::Fixed(1), .. } if one_player(who) => Some(StatOf::ThatCard),
+        Instruction::ReturnToBattlefield { what: Affected::Target(i), .. } | Instruction::ReturnToHand(Affected::Target(i)) | Instruction::Exile(Affected::Target(i)) if card(*i) => Some(StatOf::Target(*i)),
+        _ => None,
+    }
+}
+
 /// How many tokens the card's own name and its possessive take ("Skanos's"), if they are at
 /// the cursor.
 fn self_name_possessive(p: &Parser<'_>) -> Option<usize> {
@@ -2758,6 +2793,22 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
         return Ok(Counted::CardsInYourHand);
+    }
+    // "creature in your party" (700.8).
+    if p.eat_words(&["creature", "in", "your", "party"]) || p.eat_words(&["creatures", "in", "your", "party"]) {
+        return Ok(Counted::Party);
+    }
+    // "color of mana spent to cast this spell" (converge, 207.2c; 601.2h): "this spell" is the
+    // spell, or in a permanent's ability the spell it was; "it" and "this creature" the
+    // permanent itself, where nothing else could be meant.
+    if p.at_words(&["color", "of", "mana", "spent", "to", "cast"]) || p.at_words(&["colors", "of", "mana", "spent", "to", "cast"]) {
+        let at = p.pos;
+        p.pos += 6;
+        let alone = p.it_is_this && p.effect.targets.is_empty() && !p.trigger_object;
+        if p.eat_words(&["this", "spell"]) || alone && (p.eat_word("it") || p.eat_words(&["this", "creature"]) || p.eat_words(&["this", "permanent"]) || p.eat_words(&["this", "enchantment"]) || p.eat_words(&["this", "artifact"])) {
+            return Ok(Counted::ColorsSpent);
+        }
+        return Err(Fail { at, expected: "\"this spell\" (or \"it\" for the permanent itself) after \"mana spent to cast\"".into() });
     }
     // "creature blocking it [beyond the first]" (509.1g): the creature the sentence is about
     // ("it": what the trigger is about, or the object itself).
@@ -2812,6 +2863,21 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     if other && head != Head::Permanent {
         return Err(Fail { at, expected: "\"other\" permanents".into() });
+    }
+    // "creature that died this turn", "Zubera that died this turn", "nontoken creatures that
+    // died this turn" (700.4): whoever controlled them.
+    if head == Head::Permanent && p.at_words(&["that", "died", "this", "turn"]) {
+        let plain = ObjectFilter { types_any: filter.types_any.clone(), subtypes: filter.subtypes.clone(), token: filter.token, ..ObjectFilter::default() } == filter;
+        let subtype = match filter.subtypes.as_slice() {
+            [] => None,
+            [one] => crate::cards::subtypes::subtype_word(one),
+            _ => None,
+        };
+        if other || !plain || filter.token == Some(true) || subtype.is_none() && !filter.subtypes.is_empty() {
+            return Err(Fail { at, expected: "permanents of a card type or one subtype, or nontoken ones, before \"that died this turn\"".into() });
+        }
+        p.pos += 4;
+        return Ok(Counted::DiedThisTurn { types: TypeSet::of(&filter.types_any), subtype, nontoken: filter.token == Some(false) });
     }
     // "for each permanent you control of that type" (after "Choose a creature type.").
     if !other && filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {

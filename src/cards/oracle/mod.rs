@@ -792,7 +792,9 @@ pub(super) fn cost_change(p: &mut Parser<'_>, verb: &str) -> parser::PResult<(i3
                     | ir::Counted::YourLifeTotal
                     | ir::Counted::LifeGainedThisTurn
                     | ir::Counted::LifeLostThisTurn
-                    | ir::Counted::Devotion(_)),
+                    | ir::Counted::Devotion(_)
+                    | ir::Counted::Party
+                    | ir::Counted::DiedThisTurn { .. }),
             } => Ok((sign, Some(what))),
             _ => Err(parser::Fail { at, expected: "a count the engine can make as the cost is determined (\"the number of …\", \"your devotion to …\")".into() }),
         };

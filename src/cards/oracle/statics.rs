@@ -956,7 +956,10 @@ fn entering_count(p: &mut Parser<'_>, at: usize, read: impl FnOnce(&mut Parser<'
                 | C::YourLifeTotal
                 | C::LifeGainedThisTurn
                 | C::LifeLostThisTurn
-                | C::Devotion(_),
+                | C::Devotion(_)
+                | C::Party
+                | C::DiedThisTurn { .. }
+                | C::ColorsSpent,
             ..
         } => Ok(a),
         _ => Err(Fail { at, expected: "a count the engine can make as the permanent enters (\"the number of creatures you control\")".into() }),
