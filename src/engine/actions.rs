@@ -162,6 +162,43 @@ impl Game {
         (0..16usize).filter(|&set| fillable(set)).map(size).max().unwrap_or(0)
     }
 
+    /// Shows in the trace what a count the rules define is as an instruction uses it: the
+    /// party (700.8a–b), the permanents that died this turn (700.4), the colors of mana spent
+    /// (601.2h), "that card" (608.2h). Once per value in an effect ("loses X life and you gain
+    /// X life").
+    fn note_amount(&mut self, ctx: &Context, a: Amount) {
+        let one = match a {
+            Amount::Count { what, .. } => Amount::Count { each: 1, what },
+            other => other,
+        };
+        let n = self.amount(ctx, one);
+        if self.noted_now == Some((one, n)) {
+            return;
+        }
+        self.noted_now = Some((one, n));
+        let you = &self.players[ctx.controller].name;
+        let (text, rules): (String, &[RuleId]) = match one {
+            Amount::Count { what: what @ Counted::Party, .. } => (format!("{you}'s party has {n} creature(s)"), count_rules(what)),
+            Amount::Count { what: Counted::DiedThisTurn { types, subtype, nontoken }, .. } => {
+                let kinds: Vec<&str> = types.types().into_iter().map(CardType::name).collect();
+                let noun = subtype.map_or_else(|| if kinds.is_empty() { "permanent".to_owned() } else { kinds.join(" or ").to_lowercase() }, str::to_owned);
+                (format!("{n} {}{noun}(s) died this turn", if nontoken { "nontoken " } else { "" }), count_rules(Counted::DiedThisTurn { types, subtype, nontoken }))
+            }
+            Amount::Count { what: what @ Counted::ColorsSpent, .. } => (format!("{n} color(s) of mana were spent to cast {}", self.describe(ctx.source)), count_rules(what)),
+            Amount::Stat { of: StatOf::ThatCard, stat } => {
+                let what = match stat {
+                    Stat::Power => "power",
+                    Stat::Toughness => "toughness",
+                    Stat::ManaValue => "mana value",
+                };
+                let card = self.that_card_now.map_or_else(|| "no card".to_owned(), |c| self.describe(c));
+                (format!("that card is {card}: its {what} is {n}"), &[cite!(count.that_card)])
+            }
+            _ => return,
+        };
+        self.record(Ev::new(EventKind::Choice, text).rules(rules));
+    }
+
     /// The one card set aside after the first `before` (what an instruction just revealed or
     /// exiled), if it set aside exactly one.
     fn one_set_aside_since(&self, before: usize) -> Option<ObjId> {
@@ -393,6 +430,9 @@ impl Game {
                 format!("{} was a melded permanent: an effect that finds the new object it became finds both of its cards and acts on each (712.21c), which judge doesn't model yet", self.describe(id)),
                 crate::diag::Span::default(),
             )));
+        }
+        if let Some(a) = noted_amount(ins) {
+            self.note_amount(ctx, a);
         }
         match ins {
             Instruction::DealDamage { amount, to, divided } => {
@@ -3428,5 +3468,30 @@ pub fn cant_words(attack: bool, block: bool) -> &'static str {
         (true, true) => "attack or block",
         (true, false) => "attack",
         _ => "block",
+    }
+}
+
+/// The amount of an instruction whose count the trace shows as it is made
+/// ([`Game::note_amount`]), if it has one.
+fn noted_amount(ins: &Instruction) -> Option<Amount> {
+    let noted = |a: &&Amount| matches!(a, Amount::Count { what: Counted::Party | Counted::DiedThisTurn { .. } | Counted::ColorsSpent, .. } | Amount::Stat { of: StatOf::ThatCard, .. });
+    let amounts = match ins {
+        Instruction::DealDamage { amount, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => [Some(amount), None],
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::ExileTop { count, .. } | Instruction::RemoveCounters { count, .. } => [Some(count), None],
+        Instruction::CreateTokens { count, token, .. } => [Some(count), token.power.as_ref()],
+        Instruction::Pump { power, toughness, .. } => [Some(power), Some(toughness)],
+        _ => return None,
+    };
+    amounts.into_iter().flatten().find(noted).copied()
+}
+
+/// The rules defining a count the trace cites where it is used: the party (700.8a–b), the
+/// permanents that died this turn (700.4), the colors of mana spent (601.2h); none for others.
+pub(crate) fn count_rules(what: Counted) -> &'static [RuleId] {
+    match what {
+        Counted::Party => &cite!(count.party),
+        Counted::DiedThisTurn { .. } => &cite!(count.died_this_turn),
+        Counted::ColorsSpent => &cite!(count.colors_spent),
+        _ => &[],
     }
 }

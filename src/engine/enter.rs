@@ -157,6 +157,8 @@ impl Game {
                     let rule = match count {
                         crate::cards::ir::Amount::X => Some(cite!(enter.with_x_counters)),
                         crate::cards::ir::Amount::Kicked { .. } if kicked => Some(cite!(kicker.enters_with)),
+                        // The party, deaths this turn, colors spent: the rule defining the count.
+                        crate::cards::ir::Amount::Count { what, .. } => crate::engine::actions::count_rules(what).first().copied(),
                         _ => None,
                     };
                     if n == 0 && matches!(count, crate::cards::ir::Amount::Kicked { .. }) {

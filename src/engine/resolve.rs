@@ -397,6 +397,7 @@ impl Game {
             self.created_now.clear();
             self.set_aside.clear();
             self.that_card_now = None;
+            self.noted_now = None;
             self.perform_each(&gift.instructions(), &ctx, dec)?;
             if self.outcome.is_some() {
                 return Ok(true);
@@ -427,6 +428,7 @@ impl Game {
             // "That card" / "those cards" are the ones this effect exiles (608.2c).
             self.set_aside.clear();
             self.that_card_now = None;
+            self.noted_now = None;
             self.chosen_type_now = None;
             self.chosen_color_now = None;
             if let Some(m) = effect.modal.as_ref().filter(|m| m.repeat) {

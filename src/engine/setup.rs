@@ -135,6 +135,7 @@ impl Game {
             creature_died_this_turn: false,
             died_this_turn: Vec::new(),
             that_card_now: None,
+            noted_now: None,
         };
         let mut attach: Vec<(ObjId, String)> = Vec::new();
         let mut copying: Vec<(ObjId, String)> = Vec::new();

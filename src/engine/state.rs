@@ -631,6 +631,9 @@ pub struct Game {
     /// The one card the last instruction of the resolving effect revealed, exiled from the top
     /// of a library or discarded, as the object it was then: "that card's mana value" (608.2h).
     pub that_card_now: Option<ObjId>,
+    /// The last count of the resolving effect the trace showed, with its value, so that
+    /// instructions sharing one X show it once.
+    pub noted_now: Option<(crate::cards::ir::Amount, i64)>,
     /// The next [`StackAbility::uid`].
     pub next_ability_uid: u32,
     /// Triggered abilities waiting to be put on the stack (603.3).
