@@ -2738,7 +2738,9 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
 fn that_card(p: &Parser<'_>) -> Option<crate::cards::ir::StatOf> {
     use crate::cards::ir::StatOf;
     let start = p.toks[..p.pos].iter().rposition(|t| t.is_punct('.')).map_or(0, |i| i + 1);
-    if p.toks[start..p.pos].iter().any(|t| t.is_punct(',') || t.is_punct(';') || t.is_word("then") || t.is_word("and")) {
+    // The comma of ", where X is that card's …" belongs to the amount.
+    let where_x = |i: usize| p.toks.get(i + 1).is_some_and(|t| t.is_word("where"));
+    if (start..p.pos).any(|i| p.toks[i].is_punct(',') && !where_x(i) || p.toks[i].is_punct(';') || p.toks[i].is_word("then") || p.toks[i].is_word("and")) {
         return None;
     }
     let one = |i: usize| p.effect.targets.get(i).is_some_and(|t| t.max == 1);
@@ -2854,7 +2856,10 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     // "attacking creatures", "tapped creatures": the noun after the quality says the number.
     let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");
-    let plural = p.peek_at(usize::from(quality)).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'));
+    // "nontoken creatures": the head after the "non-" words says it.
+    let word_at = |i: usize| p.peek_at(i).and_then(|t| t.word());
+    let head_at = (usize::from(quality)..).find(|&i| !word_at(i).is_some_and(|w| w.starts_with("non") && w.len() > 3)).unwrap_or(0);
+    let plural = word_at(head_at).is_some_and(|w| w.ends_with('s'));
     let (mut filter, mut head) = parse_filter(p, plural)?;
     // "creature cards", "noncreature, nonland cards": singular types before a plural head.
     if !plural && (p.at_word("cards") || p.at_word("permanents")) {
