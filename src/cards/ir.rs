@@ -1535,6 +1535,8 @@ pub enum Condition {
     AttackedThisTurn,
     /// "a creature died this turn" (700.4).
     CreatureDiedThisTurn,
+    /// "you have a full party" (700.8c): four creatures in your party.
+    FullParty,
     /// "a permanent left the battlefield under your control this turn", "a permanent you
     /// controlled left the battlefield this turn" (revolt, 207.2c): one the player controlled as
     /// it left, for any reason.

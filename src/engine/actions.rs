@@ -141,25 +141,10 @@ impl Game {
         i64::try_from(n).unwrap_or(i64::MAX)
     }
 
-    /// How many creatures are in `p`'s party (700.8): one each of a Cleric, a Rogue, a
-    /// Warrior and a Wizard among the creatures `p` controls, with their types as they are now
-    /// (613). A creature of several of those types fills one slot only, and the count is the
-    /// largest such assignment gives (700.8a–b): a set of slots can all be filled when every
-    /// part of it has at least as many creatures able to fill one of its slots (Hall's
-    /// condition for a matching).
+    /// How many creatures are in `p`'s party (700.8), with their types as they are now (613).
     fn party_size(&self, p: PlayerId) -> usize {
-        const SLOTS: [&str; 4] = ["Cleric", "Rogue", "Warrior", "Wizard"];
-        // For each set of slots (a bit per slot), the creatures that could fill one of them.
-        let mut able = [0usize; 16];
-        for o in self.permanents_of(p).filter(|&o| self.is_creature(o)) {
-            let fits = SLOTS.iter().enumerate().filter(|(_, s)| self.has_subtype(o, s)).fold(0usize, |m, (i, _)| m | 1 << i);
-            for (set, n) in able.iter_mut().enumerate() {
-                *n += usize::from(set & fits != 0);
-            }
-        }
-        let size = |set: usize| (0..4).filter(|i| set >> i & 1 == 1).count();
-        let fillable = |set: usize| (1..16usize).filter(|part| part & set == *part).all(|part| able[part] >= size(part));
-        (0..16usize).filter(|&set| fillable(set)).map(size).max().unwrap_or(0)
+        let fits = |o: ObjId| PARTY.iter().enumerate().filter(|(_, s)| self.has_subtype(o, s)).fold(0usize, |m, (i, _)| m | 1 << i);
+        party_of(self.permanents_of(p).filter(|&o| self.is_creature(o)).map(fits))
     }
 
     /// Shows in the trace what a count the rules define is as an instruction uses it: the
@@ -3493,5 +3478,48 @@ pub(crate) fn count_rules(what: Counted) -> &'static [RuleId] {
         Counted::DiedThisTurn { .. } => &cite!(count.died_this_turn),
         Counted::ColorsSpent => &cite!(count.colors_spent),
         _ => &[],
+    }
+}
+
+/// The creature types of a party (700.8), a bit each in the masks [`party_of`] takes.
+pub(crate) const PARTY: [&str; 4] = ["Cleric", "Rogue", "Warrior", "Wizard"];
+
+/// The size of a party among creatures, given for each the slots of [`PARTY`] it could fill (a
+/// bit per slot). A creature of several of those types fills one slot only, and the count is
+/// the largest such an assignment gives (700.8a–b): a set of slots can all be filled when every
+/// part of it has at least as many creatures able to fill one of its slots (Hall's condition
+/// for a matching).
+pub(crate) fn party_of(fits: impl Iterator<Item = usize>) -> usize {
+    // For each set of slots, the creatures that could fill one of them.
+    let mut able = [0usize; 16];
+    for f in fits {
+        for (set, n) in able.iter_mut().enumerate() {
+            *n += usize::from(set & f != 0);
+        }
+    }
+    let size = |set: usize| (0..4).filter(|i| set >> i & 1 == 1).count();
+    let fillable = |set: usize| (1..16usize).filter(|part| part & set == *part).all(|part| able[part] >= size(part));
+    (0..16usize).filter(|&set| fillable(set)).map(size).max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::party_of;
+
+    #[test]
+    fn party_is_a_largest_matching() {
+        // Bits: Cleric 1, Rogue 2, Warrior 4, Wizard 8 (700.8).
+        let party = |fits: &[usize]| party_of(fits.iter().copied());
+        assert_eq!(party(&[]), 0);
+        // A Cleric Wizard and a Cleric: the first fills the Wizard slot (700.8b).
+        assert_eq!(party(&[1 | 8, 1]), 2);
+        // Two Wizards fill one slot; a creature of all four types fills one.
+        assert_eq!(party(&[8, 8]), 1);
+        assert_eq!(party(&[15]), 1);
+        // A changeling, a Cleric and a Wizard: 3; with a Warrior Rogue too, a full party.
+        assert_eq!(party(&[15, 1, 8]), 3);
+        assert_eq!(party(&[15, 1, 8, 2 | 4]), 4);
+        // Never more than four.
+        assert_eq!(party(&[1, 2, 4, 8, 15, 1]), 4);
     }
 }

@@ -89,8 +89,11 @@ fn creatures_in_your_party() {
     assert!(matches!(e.as_slice(), [Instruction::GainLife { amount: Amount::Count { each: 2, what: Counted::Party }, .. }]), "{e:?}");
     let adventure = ok("This spell costs {1} less to cast for each creature in your party.\nYou gain 3 life.", "Spoils of Adventure", SORCERY);
     assert!(matches!(adventure.first(), Some(Ability::SelfCostChange { generic: -1, per: Some(Counted::Party) })), "{adventure:?}");
-    // "a full party" is a condition, not a count: still unread here.
-    assert!(!errs("At the beginning of combat on your turn, if you have a full party, creatures you control get +1/+1 until end of turn.", "Nope", CREATURE).is_empty());
+    // "a full party" is a condition (700.8c): four creatures in it.
+    let a = ok("At the beginning of combat on your turn, if you have a full party, creatures you control get +1/+1 until end of turn.", "Nope", CREATURE);
+    assert!(matches!(a.as_slice(), [Ability::Triggered { condition: Some(crate::cards::ir::Condition::FullParty), .. }]), "{a:?}");
+    // Another player's party is not read.
+    assert!(!errs("Target opponent loses 1 life for each creature in their party.", "Nope", SORCERY).is_empty());
 }
 
 #[test]
