@@ -339,6 +339,9 @@ pub enum Keyword {
     Delve,
     /// 702.73: a characteristic-defining ability — every creature type (layer 4, 613.3).
     Changeling,
+    /// 702.44a–b: entering from the stack as a resolving spell, a +1/+1 counter (a charge
+    /// counter if it isn't entering as a creature) for each color of mana spent to cast it.
+    Sunburst,
     /// 702.90: damage to creatures as -1/-1 counters, to players as poison counters.
     Infect,
     /// 702.80: damage to creatures as -1/-1 counters.
@@ -479,7 +482,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 62] = [
+    pub const ALL: [Keyword; 63] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -512,6 +515,7 @@ impl Keyword {
         Keyword::Improvise,
         Keyword::Delve,
         Keyword::Changeling,
+        Keyword::Sunburst,
         Keyword::Infect,
         Keyword::Wither,
         Keyword::Intimidate,
@@ -579,6 +583,7 @@ impl Keyword {
             Keyword::Improvise => "improvise",
             Keyword::Delve => "delve",
             Keyword::Changeling => "changeling",
+            Keyword::Sunburst => "sunburst",
             Keyword::Infect => "infect",
             Keyword::Wither => "wither",
             Keyword::Intimidate => "intimidate",
@@ -932,6 +937,7 @@ impl Keyword {
             Keyword::Improvise => "702.126",
             Keyword::Delve => "702.66",
             Keyword::Changeling => "702.73",
+            Keyword::Sunburst => "702.44",
             Keyword::Infect => "702.90",
             Keyword::Wither => "702.80",
             Keyword::Intimidate => "702.13",
