@@ -92,6 +92,9 @@ fn creatures_in_your_party() {
     // "a full party" is a condition (700.8c): four creatures in it.
     let a = ok("At the beginning of combat on your turn, if you have a full party, creatures you control get +1/+1 until end of turn.", "Nope", CREATURE);
     assert!(matches!(a.as_slice(), [Ability::Triggered { condition: Some(crate::cards::ir::Condition::FullParty), .. }]), "{a:?}");
+    // "twice the number of …": two for each.
+    let e = last_effect("Choose target attacking or blocking creature. Practiced Tactics deals damage to that creature equal to twice the number of creatures in your party.", "Practiced Tactics", INSTANT);
+    assert!(matches!(e.as_slice(), [Instruction::DealDamage { amount: Amount::Count { each: 2, what: Counted::Party }, .. }]), "{e:?}");
     // Another player's party is not read.
     assert!(!errs("Target opponent loses 1 life for each creature in their party.", "Nope", SORCERY).is_empty());
 }
@@ -111,6 +114,9 @@ fn creatures_that_died_this_turn() {
     assert!(matches!(ghoul.as_slice(), [Ability::EntersWithCounters { count: Amount::Count { what: Counted::DiedThisTurn { .. }, .. }, .. }]), "{ghoul:?}");
     let blood = ok("This spell costs {1} less to cast for each creature that died this turn.\nDestroy target creature.", "Blood for the Blood God!", INSTANT);
     assert!(matches!(blood.first(), Some(Ability::SelfCostChange { generic: -1, per: Some(Counted::DiedThisTurn { .. }) })), "{blood:?}");
+    // "discards a card for each …": that many cards.
+    let e = last_effect("When this creature dies, target opponent discards a card for each Zubera that died this turn.", "Ashen-Skin Zubera", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::Discard { count: Amount::Count { each: 1, what: Counted::DiedThisTurn { subtype: Some("Zubera"), .. } }, .. }]), "{e:?}");
     // Whose creatures, or tokens only: not read.
     assert!(!errs("Draw a card for each creature you controlled that died this turn.", "Nope", SORCERY).is_empty());
     assert!(!errs("Draw a card for each creature token that died this turn.", "Nope", SORCERY).is_empty());

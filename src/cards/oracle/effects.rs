@@ -2617,6 +2617,10 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
+    // "twice the number of creatures in your party": two for each.
+    if p.eat_words(&["twice", "the", "number", "of"]) {
+        return Ok(Amount::Count { each: 2, what: counted(p)? });
+    }
     // "your devotion to black", "your devotion to red and green" (700.5).
     if p.eat_words(&["your", "devotion", "to"]) {
         let mut mask = 0u8;
@@ -2934,7 +2938,7 @@ fn scale(i: &mut Instruction, what: crate::cards::ir::Counted) -> bool {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => per(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } => per(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } | Instruction::Discard { count, .. } => per(count),
         Instruction::Pump { power, toughness, .. } => {
             let (mut pw, mut th) = (*power, *toughness);
             if per(&mut pw) && per(&mut th) {
