@@ -1541,6 +1541,8 @@ pub enum Condition {
     AttackedThisTurn,
     /// "a creature died this turn" (700.4).
     CreatureDiedThisTurn,
+    /// "three or more creatures died this turn", "no creatures died this turn" (700.4).
+    CreaturesDied(Cmp),
     /// "you have a full party" (700.8c): four creatures in your party.
     FullParty,
     /// "a permanent left the battlefield under your control this turn", "a permanent you

@@ -621,11 +621,11 @@ pub struct Game {
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
     pub attackers_declared: bool,
-    /// A creature died this turn (700.4), counted from the start of the scenario.
-    pub creature_died_this_turn: bool,
+    /// How many creatures died this turn (700.4), counted from the start of the scenario.
+    pub creatures_died_this_turn: u32,
     /// The permanents that died this turn (700.4), as the objects they were on the
     /// battlefield (their last known information, 608.2h), for "for each creature that died
-    /// this turn". Like `creature_died_this_turn`, counted from the start of the scenario: a
+    /// this turn". Like `creatures_died_this_turn`, counted from the start of the scenario: a
     /// scenario beginning mid-turn knows of no earlier death.
     pub died_this_turn: Vec<ObjId>,
     /// The one card the last instruction of the resolving effect revealed, exiled from the top
@@ -1037,7 +1037,7 @@ impl Game {
         // 700.4: "a creature died this turn"; every permanent that dies is kept, as the object
         // it was, for "the number of creatures that died this turn".
         if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield {
-            self.creature_died_this_turn |= self.is_creature(id);
+            self.creatures_died_this_turn += u32::from(self.is_creature(id));
             self.died_this_turn.push(id);
         }
         // 506.4: a permanent that leaves the battlefield is removed from combat.

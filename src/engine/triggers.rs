@@ -982,7 +982,8 @@ impl Game {
             Condition::OfAttached(inner) => self.obj(src).attached_to.is_some_and(|h| self.condition_holds_in(inner, h, you, matches, controller)),
             Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),
             Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
-            Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
+            Condition::CreatureDiedThisTurn => self.creatures_died_this_turn > 0,
+            Condition::CreaturesDied(cmp) => cmp.holds(i64::from(self.creatures_died_this_turn)),
             // 700.8c: four creatures in the party, read through `matches` (the layer system
             // may be asking).
             Condition::FullParty => {
