@@ -1762,9 +1762,11 @@ pub enum Counted {
     /// `nontoken`: "nontoken creature". Whoever controlled them.
     DiedThisTurn { types: TypeSet, subtype: Option<&'static str>, nontoken: bool },
     /// "the number of colors of mana spent to cast this spell" (converge, 207.2c; 601.2h,
-    /// 106.1a): how many of the five colors the mana paid for the spell — or for the spell the
-    /// permanent was — had; 0 for an object that wasn't cast.
-    ColorsSpent,
+    /// 106.1a; `colors`), "the amount of mana spent to cast this spell" (601.2h): the mana paid
+    /// for the spell — or for the spell the permanent was — its colors or all of it; 0 for an
+    /// object that wasn't cast. `that_spell`: the spell a cast trigger is about ("… spent to
+    /// cast that spell"), not the source.
+    Spent { colors: bool, that_spell: bool },
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).

@@ -55,7 +55,23 @@ impl Game {
                 let n = if beyond_first { blockers.saturating_sub(1) } else { blockers };
                 i64::from(each) * i64::try_from(n).unwrap_or(0)
             }
+            // "… spent to cast that spell": the spell the cast trigger is about (601.2h).
+            Amount::Count { each, what: Counted::Spent { colors, that_spell: true } } => {
+                i64::from(each) * ctx.trigger.object.map_or(0, |o| i64::try_from(self.spent(o, colors)).unwrap_or(i64::MAX))
+            }
             Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what, Some(ctx.source)),
+        }
+    }
+
+    /// The mana spent to cast the spell `o` is or was (601.2h): how many colors it had
+    /// (106.1a), or how much there was. A permanent keeps what its spell was paid with; a copy
+    /// or an object never cast has none.
+    fn spent(&self, o: ObjId, colors: bool) -> usize {
+        let spent = &self.obj(o).choices.mana_spent;
+        if colors {
+            spent[..5].iter().filter(|&&n| n > 0).count()
+        } else {
+            spent.iter().map(|&n| usize::try_from(n).unwrap_or(usize::MAX)).fold(0, usize::saturating_add)
         }
     }
 
@@ -136,7 +152,9 @@ impl Game {
             }
             // 601.2h, 106.1a: the colors among the mana paid for the spell; a permanent keeps
             // what its spell was paid with, and a copy or an object never cast has none.
-            Counted::ColorsSpent => source.map_or(0, |o| self.obj(o).choices.mana_spent[..5].iter().filter(|&&n| n > 0).count()),
+            Counted::Spent { colors, that_spell: false } => source.map_or(0, |o| self.spent(o, colors)),
+            // Read from the trigger, in `amount`.
+            Counted::Spent { that_spell: true, .. } => 0,
         };
         i64::try_from(n).unwrap_or(i64::MAX)
     }
@@ -169,7 +187,12 @@ impl Game {
                 let noun = subtype.map_or_else(|| if kinds.is_empty() { "permanent".to_owned() } else { kinds.join(" or ").to_lowercase() }, str::to_owned);
                 (format!("{n} {}{noun}(s) died this turn", if nontoken { "nontoken " } else { "" }), count_rules(Counted::DiedThisTurn { types, subtype, nontoken }))
             }
-            Amount::Count { what: what @ Counted::ColorsSpent, .. } => (format!("{n} color(s) of mana were spent to cast {}", self.describe(ctx.source)), count_rules(what)),
+            Amount::Count { what: what @ Counted::Spent { colors, that_spell }, .. } => {
+                let spell = if that_spell { ctx.trigger.object } else { Some(ctx.source) };
+                let spell = spell.map_or_else(|| "the spell".to_owned(), |o| self.describe(o));
+                let text = if colors { format!("{n} color(s) of mana were spent to cast {spell}") } else { format!("{n} mana was spent to cast {spell}") };
+                (text, count_rules(what))
+            }
             Amount::Stat { of: StatOf::ThatCard, stat } => {
                 let what = match stat {
                     Stat::Power => "power",
@@ -3459,7 +3482,7 @@ pub fn cant_words(attack: bool, block: bool) -> &'static str {
 /// The amount of an instruction whose count the trace shows as it is made
 /// ([`Game::note_amount`]), if it has one.
 fn noted_amount(ins: &Instruction) -> Option<Amount> {
-    let noted = |a: &&Amount| matches!(a, Amount::Count { what: Counted::Party | Counted::DiedThisTurn { .. } | Counted::ColorsSpent, .. } | Amount::Stat { of: StatOf::ThatCard, .. });
+    let noted = |a: &&Amount| matches!(a, Amount::Count { what: Counted::Party | Counted::DiedThisTurn { .. } | Counted::Spent { .. }, .. } | Amount::Stat { of: StatOf::ThatCard, .. });
     let amounts = match ins {
         Instruction::DealDamage { amount, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => [Some(amount), None],
         Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::ExileTop { count, .. } | Instruction::RemoveCounters { count, .. } => [Some(count), None],
@@ -3476,7 +3499,8 @@ pub(crate) fn count_rules(what: Counted) -> &'static [RuleId] {
     match what {
         Counted::Party => &cite!(count.party),
         Counted::DiedThisTurn { .. } => &cite!(count.died_this_turn),
-        Counted::ColorsSpent => &cite!(count.colors_spent),
+        Counted::Spent { colors: true, .. } => &cite!(count.colors_spent),
+        Counted::Spent { colors: false, .. } => &[cite!(count.mana_spent)],
         _ => &[],
     }
 }

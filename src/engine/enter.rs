@@ -186,7 +186,7 @@ impl Game {
                 // stack, one for each color of mana spent to cast it (none if no colored mana
                 // was spent).
                 Ability::Keyword(Keyword::Sunburst) if self.obj(id).zone == Zone::Stack => {
-                    let n = u32::try_from(self.count(controller, crate::cards::ir::Counted::ColorsSpent, Some(id))).unwrap_or(0);
+                    let n = u32::try_from(self.count(controller, crate::cards::ir::Counted::Spent { colors: true, that_spell: false }, Some(id))).unwrap_or(0);
                     let kind = if own_creature { CounterKind::PlusOne } else { CounterKind::Named("charge".to_owned()) };
                     if n > 0 {
                         entering.push(Entering::Effect(kind, n, cite!(sunburst.counters)));

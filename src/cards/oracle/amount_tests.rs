@@ -126,15 +126,21 @@ fn creatures_that_died_this_turn() {
 fn colors_of_mana_spent() {
     // Converge (207.2c): the colors of the mana paid for the spell (601.2h).
     let e = last_effect("Converge — Kaleidoscorch deals X damage to any target, where X is the number of colors of mana spent to cast this spell.", "Kaleidoscorch", SORCERY);
-    assert!(matches!(e.as_slice(), [Instruction::DealDamage { amount: Amount::Count { each: 1, what: Counted::ColorsSpent }, .. }]), "{e:?}");
+    assert!(matches!(e.as_slice(), [Instruction::DealDamage { amount: Amount::Count { each: 1, what: Counted::Spent { colors: true, that_spell: false } }, .. }]), "{e:?}");
     let e = last_effect("Converge — Create a 1/1 white Kor Ally creature token for each color of mana spent to cast this spell.", "Unified Front", SORCERY);
-    assert!(matches!(e.as_slice(), [Instruction::CreateTokens { count: Amount::Count { each: 1, what: Counted::ColorsSpent }, .. }]), "{e:?}");
+    assert!(matches!(e.as_slice(), [Instruction::CreateTokens { count: Amount::Count { each: 1, what: Counted::Spent { colors: true, that_spell: false } }, .. }]), "{e:?}");
     // In a permanent's ability, "this spell" is the spell it was; "it" in its entering
     // replacement is the permanent.
     let e = last_effect("When this creature enters, each opponent loses X life and you gain X life, where X is the number of colors of mana spent to cast this spell.", "Radiant Epicure", CREATURE);
-    assert!(format!("{e:?}").contains("ColorsSpent"), "{e:?}");
+    assert!(format!("{e:?}").contains("Spent { colors: true, that_spell: false }"), "{e:?}");
     let wanderer = ok("Vigilance, trample\nConverge — This creature enters with a +1/+1 counter on it for each color of mana spent to cast it.", "Woodland Wanderer", CREATURE);
-    assert!(matches!(wanderer.last(), Some(Ability::EntersWithCounters { count: Amount::Count { what: Counted::ColorsSpent, .. }, .. })), "{wanderer:?}");
+    assert!(matches!(wanderer.last(), Some(Ability::EntersWithCounters { count: Amount::Count { what: Counted::Spent { colors: true, that_spell: false }, .. }, .. })), "{wanderer:?}");
+    // "the amount of mana spent" (601.2h): all of it; "that spell" in a cast trigger.
+    let e = last_effect("Molten Note deals damage to target creature equal to the amount of mana spent to cast this spell. Untap all creatures you control.", "Molten Note", SORCERY);
+    assert!(matches!(e.first(), Some(Instruction::DealDamage { amount: Amount::Count { each: 1, what: Counted::Spent { colors: false, that_spell: false } }, .. })), "{e:?}");
+    let e = last_effect("Trample\nWhenever you cast an instant or sorcery spell, this creature gets +X/+0 until end of turn, where X is the amount of mana spent to cast that spell.", "Aberrant Manawurm", CREATURE);
+    assert!(matches!(e.as_slice(), [Instruction::Pump { power: Amount::Count { what: Counted::Spent { colors: false, that_spell: true }, .. }, .. }]), "{e:?}");
+    assert!(!errs("Draw X cards, where X is the amount of mana spent to cast that spell.", "Nope", SORCERY).is_empty());
     // "it" after a target could be the target: not read.
     assert!(!errs("Target creature gets +1/+1 until end of turn for each color of mana spent to cast it.", "Nope", INSTANT).is_empty());
 }

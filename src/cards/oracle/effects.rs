@@ -2617,6 +2617,10 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
+    // "the amount of mana spent to cast this spell" (601.2h).
+    if p.eat_words(&["the", "amount", "of", "mana", "spent", "to", "cast"]) {
+        return Ok(Amount::Count { each: 1, what: spent_on(p, false)? });
+    }
     // "twice the number of creatures in your party": two for each.
     if p.eat_words(&["twice", "the", "number", "of"]) {
         return Ok(Amount::Count { each: 2, what: counted(p)? });
@@ -2804,17 +2808,9 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     if p.eat_words(&["creature", "in", "your", "party"]) || p.eat_words(&["creatures", "in", "your", "party"]) {
         return Ok(Counted::Party);
     }
-    // "color of mana spent to cast this spell" (converge, 207.2c; 601.2h): "this spell" is the
-    // spell, or in a permanent's ability the spell it was; "it" and "this creature" the
-    // permanent itself, where nothing else could be meant.
-    if p.at_words(&["color", "of", "mana", "spent", "to", "cast"]) || p.at_words(&["colors", "of", "mana", "spent", "to", "cast"]) {
-        let at = p.pos;
-        p.pos += 6;
-        let alone = p.it_is_this && p.effect.targets.is_empty() && !p.trigger_object;
-        if p.eat_words(&["this", "spell"]) || alone && (p.eat_word("it") || p.eat_words(&["this", "creature"]) || p.eat_words(&["this", "permanent"]) || p.eat_words(&["this", "enchantment"]) || p.eat_words(&["this", "artifact"])) {
-            return Ok(Counted::ColorsSpent);
-        }
-        return Err(Fail { at, expected: "\"this spell\" (or \"it\" for the permanent itself) after \"mana spent to cast\"".into() });
+    // "color of mana spent to cast this spell" (converge, 207.2c; 601.2h).
+    if p.eat_words(&["color", "of", "mana", "spent", "to", "cast"]) || p.eat_words(&["colors", "of", "mana", "spent", "to", "cast"]) {
+        return spent_on(p, true);
     }
     // "creature blocking it [beyond the first]" (509.1g): the creature the sentence is about
     // ("it": what the trigger is about, or the object itself).
@@ -2925,6 +2921,24 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
         Head::Permanent => Ok(Counted::Permanents { types, controller: filter.controller, subtype, attacking, other }),
         _ => Err(Fail { at, expected: "permanents or cards in your graveyard to count".into() }),
     }
+}
+
+/// After "mana spent to cast": whose mana. "this spell" is the spell, or in a permanent's
+/// ability the spell it was; "it", "this creature" and the card's name the permanent itself,
+/// where nothing else could be meant; "that spell" the spell a cast trigger is about.
+fn spent_on(p: &mut Parser<'_>, colors: bool) -> PResult<crate::cards::ir::Counted> {
+    use crate::cards::ir::Counted;
+    let at = p.pos;
+    let alone = p.it_is_this && p.effect.targets.is_empty() && !p.trigger_object;
+    let this = p.eat_words(&["this", "spell"])
+        || alone && (p.eat_word("it") || p.eat_words(&["this", "creature"]) || p.eat_words(&["this", "permanent"]) || p.eat_words(&["this", "enchantment"]) || p.eat_words(&["this", "artifact"]) || super::targets::eat_self_ref(p));
+    if this {
+        return Ok(Counted::Spent { colors, that_spell: false });
+    }
+    if p.trigger_spell && p.effect.targets.is_empty() && p.eat_words(&["that", "spell"]) {
+        return Ok(Counted::Spent { colors, that_spell: true });
+    }
+    Err(Fail { at, expected: "\"this spell\", \"that spell\" (in a cast trigger) or \"it\" for the permanent itself, after \"mana spent to cast\"".into() })
 }
 
 /// Multiplies an instruction's number by a count ("for each …"); false if it has none.

@@ -959,7 +959,7 @@ fn entering_count(p: &mut Parser<'_>, at: usize, read: impl FnOnce(&mut Parser<'
                 | C::Devotion(_)
                 | C::Party
                 | C::DiedThisTurn { .. }
-                | C::ColorsSpent,
+                | C::Spent { that_spell: false, .. },
             ..
         } => Ok(a),
         _ => Err(Fail { at, expected: "a count the engine can make as the permanent enters (\"the number of creatures you control\")".into() }),
