@@ -141,6 +141,7 @@ fn colors_of_mana_spent() {
     let e = last_effect("Trample\nWhenever you cast an instant or sorcery spell, this creature gets +X/+0 until end of turn, where X is the amount of mana spent to cast that spell.", "Aberrant Manawurm", CREATURE);
     assert!(matches!(e.as_slice(), [Instruction::Pump { power: Amount::Count { what: Counted::Spent { colors: false, that_spell: true }, .. }, .. }]), "{e:?}");
     assert!(!errs("Draw X cards, where X is the amount of mana spent to cast that spell.", "Nope", SORCERY).is_empty());
+    assert!(!errs("Whenever you cast a spell, this creature gets +X/+0 until end of turn, where X is the amount of mana spent to cast it.", "Nope", CREATURE).is_empty());
     // "it" after a target could be the target: not read.
     assert!(!errs("Target creature gets +1/+1 until end of turn for each color of mana spent to cast it.", "Nope", INSTANT).is_empty());
 }

@@ -2737,7 +2737,8 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     Ok(Amount::Stat { of, stat: stat(p)? })
 }
 
-/// What "that card" names at the cursor, if it can name one card only: the sentence holds no
+/// What "that card" names at the cursor, if it can name one card only: the trigger is not about
+/// a card that left the battlefield, the sentence holds no
 /// instruction before the words (no ",", "and" or "then" in it so far), and the instruction
 /// before — the last of an earlier sentence — is about exactly one card: one player reveals,
 /// exiles from the top of their library or discards one card ("Target player discards a
@@ -2745,6 +2746,10 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
 /// graveyard onto the battlefield", read as it last existed there, 608.2h).
 fn that_card(p: &Parser<'_>) -> Option<crate::cards::ir::StatOf> {
     use crate::cards::ir::StatOf;
+    // "When enchanted creature dies, …": "that card" could be the card it became.
+    if p.trigger_moved {
+        return None;
+    }
     let start = p.toks[..p.pos].iter().rposition(|t| t.is_punct('.')).map_or(0, |i| i + 1);
     // The comma of ", where X is that card's …" belongs to the amount.
     let where_x = |i: usize| p.toks.get(i + 1).is_some_and(|t| t.is_word("where"));
@@ -2929,7 +2934,8 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
 fn spent_on(p: &mut Parser<'_>, colors: bool) -> PResult<crate::cards::ir::Counted> {
     use crate::cards::ir::Counted;
     let at = p.pos;
-    let alone = p.it_is_this && p.effect.targets.is_empty() && !p.trigger_object;
+    // In a cast trigger "it" could be the spell cast: not read.
+    let alone = p.it_is_this && p.effect.targets.is_empty() && !p.trigger_object && !p.trigger_spell;
     let this = p.eat_words(&["this", "spell"])
         || alone && (p.eat_word("it") || p.eat_words(&["this", "creature"]) || p.eat_words(&["this", "permanent"]) || p.eat_words(&["this", "enchantment"]) || p.eat_words(&["this", "artifact"]) || super::targets::eat_self_ref(p));
     if this {
