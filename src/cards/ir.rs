@@ -2140,6 +2140,9 @@ pub enum Instruction {
     /// "Reveal the top card of your library." (701.20a): revealing leaves the cards where they
     /// are (701.20b); they are what the rest of the effect calls "it" or "that card".
     RevealTop { who: Affected, count: Amount },
+    /// "Target player reveals a card at random from their hand." (701.20a): the card stays in
+    /// the hand; it is what the rest of the effect calls "that card".
+    RevealRandomFromHand(Affected),
     /// "Reveal cards from the top of your library until you reveal a creature card. Put that
     /// card into your hand and the rest on the bottom of your library in a random order."
     /// (701.20a): the first card matching `filter` goes where `to` says; every other card

@@ -859,6 +859,17 @@ impl Game {
                 }
                 self.that_card_now = self.one_set_aside_since(before);
             }
+            Instruction::RevealRandomFromHand(who) => {
+                // 701.20a: the card is shown and stays in the hand; with an empty hand nothing is
+                // revealed.
+                self.that_card_now = None;
+                for p in self.players_of(ctx, who) {
+                    let Some(c) = self.random_cards(p, 1).pop() else { continue };
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} at random from their hand", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rule(cite!(reveal.random_from_hand));
+                    self.record(ev);
+                    self.that_card_now = Some(c);
+                }
+            }
             Instruction::RevealTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
                 let before = self.set_aside.len();

@@ -1729,6 +1729,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::RevealTop { who, count: Amount::Fixed(1) });
                 return Ok(());
             }
+            // "Target player reveals a card at random from their hand." (701.20a)
+            if p.eat_words(&["a", "card", "at", "random", "from", "their", "hand"]) {
+                out.push(Instruction::RevealRandomFromHand(who));
+                return Ok(());
+            }
             p.expect_words(&["their", "hand"])?;
             out.push(Instruction::RevealHand { who, choose: None, discard: false });
         }
@@ -2764,7 +2769,7 @@ fn that_card(p: &Parser<'_>) -> Option<crate::cards::ir::StatOf> {
     };
     let card = |i: usize| one(i) && matches!(p.effect.targets[i].spec, TargetSpec::GraveyardCard { .. });
     match p.effect.instructions.last()? {
-        Instruction::RevealTop { who, count: Amount::Fixed(1) } | Instruction::ExileTop { who, count: Amount::Fixed(1) } | Instruction::Discard { who, count: Amount::Fixed(1), .. } if one_player(who) => Some(StatOf::ThatCard),
+        Instruction::RevealTop { who, count: Amount::Fixed(1) } | Instruction::ExileTop { who, count: Amount::Fixed(1) } | Instruction::Discard { who, count: Amount::Fixed(1), .. } | Instruction::RevealRandomFromHand(who) if one_player(who) => Some(StatOf::ThatCard),
         Instruction::ReturnToBattlefield { what: Affected::Target(i), .. } | Instruction::ReturnToHand(Affected::Target(i)) | Instruction::Exile(Affected::Target(i)) if card(*i) => Some(StatOf::Target(*i)),
         _ => None,
     }
