@@ -157,6 +157,9 @@ fn that_cards_mana_value() {
     assert!(matches!(e.as_slice(), [Instruction::Discard { .. }, Instruction::DealDamage { amount: Amount::Stat { of: StatOf::ThatCard, .. }, .. }]), "{e:?}");
     let e = last_effect("{3}{W}: Target opponent reveals a card at random from their hand. You gain life equal to that card's mana value.", "Planeswalker's Mirth", &[crate::cards::ir::CardType::Enchantment]);
     assert!(matches!(e.as_slice(), [Instruction::RevealRandomFromHand(Affected::Target(0)), Instruction::GainLife { amount: Amount::Stat { of: StatOf::ThatCard, .. }, .. }]), "{e:?}");
+    let e = last_effect("{3}{G}: Target opponent reveals a card at random from their hand. Target creature gets +X/+X until end of turn, where X is the revealed card's mana value.", "Planeswalker's Favor", &[crate::cards::ir::CardType::Enchantment]);
+    assert!(matches!(e.last(), Some(Instruction::Pump { power: Amount::Stat { of: StatOf::ThatCard, .. }, .. })), "{e:?}");
+    assert!(!errs("Target player discards a card. You gain life equal to the revealed card's mana value.", "Nope", SORCERY).is_empty());
     // Several cards, or an instruction earlier in the same sentence: not read.
     assert!(!errs("Each player reveals the top card of their library. You gain life equal to that card's mana value.", "Nope", SORCERY).is_empty());
     assert!(!errs("Target player discards two cards. You gain life equal to that card's mana value.", "Nope", SORCERY).is_empty());

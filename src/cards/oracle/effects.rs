@@ -2687,11 +2687,15 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     let at = p.pos;
     // "that card's mana value" (608.2h): the one card the instruction before revealed,
     // exiled from the top of a library, discarded or moved as a target.
-    if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "card's" | "card’s")) {
-        let Some(of) = that_card(p) else {
+    // "the revealed card's mana value": the same, after an instruction that revealed it.
+    let card_s = |i: usize| p.peek_at(i).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "card's" | "card’s"));
+    let revealed = p.at_words(&["the", "revealed"]) && card_s(2);
+    if p.at_word("that") && card_s(1) || revealed {
+        let of = that_card(p).filter(|_| !revealed || matches!(p.effect.instructions.last(), Some(Instruction::RevealTop { .. } | Instruction::RevealRandomFromHand(_))));
+        let Some(of) = of else {
             return Err(Fail { at, expected: "one card named by the instruction just before, in an earlier sentence, for \"that card's\"".into() });
         };
-        p.pos += 2;
+        p.pos += if revealed { 3 } else { 2 };
         return Ok(Amount::Stat { of, stat: stat(p)? });
     }
     // "that spell's mana value": the target spell, or the spell a cast trigger is about.
