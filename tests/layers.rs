@@ -87,6 +87,8 @@ fn id(g: &Game, label: &str) -> ObjId {
 fn give_statics(g: &mut Game, id: ObjId, statics: Vec<StaticEffect>) {
     let o = &mut g.objects[id.0 as usize];
     o.card = o.card.with_abilities(statics.into_iter().map(Ability::Static).collect());
+    // The game's record of which kinds of ability its cards have (it skips scans for the rest).
+    g.kinds = g.kinds.with(g.objects[id.0 as usize].card.kinds());
     g.touch();
 }
 

@@ -1154,11 +1154,23 @@ pub struct TargetSlot {
     pub spec: TargetSpec,
     pub min: u32,
     pub max: u32,
+    /// "Target creature fights another target creature": no object chosen for this instance
+    /// may be one chosen for the earlier instance with this index (the text's own restriction,
+    /// 115.1, narrowing 115.3's rule that different instances may share an object).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_than: Option<usize>,
+}
+
+impl TargetSlot {
+    #[must_use]
+    pub fn new(spec: TargetSpec, min: u32, max: u32) -> TargetSlot {
+        TargetSlot { spec, min, max, other_than: None }
+    }
 }
 
 impl From<TargetSpec> for TargetSlot {
     fn from(spec: TargetSpec) -> TargetSlot {
-        TargetSlot { spec, min: 1, max: 1 }
+        TargetSlot::new(spec, 1, 1)
     }
 }
 
@@ -1229,6 +1241,9 @@ pub enum Subject {
     This,
     /// Objects matching a filter; `another` excludes the object with the ability.
     Matching { filter: ObjectFilter, another: bool },
+    /// "this creature or another creature you control": the object with the ability whatever its
+    /// characteristics are then, or any other object matching the filter.
+    ThisOr(ObjectFilter),
     /// The permanent the Aura with the ability enchants ("enchanted creature", 303.4b).
     Enchanted,
 }
@@ -1683,8 +1698,15 @@ pub enum Stat {
 }
 
 /// A set of card types, small enough to be copied with the amount that counts them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TypeSet(pub u16);
+
+/// Shown as the list of its types (`judge card`), not as the bits that store them.
+impl Serialize for TypeSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.types())
+    }
+}
 
 impl TypeSet {
     #[must_use]

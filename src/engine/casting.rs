@@ -246,6 +246,12 @@ impl Game {
                 if taken.contains(&t) {
                     return Err(Illegal::cited(&cite!(target.chosen_twice), format!("{} is chosen twice for one instance of the word \"target\" of {name}: each instance needs different objects", self.describe_target(t))));
                 }
+                // "another target creature": not the object chosen for the earlier instance.
+                if let Some(earlier) = spec.other_than
+                    && out.iter().any(|c| c.slot == earlier && c.target == t)
+                {
+                    return Err(Illegal::new(cite!(target.another), format!("{} is already target {} of {name}, and target {} must be another object", self.describe_target(t), earlier + 1, slot + 1)));
+                }
                 if let Some((rule, why)) = self.target_problem(&spec.spec, t, by) {
                     // What a "target" phrase allows is 115.1's subrule for the kind of object
                     // choosing: an instant or sorcery spell, an Aura spell, an activated ability.

@@ -420,6 +420,7 @@ impl Game {
                         Subject::Enchanted => self.obj(src).attached_to == Some(land),
                         Subject::This => src == land,
                         Subject::Matching { filter, another } => !(*another && src == land) && self.matches_filter(land, filter, self.controller(src)),
+                        Subject::ThisOr(filter) => src == land || self.matches_filter(land, filter, self.controller(src)),
                     }
                 {
                     watching.push((src, effect.instructions.clone()));

@@ -735,6 +735,7 @@ impl Game {
         let subject = |s: &Subject, o: ObjId| match s {
             Subject::This => o == src,
             Subject::Matching { filter, another } => !(*another && o == src) && self.matches_filter(o, filter, controller),
+            Subject::ThisOr(filter) => o == src || self.matches_filter(o, filter, controller),
             Subject::Enchanted => self.obj(src).attached_to == Some(o),
         };
         let object = |o: ObjId| Some(TriggerInfo { object: Some(o), player: None, amount: None, moved_to: None, ability: None, linked: None });
@@ -1082,7 +1083,7 @@ impl Game {
                 options.extend(self.players[p].graveyard.iter().map(|&o| Target::Object(o)));
             }
             options.extend(self.stack.iter().filter_map(|s| if let StackItem::Spell(o) = s { Some(Target::Object(*o)) } else { None }));
-            options.retain(|&o| self.target_legal(&spec.spec, o, by));
+            options.retain(|&o| self.target_legal(&spec.spec, o, by) && spec.other_than.is_none_or(|j| !chosen.iter().any(|c| c.slot == j && c.target == o)));
             let need = spec.min as usize;
             if options.len() < need {
                 return Ok(None);

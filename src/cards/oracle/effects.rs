@@ -1180,9 +1180,12 @@ fn sentence_clauses(p: &mut Parser<'_>, out: &mut Vec<Instruction>, subject: &mu
             return Err(p.fail("\".\""));
         }
         // After "you may [do something]", the rest of the sentence is part of what is done
-        // ("you may search …, put that card …, then shuffle").
+        // ("you may search …, put that card …, then shuffle") — unless it offers a choice of
+        // its own ("…, then you may tap or untap another target permanent"), which doesn't
+        // depend on the first.
         if let Some(Instruction::MayOrElse { then, .. }) = out.last_mut()
             && subject.is_some()
+            && !p.at_words(&["you", "may"])
         {
             let mut more = Vec::new();
             parse_clause(p, subject.clone(), &mut more)?;
@@ -1994,7 +1997,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
             let Some(Tok::Number(n)) = p.peek().map(|t| t.tok.clone()) else { return Err(p.fail("the number of creatures to support")) };
             p.bump();
             let filter = crate::cards::ir::ObjectFilter { types_any: vec![CardType::Creature], other: p.it_is_this, ..crate::cards::ir::ObjectFilter::default() };
-            let slot = p.declare_slot(crate::cards::ir::TargetSlot { spec: crate::cards::ir::TargetSpec::Permanent(filter), min: 0, max: n });
+            let slot = p.declare_slot(crate::cards::ir::TargetSlot::new(crate::cards::ir::TargetSpec::Permanent(filter), 0, n));
             out.push(Instruction::Support(Affected::Target(slot)));
         }
         "search" if imperative => {
@@ -2397,7 +2400,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 let (min, max) = parse_count(p).unwrap_or((1, 1));
                 let slot = if p.eat_word("targets") || (p.at_word("target") && !p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'))) {
                     p.eat_word("target");
-                    p.declare_slot(crate::cards::ir::TargetSlot { spec: TargetSpec::Any, min: min.max(1), max })
+                    p.declare_slot(crate::cards::ir::TargetSlot::new(TargetSpec::Any, min.max(1), max))
                 } else if p.eat_word("target") {
                     // "among any number of target creatures", "… of target attacking or
                     // blocking creatures" (115.1): targets of one kind.
@@ -4652,7 +4655,7 @@ mod action_tests {
         assert_eq!(
             ok("Return up to two target creature cards from your graveyard to your hand.", "Plural Test", SORCERY),
             vec![Ability::Spell(crate::cards::ir::Effect {
-                targets: vec![crate::cards::ir::TargetSlot { spec: TargetSpec::GraveyardCard { filter: types(&[Creature]), yours: true }, min: 0, max: 2 }],
+                targets: vec![crate::cards::ir::TargetSlot::new(TargetSpec::GraveyardCard { filter: types(&[Creature]), yours: true }, 0, 2)],
                 instructions: vec![ReturnToHand(Target(0))],
                 modal: None,
             })]

@@ -2,7 +2,8 @@
 //! target (115.1), "each of up to two target creatures", lists of card types after "all",
 //! "tap or untap" (701.26), "discard your hand" (701.9a), counts of creatures "on the
 //! battlefield" and of attacking creatures, damage divided among target creatures (601.2d), and
-//! a target exiled then returned by the same effect (400.7j).
+//! a target exiled then returned by the same effect (400.7j), and "another target" after an
+//! earlier target (115.3).
 
 use super::test_util::*;
 use crate::cards::ir::{Ability, Affected, Amount, CardType, Counted, Effect, Instruction, TargetSpec};
@@ -151,4 +152,23 @@ fn revolt_condition() {
     assert!(json.contains("LeftBattlefieldThisTurn"), "{json}");
     // The intervening "if" of the end-step trigger (603.4) is the revolt condition.
     assert!(matches!(&h[0], crate::cards::ir::Ability::Triggered { condition: Some(Condition::LeftBattlefieldThisTurn), .. }), "{:?}", h[0]);
+}
+
+/// "Another target creature" after an earlier target in a spell: an object other than the one
+/// chosen for that target (the text narrowing 115.3). In a permanent's ability (where it might
+/// also leave out the source) it stays unread.
+#[test]
+fn another_target_after_an_earlier_target() {
+    let a = ok("Target creature you control fights another target creature. (Each deals damage equal to its power to the other.)", "Pit Fight", INSTANT);
+    let e = effect(&a[0]);
+    assert!(matches!(e.instructions.as_slice(), [Instruction::Fight(x, y)] if *x == T0 && *y == T1), "{e:?}");
+    assert_eq!((e.targets[0].other_than, e.targets[1].other_than), (None, Some(0)));
+    let a = ok("Target creature gets +1/+1 until end of turn. Another target creature gets -1/-1 until end of turn.", "Leeching Bite", INSTANT);
+    assert_eq!(effect(&a[0]).targets[1].other_than, Some(0));
+    // "…, then you may … another target permanent": two independent options.
+    let a = ok("You may tap or untap target permanent, then you may tap or untap another target permanent.", "Toils of Night and Day", INSTANT);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::MayOrElse { then: a, .. }, Instruction::MayOrElse { then: b, .. }] if a.is_empty() && b.is_empty()), "{a:?}");
+    assert!(!errs("{1}{G}, {T}: Target creature you control fights another target creature.", "Ulvenwald Tracker", CREATURE).is_empty());
+    // After two earlier targets, which one "another" differs from is not read.
+    assert!(!errs("Tap target creature and target land. Another target creature gets -1/-1 until end of turn.", "Test Spell", INSTANT).is_empty());
 }

@@ -525,7 +525,7 @@ pub fn parse_target_counted(p: &mut Parser<'_>, min: u32, max: u32) -> PResult<u
             }
         }
     };
-    Ok(p.declare_slot(TargetSlot { spec, min, max }))
+    Ok(p.declare_slot(TargetSlot::new(spec, min, max)))
 }
 
 /// Consumes a reference to the card itself: its name, or "this creature" etc.
@@ -701,11 +701,23 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             other_permanents(p, true)
         }
         // "another target creature [you control]" (115.1): not the ability's source. After an
-        // earlier target ("Target creature fights another target creature") it would mean a
-        // different object from that one, which is not read.
+        // earlier target in a spell's text ("Target creature fights another target creature"):
+        // an object other than the one chosen for that earlier target. In a permanent's
+        // ability, whether it also leaves out the source is not read; nor is "another" after
+        // several earlier targets (which one it differs from).
         "another" if p.peek_at(1).is_some_and(|t| t.is_word("target")) => {
-            if last_target(p, is_object).is_some() {
-                return Err(p.fail("\"another target\" with no earlier target (one distinct from an earlier target is not supported)"));
+            if let Some(earlier) = last_target(p, is_object) {
+                let objects = p.effect.targets.iter().filter(|s| is_object(&s.spec)).count();
+                if !p.spell || objects != 1 {
+                    return Err(p.fail("\"another target\" after one earlier target in an instant's or sorcery's text (in a permanent's ability, or after several targets, what it differs from is not read)"));
+                }
+                p.pos += 2;
+                let i = parse_target(p)?;
+                if !matches!(p.effect.targets[i].spec, TargetSpec::Permanent(_)) {
+                    return Err(Fail { at: start, expected: "\"another target\" and a permanent".into() });
+                }
+                p.effect.targets[i].other_than = Some(earlier);
+                return Ok(Affected::Target(i));
             }
             p.pos += 2;
             let i = parse_target(p)?;

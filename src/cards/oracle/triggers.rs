@@ -768,6 +768,10 @@ fn with_controller(s: Subject, c: ControllerFilter) -> Subject {
             filter.controller = c;
             Subject::Matching { filter, another }
         }
+        Subject::ThisOr(mut filter) => {
+            filter.controller = c;
+            Subject::ThisOr(filter)
+        }
         s @ (Subject::This | Subject::Enchanted) => s,
     }
 }
@@ -781,14 +785,15 @@ fn parse_subject(p: &mut Parser<'_>) -> PResult<Subject> {
     }
     p.pos = mark;
     if eat_self_ref(p) {
-        // "Blood Artist or another creature": any creature, itself included.
+        // "Blood Artist or another creature": itself, even if it no longer matches the filter,
+        // or another object that does.
         if p.eat_words(&["or", "another"]) {
             let at = p.pos;
             let (filter, head) = parse_filter(p, false)?;
             if head != Head::Permanent {
                 return Err(Fail { at, expected: "a permanent".into() });
             }
-            return Ok(Subject::Matching { filter, another: false });
+            return Ok(Subject::ThisOr(filter));
         }
         return Ok(Subject::This);
     }
@@ -980,6 +985,15 @@ mod tests {
     }
 
     #[test]
+    fn this_or_another() {
+        // Itself whatever its types are then, or another object of the kind.
+        let (t, _) = trigger("Whenever Blood Artist or another creature dies, target player loses 1 life and you gain 1 life.", "Blood Artist", CREATURE);
+        assert!(matches!(&t, Trigger::Dies(Subject::ThisOr(f)) if f.types_any == [CardType::Creature]), "{t:?}");
+        let (t, _) = trigger("Whenever this creature or another Ally you control enters, you gain 1 life.", "Test Ally", CREATURE);
+        assert!(matches!(&t, Trigger::Enters(Subject::ThisOr(f)) if f.subtypes.len() == 1 && f.controller == ControllerFilter::You), "{t:?}");
+    }
+
+    #[test]
     fn put_into_whose_graveyard() {
         let (t, _) = trigger("Whenever an artifact or enchantment is put into your graveyard from the battlefield, you gain 1 life.", "Scrapheap", &[CardType::Artifact]);
         let filter = ObjectFilter { types_any: vec![CardType::Artifact, CardType::Enchantment], ..ObjectFilter::default() };
@@ -1049,10 +1063,10 @@ mod tests {
         assert!(matches!(&e.instructions[0], Instruction::Pump { what: Affected::EachPermanent(f), .. } if f.blocking_source), "{e:?}");
         let e = effect("Haste\nWhenever this creature becomes blocked, it deals 1 damage to target creature blocking it.", "Goblin Javelineer");
         assert!(matches!(&e.targets[0].spec, TargetSpec::Permanent(f) if f.blocking_source), "{e:?}");
-        // "it" is the creature that became blocked, not the source: not read.
-        assert!(compile("Whenever a creature you control becomes blocked, it gets +3/+3 until end of turn for each creature blocking it.", "General Marhault Elsdragon", CREATURE).is_err());
-        // "beyond the first" outside rampage is not read.
-        assert!(compile("Whenever this creature becomes blocked, it gets -2/-1 until end of turn for each creature blocking it beyond the first.", "Johtull Wurm", CREATURE).is_err());
+        // "it" is the creature that became blocked, not the source: counted for that creature.
+        let e = effect("Whenever a creature you control becomes blocked, it gets +3/+3 until end of turn for each creature blocking it.", "General Marhault Elsdragon");
+        assert!(matches!(&e.instructions[0], Instruction::Pump { power: Amount::Count { each: 3, what: Counted::BlockersOf { of: crate::cards::ir::StatOf::TriggerObject, beyond_first: false } }, what: Affected::TriggerObject, .. }), "{e:?}");
+        // "… beyond the first" outside rampage (Johtull Wurm): see amount_tests.
     }
 
     #[test]

@@ -140,8 +140,9 @@ fn cards_looked_at_go_to_the_hand_or_the_battlefield() {
     assert!(matches!(dig(&a[1]), Instruction::Dig { take: 2, min: 0, reveal: true, .. }), "{a:?}");
     let a = ok("Whenever an enchantment you control enters, look at the top three cards of your library. You may reveal a land card from among them and put that card into your hand. Put the rest on the bottom of your library in a random order.", "Nessian Wanderer", CREATURE);
     assert!(matches!(dig(&a[0]), Instruction::Dig { take: 1, min: 0, reveal: true, .. }), "{a:?}");
-    // "creature and/or land cards" is not read as one kind yet: refused.
-    assert!(!errs("When Torsten enters, reveal the top seven cards of your library. Put any number of creature and/or land cards from among them into your hand and the rest on the bottom of your library in a random order.", "Torsten, Founder of Benalia", CREATURE).is_empty());
+    // "creature and/or land cards": a card of either type.
+    let a = ok("When Torsten enters, reveal the top seven cards of your library. Put any number of creature and/or land cards from among them into your hand and the rest on the bottom of your library in a random order.", "Torsten, Founder of Benalia", CREATURE);
+    assert!(matches!(dig(&a[0]), Instruction::Dig { take: u32::MAX, min: 0, filter: Some(f), rest: DigRest::Bottom { random: true }, .. } if f.types_any == [CardType::Creature, CardType::Land]), "{a:?}");
     // Revealed: "Put up to three … from among them into your hand and the rest …".
     let a = ok("Reveal the top six cards of your library. Put up to three enchantment cards from among them into your hand and the rest of the revealed cards into your graveyard.", "Kruphix's Insight", SORCERY);
     assert!(matches!(dig(&a[0]), Instruction::Dig { take: 3, min: 0, shown: true, rest: DigRest::Graveyard, .. }), "{a:?}");
