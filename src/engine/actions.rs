@@ -580,7 +580,13 @@ impl Game {
                     (true, false) => format!("the condition of {src}'s \"instead\" holds: the later instruction replaces the earlier one"),
                     (false, false) => format!("the condition of {src}'s \"instead\" doesn't hold: the earlier instruction is carried out as written"),
                 };
-                let ev = Ev::new(EventKind::Choice, text).source(self, ctx.source).rule(cite!(resolve.condition_checked));
+                // The rules defining what a count condition counts (a full party, 700.8c).
+                let counted: &[RuleId] = match condition {
+                    crate::cards::ir::Condition::FullParty => &[cite!(count.full_party)],
+                    crate::cards::ir::Condition::CreaturesDied(_) => &cite!(count.died_this_turn),
+                    _ => &[],
+                };
+                let ev = Ev::new(EventKind::Choice, text).source(self, ctx.source).rule(cite!(resolve.condition_checked)).rules(counted);
                 self.record(ev);
                 for ins in if holds { instructions } else { otherwise } {
                     self.perform(ins, ctx, dec)?;
