@@ -166,3 +166,4 @@ fn that_cards_mana_value() {
     assert!(!errs("Reveal the top card of your library. Target player discards a card, then loses life equal to that card's mana value.", "Nope", SORCERY).is_empty());
     assert!(!errs("Draw a card. You gain life equal to that card's mana value.", "Nope", SORCERY).is_empty());
 }
+

@@ -1232,7 +1232,7 @@ mod tests {
 
     #[test]
     fn other_enters_lines_are_errors() {
-        let e = errs("This creature enters with a +1/+1 counter on it for each color of mana spent to cast it.", "Counter Guy", CREATURE);
+        let e = errs("This creature enters with a +1/+1 counter on it for each color among permanents you control.", "Counter Guy", CREATURE);
         assert_eq!(e.len(), 1);
         let e = errs("This creature enters flying.", "Odd", CREATURE);
         assert!(e[0].2.contains("\"tapped\" or"), "{e:?}");
