@@ -339,6 +339,9 @@ pub enum Keyword {
     Delve,
     /// 702.73: a characteristic-defining ability — every creature type (layer 4, 613.3).
     Changeling,
+    /// 702.44a–b: entering from the stack as a resolving spell, a +1/+1 counter (a charge
+    /// counter if it isn't entering as a creature) for each color of mana spent to cast it.
+    Sunburst,
     /// 702.90: damage to creatures as -1/-1 counters, to players as poison counters.
     Infect,
     /// 702.80: damage to creatures as -1/-1 counters.
@@ -479,7 +482,7 @@ pub enum WardCost {
 
 impl Keyword {
     /// The keywords without a parameter, which a name alone identifies.
-    pub const ALL: [Keyword; 62] = [
+    pub const ALL: [Keyword; 63] = [
         Keyword::Flying,
         Keyword::Reach,
         Keyword::Haste,
@@ -512,6 +515,7 @@ impl Keyword {
         Keyword::Improvise,
         Keyword::Delve,
         Keyword::Changeling,
+        Keyword::Sunburst,
         Keyword::Infect,
         Keyword::Wither,
         Keyword::Intimidate,
@@ -579,6 +583,7 @@ impl Keyword {
             Keyword::Improvise => "improvise",
             Keyword::Delve => "delve",
             Keyword::Changeling => "changeling",
+            Keyword::Sunburst => "sunburst",
             Keyword::Infect => "infect",
             Keyword::Wither => "wither",
             Keyword::Intimidate => "intimidate",
@@ -932,6 +937,7 @@ impl Keyword {
             Keyword::Improvise => "702.126",
             Keyword::Delve => "702.66",
             Keyword::Changeling => "702.73",
+            Keyword::Sunburst => "702.44",
             Keyword::Infect => "702.90",
             Keyword::Wither => "702.80",
             Keyword::Intimidate => "702.13",
@@ -1554,6 +1560,10 @@ pub enum Condition {
     AttackedThisTurn,
     /// "a creature died this turn" (700.4).
     CreatureDiedThisTurn,
+    /// "three or more creatures died this turn", "no creatures died this turn" (700.4).
+    CreaturesDied(Cmp),
+    /// "you have a full party" (700.8c): four creatures in your party.
+    FullParty,
     /// "a permanent left the battlefield under your control this turn", "a permanent you
     /// controlled left the battlefield this turn" (revolt, 207.2c): one the player controlled as
     /// it left, for any reason.
@@ -1676,6 +1686,10 @@ pub enum StatOf {
     /// The permanent sacrificed to pay the cost ("the sacrificed creature's power"), as it
     /// last existed on the battlefield (608.2h, 113.7a).
     Sacrificed,
+    /// "that card's mana value" after an instruction that revealed, exiled from the top of a
+    /// library or discarded exactly one card: that card, as it is now if it is still where the
+    /// instruction left it, else as it last existed there (608.2h).
+    ThatCard,
 }
 
 /// A characteristic an amount can be equal to.
@@ -1764,6 +1778,21 @@ pub enum Counted {
     /// "the life lost this way": the life all players lost (119.3, damage included, 120.3a)
     /// during the resolving effect so far.
     LifeLostThisWay,
+    /// "the number of creatures in your party" (700.8): up to one each of a Cleric, a Rogue, a
+    /// Warrior and a Wizard among the creatures you control, a creature filling one slot only,
+    /// counted the way that gives the most (700.8a–b): 0 to 4.
+    Party,
+    /// "for each creature that died this turn", "the number of Zubera that died this turn"
+    /// (700.4): the permanents put into a graveyard from the battlefield this turn, with one of
+    /// the types (any when empty) and the subtype, as each last existed on the battlefield;
+    /// `nontoken`: "nontoken creature". Whoever controlled them.
+    DiedThisTurn { types: TypeSet, subtype: Option<&'static str>, nontoken: bool },
+    /// "the number of colors of mana spent to cast this spell" (converge, 207.2c; 601.2h,
+    /// 106.1a; `colors`), "the amount of mana spent to cast this spell" (601.2h): the mana paid
+    /// for the spell — or for the spell the permanent was — its colors or all of it; 0 for an
+    /// object that wasn't cast. `that_spell`: the spell a cast trigger is about ("… spent to
+    /// cast that spell"), not the source.
+    Spent { colors: bool, that_spell: bool },
 }
 
 /// One instruction of an effect, carried out in text order (608.2c).
@@ -2137,6 +2166,9 @@ pub enum Instruction {
     /// "Reveal the top card of your library." (701.20a): revealing leaves the cards where they
     /// are (701.20b); they are what the rest of the effect calls "it" or "that card".
     RevealTop { who: Affected, count: Amount },
+    /// "Target player reveals a card at random from their hand." (701.20a): the card stays in
+    /// the hand; it is what the rest of the effect calls "that card".
+    RevealRandomFromHand(Affected),
     /// "Reveal cards from the top of your library until you reveal a creature card. Put that
     /// card into your hand and the rest on the bottom of your library in a random order."
     /// (701.20a): the first card matching `filter` goes where `to` says; every other card

@@ -31,6 +31,7 @@ impl Game {
                     StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
                     StatOf::TriggerObject => ctx.trigger.object,
                     StatOf::Sacrificed => ctx.sacrificed,
+                    StatOf::ThatCard => self.that_card_now,
                 };
                 id.map_or(0, |o| match stat {
                     Stat::Power => i64::from(self.power(o)),
@@ -48,13 +49,29 @@ impl Game {
                     StatOf::This => Some(ctx.source),
                     StatOf::Target(i) => Self::legal_targets(ctx, i).find_map(|c| if let Target::Object(o) = c.target { Some(o) } else { None }),
                     StatOf::TriggerObject => ctx.trigger.object,
-                    StatOf::Sacrificed => None,
+                    StatOf::Sacrificed | StatOf::ThatCard => None,
                 };
                 let blockers = id.and_then(|o| self.combat.attackers.iter().find(|a| a.id == o)).map_or(0, |a| a.blockers.len());
                 let n = if beyond_first { blockers.saturating_sub(1) } else { blockers };
                 i64::from(each) * i64::try_from(n).unwrap_or(0)
             }
+            // "… spent to cast that spell": the spell the cast trigger is about (601.2h).
+            Amount::Count { each, what: Counted::Spent { colors, that_spell: true } } => {
+                i64::from(each) * ctx.trigger.object.map_or(0, |o| i64::try_from(self.spent(o, colors)).unwrap_or(i64::MAX))
+            }
             Amount::Count { each, what } => i64::from(each) * self.count(ctx.controller, what, Some(ctx.source)),
+        }
+    }
+
+    /// The mana spent to cast the spell `o` is or was (601.2h): how many colors it had
+    /// (106.1a), or how much there was. A permanent keeps what its spell was paid with; a copy
+    /// or an object never cast has none.
+    fn spent(&self, o: ObjId, colors: bool) -> usize {
+        let spent = &self.obj(o).choices.mana_spent;
+        if colors {
+            spent[..5].iter().filter(|&&n| n > 0).count()
+        } else {
+            spent.iter().map(|&n| usize::try_from(n).unwrap_or(usize::MAX)).fold(0, usize::saturating_add)
         }
     }
 
@@ -122,8 +139,81 @@ impl Game {
                 };
                 self.permanents_of(you).map(|o| self.card(o).cost().map_or(0, devotion)).sum()
             }
+            Counted::Party => self.party_size(you),
+            // 700.4, 608.2h: each as it last existed on the battlefield, whoever controlled it.
+            Counted::DiedThisTurn { types, subtype, nontoken } => {
+                let t = types.types();
+                self.died_this_turn
+                    .iter()
+                    .filter(|&&o| t.is_empty() || t.iter().any(|&ty| self.has_type(o, ty)))
+                    .filter(|&&o| subtype.is_none_or(|s| self.has_subtype(o, s)))
+                    .filter(|&&o| !(nontoken && self.obj(o).card.token()))
+                    .count()
+            }
+            // 601.2h, 106.1a: the colors among the mana paid for the spell; a permanent keeps
+            // what its spell was paid with, and a copy or an object never cast has none.
+            Counted::Spent { colors, that_spell: false } => source.map_or(0, |o| self.spent(o, colors)),
+            // Read from the trigger, in `amount`.
+            Counted::Spent { that_spell: true, .. } => 0,
         };
         i64::try_from(n).unwrap_or(i64::MAX)
+    }
+
+    /// How many creatures are in `p`'s party (700.8), with their types as they are now (613).
+    fn party_size(&self, p: PlayerId) -> usize {
+        let fits = |o: ObjId| PARTY.iter().enumerate().filter(|(_, s)| self.has_subtype(o, s)).fold(0usize, |m, (i, _)| m | 1 << i);
+        party_of(self.permanents_of(p).filter(|&o| self.is_creature(o)).map(fits))
+    }
+
+    /// Shows in the trace what a count the rules define is as an instruction uses it: the
+    /// party (700.8a–b), the permanents that died this turn (700.4), the colors of mana spent
+    /// (601.2h), "that card" (608.2h). Once per value in an effect ("loses X life and you gain
+    /// X life").
+    fn note_amount(&mut self, ctx: &Context, a: Amount) {
+        let one = match a {
+            Amount::Count { what, .. } => Amount::Count { each: 1, what },
+            other => other,
+        };
+        let n = self.amount(ctx, one);
+        if self.noted_now == Some((one, n)) {
+            return;
+        }
+        self.noted_now = Some((one, n));
+        let you = &self.players[ctx.controller].name;
+        let (text, rules): (String, &[RuleId]) = match one {
+            Amount::Count { what: what @ Counted::Party, .. } => (format!("{you}'s party has {n} creature(s)"), count_rules(what)),
+            Amount::Count { what: Counted::DiedThisTurn { types, subtype, nontoken }, .. } => {
+                let kinds: Vec<&str> = types.types().into_iter().map(CardType::name).collect();
+                let noun = subtype.map_or_else(|| if kinds.is_empty() { "permanent".to_owned() } else { kinds.join(" or ").to_lowercase() }, str::to_owned);
+                (format!("{n} {}{noun}(s) died this turn", if nontoken { "nontoken " } else { "" }), count_rules(Counted::DiedThisTurn { types, subtype, nontoken }))
+            }
+            Amount::Count { what: what @ Counted::Spent { colors, that_spell }, .. } => {
+                let spell = if that_spell { ctx.trigger.object } else { Some(ctx.source) };
+                let spell = spell.map_or_else(|| "the spell".to_owned(), |o| self.describe(o));
+                let text = if colors { format!("{n} color(s) of mana were spent to cast {spell}") } else { format!("{n} mana was spent to cast {spell}") };
+                (text, count_rules(what))
+            }
+            Amount::Stat { of: StatOf::ThatCard, stat } => {
+                let what = match stat {
+                    Stat::Power => "power",
+                    Stat::Toughness => "toughness",
+                    Stat::ManaValue => "mana value",
+                };
+                let card = self.that_card_now.map_or_else(|| "no card".to_owned(), |c| self.describe(c));
+                (format!("that card is {card}: its {what} is {n}"), &[cite!(count.that_card)])
+            }
+            _ => return,
+        };
+        self.record(Ev::new(EventKind::Choice, text).rules(rules));
+    }
+
+    /// The one card set aside after the first `before` (what an instruction just revealed or
+    /// exiled), if it set aside exactly one.
+    fn one_set_aside_since(&self, before: usize) -> Option<ObjId> {
+        match self.set_aside.get(before..) {
+            Some([one]) => Some(*one),
+            _ => None,
+        }
     }
 
     /// The legal targets chosen for instance `slot` of the word "target".
@@ -361,6 +451,9 @@ impl Game {
                 crate::diag::Span::default(),
             )));
         }
+        if let Some(a) = noted_amount(ins) {
+            self.note_amount(ctx, a);
+        }
         match ins {
             Instruction::DealDamage { amount, to, divided } => {
                 // 120.2: damage from one source to several recipients is dealt at once.
@@ -499,7 +592,13 @@ impl Game {
                     (true, false) => format!("the condition of {src}'s \"instead\" holds: the later instruction replaces the earlier one"),
                     (false, false) => format!("the condition of {src}'s \"instead\" doesn't hold: the earlier instruction is carried out as written"),
                 };
-                let ev = Ev::new(EventKind::Choice, text).source(self, ctx.source).rule(cite!(resolve.condition_checked));
+                // The rules defining what a count condition counts (a full party, 700.8c).
+                let counted: &[RuleId] = match condition {
+                    crate::cards::ir::Condition::FullParty => &[cite!(count.full_party)],
+                    crate::cards::ir::Condition::CreaturesDied(_) => &cite!(count.died_this_turn),
+                    _ => &[],
+                };
+                let ev = Ev::new(EventKind::Choice, text).source(self, ctx.source).rule(cite!(resolve.condition_checked)).rules(counted);
                 self.record(ev);
                 for ins in if holds { instructions } else { otherwise } {
                     self.perform(ins, ctx, dec)?;
@@ -606,6 +705,14 @@ impl Game {
                     chosen.push((p, cards));
                 }
                 let rule = if *random { cite!(discard.random) } else { cite!(discard.discards) };
+                // "that card's mana value": the one card discarded, if one was.
+                self.that_card_now = match chosen.as_slice() {
+                    [(_, cards)] => match cards.as_slice() {
+                        [c] => Some(*c),
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 for (p, cards) in chosen {
                     for c in cards {
                         self.discard(p, c, rule);
@@ -764,6 +871,7 @@ impl Game {
             }
             Instruction::ExileTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                let before = self.set_aside.len();
                 for p in self.players_of(ctx, who) {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
@@ -773,9 +881,22 @@ impl Game {
                         self.set_aside.push(nid);
                     }
                 }
+                self.that_card_now = self.one_set_aside_since(before);
+            }
+            Instruction::RevealRandomFromHand(who) => {
+                // 701.20a: the card is shown and stays in the hand; with an empty hand nothing is
+                // revealed.
+                self.that_card_now = None;
+                for p in self.players_of(ctx, who) {
+                    let Some(c) = self.random_cards(p, 1).pop() else { continue };
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} at random from their hand", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rule(cite!(reveal.random_from_hand));
+                    self.record(ev);
+                    self.that_card_now = Some(c);
+                }
             }
             Instruction::RevealTop { who, count } => {
                 let n = usize::try_from(self.amount(ctx, *count).max(0)).unwrap_or(0);
+                let before = self.set_aside.len();
                 for p in self.players_of(ctx, who) {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
@@ -785,6 +906,7 @@ impl Game {
                         self.set_aside.push(c);
                     }
                 }
+                self.that_card_now = self.one_set_aside_since(before);
             }
             Instruction::RevealUntil { who, filter, to, rest } => {
                 for p in self.players_of(ctx, who) {
@@ -3389,5 +3511,74 @@ pub fn cant_words(attack: bool, block: bool) -> &'static str {
         (true, true) => "attack or block",
         (true, false) => "attack",
         _ => "block",
+    }
+}
+
+/// The amount of an instruction whose count the trace shows as it is made
+/// ([`Game::note_amount`]), if it has one.
+fn noted_amount(ins: &Instruction) -> Option<Amount> {
+    let noted = |a: &&Amount| matches!(a, Amount::Count { what: Counted::Party | Counted::DiedThisTurn { .. } | Counted::Spent { .. }, .. } | Amount::Stat { of: StatOf::ThatCard, .. });
+    let amounts = match ins {
+        Instruction::DealDamage { amount, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => [Some(amount), None],
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::Discard { count, .. } | Instruction::ExileTop { count, .. } | Instruction::RemoveCounters { count, .. } => [Some(count), None],
+        Instruction::CreateTokens { count, token, .. } => [Some(count), token.power.as_ref()],
+        Instruction::Pump { power, toughness, .. } => [Some(power), Some(toughness)],
+        _ => return None,
+    };
+    amounts.into_iter().flatten().find(noted).copied()
+}
+
+/// The rules defining a count the trace cites where it is used: the party (700.8a–b), the
+/// permanents that died this turn (700.4), the colors of mana spent (601.2h); none for others.
+pub(crate) fn count_rules(what: Counted) -> &'static [RuleId] {
+    match what {
+        Counted::Party => &cite!(count.party),
+        Counted::DiedThisTurn { .. } => &cite!(count.died_this_turn),
+        Counted::Spent { colors: true, .. } => &cite!(count.colors_spent),
+        Counted::Spent { colors: false, .. } => &[cite!(count.mana_spent)],
+        _ => &[],
+    }
+}
+
+/// The creature types of a party (700.8), a bit each in the masks [`party_of`] takes.
+pub(crate) const PARTY: [&str; 4] = ["Cleric", "Rogue", "Warrior", "Wizard"];
+
+/// The size of a party among creatures, given for each the slots of [`PARTY`] it could fill (a
+/// bit per slot). A creature of several of those types fills one slot only, and the count is
+/// the largest such an assignment gives (700.8a–b): a set of slots can all be filled when every
+/// part of it has at least as many creatures able to fill one of its slots (Hall's condition
+/// for a matching).
+pub(crate) fn party_of(fits: impl Iterator<Item = usize>) -> usize {
+    // For each set of slots, the creatures that could fill one of them.
+    let mut able = [0usize; 16];
+    for f in fits {
+        for (set, n) in able.iter_mut().enumerate() {
+            *n += usize::from(set & f != 0);
+        }
+    }
+    let size = |set: usize| (0..4).filter(|i| set >> i & 1 == 1).count();
+    let fillable = |set: usize| (1..16usize).filter(|part| part & set == *part).all(|part| able[part] >= size(part));
+    (0..16usize).filter(|&set| fillable(set)).map(size).max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::party_of;
+
+    #[test]
+    fn party_is_a_largest_matching() {
+        // Bits: Cleric 1, Rogue 2, Warrior 4, Wizard 8 (700.8).
+        let party = |fits: &[usize]| party_of(fits.iter().copied());
+        assert_eq!(party(&[]), 0);
+        // A Cleric Wizard and a Cleric: the first fills the Wizard slot (700.8b).
+        assert_eq!(party(&[1 | 8, 1]), 2);
+        // Two Wizards fill one slot; a creature of all four types fills one.
+        assert_eq!(party(&[8, 8]), 1);
+        assert_eq!(party(&[15]), 1);
+        // A changeling, a Cleric and a Wizard: 3; with a Warrior Rogue too, a full party.
+        assert_eq!(party(&[15, 1, 8]), 3);
+        assert_eq!(party(&[15, 1, 8, 2 | 4]), 4);
+        // Never more than four.
+        assert_eq!(party(&[1, 2, 4, 8, 15, 1]), 4);
     }
 }

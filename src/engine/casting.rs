@@ -1320,12 +1320,15 @@ impl Game {
         let mut changes = changes;
         // The spell's own "This spell costs {1} less to cast for each …" (601.2f), counted for
         // its caster as the total cost is determined.
+        let mut own_count: &[crate::rules::RuleId] = &[];
         for (_, a) in self.abilities(spell) {
             if let Ability::SelfCostChange { generic, per } = a {
                 let times = per.map_or(1, |what| self.count(you, what, None));
                 let n = i32::try_from(i64::from(*generic).saturating_mul(times).clamp(i64::from(i32::MIN), i64::from(i32::MAX))).unwrap_or(0);
                 if n != 0 {
                     changes.push((spell, n));
+                    // The rule defining what it counts (the party, 700.8a), cited with it.
+                    own_count = per.map_or(&[], crate::engine::actions::count_rules);
                 }
             }
         }
@@ -1351,6 +1354,9 @@ impl Game {
                 format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
             };
             let mut ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&cite!(cost.reduction));
+            if o == spell {
+                ev = ev.rules(own_count);
+            }
             if n < 0 && i64::from(before) + i64::from(n) < 0 {
                 // 601.2f, 118.7: a reduction reduces only generic mana, and not below {0}.
                 ev = ev.rule(cite!(cost.reduction_generic_only));

@@ -108,11 +108,14 @@ impl Game {
         let x = if self.obj(id).zone == Zone::Stack { self.obj(id).choices.x } else { 0 };
         // 702.33d: whether the spell it was is kicked.
         let kicked = self.obj(id).zone == Zone::Stack && self.obj(id).choices.kicked;
-        let abilities = match &copy {
-            Some(c) => c.values.abilities().to_vec(),
-            None if transformed => self.obj(id).card.up(Some(1)).abilities().to_vec(),
-            None => self.card(id).abilities().to_vec(),
+        let own = match &copy {
+            Some(c) => &c.values,
+            None if transformed => self.obj(id).card.up(Some(1)),
+            None => self.card(id),
         };
+        let abilities = own.abilities().to_vec();
+        // 702.44a: whether it enters as a creature, by its own types (no type-changing effect).
+        let own_creature = own.is_creature_card();
         let mut choice = crate::engine::state::EntryChoice::default();
         for a in abilities {
             match a {
@@ -157,6 +160,8 @@ impl Game {
                     let rule = match count {
                         crate::cards::ir::Amount::X => Some(cite!(enter.with_x_counters)),
                         crate::cards::ir::Amount::Kicked { .. } if kicked => Some(cite!(kicker.enters_with)),
+                        // The party, deaths this turn, colors spent: the rule defining the count.
+                        crate::cards::ir::Amount::Count { what, .. } => crate::engine::actions::count_rules(what).first().copied(),
                         _ => None,
                     };
                     if n == 0 && matches!(count, crate::cards::ir::Amount::Kicked { .. }) {
@@ -177,6 +182,16 @@ impl Game {
                 Ability::Keyword(Keyword::Fading(n)) => entering.push(Entering::Effect(CounterKind::Named("fade".to_owned()), n, cite!(fading.counters))),
                 Ability::Keyword(Keyword::Graft(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cite!(graft.counters))),
                 Ability::Keyword(Keyword::Modular(n)) => entering.push(Entering::Effect(CounterKind::PlusOne, n, cite!(modular.counters))),
+                // 702.44a–b: sunburst adds counters only to a resolving spell entering from the
+                // stack, one for each color of mana spent to cast it (none if no colored mana
+                // was spent).
+                Ability::Keyword(Keyword::Sunburst) if self.obj(id).zone == Zone::Stack => {
+                    let n = u32::try_from(self.count(controller, crate::cards::ir::Counted::Spent { colors: true, that_spell: false }, Some(id))).unwrap_or(0);
+                    let kind = if own_creature { CounterKind::PlusOne } else { CounterKind::Named("charge".to_owned()) };
+                    if n > 0 {
+                        entering.push(Entering::Effect(kind, n, cite!(sunburst.counters)));
+                    }
+                }
                 Ability::Keyword(Keyword::Vanishing(n)) => entering.push(Entering::Effect(CounterKind::Named("time".to_owned()), n, cite!(vanishing.counters))),
                 // 702.54a: each instance applies separately (702.54c).
                 Ability::Keyword(Keyword::Bloodthirst(n)) if (0..self.players.len()).any(|p| p != controller && self.players[p].damaged_this_turn) => {

@@ -396,6 +396,8 @@ impl Game {
                 trigger: crate::engine::state::TriggerInfo::default(),
                 sacrificed: None,
             };
+            // A new effect: no count shown yet, no card named yet (608.2h).
+            (self.noted_now, self.that_card_now) = (None, None);
             self.perform_each(rest, &ctx, dec)?;
         }
         if cost.tap {

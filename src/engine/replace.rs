@@ -140,6 +140,7 @@ impl Game {
                 self.record(ev);
                 let trigger = TriggerInfo { amount: Some(before - amount), ..TriggerInfo::default() };
                 let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger, sacrificed: None };
+                (self.noted_now, self.that_card_now) = (None, None);
                 for ins in &then {
                     self.perform(ins, &ctx, dec)?;
                 }

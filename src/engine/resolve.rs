@@ -396,6 +396,8 @@ impl Game {
             let ctx = Context { controller, source, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger, sacrificed: None };
             self.created_now.clear();
             self.set_aside.clear();
+            self.that_card_now = None;
+            self.noted_now = None;
             self.perform_each(&gift.instructions(), &ctx, dec)?;
             if self.outcome.is_some() {
                 return Ok(true);
@@ -425,6 +427,8 @@ impl Game {
             self.unpreventable_now = instructions.iter().any(|i| matches!(i, Instruction::DamageUnpreventable));
             // "That card" / "those cards" are the ones this effect exiles (608.2c).
             self.set_aside.clear();
+            self.that_card_now = None;
+            self.noted_now = None;
             self.chosen_type_now = None;
             self.chosen_color_now = None;
             if let Some(m) = effect.modal.as_ref().filter(|m| m.repeat) {

@@ -132,7 +132,10 @@ impl Game {
             deathtouch_marked: false,
             cleanup_done: false,
             attackers_declared: false,
-            creature_died_this_turn: false,
+            creatures_died_this_turn: 0,
+            died_this_turn: Vec::new(),
+            that_card_now: None,
+            noted_now: None,
         };
         let mut attach: Vec<(ObjId, String)> = Vec::new();
         let mut copying: Vec<(ObjId, String)> = Vec::new();

@@ -628,8 +628,19 @@ pub struct Game {
     pub cleanup_done: bool,
     /// The declaration of attackers of this turn has been made (508.1).
     pub attackers_declared: bool,
-    /// A creature died this turn (700.4), counted from the start of the scenario.
-    pub creature_died_this_turn: bool,
+    /// How many creatures died this turn (700.4), counted from the start of the scenario.
+    pub creatures_died_this_turn: u32,
+    /// The permanents that died this turn (700.4), as the objects they were on the
+    /// battlefield (their last known information, 608.2h), for "for each creature that died
+    /// this turn". Like `creatures_died_this_turn`, counted from the start of the scenario: a
+    /// scenario beginning mid-turn knows of no earlier death.
+    pub died_this_turn: Vec<ObjId>,
+    /// The one card the last instruction of the resolving effect revealed, exiled from the top
+    /// of a library or discarded, as the object it was then: "that card's mana value" (608.2h).
+    pub that_card_now: Option<ObjId>,
+    /// The last count of the resolving effect the trace showed, with its value, so that
+    /// instructions sharing one X show it once.
+    pub noted_now: Option<(crate::cards::ir::Amount, i64)>,
     /// The next [`StackAbility::uid`].
     pub next_ability_uid: u32,
     /// Triggered abilities waiting to be put on the stack (603.3).
@@ -1031,9 +1042,11 @@ impl Game {
             let c = self.controller(id);
             self.players[c].left_battlefield_this_turn = true;
         }
-        // 700.4: "a creature died this turn".
-        if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.is_creature(id) {
-            self.creature_died_this_turn = true;
+        // 700.4: "a creature died this turn"; every permanent that dies is kept, as the object
+        // it was, for "the number of creatures that died this turn".
+        if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield {
+            self.creatures_died_this_turn += u32::from(self.is_creature(id));
+            self.died_this_turn.push(id);
         }
         // 506.4: a permanent that leaves the battlefield is removed from combat.
         if self.obj(id).zone == Zone::Battlefield {

@@ -983,7 +983,15 @@ impl Game {
             Condition::OfAttached(inner) => self.obj(src).attached_to.is_some_and(|h| self.condition_holds_in(inner, h, you, matches, controller)),
             Condition::SourceMonstrous => self.obj(src).monstrous.is_some(),
             Condition::AttackedThisTurn => self.players[you].attacked_this_turn,
-            Condition::CreatureDiedThisTurn => self.creature_died_this_turn,
+            Condition::CreatureDiedThisTurn => self.creatures_died_this_turn > 0,
+            Condition::CreaturesDied(cmp) => cmp.holds(i64::from(self.creatures_died_this_turn)),
+            // 700.8c: four creatures in the party, read through `matches` (the layer system
+            // may be asking).
+            Condition::FullParty => {
+                let slots = crate::engine::actions::PARTY.map(|s| crate::cards::ir::ObjectFilter { types_any: vec![crate::cards::ir::CardType::Creature], subtypes: vec![s.to_owned()], ..Default::default() });
+                let fits = |o: ObjId| slots.iter().enumerate().filter(|(_, f)| matches(o, f)).fold(0usize, |m, (i, _)| m | 1 << i);
+                crate::engine::actions::party_of(self.battlefield.iter().copied().filter(|&o| controller(o) == you).map(fits)) == 4
+            }
             Condition::LeftBattlefieldThisTurn => self.players[you].left_battlefield_this_turn,
             Condition::GainedLifeThisTurn => self.players[you].life_gained_this_turn > 0,
             Condition::OpponentLostLifeThisTurn => opponents().any(|p| self.players[p].life_lost_this_turn > 0),

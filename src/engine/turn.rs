@@ -162,7 +162,8 @@ impl Game {
             p.life_gained_this_turn = 0;
             p.life_lost_this_turn = 0;
         }
-        self.creature_died_this_turn = false;
+        self.creatures_died_this_turn = 0;
+        self.died_this_turn.clear();
         let ev = if extra {
             Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins (an extra turn)", self.turn, self.players[self.active].name)).player(self, self.active).rules(&cite!(turn.extra_turn_begins))
         } else {

@@ -298,6 +298,17 @@ pub fn parse(p: &mut Parser<'_>) -> PResult<Condition> {
     if p.eat_words(&["a", "creature", "died", "this", "turn"]) {
         return Ok(Condition::CreatureDiedThisTurn);
     }
+    // "three or more creatures died this turn", "no creatures died this turn" (700.4).
+    let mark = p.pos;
+    if let Some((cmp, _)) = count(p)
+        && (p.eat_words(&["creatures", "died", "this", "turn"]) || p.eat_words(&["creature", "died", "this", "turn"]))
+    {
+        return Ok(Condition::CreaturesDied(cmp));
+    }
+    p.pos = mark;
+    if p.eat_words(&["you", "have", "a", "full", "party"]) {
+        return Ok(Condition::FullParty);
+    }
     if p.eat_words(&["a", "permanent", "left", "the", "battlefield", "under", "your", "control", "this", "turn"]) || p.eat_words(&["a", "permanent", "you", "controlled", "left", "the", "battlefield", "this", "turn"]) {
         return Ok(Condition::LeftBattlefieldThisTurn);
     }
@@ -438,6 +449,9 @@ mod tests {
         assert_eq!(cond("you cast it from your hand"), Ok(Condition::Cast { from_hand: true }));
         assert_eq!(cond("you attacked this turn"), Ok(Condition::AttackedThisTurn));
         assert_eq!(cond("a creature died this turn"), Ok(Condition::CreatureDiedThisTurn));
+        assert_eq!(cond("you have a full party"), Ok(Condition::FullParty));
+        assert_eq!(cond("three or more creatures died this turn"), Ok(Condition::CreaturesDied(Cmp::AtLeast(3))));
+        assert_eq!(cond("no creatures died this turn"), Ok(Condition::CreaturesDied(Cmp::AtMost(0))));
         let artifacts = ObjectFilter { types_any: vec![CardType::Artifact], controller: ControllerFilter::You, ..ObjectFilter::default() };
         assert_eq!(cond("you control three or more artifacts"), Ok(Condition::Controls { whose: Whose::You, filter: artifacts, another: false, count: Cmp::AtLeast(3) }));
         let creatures = ObjectFilter { types_any: vec![CardType::Creature], controller: ControllerFilter::You, ..ObjectFilter::default() };

@@ -1805,6 +1805,11 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 out.push(Instruction::RevealTop { who, count: Amount::Fixed(1) });
                 return Ok(());
             }
+            // "Target player reveals a card at random from their hand." (701.20a)
+            if p.eat_words(&["a", "card", "at", "random", "from", "their", "hand"]) {
+                out.push(Instruction::RevealRandomFromHand(who));
+                return Ok(());
+            }
             p.expect_words(&["their", "hand"])?;
             out.push(Instruction::RevealHand { who, choose: None, discard: false });
         }
@@ -2703,6 +2708,14 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     if p.eat_words(&["the", "number", "of"]) {
         return Ok(Amount::Count { each: 1, what: counted(p)? });
     }
+    // "the amount of mana spent to cast this spell" (601.2h).
+    if p.eat_words(&["the", "amount", "of", "mana", "spent", "to", "cast"]) {
+        return Ok(Amount::Count { each: 1, what: spent_on(p, false)? });
+    }
+    // "twice the number of creatures in your party": two for each.
+    if p.eat_words(&["twice", "the", "number", "of"]) {
+        return Ok(Amount::Count { each: 2, what: counted(p)? });
+    }
     // "your devotion to black", "your devotion to red and green" (700.5).
     if p.eat_words(&["your", "devotion", "to"]) {
         let mut mask = 0u8;
@@ -2758,6 +2771,19 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
         return Ok(Amount::Count { each: 1, what: crate::cards::ir::Counted::Greatest { stat, types, controller: filter.controller } });
     }
     let at = p.pos;
+    // "that card's mana value" (608.2h): the one card the instruction before revealed,
+    // exiled from the top of a library, discarded or moved as a target.
+    // "the revealed card's mana value": the same, after an instruction that revealed it.
+    let card_s = |i: usize| p.peek_at(i).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "card's" | "card’s"));
+    let revealed = p.at_words(&["the", "revealed"]) && card_s(2);
+    if p.at_word("that") && card_s(1) || revealed {
+        let of = that_card(p).filter(|_| !revealed || matches!(p.effect.instructions.last(), Some(Instruction::RevealTop { .. } | Instruction::RevealRandomFromHand(_))));
+        let Some(of) = of else {
+            return Err(Fail { at, expected: "one card named by the instruction just before, in an earlier sentence, for \"that card's\"".into() });
+        };
+        p.pos += if revealed { 3 } else { 2 };
+        return Ok(Amount::Stat { of, stat: stat(p)? });
+    }
     // "that spell's mana value": the target spell, or the spell a cast trigger is about.
     if p.at_word("that") && p.peek_at(1).and_then(|t| t.word()).is_some_and(|w| matches!(w.as_str(), "spell's" | "spell’s")) {
         p.pos += 2;
@@ -2806,6 +2832,39 @@ pub(super) fn quantity(p: &mut Parser<'_>) -> PResult<Amount> {
     Ok(Amount::Stat { of, stat: stat(p)? })
 }
 
+/// What "that card" names at the cursor, if it can name one card only: the trigger is not about
+/// a card that left the battlefield, the sentence holds no
+/// instruction before the words (no ",", "and" or "then" in it so far), and the instruction
+/// before — the last of an earlier sentence — is about exactly one card: one player reveals,
+/// exiles from the top of their library or discards one card ("Target player discards a
+/// card."), or one target card is moved from a graveyard ("Put target creature card from a
+/// graveyard onto the battlefield", read as it last existed there, 608.2h).
+fn that_card(p: &Parser<'_>) -> Option<crate::cards::ir::StatOf> {
+    use crate::cards::ir::StatOf;
+    // "When enchanted creature dies, …": "that card" could be the card it became.
+    if p.trigger_moved {
+        return None;
+    }
+    let start = p.toks[..p.pos].iter().rposition(|t| t.is_punct('.')).map_or(0, |i| i + 1);
+    // The comma of ", where X is that card's …" belongs to the amount.
+    let where_x = |i: usize| p.toks.get(i + 1).is_some_and(|t| t.is_word("where"));
+    if (start..p.pos).any(|i| p.toks[i].is_punct(',') && !where_x(i) || p.toks[i].is_punct(';') || p.toks[i].is_word("then") || p.toks[i].is_word("and")) {
+        return None;
+    }
+    let one = |i: usize| p.effect.targets.get(i).is_some_and(|t| t.max == 1);
+    let one_player = |who: &Affected| match who {
+        Affected::You | Affected::TriggerPlayer => true,
+        Affected::Target(i) => one(*i) && matches!(p.effect.targets[*i].spec, TargetSpec::Player { .. }),
+        _ => false,
+    };
+    let card = |i: usize| one(i) && matches!(p.effect.targets[i].spec, TargetSpec::GraveyardCard { .. });
+    match p.effect.instructions.last()? {
+        Instruction::RevealTop { who, count: Amount::Fixed(1) } | Instruction::ExileTop { who, count: Amount::Fixed(1) } | Instruction::Discard { who, count: Amount::Fixed(1), .. } | Instruction::RevealRandomFromHand(who) if one_player(who) => Some(StatOf::ThatCard),
+        Instruction::ReturnToBattlefield { what: Affected::Target(i), .. } | Instruction::ReturnToHand(Affected::Target(i)) | Instruction::Exile(Affected::Target(i)) if card(*i) => Some(StatOf::Target(*i)),
+        _ => None,
+    }
+}
+
 /// How many tokens the card's own name and its possessive take ("Skanos's"), if they are at
 /// the cursor.
 fn self_name_possessive(p: &Parser<'_>) -> Option<usize> {
@@ -2844,6 +2903,14 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     if p.eat_words(&["card", "in", "your", "hand"]) || p.eat_words(&["cards", "in", "your", "hand"]) {
         return Ok(Counted::CardsInYourHand);
+    }
+    // "creature in your party" (700.8).
+    if p.eat_words(&["creature", "in", "your", "party"]) || p.eat_words(&["creatures", "in", "your", "party"]) {
+        return Ok(Counted::Party);
+    }
+    // "color of mana spent to cast this spell" (converge, 207.2c; 601.2h).
+    if p.eat_words(&["color", "of", "mana", "spent", "to", "cast"]) || p.eat_words(&["colors", "of", "mana", "spent", "to", "cast"]) {
+        return spent_on(p, true);
     }
     // "creature blocking it [beyond the first]" (509.1g): the creature the sentence is about
     // ("it": what the trigger is about, or the object itself).
@@ -2889,7 +2956,10 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     // "attacking creatures", "tapped creatures": the noun after the quality says the number.
     let quality = p.at_word("attacking") || p.at_word("blocking") || p.at_word("tapped") || p.at_word("untapped");
-    let plural = p.peek_at(usize::from(quality)).and_then(|t| t.word()).is_some_and(|w| w.ends_with('s'));
+    // "nontoken creatures": the head after the "non-" words says it.
+    let word_at = |i: usize| p.peek_at(i).and_then(|t| t.word());
+    let head_at = (usize::from(quality)..).find(|&i| !word_at(i).is_some_and(|w| w.starts_with("non") && w.len() > 3)).unwrap_or(0);
+    let plural = word_at(head_at).is_some_and(|w| w.ends_with('s'));
     let (mut filter, mut head) = parse_filter(p, plural)?;
     // "creature cards", "noncreature, nonland cards": singular types before a plural head.
     if !plural && (p.at_word("cards") || p.at_word("permanents")) {
@@ -2898,6 +2968,21 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
     if other && head != Head::Permanent {
         return Err(Fail { at, expected: "\"other\" permanents".into() });
+    }
+    // "creature that died this turn", "Zubera that died this turn", "nontoken creatures that
+    // died this turn" (700.4): whoever controlled them.
+    if head == Head::Permanent && p.at_words(&["that", "died", "this", "turn"]) {
+        let plain = ObjectFilter { types_any: filter.types_any.clone(), subtypes: filter.subtypes.clone(), token: filter.token, ..ObjectFilter::default() } == filter;
+        let subtype = match filter.subtypes.as_slice() {
+            [] => None,
+            [one] => crate::cards::subtypes::subtype_word(one),
+            _ => None,
+        };
+        if other || !plain || filter.token == Some(true) || subtype.is_none() && !filter.subtypes.is_empty() {
+            return Err(Fail { at, expected: "permanents of a card type or one subtype, or nontoken ones, before \"that died this turn\"".into() });
+        }
+        p.pos += 4;
+        return Ok(Counted::DiedThisTurn { types: TypeSet::of(&filter.types_any), subtype, nontoken: filter.token == Some(false) });
     }
     // "for each permanent you control of that type" (after "Choose a creature type.").
     if !other && filter.chosen_type && head == Head::Permanent && (ObjectFilter { types_any: filter.types_any.clone(), controller: filter.controller, chosen_type: true, ..ObjectFilter::default() }) == filter {
@@ -2938,6 +3023,25 @@ pub(super) fn counted(p: &mut Parser<'_>) -> PResult<crate::cards::ir::Counted> 
     }
 }
 
+/// After "mana spent to cast": whose mana. "this spell" is the spell, or in a permanent's
+/// ability the spell it was; "it", "this creature" and the card's name the permanent itself,
+/// where nothing else could be meant; "that spell" the spell a cast trigger is about.
+fn spent_on(p: &mut Parser<'_>, colors: bool) -> PResult<crate::cards::ir::Counted> {
+    use crate::cards::ir::Counted;
+    let at = p.pos;
+    // In a cast trigger "it" could be the spell cast: not read.
+    let alone = p.it_is_this && p.effect.targets.is_empty() && !p.trigger_object && !p.trigger_spell;
+    let this = p.eat_words(&["this", "spell"])
+        || alone && (p.eat_word("it") || p.eat_words(&["this", "creature"]) || p.eat_words(&["this", "permanent"]) || p.eat_words(&["this", "enchantment"]) || p.eat_words(&["this", "artifact"]) || super::targets::eat_self_ref(p));
+    if this {
+        return Ok(Counted::Spent { colors, that_spell: false });
+    }
+    if p.trigger_spell && p.effect.targets.is_empty() && p.eat_words(&["that", "spell"]) {
+        return Ok(Counted::Spent { colors, that_spell: true });
+    }
+    Err(Fail { at, expected: "\"this spell\", \"that spell\" (in a cast trigger) or \"it\" for the permanent itself, after \"mana spent to cast\"".into() })
+}
+
 /// Multiplies an instruction's number by a count ("for each …"); false if it has none.
 fn scale(i: &mut Instruction, what: crate::cards::ir::Counted) -> bool {
     let per = |a: &mut Amount| match *a {
@@ -2949,7 +3053,7 @@ fn scale(i: &mut Instruction, what: crate::cards::ir::Counted) -> bool {
     };
     match i {
         Instruction::DealDamage { amount, divided: false, .. } | Instruction::GainLife { amount, .. } | Instruction::LoseLife { amount, .. } | Instruction::GetEnergy { amount, .. } => per(amount),
-        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } => per(count),
+        Instruction::Draw { count, .. } | Instruction::Mill { count, .. } | Instruction::PutCounters { count, .. } | Instruction::CreateTokens { count, .. } | Instruction::Discard { count, .. } => per(count),
         Instruction::Pump { power, toughness, .. } => {
             let (mut pw, mut th) = (*power, *toughness);
             if per(&mut pw) && per(&mut th) {

@@ -159,6 +159,7 @@ mod tests {
         assert_eq!(ok(infect, "Glistener Elf", CREATURE), kws(&[Keyword::Infect]));
         assert_eq!(ok("Wither", "Sickle Ripper", CREATURE), kws(&[Keyword::Wither]));
         assert_eq!(ok("Changeling (This card is every creature type.)\nFlying", "Avian Changeling", CREATURE), kws(&[Keyword::Changeling, Keyword::Flying]));
+        assert_eq!(ok("Sunburst (This creature enters with a +1/+1 counter on it for each color of mana spent to cast it.)", "Suntouched Myr", CREATURE), kws(&[Keyword::Sunburst]));
         assert_eq!(ok("Flying, toxic 1", "Phyrexian Ornithopter", CREATURE), kws(&[Keyword::Flying, Keyword::Toxic(1)]));
         assert_eq!(
             ok("Menace\nToxic 2 (Players dealt combat damage by this creature also get two poison counters.)", "Sheoldred's Headcleaver", CREATURE),

@@ -792,7 +792,9 @@ pub(super) fn cost_change(p: &mut Parser<'_>, verb: &str) -> parser::PResult<(i3
                     | ir::Counted::YourLifeTotal
                     | ir::Counted::LifeGainedThisTurn
                     | ir::Counted::LifeLostThisTurn
-                    | ir::Counted::Devotion(_)),
+                    | ir::Counted::Devotion(_)
+                    | ir::Counted::Party
+                    | ir::Counted::DiedThisTurn { .. }),
             } => Ok((sign, Some(what))),
             _ => Err(parser::Fail { at, expected: "a count the engine can make as the cost is determined (\"the number of …\", \"your devotion to …\")".into() }),
         };
@@ -2061,11 +2063,11 @@ mod tests {
     #[test]
     fn every_failing_sentence_is_reported() {
         // The first sentence is fine, the second is not.
-        let text = "Exile target creature. Its controller gains life equal to the amount of mana spent to cast this spell.";
+        let text = "Exile target creature. Its controller gains life equal to the total power of creatures you control.";
         let e = errs(text, "Swords to Odd Plowshares", INSTANT);
         assert_eq!(e.len(), 1);
-        assert_eq!(&text[e[0].0..e[0].1], "the amount of mana spent to cast this spell");
-        assert!(e[0].2.starts_with("unsupported text: \"the amount of mana spent to cast this spell\"; expected "), "{}", e[0].2);
+        assert_eq!(&text[e[0].0..e[0].1], "the total power of creatures you control");
+        assert!(e[0].2.starts_with("unsupported text: \"the total power of creatures you control\"; expected "), "{}", e[0].2);
         // Wrath of God: both the rider and an unknown line on the next line.
         let text = "Destroy all creatures. They can't be blocked.\nVenture into the dungeon.";
         let e = errs(text, "Wrath of Odd", SORCERY);

@@ -968,7 +968,10 @@ fn entering_count(p: &mut Parser<'_>, at: usize, read: impl FnOnce(&mut Parser<'
                 | C::YourLifeTotal
                 | C::LifeGainedThisTurn
                 | C::LifeLostThisTurn
-                | C::Devotion(_),
+                | C::Devotion(_)
+                | C::Party
+                | C::DiedThisTurn { .. }
+                | C::Spent { that_spell: false, .. },
             ..
         } => Ok(a),
         _ => Err(Fail { at, expected: "a count the engine can make as the permanent enters (\"the number of creatures you control\")".into() }),
@@ -1241,7 +1244,7 @@ mod tests {
 
     #[test]
     fn other_enters_lines_are_errors() {
-        let e = errs("This creature enters with a +1/+1 counter on it for each color of mana spent to cast it.", "Counter Guy", CREATURE);
+        let e = errs("This creature enters with a +1/+1 counter on it for each color among permanents you control.", "Counter Guy", CREATURE);
         assert_eq!(e.len(), 1);
         let e = errs("This creature enters flying.", "Odd", CREATURE);
         assert!(e[0].2.contains("\"tapped\" or"), "{e:?}");
