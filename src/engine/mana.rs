@@ -937,13 +937,8 @@ fn plan_first(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources
     // As `matching`: the named units first (they only move among needs).
     let mut of_need: Vec<Option<usize>> = vec![None; needs.len()];
     let mut of_supply: Vec<Option<usize>> = vec![None; supply.len()];
-    for s in 0..supply.len() {
-        if supply[s].forced {
-            let mut seen = vec![false; needs.len()];
-            if !augment(s, needs.len(), &|s, n| supply[s].pays.accepts(needs[n]), &mut of_supply, &mut of_need, &mut seen) {
-                return None;
-            }
-        }
+    if !match_forced(&supply, &needs, &mut of_supply, &mut of_need) {
+        return None;
     }
     for n in 0..needs.len() {
         if of_need[n].is_none() {
@@ -1011,6 +1006,20 @@ fn need_words(n: Need) -> String {
     }
 }
 
+/// Matches each unit of supply named in the action (`forced`) to a need, moving earlier
+/// matches along augmenting paths; false when one of them can pay for nothing.
+fn match_forced(supply: &[Supply], needs: &[Need], of_supply: &mut [Option<usize>], of_need: &mut [Option<usize>]) -> bool {
+    for s in 0..supply.len() {
+        if supply[s].forced {
+            let mut seen = vec![false; needs.len()];
+            if !augment(s, needs.len(), &|s, n| supply[s].pays.accepts(needs[n]), of_supply, of_need, &mut seen) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// A maximum matching of needs to units of supply by augmenting paths (Kuhn): units named in
 /// the action first (each must pay for something), then each need in order, trying units in
 /// order. An augmenting path never unmatches a matched unit, so the named ones stay used.
@@ -1018,13 +1027,8 @@ fn need_words(n: Need) -> String {
 fn matching(supply: &[Supply], needs: &[Need]) -> Option<Vec<usize>> {
     let mut of_need: Vec<Option<usize>> = vec![None; needs.len()];
     let mut of_supply: Vec<Option<usize>> = vec![None; supply.len()];
-    for s in 0..supply.len() {
-        if supply[s].forced {
-            let mut seen = vec![false; needs.len()];
-            if !augment(s, needs.len(), &|s, n| supply[s].pays.accepts(needs[n]), &mut of_supply, &mut of_need, &mut seen) {
-                return None;
-            }
-        }
+    if !match_forced(supply, needs, &mut of_supply, &mut of_need) {
+        return None;
     }
     for n in 0..needs.len() {
         if of_need[n].is_none() {
