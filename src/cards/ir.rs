@@ -2634,6 +2634,7 @@ impl std::fmt::Display for PayCost {
 
 /// An ability of a card, in text order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Ability {
     /// A keyword ability (702).
     Keyword(Keyword),
@@ -3092,6 +3093,7 @@ pub enum Hold {
 
 /// What a continuous effect does (611.1), sorted by the layer it applies in (613.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(clippy::large_enum_variant, reason = "IR is built once per card and read in place, never moved in a hot path")]
 pub enum Change {
     /// Layer 2 (613.1b): the object is controlled by the effect's controller ("gain control of
     /// target creature", "You control enchanted creature").

@@ -229,7 +229,7 @@ impl Game {
     /// [`plan_first`], whose answer is then the one every source would give; when that can't
     /// be told, [`plan`] looks at all of them.
     #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
-    fn plan_automatic(&self, p: PlayerId, skip: &[ObjId], cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> (Vec<Source>, Option<(Vec<Need>, Vec<Supply>, Vec<usize>)>) {
+    fn plan_automatic(&self, p: PlayerId, skip: &[ObjId], cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> (Vec<Source>, Option<Plan>) {
         let units = least_units(cost, x) + cost.special.len() as u64;
         // The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
         let mut all = self
@@ -850,7 +850,7 @@ fn least_units(cost: &ManaCost, x: u32) -> u64 {
 /// `{2/C}` symbols are paid with colored mana where possible, then with two mana; sources
 /// that make several mana at once try each amount they can make.
 #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
-fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<(Vec<Need>, Vec<Supply>, Vec<usize>)> {
+fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<Plan> {
     // More mana than every source together could make can't be paid (118.3): say so before
     // listing the needs one unit each.
     let most = forced.len() as u64
@@ -922,13 +922,16 @@ fn supply_of(forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], sources: &[
     supply
 }
 
+/// A payment plan: the needs of the cost, the units of supply, and the unit paying each need.
+type Plan = (Vec<Need>, Vec<Supply>, Vec<usize>);
+
 /// The first trial of [`plan`] (no `{2/C}` paid with two mana, every source's first amount)
 /// on the first sources only, accepted only when it is certainly what [`plan`] finds with
 /// all of them: each need not already taken by a named unit is paid by the first free unit
 /// that can pay it. [`matching`] takes that same unit whatever follows it in the supply, and
 /// the trial succeeds, so the sources after `sources` are never looked at. `None` otherwise.
 #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
-fn plan_first(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<(Vec<Need>, Vec<Supply>, Vec<usize>)> {
+fn plan_first(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<Plan> {
     let needs = needs_of(cost, x, life, 0);
     let options: Vec<Vec<Vec<ManaKind>>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
     let multi: Vec<usize> = (0..sources.len()).filter(|&i| !sources[i].abilities.iter().all(|(_, o)| o.single())).collect();

@@ -418,6 +418,7 @@ pub struct StackAbility {
 }
 
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant, reason = "a stack holds a handful of items; boxing each ability would cost an allocation per trigger")]
 pub enum StackItem {
     Spell(ObjId),
     Ability(StackAbility),
