@@ -705,6 +705,10 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
             if p.effect.targets.len() != i + 1 {
                 return Err(Fail { at, expected: "\"each of them\" right after the targets it names".into() });
             }
+            // After "exile them", the cards in exile are new objects (400.7): not read.
+            if p.exiled_target == Some(i) {
+                return Err(Fail { at, expected: "\"each of them\" about targets still where they were chosen".into() });
+            }
             if p.eat_words(&["each", "of", "them"]) {
                 return Ok(Affected::Target(i));
             }
