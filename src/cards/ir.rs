@@ -704,8 +704,8 @@ impl Keyword {
             Keyword::BattleCry => vec![pump(Affected::EachOtherPermanent(ObjectFilter { types_any: vec![CardType::Creature], attacking: true, ..ObjectFilter::default() }), 1, 0)],
             Keyword::Annihilator(v) => vec![Instruction::Sacrifice { who: Affected::TriggerPlayer, filter: ObjectFilter::default(), count: Amount::Fixed(n(v)) }],
             Keyword::Afflict(v) => vec![Instruction::LoseLife { who: Affected::TriggerPlayer, amount: Amount::Fixed(n(v)) }],
-            Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, tapped: false, yours: false, counter: Some(CounterKind::PlusOne) }],
-            Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, tapped: false, yours: false, counter: Some(CounterKind::MinusOne) }],
+            Keyword::Undying => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, tapped: false, yours: false, counter: Some(EnterCounter::Undying) }],
+            Keyword::Persist => vec![Instruction::ReturnToBattlefield { what: Affected::TriggerObject, tapped: false, yours: false, counter: Some(EnterCounter::Persist) }],
             Keyword::Evolve | Keyword::Training | Keyword::Dethrone => vec![Instruction::PutCounters { what: Affected::This, kind: CounterKind::PlusOne, count: Amount::Fixed(1) }],
             // The number of opponents attacked, fixed once attackers are declared.
             Keyword::Melee => vec![Instruction::Pump { what: Affected::This, power: Amount::ThatMuch, toughness: Amount::ThatMuch }],
@@ -2130,7 +2130,7 @@ pub enum Instruction {
     /// (110.2a, 400.7): the permanent enters under its owner's control unless `yours`. "…
     /// with a +1/+1 counter on it" (undying 702.93a, persist 702.79a): `counter`. Nothing
     /// happens if the card has left the zone it was found in.
-    ReturnToBattlefield { what: Affected, tapped: bool, yours: bool, counter: Option<CounterKind> },
+    ReturnToBattlefield { what: Affected, tapped: bool, yours: bool, counter: Option<EnterCounter> },
     /// "Exile this Saga, then return it to the battlefield transformed under your control"
     /// (701.13a, 712.14a): the source is exiled and the card returns with its back face up,
     /// under the ability's controller's control (`yours`) or its owner's. A card that isn't
@@ -3252,12 +3252,36 @@ pub struct StaticEffect {
     pub condition: Option<Condition>,
 }
 
+/// The counter a permanent put onto the battlefield by an effect enters with (122.6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum EnterCounter {
+    /// Undying's +1/+1 counter (702.93a).
+    Undying,
+    /// Persist's -1/-1 counter (702.79a).
+    Persist,
+    /// "… to the battlefield with a finality counter on it": one counter of the kind.
+    Effect(CounterKind),
+}
+
+impl EnterCounter {
+    /// The kind of the counter.
+    #[must_use]
+    pub fn kind(&self) -> CounterKind {
+        match self {
+            EnterCounter::Undying => CounterKind::PlusOne,
+            EnterCounter::Persist => CounterKind::MinusOne,
+            EnterCounter::Effect(k) => k.clone(),
+        }
+    }
+}
+
 /// A kind of counter (122.1). +1/+1 and -1/-1 counters change power and toughness (122.1a),
 /// loyalty counters are a planeswalker's loyalty (122.1e, 306.5c), stun counters stop a
-/// permanent from untapping (122.1d), shield counters protect it (122.1c). Every other kind the engine reads has no rules meaning of
+/// permanent from untapping (122.1d), shield counters protect it (122.1c), a finality counter
+/// sends it to exile instead of a graveyard (122.1h). Every other kind the engine reads has no rules meaning of
 /// its own (charge, time, oil, …): only the cards that count, add or remove it give it one.
-/// Kinds whose rules meaning the engine does not model (keyword, finality, defense, poison,
-/// rad counters, 122.1b, 122.1f–i) are refused by [`CounterKind::from_name`].
+/// Kinds whose rules meaning the engine does not model (keyword, defense, poison,
+/// rad counters, 122.1b, 122.1f–g, 122.1i) are refused by [`CounterKind::from_name`].
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum CounterKind {
     /// +1/+1 (122.1a).
@@ -3272,6 +3296,9 @@ pub enum CounterKind {
     Shield,
     /// Lore (714.3): a Saga's progress through its chapters.
     Lore,
+    /// Finality (122.1h): a permanent with one that would go to a graveyard from the
+    /// battlefield is exiled instead.
+    Finality,
     /// A kind without rules meaning, by its lower-case name ("charge").
     Named(String),
 }
@@ -3280,7 +3307,7 @@ pub enum CounterKind {
 /// tallies would be a wrong ruling, so they are refused.
 const MEANINGFUL_KINDS: &[&str] = &[
     "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace",
-    "reach", "shadow", "trample", "vigilance", "finality", "defense", "poison", "rad", "energy", "experience", "ticket",
+    "reach", "shadow", "trample", "vigilance", "defense", "poison", "rad", "energy", "experience", "ticket",
     "those", "additional", "that", "the", "a", "an", "of", "each", "all", "more", "no",
 ];
 
@@ -3295,6 +3322,7 @@ impl CounterKind {
             CounterKind::Stun => "stun",
             CounterKind::Shield => "shield",
             CounterKind::Lore => "lore",
+            CounterKind::Finality => "finality",
             CounterKind::Named(n) => n,
         }
     }
@@ -3310,6 +3338,7 @@ impl CounterKind {
             "stun" => CounterKind::Stun,
             "shield" => CounterKind::Shield,
             "lore" => CounterKind::Lore,
+            "finality" => CounterKind::Finality,
             _ if !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase()) && !MEANINGFUL_KINDS.contains(&s) => CounterKind::Named(s.to_owned()),
             _ => return None,
         })

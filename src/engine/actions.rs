@@ -3,7 +3,7 @@
 
 use rand_chacha::rand_core::Rng;
 
-use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf};
+use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKind, Counted, EnterCounter, Grant, Instruction, PayCost, Quality, Search, SearchDest, SearchZone, Stat, StatOf};
 use crate::cite;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
@@ -989,9 +989,19 @@ impl Game {
                     let controller = if *yours { ctx.controller } else { self.obj(id).owner };
                     let from_library = self.obj(id).zone == Zone::Library;
                     let how = if *tapped { " tapped" } else { "" };
-                    // Undying (702.93a) and persist (702.79a) return it with a counter.
-                    let counter_rule = counter.as_ref().map(|k| if *k == CounterKind::PlusOne { cite!(undying.return_with_counter) } else { cite!(persist.return_with_counter) });
-                    let with = counter.clone().zip(counter_rule).map(|(k, rule)| (k, 1, rule));
+                    // Undying (702.93a) and persist (702.79a) return it with a counter, and so
+                    // do effects that say so (122.6).
+                    let with = counter.as_ref().map(|c| {
+                        let rule = match c {
+                            EnterCounter::Undying => cite!(undying.return_with_counter),
+                            EnterCounter::Persist => cite!(persist.return_with_counter),
+                            // The counter's own meaning (122.1a, 122.1h), else who puts it
+                            // on (122.6a).
+                            EnterCounter::Effect(k) => crate::engine::counters::meaning(k).unwrap_or(cite!(enter.with_counter_from_effect)),
+                        };
+                        (c.kind(), 1, rule)
+                    });
+                    let counter_rule = with.as_ref().map(|(_, _, r)| *r);
                     self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
                         let verb = if from_library { "put onto" } else { "returned to" };
                         let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is {verb} the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))

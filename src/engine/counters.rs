@@ -133,6 +133,7 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
         CounterKind::Shield => Some(cite!(counters.shield)),
         CounterKind::Loyalty => Some(cite!(counters.loyalty)),
         CounterKind::Lore => Some(cite!(saga.lore_counters)),
+        CounterKind::Finality => Some(cite!(counters.finality)),
         // 711.2: what a leveler's level symbols count.
         CounterKind::Named(n) if n == "level" => Some(cite!(counters.level)),
         CounterKind::Named(_) => None,

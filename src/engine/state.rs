@@ -1008,6 +1008,18 @@ impl Game {
         } else {
             to
         };
+        // 122.1h: a permanent with a finality counter that would go to a graveyard from the
+        // battlefield is exiled instead.
+        let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.obj(id).counters.get(&crate::cards::ir::CounterKind::Finality) > 0 {
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} has a finality counter and would be put into a graveyard from the battlefield; it is exiled instead", self.describe(id)))
+                .object(self, id)
+                .zone(Zone::Exile)
+                .rules(&crate::cite!(counters.finality_exile_instead));
+            self.record(ev);
+            Zone::Exile
+        } else {
+            to
+        };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
             let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would die; {}'s effect exiles it instead", self.describe(id), self.describe(src)))

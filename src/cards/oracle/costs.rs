@@ -623,10 +623,12 @@ mod loyalty_and_counter_costs {
 
     #[test]
     fn counter_kinds_with_unmodelled_meaning_are_refused() {
-        // Finality counters (122.1h) and keyword counters (122.1b) have rules meaning the
-        // engine doesn't model: never read as plain tallies.
-        assert!(!errs("Put a finality counter on target creature.", "Finality Test", INSTANT).is_empty());
+        // Keyword counters (122.1b) have rules meaning the engine doesn't model: never read as
+        // plain tallies.
         assert!(!errs("Put a flying counter on target creature.", "Keyword Test", INSTANT).is_empty());
+        // Finality counters (122.1h) are modelled.
+        let a = ok("Put a finality counter on target creature.", "Finality Test", INSTANT);
+        assert_eq!(effect_counters(&a), Some(CounterKind::Finality));
         // Shield (122.1c) and stun counters (122.1d) are modelled.
         let a = ok("Put a shield counter on target creature.\nScry 1.", "Boon of Safety", INSTANT);
         assert_eq!(effect_counters(&a), Some(CounterKind::Shield));

@@ -2697,7 +2697,20 @@ fn onto_battlefield(p: &mut Parser<'_>, what: Affected) -> Instruction {
     if !yours {
         let _ = p.eat_words(&["under", "its", "owner's", "control"]) || p.eat_words(&["under", "its", "owner’s", "control"]);
     }
-    Instruction::ReturnToBattlefield { what, tapped, yours, counter: None }
+    // "… with a +1/+1 counter on it", "… with a finality counter on it" (122.6).
+    let mut counter = None;
+    if p.at_words(&["with", "a"]) {
+        let mark = p.pos;
+        p.pos += 2;
+        match super::statics::counter_kind(p) {
+            Some(kind) if p.peek_at(1).is_some_and(|t| t.is_word("counter")) && p.peek_at(2).is_some_and(|t| t.is_word("on")) && p.peek_at(3).is_some_and(|t| t.is_word("it")) => {
+                p.pos += 4;
+                counter = Some(crate::cards::ir::EnterCounter::Effect(kind));
+            }
+            _ => p.pos = mark,
+        }
+    }
+    Instruction::ReturnToBattlefield { what, tapped, yours, counter }
 }
 
 /// A value after "equal to" or "where X is": "its power", "that creature's toughness", "this

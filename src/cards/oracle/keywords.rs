@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(ok("Haste\nUndying", "Strangleroot Geist", CREATURE), kws(&[Keyword::Haste, Keyword::Undying]));
         assert_eq!(ok("Fear \nPersist", "Lingering Tormentor", CREATURE), kws(&[Keyword::Fear, Keyword::Persist]));
         assert!(Keyword::Exalted.is_triggered() && !Keyword::Infect.is_triggered());
-        assert!(matches!(Keyword::Persist.trigger_effect().instructions.as_slice(), [crate::cards::ir::Instruction::ReturnToBattlefield { counter: Some(crate::cards::ir::CounterKind::MinusOne), .. }]));
+        assert!(matches!(Keyword::Persist.trigger_effect().instructions.as_slice(), [crate::cards::ir::Instruction::ReturnToBattlefield { counter: Some(crate::cards::ir::EnterCounter::Persist), .. }]));
         // Ward with a mana cost or a life payment (702.21a); other ward costs are refused.
         assert_eq!(ok("Ward {2}", "Tomakul Honor Guard", CREATURE), kws(&[Keyword::Ward(WardCost::Mana(2))]));
         assert_eq!(ok("Flying, vigilance, ward {1}", "Twining Twins", CREATURE), kws(&[Keyword::Flying, Keyword::Vigilance, Keyword::Ward(WardCost::Mana(1))]));

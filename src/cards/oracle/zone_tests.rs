@@ -216,3 +216,16 @@ fn shuffling_an_object_into_its_owners_library() {
     let a = ok("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.", "Shuffle Test", SORCERY);
     assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::Search(_), Instruction::Shuffle(Affected::You)]), "{a:?}");
 }
+
+/// "… to the battlefield with a +1/+1 counter on it" / "… with a finality counter on it"
+/// (122.6): the permanent enters with the counter. A kind whose meaning isn't modelled stays
+/// unread.
+#[test]
+fn returned_with_a_counter() {
+    use crate::cards::ir::{CounterKind, EnterCounter};
+    let a = ok("Return target creature card from your graveyard to the battlefield with a finality counter on it. (If a creature with a finality counter on it would die, exile it instead.)", "Rite of the Moth", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ReturnToBattlefield { counter: Some(EnterCounter::Effect(CounterKind::Finality)), .. }]), "{a:?}");
+    let a = ok("Return target nonlegendary creature card from your graveyard to the battlefield with a -1/-1 counter on it.", "Persist", SORCERY);
+    assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ReturnToBattlefield { counter: Some(EnterCounter::Effect(CounterKind::MinusOne)), .. }]), "{a:?}");
+    assert!(!errs("Return target creature card from your graveyard to the battlefield with a flying counter on it.", "Test Spell", SORCERY).is_empty());
+}
