@@ -1235,6 +1235,10 @@ pub enum Affected {
     /// the battlefield (400.7): "Return target creature card from your graveyard to the
     /// battlefield. It gains haste." Nothing if it didn't arrive there.
     Arrived(usize),
+    /// "the exiled card" in an ability linked to the card's one other ability that exiles
+    /// (607.2a, Fiend Hunter, Oblivion Ring): the cards that ability of this object exiled,
+    /// still in exile.
+    ExiledBySource,
 }
 
 /// Who or what a trigger condition watches.

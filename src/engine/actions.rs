@@ -335,6 +335,8 @@ impl Game {
                 },
                 None => Vec::new(),
             },
+            // 607.2a: the cards the linked ability of this object exiled, still in exile.
+            Affected::ExiledBySource => self.exiled_by.iter().filter(|(s, c)| *s == ctx.source && self.obj(*c).live && self.obj(*c).zone == Zone::Exile).map(|&(_, c)| Target::Object(c)).collect(),
             Affected::DamagedThisWay => self.damaged_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             Affected::CreatedTokens => self.created_now.iter().copied().filter(|&o| self.on_battlefield(o)).map(Target::Object).collect(),
             // 400.7: the new object the target's card became on the battlefield, found through
@@ -499,7 +501,10 @@ impl Game {
                             ev = ev.rule(cite!(zone.new_object_found));
                         }
                         self.record(ev);
-                        self.move_object(id, Zone::Exile);
+                        let nid = self.move_object(id, Zone::Exile);
+                        // 607.2a: a linked ability of the source may refer to it as "the exiled
+                        // card".
+                        self.exiled_by.push((ctx.source, nid));
                     }
                 }
             }
@@ -969,7 +974,14 @@ impl Game {
                 }
             }
             Instruction::ReturnToBattlefield { what, tapped, yours, counter } => {
-                for old in self.objects_of(ctx, what) {
+                let objects = self.objects_of(ctx, what);
+                // 607.2a: the linked ability exiled nothing (yet), or what it exiled has left
+                // exile.
+                if objects.is_empty() && *what == Affected::ExiledBySource {
+                    let ev = Ev::new(EventKind::Choice, format!("no card exiled by {}'s linked ability is in exile: nothing is returned", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(linked.exiled_card));
+                    self.record(ev);
+                }
+                for old in objects {
                     // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
                     // zone-change trigger triggered on became there, if it is still there.
                     let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile) || *what == Affected::SetAside && self.obj(*id).zone == Zone::Library) else {
@@ -1011,6 +1023,9 @@ impl Game {
                             .rules(&cite!(zone.returns_as_new_object));
                         if let Some(rule) = counter_rule {
                             ev = ev.rule(rule);
+                        }
+                        if *what == Affected::ExiledBySource {
+                            ev = ev.rule(cite!(linked.exiled_card));
                         }
                         if followed {
                             ev = ev.rule(cite!(zone.new_object_found));

@@ -87,6 +87,7 @@ impl Game {
             speed_abilities: None,
             turns_to_skip: vec![0; s.players.len()],
             exiled_until: Vec::new(),
+            exiled_by: Vec::new(),
             damaged_now: Vec::new(),
             sacrificed_now: None,
             life_lost_now: 0,

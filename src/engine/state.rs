@@ -711,6 +711,9 @@ pub struct Game {
     /// Objects exiled "until [source] leaves the battlefield" (610.3): (source, the object in
     /// exile).
     pub exiled_until: Vec<(ObjId, ObjId)>,
+    /// (source, card in exile) for each card an effect of a permanent exiled, in order: what
+    /// "the exiled card" of that object's linked ability finds (607.2a).
+    pub exiled_by: Vec<(ObjId, ObjId)>,
     /// Those whose source has left: they return just after that event (610.3c), with the
     /// event of the source leaving.
     pub returns_due: Vec<(ObjId, ObjId, u32)>,

@@ -1909,7 +1909,7 @@ fn parse_predicate(p: &mut Parser<'_>, subject: Affected, subject_at: usize, out
                 // So is a target an earlier instruction exiled: "Exile target creature you
                 // control, then return it to the battlefield under its owner's control." (400.7j)
                 let moved_target = (p.delayed_clause && matches!(what, Affected::Target(_))) || matches!(what, Affected::Target(i) if p.exiled_target == Some(i));
-                if !(card || moved_target || matches!(what, Affected::This | Affected::TriggerObject)) {
+                if !(card || moved_target || matches!(what, Affected::This | Affected::TriggerObject | Affected::ExiledBySource)) {
                     return Err(Fail { at, expected: "a card in a graveyard (a permanent can't be returned to the battlefield)".into() });
                 }
                 out.push(onto_battlefield(p, what));
@@ -3716,7 +3716,7 @@ fn this_from_graveyard(p: &mut Parser<'_>) -> Option<Affected> {
 fn object_or_card(p: &mut Parser<'_>) -> PResult<Affected> {
     let at = p.pos;
     let what = parse_affected(p)?;
-    if graveyard_card(p, &what) || kinds(p, &what).permanent {
+    if graveyard_card(p, &what) || kinds(p, &what).permanent || what == Affected::ExiledBySource {
         Ok(what)
     } else {
         Err(Fail { at, expected: "a permanent or a card in a graveyard".into() })

@@ -580,7 +580,31 @@ pub fn read(text: &str, name: &str, types: &[CardType]) -> Reading {
     if let Some(range) = overload {
         overloaded(text, name, types, &spell_lines, range, &mut abilities, &mut errors);
     }
+    linked_exile(text, &mut abilities, &mut errors);
     Reading { abilities, errors }
+}
+
+/// "Return the exiled card …" names what the card's one other ability that exiles exiled
+/// (607.2a: the two are linked). With no such ability, or several, which cards it means is
+/// not read: the ability is left unread.
+fn linked_exile(text: &str, abilities: &mut [Ability], errors: &mut Vec<OracleError>) {
+    let json = |a: &Ability| serde_json::to_string(a).unwrap_or_default();
+    let Some(at) = abilities.iter().position(|a| !matches!(a, Ability::Unread(_)) && json(a).contains("\"ExiledBySource\"")) else { return };
+    let exiling = abilities.iter().enumerate().filter(|(i, a)| *i != at && json(a).contains("{\"Exile\":")).count();
+    if exiling == 1 && !json(&abilities[at]).contains("{\"Exile\":") {
+        return;
+    }
+    let start = text.find("the exiled card").unwrap_or(0);
+    let e = OracleError { start, end: start + "the exiled card".len(), message: "\"the exiled card\": expected one other ability of this card that exiles (607.2a)".into() };
+    let words = unread::error_words(text, &e);
+    let line = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_text = text[line..].split('\n').next().unwrap_or("").to_owned();
+    abilities[at] = match &abilities[at] {
+        Ability::Triggered { trigger, .. } => unread::trigger_effect((**trigger).clone(), line_text, words),
+        Ability::Activated { .. } => unread::activated(line_text, words),
+        _ => unread::unplaceable(line_text, words),
+    };
+    errors.push(e);
 }
 
 /// Reads the spell ability of a card with overload with its text changed (702.96a): every

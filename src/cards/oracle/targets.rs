@@ -641,6 +641,11 @@ pub fn parse_affected(p: &mut Parser<'_>) -> PResult<Affected> {
     if p.set_aside && (p.eat_word("it") || p.eat_words(&["that", "card"])) {
         return Ok(Affected::SetAside);
     }
+    // "Return the exiled card to the battlefield": what the card's other, linked ability exiled
+    // (607.2a); `compile` checks there is exactly one such ability.
+    if p.exiled_target.is_none() && p.effect.targets.is_empty() && (p.eat_words(&["the", "exiled", "card"]) || p.eat_words(&["the", "exiled", "cards"])) {
+        return Ok(Affected::ExiledBySource);
+    }
     // "Create a 2/2 token. Put a +1/+1 counter on it." — "it" is the token, which nothing here
     // can name yet; the words are refused rather than read as an earlier object.
     // "Create a 2/1 Goblin token. Exile it at the beginning of the next end step.": the token
@@ -948,7 +953,7 @@ pub fn kinds(p: &Parser<'_>, a: &Affected) -> Kinds {
         }
         Affected::This | Affected::TriggerObject => k(false, true, false),
         Affected::TriggerSpellOrAbility => k(false, false, true),
-        Affected::ThisInGraveyard | Affected::SetAside => k(false, false, false),
+        Affected::ThisInGraveyard | Affected::SetAside | Affected::ExiledBySource => k(false, false, false),
         Affected::TriggerObjectController | Affected::TriggerPlayer | Affected::AttachedController => k(true, false, false),
         Affected::Attached | Affected::CreatedTokens | Affected::Linked | Affected::DamagedThisWay | Affected::Arrived(_) => k(false, true, false),
         Affected::EachPermanent(_) | Affected::EachOtherPermanent(_) => k(false, true, false),

@@ -229,3 +229,13 @@ fn returned_with_a_counter() {
     assert!(matches!(effect(&a[0]).instructions.as_slice(), [Instruction::ReturnToBattlefield { counter: Some(EnterCounter::Effect(CounterKind::MinusOne)), .. }]), "{a:?}");
     assert!(!errs("Return target creature card from your graveyard to the battlefield with a flying counter on it.", "Test Spell", SORCERY).is_empty());
 }
+
+/// "Return the exiled card …" names what the card's one other ability that exiles exiled
+/// (607.2a); with no such ability, or two, it stays unread.
+#[test]
+fn the_exiled_card_of_a_linked_ability() {
+    let a = ok("When this creature enters, you may exile another target creature.\nWhen this creature leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "Fiend Hunter", CREATURE);
+    assert!(matches!(effect(&a[1]).instructions.as_slice(), [Instruction::ReturnToBattlefield { what: Affected::ExiledBySource, yours: false, .. }]), "{a:?}");
+    assert!(!errs("When this creature leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "Test Creature", CREATURE).is_empty());
+    assert!(!errs("When this creature enters, exile target creature.\n{T}: Exile target artifact.\nWhen this creature leaves the battlefield, return the exiled card to the battlefield under its owner's control.", "Test Creature", CREATURE).is_empty());
+}
