@@ -54,6 +54,15 @@ impl Kinds {
     pub const LEGENDARY: Kinds = Kinds(1 << 7);
     /// The Equipment subtype (printed).
     pub const EQUIPMENT: Kinds = Kinds(1 << 8);
+    /// A characteristic-defining ability that sets power and toughness (604.3), which works
+    /// off the battlefield too: without one in the game, no card elsewhere needs the layers.
+    pub const PT_CDA: Kinds = Kinds(1 << 9);
+    /// "… can't cast …" (601.3, 101.2).
+    pub const CANT_CAST: Kinds = Kinds(1 << 10);
+    /// The Creature card type (printed).
+    pub const CREATURE: Kinds = Kinds(1 << 11);
+    /// The Planeswalker card type (printed).
+    pub const PLANESWALKER: Kinds = Kinds(1 << 12);
     /// Everything: what a game assumes once continuous effects may have changed abilities or
     /// types.
     pub const ALL: Kinds = Kinds(u32::MAX);
@@ -89,6 +98,8 @@ impl Kinds {
             Ability::Enchant(_) => Kinds::ENCHANT,
             Ability::Replacement(_) => Kinds::REPLACEMENT,
             Ability::CostChange { .. } => Kinds::COST_CHANGE,
+            Ability::CantCast { .. } => Kinds::CANT_CAST,
+            Ability::Static(s) if is_pt_cda(s) => Kinds::STATIC.with(Kinds::PT_CDA),
             Ability::Static(_) | Ability::Enchanted(_) => Kinds::STATIC,
             _ => Kinds::default(),
         }
@@ -109,6 +120,12 @@ impl Kinds {
         }
         if c.subtypes.iter().any(|s| s == "Equipment") {
             k = k.with(Kinds::EQUIPMENT);
+        }
+        if c.types.contains(&CardType::Creature) {
+            k = k.with(Kinds::CREATURE);
+        }
+        if c.types.contains(&CardType::Planeswalker) {
+            k = k.with(Kinds::PLANESWALKER);
         }
         k
     }
@@ -900,6 +917,16 @@ impl Game {
         self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.card(id).0.supertypes)
     }
 
+    /// Whether `id` surely has none of the printed kinds `k` (types or abilities): it is face
+    /// up, no copy effect exists, no continuous effect applies to it, and neither its card nor
+    /// any face of it has one. A cheap test before the full one, for scans of every permanent;
+    /// `false` means "look closer".
+    #[must_use]
+    pub fn surely_lacks(&self, id: ObjId, k: Kinds) -> bool {
+        let o = self.obj(id);
+        !o.face_down && self.copies.is_empty() && !o.card.kinds().has(k) && self.chars(id).is_none()
+    }
+
     #[must_use]
     pub fn has_type(&self, id: ObjId, t: CardType) -> bool {
         self.types(id).contains(&t)
@@ -1439,6 +1466,9 @@ pub(crate) fn is_pt_cda(s: &crate::cards::ir::StaticEffect) -> bool {
 /// The objects off the battlefield whose characteristic-defining ability sets their power or
 /// toughness (604.3): spells on the stack and cards in hands, libraries, graveyards and exile.
 fn cda_elsewhere(g: &Game) -> Vec<ObjId> {
+    if !g.kinds.has(Kinds::PT_CDA) {
+        return Vec::new();
+    }
     let spells = g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None });
     let cards = g.players.iter().flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied());
     spells.chain(cards).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))).collect()
@@ -1532,7 +1562,7 @@ fn compute(g: &Game) -> Layered {
     // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.
     ids.extend(g.players.iter().flat_map(|p| p.command.iter().copied()));
     // Cards with a characteristic-defining ability for power or toughness, in any zone (604.3).
-    ids.extend(g.players.iter().flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied()).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))));
+    ids.extend(g.players.iter().filter(|_| g.kinds.has(Kinds::PT_CDA)).flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied()).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))));
     let mut pos = vec![u32::MAX; g.objects.len()];
     for (i, id) in ids.iter().enumerate() {
         pos[id.0 as usize] = u32::try_from(i).unwrap_or(u32::MAX);

@@ -412,7 +412,8 @@ impl Game {
     fn tapped_for_mana(&mut self, land: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         use crate::cards::ir::{Subject, Trigger};
         let mut watching: Vec<(ObjId, Vec<Instruction>)> = Vec::new();
-        for &src in &self.battlefield {
+        let triggers = if self.may_have(crate::engine::layers::Kinds::TRIGGER) { self.battlefield.as_slice() } else { &[] };
+        for &src in triggers {
             for (_, a) in self.abilities(src) {
                 if let Ability::Triggered { trigger, effect, .. } = a
                     && let Trigger::TappedForMana(s) = &**trigger

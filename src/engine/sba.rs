@@ -116,7 +116,14 @@ impl Game {
         // its range is past what judge represents, and the run stops after the last event.
         let mut at_edge = false;
         for &id in &self.battlefield {
-            if self.is_creature(id) {
+            // Only creatures and planeswalkers are checked below, apart from counters.
+            let (creature, walker) = if self.surely_lacks(id, crate::engine::layers::Kinds::CREATURE.with(crate::engine::layers::Kinds::PLANESWALKER)) {
+                (false, false)
+            } else {
+                let types = self.types(id);
+                (types.contains(&CardType::Creature), types.contains(&CardType::Planeswalker))
+            };
+            if creature {
                 let t = self.toughness(id);
                 at_edge |= matches!(t, i32::MAX | i32::MIN) || matches!(self.power_toughness(id).0, i32::MAX | i32::MIN);
                 let o = self.obj(id);
@@ -155,7 +162,7 @@ impl Game {
             if c.plus > 0 && c.minus > 0 {
                 annihilate.push((id, c.plus.min(c.minus)));
             }
-            if self.has_type(id, CardType::Planeswalker) && self.obj(id).counters.loyalty == 0 {
+            if walker && self.obj(id).counters.loyalty == 0 {
                 to_graveyard.push((id, cite!(sba.zero_loyalty), "0 loyalty".to_owned(), None));
             }
         }

@@ -452,6 +452,10 @@ impl Game {
     /// holds triggers, unless that ability already triggered and hasn't left the stack yet.
     /// Checked each time a player would receive priority, when they go on the stack.
     fn fire_state_triggers(&mut self) {
+        // No triggered ability in the game (printed, or granted by an effect): nothing to look at.
+        if !self.may_have(crate::engine::layers::Kinds::TRIGGER) {
+            return;
+        }
         let at = self.last_event();
         for src in self.battlefield.clone() {
             let abilities = self.card(src).abilities().len() + self.chars(src).map_or(0, |c| c.granted.len());

@@ -31,6 +31,10 @@ const MAX_PASSES: usize = 20_000;
 struct Script<'a> {
     actions: &'a [Action],
     used: Vec<bool>,
+    /// Every entry before this one is used: the head is found from here.
+    start: usize,
+    /// The entries marked used, in order: a rejected action unmarks those it used.
+    marked: Vec<usize>,
     auto_first: bool,
     /// The last entry used, for "a `choose` would go here".
     last: Option<usize>,
@@ -42,13 +46,31 @@ struct Script<'a> {
 
 impl<'a> Script<'a> {
     fn head(&self) -> Option<usize> {
-        self.used.iter().position(|u| !u)
+        (self.start..self.used.len()).find(|&i| !self.used[i])
     }
 
     fn take(&mut self, i: usize) -> &'a Action {
-        self.used[i] = true;
+        self.mark(i);
         self.last = Some(i);
         &self.actions[i]
+    }
+
+    fn mark(&mut self, i: usize) {
+        if !self.used[i] {
+            self.used[i] = true;
+            self.marked.push(i);
+        }
+        while self.used.get(self.start) == Some(&true) {
+            self.start += 1;
+        }
+    }
+
+    /// Unmarks the entries marked since `mark` (the length of `marked` then).
+    fn unmark_since(&mut self, mark: usize) {
+        for i in self.marked.drain(mark..) {
+            self.used[i] = false;
+            self.start = self.start.min(i);
+        }
     }
 
     /// The first unused `choose` for `p` in the run of `choose` entries at the head.
@@ -422,7 +444,7 @@ pub fn run_taking(s: &Scenario, invariants: bool, snapshot: Option<fn(&Game) -> 
     if let Some(take) = snapshot {
         game.snapshots = Some(crate::engine::state::Snapshots { take, taken: vec![take(&game)] });
     }
-    let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
+    let mut script = Script { actions: &s.actions, used: vec![false; s.actions.len()], start: 0, marked: Vec::new(), auto_first: s.auto_choose, last: None, end_span: s.end_span, declaring: false };
     let mut verdicts = Vec::new();
     let active = game.active;
     let first = s.actions.first().map_or(s.end_span, |a| a.span);
@@ -948,7 +970,7 @@ fn attempt(
     if let (Some(s), Some(b)) = (&mut g.snapshots, boards) {
         s.taken = b;
     }
-    let saved_used = script.used.clone();
+    let saved_marks = script.marked.len();
     match f(g, script)? {
         Ok(()) => g.give_priority(p, script),
         Err(e) => {
@@ -961,12 +983,12 @@ fn attempt(
                 b.truncate(boards_mark);
                 s.taken = b;
             }
-            script.used = saved_used;
-            script.used[..].iter_mut().enumerate().for_each(|(i, u)| {
+            script.unmark_since(saved_marks);
+            for i in 0..script.actions.len() {
                 if script.actions[i].index == index {
-                    *u = true;
+                    script.mark(i);
                 }
-            });
+            }
             g.reject(index, e);
             Ok(())
         }
