@@ -647,6 +647,31 @@ fn test_fail_fast_stops_and_timeout_is_an_error() {
     assert!(out.contains("did not finish within 0.000001 s (--timeout)"), "{out}");
 }
 
+/// A file that runs past `--timeout` is reported when the limit passes, and a new worker runs
+/// the files after it: with one job, the short file after the long one still passes.
+#[test]
+fn timeout_leaves_the_other_files_running() {
+    let dir = std::env::temp_dir().join(format!("judge-timeout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let n = 4000;
+    let mut long = String::from("name: long\nplayers:\n  - name: Alice\n    hand:\n");
+    for i in 0..n {
+        long.push_str(&format!("      - {{card: Shock, id: s{i}}}\n"));
+    }
+    long.push_str(&format!("    battlefield: [{{card: Mountain, count: {n}}}]\n  - name: Bob\n    life: 1000000\nactions:\n"));
+    for i in 0..n {
+        long.push_str(&format!("  - cast: s{i}\n    targets: [Bob]\n  - resolve\n"));
+    }
+    std::fs::write(dir.join("a_long.yaml"), long).expect("written");
+    std::fs::copy("scenarios/casting/shock_kills_bears.yaml", dir.join("b_short.yaml")).expect("copied");
+    let (code, out, _) = judge(&["test", "-j", "1", "--timeout", "0.5", dir.to_str().expect("a UTF-8 path")]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("a_long.yaml did not finish within 0.5 s (--timeout)"), "{out}");
+    assert!(out.contains("PASS  ") && out.contains("b_short.yaml"), "{out}");
+    assert!(out.ends_with("1 passed, 1 failed\n"), "{out}");
+}
+
 #[test]
 fn completions_and_man_page() {
     let (code, out, _) = judge(&["completions", "bash"]);

@@ -81,24 +81,27 @@ pub fn golden_path(path: &Path) -> PathBuf {
 
 /// Compares a run's trace with its golden file, or writes it (atomically: a temporary file
 /// renamed over it). A mismatch or a write error is a failed expectation.
-fn golden(path: &Path, now: &str, mode: Golden) -> Option<Verdict> {
+/// `now` renders this run's trace: only when there is a golden trace to compare it with, or
+/// one to write.
+fn golden(path: &Path, now: impl FnOnce() -> String, mode: Golden) -> Option<Verdict> {
     let file = golden_path(path);
     let shown = file.display().to_string();
     let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1, event: None });
     match mode {
         Golden::Bless => {
             let tmp = file.with_extension("trace.tmp");
-            match std::fs::write(&tmp, now).and_then(|()| std::fs::rename(&tmp, &file)) {
+            match std::fs::write(&tmp, now()).and_then(|()| std::fs::rename(&tmp, &file)) {
                 Ok(()) => None,
                 Err(e) => problem(format!("golden trace {shown}"), "written", format!("cannot write it: {e}")),
             }
         }
         Golden::Check => {
             let before = std::fs::read_to_string(&file).ok()?;
+            let now = now();
             if before == now {
                 return None;
             }
-            let diff = similar::TextDiff::from_lines(&before, now);
+            let diff = similar::TextDiff::from_lines(&before, &now);
             let shown_diff = diff.unified_diff().context_radius(2).header(&shown, "this run").to_string();
             problem(
                 format!("golden trace {shown}"),
@@ -150,9 +153,9 @@ pub fn run_file(path: &Path, mode: Golden) -> FileResult {
     if let Some(d) = r.stop {
         return FileResult { path: shown, name, outcome: Outcome::Error(Some(source), vec![d]) };
     }
-    let now = crate::report::golden(&s, &r);
-    let mut fails: Vec<Verdict> = r.verdicts.into_iter().filter(|v| !v.ok).collect();
-    fails.extend(golden(path, &now, mode));
+    let now = || crate::report::golden(&s, &r);
+    let mut fails: Vec<Verdict> = r.verdicts.iter().filter(|v| !v.ok).cloned().collect();
+    fails.extend(golden(path, now, mode));
     FileResult { path: shown, name, outcome: if fails.is_empty() { Outcome::Pass } else { Outcome::Fail(fails) } }
 }
 
@@ -231,56 +234,86 @@ pub fn parse_partition(s: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
-/// Runs one file with a time limit: on a thread of its own, abandoned (left to finish on its
-/// own, its result dropped) when the limit passes.
-fn run_with_timeout(path: &Path, mode: Golden, limit: std::time::Duration) -> FileResult {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let owned = path.to_path_buf();
-    let start = std::time::Instant::now();
-    let spawned = std::thread::Builder::new().spawn(move || {
-        let _ = tx.send(run_file(&owned, mode));
-    });
-    if spawned.is_err() {
-        return run_file(path, mode);
+/// The result given for a file that ran past `--timeout`.
+fn timed_out(path: &Path, limit: std::time::Duration) -> FileResult {
+    let shown = path.display().to_string();
+    let secs = limit.as_secs_f64();
+    FileResult {
+        path: shown.clone(),
+        name: scenario_name(path),
+        outcome: Outcome::Error(None, vec![Diagnostic::global(format!("{shown} did not finish within {secs} s (--timeout); the other files still ran")).help("raise the limit with `--timeout SECONDS`, or make the scenario shorter")]),
     }
-    // A result that arrives after the limit (this thread was descheduled while the file ran)
-    // is late all the same: the verdict depends on the time taken, not on who ran first.
-    match rx.recv_timeout(limit) {
-        Ok(r) if start.elapsed() <= limit => r,
-        _ => {
-            let shown = path.display().to_string();
-            let secs = limit.as_secs_f64();
-            FileResult {
-                path: shown.clone(),
-                name: scenario_name(path),
-                outcome: Outcome::Error(None, vec![Diagnostic::global(format!("{shown} did not finish within {secs} s (--timeout); the other files still ran")).help("raise the limit with `--timeout SECONDS`, or make the scenario shorter")]),
+}
+
+/// What one worker of the pool is doing: the file it runs and since when, and whether the
+/// pool gave up on it (it ran past the limit and a new worker took its place).
+#[derive(Default)]
+struct Slot {
+    running: Option<(usize, std::time::Instant)>,
+    abandoned: bool,
+}
+
+/// The pool's shared state: one slot per worker ever started.
+type Slots = std::sync::Arc<std::sync::Mutex<Vec<Slot>>>;
+
+fn lock(slots: &Slots) -> std::sync::MutexGuard<'_, Vec<Slot>> {
+    slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Runs one file; an engine panic becomes an error result for that file (exit 2) rather than
+/// a worker lost.
+fn run_guarded(path: &Path, mode: Golden) -> FileResult {
+    std::panic::catch_unwind(|| run_file(path, mode)).unwrap_or_else(|_| FileResult {
+        path: path.display().to_string(),
+        name: scenario_name(path),
+        outcome: Outcome::Error(None, vec![Diagnostic::global(format!("engine bug: judge panicked while running {}", path.display())).help("please report it with this scenario; the other files still ran")]),
+    })
+}
+
+/// Starts worker `w`: it takes the next file until none is left, and stops early when its
+/// results are no longer wanted (the receiver is gone) or the pool abandoned it.
+fn start_worker(w: usize, files: std::sync::Arc<[PathBuf]>, next: std::sync::Arc<std::sync::atomic::AtomicUsize>, slots: Slots, tx: std::sync::mpsc::Sender<(usize, FileResult)>, mode: Golden, limit: std::time::Duration) {
+    use std::sync::atomic::Ordering;
+    std::thread::spawn(move || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(f) = files.get(i) else { break };
+            let start = std::time::Instant::now();
+            lock(&slots)[w].running = Some((i, start));
+            let r = run_guarded(f, mode);
+            {
+                let mut slots = lock(&slots);
+                if slots[w].abandoned {
+                    // The pool already reported this file as timed out.
+                    return;
+                }
+                slots[w].running = None;
+            }
+            // A result that arrives after the limit (this thread was descheduled while the
+            // file ran) is late all the same: the verdict depends on the time taken.
+            let r = if start.elapsed() > limit { timed_out(f, limit) } else { r };
+            if tx.send((i, r)).is_err() {
+                break;
             }
         }
-    }
+    });
 }
 
 /// Runs every file on `jobs` threads (default: one per core) and yields the results in file
 /// order as soon as each is known, so the output doesn't depend on the number of threads.
+/// A file that runs past `limit` is reported as timed out when the limit passes; its worker
+/// is abandoned (left to finish on its own, its result dropped) and a new one takes its place.
 /// Dropping the iterator early (`--fail-fast`) stops the workers after their current file.
 pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode: Golden, limit: std::time::Duration) -> impl Iterator<Item = FileResult> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::atomic::AtomicUsize;
     let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), std::num::NonZeroUsize::get).min(files.len()).max(1);
     let (tx, rx) = std::sync::mpsc::channel::<(usize, FileResult)>();
     let files: std::sync::Arc<[PathBuf]> = files.into();
     let next = std::sync::Arc::new(AtomicUsize::new(0));
-    for _ in 0..jobs {
-        let (tx, files, next) = (tx.clone(), files.clone(), next.clone());
-        std::thread::spawn(move || {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(f) = files.get(i) else { break };
-                if tx.send((i, run_with_timeout(f, mode, limit))).is_err() {
-                    break;
-                }
-            }
-        });
+    let slots: Slots = std::sync::Arc::new(std::sync::Mutex::new((0..jobs).map(|_| Slot::default()).collect()));
+    for w in 0..jobs {
+        start_worker(w, files.clone(), next.clone(), slots.clone(), tx.clone(), mode, limit);
     }
-    drop(tx);
     // Results arrive in any order; hand them out in file order.
     let mut waiting: std::collections::BTreeMap<usize, FileResult> = std::collections::BTreeMap::new();
     let mut expected = 0;
@@ -290,8 +323,39 @@ pub fn in_parallel(files: &[PathBuf], jobs: Option<std::num::NonZeroUsize>, mode
                 expected += 1;
                 return Some(o);
             }
-            let (i, o) = rx.recv().ok()?;
-            waiting.insert(i, o);
+            if expected >= files.len() {
+                return None;
+            }
+            // Wait for a result, or until the earliest running file reaches the limit.
+            let now = std::time::Instant::now();
+            let wait = lock(&slots).iter().filter(|s| !s.abandoned).filter_map(|s| s.running).map(|(_, t)| (t + limit).saturating_duration_since(now)).min().unwrap_or(limit);
+            match rx.recv_timeout(wait) {
+                Ok((i, o)) => {
+                    waiting.insert(i, o);
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    let (overdue, first_new) = {
+                        let mut slots = lock(&slots);
+                        let mut overdue = Vec::new();
+                        for s in slots.iter_mut().filter(|s| !s.abandoned) {
+                            if let Some((i, t)) = s.running
+                                && t.elapsed() > limit
+                            {
+                                s.abandoned = true;
+                                overdue.push(i);
+                            }
+                        }
+                        let first_new = slots.len();
+                        slots.extend(overdue.iter().map(|_| Slot::default()));
+                        (overdue, first_new)
+                    };
+                    for (k, &i) in overdue.iter().enumerate() {
+                        waiting.insert(i, timed_out(&files[i], limit));
+                        start_worker(first_new + k, files.clone(), next.clone(), slots.clone(), tx.clone(), mode, limit);
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+            }
         }
     })
 }
