@@ -143,14 +143,19 @@ const SUPERTYPES: &[&str] = &["Basic", "Legendary", "Snow", "World", "Ongoing"];
 pub const BASIC_LAND_TYPES: &[(&str, Color)] =
     &[("Plains", Color::White), ("Island", Color::Blue), ("Swamp", Color::Black), ("Mountain", Color::Red), ("Forest", Color::Green)];
 
-/// "{T}: Add [mana]" of a basic land type (305.6).
+/// "{T}: Add [mana]" of a basic land type (305.6), built once for each color: the layer pass
+/// compares with it whenever it recomputes.
 #[must_use]
-pub fn intrinsic_mana_ability(color: Color) -> Ability {
-    Ability::Activated {
-        cost: Cost { tap: true, ..Cost::default() },
-        effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(color)])], modal: None },
-        mana: true,
-    }
+pub fn intrinsic_mana_ability(color: Color) -> &'static Ability {
+    static ALL: std::sync::OnceLock<[Ability; 5]> = std::sync::OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        Color::ALL.map(|c| Ability::Activated {
+            cost: Cost { tap: true, ..Cost::default() },
+            effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(c)])], modal: None },
+            mana: true,
+        })
+    });
+    &all[color as usize]
 }
 
 /// Reads a card definition map (inline `cards:` entry or library file).
@@ -478,7 +483,7 @@ pub fn faced(name: String, layout: Layout, faces: Vec<Card>) -> CardDef {
 pub fn add_basic_land_abilities(subtypes: &[String], abilities: &mut Vec<Ability>) {
     for (sub, color) in BASIC_LAND_TYPES {
         if subtypes.iter().any(|s| s == sub) {
-            abilities.insert(0, intrinsic_mana_ability(*color));
+            abilities.insert(0, intrinsic_mana_ability(*color).clone());
         }
     }
 }

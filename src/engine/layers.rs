@@ -1898,8 +1898,8 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
                 continue;
             }
             let ability = crate::cards::def::intrinsic_mana_ability(*color);
-            if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| *a == ability) {
-                c.granted.push(ability);
+            if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| a == ability) {
+                c.granted.push(ability.clone());
             }
         }
     }
