@@ -95,7 +95,7 @@ pub struct DelayedDies {
 
 /// What makes an event the same one again in a turn, for "for the first time each turn": the
 /// kind of event and who or what it happened to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FirstKey {
     Attacks(ObjId),
     GainLife(PlayerId),
@@ -107,14 +107,14 @@ pub enum FirstKey {
 }
 
 /// The keys an event is counted under for "for the first time each turn".
-fn first_keys(h: Happening) -> Vec<FirstKey> {
+fn first_keys(h: Happening) -> smallvec::SmallVec<[FirstKey; 2]> {
     match h {
-        Happening::Attacks(o) => vec![FirstKey::Attacks(o)],
-        Happening::GainLife { player, .. } => vec![FirstKey::GainLife(player)],
-        Happening::BecomesTarget { object, controller, .. } => vec![FirstKey::BecomesTarget(object, None), FirstKey::BecomesTarget(object, Some(controller))],
-        Happening::CountersPut { object, plus: Some(plus), .. } => vec![FirstKey::CountersPut(object, plus)],
-        Happening::BecomesTapped(o) => vec![FirstKey::BecomesTapped(o)],
-        _ => Vec::new(),
+        Happening::Attacks(o) => smallvec::smallvec![FirstKey::Attacks(o)],
+        Happening::GainLife { player, .. } => smallvec::smallvec![FirstKey::GainLife(player)],
+        Happening::BecomesTarget { object, controller, .. } => smallvec::smallvec![FirstKey::BecomesTarget(object, None), FirstKey::BecomesTarget(object, Some(controller))],
+        Happening::CountersPut { object, plus: Some(plus), .. } => smallvec::smallvec![FirstKey::CountersPut(object, plus)],
+        Happening::BecomesTapped(o) => smallvec::smallvec![FirstKey::BecomesTapped(o)],
+        _ => smallvec::SmallVec::new(),
     }
 }
 
@@ -194,10 +194,10 @@ impl Game {
         let at = self.last_event();
         // "For the first time each turn": the keys this event is the first of this turn.
         if self.firsts.0 != self.turn {
-            self.firsts = (self.turn, Vec::new());
+            self.firsts = (self.turn, std::collections::HashSet::new());
         }
-        let firsts: Vec<FirstKey> = first_keys(h).into_iter().filter(|k| !self.firsts.1.contains(k)).collect();
-        self.firsts.1.extend(firsts.iter().copied());
+        // The keys not seen before this turn (a set: a turn can hold thousands of events).
+        let firsts: smallvec::SmallVec<[FirstKey; 2]> = first_keys(h).into_iter().filter(|&k| self.firsts.1.insert(k)).collect();
         if self.damaged.0 != self.turn {
             self.damaged = (self.turn, Vec::new());
         }
