@@ -554,7 +554,8 @@ impl Game {
         // Text that matters as the card is cast: its spell ability, costs, timing (601.2).
         self.check_unread(card, &crate::cards::ir::Moment::Cast, || format!("{} casts it (601.2)", self.players[p].name))?;
         // 601.3, 101.2: "can't cast" effects of permanents.
-        let forbids = self.battlefield.iter().copied().filter(|_| self.may_have(crate::engine::layers::Kinds::CANT_CAST)).find(|&o| {
+        let sources = if self.may_have(crate::engine::layers::Kinds::CANT_CAST) { self.battlefield.as_slice() } else { &[] };
+        let forbids = sources.iter().copied().find(|&o| {
             let you = self.controller(o);
             self.abilities(o).any(|(_, a)| match a {
                 Ability::CantCast { who, spells, during_your_turn } => {

@@ -568,6 +568,14 @@ pub struct Layered {
     pub volatile: bool,
 }
 
+impl Layered {
+    /// No object's characteristics differ from its printed ones: no continuous effect is in force.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+}
+
 /// What an effect applies to.
 #[derive(Clone, Debug)]
 #[expect(clippy::large_enum_variant, reason = "one per effect per computation, never moved after")]
@@ -915,16 +923,6 @@ impl Game {
     #[must_use]
     pub fn supertypes(&self, id: ObjId) -> &[String] {
         self.chars(id).and_then(|c| c.supertypes.as_deref()).unwrap_or(&self.card(id).0.supertypes)
-    }
-
-    /// Whether `id` surely has none of the printed kinds `k` (types or abilities): it is face
-    /// up, no copy effect exists, no continuous effect applies to it, and neither its card nor
-    /// any face of it has one. A cheap test before the full one, for scans of every permanent;
-    /// `false` means "look closer".
-    #[must_use]
-    pub fn surely_lacks(&self, id: ObjId, k: Kinds) -> bool {
-        let o = self.obj(id);
-        !o.face_down && self.copies.is_empty() && !o.card.kinds().has(k) && self.chars(id).is_none()
     }
 
     #[must_use]

@@ -233,8 +233,10 @@ impl Game {
         let units = least_units(cost, x) + cost.special.len() as u64;
         // The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
         let mut all = self
-            .permanents_of(p)
-            .filter(|&id| !self.obj(id).tapped && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, crate::cards::ir::Change::CantActivate))
+            .battlefield
+            .iter()
+            .copied()
+            .filter(|&id| !self.obj(id).tapped && self.controller(id) == p && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, crate::cards::ir::Change::CantActivate))
             .filter_map(|id| self.source(id, false));
         let mut sources: Vec<Source> = Vec::new();
         if units <= 64 {

@@ -107,17 +107,23 @@ impl Game {
         let mut spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut annihilate: Vec<(ObjId, u32)> = Vec::new();
         // Once its damage is no longer lethal (removed in cleanup, say), a later lethal amount is
-        // worth noting again, even if it is the same number.
-        let relieved: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.obj(id).indestructible_noted > 0 && i64::from(self.obj(id).damage) < i64::from(self.toughness(id))).collect();
-        for id in relieved {
-            self.obj_mut(id).indestructible_noted = 0;
-        }
+        // worth noting again, even if it is the same number (reset after the loop: a relieved
+        // creature's noted amount matters below only with deathtouch damage, which is noted
+        // whatever the amount).
+        let mut relieved: Vec<ObjId> = Vec::new();
         // Power and toughness are 32-bit and saturate in the layers (613.4): one at the end of
         // its range is past what judge represents, and the run stops after the last event.
         let mut at_edge = false;
+        // With no copy or continuous effect in force every permanent has its printed types: one
+        // whose card (every face) is neither a creature nor a planeswalker needs no closer look.
+        let printed = self.copies.is_empty() && self.layered().is_empty();
+        let creature_or_walker = crate::engine::layers::Kinds::CREATURE.with(crate::engine::layers::Kinds::PLANESWALKER);
         for &id in &self.battlefield {
-            // Only creatures and planeswalkers are checked below, apart from counters.
-            let (creature, walker) = if self.surely_lacks(id, crate::engine::layers::Kinds::CREATURE.with(crate::engine::layers::Kinds::PLANESWALKER)) {
+            let o = self.obj(id);
+            if o.indestructible_noted > 0 && i64::from(o.damage) < i64::from(self.toughness(id)) {
+                relieved.push(id);
+            }
+            let (creature, walker) = if printed && !o.face_down && !o.card.kinds().has(creature_or_walker) {
                 (false, false)
             } else {
                 let types = self.types(id);
@@ -165,6 +171,9 @@ impl Game {
             if walker && self.obj(id).counters.loyalty == 0 {
                 to_graveyard.push((id, cite!(sba.zero_loyalty), "0 loyalty".to_owned(), None));
             }
+        }
+        for id in relieved {
+            self.obj_mut(id).indestructible_noted = 0;
         }
         if at_edge && self.beyond_range.is_none() {
             self.beyond_range = Some(self.last_event());

@@ -68,7 +68,7 @@ impl Game {
             batch: 0,
             event: 0,
             damage_triggers: Vec::new(),
-            firsts: (0, std::collections::HashSet::new()),
+            firsts: (0, Vec::new()),
             damaged: (0, Vec::new()),
             delayed_dies: Vec::new(),
             trigger_info: crate::engine::state::TriggerInfo::default(),

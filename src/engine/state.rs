@@ -658,8 +658,8 @@ pub struct Game {
     /// object dealt damage (for "is dealt damage"), event number and place in `pending`.
     pub damage_triggers: Vec<(ObjId, usize, Option<ObjId>, u64, usize)>,
     /// Events that happened this turn, for "for the first time each turn" (603.2): the turn
-    /// and each event's key (`triggers::FirstKey`).
-    pub firsts: (u32, std::collections::HashSet<crate::engine::triggers::FirstKey>),
+    /// and each event's key (`triggers::FirstKey`), sorted.
+    pub firsts: (u32, Vec<crate::engine::triggers::FirstKey>),
     /// Damage dealt to objects this turn (the turn; source and object dealt damage), for "a
     /// creature dealt damage by this creature this turn".
     pub damaged: (u32, Vec<(ObjId, ObjId)>),

@@ -95,7 +95,7 @@ pub struct DelayedDies {
 
 /// What makes an event the same one again in a turn, for "for the first time each turn": the
 /// kind of event and who or what it happened to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FirstKey {
     Attacks(ObjId),
     GainLife(PlayerId),
@@ -194,10 +194,17 @@ impl Game {
         let at = self.last_event();
         // "For the first time each turn": the keys this event is the first of this turn.
         if self.firsts.0 != self.turn {
-            self.firsts = (self.turn, std::collections::HashSet::new());
+            self.firsts = (self.turn, Vec::new());
         }
-        // The keys not seen before this turn (a set: a turn can hold thousands of events).
-        let firsts: smallvec::SmallVec<[FirstKey; 2]> = first_keys(h).into_iter().filter(|&k| self.firsts.1.insert(k)).collect();
+        // The keys not seen before this turn. The list is kept sorted: a turn can hold thousands
+        // of events, and the runner's checkpoint copies it before every action.
+        let mut firsts: smallvec::SmallVec<[FirstKey; 2]> = smallvec::SmallVec::new();
+        for k in first_keys(h) {
+            if let Err(at) = self.firsts.1.binary_search(&k) {
+                self.firsts.1.insert(at, k);
+                firsts.push(k);
+            }
+        }
         if self.damaged.0 != self.turn {
             self.damaged = (self.turn, Vec::new());
         }
