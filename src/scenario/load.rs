@@ -306,7 +306,7 @@ fn read_player(node: &Node, cards: &Cards, labels: &mut HashMap<String, Span>, d
     if let (Some(0), Some(n)) = (speed, m.get("speed")) {
         diags.push(Diagnostic::new("a player's speed starts at 1 (702.179a, 702.179c)", n.span).help("leave `speed` out for a player with no speed"));
     }
-    let mut zone = |key: &str, diags: &mut Diags| -> Vec<CardEntry> {
+    let mut zone = |key: &str, diags: &mut Diags| -> Vec<std::sync::Arc<CardEntry>> {
         let Some(z) = m.get(key) else { return Vec::new() };
         let mut out = Vec::new();
         for e in list(z, &format!("`{key}`"), diags) {
@@ -388,13 +388,13 @@ fn unread_on_battlefield(card: &crate::cards::def::CardDef, span: Span, diags: &
     }
 }
 
-fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<CardEntry>, diags: &mut Diags) {
+fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<String, Span>, out: &mut Vec<std::sync::Arc<CardEntry>>, diags: &mut Diags) {
     if let Kind::Str(name) = &node.kind {
         if let Some(card) = cards.lookup(name, node, diags) {
             if zone == "battlefield" {
                 unread_on_battlefield(&card, node.span, diags);
             }
-            out.push(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, unlocked: 0, melded_with: None, span: node.span });
+            out.push(std::sync::Arc::new(CardEntry { card, id: None, owner: None, tapped: false, damage: 0, counters: IndexMap::new(), sick: false, attached_to: None, copy_of: None, chosen_color: None, chosen_subtype: None, face_down: false, transformed: false, flipped: false, unlocked: 0, melded_with: None, span: node.span }));
         }
         return;
     }
@@ -572,9 +572,11 @@ fn read_entry(node: &Node, zone: &str, cards: &Cards, labels: &mut HashMap<Strin
     if (tapped || damage > 0 || sick || !counters.is_empty() || chosen_color.is_some() || chosen_subtype.is_some()) && zone != "battlefield" {
         diags.push(Diagnostic::new("permanent status (`tapped`, `damage`, `counters`, `sick`, `chosen`) only applies on the battlefield", node.span));
     }
+    // The copies of a `count` share one entry.
+    let entry = std::sync::Arc::new(CardEntry { card, id, owner, tapped, damage, counters, sick, attached_to, copy_of, chosen_color, chosen_subtype, face_down, transformed, flipped, unlocked, melded_with, span: node.span });
     out.reserve(count as usize);
     for _ in 0..count {
-        out.push(CardEntry { card: card.clone(), id: id.clone(), owner: owner.clone(), tapped, damage, counters: counters.clone(), sick, attached_to: attached_to.clone(), copy_of: copy_of.clone(), chosen_color, chosen_subtype: chosen_subtype.clone(), face_down, transformed, flipped, unlocked, melded_with: melded_with.clone(), span: node.span });
+        out.push(entry.clone());
     }
 }
 

@@ -155,11 +155,11 @@ pub struct PlayerSetup {
     pub city_blessing: bool,
     /// This player's speed at the start (702.179): none unless given.
     pub speed: Option<u32>,
-    pub library: Vec<CardEntry>,
-    pub hand: Vec<CardEntry>,
-    pub battlefield: Vec<CardEntry>,
-    pub graveyard: Vec<CardEntry>,
-    pub exile: Vec<CardEntry>,
+    pub library: Vec<std::sync::Arc<CardEntry>>,
+    pub hand: Vec<std::sync::Arc<CardEntry>>,
+    pub battlefield: Vec<std::sync::Arc<CardEntry>>,
+    pub graveyard: Vec<std::sync::Arc<CardEntry>>,
+    pub exile: Vec<std::sync::Arc<CardEntry>>,
     pub span: Span,
 }
 
