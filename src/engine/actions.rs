@@ -2981,13 +2981,13 @@ impl Game {
                 } else {
                     None
                 };
-                self.obj_mut(o).damaged_turn = Some(self.turn);
+                self.obj_mut_status(o).damaged_turn = Some(self.turn);
                 if self.is_creature(o) {
                     if let Some(r) = counters {
                         rules.push(cite!(damage.minus_counters));
                         rules.push(r);
                     } else {
-                        self.obj_mut(o).damage = self.obj(o).damage.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+                        self.obj_mut_status(o).damage = self.obj(o).damage.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
                         rules.push(cite!(damage.marked));
                     }
                 }
@@ -3059,7 +3059,7 @@ impl Game {
                 && aura != id
             {
                 // 702.89a: instead, all damage is removed from it and the Aura is destroyed.
-                self.obj_mut(id).damage = 0;
+                self.obj_mut_status(id).damage = 0;
                 let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.describe(id), self.describe(aura))).object(self, id).source(self, aura).rules(&cite!(umbra_armor.replaces)).rules(&reason);
                 self.record(ev);
                 self.destroy(aura, &cite!(umbra_armor.aura_destroyed), "by its umbra armor", true, dec)?;

@@ -114,7 +114,7 @@ impl Game {
             return false;
         }
         let was_tapped = self.obj(id).tapped;
-        self.obj_mut(id).tapped = false;
+        self.obj_mut_status(id).tapped = false;
         let ev = Ev::new(EventKind::Untap, format!("{} {what}", self.describe(id))).object(self, id).rule(rule);
         self.record(ev);
         if was_tapped {

@@ -29,7 +29,7 @@ impl Game {
             && self.is_creature(o)
             && self.has_keyword(source, Keyword::Deathtouch)
         {
-            self.obj_mut(o).deathtouch_damage = true;
+            self.obj_mut_status(o).deathtouch_damage = true;
             self.deathtouch_marked = true;
         }
         if self.has_keyword(source, Keyword::Lifelink) {

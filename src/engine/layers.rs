@@ -566,6 +566,10 @@ pub struct Layered {
     /// Some effect in force depends on facts no object change touches (life totals, whose
     /// turn it is): the cache is then dropped at every event.
     pub volatile: bool,
+    /// Some effect in force reads objects' status through a filter, a condition or a count
+    /// (which creatures are tapped, damaged, kicked …). Without one, a change of status alone
+    /// (`Game::obj_mut_status`) leaves every characteristic as computed.
+    pub reads_state: bool,
 }
 
 impl Layered {
@@ -1621,6 +1625,7 @@ fn compute(g: &Game) -> Layered {
             _ => {}
         }
     }
+    out.reads_state = effs.iter().any(reads_state);
     let final_work = &w;
     // Conditions about objects are recomputed with them (`touch`); the others read facts no
     // object change touches.
@@ -1644,6 +1649,19 @@ fn compute(g: &Game) -> Layered {
     out.pos = w.pos;
     out.chars = w.chars;
     out
+}
+
+/// Whether what an effect applies to, whether it applies, or what it does depends on status
+/// the layers read only through filters, conditions and counts: anything but a fixed set
+/// (the resolved effect's objects, the source, what it is attached to) with no condition and
+/// fixed changes.
+fn reads_state(e: &Eff<'_>) -> bool {
+    let fixed_set = match &e.subject {
+        Subject::Locked(_) => true,
+        Subject::Static(s) => matches!(s.as_ref(), StaticSubject::Attached | StaticSubject::This),
+    };
+    let counts = |c: &Change| matches!(c, Change::PtFor { .. } | Change::PtEqualTo { .. } | Change::SetPt(PtValue::ManaValue, _) | Change::SetPt(_, PtValue::ManaValue));
+    !fixed_set || e.condition.is_some() || e.changes.iter().any(counts)
 }
 
 /// Which pending effect applies next (613.7, 613.8): the earliest one that depends on no other

@@ -173,7 +173,7 @@ impl Game {
             }
         }
         for id in relieved {
-            self.obj_mut(id).indestructible_noted = 0;
+            self.obj_mut_status(id).indestructible_noted = 0;
         }
         if at_edge && self.beyond_range.is_none() {
             self.beyond_range = Some(self.last_event());
@@ -192,7 +192,7 @@ impl Game {
         if !spared.is_empty() {
             self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
                 for (id, rules, why) in spared {
-                    g.obj_mut(id).indestructible_noted = g.obj(id).damage;
+                    g.obj_mut_status(id).indestructible_noted = g.obj(id).damage;
                     g.indestructible_stops(id, &format!(": {why}"), &rules);
                 }
             });

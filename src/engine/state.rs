@@ -821,6 +821,17 @@ impl Game {
         &mut self.objects[id.0 as usize]
     }
 
+    /// `obj_mut` for a change of status no characteristic is computed from directly: whether
+    /// the object is tapped, its damage, a spell's choices. The layers read those only through
+    /// filters, conditions and counts, so the computed characteristics stay when no effect in
+    /// force has one (`Layered::reads_state`; debug builds check every cached result).
+    pub fn obj_mut_status(&mut self, id: ObjId) -> &mut Object {
+        if self.layered.get().is_none_or(|l| l.reads_state) {
+            self.touch();
+        }
+        &mut self.objects[id.0 as usize]
+    }
+
     /// The players still in the game, in turn order starting with the active player (APNAP, 101.4).
     #[must_use]
     pub fn apnap(&self) -> Vec<PlayerId> {

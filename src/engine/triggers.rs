@@ -135,7 +135,7 @@ impl Game {
         if self.obj(id).tapped {
             return;
         }
-        self.obj_mut(id).tapped = true;
+        self.obj_mut_status(id).tapped = true;
         self.fire(Happening::BecomesTapped(id));
     }
 

@@ -346,7 +346,7 @@ impl Game {
                 // 514.2: damage wears off and "until end of turn" effects end, at once.
                 let damaged: Vec<_> = self.battlefield.iter().copied().filter(|&id| self.obj(id).damage > 0).collect();
                 for id in damaged {
-                    self.obj_mut(id).damage = 0;
+                    self.obj_mut_status(id).damage = 0;
                     let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cite!(cleanup.damage_wears_off));
                     self.record(ev);
                 }
