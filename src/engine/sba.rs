@@ -90,9 +90,6 @@ impl Game {
                 self.record(ev);
             }
         }
-        // What goes to the graveyard, by which rule, why, and a second rule behind the reason.
-        let mut to_graveyard: Vec<(ObjId, crate::rules::RuleId, String, Option<crate::rules::RuleId>)> = Vec::new();
-        let mut destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
         let mut vanish: Vec<(ObjId, crate::rules::RuleId)> = Vec::new();
         let made = if self.vanishers { self.objects.len() } else { 0 };
         for o in self.objects.range(0, made) {
@@ -102,76 +99,41 @@ impl Game {
                 vanish.push((o.id, cite!(sba.copy_left_stack)));
             }
         }
-        // 702.12b: an indestructible creature ignores 704.5g and 704.5h; the trace says so once
-        // per amount of damage (and once per deathtouch hit), not at every check.
-        let mut spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)> = Vec::new();
-        let mut annihilate: Vec<(ObjId, u32)> = Vec::new();
-        // Once its damage is no longer lethal (removed in cleanup, say), a later lethal amount is
-        // worth noting again, even if it is the same number (reset after the loop: a relieved
-        // creature's noted amount matters below only with deathtouch damage, which is noted
-        // whatever the amount).
-        let mut relieved: Vec<ObjId> = Vec::new();
-        // Power and toughness are 32-bit and saturate in the layers (613.4): one at the end of
-        // its range is past what judge represents, and the run stops after the last event.
-        let mut at_edge = false;
-        // With no copy or continuous effect in force every permanent has its printed types: one
-        // whose card (every face) is neither a creature nor a planeswalker needs no closer look.
+        // With no copy or continuous effect in force every permanent has its printed
+        // characteristics, which change only with the object itself: after a check that found
+        // nothing, only the objects changed since (`Game::sba_dirty`) can meet a condition
+        // below. Anything found that way is looked for again on the whole battlefield, so the
+        // order of what happens is the battlefield's.
         let printed = self.copies.is_empty() && self.layered().is_empty();
-        let creature_or_walker = crate::engine::layers::Kinds::CREATURE.with(crate::engine::layers::Kinds::PLANESWALKER);
-        for &id in &self.battlefield {
-            let o = self.obj(id);
-            if o.indestructible_noted > 0 && i64::from(o.damage) < i64::from(self.toughness(id)) {
-                relieved.push(id);
+        let dirty = std::mem::take(&mut self.sba_dirty);
+        let incremental = printed && self.sba_clean;
+        self.sba_clean = false;
+        let mut found = Findings::default();
+        if incremental {
+            let mut ids = dirty;
+            ids.sort_unstable();
+            ids.dedup();
+            for id in ids.into_iter().filter(|&id| self.on_battlefield(id)) {
+                self.check_permanent(id, printed, &mut found);
             }
-            let (creature, walker) = if printed && !o.face_down && !o.card.kinds().has(creature_or_walker) {
-                (false, false)
-            } else {
-                let types = self.types(id);
-                (types.contains(&CardType::Creature), types.contains(&CardType::Planeswalker))
-            };
-            if creature {
-                let t = self.toughness(id);
-                at_edge |= matches!(t, i32::MAX | i32::MIN) || matches!(self.power_toughness(id).0, i32::MAX | i32::MIN);
-                let o = self.obj(id);
-                let dmg = o.damage;
-                let lethal = i64::from(dmg) >= i64::from(t);
-                if t <= 0 {
-                    // Name the effects that made it so (613.4), when any did.
-                    let why = match self.toughness_sources(id) {
-                        Some(s) => format!("toughness {t}, from {s}"),
-                        None => format!("toughness {t}"),
-                    };
-                    to_graveyard.push((id, cite!(sba.zero_toughness), why, None));
-                } else if lethal || o.deathtouch_damage {
-                    let mut why = Vec::new();
-                    let mut rules = Vec::new();
-                    if lethal {
-                        match self.toughness_sources(id) {
-                            Some(s) => why.push(format!("{dmg} damage marked, toughness {t} from {s}")),
-                            None => why.push(format!("{dmg} damage marked, toughness {t}")),
-                        }
-                        rules.push(cite!(sba.lethal_damage));
-                    }
-                    if o.deathtouch_damage {
-                        why.push("dealt damage by a source with deathtouch".to_owned());
-                        rules.extend(cite!(sba.deathtouch_damage));
-                    }
-                    let why = format!("{} ({})", if lethal { "lethal damage" } else { "deathtouch" }, why.join("; "));
-                    if !self.indestructible(id) {
-                        destroyed.push((id, rules, why));
-                    } else if o.deathtouch_damage || dmg != o.indestructible_noted {
-                        spared.push((id, rules, why));
-                    }
+            // A stale skip is a wrong ruling: in debug builds (the tests), check it.
+            #[cfg(debug_assertions)]
+            if found.is_empty() {
+                let mut all = Findings::default();
+                for &id in &self.battlefield {
+                    self.check_permanent(id, printed, &mut all);
                 }
-            }
-            let c = &self.obj(id).counters;
-            if c.plus > 0 && c.minus > 0 {
-                annihilate.push((id, c.plus.min(c.minus)));
-            }
-            if walker && self.obj(id).counters.loyalty == 0 {
-                to_graveyard.push((id, cite!(sba.zero_loyalty), "0 loyalty".to_owned(), None));
+                assert!(all.is_empty(), "state-based actions: a permanent changed without `obj_mut`");
             }
         }
+        if !incremental || !found.is_empty() {
+            found = Findings::default();
+            for &id in &self.battlefield {
+                self.check_permanent(id, printed, &mut found);
+            }
+        }
+        let Findings { mut to_graveyard, mut destroyed, spared, annihilate, relieved, at_edge } = found;
+        let battlefield_clean = printed && to_graveyard.is_empty() && destroyed.is_empty() && spared.is_empty() && annihilate.is_empty() && relieved.is_empty() && !at_edge;
         for id in relieved {
             self.obj_mut_status(id).indestructible_noted = 0;
         }
@@ -270,6 +232,7 @@ impl Game {
         let chapters = self.may_have(crate::engine::layers::Kinds::TRIGGER);
         let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|_| chapters).filter(|&o| self.saga_done(o)).collect();
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() && sagas.is_empty() {
+            self.sba_clean = battlefield_clean;
             return Ok(false);
         }
         for e in unattach {
@@ -326,6 +289,74 @@ impl Game {
         self.end_batch();
         r?;
         Ok(true)
+    }
+
+    /// The state-based actions one permanent meets by itself (704.5f–i, 704.5q; 702.12b for
+    /// an indestructible creature), added to `f`. `printed`: no copy or continuous effect is in
+    /// force.
+    fn check_permanent(&self, id: ObjId, printed: bool, f: &mut Findings) {
+        let o = self.obj(id);
+        // Once its damage is no longer lethal (removed in cleanup, say), a later lethal amount
+        // is worth noting again, even if it is the same number (reset after the check: a
+        // relieved creature's noted amount matters below only with deathtouch damage, which is
+        // noted whatever the amount).
+        if o.indestructible_noted > 0 && i64::from(o.damage) < i64::from(self.toughness(id)) {
+            f.relieved.push(id);
+        }
+        // Only creatures and planeswalkers are checked below, apart from counters: with
+        // printed characteristics, a card none of whose faces is either needs no closer look.
+        let creature_or_walker = crate::engine::layers::Kinds::CREATURE.with(crate::engine::layers::Kinds::PLANESWALKER);
+        let (creature, walker) = if printed && !o.face_down && !o.card.kinds().has(creature_or_walker) {
+            (false, false)
+        } else {
+            let types = self.types(id);
+            (types.contains(&CardType::Creature), types.contains(&CardType::Planeswalker))
+        };
+        if creature {
+            let t = self.toughness(id);
+            // Power and toughness are 32-bit and saturate in the layers (613.4): one at the end
+            // of its range is past what judge represents, and the run stops after the last event.
+            f.at_edge |= matches!(t, i32::MAX | i32::MIN) || matches!(self.power_toughness(id).0, i32::MAX | i32::MIN);
+            let dmg = o.damage;
+            let lethal = i64::from(dmg) >= i64::from(t);
+            if t <= 0 {
+                // Name the effects that made it so (613.4), when any did.
+                let why = match self.toughness_sources(id) {
+                    Some(s) => format!("toughness {t}, from {s}"),
+                    None => format!("toughness {t}"),
+                };
+                f.to_graveyard.push((id, cite!(sba.zero_toughness), why, None));
+            } else if lethal || o.deathtouch_damage {
+                let mut why = Vec::new();
+                let mut rules = Vec::new();
+                if lethal {
+                    match self.toughness_sources(id) {
+                        Some(s) => why.push(format!("{dmg} damage marked, toughness {t} from {s}")),
+                        None => why.push(format!("{dmg} damage marked, toughness {t}")),
+                    }
+                    rules.push(cite!(sba.lethal_damage));
+                }
+                if o.deathtouch_damage {
+                    why.push("dealt damage by a source with deathtouch".to_owned());
+                    rules.extend(cite!(sba.deathtouch_damage));
+                }
+                let why = format!("{} ({})", if lethal { "lethal damage" } else { "deathtouch" }, why.join("; "));
+                // 702.12b: an indestructible creature ignores 704.5g and 704.5h; the trace says
+                // so once per amount of damage (and once per deathtouch hit), not at every check.
+                if !self.indestructible(id) {
+                    f.destroyed.push((id, rules, why));
+                } else if o.deathtouch_damage || dmg != o.indestructible_noted {
+                    f.spared.push((id, rules, why));
+                }
+            }
+        }
+        let c = &o.counters;
+        if c.plus > 0 && c.minus > 0 {
+            f.annihilate.push((id, c.plus.min(c.minus)));
+        }
+        if walker && c.loyalty == 0 {
+            f.to_graveyard.push((id, cite!(sba.zero_loyalty), "0 loyalty".to_owned(), None));
+        }
     }
 
     /// A player loses the game (104.3, 704.5a–c).
@@ -474,5 +505,25 @@ impl Game {
             let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
             self.record(ev);
         }
+    }
+}
+
+/// What the permanents meet by themselves at one check (`Game::check_permanent`): what goes to
+/// the graveyard (by which rule, why, and a second rule behind the reason), what is destroyed,
+/// indestructible creatures spared, counters to annihilate, creatures whose lethal damage was
+/// removed, and whether a power or toughness reached the end of its range.
+#[derive(Default)]
+struct Findings {
+    to_graveyard: Vec<(ObjId, crate::rules::RuleId, String, Option<crate::rules::RuleId>)>,
+    destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)>,
+    spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)>,
+    annihilate: Vec<(ObjId, u32)>,
+    relieved: Vec<ObjId>,
+    at_edge: bool,
+}
+
+impl Findings {
+    fn is_empty(&self) -> bool {
+        self.to_graveyard.is_empty() && self.destroyed.is_empty() && self.spared.is_empty() && self.annihilate.is_empty() && self.relieved.is_empty() && !self.at_edge
     }
 }

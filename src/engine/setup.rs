@@ -69,6 +69,8 @@ impl Game {
             event: 0,
             damage_triggers: Vec::new(),
             firsts: (0, Vec::new()),
+            sba_dirty: Vec::new(),
+            sba_clean: false,
             damaged: (0, Vec::new()),
             delayed_dies: Vec::new(),
             trigger_info: crate::engine::state::TriggerInfo::default(),

@@ -595,6 +595,11 @@ pub struct Game {
     pub rejections: Vec<Rejection>,
     /// What is being done now, for events' `cause`.
     pub cause: String,
+    /// The objects changed (`obj_mut`, `obj_mut_status`) or made (`new_object`) since the last
+    /// check of state-based actions, and whether that check found nothing on the battlefield
+    /// with printed characteristics in force: the next check then looks only at these.
+    pub sba_dirty: Vec<ObjId>,
+    pub sba_clean: bool,
     /// What the events being recorded follow from (`cause` of each event).
     pub causes: crate::engine::cause::Causes,
     /// When invariants are checked after every event (`engine::invariants`): what failed.
@@ -818,6 +823,7 @@ impl Game {
 
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
         self.touch();
+        self.sba_dirty.push(id);
         &mut self.objects[id.0 as usize]
     }
 
@@ -829,6 +835,7 @@ impl Game {
         if self.layered.get().is_none_or(|l| l.reads_state) {
             self.touch();
         }
+        self.sba_dirty.push(id);
         &mut self.objects[id.0 as usize]
     }
 
@@ -936,6 +943,7 @@ impl Game {
         self.kinds = self.kinds.with(card.kinds());
         self.vanishers |= card.token();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
+        self.sba_dirty.push(id);
         let timestamp = self.timestamp();
         self.objects.push(Object {
             id,
