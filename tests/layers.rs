@@ -361,8 +361,8 @@ fn blood_moon_and_urborg_in_both_orders() {
         assert_eq!(g.supertypes(urborg), ["Legendary"], "{why}");
         assert_eq!(g.subtypes(forest), ["Forest"], "{why}");
         assert_eq!(g.subtypes(island), ["Island"], "{why}");
-        assert!(g.has_ability(urborg, &judge::cards::def::intrinsic_mana_ability(Color::Red)), "{why}");
-        assert!(!g.has_ability(urborg, &judge::cards::def::intrinsic_mana_ability(Color::Black)), "{why}");
+        assert!(g.has_ability(urborg, judge::cards::def::intrinsic_mana_ability(Color::Red)), "{why}");
+        assert!(!g.has_ability(urborg, judge::cards::def::intrinsic_mana_ability(Color::Black)), "{why}");
         let layered = g.layered();
         let u = effect_of(&g, urborg);
         assert!(layered.effects[u].void, "{why}: Urborg's effect should not apply: {:?}", layered.effects[u]);
