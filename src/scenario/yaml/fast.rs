@@ -154,7 +154,7 @@ fn scalar(value: String, style: ScalarStyle) -> Option<Kind> {
     // Radix prefixes and the non-finite spellings (`.inf`, `inf`, `infinity`, `.nan`, …).
     let radix = matches!(unsigned.as_bytes(), [b'0', b'x' | b'X' | b'o' | b'O' | b'b' | b'B', ..]);
     let word = unsigned.trim_start_matches('.').to_ascii_lowercase();
-    if radix || word.starts_with("inf") || word.starts_with("nan") {
+    if radix || matches!(word.as_str(), "inf" | "infinity" | "nan") {
         return None;
     }
     let (whole, fraction) = match t.strip_prefix('-').unwrap_or(t).split_once('.') {
@@ -168,8 +168,9 @@ fn scalar(value: String, style: ScalarStyle) -> Option<Kind> {
         Some(f) if whole_ok && decimal(f) && f.len() <= 15 => return Some(Kind::Float(String::new())),
         _ => {}
     }
-    // Past the radix prefixes and non-finite words, a number's only letters are exponents.
-    if t.bytes().any(|b| b.is_ascii_alphabetic() && b != b'e' && b != b'E') {
+    // Past the radix prefixes and non-finite words, a number's only letters are exponents,
+    // and an exponent has digits after it: a rule number such as `303.4e` is text.
+    if t.bytes().any(|b| b.is_ascii_alphabetic() && b != b'e' && b != b'E') || t.ends_with(['e', 'E']) {
         return Some(Kind::Str(value));
     }
     None
