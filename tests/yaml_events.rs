@@ -43,7 +43,7 @@ fn scalars_of_uncertain_type_go_to_serde_saphyr_or_read_the_same() {
         ".inf", "-.inf", "+.INF", ".nan", ".NaN", "-.nan", "inf", "nan", "NaN", "Infinity", "-inf", "123456789012345678",
         "1234567890123456789", "12345678901234567890", "-9223372036854775808", "2/2", "+1/+1", "-1/-1", "X", "x", "e5", "E",
         "Grizzly Bears", "Lightning Bolt", "303.4e", "702.19E", "1e", "-1.5e", "1.5e+", "Infiltrator", "infect", "Infinite", "Nantuko", "nanite",
-        "infinityx", "inf.", "'quoted'", "\"yes\"", "'1.5'", "{R}", "[1, 2]", "{a: 1}", "<<", "a#b", "1 2",
+        "infinityx", "inf.", "e1", "E12", "-e3", "'quoted'", "\"yes\"", "'1.5'", "{R}", "[1, 2]", "{a: 1}", "<<", "a#b", "1 2",
     ];
     for v in values {
         same(&format!("scalar {v}"), &format!("value: {v}\nlist: [{v}]\n"));

@@ -169,8 +169,9 @@ fn scalar(value: String, style: ScalarStyle) -> Option<Kind> {
         _ => {}
     }
     // Past the radix prefixes and non-finite words, a number's only letters are exponents,
-    // and an exponent has digits after it: a rule number such as `303.4e` is text.
-    if t.bytes().any(|b| b.is_ascii_alphabetic() && b != b'e' && b != b'E') || t.ends_with(['e', 'E']) {
+    // and an exponent has digits before and after it: a rule number such as `303.4e` or a
+    // label such as `e1` is text.
+    if t.bytes().any(|b| b.is_ascii_alphabetic() && b != b'e' && b != b'E') || t.ends_with(['e', 'E']) || unsigned.starts_with(['e', 'E']) {
         return Some(Kind::Str(value));
     }
     None
