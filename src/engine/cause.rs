@@ -49,13 +49,27 @@ pub struct Causes {
     spells: Vec<u32>,
     /// The number of the last event before the latest state-based action check.
     pub checked: u32,
+    /// While a checkpoint is open (`checkpoint`): each change since (the table, the index, the
+    /// value before), so that a rejected action is undone without a copy of the tables.
+    journal: Vec<(Table, u32, u32)>,
+    open: u32,
 }
 
-fn set(v: &mut Vec<u32>, i: usize, seq: u32) {
-    if v.len() <= i {
-        v.resize(i + 1, 0);
-    }
-    v[i] = seq;
+/// One of the tables of `Causes`.
+#[derive(Clone, Copy, Debug)]
+enum Table {
+    Objects,
+    Players,
+    Cards,
+    Spells,
+}
+
+/// What `Causes::rollback` puts back besides the journal.
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoint {
+    anchor: Anchor,
+    checked: u32,
+    journal: usize,
 }
 
 fn get(v: &[u32], i: usize) -> Option<u32> {
@@ -69,6 +83,61 @@ fn changes_player(kind: EventKind) -> bool {
 }
 
 impl Causes {
+    fn table(&mut self, t: Table) -> &mut Vec<u32> {
+        match t {
+            Table::Objects => &mut self.objects,
+            Table::Players => &mut self.players,
+            Table::Cards => &mut self.cards,
+            Table::Spells => &mut self.spells,
+        }
+    }
+
+    fn set(&mut self, t: Table, i: usize, seq: u32) {
+        let journal = self.open > 0;
+        let v = self.table(t);
+        if v.len() <= i {
+            v.resize(i + 1, 0);
+        }
+        let old = std::mem::replace(&mut v[i], seq);
+        if journal {
+            self.journal.push((t, u32::try_from(i).unwrap_or(u32::MAX), old));
+        }
+    }
+
+    /// Opens a checkpoint: the changes from now on can be undone (`rollback`) or kept
+    /// (`commit`). Checkpoints nest.
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        self.open += 1;
+        Checkpoint { anchor: self.anchor, checked: self.checked, journal: self.journal.len() }
+    }
+
+    /// Keeps the changes since `cp`.
+    pub fn commit(&mut self, cp: Checkpoint) {
+        self.close(cp, false);
+    }
+
+    /// Undoes the changes since `cp`.
+    pub fn rollback(&mut self, cp: Checkpoint) {
+        self.close(cp, true);
+    }
+
+    fn close(&mut self, cp: Checkpoint, undo: bool) {
+        if undo {
+            while self.journal.len() > cp.journal {
+                let Some((t, i, old)) = self.journal.pop() else { break };
+                if let Some(v) = self.table(t).get_mut(i as usize) {
+                    *v = old;
+                }
+            }
+            self.anchor = cp.anchor;
+            self.checked = cp.checked;
+        }
+        self.open = self.open.saturating_sub(1);
+        if self.open == 0 {
+            self.journal.clear();
+        }
+    }
+
     /// The cause of an event about to be recorded as number `seq`, and the anchor after it.
     pub fn cause_of(&mut self, seq: u32, kind: EventKind, objects: &[ObjId], player: Option<PlayerId>) -> Option<u32> {
         match self.anchor {
@@ -102,19 +171,19 @@ impl Causes {
             return;
         }
         for o in objects {
-            set(&mut self.objects, o.0 as usize, seq);
+            self.set(Table::Objects, o.0 as usize, seq);
         }
         for c in cards {
-            set(&mut self.cards, c.0 as usize, seq);
+            self.set(Table::Cards, c.0 as usize, seq);
         }
         if let Some(p) = player.filter(|_| changes_player(kind)) {
-            set(&mut self.players, p, seq);
+            self.set(Table::Players, p, seq);
         }
     }
 
     /// Event `seq` put spell `id` on the stack.
     pub fn stacked_spell(&mut self, id: ObjId, seq: u32) {
-        set(&mut self.spells, id.0 as usize, seq);
+        self.set(Table::Spells, id.0 as usize, seq);
     }
 
     /// The last event that changed a player's life, poison, library or standing in the game:

@@ -965,19 +965,30 @@ fn attempt(
     let mark = trace.len();
     let boards = g.snapshots.as_mut().map(|s| std::mem::take(&mut s.taken));
     let boards_mark = boards.as_ref().map_or(0, Vec::len);
+    // The cause tables are left out too: their changes are journaled and undone.
+    let mut causes = std::mem::take(&mut g.causes);
+    let cp = causes.checkpoint();
     let saved = g.clone();
+    g.causes = causes;
     g.trace = trace;
     if let (Some(s), Some(b)) = (&mut g.snapshots, boards) {
         s.taken = b;
     }
     let saved_marks = script.marked.len();
-    match f(g, script)? {
+    let done = f(g, script);
+    if !matches!(done, Ok(Err(_))) {
+        g.causes.commit(cp);
+    }
+    match done? {
         Ok(()) => g.give_priority(p, script),
         Err(e) => {
             let mut trace = std::mem::take(&mut g.trace);
             trace.truncate(mark);
             let boards = g.snapshots.as_mut().map(|s| std::mem::take(&mut s.taken));
+            let mut causes = std::mem::take(&mut g.causes);
+            causes.rollback(cp);
             *g = saved;
+            g.causes = causes;
             g.trace = trace;
             if let (Some(s), Some(mut b)) = (&mut g.snapshots, boards) {
                 b.truncate(boards_mark);
