@@ -669,8 +669,10 @@ impl Game {
         let from_top = (zone == Zone::Library && ch.by_effect.is_none()).then(|| self.top_permission(card, p, false)).flatten();
         let from = self.obj(card).zone;
         let spell = self.move_object(card, Zone::Stack);
-        self.obj_mut_status(spell).choices.cast_from = Some(from);
-        self.obj_mut_status(spell).choices.cast_in_main_phase = self.active == p && matches!(self.step, crate::scenario::model::Step::PrecombatMain | crate::scenario::model::Step::PostcombatMain);
+        let main_phase = self.active == p && matches!(self.step, crate::scenario::model::Step::PrecombatMain | crate::scenario::model::Step::PostcombatMain);
+        let choices = &mut self.obj_mut_status(spell).choices;
+        choices.cast_from = Some(from);
+        choices.cast_in_main_phase = main_phase;
         if let Some(src) = permit {
             let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&cite!(cast.permission_until_end_of_turn));
             self.record(ev);
@@ -693,20 +695,21 @@ impl Game {
         }
         self.obj_mut(spell).controller = p;
         self.obj_mut(spell).face = ch.face;
-        self.obj_mut_status(spell).choices.x = x;
-        self.obj_mut_status(spell).choices.kicked = ch.kicked;
-        self.obj_mut_status(spell).choices.flashback = ch.flashback;
-        self.obj_mut_status(spell).choices.aftermath = aftermath;
-        self.obj_mut_status(spell).choices.fused = ch.fuse;
-        self.obj_mut_status(spell).choices.bought_back = ch.buyback;
-        self.obj_mut_status(spell).choices.evoked = ch.evoke;
-        self.obj_mut_status(spell).choices.dashed = ch.dash;
-        self.obj_mut_status(spell).choices.warped = ch.warp;
-        self.obj_mut_status(spell).choices.blitzed = ch.blitz;
-        self.obj_mut_status(spell).choices.overloaded = ch.overload;
-        self.obj_mut_status(spell).choices.bargained = ch.bargain;
-        self.obj_mut_status(spell).choices.gift = ch.gift;
-        self.obj_mut_status(spell).choices.offspring = ch.offspring;
+        let choices = &mut self.obj_mut_status(spell).choices;
+        choices.x = x;
+        choices.kicked = ch.kicked;
+        choices.flashback = ch.flashback;
+        choices.aftermath = aftermath;
+        choices.fused = ch.fuse;
+        choices.bought_back = ch.buyback;
+        choices.evoked = ch.evoke;
+        choices.dashed = ch.dash;
+        choices.warped = ch.warp;
+        choices.blitzed = ch.blitz;
+        choices.overloaded = ch.overload;
+        choices.bargained = ch.bargain;
+        choices.gift = ch.gift;
+        choices.offspring = ch.offspring;
         let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
@@ -804,8 +807,9 @@ impl Game {
             Err(e) => return Ok(Err(e)),
         };
         self.check_unread_targets(targets.iter().map(|c| c.target), &name)?;
-        self.obj_mut_status(spell).choices.modes = modes;
-        self.obj_mut_status(spell).choices.targets = targets;
+        let choices = &mut self.obj_mut_status(spell).choices;
+        choices.modes = modes;
+        choices.targets = targets;
         // 303.4a: an Aura spell targets what its enchant ability says it can enchant.
         if self.card(spell).abilities().iter().any(|a| matches!(a, Ability::Enchant(_)))
             && let Some(ev) = self.trace.last_mut()

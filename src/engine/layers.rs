@@ -1468,12 +1468,19 @@ pub(crate) fn is_pt_cda(s: &crate::cards::ir::StaticEffect) -> bool {
 /// The objects off the battlefield whose characteristic-defining ability sets their power or
 /// toughness (604.3): spells on the stack and cards in hands, libraries, graveyards and exile.
 fn cda_elsewhere(g: &Game) -> Vec<ObjId> {
-    if !g.kinds.has(Kinds::PT_CDA) {
-        return Vec::new();
-    }
     let spells = g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None });
-    let cards = g.players.iter().flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied());
-    spells.chain(cards).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))).collect()
+    spells.filter(|&id| g.kinds.has(Kinds::PT_CDA) && has_pt_cda(g, id)).chain(cda_cards(g)).collect()
+}
+
+/// The cards in hands, libraries, graveyards and exile with a characteristic-defining ability
+/// for power or toughness (604.3); none are looked for when no card in the game has one.
+fn cda_cards(g: &Game) -> impl Iterator<Item = ObjId> + '_ {
+    let zones = if g.kinds.has(Kinds::PT_CDA) { g.players.as_slice() } else { &[] };
+    zones.iter().flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied()).filter(|&id| has_pt_cda(g, id))
+}
+
+fn has_pt_cda(g: &Game, id: ObjId) -> bool {
+    g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))
 }
 
 /// The effects in force, in timestamp order: statics of permanents (611.3), then those of
@@ -1564,7 +1571,7 @@ fn compute(g: &Game) -> Layered {
     // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.
     ids.extend(g.players.iter().flat_map(|p| p.command.iter().copied()));
     // Cards with a characteristic-defining ability for power or toughness, in any zone (604.3).
-    ids.extend(g.players.iter().filter(|_| g.kinds.has(Kinds::PT_CDA)).flat_map(|p| p.hand.iter().chain(&p.library).chain(&p.graveyard).chain(&p.exile).copied()).filter(|&id| g.card(id).0.abilities.iter().any(|a| matches!(a, Ability::Static(s) if is_pt_cda(s)))));
+    ids.extend(cda_cards(g));
     let mut pos = vec![u32::MAX; g.objects.len()];
     for (i, id) in ids.iter().enumerate() {
         pos[id.0 as usize] = u32::try_from(i).unwrap_or(u32::MAX);

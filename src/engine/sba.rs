@@ -132,8 +132,8 @@ impl Game {
                 self.check_permanent(id, printed, &mut found);
             }
         }
+        let battlefield_clean = printed && found.is_empty();
         let Findings { mut to_graveyard, mut destroyed, spared, annihilate, relieved, at_edge } = found;
-        let battlefield_clean = printed && to_graveyard.is_empty() && destroyed.is_empty() && spared.is_empty() && annihilate.is_empty() && relieved.is_empty() && !at_edge;
         for id in relieved {
             self.obj_mut_status(id).indestructible_noted = 0;
         }

@@ -823,7 +823,7 @@ impl Game {
 
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
         self.touch();
-        self.sba_dirty.push(id);
+        self.changed(id);
         &mut self.objects[id.0 as usize]
     }
 
@@ -835,8 +835,15 @@ impl Game {
         if self.layered.get().is_none_or(|l| l.reads_state) {
             self.touch();
         }
-        self.sba_dirty.push(id);
+        self.changed(id);
         &mut self.objects[id.0 as usize]
+    }
+
+    /// Notes that `id` changed or is new, for the next check of state-based actions.
+    fn changed(&mut self, id: ObjId) {
+        if self.sba_dirty.last() != Some(&id) {
+            self.sba_dirty.push(id);
+        }
     }
 
     /// The players still in the game, in turn order starting with the active player (APNAP, 101.4).
@@ -943,7 +950,7 @@ impl Game {
         self.kinds = self.kinds.with(card.kinds());
         self.vanishers |= card.token();
         let id = ObjId(u32::try_from(self.objects.len()).unwrap_or(u32::MAX));
-        self.sba_dirty.push(id);
+        self.changed(id);
         let timestamp = self.timestamp();
         self.objects.push(Object {
             id,
