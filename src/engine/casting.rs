@@ -5,7 +5,7 @@
 use crate::cards::ir::{Ability, AdditionalCost, Amount, CardType, Cost, Effect, Instruction, Keyword, Quality, TargetSlot, TargetSpec};
 use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackAbility, StackChoices, StackItem, Target, Zone};
 use crate::engine::Ev;
 use crate::rules::RuleId;
@@ -710,7 +710,7 @@ impl Game {
         choices.bargained = ch.bargain;
         choices.gift = ch.gift;
         choices.offspring = ch.offspring;
-        let ev = Ev::new(EventKind::Cast, format!("{} announces {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
+        let ev = Ev::new(EventKind::Cast, Text::Announces).player(self, p).object(self, spell).zone(Zone::Stack).rule(cite!(cast.announce));
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
         if aftermath {
@@ -942,7 +942,7 @@ impl Game {
         }
         self.obj_mut_status(spell).choices.sacrificed = self.sacrificed_now.take();
         // 601.2i: the spell becomes cast.
-        let mut ev = Ev::new(EventKind::Cast, format!("{} casts {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.becomes_cast));
+        let mut ev = Ev::new(EventKind::Cast, Text::Casts).player(self, p).object(self, spell).rules(&cite!(cast.becomes_cast));
         if by_flash {
             ev = ev.rule(cite!(flash.cast));
         }

@@ -2,7 +2,6 @@
 
 use serde::Serialize;
 
-use crate::rules::RuleId;
 use crate::scenario::model::Step;
 
 /// The fields an `expect.events` entry may match on.
@@ -153,6 +152,19 @@ pub struct Named {
     /// For an object: which object of that name it is, in creation order (`Name#N`).
     #[serde(skip)]
     pub nth: Option<usize>,
+    /// For an object: the rest of how the trace names it (`Game::describe`).
+    #[serde(skip)]
+    pub shown: Shown,
+}
+
+/// What the trace says of an object beyond its `Named` fields, as `Game::describe` words it:
+/// whether it is a copy (707.2), whether its printed name follows in parentheses, and, for a
+/// face-down object, what it is and the face the judge sees (708.5, 406.3).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    pub copy: bool,
+    pub with_printed: bool,
+    pub face_down: Option<Box<(&'static str, String)>>,
 }
 
 impl Named {
@@ -165,6 +177,41 @@ impl Named {
     }
 }
 
+impl Named {
+    /// The object as the trace names it: `Grizzly Bears [bears]`, `copy of Clone (Bear)`,
+    /// `a face-down creature [m] (hidden: Ainok Tracker)`.
+    #[must_use]
+    pub fn described(&self) -> Described<'_> {
+        Described(self)
+    }
+}
+
+/// An object named as the trace names it (`Named::described`).
+pub struct Described<'a>(&'a Named);
+
+impl std::fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0;
+        if let Some(hidden) = &n.shown.face_down {
+            let (what, face_up) = &**hidden;
+            write!(f, "a face-down {what}")?;
+            if let Some(l) = &n.label {
+                write!(f, " [{l}]")?;
+            }
+            return write!(f, " (hidden: {face_up})");
+        }
+        if n.shown.copy {
+            f.write_str("copy of ")?;
+        }
+        f.write_str(if n.name.is_empty() { "(no name)" } else { &n.name })?;
+        match (&n.label, &n.card) {
+            (Some(l), _) => write!(f, " [{l}]"),
+            (None, Some(printed)) if n.shown.with_printed => write!(f, " ({printed})"),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl std::fmt::Display for Named {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.label {
@@ -174,36 +221,180 @@ impl std::fmt::Display for Named {
     }
 }
 
+impl Serialize for Event {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Event", 14)?;
+        st.serialize_field("seq", &self.seq)?;
+        st.serialize_field("turn", &self.turn)?;
+        st.serialize_field("step", &self.step)?;
+        st.serialize_field("kind", &self.kind)?;
+        for (key, n) in [("player", &self.player), ("object", &self.object), ("source", &self.source), ("target", &self.target)] {
+            match n {
+                Some(n) => st.serialize_field(key, n)?,
+                None => st.skip_field(key)?,
+            }
+        }
+        match self.amount {
+            Some(a) => st.serialize_field("amount", &a)?,
+            None => st.skip_field("amount")?,
+        }
+        match self.zone {
+            Some(z) => st.serialize_field("zone", z)?,
+            None => st.skip_field("zone")?,
+        }
+        st.serialize_field("text", &Collected(self.text()))?;
+        match self.cause {
+            Some(c) => st.serialize_field("cause", &c)?,
+            None => st.skip_field("cause")?,
+        }
+        st.serialize_field("by", &*self.by)?;
+        st.serialize_field("rules", &self.rules[..])?;
+        st.end()
+    }
+}
+
+/// Serializes what it displays, as a string.
+struct Collected<T>(T);
+
+impl<T: std::fmt::Display> Serialize for Collected<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// What happened, in words. The most frequent events keep typed data here and are put into
+/// words only when the trace is printed (`Event::text`), naming the event's own player,
+/// object and source; the others were worded when they happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text {
+    Words(String),
+    /// "Alice passes priority" (117.3d).
+    Passes,
+    /// "declare attackers step begins".
+    StepBegins(Step),
+    /// "turn 3 of Alice begins", "… (an extra turn)".
+    TurnBegins { turn: u32, extra: bool },
+    /// "Island [i] is tapped for mana".
+    TappedForMana,
+    /// "Alice adds {R}{G} (Gruul Signet)": the kinds of mana (indices into the pool, in the
+    /// order added) and the event's source.
+    Adds(smallvec::SmallVec<[u8; 6]>),
+    /// "Alice pays {R}{R}": how much of each kind of mana the pool paid.
+    Pays([u32; 6]),
+    /// "Alice announces Lightning Bolt" (601.2a).
+    Announces,
+    /// "Alice casts Lightning Bolt" (601.2i).
+    Casts,
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text::Words(s)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text::Words(s.to_owned())
+    }
+}
+
+/// The mana symbols of the six kinds of mana, in pool order (W, U, B, R, G, C).
+pub const POOL_SYMBOLS: [&str; 6] = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}"];
+
+/// The parts of an event a typed text names.
+#[derive(Clone, Copy)]
+pub struct Parts<'a> {
+    pub text: &'a Text,
+    pub player: Option<&'a Named>,
+    pub object: Option<&'a Named>,
+    pub source: Option<&'a Named>,
+}
+
+impl std::fmt::Display for Parts<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A typed text is only built with the parts it names (`Ev`); a missing one would be a
+        // bug, shown as "?" rather than a panic.
+        let player = self.player.map_or("?", |n| n.name.as_str());
+        match self.text {
+            Text::Words(w) => f.write_str(w),
+            Text::Passes => write!(f, "{player} passes priority"),
+            Text::StepBegins(s) => {
+                for (i, part) in s.name().split('_').enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    f.write_str(part)?;
+                }
+                f.write_str(" step begins")
+            }
+            Text::TurnBegins { turn, extra } => write!(f, "turn {turn} of {player} begins{}", if *extra { " (an extra turn)" } else { "" }),
+            Text::TappedForMana => write!(f, "{} is tapped for mana", Object(self.object)),
+            Text::Adds(kinds) => {
+                write!(f, "{player} adds ")?;
+                for &k in kinds {
+                    f.write_str(POOL_SYMBOLS[usize::from(k)])?;
+                }
+                write!(f, " ({})", Object(self.source))
+            }
+            Text::Pays(spent) => {
+                write!(f, "{player} pays ")?;
+                for (symbol, &n) in POOL_SYMBOLS.iter().zip(spent) {
+                    for _ in 0..n {
+                        f.write_str(symbol)?;
+                    }
+                }
+                Ok(())
+            }
+            Text::Announces => write!(f, "{player} announces {}", Object(self.object)),
+            Text::Casts => write!(f, "{player} casts {}", Object(self.object)),
+        }
+    }
+}
+
+/// An object of an event as the trace names it, "?" if the event has none.
+struct Object<'a>(Option<&'a Named>);
+
+impl std::fmt::Display for Object<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(n) => n.described().fmt(f),
+            None => f.write_str("?"),
+        }
+    }
+}
+
 /// One event of the trace.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Event {
     pub seq: u32,
     pub turn: u32,
     pub step: Step,
     pub kind: EventKind,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<Named>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<Named>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Named>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Named>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<&'static str>,
-    /// What happened, in words.
-    pub text: String,
+    /// What happened: put into words by [`Event::text`].
+    pub said: Text,
     /// The number of the earlier event this one follows from (see `engine::cause`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cause: Option<u32>,
-    /// The action, resolving object or rule that produced it, in words.
-    pub by: String,
-    pub rules: Vec<RuleId>,
+    /// The action, resolving object or rule that produced it, in words (shared by the events
+    /// it produces).
+    pub by: std::sync::Arc<str>,
+    pub rules: crate::engine::Rules,
 }
 
 impl Event {
+    /// What happened, in words: `format!("{}", e.text())` or `e.text().to_string()`.
+    #[must_use]
+    pub fn text(&self) -> Parts<'_> {
+        Parts { text: &self.said, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref() }
+    }
+
     /// Whether this event matches every field of an `expect.events` entry.
     #[must_use]
     pub fn matches(&self, fields: &[(String, String)]) -> bool {

@@ -10,7 +10,7 @@
 use crate::cards::ir::{Ability, CardType, Color, CostSymbol, Instruction, ManaCost, ManaKind};
 use crate::cite;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, POOL_SYMBOLS, Text};
 use crate::engine::state::{Game, ObjId, PlayerId, Zone};
 use crate::engine::{Ev, casting::{Choices, Illegal}};
 
@@ -23,7 +23,6 @@ pub fn pool_index(k: ManaKind) -> usize {
     }
 }
 
-const POOL_SYMBOLS: [&str; 6] = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}"];
 
 /// What one mana ability of a source makes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -307,8 +306,8 @@ impl Game {
                 self.players[p].pool_snow[pool_index(k)] += 1;
             }
         }
-        let shown: String = kinds.iter().map(|&k| POOL_SYMBOLS[pool_index(k)]).collect();
-        let ev = Ev::new(EventKind::AddMana, format!("{} adds {shown} ({})", self.players[p].name, self.describe(source)))
+        // Pool indices are below 6.
+        let ev = Ev::new(EventKind::AddMana, Text::Adds(kinds.iter().map(|&k| pool_index(k) as u8).collect()))
             .player(self, p)
             .source(self, source)
             .amount(i64::try_from(kinds.len()).unwrap_or(0))
@@ -365,7 +364,7 @@ impl Game {
             }
         if cost.tap {
             self.become_tapped(id);
-            let mut ev = Ev::new(EventKind::Tap, format!("{} is tapped for mana", self.describe(id))).object(self, id).rules(&cite!(mana.tap_for_mana));
+            let mut ev = Ev::new(EventKind::Tap, Text::TappedForMana).object(self, id).rules(&cite!(mana.tap_for_mana));
             if cost.condition.is_some() {
                 // 602.1b: its "activate only if" condition held as it was activated.
                 ev = ev.rule(cite!(activate.condition_true));
@@ -745,10 +744,10 @@ impl Game {
         self.players[p].pool_snow = pool_snow;
         self.last_pool_spend = spent;
         if spent.iter().any(|&n| n > 0) {
-            let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
-            let mut ev = Ev::new(EventKind::PayMana, format!("{} pays {shown}", self.players[p].name)).player(self, p).rule(alt.during.unwrap_or(cite!(pay.mana)));
+            let mut ev = Ev::new(EventKind::PayMana, Text::Pays(spent)).player(self, p).rule(alt.during.unwrap_or(cite!(pay.mana)));
             if !cost.special.is_empty() {
-                ev.text = format!("{} pays {shown} for {cost}", self.players[p].name);
+                let shown: String = (0..6).flat_map(|i| std::iter::repeat_n(POOL_SYMBOLS[i], spent[i] as usize)).collect();
+                ev.text = Text::Words(format!("{} pays {shown} for {cost}", self.players[p].name));
                 ev = ev.rule(cite!(pay.mana_symbols));
             }
             self.record(ev);

@@ -36,8 +36,11 @@ pub mod unread;
 pub use decision::{Answer, Decider, Decision, DecisionKind, Stop};
 pub use state::{Game, ObjId, PlayerId, Target, Zone};
 
-use crate::engine::event::{Event, EventKind, Named};
+use crate::engine::event::{Event, EventKind, Named, Parts, Shown, Text};
 use crate::rules::RuleId;
+
+/// The rules an event cites: most cite one to three.
+pub type Rules = smallvec::SmallVec<[RuleId; 3]>;
 
 /// Builder for one trace event.
 pub struct Ev {
@@ -48,8 +51,8 @@ pub struct Ev {
     target: Option<Named>,
     amount: Option<i64>,
     zone: Option<&'static str>,
-    text: String,
-    rules: Vec<RuleId>,
+    text: Text,
+    rules: Rules,
     /// The objects and the player the event concerns, for its causes (`cause`).
     objs: [Option<ObjId>; 2],
     who: Option<PlayerId>,
@@ -63,19 +66,20 @@ impl Ev {
     #[must_use]
     pub fn exiled_instead(mut self, how: &str, rule: RuleId) -> Ev {
         self.kind = EventKind::Exile;
-        self.text = format!("{}; it was cast {how}, so it is exiled instead", self.text);
+        let was = Parts { text: &self.text, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref() };
+        self.text = Text::Words(format!("{was}; it was cast {how}, so it is exiled instead"));
         self.zone = Some(Zone::Exile.name());
         self.rules.insert(0, rule);
         self
     }
 
     #[must_use]
-    pub fn new(kind: EventKind, text: impl Into<String>) -> Ev {
-        Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Vec::new(), objs: [None; 2], who: None, because: None }
+    pub fn new(kind: EventKind, text: impl Into<Text>) -> Ev {
+        Ev { kind, player: None, object: None, source: None, target: None, amount: None, zone: None, text: text.into(), rules: Rules::new(), objs: [None; 2], who: None, because: None }
     }
     #[must_use]
     pub fn player(mut self, g: &Game, p: PlayerId) -> Ev {
-        self.player = Some(Named { name: g.players[p].name.clone(), card: None, label: None, nth: None });
+        self.player = Some(Named { name: g.players[p].name.clone(), card: None, label: None, nth: None, shown: Shown::default() });
         self.who = Some(p);
         self
     }
@@ -104,9 +108,9 @@ impl Ev {
             Target::Ability(_) => {}
         }
         self.target = Some(match t {
-            Target::Player(p) => Named { name: g.players[p].name.clone(), card: None, label: None, nth: None },
+            Target::Player(p) => Named { name: g.players[p].name.clone(), card: None, label: None, nth: None, shown: Shown::default() },
             Target::Object(o) => named(g, o),
-            Target::Ability(_) => Named { name: g.describe_target(t), card: None, label: None, nth: None },
+            Target::Ability(_) => Named { name: g.describe_target(t), card: None, label: None, nth: None, shown: Shown::default() },
         });
         self
     }
@@ -136,11 +140,23 @@ fn named(g: &Game, id: ObjId) -> Named {
     // Its name now (a copy has the name it copied, 707.2); `Name#N` counts the cards and
     // tokens of its printed name in creation order, as references do: those created during the
     // game among themselves, the setup's among themselves.
-    let printed = g.obj(id).card.name();
-    let nth = g.cards[g.obj(id).card_id.0 as usize].nth as usize;
-    let name = if g.obj(id).face_down { "face-down creature" } else { g.card(id).name() };
+    let o = g.obj(id);
+    let printed = o.card.name();
+    let nth = g.cards[o.card_id.0 as usize].nth as usize;
+    let label = g.label(id).map(str::to_owned);
+    // What `Game::describe` says besides (checked against it in debug builds).
+    let shown = if o.face_down {
+        let what = if matches!(o.zone, Zone::Battlefield | Zone::Stack) { "creature" } else { "card" };
+        Shown { copy: false, with_printed: false, face_down: Some(Box::new((what, g.card_face_up(id).name().to_owned()))) }
+    } else {
+        let current = g.card(id).name();
+        Shown { copy: o.copy, with_printed: label.is_none() && !o.card.named(current), face_down: None }
+    };
+    let name = if o.face_down { "face-down creature" } else { g.card(id).name() };
     let card = (name != printed).then(|| printed.to_owned());
-    Named { name: name.to_owned(), card, label: g.label(id).map(str::to_owned), nth: Some(nth) }
+    let named = Named { name: name.to_owned(), card, label, nth: Some(nth), shown };
+    debug_assert_eq!(named.described().to_string(), g.describe(id), "the trace names object {id:?} differently from Game::describe");
+    named
 }
 
 impl Game {
@@ -164,8 +180,8 @@ impl Game {
         };
         // A cause comes before what it causes, and every event cites a rule (checked in every
         // scenario test).
-        debug_assert!(cause.is_none_or(|c| c < seq), "event {seq} ({}) caused by a later event {cause:?}", ev.text);
-        debug_assert!(!ev.rules.is_empty(), "event {seq} ({}) cites no rule", ev.text);
+        debug_assert!(cause.is_none_or(|c| c < seq), "event {seq} ({:?}) caused by a later event {cause:?}", ev.text);
+        debug_assert!(!ev.rules.is_empty(), "event {seq} ({:?}) cites no rule", ev.text);
         let cards: smallvec::SmallVec<[state::CardId; 2]> = objs.iter().map(|&o| self.obj(o).card_id).collect();
         self.causes.touch(seq, ev.kind, objs, &cards, ev.who);
         self.causes.after(seq, ev.kind);
@@ -180,7 +196,7 @@ impl Game {
             target: ev.target,
             amount: ev.amount,
             zone: ev.zone,
-            text: ev.text,
+            said: ev.text,
             cause,
             by: self.cause.clone(),
             rules: ev.rules,
@@ -213,7 +229,7 @@ impl Game {
     /// Runs `f` with `cause` as the cause of the events it records, in words, and `anchor` as
     /// the event they follow from.
     pub fn with_cause<T>(&mut self, cause: String, anchor: cause::Anchor, f: impl FnOnce(&mut Game) -> T) -> T {
-        let old = std::mem::replace(&mut self.cause, cause);
+        let old = std::mem::replace(&mut self.cause, cause.into());
         let old_anchor = std::mem::replace(&mut self.causes.anchor, anchor);
         let r = f(self);
         self.cause = old;

@@ -3,7 +3,7 @@
 
 use crate::cite;
 use crate::engine::decision::{Decider, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::state::{Game, PlayerId};
 use crate::engine::Ev;
 
@@ -42,7 +42,7 @@ impl Game {
             }
             return Ok(());
         };
-        let ev = Ev::new(EventKind::Pass, format!("{} passes priority", self.players[p].name)).player(self, p).rule(cite!(priority.pass));
+        let ev = Ev::new(EventKind::Pass, Text::Passes).player(self, p).rule(cite!(priority.pass));
         self.record(ev);
         self.passes += 1;
         if self.passes < self.living() {

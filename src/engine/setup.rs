@@ -122,7 +122,7 @@ impl Game {
             rng: ChaCha8Rng::seed_from_u64(s.seed),
             trace: Vec::new(),
             rejections: Vec::new(),
-            cause: "setup".to_owned(),
+            cause: "setup".into(),
             causes: crate::engine::cause::Causes::default(),
             violations: None,
             snapshots: None,
@@ -198,7 +198,7 @@ impl Game {
         .player(&g, g.active)
         .rule(g.step.rule());
         g.record(ev);
-        g.cause = "game rules".to_owned();
+        g.cause = "game rules".into();
         g.touch();
         g
     }

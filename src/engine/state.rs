@@ -594,7 +594,7 @@ pub struct Game {
     pub trace: Vec<Event>,
     pub rejections: Vec<Rejection>,
     /// What is being done now, for events' `cause`.
-    pub cause: String,
+    pub cause: std::sync::Arc<str>,
     /// The objects changed (`obj_mut`, `obj_mut_status`) or made (`new_object`) since the last
     /// check of state-based actions, and whether that check found nothing on the battlefield
     /// with printed characteristics in force: the next check then looks only at these.

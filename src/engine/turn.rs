@@ -3,7 +3,7 @@
 
 use crate::cite;
 use crate::engine::decision::{Decider, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::state::{Combat, Game, Rejection};
 use crate::engine::Ev;
 use crate::scenario::model::Step;
@@ -76,7 +76,7 @@ impl Game {
                     Ev::new(EventKind::StepBegins, "second combat damage step begins: the creatures that didn't deal first-strike damage deal theirs").rule(cite!(combat.second_damage_step))
                 }
             } else {
-                Ev::new(EventKind::StepBegins, format!("{} step begins", next.name().replace('_', " "))).rule(next.rule())
+                Ev::new(EventKind::StepBegins, Text::StepBegins(next)).rule(next.rule())
             };
             self.record(ev);
             let began = self.last_event();
@@ -165,9 +165,9 @@ impl Game {
         self.creatures_died_this_turn = 0;
         self.died_this_turn.clear();
         let ev = if extra {
-            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins (an extra turn)", self.turn, self.players[self.active].name)).player(self, self.active).rules(&cite!(turn.extra_turn_begins))
+            Ev::new(EventKind::TurnBegins, Text::TurnBegins { turn: self.turn, extra: true }).player(self, self.active).rules(&cite!(turn.extra_turn_begins))
         } else {
-            Ev::new(EventKind::TurnBegins, format!("turn {} of {} begins", self.turn, self.players[self.active].name)).player(self, self.active).rule(cite!(turn.begins))
+            Ev::new(EventKind::TurnBegins, Text::TurnBegins { turn: self.turn, extra: false }).player(self, self.active).rule(cite!(turn.begins))
         };
         self.record(ev);
         // "Until the end of your next turn": the turn it ends in is now known.

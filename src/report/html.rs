@@ -316,7 +316,7 @@ pub fn page(path: &str, s: &Scenario, r: &RunResult, diagnostic: Option<&str>) -
             "<li data-seq=\"{}\"><button type=\"button\"><span class=\"seq\">{}</span> {} <span class=\"step\">turn {}, {}</span><span class=\"rules\">{}</span></button></li>",
             ev.seq,
             ev.seq,
-            esc(&ev.text),
+            esc(&ev.text().to_string()),
             ev.turn,
             esc(ev.step.name()),
             rules.join(", ")
@@ -340,7 +340,7 @@ pub fn page(path: &str, s: &Scenario, r: &RunResult, diagnostic: Option<&str>) -
         }
     }
     out.push_str("</dl>\n</section>\n</main>\n<footer><p class=\"muted\">Written by judge. Summaries of the rules are the project's own words; the Comprehensive Rules are Wizards of the Coast's.</p></footer>\n");
-    let events: Vec<Value> = g.trace.iter().map(|e| json!({"seq": e.seq, "text": e.text, "cause": e.cause})).collect();
+    let events: Vec<Value> = g.trace.iter().map(|e| json!({"seq": e.seq, "text": e.text().to_string(), "cause": e.cause})).collect();
     let data = json!({"events": events, "boards": boards});
     let _ = write!(out, "<script type=\"application/json\" id=\"data\">{}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n", script_json(&data));
     out

@@ -134,7 +134,7 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
         t.push_fmt(format_args!("{}", ev.seq));
         t.push_fmt(format_args!("{}", ev.turn));
         t.push(ev.step.name());
-        t.push(&ev.text);
+        t.push_fmt(format_args!("{}", ev.text()));
         let rules: Vec<&str> = ev.rules.iter().map(|r| r.as_str()).collect();
         t.push(&rules.join(", "));
     }
@@ -201,7 +201,7 @@ pub fn golden(s: &Scenario, r: &RunResult) -> String {
     let mut out = format!("# judge golden trace of \"{}\" (judge test --bless rewrites it)\n", s.name);
     for ev in &g.trace {
         let rules: Vec<&str> = ev.rules.iter().map(|r| r.as_str()).collect();
-        let _ = writeln!(out, "{} t{} {}: {} [{}]", ev.seq, ev.turn, ev.step.name(), ev.text, rules.join(", "));
+        let _ = writeln!(out, "{} t{} {}: {} [{}]", ev.seq, ev.turn, ev.step.name(), ev.text(), rules.join(", "));
     }
     out.push_str(&state_text(g));
     if let Some(o) = outcome_text(g) {

@@ -23,12 +23,13 @@ pub fn find<'a>(trace: &'a [Event], what: &str) -> Result<&'a Event, String> {
     let lower = w.to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     if let Some(e) = trace.iter().rev().find(|e| {
-        let text = e.text.to_lowercase();
+        let text = e.text().to_string().to_lowercase();
         words.iter().all(|w| text.contains(w))
     }) {
         return Ok(e);
     }
-    let near = crate::diag::nearest(w, trace.iter().map(|e| e.text.as_str()));
+    let texts: Vec<String> = trace.iter().map(|e| e.text().to_string()).collect();
+    let near = crate::diag::nearest(w, texts.iter().map(String::as_str));
     let mut msg = format!("no event's text contains all of \"{w}\"");
     if !near.is_empty() {
         let _ = write!(msg, "; the nearest are: {}", near.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", "));
@@ -42,11 +43,11 @@ pub fn find<'a>(trace: &'a [Event], what: &str) -> Result<&'a Event, String> {
 pub fn text(trace: &[Event], ev: &Event) -> String {
     let links = chain(trace, ev.seq);
     let mut out = String::new();
-    let _ = writeln!(out, "Why: event {} ({})", ev.seq, ev.text);
+    let _ = writeln!(out, "Why: event {} ({})", ev.seq, ev.text());
     for (i, e) in links.iter().enumerate() {
         let arrow = if i == 0 { "  " } else { "← " };
         let rules: Vec<&str> = e.rules.iter().map(|r| r.as_str()).collect();
-        let _ = writeln!(out, "{arrow}#{} turn {} {}: {} [{}]", e.seq, e.turn, e.step.name(), e.text, rules.join(", "));
+        let _ = writeln!(out, "{arrow}#{} turn {} {}: {} [{}]", e.seq, e.turn, e.step.name(), e.text(), rules.join(", "));
     }
     if let Some(root) = links.last() {
         let _ = writeln!(out, "{}", started(root));
@@ -70,7 +71,7 @@ pub fn text(trace: &[Event], ev: &Event) -> String {
 /// What the first event of a chain came from, in words.
 fn started(root: &Event) -> String {
     if matches!(root.kind, crate::engine::event::EventKind::StepBegins | crate::engine::event::EventKind::TurnBegins) {
-        format!("started by the turn structure: {} (its turn-based actions and \"at the beginning of\" triggers follow from it)", root.text)
+        format!("started by the turn structure: {} (its turn-based actions and \"at the beginning of\" triggers follow from it)", root.text())
     } else if let Some(action) = root.by.strip_prefix("action ") {
         format!("started by the script's action {action}")
     } else if root.by.starts_with("state-based actions") {
@@ -89,6 +90,6 @@ pub fn json(trace: &[Event], ev: &Event) -> serde_json::Value {
     serde_json::json!({
         "event": ev.seq,
         "chain": links.iter().map(|e| serde_json::to_value(e).unwrap_or_default()).collect::<Vec<_>>(),
-        "started_by": links.last().map(|r| r.by.clone()),
+        "started_by": links.last().map(|r| r.by.to_string()),
     })
 }

@@ -458,7 +458,7 @@ pub fn run_taking(s: &Scenario, invariants: bool, snapshot: Option<fn(&Game) -> 
     });
     let stop = stop.or_else(|| {
         let seq = game.beyond_range?;
-        let text = game.trace.get(seq as usize - 1).map_or("", |e| e.text.as_str());
+        let text = game.trace.get(seq as usize - 1).map_or_else(String::new, |e| e.text().to_string());
         Some(
             Diagnostic::new(format!("event {seq} (\"{text}\") takes a number beyond the range judge supports (life up to ±9,223,372,036,854,775,807; damage, poison and counters up to 4,294,967,295)"), first)
                 .help("judge stops rather than report a value it couldn't represent; use smaller numbers in the scenario"),
