@@ -230,14 +230,14 @@ impl Game {
         let aura = self.has_subtype(att, "Aura");
         let why = if equipment && (host == att || self.is_creature(att)) {
             // 301.5c: an Equipment can't equip itself, nor a creature while it is one.
-            Some((format!("{} can't equip {}", self.describe(att), self.describe(host)), cite!(attach.equip_not_allowed)))
+            Some((format!("{} can't equip {}", self.described(att), self.described(host)), cite!(attach.equip_not_allowed)))
         } else if equipment && !self.is_creature(host) {
-            Some((format!("{} can equip only a creature, and {} is none", self.describe(att), self.describe(host)), cite!(attach.equip_not_creature)))
+            Some((format!("{} can equip only a creature, and {} is none", self.described(att), self.described(host)), cite!(attach.equip_not_creature)))
         } else if aura && (host == att || self.card(att).abilities().iter().any(|a| matches!(a, Ability::Enchant(f) if !self.matches_filter(host, f, self.controller(att))))) {
             // 303.4j: an Aura doesn't move onto what it can't enchant.
-            Some((format!("{} can't enchant {}", self.describe(att), self.describe(host)), cite!(attach.enchant_not_allowed)))
+            Some((format!("{} can't enchant {}", self.described(att), self.described(host)), cite!(attach.enchant_not_allowed)))
         } else if !(equipment || aura) {
-            Some((format!("{} is neither an Aura nor an Equipment", self.describe(att)), cite!(attach.not_attachable)))
+            Some((format!("{} is neither an Aura nor an Equipment", self.described(att)), cite!(attach.not_attachable)))
         } else {
             None
         };
@@ -249,7 +249,7 @@ impl Game {
         }
         if self.obj(att).attached_to == Some(host) {
             // 701.3b: attaching to what it is already attached to does nothing.
-            let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.describe(att), self.describe(host))).object(self, att).rule(cite!(attach.already_attached));
+            let ev = Ev::new(EventKind::Choice, format!("{} is already attached to {}: nothing happens", self.described(att), self.described(host))).object(self, att).rule(cite!(attach.already_attached));
             self.record(ev);
             return;
         }
@@ -265,7 +265,7 @@ impl Game {
         if moved {
             rules.push(cite!(attach.new_timestamp));
         }
-        let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.describe(att), self.describe(host))).object(self, att).target(self, Target::Object(host)).rules(&rules);
+        let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.described(att), self.described(host))).object(self, att).target(self, Target::Object(host)).rules(&rules);
         self.record(ev);
     }
 
@@ -449,7 +449,7 @@ impl Game {
             && let Some(id) = self.objects_of(ctx, a).into_iter().find(|&o| !self.is_live(o) && self.obj(o).melded.is_some() && (self.moved_now.iter().any(|(old, _)| *old == o) || ctx.trigger.object == Some(o)))
         {
             return Err(Stop(crate::diag::Diagnostic::new(
-                format!("{} was a melded permanent: an effect that finds the new object it became finds both of its cards and acts on each (712.21c), which judge doesn't model yet", self.describe(id)),
+                format!("{} was a melded permanent: an effect that finds the new object it became finds both of its cards and acts on each (712.21c), which judge doesn't model yet", self.described(id)),
                 crate::diag::Span::default(),
             )));
         }
@@ -496,7 +496,7 @@ impl Game {
             Instruction::Exile(a) => {
                 for id in self.objects_of(ctx, a) {
                     if let Some((id, followed)) = self.found(ctx, id) {
-                        let mut ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+                        let mut ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.described(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
                         if followed {
                             ev = ev.rule(cite!(zone.new_object_found));
                         }
@@ -515,12 +515,12 @@ impl Game {
                     // (or triggered): the objects don't move.
                     let triggered = self.resolving_ability.is_some_and(|(o, i)| matches!(self.ability(o, i), Some(Ability::Triggered { .. })));
                     let rule = if triggered { cite!(exile_until.triggered) } else { cite!(exile_until.resolved) };
-                    let ev = Ev::new(EventKind::Choice, format!("{} has already left the battlefield: nothing is exiled until it leaves", self.describe(source))).source(self, source).rules(&[rule, cite!(exile_until.source_gone)]);
+                    let ev = Ev::new(EventKind::Choice, format!("{} has already left the battlefield: nothing is exiled until it leaves", self.described(source))).source(self, source).rules(&[rule, cite!(exile_until.source_gone)]);
                     self.record(ev);
                 } else {
                     for id in self.objects_of(ctx, a) {
                         if let Some((id, _)) = self.found(ctx, id) {
-                            let ev = Ev::new(EventKind::Exile, format!("{} is exiled until {} leaves the battlefield", self.describe(id), self.describe(source))).object(self, id).source(self, source).zone(Zone::Exile).rules(&cite!(exile_until.exiles));
+                            let ev = Ev::new(EventKind::Exile, format!("{} is exiled until {} leaves the battlefield", self.described(id), self.described(source))).object(self, id).source(self, source).zone(Zone::Exile).rules(&cite!(exile_until.exiles));
                             self.record(ev);
                             let nid = self.move_object(id, Zone::Exile);
                             self.exiled_until.push((source, nid));
@@ -548,7 +548,7 @@ impl Game {
                 if self.on_battlefield(id) && !self.obj(id).renowned {
                     self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cite!(renown.counters)], false, "");
                     self.obj_mut(id).renowned = true;
-                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.describe(id))).object(self, id).rules(&cite!(renown.renowned));
+                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.described(id))).object(self, id).rules(&cite!(renown.renowned));
                     self.record(ev);
                 }
             }
@@ -565,7 +565,7 @@ impl Game {
                         continue;
                     }
                     let p = self.controller(id);
-                    if !self.offer_payment(p, &PayCost::Mana(cost.clone()), 0, &format!("pay {cost} so that {} is not sacrificed", self.describe(id)), cite!(unless.pay_to_not_sacrifice), dec)? {
+                    if !self.offer_payment(p, &PayCost::Mana(cost.clone()), 0, &format!("pay {cost} so that {} is not sacrificed", self.described(id)), cite!(unless.pay_to_not_sacrifice), dec)? {
                         self.sacrifice_it(id, " (the cost was not paid)", &cite!(unless.not_paid_sacrifice));
                     }
                 }
@@ -575,7 +575,7 @@ impl Game {
                 // they don't, the instructions are carried out.
                 let payer = self.players_of(ctx, payer).first().copied();
                 let paid = match payer {
-                    Some(p) => self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"unless … pays\" of {})", self.describe(ctx.source)), cite!(unless.pay), dec)?,
+                    Some(p) => self.offer_payment(p, cost, ctx.x, &format!("pay {cost} (\"unless … pays\" of {})", self.described(ctx.source)), cite!(unless.pay), dec)?,
                     None => false,
                 };
                 if !paid {
@@ -611,7 +611,7 @@ impl Game {
             }
             Instruction::IfKicked(instructions) => {
                 if ctx.kicked {
-                    let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.describe(ctx.source))).rules(&cite!(kicker.kicked_instructions));
+                    let ev = Ev::new(EventKind::Choice, format!("{} was kicked: the instructions for a kicked spell apply", self.described(ctx.source))).rules(&cite!(kicker.kicked_instructions));
                     self.record(ev);
                     for ins in instructions {
                         self.perform(ins, ctx, dec)?;
@@ -625,7 +625,7 @@ impl Game {
                     let n = self.obj(id).counters.get(&CounterKind::Named("age".to_owned()));
                     let total = cost.times(n);
                     let p = self.controller(id);
-                    if !self.offer_payment(p, &total, 0, &format!("pay {total} for the cumulative upkeep of {} ({n} age counter(s))", self.describe(id)), cite!(cumulative_upkeep.pay), dec)? {
+                    if !self.offer_payment(p, &total, 0, &format!("pay {total} for the cumulative upkeep of {} ({n} age counter(s))", self.described(id)), cite!(cumulative_upkeep.pay), dec)? {
                         self.sacrifice_it(id, " (its cumulative upkeep was not paid)", &cite!(cumulative_upkeep.sacrifice));
                     }
                 }
@@ -668,7 +668,7 @@ impl Game {
             // battlefield); the card becomes a warped card its owner may cast after this turn.
             Instruction::WarpExile => {
                 if self.on_battlefield(ctx.source) {
-                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled (warp); its owner may cast it from exile after this turn", self.describe(ctx.source))).object(self, ctx.source).zone(Zone::Exile).rules(&cite!(warp.exiled));
+                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled (warp); its owner may cast it from exile after this turn", self.described(ctx.source))).object(self, ctx.source).zone(Zone::Exile).rules(&cite!(warp.exiled));
                     self.record(ev);
                     let nid = self.move_object(ctx.source, Zone::Exile);
                     if self.is_live(nid) && self.obj(nid).zone == Zone::Exile {
@@ -772,7 +772,7 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let mut ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.describe(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&cite!(pump.until_end_of_turn));
+                        let mut ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.described(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&cite!(pump.until_end_of_turn));
                         // 702.23b: rampage's bonus, counted from the blockers as it resolves.
                         if matches!(power, Amount::Count { what: Counted::BlockersBeyondFirst, .. }) {
                             ev = ev.rules(&cite!(bloodrush.pump));
@@ -802,7 +802,7 @@ impl Game {
                     if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![*color]), *until_end_of_turn);
                         let how = if *until_end_of_turn { " until end of turn" } else { "" };
-                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {}{how}", self.describe(id), color.name())).object(self, id).rules(&cite!(color.becomes));
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {}{how}", self.described(id), color.name())).object(self, id).rules(&cite!(color.becomes));
                         self.record(ev);
                     }
                 }
@@ -811,10 +811,10 @@ impl Game {
                 for id in self.objects_of(ctx, what) {
                     if self.is_live(id) && matches!(self.obj(id).zone, Zone::Battlefield | Zone::Stack) {
                         // 608.2d: the choice is made as the instruction is carried out.
-                        let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cite!(color.choice), what: format!("the color {} becomes", self.describe(id)) };
+                        let d = Decision { player: ctx.controller, kind: DecisionKind::Color, rule: cite!(color.choice), what: format!("the color {} becomes", self.described(id)) };
                         let Answer::Color(color) = self.decide(dec, &d)? else { continue };
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::SetColors(vec![color]), true);
-                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {} until end of turn", self.describe(id), color.name())).object(self, id).rules(&cite!(color.becomes_until_end_of_turn));
+                        let ev = Ev::new(EventKind::ColorChange, format!("{} becomes {} until end of turn", self.described(id), color.name())).object(self, id).rules(&cite!(color.becomes_until_end_of_turn));
                         self.record(ev);
                     }
                 }
@@ -825,14 +825,14 @@ impl Game {
                 let over = hold.is_some_and(|h| !self.holds(h, ctx.source, ctx.controller));
                 if over {
                     // 611.2b: a "for as long as" duration that is already over: it does nothing.
-                    let ev = Ev::new(EventKind::Choice, format!("the effect of {} does nothing: its \"for as long as\" duration ended before it began", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(effect.duration_already_over));
+                    let ev = Ev::new(EventKind::Choice, format!("the effect of {} does nothing: its \"for as long as\" duration ended before it began", self.described(ctx.source))).source(self, ctx.source).rule(cite!(effect.duration_already_over));
                     self.record(ev);
                 } else if !ids.is_empty() {
                     self.add_effects(ctx.source, ctx.controller, &ids, changes, *until_end_of_turn, *hold);
                     // 611.2a: no duration stated — it lasts until the permanent leaves the
                     // battlefield, when it becomes a new object the effect doesn't know (400.7).
                     if matches!(what, Affected::Arrived(_)) && !*until_end_of_turn && hold.is_none() {
-                        let ev = Ev::new(EventKind::Grant, format!("the effect on {} has no duration: it lasts until that permanent leaves the battlefield", self.describe(ids[0]))).object(self, ids[0]).source(self, ctx.source).rules(&cite!(effect.indefinite));
+                        let ev = Ev::new(EventKind::Grant, format!("the effect on {} has no duration: it lasts until that permanent leaves the battlefield", self.described(ids[0]))).object(self, ids[0]).source(self, ctx.source).rules(&cite!(effect.indefinite));
                         self.record(ev);
                     }
                 }
@@ -880,7 +880,7 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
-                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from the top of {}'s library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rule(cite!(exile.from_hand_or_library));
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from the top of {}'s library", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rule(cite!(exile.from_hand_or_library));
                         self.record(ev);
                         let nid = self.move_object(c, Zone::Exile);
                         self.set_aside.push(nid);
@@ -894,7 +894,7 @@ impl Game {
                 self.that_card_now = None;
                 for p in self.players_of(ctx, who) {
                     let Some(c) = self.random_cards(p, 1).pop() else { continue };
-                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} at random from their hand", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rule(cite!(reveal.random_from_hand));
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} at random from their hand", self.players[p].name, self.described(c))).object(self, c).player(self, p).rule(cite!(reveal.random_from_hand));
                     self.record(ev);
                     self.that_card_now = Some(c);
                 }
@@ -906,7 +906,7 @@ impl Game {
                     let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
                     for c in cards {
                         // 701.20b: revealing leaves the card where it is.
-                        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&cite!(reveal.top_card));
+                        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.described(c))).object(self, c).player(self, p).rules(&cite!(reveal.top_card));
                         self.record(ev);
                         self.set_aside.push(c);
                     }
@@ -929,7 +929,7 @@ impl Game {
             Instruction::IfSetAside { filter, then, otherwise } => {
                 let Some(card) = self.set_aside.iter().copied().find(|&o| self.is_live(o)) else { return Ok(()) };
                 let hit = self.matches_filter(card, filter, ctx.controller);
-                let ev = Ev::new(EventKind::Choice, format!("{} is {}a {} card", self.describe(card), if hit { "" } else { "not " }, crate::engine::casting::filter_words(filter))).object(self, card).rule(cite!(resolve.card_checked));
+                let ev = Ev::new(EventKind::Choice, format!("{} is {}a {} card", self.described(card), if hit { "" } else { "not " }, crate::engine::casting::filter_words(filter))).object(self, card).rule(cite!(resolve.card_checked));
                 self.record(ev);
                 for ins in if hit { then } else { otherwise } {
                     self.perform(ins, ctx, dec)?;
@@ -938,7 +938,7 @@ impl Game {
             Instruction::PutInGraveyard(a) => {
                 for id in self.objects_of(ctx, a) {
                     let owner = self.obj(id).owner;
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
                     self.record(ev);
                     self.move_object(id, Zone::Graveyard);
                 }
@@ -956,7 +956,7 @@ impl Game {
                 for c in cards {
                     let turn = matches!(until, crate::cards::ir::PlayUntil::EndOfTurn).then_some(self.turn);
                     self.play_permissions.push(crate::engine::state::PlayPermission { card: c, source: ctx.source, player: you, cast_only: *cast_only, turn, given: self.turn, lasting });
-                    let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.describe(c))).object(self, c).player(self, you).rules(&cite!(cast.permission_from_exile));
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{} may {verb} {} from exile {when}", self.players[you].name, self.described(c))).object(self, c).player(self, you).rules(&cite!(cast.permission_from_exile));
                     // "Play" covers playing a land too (305.1).
                     let ev = if *cast_only { ev } else { ev.rule(cite!(land.play_permission)) };
                     self.record(ev);
@@ -978,21 +978,21 @@ impl Game {
                 // 607.2a: the linked ability exiled nothing (yet), or what it exiled has left
                 // exile.
                 if objects.is_empty() && *what == Affected::ExiledBySource {
-                    let ev = Ev::new(EventKind::Choice, format!("no card exiled by {}'s linked ability is in exile: nothing is returned", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(linked.exiled_card));
+                    let ev = Ev::new(EventKind::Choice, format!("no card exiled by {}'s linked ability is in exile: nothing is returned", self.described(ctx.source))).source(self, ctx.source).rule(cite!(linked.exiled_card));
                     self.record(ev);
                 }
                 for old in objects {
                     // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
                     // zone-change trigger triggered on became there, if it is still there.
                     let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile) || *what == Affected::SetAside && self.obj(*id).zone == Zone::Library) else {
-                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.describe(old))).object(self, old).rule(cite!(zone.not_where_put));
+                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.described(old))).object(self, old).rule(cite!(zone.not_where_put));
                         self.record(ev);
                         continue;
                     };
                     // 111.8: a token that has left the battlefield stays where it is until it
                     // ceases to exist; it can't come back.
                     if self.obj(id).card.token() {
-                        let ev = Ev::new(EventKind::Choice, format!("{} is a token that has left the battlefield: it can't return", self.describe(id))).object(self, id).rule(cite!(token.cant_move_again));
+                        let ev = Ev::new(EventKind::Choice, format!("{} is a token that has left the battlefield: it can't return", self.described(id))).object(self, id).rule(cite!(token.cant_move_again));
                         self.record(ev);
                         continue;
                     }
@@ -1016,7 +1016,7 @@ impl Game {
                     let counter_rule = with.as_ref().map(|(_, _, r)| *r);
                     self.put_onto_battlefield_with(id, controller, *tapped, with, dec, |g, nid| {
                         let verb = if from_library { "put onto" } else { "returned to" };
-                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is {verb} the battlefield{how} under {}'s control", g.describe(nid), g.players[controller].name))
+                        let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is {verb} the battlefield{how} under {}'s control", g.described(nid), g.players[controller].name))
                             .object(g, nid)
                             .player(g, controller)
                             .zone(Zone::Battlefield)
@@ -1045,7 +1045,7 @@ impl Game {
                         // within the zone, staying the same object.
                         let owner = self.obj(id).owner;
                         let place = if *bottom { "on the bottom of" } else { "on top of" };
-                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(resolve.to_library));
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(resolve.to_library));
                         self.record(ev);
                         let lib = &mut self.players[owner].library;
                         lib.retain(|&c| c != id);
@@ -1058,7 +1058,7 @@ impl Game {
                     }
                     let owner = self.obj(id).owner;
                     let place = if *bottom { "on the bottom of" } else { "on top of" };
-                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(zone.to_library));
+                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(zone.to_library));
                     if followed {
                         ev = ev.rule(cite!(zone.new_object_found));
                     }
@@ -1103,11 +1103,11 @@ impl Game {
                     // 101.2: "You can't lose the game" beats an effect saying they lose.
                     let spared = self.permanents_of(p).find(|&o| self.has_ability(o, &crate::cards::ir::Ability::CantLoseGame));
                     if let Some(src) = spared {
-                        let ev = Ev::new(EventKind::Choice, format!("{} would lose the game, but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[cite!(game.effect_loses), cite!(game.cant_lose)]);
+                        let ev = Ev::new(EventKind::Choice, format!("{} would lose the game, but {} says they can't", self.players[p].name, self.described(src))).player(self, p).source(self, src).rules(&[cite!(game.effect_loses), cite!(game.cant_lose)]);
                         self.record(ev);
                         continue;
                     }
-                    let why = format!("{}'s effect says so", self.describe(ctx.source));
+                    let why = format!("{}'s effect says so", self.described(ctx.source));
                     self.lose(p, cite!(game.effect_loses), &why);
                 }
                 self.check_game_over();
@@ -1131,7 +1131,7 @@ impl Game {
                     }
                     let whose = if *yours { format!("{}'s", self.players[ctx.controller].name) } else { "its controller's".to_owned() };
                     self.skip_next_untap.push((o, yours.then_some(ctx.controller), cite!(untap.skip_next)));
-                    let ev = Ev::new(EventKind::Grant, format!("{} won't untap during {whose} next untap step", self.describe(o))).object(self, o).rules(&cite!(untap.wont_untap_next));
+                    let ev = Ev::new(EventKind::Grant, format!("{} won't untap during {whose} next untap step", self.described(o))).object(self, o).rules(&cite!(untap.wont_untap_next));
                     self.record(ev);
                 }
             }
@@ -1166,7 +1166,7 @@ impl Game {
                     let spell = self.obj(chosen).zone == Zone::Stack;
                     let card = self.obj(chosen).card_id;
                     self.add_shield(ctx.source, ShieldKind::NextFromSource { chosen, card, spell, filter: filter.clone(), to: t, you: ctx.controller });
-                    let ev = Ev::new(EventKind::Grant, format!("the next time {} would deal damage to {} this turn, that damage will be prevented", self.describe(chosen), self.describe_target(t))).source(self, ctx.source).target(self, t).rules(&cite!(prevent.chosen_source_shield));
+                    let ev = Ev::new(EventKind::Grant, format!("the next time {} would deal damage to {} this turn, that damage will be prevented", self.described(chosen), self.describe_target(t))).source(self, ctx.source).target(self, t).rules(&cite!(prevent.chosen_source_shield));
                     self.record(ev);
                 }
             }
@@ -1204,7 +1204,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.add_shield(ctx.source, ShieldKind::ExileIfDies(id));
-                        let ev = Ev::new(EventKind::Grant, format!("if {} would die this turn, it will be exiled instead", self.describe(id))).object(self, id).rules(&cite!(replace.dies_exile_created));
+                        let ev = Ev::new(EventKind::Grant, format!("if {} would die this turn, it will be exiled instead", self.described(id))).object(self, id).rules(&cite!(replace.dies_exile_created));
                         self.record(ev);
                     }
                 }
@@ -1219,7 +1219,7 @@ impl Game {
                 let rule = if self.resolving_ability.is_none() && self.is_live(ctx.source) && self.obj(ctx.source).zone == Zone::Stack { cite!(trigger.delayed_by_spell) } else { cite!(trigger.delayed_by_ability) };
                 let turn = self.turn;
                 self.delayed_dies.push(crate::engine::triggers::DelayedDies { source: ctx.source, controller: ctx.controller, object, turn, instructions: instructions.clone(), rule });
-                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger when {} dies this turn", self.describe(object))).source(self, ctx.source).object(self, object).rules(&cite!(trigger.delayed_created_about));
+                let ev = Ev::new(EventKind::Grant, format!("a delayed triggered ability is created: it will trigger when {} dies this turn", self.described(object))).source(self, ctx.source).object(self, object).rules(&cite!(trigger.delayed_created_about));
                 self.record(ev);
             }
             Instruction::Delayed { step, instructions, next_turn, link } => {
@@ -1258,8 +1258,8 @@ impl Game {
                 };
                 let about = match info.linked.or(info.object) {
                     Some(o) if instructions_mention_link(instructions) => match several {
-                        n @ 2.. => format!(" (about {} and {} other{})", self.describe(o), n - 1, if n > 2 { "s" } else { "" }),
-                        _ => format!(" (about {})", self.describe(o)),
+                        n @ 2.. => format!(" (about {} and {} other{})", self.described(o), n - 1, if n > 2 { "s" } else { "" }),
+                        _ => format!(" (about {})", self.described(o)),
                     },
                     _ => String::new(),
                 };
@@ -1272,7 +1272,7 @@ impl Game {
                 // and is put on the stack the next time a player would receive priority, its
                 // targets chosen then (603.3d). It knows what the ability that made it knew
                 // ("that creature" is still what that ability triggered on).
-                let ev = Ev::new(EventKind::Trigger, format!("the reflexive ability of {} triggers (\"when you do\", controlled by {})", self.describe(ctx.source), self.players[ctx.controller].name)).source(self, ctx.source).player(self, ctx.controller).rule(cite!(trigger.reflexive));
+                let ev = Ev::new(EventKind::Trigger, format!("the reflexive ability of {} triggers (\"when you do\", controlled by {})", self.described(ctx.source), self.players[ctx.controller].name)).source(self, ctx.source).player(self, ctx.controller).rule(cite!(trigger.reflexive));
                 self.record(ev);
                 let index = self.delayed_effects.len();
                 self.delayed_effects.push((effect.as_ref().clone(), true));
@@ -1332,7 +1332,7 @@ impl Game {
                         continue;
                     }
                     let owner = self.obj(id).owner;
-                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put into {}'s library", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rules(&cite!(shuffle.into_library));
+                    let mut ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put into {}'s library", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rules(&cite!(shuffle.into_library));
                     if followed {
                         ev = ev.rule(cite!(zone.new_object_found));
                     }
@@ -1382,7 +1382,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::AttackDespiteDefender, true);
-                        let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.describe(id))).object(self, id).rules(&cite!(defender.attack_as_though));
+                        let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.described(id))).object(self, id).rules(&cite!(defender.attack_as_though));
                         self.record(ev);
                     }
                 }
@@ -1407,7 +1407,7 @@ impl Game {
                         }
                     }
                     let what = cant_words(*attack, *block);
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't {what} this turn", self.describe(id))).object(self, id).rule(cite!(effect.cant_this_turn));
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't {what} this turn", self.described(id))).object(self, id).rule(cite!(effect.cant_this_turn));
                     self.record(ev);
                 }
             }
@@ -1415,7 +1415,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.obj_mut(id).regen_shields += 1;
-                        let ev = Ev::new(EventKind::Regenerate, format!("{} gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead", self.describe(id))).object(self, id).rule(cite!(regenerate.shield));
+                        let ev = Ev::new(EventKind::Regenerate, format!("{} gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead", self.described(id))).object(self, id).rule(cite!(regenerate.shield));
                         self.record(ev);
                     }
                 }
@@ -1439,7 +1439,7 @@ impl Game {
                 for (p, ids) in chosen {
                     for id in ids {
                         if self.on_battlefield(id) {
-                            let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&cite!(sacrifice.chosen));
+                            let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.described(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&cite!(sacrifice.chosen));
                             self.record(ev);
                             self.move_object(id, Zone::Graveyard);
                         }
@@ -1451,7 +1451,7 @@ impl Game {
                     // 701.21a: only a permanent its controller controls can be sacrificed.
                     if self.on_battlefield(id) && self.controller(id) == ctx.controller {
                         let p = ctx.controller;
-                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.sacrifices));
+                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.described(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.sacrifices));
                         self.record(ev);
                         self.move_object(id, Zone::Graveyard);
                     }
@@ -1561,7 +1561,7 @@ impl Game {
                     }
                     for c in cards {
                         let from = self.obj(c).zone.name().replace('_', " ");
-                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put from {}'s {from} into their library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Library).rules(&cite!(shuffle.into_library));
+                        let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put from {}'s {from} into their library", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Library).rules(&cite!(shuffle.into_library));
                         self.record(ev);
                         self.move_object(c, Zone::Library);
                     }
@@ -1579,7 +1579,7 @@ impl Game {
                     // Every card, in this one instruction (406.2, 701.13a).
                     let cards = self.players[p].graveyard.clone();
                     for c in cards {
-                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&cite!(exile.face_up));
+                        let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&cite!(exile.face_up));
                         self.record(ev);
                         self.move_object(c, Zone::Exile);
                     }
@@ -1594,7 +1594,7 @@ impl Game {
                 let chosen = self.pick_one(p, options, cite!(resolve.choice), "the permanent returned to its owner's hand".to_owned(), none, dec)?;
                 if let Some(id) = chosen.filter(|&id| self.on_battlefield(id)) {
                     let owner = self.obj(id).owner;
-                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                     self.record(ev);
                     self.move_object(id, Zone::Hand);
                 }
@@ -1610,7 +1610,7 @@ impl Game {
                         let owner = self.obj(id).owner;
                         let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.describe(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
+                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                         if followed {
                             ev = ev.rule(cite!(zone.new_object_found));
                         }
@@ -1656,7 +1656,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && !self.obj(id).tapped {
                         self.become_tapped(id);
-                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cite!(tap.taps));
+                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.described(id))).object(self, id).rule(cite!(tap.taps));
                         self.record(ev);
                     }
                 }
@@ -1668,14 +1668,14 @@ impl Game {
                     }
                     // 608.2d: the choice is made as the instruction is carried out; mode 1
                     // taps, mode 2 untaps.
-                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1, used: Vec::new() }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.describe(id)) };
+                    let d = Decision { player: ctx.controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1, used: Vec::new() }, rule: cite!(tap.or_untap_choice), what: format!("whether to tap (mode 1) or untap (mode 2) {}", self.described(id)) };
                     let Answer::Modes(m) = self.decide(dec, &d)? else { continue };
                     let untap = m.first() == Some(&1);
                     if untap && self.obj(id).tapped {
                         self.untap_permanent(id, cite!(untap.becomes_untapped), "becomes untapped");
                     } else if !untap && !self.obj(id).tapped {
                         self.become_tapped(id);
-                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.describe(id))).object(self, id).rule(cite!(tap.taps));
+                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.described(id))).object(self, id).rule(cite!(tap.taps));
                         self.record(ev);
                     }
                 }
@@ -1731,7 +1731,7 @@ impl Game {
                     }
                     // 701.46a: only a permanent with no +1/+1 counters gets them.
                     if self.obj(id).counters.plus > 0 {
-                        let ev = Ev::new(EventKind::Choice, format!("{} adapts: it already has a +1/+1 counter on it, so nothing happens", self.describe(id))).object(self, id).rule(cite!(adapt.already_has_counter));
+                        let ev = Ev::new(EventKind::Choice, format!("{} adapts: it already has a +1/+1 counter on it, so nothing happens", self.described(id))).object(self, id).rule(cite!(adapt.already_has_counter));
                         self.record(ev);
                     } else {
                         self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cite!(adapt.counters)], false, " (it adapts)");
@@ -1746,7 +1746,7 @@ impl Game {
                 // 701.37a: a permanent that is already monstrous gets nothing, and doesn't
                 // become monstrous again (so "when it becomes monstrous" doesn't trigger).
                 if self.obj(id).monstrous.is_some() {
-                    let ev = Ev::new(EventKind::Choice, format!("{}'s monstrosity does nothing: it is already monstrous", self.describe(id))).object(self, id).rules(&cite!(monstrosity.already_monstrous));
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s monstrosity does nothing: it is already monstrous", self.described(id))).object(self, id).rules(&cite!(monstrosity.already_monstrous));
                     self.record(ev);
                     return Ok(());
                 }
@@ -1755,7 +1755,7 @@ impl Game {
                 // 701.37b: the designation, kept until it leaves the battlefield; its value of
                 // X is remembered (701.37c).
                 self.obj_mut(id).monstrous = Some(n);
-                let ev = Ev::new(EventKind::Choice, format!("{} becomes monstrous", self.describe(id))).object(self, id).rules(&cite!(monstrosity.becomes_monstrous));
+                let ev = Ev::new(EventKind::Choice, format!("{} becomes monstrous", self.described(id))).object(self, id).rules(&cite!(monstrosity.becomes_monstrous));
                 self.record(ev);
                 self.fire(crate::engine::triggers::Happening::BecameMonstrous(id));
             }
@@ -1793,12 +1793,12 @@ impl Game {
                     self.obj_mut(a).counters.remove(kind, 1);
                     let name = kind.name();
                     let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-                    let ev = Ev::new(EventKind::RemoveCounters, format!("{article} {name} counter is moved from {} onto {}", self.describe(a), self.describe(b))).object(self, a).amount(1).rules(&[cite!(counters.moved)]);
+                    let ev = Ev::new(EventKind::RemoveCounters, format!("{article} {name} counter is moved from {} onto {}", self.described(a), self.described(b))).object(self, a).amount(1).rules(&[cite!(counters.moved)]);
                     self.record(ev);
                     let rules: Vec<crate::rules::RuleId> = std::iter::once(cite!(counters.moved)).chain(crate::engine::counters::meaning(kind)).collect();
                     self.put_counters(b, kind, 1, &rules, false, "");
                 } else {
-                    let ev = Ev::new(EventKind::Choice, format!("no {} counter can be moved from {}: nothing happens", kind.name(), self.describe(a))).object(self, a).rule(cite!(counters.none_to_move));
+                    let ev = Ev::new(EventKind::Choice, format!("no {} counter can be moved from {}: nothing happens", kind.name(), self.described(a))).object(self, a).rule(cite!(counters.none_to_move));
                     self.record(ev);
                 }
             }
@@ -1910,14 +1910,14 @@ impl Game {
                 (Change::Protection(q), format!("protection from {}", quality_words(q)), cite!(protection.granted))
             }
             Grant::ProtectionFromChosenColor => {
-                let d = Decision { player: controller, kind: DecisionKind::Color, rule: cite!(protection.color_choice), what: format!("the color {} gains protection from", self.describe(id)) };
+                let d = Decision { player: controller, kind: DecisionKind::Color, rule: cite!(protection.color_choice), what: format!("the color {} gains protection from", self.described(id)) };
                 let Answer::Color(c) = self.decide(dec, &d)? else { return Ok(()) };
                 let q = Quality::Color(c);
                 (Change::Protection(q), format!("protection from {}", quality_words(q)), cite!(protection.granted))
             }
         };
         self.add_effect(source, controller, vec![id], m, true);
-        let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.describe(id))).object(self, id).rules(&[cite!(grant.until_end_of_turn), cite!(grant.ability_layer), rule]);
+        let ev = Ev::new(EventKind::Grant, format!("{} gains {text} until end of turn", self.described(id))).object(self, id).rules(&[cite!(grant.until_end_of_turn), cite!(grant.ability_layer), rule]);
         self.record(ev);
         Ok(())
     }
@@ -1928,21 +1928,21 @@ impl Game {
     /// controller (`yours`) or its owner. A card that isn't double-faced stays in exile.
     fn exile_return_transformed(&mut self, ctx: &Context, yours: bool, dec: &mut dyn Decider) -> Result<(), Stop> {
         let Some((id, _)) = self.found(ctx, ctx.source).filter(|(id, _)| self.on_battlefield(*id)) else {
-            let ev = Ev::new(EventKind::Choice, format!("{} has left the battlefield: it isn't exiled or returned", self.describe(ctx.source))).source(self, ctx.source).rule(cite!(transform.exile_return_source_gone));
+            let ev = Ev::new(EventKind::Choice, format!("{} has left the battlefield: it isn't exiled or returned", self.described(ctx.source))).source(self, ctx.source).rule(cite!(transform.exile_return_source_gone));
             self.record(ev);
             return Ok(());
         };
-        let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+        let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.described(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
         self.record(ev);
         let card = self.move_object(id, Zone::Exile);
         if self.obj(card).face_down || !self.obj(card).card.layout().is_some_and(crate::cards::def::Layout::double_faced) {
-            let ev = Ev::new(EventKind::Choice, format!("{} isn't a double-faced card: it stays in exile", self.describe(card))).object(self, card).rule(cite!(transform.enters_transformed_single_faced));
+            let ev = Ev::new(EventKind::Choice, format!("{} isn't a double-faced card: it stays in exile", self.described(card))).object(self, card).rule(cite!(transform.enters_transformed_single_faced));
             self.record(ev);
             return Ok(());
         }
         let controller = if yours { ctx.controller } else { self.obj(card).owner };
         self.put_onto_battlefield_transformed(card, controller, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield transformed under {}'s control", g.describe(nid), g.players[controller].name))
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned to the battlefield transformed under {}'s control", g.described(nid), g.players[controller].name))
                 .object(g, nid)
                 .player(g, controller)
                 .zone(Zone::Battlefield)
@@ -1954,7 +1954,7 @@ impl Game {
     /// Its controller sacrifices a permanent (701.21a), as one event; `note` ends the trace line.
     pub(crate) fn sacrifice_it(&mut self, id: ObjId, note: &str, rules: &[crate::rules::RuleId]) {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}{note}", self.players[p].name, self.describe(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(rules);
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}{note}", self.players[p].name, self.described(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
         self.begin_batch();
         self.move_object(id, Zone::Graveyard);
@@ -2003,21 +2003,21 @@ impl Game {
         }
         let by_static = self.battlefield.iter().copied().find(|&o| self.abilities(o).any(|(_, a)| matches!(a, Ability::SpellsCantBeCountered(f) if self.matches_filter(id, f, self.controller(o)))));
         if let Some(src) = by_static {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.describe(id), self.describe(src))).object(self, id).source(self, src).rules(&cite!(counter.cant_be_countered_by));
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered ({}): it stays on the stack", self.described(id), self.described(src))).object(self, id).source(self, src).rules(&cite!(counter.cant_be_countered_by));
             self.record(ev);
             return;
         }
         if self.card(id).abilities().contains(&Ability::CantBeCountered) {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.describe(id))).object(self, id).rules(&cite!(counter.cant_be_countered));
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.described(id))).object(self, id).rules(&cite!(counter.cant_be_countered));
             self.record(ev);
             return;
         }
         if exile {
-            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&cite!(counter.exiled_instead));
+            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.described(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&cite!(counter.exiled_instead));
             self.spell_leaves_stack(id, Zone::Exile, ev);
             return;
         }
-        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.describe(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&cite!(counter.to_graveyard));
+        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.described(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&cite!(counter.to_graveyard));
         self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
@@ -2101,7 +2101,7 @@ impl Game {
         let shown: Vec<String> = self.obj(copy).choices.targets.iter().map(|c| self.describe_target(c.target)).collect();
         let targeting = if shown.is_empty() { String::new() } else { format!(" targeting {}", shown.join(", ")) };
         let gone = if self.is_live(id) { "" } else { " (as it last existed on the stack)" };
-        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {}{gone} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.describe(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&cite!(copy.spell_copied));
+        let mut ev = Ev::new(EventKind::CopySpell, format!("{} puts a copy of {}{gone} on the stack{targeting} (a copy is not cast)", self.players[controller].name, self.described(id))).player(self, controller).object(self, copy).zone(Zone::Stack).rules(&cite!(copy.spell_copied));
         if !self.is_live(id) {
             ev = ev.rule(cite!(copy.last_known_spell));
         }
@@ -2118,7 +2118,7 @@ impl Game {
     /// Each new target must be legal for the instance it replaces; an illegal change leaves
     /// that target as it was (115.7d).
     fn choose_copy_targets(&mut self, id: ObjId, copy: ObjId, controller: PlayerId, dec: &mut dyn Decider) -> Result<bool, Stop> {
-        let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cite!(copy.new_targets_choice), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.describe(id)) };
+        let d = Decision { player: controller, kind: DecisionKind::NewTargets { spell: copy }, rule: cite!(copy.new_targets_choice), what: format!("new targets for the copy of {} (`may: false` keeps them)", self.described(id)) };
         let Answer::Targets(Some(list)) = self.decide(dec, &d)? else { return Ok(false) };
         // A copy of a fused split spell has both halves' targets, left half first (702.102a).
         let effect = if self.obj(copy).choices.fused {
@@ -2168,7 +2168,7 @@ impl Game {
             let land = self.types(o).contains(&crate::cards::ir::CardType::Land);
             let how = if tapped { " tapped" } else { "" };
             self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
-                let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} from {}'s hand", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rule(cite!(put.from_hand));
+                let mut ev = Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} from {}'s hand", g.described(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rule(cite!(put.from_hand));
                 if land {
                     ev = ev.rule(cite!(land.put_not_played));
                 }
@@ -2239,7 +2239,7 @@ impl Game {
             let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library without the found card(s)", self.players[p].name)).player(self, p).rules(&cite!(shuffle.after_search));
             self.record(ev);
             for o in ids {
-                let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cite!(shuffle.put_into_library));
+                let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.described(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cite!(shuffle.put_into_library));
                 self.record(ev);
             }
             return Ok(());
@@ -2247,7 +2247,7 @@ impl Game {
         for t in found {
             let Target::Object(o) = t else { continue };
             if s.reveal {
-                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[searcher].name, self.describe(o))).object(self, o).rule(cite!(reveal.found));
+                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[searcher].name, self.described(o))).object(self, o).rule(cite!(reveal.found));
                 self.record(ev);
             }
             let (zone, kind, verb, rule) = match s.dest {
@@ -2259,11 +2259,11 @@ impl Game {
                 self.refuse_unattached_aura(o)?;
                 let how = if tapped { " tapped" } else { "" };
                 self.put_onto_battlefield(o, searcher, tapped, dec, |g, nid| {
-                    Ev::new(kind, format!("{} {verb}{how} under {}'s control", g.describe(nid), g.players[searcher].name)).object(g, nid).player(g, searcher).zone(zone).rule(rule)
+                    Ev::new(kind, format!("{} {verb}{how} under {}'s control", g.described(nid), g.players[searcher].name)).object(g, nid).player(g, searcher).zone(zone).rule(rule)
                 })?;
                 continue;
             }
-            let ev = Ev::new(kind, format!("{} {verb}", self.describe(o))).object(self, o).zone(zone).rule(rule);
+            let ev = Ev::new(kind, format!("{} {verb}", self.described(o))).object(self, o).zone(zone).rule(rule);
             self.record(ev);
             self.move_object(o, zone);
         }
@@ -2310,7 +2310,7 @@ impl Game {
         let ev = Ev::new(EventKind::Choice, format!("{} surveils {n}: {} on top, {} into the graveyard", self.players[p].name, top.len(), graveyard.len())).player(self, p).rule(cite!(surveil.surveils));
         self.record(ev);
         for c in graveyard {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard from the library", self.describe(c), self.players[p].name)).object(self, c).zone(Zone::Graveyard).rule(cite!(surveil.to_graveyard));
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard from the library", self.described(c), self.players[p].name)).object(self, c).zone(Zone::Graveyard).rule(cite!(surveil.to_graveyard));
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }
@@ -2323,17 +2323,17 @@ impl Game {
     /// and the player may put the card into their graveyard.
     fn explore(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Choice, format!("{} explores", self.describe(id))).object(self, id).player(self, p).rule(cite!(explore.explores));
+        let ev = Ev::new(EventKind::Choice, format!("{} explores", self.described(id))).object(self, id).player(self, p).rule(cite!(explore.explores));
         self.record(ev);
         let top = self.players[p].library.first().copied();
         if let Some(card) = top {
-            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(card))).object(self, card).player(self, p).rule(cite!(explore.reveal));
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.described(card))).object(self, card).player(self, p).rule(cite!(explore.reveal));
             self.record(ev);
         }
         if let Some(card) = top
             && self.has_type(card, CardType::Land)
         {
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is a land card and is put into {}'s hand", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cite!(explore.land_to_hand));
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is a land card and is put into {}'s hand", self.described(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cite!(explore.land_to_hand));
             self.record(ev);
             self.move_object(card, Zone::Hand);
             return Ok(());
@@ -2342,9 +2342,9 @@ impl Game {
             self.put_counters(id, &CounterKind::PlusOne, 1, &[cite!(explore.counter)], false, " (it explored)");
         }
         if let Some(card) = top {
-            let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: cite!(explore.graveyard_choice), what: format!("whether to put {} into the graveyard (explore)", self.describe(card)) };
+            let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: cite!(explore.graveyard_choice), what: format!("whether to put {} into the graveyard (explore)", self.described(card)) };
             if let Answer::May(true) = self.decide(dec, &d)? {
-                let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(card), self.players[p].name)).object(self, card).zone(Zone::Graveyard).rule(cite!(explore.to_graveyard));
+                let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.described(card), self.players[p].name)).object(self, card).zone(Zone::Graveyard).rule(cite!(explore.to_graveyard));
                 self.record(ev);
                 self.move_object(card, Zone::Graveyard);
             }
@@ -2357,7 +2357,7 @@ impl Game {
     /// still on the battlefield).
     fn connive(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Choice, format!("{} connives", self.describe(id))).object(self, id).player(self, p).rule(cite!(connive.connives));
+        let ev = Ev::new(EventKind::Choice, format!("{} connives", self.described(id))).object(self, id).player(self, p).rule(cite!(connive.connives));
         self.record(ev);
         self.draw_with(p, cite!(connive.draw), dec)?;
         let cards = self.choose_cards(p, 1, dec, "discard 1 card (connive)", cite!(connive.discard_choice))?;
@@ -2378,7 +2378,7 @@ impl Game {
         let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
         let rules: &[crate::rules::RuleId] = if cards.len() < n { &cite!(mill.short_library) } else { &[cite!(mill.mills)] };
         for c in cards {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is milled: put into {}'s graveyard from the top of the library", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rules(rules);
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is milled: put into {}'s graveyard from the top of the library", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rules(rules);
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }
@@ -2404,12 +2404,12 @@ impl Game {
             return Ok(());
         }
         if x == y {
-            let ev = Ev::new(EventKind::Fight, format!("{} fights itself", self.describe(x))).object(self, x).rules(&cite!(fight.itself));
+            let ev = Ev::new(EventKind::Fight, format!("{} fights itself", self.described(x))).object(self, x).rules(&cite!(fight.itself));
             self.record(ev);
             let n = 2 * i64::from(self.power(x));
             self.damage(x, Target::Object(x), n, None, dec)?;
         } else {
-            let ev = Ev::new(EventKind::Fight, format!("{} fights {}", self.describe(x), self.describe(y))).object(self, x).rules(&cite!(fight.fights));
+            let ev = Ev::new(EventKind::Fight, format!("{} fights {}", self.described(x), self.described(y))).object(self, x).rules(&cite!(fight.fights));
             self.record(ev);
             let (px, py) = (i64::from(self.power(x)), i64::from(self.power(y)));
             self.damage(x, Target::Object(y), px, None, dec)?;
@@ -2467,18 +2467,18 @@ impl Game {
         }
         for &o in &picked {
             if reveal {
-                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rule(cite!(reveal.chosen));
+                let ev = Ev::new(EventKind::Reveal, format!("{} reveals {}", self.players[p].name, self.described(o))).object(self, o).player(self, p).rule(cite!(reveal.chosen));
                 self.record(ev);
             }
             if let SearchDest::Battlefield { tapped } = to {
                 self.refuse_unattached_aura(o)?;
                 let how = if tapped { " tapped" } else { "" };
                 self.put_onto_battlefield(o, p, tapped, dec, |g, nid| {
-                    Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
+                    Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.described(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
                 })?;
                 continue;
             }
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.described(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
@@ -2492,7 +2492,7 @@ impl Game {
     fn refuse_unattached_aura(&self, id: ObjId) -> Result<(), Stop> {
         if self.card(id).abilities().iter().any(|a| matches!(a, Ability::Enchant(_))) {
             return Err(Stop(crate::diag::Diagnostic::new(
-                format!("{} would be put onto the battlefield by an effect that doesn't say what it enchants; choosing that as it enters (303.4f) is not supported yet", self.describe(id)),
+                format!("{} would be put onto the battlefield by an effect that doesn't say what it enchants; choosing that as it enters (303.4f) is not supported yet", self.described(id)),
                 crate::diag::Span::default(),
             )));
         }
@@ -2507,7 +2507,7 @@ impl Game {
         match rest_to {
             DigRest::Graveyard => {
                 for o in rest {
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.describe(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.described(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
                     self.record(ev);
                     self.move_object(o, Zone::Graveyard);
                 }
@@ -2568,7 +2568,7 @@ impl Game {
         let mut others = Vec::new();
         let mut hit = None;
         for c in self.players[p].library.clone() {
-            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.describe(c))).object(self, c).player(self, p).rules(&cite!(reveal.until));
+            let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.described(c))).object(self, c).player(self, p).rules(&cite!(reveal.until));
             self.record(ev);
             if self.matches_filter(c, filter, p) {
                 hit = Some(c);
@@ -2594,11 +2594,11 @@ impl Game {
                     self.refuse_unattached_aura(c)?;
                     let how = if tapped { " tapped" } else { "" };
                     self.put_onto_battlefield(c, p, tapped, dec, |g, nid| {
-                        Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.describe(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
+                        Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield{how} under {}'s control", g.described(nid), g.players[p].name)).object(g, nid).player(g, p).zone(Zone::Battlefield).rules(&cite!(resolve.to_battlefield))
                     })?;
                 }
                 _ => {
-                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.describe(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&cite!(resolve.card_to_hand));
+                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&cite!(resolve.card_to_hand));
                     self.record(ev);
                     self.move_object(c, Zone::Hand);
                 }
@@ -2618,14 +2618,14 @@ impl Game {
         }
         let controller = ctx.controller;
         let nid = self.put_onto_battlefield(card, controller, false, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{} is returned from the graveyard to the battlefield under {}'s control (unearth)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&cite!(unearth.returns))
+            Ev::new(EventKind::EntersBattlefield, format!("{} is returned from the graveyard to the battlefield under {}'s control (unearth)", g.described(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&cite!(unearth.returns))
         })?;
         if !self.on_battlefield(nid) {
             return Ok(());
         }
         self.obj_mut(nid).unearthed = true;
         self.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
-        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.describe(nid))).object(self, nid).rules(&cite!(unearth.delayed_exile));
+        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.described(nid))).object(self, nid).rules(&cite!(unearth.delayed_exile));
         self.record(ev);
         self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_ability) });
         Ok(())
@@ -2643,7 +2643,7 @@ impl Game {
         let attacking = self.obj(card).ninjutsu_attacking;
         let controller = ctx.controller;
         let nid = self.put_onto_battlefield(card, controller, true, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield from {}'s hand tapped (ninjutsu)", g.describe(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&cite!(ninjutsu.put_onto_battlefield))
+            Ev::new(EventKind::EntersBattlefield, format!("{} is put onto the battlefield from {}'s hand tapped (ninjutsu)", g.described(nid), g.players[controller].name)).object(g, nid).player(g, controller).zone(Zone::Battlefield).rules(&cite!(ninjutsu.put_onto_battlefield))
         })?;
         if !self.on_battlefield(nid) {
             return Ok(());
@@ -2751,7 +2751,7 @@ impl Game {
             let nid = self.move_object(top, Zone::Exile);
             let lesser = !self.has_type(nid, CardType::Land) && self.mana_value(nid) < value;
             let note = if lesser { format!(": a nonland card with mana value {} (less than {value})", self.mana_value(nid)) } else if self.has_type(nid, CardType::Land) { ": a land".to_owned() } else { format!(": mana value {}, not less than {value}", self.mana_value(nid)) };
-            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from the top of their library (cascade){note}", self.players[p].name, self.describe(nid))).object(self, nid).player(self, p).zone(Zone::Exile).rule(cite!(cascade.exile));
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from the top of their library (cascade){note}", self.players[p].name, self.described(nid))).object(self, nid).player(self, p).zone(Zone::Exile).rule(cite!(cascade.exile));
             self.record(ev);
             if lesser {
                 hit = Some(nid);
@@ -2824,7 +2824,7 @@ impl Game {
         };
         let (ca, cb) = (self.controller(*a), self.controller(*b));
         if ca == cb {
-            let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} have the same controller: the exchange does nothing", self.describe(*a), self.describe(*b))).rule(cite!(exchange.same_controller));
+            let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} have the same controller: the exchange does nothing", self.described(*a), self.described(*b))).rule(cite!(exchange.same_controller));
             self.record(ev);
             return;
         }
@@ -2833,7 +2833,7 @@ impl Game {
         for (id, to) in [(*a, cb), (*b, ca)] {
             self.add_effect(source, to, vec![id], Change::GainControl, false);
         }
-        let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} exchange controllers: {} now controls {}, {} controls {}", self.describe(*a), self.describe(*b), self.players[cb].name, self.describe(*a), self.players[ca].name, self.describe(*b)))
+        let ev = Ev::new(EventKind::ExchangeControl, format!("{} and {} exchange controllers: {} now controls {}, {} controls {}", self.described(*a), self.described(*b), self.players[cb].name, self.described(*a), self.players[ca].name, self.described(*b)))
             .object(self, *a)
             .rules(&cite!(exchange.control));
         self.record(ev);
@@ -2992,7 +2992,7 @@ impl Game {
                     }
                 }
                 rules.extend(combat_rules);
-                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.describe(o))).source(self, source).target(self, to).amount(n).rules(&rules);
+                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.described(o))).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
                 self.follow_last();
                 let dealt = self.last_event();
@@ -3037,7 +3037,7 @@ impl Game {
             // Both effects come from the permanent itself, and `apply:` names sources: the
             // choice (616.1e) can't be asked yet, so the run stops rather than guess.
             return Err(Stop(crate::diag::Diagnostic::new(
-                format!("{} would be destroyed and both its regeneration shield and a shield counter could replace that (616.1e): judge can't ask which one applies first yet", self.describe(id)),
+                format!("{} would be destroyed and both its regeneration shield and a shield counter could replace that (616.1e): judge can't ask which one applies first yet", self.described(id)),
                 crate::diag::Span::default(),
             )));
         }
@@ -3049,7 +3049,7 @@ impl Game {
             let pick = if options.len() == 1 {
                 Target::Object(first)
             } else {
-                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cite!(replace.umbra_order_choice), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its {})", self.describe(id), self.describe(id), if shield { "shield counter" } else { "regeneration shield" }) };
+                let d = Decision { player: self.controller(id), kind: DecisionKind::Apply { options }, rule: cite!(replace.umbra_order_choice), what: format!("which effect replaces the destruction of {} (an umbra armor Aura, or {} itself for its {})", self.described(id), self.described(id), if shield { "shield counter" } else { "regeneration shield" }) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.first().copied().unwrap_or(Target::Object(first)),
                     _ => Target::Object(first),
@@ -3060,14 +3060,14 @@ impl Game {
             {
                 // 702.89a: instead, all damage is removed from it and the Aura is destroyed.
                 self.obj_mut_status(id).damage = 0;
-                let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.describe(id), self.describe(aura))).object(self, id).source(self, aura).rules(&cite!(umbra_armor.replaces)).rules(&reason);
+                let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.described(id), self.described(aura))).object(self, id).source(self, aura).rules(&cite!(umbra_armor.replaces)).rules(&reason);
                 self.record(ev);
                 self.destroy(aura, &cite!(umbra_armor.aura_destroyed), "by its umbra armor", true, dec)?;
                 return Ok(false);
             }
         }
         if shield {
-            let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; a shield counter is removed from it instead", self.describe(id))).object(self, id).rules(&cite!(counters.shield_replaces_destroy)).rules(&reason);
+            let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; a shield counter is removed from it instead", self.described(id))).object(self, id).rules(&cite!(counters.shield_replaces_destroy)).rules(&reason);
             self.record(ev);
             self.remove_counters(id, &crate::cards::ir::CounterKind::Shield, 1, &[cite!(counters.shield_removed)], " instead of its destruction");
             return Ok(false);
@@ -3086,21 +3086,21 @@ impl Game {
                     a.blockers.retain(|&b| b != id);
                 }
                 self.combat.blockers.retain(|(b, _)| *b != id);
-                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.describe(id))).object(self, id).rules(&cite!(regenerate.replaces)).rules(&reason);
+                let ev = Ev::new(EventKind::Regenerate, format!("{} would be destroyed{why}; it regenerates instead: its damage is removed and it is tapped", self.described(id))).object(self, id).rules(&cite!(regenerate.replaces)).rules(&reason);
                 self.record(ev);
                 if !was_tapped {
                     self.fire(crate::engine::triggers::Happening::BecomesTapped(id));
                 }
                 if in_combat {
-                    let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.describe(id))).object(self, id).rule(cite!(regenerate.removed_from_combat));
+                    let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.described(id))).object(self, id).rule(cite!(regenerate.removed_from_combat));
                     self.record(ev);
                 }
                 return Ok(false);
             }
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.describe(id))).object(self, id).rule(cite!(regenerate.cant));
+            let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.described(id))).object(self, id).rule(cite!(regenerate.cant));
             self.record(ev);
         }
-        let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed{why}", self.describe(id))).object(self, id).zone(Zone::Graveyard).rules(rules);
+        let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed{why}", self.described(id))).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
         self.move_object(id, Zone::Graveyard);
         Ok(true)
@@ -3117,7 +3117,7 @@ impl Game {
         let top = self.players[p].library[0];
         self.players[p].draws_this_turn += 1;
         let nid = self.move_object(top, Zone::Hand);
-        let ev = Ev::new(EventKind::Draw, format!("{} draws {}", self.players[p].name, self.describe(nid))).player(self, p).object(self, nid).amount(1).zone(Zone::Hand).rule(rule);
+        let ev = Ev::new(EventKind::Draw, format!("{} draws {}", self.players[p].name, self.described(nid))).player(self, p).object(self, nid).amount(1).zone(Zone::Hand).rule(rule);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Draw { player: p });
     }
@@ -3127,7 +3127,7 @@ impl Game {
         if !self.is_live(card) {
             return;
         }
-        self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.describe(card)), &[rule], false);
+        self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.described(card)), &[rule], false);
     }
 
     /// Records the discard of `card` by `p` (`text`, `rules`) and moves it: to its owner's
@@ -3146,7 +3146,7 @@ impl Game {
         let nid = self.move_object(card, to);
         if let Some(i) = madness {
             let owner = self.obj(nid).owner;
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s madness ability triggers: it was exiled this way (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(madness.trigger)).because(self.last_event());
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s madness ability triggers: it was exiled this way (controlled by {})", self.described(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(madness.trigger)).because(self.last_event());
             self.record(ev);
             self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
         }
@@ -3160,7 +3160,7 @@ impl Game {
         if self.is_live(card) && self.obj(card).zone == zone {
             return true;
         }
-        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in {what}", self.describe(card))).object(self, card).rules(&[cite!(zone.no_longer_there), rule]);
+        let ev = Ev::new(EventKind::Choice, format!("{} is no longer in {what}", self.described(card))).object(self, card).rules(&[cite!(zone.no_longer_there), rule]);
         self.record(ev);
         false
     }
@@ -3177,7 +3177,7 @@ impl Game {
         let owner = self.obj(card).owner;
         let by = crate::engine::casting::ByEffect { source: card, cost: Some(cost), rule: cite!(madness.cast), what: "madness ability" };
         if !self.cast_by_effect(owner, card, by, dec)? && self.is_live(card) && self.obj(card).zone == Zone::Exile {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} isn't cast: {} puts it into their graveyard", self.describe(card), self.players[owner].name)).object(self, card).player(self, owner).zone(Zone::Graveyard).rule(cite!(madness.to_graveyard));
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} isn't cast: {} puts it into their graveyard", self.described(card), self.players[owner].name)).object(self, card).player(self, owner).zone(Zone::Graveyard).rule(cite!(madness.to_graveyard));
             self.record(ev);
             self.move_object(card, Zone::Graveyard);
         }
@@ -3213,7 +3213,7 @@ impl Game {
         if !self.has_subtype(army, subtype) {
             let change = Change::AddTypes { types: Vec::new(), subtypes: vec![subtype.to_owned()] };
             self.add_effect(ctx.source, you, vec![army], change, false);
-            let ev = Ev::new(EventKind::Grant, format!("{} becomes a {subtype} in addition to its other types", self.describe(army))).object(self, army).source(self, ctx.source).rules(&cite!(amass.army_type));
+            let ev = Ev::new(EventKind::Grant, format!("{} becomes a {subtype} in addition to its other types", self.described(army))).object(self, army).source(self, ctx.source).rules(&cite!(amass.army_type));
             self.record(ev);
         }
         Ok(())
@@ -3239,7 +3239,7 @@ impl Game {
         let options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o) && self.obj(o).card.token()).map(Target::Object).collect();
         let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", g.players[you].name)).player(g, you).rule(cite!(populate.no_token));
         let Some(token) = self.pick_one(you, options, cite!(populate.choice), "the creature token to populate (copy)".to_owned(), none, dec)? else { return Ok(()) };
-        let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.describe(token))).player(self, you).object(self, token).rule(cite!(populate.populates));
+        let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.described(token))).player(self, you).object(self, token).rule(cite!(populate.populates));
         self.record(ev);
         self.create_token_copy(you, token, &crate::cards::ir::CopyExcept::default(), dec)?;
         Ok(())
@@ -3375,7 +3375,7 @@ impl Game {
         for &q in &clashing {
             match self.players[q].library.first().copied() {
                 Some(c) => {
-                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library to clash (mana value {})", self.players[q].name, self.describe(c), self.mana_value(c)))
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library to clash (mana value {})", self.players[q].name, self.described(c), self.mana_value(c)))
                         .object(self, c)
                         .player(self, q)
                         .rules(&cite!(clash.reveal));
@@ -3390,7 +3390,7 @@ impl Game {
         }
         let mut bottom: Vec<(PlayerId, ObjId)> = Vec::new();
         for &(q, c) in &revealed {
-            let d = Decision { player: q, kind: DecisionKind::May { able: true }, rule: cite!(clash.bottom_choice), what: format!("put {} on the bottom of your library (otherwise it stays on top)", self.describe(c)) };
+            let d = Decision { player: q, kind: DecisionKind::May { able: true }, rule: cite!(clash.bottom_choice), what: format!("put {} on the bottom of your library (otherwise it stays on top)", self.described(c)) };
             if let Answer::May(true) = self.decide(dec, &d)? {
                 bottom.push((q, c));
             }
@@ -3402,7 +3402,7 @@ impl Game {
                 self.players[q].library.push(c);
                 self.touch();
             }
-            let ev = Ev::new(EventKind::Choice, format!("{} puts {} on the {} of their library", self.players[q].name, self.describe(c), if to_bottom { "bottom" } else { "top" }))
+            let ev = Ev::new(EventKind::Choice, format!("{} puts {} on the {} of their library", self.players[q].name, self.described(c), if to_bottom { "bottom" } else { "top" }))
                 .object(self, c)
                 .player(self, q)
                 .rules(&cite!(clash.bottom));
@@ -3510,14 +3510,14 @@ impl Game {
             if self.card(id).abilities().iter().any(|a| matches!(a, Ability::Enchant(_))) {
                 self.end_batch();
                 return Err(Stop(crate::diag::Diagnostic::new(
-                    format!("{} would return to the battlefield as {} left it (610.3c), but an Aura returning this way is attached to something its owner chooses (303.4f), which is not supported yet", self.describe(id), self.describe(source)),
+                    format!("{} would return to the battlefield as {} left it (610.3c), but an Aura returning this way is attached to something its owner chooses (303.4f), which is not supported yet", self.described(id), self.described(source)),
                     crate::diag::Span::default(),
                 )));
             }
             let owner = self.obj(id).owner;
             let src = self.describe(source);
             let r = self.put_onto_battlefield(id, owner, false, dec, |g, nid| {
-                Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control: {src} left the battlefield", g.describe(nid))).object(g, nid).zone(Zone::Battlefield).rules(&cite!(exile_until.returns)).because(at)
+                Ev::new(EventKind::EntersBattlefield, format!("{} returns to the battlefield under its owner's control: {src} left the battlefield", g.described(nid))).object(g, nid).zone(Zone::Battlefield).rules(&cite!(exile_until.returns)).because(at)
             });
             if let Err(e) = r {
                 self.end_batch();

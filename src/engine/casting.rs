@@ -186,27 +186,27 @@ impl Game {
             return (!kind_ok).then(|| (cite!(target.doesnt_match), format!("{} doesn't match \"{}\"", self.describe_target(t), describe_spec(spec))));
         };
         if Some(o) == by.this {
-            return Some((cite!(target.itself), format!("{} can't target itself", self.describe(o))));
+            return Some((cite!(target.itself), format!("{} can't target itself", self.described(o))));
         }
         if !kind_ok {
             // 400.7: an object that moved to another zone is a new object, which the spell or
             // ability doesn't know: the target it chose is gone.
             if !self.obj(o).live {
-                return Some((cite!(target.new_object), format!("{} has left the zone it was in and is a new object", self.describe(o))));
+                return Some((cite!(target.new_object), format!("{} has left the zone it was in and is a new object", self.described(o))));
             }
-            return Some((cite!(target.doesnt_match), format!("{} doesn't match \"{}\"", self.describe(o), describe_spec(spec))));
+            return Some((cite!(target.doesnt_match), format!("{} doesn't match \"{}\"", self.described(o), describe_spec(spec))));
         }
         if self.obj(o).zone != Zone::Battlefield {
             return None;
         }
         if self.has_keyword(o, Keyword::Shroud) {
-            return Some((cite!(target.shroud), format!("{} has shroud", self.describe(o))));
+            return Some((cite!(target.shroud), format!("{} has shroud", self.described(o))));
         }
         if self.has_keyword(o, Keyword::Hexproof) && self.controller(o) != by.you {
-            return Some((cite!(target.hexproof), format!("{} has hexproof and is controlled by an opponent of {}", self.describe(o), self.players[by.you].name)));
+            return Some((cite!(target.hexproof), format!("{} has hexproof and is controlled by an opponent of {}", self.described(o), self.players[by.you].name)));
         }
         if let Some(q) = self.protected_from(o, by.source) {
-            return Some((cite!(target.protection), format!("{} has protection from {} and {} has that quality", self.describe(o), quality_words(q), self.describe(by.source))));
+            return Some((cite!(target.protection), format!("{} has protection from {} and {} has that quality", self.described(o), quality_words(q), self.described(by.source))));
         }
         None
     }
@@ -418,7 +418,7 @@ impl Game {
             StackItem::Spell(o) if self.has_keyword(*o, Keyword::SplitSecond) => Some(*o),
             _ => None,
         })?;
-        Some(Illegal::cited(&cite!(split_second.forbids), format!("{what}: {} has split second and is on the stack", self.describe(spell))))
+        Some(Illegal::cited(&cite!(split_second.forbids), format!("{what}: {} has split second and is on the stack", self.described(spell))))
     }
 
     /// Casts a spell from its owner's hand (601.2a–i).
@@ -432,7 +432,7 @@ impl Game {
         {
             return Ok(Err(e));
         }
-        if let Some(e) = self.split_second_forbids(&format!("{} can't be cast", self.describe(card))) {
+        if let Some(e) = self.split_second_forbids(&format!("{} can't be cast", self.described(card))) {
             return Ok(Err(e));
         }
         // 601.2a: a card exiled face down that its owner casts (a foretold card, 702.143a) is
@@ -572,7 +572,7 @@ impl Game {
             })
         });
         if let Some(src) = forbids {
-            return Ok(Err(Illegal::cited(&cite!(cast.effect_forbids), format!("{} says {} can't cast {name} now", self.describe(src), self.players[p].name))));
+            return Ok(Err(Illegal::cited(&cite!(cast.effect_forbids), format!("{} says {} can't cast {name} now", self.described(src), self.players[p].name))));
         }
         // 601.3, 506.7: "Cast this spell only during combat …".
         if let Some(e) = self.cast_window_forbids(p, card, &name)? {
@@ -674,11 +674,11 @@ impl Game {
         choices.cast_from = Some(from);
         choices.cast_in_main_phase = main_phase;
         if let Some(src) = permit {
-            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rules(&cite!(cast.permission_until_end_of_turn));
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from exile, as the effect of {} allows", self.players[p].name, self.described(spell), self.described(src))).player(self, p).object(self, spell).rules(&cite!(cast.permission_until_end_of_turn));
             self.record(ev);
         }
         if let Some(src) = from_top {
-            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from the top of their library, as {} allows", self.players[p].name, self.describe(spell), self.describe(src))).player(self, p).object(self, spell).rule(cite!(cast.permission));
+            let ev = Ev::new(EventKind::Cast, format!("{} begins to cast {} from the top of their library, as {} allows", self.players[p].name, self.described(spell), self.described(src))).player(self, p).object(self, spell).rule(cite!(cast.permission));
             self.record(ev);
         }
         if ch.face_down {
@@ -714,37 +714,37 @@ impl Game {
         self.record(ev);
         self.trace_face_cast(p, spell, from_adventure);
         if aftermath {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with aftermath; it will be exiled whenever it leaves the stack", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rule(cite!(aftermath.exile_on_leaving));
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with aftermath; it will be exiled whenever it leaves the stack", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rule(cite!(aftermath.exile_on_leaving));
             self.record(ev);
         }
         if ch.kicked {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(kicker.announce));
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that {} is kicked", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&cite!(kicker.announce));
             self.record(ev);
         }
         if ch.flashback {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(flashback.alternative_cost));
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard, paying its flashback cost rather than its mana cost (an alternative cost)", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&cite!(flashback.alternative_cost));
             self.record(ev);
         }
         if ch.foretell {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a foretold card, paying its foretell cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cite!(foretell.cast), cite!(cast.alternative_cost)]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a foretold card, paying its foretell cost rather than its mana cost (an alternative cost)", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&[cite!(foretell.cast), cite!(cast.alternative_cost)]);
             self.record(ev);
         }
         if ch.plot {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a plotted card, without paying its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[cite!(plot.cast), cite!(cast.alternative_cost)]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from exile as a plotted card, without paying its mana cost (an alternative cost)", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&[cite!(plot.cast), cite!(cast.alternative_cost)]);
             self.record(ev);
         }
         if ch.rather {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying the alternative cost its text offers rather than its mana cost", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&cite!(cast.own_alternative_cost));
             self.record(ev);
         }
         for (paid, what, rule) in [(ch.evoke, "evoke", cite!(evoke.alternative_cost)), (ch.dash, "dash", cite!(dash.alternative_cost)), (ch.warp, "warp", cite!(warp.alternative_cost)), (ch.blitz, "blitz", cite!(blitz.alternative_cost))] {
             if paid {
-                let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
+                let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its {what} cost rather than its mana cost (an alternative cost)", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&[rule, cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
                 self.record(ev);
             }
         }
         if ch.overload {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its overload cost rather than its mana cost (an alternative cost): its text says \"each\" wherever it says \"target\", so it has no targets", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(overload.alternative_cost)).rules(&[cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} paying its overload cost rather than its mana cost (an alternative cost): its text says \"each\" wherever it says \"target\", so it has no targets", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&cite!(overload.alternative_cost)).rules(&[cite!(cast.announce_cost), cite!(cast.alternative_cost)]);
             self.record(ev);
         }
         if let Some(b) = &ch.by_effect {
@@ -752,16 +752,16 @@ impl Game {
                 None => "without paying its mana cost".to_owned(),
                 Some(c) => format!("paying {c} rather than its mana cost"),
             };
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} {how} (an alternative cost), during the resolution of the {} of {}", self.players[p].name, self.describe(spell), b.what, self.describe(b.source))).player(self, p).object(self, spell).rules(&[b.rule, cite!(cast.during_resolution), cite!(cast.alternative_cost)]);
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} {how} (an alternative cost), during the resolution of the {} of {}", self.players[p].name, self.described(spell), b.what, self.described(b.source))).player(self, p).object(self, spell).rules(&[b.rule, cite!(cast.during_resolution), cite!(cast.alternative_cost)]);
             self.record(ev);
         }
         if retrace {
-            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(entwine.announce));
+            let ev = Ev::new(EventKind::Cast, format!("{} casts {} from the graveyard with retrace, discarding a land card as an additional cost", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(&cite!(entwine.announce));
             self.record(ev);
         }
         if ch.replicate > 0 {
             let times = if ch.replicate == 1 { "once".to_owned() } else { format!("{} times", ch.replicate) };
-            let ev = Ev::new(EventKind::Cast, format!("{} announces that the replicate cost of {} is paid {times}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(ch.replicate)).rules(&cite!(replicate.announce));
+            let ev = Ev::new(EventKind::Cast, format!("{} announces that the replicate cost of {} is paid {times}", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).amount(i64::from(ch.replicate)).rules(&cite!(replicate.announce));
             self.record(ev);
         }
         // Optional additional costs announced as paid (601.2b).
@@ -773,18 +773,18 @@ impl Game {
             (ch.offspring, "offspring", &cite!(offspring.announce)[..]),
         ] {
             if paid {
-                let ev = Ev::new(EventKind::Cast, format!("{} announces that the {what} cost of {} is paid", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).rules(rules);
+                let ev = Ev::new(EventKind::Cast, format!("{} announces that the {what} cost of {} is paid", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).rules(rules);
                 self.record(ev);
             }
         }
         // 702.174a, 702.174k: the gift's cost is choosing an opponent; the gift is promised.
         if let (Some(to), Some(g)) = (ch.gift, gift) {
-            let ev = Ev::new(EventKind::Cast, format!("{} promises {} a gift ({}) for {}: the gift cost, choosing an opponent, is paid", self.players[p].name, self.players[to].name, g.describe(), self.describe(spell))).player(self, p).object(self, spell).rules(&cite!(gift.promise));
+            let ev = Ev::new(EventKind::Cast, format!("{} promises {} a gift ({}) for {}: the gift cost, choosing an opponent, is paid", self.players[p].name, self.players[to].name, g.describe(), self.described(spell))).player(self, p).object(self, spell).rules(&cite!(gift.promise));
             self.record(ev);
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.describe(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&cite!(cast.announce_x));
+            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&cite!(cast.announce_x));
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
@@ -974,7 +974,7 @@ impl Game {
             })
             .collect();
         for (i, times, what, rules) in paid {
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s {what} ability triggers: its {what} cost was paid (controlled by {})", self.describe(spell), self.players[p].name)).source(self, spell).player(self, p).amount(i64::from(times)).rules(&rules).because(at);
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s {what} ability triggers: its {what} cost was paid (controlled by {})", self.described(spell), self.players[p].name)).source(self, spell).player(self, p).amount(i64::from(times)).rules(&rules).because(at);
             self.record(ev);
             let info = crate::engine::state::TriggerInfo { object: Some(spell), player: Some(p), amount: Some(i64::from(times)), ..Default::default() };
             self.pending.push(crate::engine::state::PendingTrigger { source: spell, ability: i, controller: p, info, delayed: None, keyword: None, event: self.last_event() });
@@ -1049,7 +1049,7 @@ impl Game {
             None => "without paying its mana cost".to_owned(),
             Some(c) => format!("for {c}"),
         };
-        let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: by.rule, what: format!("whether to cast {name} {how} (the {} of {})", by.what, self.describe(by.source)) };
+        let d = Decision { player: p, kind: DecisionKind::May { able: true }, rule: by.rule, what: format!("whether to cast {name} {how} (the {} of {})", by.what, self.described(by.source)) };
         if !matches!(self.decide(dec, &d)?, Answer::May(true)) {
             return Ok(false);
         }
@@ -1125,9 +1125,9 @@ impl Game {
                 if !candidates.contains(&o) {
                     // 701.21a: a player can sacrifice only a permanent they control.
                     if what == "sacrifice" && self.on_battlefield(o) && self.controller(o) != p {
-                        return Ok(Err(Illegal::new(rule, format!("{} can't sacrifice {}: {} controls it", self.players[p].name, self.describe(o), self.players[self.controller(o)].name)).also(cite!(cost.not_controlled))));
+                        return Ok(Err(Illegal::new(rule, format!("{} can't sacrifice {}: {} controls it", self.players[p].name, self.described(o), self.players[self.controller(o)].name)).also(cite!(cost.not_controlled))));
                     }
-                    return Ok(Err(Illegal::cited(&cite!(cost.cant_pay_with), format!("{} can't be {what}d to pay {cost_of}", self.describe(o)))));
+                    return Ok(Err(Illegal::cited(&cite!(cost.cant_pay_with), format!("{} can't be {what}d to pay {cost_of}", self.described(o)))));
                 }
                 o
             }
@@ -1147,16 +1147,16 @@ impl Game {
             }
         };
         if let AdditionalCost::ReturnToHand(_) = c {
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {} to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&[cite!(cost.paid), rule]);
+            let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {} to its owner's hand to pay {cost_of}", self.players[p].name, self.described(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&[cite!(cost.paid), rule]);
             self.record(ev);
             self.move_object(pick, Zone::Hand);
             return Ok(Ok(()));
         }
         if what == "discard" {
-            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.describe(pick)), &[cite!(cost.paid), rule], false);
+            self.put_discarded(p, pick, format!("{} discards {} to pay {cost_of}", self.players[p].name, self.described(pick)), &[cite!(cost.paid), rule], false);
             return Ok(Ok(()));
         }
-        let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cite!(cost.paid), rule]);
+        let ev = Ev::new(EventKind::Sacrifice, format!("{} {what}s {} to pay {cost_of}", self.players[p].name, self.described(pick))).player(self, p).object(self, pick).zone(Zone::Graveyard).rules(&[cite!(cost.paid), rule]);
         self.record(ev);
         self.sacrificed_now = Some(pick);
         self.move_object(pick, Zone::Graveyard);
@@ -1294,7 +1294,7 @@ impl Game {
             self.abilities(o).any(|(_, a)| matches!(a, Ability::CantPlayLands { everyone } if *everyone || self.controller(o) == p))
         };
         if let Some(src) = self.battlefield.iter().copied().find(|&o| forbids(o)) {
-            return Err(Illegal::cited(&cite!(land.permanent_forbids), format!("{} forbids playing lands", self.describe(src))));
+            return Err(Illegal::cited(&cite!(land.permanent_forbids), format!("{} forbids playing lands", self.described(src))));
         }
         // 305.2a: statics such as "You may play an additional land on each of your turns".
         let from_statics: u32 = self.permanents_of(p).flat_map(|o| self.abilities(o).filter_map(|(_, a)| if let Ability::AdditionalLands(n) = a { Some(*n) } else { None }).collect::<Vec<_>>()).sum();
@@ -1345,18 +1345,18 @@ impl Game {
             cost.generic = u32::try_from((i64::from(cost.generic) + i64::from(n)).max(0)).unwrap_or(0);
             let text = if o == spell {
                 if n > 0 {
-                    format!("{} costs {{{n}}} more to cast (its own ability)", self.describe(spell))
+                    format!("{} costs {{{n}}} more to cast (its own ability)", self.described(spell))
                 } else if cost.generic < before {
-                    format!("{} costs {{{}}} less to cast (its own ability)", self.describe(spell), before - cost.generic)
+                    format!("{} costs {{{}}} less to cast (its own ability)", self.described(spell), before - cost.generic)
                 } else {
-                    format!("{}'s own ability would make it cost less, but there is no generic mana left to reduce", self.describe(spell))
+                    format!("{}'s own ability would make it cost less, but there is no generic mana left to reduce", self.described(spell))
                 }
             } else if n > 0 {
-                format!("{} makes {} cost {{{n}}} more", self.describe(o), self.describe(spell))
+                format!("{} makes {} cost {{{n}}} more", self.described(o), self.described(spell))
             } else if cost.generic < before {
-                format!("{} makes {} cost {{{}}} less", self.describe(o), self.describe(spell), before - cost.generic)
+                format!("{} makes {} cost {{{}}} less", self.described(o), self.described(spell), before - cost.generic)
             } else {
-                format!("{} would make {} cost less, but there is no generic mana left to reduce", self.describe(o), self.describe(spell))
+                format!("{} would make {} cost less, but there is no generic mana left to reduce", self.described(o), self.described(spell))
             };
             let mut ev = Ev::new(EventKind::Choice, text).object(self, spell).source(self, o).rules(&cite!(cost.reduction));
             if o == spell {
@@ -1374,7 +1374,7 @@ impl Game {
             let n = u32::try_from(self.permanents_of(you).filter(|&o| self.matches_filter(o, f, you)).count()).unwrap_or(u32::MAX);
             let before = cost.generic;
             cost.generic = cost.generic.saturating_sub(n);
-            let ev = Ev::new(EventKind::Choice, format!("affinity: {} costs {{{}}} less ({n} permanent(s) counted)", self.describe(spell), before - cost.generic))
+            let ev = Ev::new(EventKind::Choice, format!("affinity: {} costs {{{}}} less ({n} permanent(s) counted)", self.described(spell), before - cost.generic))
                 .object(self, spell)
                 .rules(&cite!(cost.affinity));
             self.record(ev);
@@ -1393,7 +1393,7 @@ impl Game {
                 Zone::Library => " from the top of their library",
                 _ => "",
             };
-            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.describe(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&cite!(land.play));
+            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.described(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&cite!(land.play));
             match from {
                 Zone::Exile => ev.rule(cite!(land.play_from_exile)),
                 // A land is played, not cast (305.9): the permission is the static ability's
@@ -1670,7 +1670,7 @@ impl Game {
     /// Pays the parts of an activated ability's cost other than mana and {T} (601.2h, 602.2b):
     /// life (119.4), a discarded card (701.9a) and sacrificing the source itself (701.21a).
     pub(crate) fn pay_other_costs(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
-        let cost_of = format!("the cost of the ability of {}", self.describe(source));
+        let cost_of = format!("the cost of the ability of {}", self.described(source));
         self.pay_cost_parts(p, source, cost, ch, &cost_of, dec)
     }
 
@@ -1796,7 +1796,7 @@ impl Game {
         let chosen = match self.cost_choice(p, &eligible, ch.tap.as_ref(), want, cite!(cost.tap_choice), format!("what to tap for {cost_of}"), dec)? {
             Ok(c) => c,
             Err(o) => {
-                let why = if self.on_battlefield(o) && self.obj(o).tapped { format!("{} is already tapped", self.describe(o)) } else { format!("{} can't be tapped to pay {cost_of}", self.describe(o)) };
+                let why = if self.on_battlefield(o) && self.obj(o).tapped { format!("{} is already tapped", self.described(o)) } else { format!("{} can't be tapped to pay {cost_of}", self.described(o)) };
                 return Ok(Err(Illegal::cited(&cite!(cost.cant_tap), why)));
             }
         };
@@ -1813,7 +1813,7 @@ impl Game {
                 rules.push(cite!(cost.tap_sick_creature));
             }
             let sick = if rules.len() > 2 { " (summoning sickness doesn't matter: it is not the {T} of its own ability)" } else { "" };
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to pay {cost_of}{sick}", self.describe(o))).object(self, o).rules(&rules);
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to pay {cost_of}{sick}", self.described(o))).object(self, o).rules(&rules);
             self.record(ev);
             self.become_tapped(o);
         }
@@ -1833,7 +1833,7 @@ impl Game {
             Ok(c) => c,
             Err(o) => {
                 let where_ = if self.obj(o).zone == zone && self.obj(o).owner == p { String::new() } else { format!(" (it is not in their {place})") };
-                return Ok(Err(Illegal::cited(&cite!(cost.cant_exile), format!("{} can't be exiled to pay {cost_of}{where_}", self.describe(o)))));
+                return Ok(Err(Illegal::cited(&cite!(cost.cant_exile), format!("{} can't be exiled to pay {cost_of}{where_}", self.described(o)))));
             }
         };
         if chosen.len() != want {
@@ -1843,7 +1843,7 @@ impl Game {
         // A spell's cost is paid as it is cast (601.2h); an ability's as it is activated (602.2b).
         let paying = if self.obj(source).zone == Zone::Stack { cite!(cost.paid_spell) } else { cite!(cost.paid_ability) };
         for o in chosen {
-            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from their {place} to pay {cost_of}", self.players[p].name, self.describe(o))).player(self, p).object(self, o).zone(Zone::Exile).rules(&[paying, cite!(cost.exile_face_up)]);
+            let ev = Ev::new(EventKind::Exile, format!("{} exiles {} from their {place} to pay {cost_of}", self.players[p].name, self.described(o))).player(self, p).object(self, o).zone(Zone::Exile).rules(&[paying, cite!(cost.exile_face_up)]);
             self.record(ev);
             self.move_object(o, Zone::Exile);
         }
@@ -1881,11 +1881,11 @@ impl Game {
                 }
             }
         };
-        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from their hand (ninjutsu)", self.players[p].name, self.describe(card))).player(self, p).object(self, card).rules(&cite!(ninjutsu.reveal));
+        let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from their hand (ninjutsu)", self.players[p].name, self.described(card))).player(self, p).object(self, card).rules(&cite!(ninjutsu.reveal));
         self.record(ev);
         let attacking = self.combat.attackers.iter().find(|a| a.id == pick).map(|a| a.attacking);
         self.obj_mut(card).ninjutsu_attacking = attacking;
-        let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {}, an unblocked attacker, to its owner's hand to pay {cost_of}", self.players[p].name, self.describe(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&cite!(ninjutsu.return_attacker));
+        let ev = Ev::new(EventKind::ReturnToHand, format!("{} returns {}, an unblocked attacker, to its owner's hand to pay {cost_of}", self.players[p].name, self.described(pick))).player(self, p).object(self, pick).zone(Zone::Hand).rules(&cite!(ninjutsu.return_attacker));
         self.record(ev);
         self.move_object(pick, Zone::Hand);
         Ok(Ok(()))
@@ -1900,7 +1900,7 @@ impl Game {
             Some(list) => {
                 for (k, &o) in list.iter().enumerate() {
                     if list[..k].contains(&o) || !eligible.contains(&o) {
-                        let why = if o == vehicle { "a Vehicle can't crew itself".to_owned() } else { format!("{} is not another untapped creature {} controls", self.describe(o), self.players[p].name) };
+                        let why = if o == vehicle { "a Vehicle can't crew itself".to_owned() } else { format!("{} is not another untapped creature {} controls", self.described(o), self.players[p].name) };
                         return Ok(Err(Illegal::cited(&cite!(crew.cant_crew), why)));
                     }
                 }
@@ -1909,7 +1909,7 @@ impl Game {
             None if total(self, &eligible) < i64::from(n) => Vec::new(),
             None => {
                 let options: Vec<Target> = eligible.iter().map(|&o| Target::Object(o)).collect();
-                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options, found: Vec::new() }, rule: cite!(crew.choice), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.describe(vehicle)) };
+                let d = Decision { player: p, kind: DecisionKind::PickRange { min: 1, max: options.len(), options, found: Vec::new() }, rule: cite!(crew.choice), what: format!("the creatures to tap to crew {} (total power {n} or more)", self.described(vehicle)) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(ts) => ts.into_iter().filter_map(|t| if let Target::Object(o) = t { Some(o) } else { None }).collect(),
                     _ => Vec::new(),
@@ -1921,7 +1921,7 @@ impl Game {
             return Ok(Err(Illegal::cited(&cite!(crew.not_enough_power), format!("crew {n} needs untapped creatures with total power {n} or more; {} chosen", power))));
         }
         for o in crew {
-            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.describe(o), self.describe(vehicle))).object(self, o).rules(&cite!(crew.tap));
+            let ev = Ev::new(EventKind::Tap, format!("{} is tapped to crew {}", self.described(o), self.described(vehicle))).object(self, o).rules(&cite!(crew.tap));
             self.record(ev);
             // The one tapping path: "whenever … becomes tapped" sees a crewing creature too.
             self.become_tapped(o);

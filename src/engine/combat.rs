@@ -152,9 +152,9 @@ impl Game {
         let declared: Vec<ObjId> = decl.iter().map(|(id, _)| *id).collect();
         if let Some(&id) = self.required_attackers(&declared).first() {
             if self.attacking_alone_matters() {
-                return Err(Illegal::cited(&cite!(attack.must_attack_alone), format!("{} attacks each combat if able: another declaration, with the restrictions on attacking alone kept, obeys more attack requirements than this one", self.describe(id))));
+                return Err(Illegal::cited(&cite!(attack.must_attack_alone), format!("{} attacks each combat if able: another declaration, with the restrictions on attacking alone kept, obeys more attack requirements than this one", self.described(id))));
             }
-            return Err(Illegal::new(cite!(attack.must_attack), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.describe(id))));
+            return Err(Illegal::new(cite!(attack.must_attack), format!("{} attacks each combat if able, and it is able: it must be declared as an attacker", self.described(id))));
         }
         // 508.1b: with a planeswalker to attack (or several defending players), what each
         // attacker attacks is announced. The list form `attack: [refs]` announces the only
@@ -206,7 +206,7 @@ impl Game {
         if let [(only, _)] = resolved[..]
             && self.has_effect(only, Change::CantAttackAlone)
         {
-            return Err(Illegal::cited(&cite!(attack.alone), format!("{} can't attack alone: it is the only creature declared as an attacker", self.describe(only))));
+            return Err(Illegal::cited(&cite!(attack.alone), format!("{} can't attack alone: it is the only creature declared as an attacker", self.described(only))));
         }
         if resolved.len() > 1
             && let Some(&(id, _)) = resolved.iter().find(|(id, _)| self.has_effect(*id, Change::AttackOnlyAlone))
@@ -215,11 +215,11 @@ impl Game {
                 1 => "another creature is declared as an attacker".to_owned(),
                 n => format!("{n} other creatures are declared as attackers"),
             };
-            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {others} with it", self.describe(id))));
+            return Err(Illegal::cited(&cite!(attack.only_alone), format!("{} can only attack alone: {others} with it", self.described(id))));
         }
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
-            let text = format!("{} attacks {}", self.describe(id), self.describe_target(target));
+            let text = format!("{} attacks {}", self.described(id), self.describe_target(target));
             let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rules(&cite!(attack.declared));
             // 702.10b: haste is what lets a creature its controller got this turn attack.
             let ev = if self.is_sick(id) { ev.rule(cite!(attack.haste)) } else { ev };
@@ -228,11 +228,11 @@ impl Game {
             let ev = if self.has_effect(id, Change::AttacksEachCombat) { ev.rule(cite!(attack.must_attack_obeyed)) } else { ev };
             self.record(ev);
             if vigilance {
-                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.describe(id))).object(self, id).rule(cite!(attack.vigilance));
+                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.described(id))).object(self, id).rule(cite!(attack.vigilance));
                 self.record(ev);
             } else {
                 self.become_tapped(id);
-                let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.describe(id))).object(self, id).rule(cite!(attack.tap));
+                let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.described(id))).object(self, id).rule(cite!(attack.tap));
                 self.record(ev);
             }
             self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
@@ -268,10 +268,10 @@ impl Game {
                 if !self.on_battlefield(a.id) {
                     break;
                 }
-                let d = Decision { player: ap, kind: DecisionKind::May { able: true }, rule: cite!(exert.choice), what: format!("exert {} as it attacks", self.describe(a.id)) };
+                let d = Decision { player: ap, kind: DecisionKind::May { able: true }, rule: cite!(exert.choice), what: format!("exert {} as it attacks", self.described(a.id)) };
                 let Answer::May(true) = self.decide(dec, &d)? else { continue };
                 self.skip_next_untap.push((a.id, None, cite!(exert.no_untap)));
-                let ev = Ev::new(EventKind::Choice, format!("{} exerts {} as it attacks: it won't untap during their next untap step", self.players[ap].name, self.describe(a.id)))
+                let ev = Ev::new(EventKind::Choice, format!("{} exerts {} as it attacks: it won't untap during their next untap step", self.players[ap].name, self.described(a.id)))
                     .object(self, a.id)
                     .player(self, ap)
                     .rules(&cite!(exert.exerted));
@@ -281,7 +281,7 @@ impl Game {
                     continue;
                 }
                 self.pending.push(crate::engine::state::PendingTrigger { source: a.id, ability: i, controller, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
-                let ev = Ev::new(EventKind::Trigger, format!("{}'s ability linked to exerting it triggers (controlled by {})", self.describe(a.id), self.players[controller].name))
+                let ev = Ev::new(EventKind::Trigger, format!("{}'s ability linked to exerting it triggers (controlled by {})", self.described(a.id), self.players[controller].name))
                     .source(self, a.id)
                     .player(self, controller)
                     .rules(&cite!(exert.linked_trigger));
@@ -306,7 +306,7 @@ impl Game {
     fn check_block_restrictions(&self, decl: &[(ObjId, Vec<ObjId>)]) -> Result<(), Illegal> {
         for (i, (b, attackers)) in decl.iter().enumerate() {
             if decl[..i].iter().any(|(o, _)| o == b) {
-                return Err(Illegal::new(cite!(block.declared_twice), format!("{} is declared as a blocker twice", self.describe(*b))));
+                return Err(Illegal::new(cite!(block.declared_twice), format!("{} is declared as a blocker twice", self.described(*b))));
             }
             self.check_blocker(b, attackers)?;
         }
@@ -314,17 +314,17 @@ impl Game {
         if let [(only, _)] = decl
             && self.has_effect(*only, Change::CantBlockAlone)
         {
-            return Err(Illegal::cited(&cite!(block.alone), format!("{} can't block alone: it is the only creature declared as a blocker", self.describe(*only))));
+            return Err(Illegal::cited(&cite!(block.alone), format!("{} can't block alone: it is the only creature declared as a blocker", self.described(*only))));
         }
         // 702.111b: a creature with menace can't be blocked except by two or more creatures.
         for att in &self.combat.attackers {
             let n = decl.iter().filter(|(_, atts)| atts.contains(&att.id)).count();
             if n == 1 && self.has_keyword(att.id, Keyword::Menace) {
-                return Err(Illegal::cited(&cite!(block.menace), format!("{} has menace: it can't be blocked by just one creature", self.describe(att.id))));
+                return Err(Illegal::cited(&cite!(block.menace), format!("{} has menace: it can't be blocked by just one creature", self.described(att.id))));
             }
             if let Some(max) = self.max_blockers(att.id).filter(|&m| n > m as usize) {
                 let what = if max == 1 { "more than one creature".to_owned() } else { format!("more than {max} creatures") };
-                return Err(Illegal::new(cite!(block.blocker_count), format!("{} can't be blocked by {what}: {n} creatures block it", self.describe(att.id))));
+                return Err(Illegal::new(cite!(block.blocker_count), format!("{} can't be blocked by {what}: {n} creatures block it", self.described(att.id))));
             }
         }
         Ok(())
@@ -357,10 +357,10 @@ impl Game {
         }
         for (k, a) in attackers.iter().enumerate() {
         if attackers[..k].contains(a) {
-            return Err(Illegal::new(cite!(block.same_attacker_twice), format!("{name} blocks {} twice", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.same_attacker_twice), format!("{name} blocks {} twice", self.described(*a))));
         }
         let Some(att) = self.combat.attackers.iter().find(|x| x.id == *a) else {
-            return Err(Illegal::new(cite!(block.not_attacking), format!("{} is not an attacking creature", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.not_attacking), format!("{} is not an attacking creature", self.described(*a))));
         };
         let attacked_controller = match att.attacking {
             Target::Player(p) => p,
@@ -368,10 +368,10 @@ impl Game {
             Target::Ability(_) => usize::MAX,
         };
         if attacked_controller != controller {
-            return Err(Illegal::new(cite!(block.other_defender), format!("{} is not attacking {} or a planeswalker they control", self.describe(*a), self.players[controller].name)));
+            return Err(Illegal::new(cite!(block.other_defender), format!("{} is not attacking {} or a planeswalker they control", self.described(*a), self.players[controller].name)));
         }
         if self.has_keyword(*a, Keyword::Flying) && !self.has_keyword(*b, Keyword::Flying) && !self.has_keyword(*b, Keyword::Reach) {
-            return Err(Illegal::cited(&cite!(block.flying), format!("{} has flying: {name} has neither flying nor reach", self.describe(*a))));
+            return Err(Illegal::cited(&cite!(block.flying), format!("{} has flying: {name} has neither flying nor reach", self.described(*a))));
         }
         if let Some(e) = self.evasion_problem(*a, *b) {
             return Err(e);
@@ -380,20 +380,20 @@ impl Game {
         if let Some(k) = Keyword::ALL.into_iter().filter(|k| k.landwalk_type().is_some()).find(|&k| {
             self.has_keyword(*a, k) && self.permanents_of(controller).any(|l| self.has_type(l, CardType::Land) && k.landwalk_type().is_some_and(|t| self.has_subtype(l, t)))
         }) {
-            return Err(Illegal::cited(&cite!(block.landwalk), format!("{} has {}: {} controls a land of that type", self.describe(*a), k.name(), self.players[controller].name)));
+            return Err(Illegal::cited(&cite!(block.landwalk), format!("{} has {}: {} controls a land of that type", self.described(*a), k.name(), self.players[controller].name)));
         }
         if let Some(f) = self.unmet_block_restriction(*a, *b) {
             let who = crate::engine::layers::describe_subject(&crate::cards::ir::StaticSubject::Each { filter: f.clone(), other: false });
-            return Err(Illegal::new(cite!(block.except_by), format!("{} can't be blocked except by {who}: {name} isn't one", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.except_by), format!("{} can't be blocked except by {who}: {name} isn't one", self.described(*a))));
         }
         if let Some(why) = self.block_filter_problem(*a, *b) {
             return Err(Illegal::new(cite!(block.restriction), why));
         }
         if self.has_effect(*a, Change::CantBeBlocked) {
-            return Err(Illegal::new(cite!(block.unblockable), format!("{} can't be blocked", self.describe(*a))));
+            return Err(Illegal::new(cite!(block.unblockable), format!("{} can't be blocked", self.described(*a))));
         }
         if let Some(q) = self.protected_from(*a, *b) {
-            return Err(Illegal::cited(&cite!(block.protection), format!("{} has protection from {}: it can't be blocked by {name}", self.describe(*a), crate::engine::casting::quality_words(q))));
+            return Err(Illegal::cited(&cite!(block.protection), format!("{} has protection from {}: it can't be blocked by {name}", self.described(*a), crate::engine::casting::quality_words(q))));
         }
         }
         Ok(())
@@ -493,7 +493,7 @@ impl Game {
         match example {
             None => Ok(()),
             Some(ex) => {
-                let shown: Vec<String> = ex.iter().map(|(b, atts)| format!("{} blocking {}", self.describe(*b), atts.iter().map(|a| self.describe(*a)).collect::<Vec<_>>().join(" and "))).collect();
+                let shown: Vec<String> = ex.iter().map(|(b, atts)| format!("{} blocking {}", self.described(*b), atts.iter().map(|a| self.describe(*a)).collect::<Vec<_>>().join(" and "))).collect();
                 let shown = if shown.is_empty() { "no blocks".to_owned() } else { shown.join(", ") };
                 Err(Illegal::new(cite!(block.requirements_maximum), format!("this declaration obeys {obeyed} of the {total} blocking requirements, but {best} can be obeyed without disobeying a restriction (for example: {shown})")))
             }
@@ -511,7 +511,7 @@ impl Game {
     fn record_blocks(&mut self, decl: &[(ObjId, Vec<ObjId>)]) {
         for (b, attackers) in decl {
             for &a in attackers {
-                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.describe(*b), self.describe(a))).object(self, *b).target(self, Target::Object(a)).rules(&cite!(block.declared));
+                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.described(*b), self.described(a))).object(self, *b).target(self, Target::Object(a)).rules(&cite!(block.declared));
                 // 509.1c: a block that obeys a requirement.
                 let required = self.has_effect(*b, Change::BlocksEachCombat) || self.has_effect(a, Change::MustBeBlocked) || self.has_effect(a, Change::AllMustBlock);
                 let ev = if required { ev.rule(cite!(block.requirement_obeyed)) } else { ev };
@@ -527,9 +527,9 @@ impl Game {
         self.touch();
         for att in self.combat.attackers.clone() {
             let (text, rule) = if att.blocked {
-                (format!("{} is blocked", self.describe(att.id)), cite!(block.blocked))
+                (format!("{} is blocked", self.described(att.id)), cite!(block.blocked))
             } else {
-                (format!("{} is unblocked", self.describe(att.id)), cite!(combat.unblocked))
+                (format!("{} is unblocked", self.described(att.id)), cite!(combat.unblocked))
             };
             let ev = Ev::new(EventKind::DeclareBlocker, text).object(self, att.id).rule(rule);
             self.record(ev);
@@ -644,7 +644,7 @@ impl Game {
             // "You may have this creature assign its combat damage as though it weren't
             // blocked": its controller chooses, as its damage is assigned (510.1b).
             if attacked_still && self.has_ability(att.id, &crate::cards::ir::Ability::AssignAsThoughUnblocked) {
-                let d = Decision { player: self.controller(att.id), kind: DecisionKind::May { able: true }, rule: cite!(damage.as_though_unblocked_choice), what: format!("whether {} assigns its combat damage as though it weren't blocked (all of it to {})", self.describe(att.id), self.describe_target(att.attacking)) };
+                let d = Decision { player: self.controller(att.id), kind: DecisionKind::May { able: true }, rule: cite!(damage.as_though_unblocked_choice), what: format!("whether {} assigns its combat damage as though it weren't blocked (all of it to {})", self.described(att.id), self.describe_target(att.attacking)) };
                 if matches!(self.decide(dec, &d)?, Answer::May(true)) {
                     assigned.push((att.id, att.attacking, power, cite!(damage.as_though_unblocked)));
                     continue;
@@ -676,7 +676,7 @@ impl Game {
                 [] => {
                     // 509.1h: it stays blocked though nothing blocks it any more; 510.1c: so it
                     // assigns no combat damage.
-                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.describe(att.id))).object(self, att.id).rules(&cite!(damage.blocked_no_blockers));
+                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.described(att.id))).object(self, att.id).rules(&cite!(damage.blocked_no_blockers));
                     self.record(ev);
                 }
                 [one] => assigned.push((att.id, *one, power, cite!(damage.blocked_attacker))),
@@ -685,7 +685,7 @@ impl Game {
                         player: self.controller(att.id),
                         kind: DecisionKind::Assign { recipients: recipients.clone(), total: u32::try_from(power).unwrap_or(0), lethal: over.then(|| lethal.clone()) },
                         rule: if over { cite!(damage.trample_excess) } else { cite!(damage.blocked_attacker) },
-                        what: format!("how {} divides {power} combat damage among its blockers{}", self.describe(att.id), if over { " and what it attacks (trample)" } else { "" }),
+                        what: format!("how {} divides {power} combat damage among its blockers{}", self.described(att.id), if over { " and what it attacks (trample)" } else { "" }),
                     };
                     if let Answer::Assign(parts) = self.decide(dec, &d)? {
                         for (t, n) in parts {
@@ -712,7 +712,7 @@ impl Game {
                         player: self.controller(b),
                         kind: DecisionKind::Assign { recipients: alive.clone(), total: u32::try_from(power).unwrap_or(0), lethal: None },
                         rule: cite!(damage.blocker),
-                        what: format!("how {} divides {power} combat damage among the creatures it blocks", self.describe(b)),
+                        what: format!("how {} divides {power} combat damage among the creatures it blocks", self.described(b)),
                     };
                     if let Answer::Assign(parts) = self.decide(dec, &d)? {
                         for (t, n) in parts {

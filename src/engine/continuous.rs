@@ -81,7 +81,7 @@ impl Game {
                 continue;
             }
             let verb = if perm.cast_only { "cast" } else { "play" };
-            let ev = Ev::new(EventKind::EffectEnds, format!("{} may no longer {verb} {} from exile", self.players[perm.player].name, self.describe(perm.card))).object(self, perm.card).player(self, perm.player).rules(&crate::cite!(effect.until_end_of_turn_ends));
+            let ev = Ev::new(EventKind::EffectEnds, format!("{} may no longer {verb} {} from exile", self.players[perm.player].name, self.described(perm.card))).object(self, perm.card).player(self, perm.player).rules(&crate::cite!(effect.until_end_of_turn_ends));
             self.record(ev);
         }
     }
@@ -120,10 +120,10 @@ impl Game {
         self.end_turn_copies();
         for r in std::mem::take(&mut self.restrictions) {
             let what = crate::engine::actions::cant_words(r.attack, r.block);
-            let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.describe(r.source))).source(self, r.source).rule(crate::cite!(effect.restriction_ends));
+            let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.described(r.source))).source(self, r.source).rule(crate::cite!(effect.restriction_ends));
             self.record(ev);
         }
-        self.end_effects(|e| e.until_end_of_turn, |g, o| format!("an \"until end of turn\" effect on {} ends", g.describe(o)), crate::cite!(effect.until_end_of_turn_ends_on_object), false);
+        self.end_effects(|e| e.until_end_of_turn, |g, o| format!("an \"until end of turn\" effect on {} ends", g.described(o)), crate::cite!(effect.until_end_of_turn_ends_on_object), false);
     }
 
     /// Ends the effects that last "until your next turn" of `p` as that turn begins (611.2a),
@@ -131,7 +131,7 @@ impl Game {
     pub fn end_until_next_turn_effects(&mut self, p: PlayerId) {
         let ends = |e: &Continuous| e.hold == Some(crate::cards::ir::Hold::UntilYourNextTurn) && e.controller == p;
         let name = self.players[p].name.clone();
-        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.describe(o)), crate::cite!(effect.until_next_turn_ends), true);
+        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.described(o)), crate::cite!(effect.until_next_turn_ends), true);
     }
 
     /// Ends the resolved continuous effects `ends` picks, with an event (`text`, citing `rule`,
@@ -179,7 +179,7 @@ impl Game {
         for e in ended.iter().rev() {
             for &o in &e.objects {
                 if self.on_battlefield(o) {
-                    let ev = Ev::new(EventKind::EffectEnds, format!("the effect of {} on {} ends: its \"for as long as\" duration is over", self.describe(e.source), self.describe(o))).object(self, o).source(self, e.source).rule(crate::cite!(effect.for_as_long_ends));
+                    let ev = Ev::new(EventKind::EffectEnds, format!("the effect of {} on {} ends: its \"for as long as\" duration is over", self.described(e.source), self.described(o))).object(self, o).source(self, e.source).rule(crate::cite!(effect.for_as_long_ends));
                     self.record(ev);
                 }
             }
@@ -213,9 +213,9 @@ impl Game {
                     Some((symbol, bounded)) => {
                         let have = self.obj(*src).counters.get(&crate::cards::ir::CounterKind::Named("level".to_owned()));
                         let rules: &[crate::rules::RuleId] = if bounded { &crate::cite!(level.range_off) } else { &crate::cite!(level.threshold_off) };
-                        Ev::new(EventKind::EffectEnds, format!("{}'s {symbol} ability ({text}) doesn't apply: it has {have} level counter{}", self.describe(*src), if have == 1 { "" } else { "s" })).object(self, *src).rules(rules)
+                        Ev::new(EventKind::EffectEnds, format!("{}'s {symbol} ability ({text}) doesn't apply: it has {have} level counter{}", self.described(*src), if have == 1 { "" } else { "s" })).object(self, *src).rules(rules)
                     }
-                    None => Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.describe(*src))).object(self, *src).rule(crate::cite!(effect.static_condition_false)),
+                    None => Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: its \"as long as\" condition is false", self.described(*src))).object(self, *src).rule(crate::cite!(effect.static_condition_false)),
                 }
             } else {
                 // Lost to a land-type change in the same layer (Blood Moon, 305.7, 613.8a), or
@@ -223,7 +223,7 @@ impl Game {
                 // in the order of 613.1; it never started to apply, so 613.6 doesn't keep it.
                 let land_type = self.chars(*src).is_some_and(|c| c.subtypes.is_some()) && self.has_type(*src, crate::cards::ir::CardType::Land);
                 let rules: &[crate::rules::RuleId] = if land_type { &crate::cite!(layer.land_type_dependency) } else { &crate::cite!(layer.ability_order) };
-                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.describe(*src))).object(self, *src).rules(rules)
+                Ev::new(EventKind::EffectEnds, format!("{}'s static ability ({text}) doesn't apply: another effect took the ability away first", self.described(*src))).object(self, *src).rules(rules)
             };
             events.push(ev);
         }
@@ -234,15 +234,15 @@ impl Game {
                         let have = self.obj(src).counters.get(&crate::cards::ir::CounterKind::Named("level".to_owned()));
                         let text = layered.effects.iter().find(|e| e.source == src && e.timestamp == ts && e.origin == origin).map(|e| format!(" ({})", self.effect_text(e))).unwrap_or_default();
                         let rules: &[crate::rules::RuleId] = if bounded { &crate::cite!(level.range_on) } else { &crate::cite!(level.threshold_on) };
-                        Ev::new(EventKind::EffectBegins, format!("{}'s {symbol} ability{text} applies: it has {have} level counter{}", self.describe(src), if have == 1 { "" } else { "s" })).object(self, src).rules(rules)
+                        Ev::new(EventKind::EffectBegins, format!("{}'s {symbol} ability{text} applies: it has {have} level counter{}", self.described(src), if have == 1 { "" } else { "s" })).object(self, src).rules(rules)
                     }
-                    None => Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.describe(src))).object(self, src).rule(crate::cite!(effect.static_condition_true)),
+                    None => Ev::new(EventKind::EffectBegins, format!("{}'s static ability applies again", self.described(src))).object(self, src).rule(crate::cite!(effect.static_condition_true)),
                 };
                 events.push(ev);
             }
         }
         for &(id, c) in &changed {
-            events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.describe(id), self.players[c].name)).object(self, id).player(self, c).rules(&crate::cite!(layer.control_change)));
+            events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.described(id), self.players[c].name)).object(self, id).player(self, c).rules(&crate::cite!(layer.control_change)));
         }
         self.syncing = true;
         let since = self.control_clock + 1;
@@ -313,9 +313,9 @@ impl Game {
             .collect();
         for (line, rules) in lines {
             let (kind, text) = if entering {
-                (EventKind::EffectBegins, format!("{}'s static ability applies ({line})", self.describe(id)))
+                (EventKind::EffectBegins, format!("{}'s static ability applies ({line})", self.described(id)))
             } else {
-                (EventKind::EffectEnds, format!("{}'s static ability stops applying ({line})", self.describe(id)))
+                (EventKind::EffectEnds, format!("{}'s static ability stops applying ({line})", self.described(id)))
             };
             let ev = Ev::new(kind, text).object(self, id).rules(&rules);
             self.record(ev);

@@ -82,7 +82,7 @@ impl Game {
         let until = if until_end_of_turn { " until end of turn" } else { "" };
         let mut all = rules.to_vec();
         all.extend(cite!(copy.copiable_values));
-        let ev = Ev::new(EventKind::BecomesCopy, format!("{before} {how} a copy of {copied}{until}: it is now {}", self.describe(object)))
+        let ev = Ev::new(EventKind::BecomesCopy, format!("{before} {how} a copy of {copied}{until}: it is now {}", self.described(object)))
             .object(self, object)
             .target(self, Target::Object(original))
             .source(self, source)
@@ -162,7 +162,7 @@ impl Game {
         self.touch();
         for o in ending {
             if self.on_battlefield(o) {
-                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.describe(o))).object(self, o).rules(&cite!(copy.effect_ends));
+                let ev = Ev::new(EventKind::EffectEnds, format!("an \"until end of turn\" copy effect on {} ends: it is {} again", self.obj(o).card.name(), self.described(o))).object(self, o).rules(&cite!(copy.effect_ends));
                 self.record(ev);
             }
         }

@@ -20,7 +20,7 @@ impl Game {
         }
         self.obj_mut(id).counters.add(kind, n);
         let counters = if n == 1 { format!("{} {} counter", article(kind.name()), kind.name()) } else { format!("{n} {} counters", kind.name()) };
-        let text = if entering { format!("{} enters with {counters} on it{note}", self.describe(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.describe(id)) };
+        let text = if entering { format!("{} enters with {counters} on it{note}", self.described(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.described(id)) };
         // Entering with counters counts as having them put on it (122.6); otherwise 122.1
         // unless the kind's own subrule (122.1a for +1/+1) is already among `rules`.
         let ev = Ev::new(EventKind::PutCounters, text).object(self, id).amount(i64::from(n)).rules(rules);
@@ -49,7 +49,7 @@ impl Game {
             return 0;
         }
         let counters = if took == 1 { format!("{} {} counter is", article(kind.name()), kind.name()) } else { format!("{took} {} counters are", kind.name()) };
-        let ev = Ev::new(EventKind::RemoveCounters, format!("{counters} removed from {}{note}", self.describe(id))).object(self, id).amount(i64::from(took)).rules(rules);
+        let ev = Ev::new(EventKind::RemoveCounters, format!("{counters} removed from {}{note}", self.described(id))).object(self, id).amount(i64::from(took)).rules(rules);
         self.record(ev);
         // 702.63a: "when the last time counter is removed" looks at this removal.
         if kind.name() == "time" && self.obj(id).counters.get(kind) == 0 {
@@ -115,7 +115,7 @@ impl Game {
         }
         let was_tapped = self.obj(id).tapped;
         self.obj_mut_status(id).tapped = false;
-        let ev = Ev::new(EventKind::Untap, format!("{} {what}", self.describe(id))).object(self, id).rule(rule);
+        let ev = Ev::new(EventKind::Untap, format!("{} {what}", self.described(id))).object(self, id).rule(rule);
         self.record(ev);
         if was_tapped {
             self.fire(crate::engine::triggers::Happening::BecomesUntapped(id));

@@ -171,7 +171,7 @@ impl Game {
                 }
                 // 702.98a: unleash is the controller's choice as it enters.
                 Ability::Keyword(Keyword::Unleash) => {
-                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cite!(unleash.choice), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.describe(id)) };
+                    let d = Decision { player: controller, kind: DecisionKind::May { able: true }, rule: cite!(unleash.choice), what: format!("unleash: whether {} enters with an additional +1/+1 counter (it then can't block while it has one)", self.described(id)) };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     if yes {
                         entering.push(Entering::Effect(CounterKind::PlusOne, 1, cite!(unleash.counter)));
@@ -203,7 +203,7 @@ impl Game {
                         player: controller,
                         kind: DecisionKind::May { able: true },
                         rule: cite!(riot.choice),
-                        what: format!("riot: whether {} enters with an additional +1/+1 counter (if not, it gains haste)", self.describe(id)),
+                        what: format!("riot: whether {} enters with an additional +1/+1 counter (if not, it gains haste)", self.described(id)),
                     };
                     let Answer::May(yes) = self.decide(dec, &d)? else { continue };
                     entering.push(Entering::Riot(yes));
@@ -243,7 +243,7 @@ impl Game {
         let ev = announce(self, nid);
         self.record(ev);
         if night {
-            let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.describe(nid))).object(self, nid).rules(&cite!(daybound.enters_transformed_at_night));
+            let ev = Ev::new(EventKind::Transform, format!("it is night: {} enters transformed", self.described(nid))).object(self, nid).rules(&cite!(daybound.enters_transformed_at_night));
             self.record(ev);
         }
         self.entered_unlocked(nid);
@@ -251,7 +251,7 @@ impl Game {
         let chosen = self.obj(nid).entry_choice.color.map(|c| c.name().to_owned()).into_iter().chain(self.obj(nid).entry_choice.subtype.clone());
         let chosen: Vec<String> = chosen.collect();
         if !chosen.is_empty() {
-            let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.describe(nid), chosen.join(" and "))).object(self, nid).player(self, controller).rules(&cite!(enter.chosen_value));
+            let ev = Ev::new(EventKind::Choice, format!("{} enters with {} chosen", self.described(nid), chosen.join(" and "))).object(self, nid).player(self, controller).rules(&cite!(enter.chosen_value));
             self.record(ev);
         }
         self.trace_statics(nid, true);
@@ -268,7 +268,7 @@ impl Game {
         for e in entering {
             match e {
                 Entering::Tapped => {
-                    let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.describe(nid))).object(self, nid).rules(&cite!(enter.tapped));
+                    let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.described(nid))).object(self, nid).rules(&cite!(enter.tapped));
                     self.record(ev);
                 }
                 Entering::Counters(kind, n, x_rule) => {
@@ -282,7 +282,7 @@ impl Game {
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
-                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.describe(nid))).object(self, nid).rules(&cite!(riot.haste));
+                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.described(nid))).object(self, nid).rules(&cite!(riot.haste));
                     self.record(ev);
                 }
             }
@@ -325,7 +325,7 @@ impl Game {
                 let Answer::Pick(picked) = self.decide(dec, &d)? else { return Ok(false) };
                 for t in picked {
                     let Target::Object(o) = t else { continue };
-                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.describe(o))).object(self, o).player(self, p).rules(&cite!(enter.reveal));
+                    let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} as {name} enters", self.players[p].name, self.described(o))).object(self, o).player(self, p).rules(&cite!(enter.reveal));
                     self.record(ev);
                 }
                 Ok(true)

@@ -178,36 +178,52 @@ impl Named {
 }
 
 impl Named {
-    /// The object as the trace names it: `Grizzly Bears [bears]`, `copy of Clone (Bear)`,
-    /// `a face-down creature [m] (hidden: Ainok Tracker)`.
+    /// The object as the trace names it (`Game::describe`).
     #[must_use]
     pub fn described(&self) -> Described<'_> {
-        Described(self)
+        Described {
+            copy: self.shown.copy,
+            name: &self.name,
+            label: self.label.as_deref(),
+            printed: self.card.as_deref().filter(|_| self.shown.with_printed),
+            face_down: self.shown.face_down.as_deref().map(|(what, face_up)| (*what, face_up.as_str())),
+        }
     }
 }
 
-/// An object named as the trace names it (`Named::described`).
-pub struct Described<'a>(&'a Named);
+/// An object as the trace names it, put into words when displayed: `Grizzly Bears [bears]`,
+/// `copy of Clone (Bear)`, `a face-down creature [m] (hidden: Ainok Tracker)`. Built by
+/// `Game::described` from the game and by `Named::described` from an event.
+pub struct Described<'a> {
+    /// A copy (707.2).
+    pub copy: bool,
+    /// Its name now (a copy has the copied one); empty for a copy of a face-down permanent.
+    pub name: &'a str,
+    pub label: Option<&'a str>,
+    /// The printed name, shown when the name differs and no label tells the objects apart.
+    pub printed: Option<&'a str>,
+    /// Face down: "creature" or "card", and the face the judge sees (708.5, 406.3).
+    pub face_down: Option<(&'static str, &'a str)>,
+}
 
 impl std::fmt::Display for Described<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.0;
-        if let Some(hidden) = &n.shown.face_down {
-            let (what, face_up) = &**hidden;
+        if let Some((what, face_up)) = self.face_down {
             write!(f, "a face-down {what}")?;
-            if let Some(l) = &n.label {
+            if let Some(l) = self.label {
                 write!(f, " [{l}]")?;
             }
             return write!(f, " (hidden: {face_up})");
         }
-        if n.shown.copy {
+        if self.copy {
             f.write_str("copy of ")?;
         }
-        f.write_str(if n.name.is_empty() { "(no name)" } else { &n.name })?;
-        match (&n.label, &n.card) {
+        // A copy of a face-down permanent has no name (707.2, 708.2a).
+        f.write_str(if self.name.is_empty() { "(no name)" } else { self.name })?;
+        match (self.label, self.printed) {
             (Some(l), _) => write!(f, " [{l}]"),
-            (None, Some(printed)) if n.shown.with_printed => write!(f, " ({printed})"),
-            _ => Ok(()),
+            (None, Some(printed)) => write!(f, " ({printed})"),
+            (None, None) => Ok(()),
         }
     }
 }

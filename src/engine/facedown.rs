@@ -120,7 +120,7 @@ impl Game {
         } else {
             "the mana cost of the creature card it is"
         };
-        let ev = Ev::new(EventKind::TurnFaceUp, format!("{} turns {name} face up, paying {paid}: it is {}", self.players[p].name, self.describe(id)))
+        let ev = Ev::new(EventKind::TurnFaceUp, format!("{} turns {name} face up, paying {paid}: it is {}", self.players[p].name, self.described(id)))
             .player(self, p)
             .object(self, id)
             .rules(&[cite!(facedown.turn_up_special_action), special, cite!(facedown.turned_up), cite!(facedown.new_timestamp)])
@@ -196,7 +196,7 @@ impl Game {
                 .rules(rules)
         })?;
         for c in looked.into_iter().filter(|&c| c != card) {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {who}'s graveyard: the other card looked at for manifest dread", self.describe(c))).object(self, c).player(self, p).zone(Zone::Graveyard).rule(cite!(manifest_dread.graveyard));
+            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {who}'s graveyard: the other card looked at for manifest dread", self.described(c))).object(self, c).player(self, p).zone(Zone::Graveyard).rule(cite!(manifest_dread.graveyard));
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }

@@ -50,7 +50,7 @@ impl Game {
         o.face = to;
         o.transformed_mark = Some(mark);
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it transforms into this face (701.27a)".to_owned())?;
-        let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.describe(id))).object(self, id).rules(&cite!(transform.transforms));
+        let ev = Ev::new(EventKind::Transform, format!("{shown} transforms into {} (the same permanent, 712.18)", self.described(id))).object(self, id).rules(&cite!(transform.transforms));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Transformed(id));
         Ok(())
@@ -93,7 +93,7 @@ impl Game {
     /// controller may cast it from there later (715.3d).
     pub(crate) fn go_on_adventure(&mut self, id: ObjId) {
         let controller = self.obj(id).controller;
-        let ev = Ev::new(EventKind::Exile, format!("{} was cast as an Adventure: it is exiled instead of being put into its owner's graveyard, and {} may cast the creature later from exile", self.describe(id), self.players[controller].name))
+        let ev = Ev::new(EventKind::Exile, format!("{} was cast as an Adventure: it is exiled instead of being put into its owner's graveyard, and {} may cast the creature later from exile", self.described(id), self.players[controller].name))
             .object(self, id)
             .zone(crate::engine::state::Zone::Exile)
             .rules(&cite!(adventure.exile));
@@ -148,7 +148,7 @@ impl Game {
             let o = self.obj_mut(id);
             o.face = if wrong.is_some() { None } else { Some(1) };
             let when = if now == DayNight::Night { "night" } else { "day" };
-            let ev = Ev::new(EventKind::Transform, format!("it is {when}: {shown} transforms into {}", self.describe(id))).object(self, id).rules(&rules);
+            let ev = Ev::new(EventKind::Transform, format!("it is {when}: {shown} transforms into {}", self.described(id))).object(self, id).rules(&rules);
             self.record(ev);
             self.fire(crate::engine::triggers::Happening::Transformed(id));
         }
@@ -238,7 +238,7 @@ impl Game {
         }
         self.obj_mut(id).flipped = true;
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "it flips to these characteristics (710.2)".to_owned())?;
-        let ev = Ev::new(EventKind::Flip, format!("{shown} flips: it is now {}, with the alternative name, text, type line, power and toughness, and the same mana cost and color (the same permanent)", self.describe(id)))
+        let ev = Ev::new(EventKind::Flip, format!("{shown} flips: it is now {}, with the alternative name, text, type line, power and toughness, and the same mana cost and color (the same permanent)", self.described(id)))
             .object(self, id)
             .rules(&cite!(flip.flips));
         self.record(ev);
@@ -276,7 +276,7 @@ impl Game {
         self.obj_mut(id).unlocked |= 1 << (door & 1);
         self.touch();
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "its door is unlocked (709.5e)".to_owned())?;
-        let ev = Ev::new(EventKind::Designation, format!("{} pays the mana cost of the locked door {half_name} of {name} to unlock it: it is now {}", self.players[p].name, self.describe(id)))
+        let ev = Ev::new(EventKind::Designation, format!("{} pays the mana cost of the locked door {half_name} of {name} to unlock it: it is now {}", self.players[p].name, self.described(id)))
             .player(self, p)
             .object(self, id)
             .rules(&cite!(room.unlock));
@@ -294,7 +294,7 @@ impl Game {
         let doors = self.obj(id).unlocked;
         for door in (0..2u8).filter(|d| doors & (1 << d) != 0) {
             let half = self.obj(id).card.faces()[usize::from(door)].name().to_owned();
-            let ev = Ev::new(EventKind::Designation, format!("{} enters with its door {half} unlocked: that half was cast as a spell", self.describe(id))).object(self, id).rules(&cite!(room.enters_unlocked));
+            let ev = Ev::new(EventKind::Designation, format!("{} enters with its door {half} unlocked: that half was cast as a spell", self.described(id))).object(self, id).rules(&cite!(room.enters_unlocked));
             self.record(ev);
             self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door });
         }
@@ -332,7 +332,7 @@ impl Game {
         let partners = self.meld_partners(src, you, partner);
         let other = match partners.as_slice() {
             [] => {
-                let ev = Ev::new(EventKind::Meld, format!("{} doesn't both own and control {} and a {} named {}: nothing is exiled or melded", self.players[you].name, self.describe(src), partner.card_type.name().to_lowercase(), partner.name))
+                let ev = Ev::new(EventKind::Meld, format!("{} doesn't both own and control {} and a {} named {}: nothing is exiled or melded", self.players[you].name, self.described(src), partner.card_type.name().to_lowercase(), partner.name))
                     .source(self, src)
                     .player(self, you)
                     .rule(cite!(meld.condition_fails));
@@ -341,7 +341,7 @@ impl Game {
             }
             [one] => *one,
             many => {
-                let d = Decision { player: you, kind: DecisionKind::Pick { options: many.iter().map(|&o| Target::Object(o)).collect(), count: 1 }, rule: cite!(meld.melds)[0], what: format!("the {} named {} to meld with {}", partner.card_type.name().to_lowercase(), partner.name, self.describe(src)) };
+                let d = Decision { player: you, kind: DecisionKind::Pick { options: many.iter().map(|&o| Target::Object(o)).collect(), count: 1 }, rule: cite!(meld.melds)[0], what: format!("the {} named {} to meld with {}", partner.card_type.name().to_lowercase(), partner.name, self.described(src)) };
                 match self.decide(dec, &d)? {
                     Answer::Pick(p) => p.iter().find_map(|t| if let Target::Object(o) = t { Some(*o) } else { None }).unwrap_or(many[0]),
                     _ => many[0],
@@ -351,7 +351,7 @@ impl Game {
         self.begin_batch();
         let mut exiled = Vec::with_capacity(2);
         for id in [src, other] {
-            let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.describe(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+            let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.described(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
             self.record(ev);
             exiled.push(self.move_object(id, Zone::Exile));
         }
@@ -359,7 +359,7 @@ impl Game {
         let (a, b) = (exiled[0], exiled[1]);
         let pair = crate::engine::state::meld_pair(&self.obj(a).card, &self.obj(b).card) && self.obj(a).card.faces()[1].name().eq_ignore_ascii_case(into);
         if !pair {
-            let ev = Ev::new(EventKind::Meld, format!("{} and {} can't be melded into {}: they aren't the two cards of its meld pair, and stay in exile", self.describe(a), self.describe(b), into))
+            let ev = Ev::new(EventKind::Meld, format!("{} and {} can't be melded into {}: they aren't the two cards of its meld pair, and stay in exile", self.described(a), self.described(b), into))
                 .object(self, a)
                 .rules(&cite!(meld.cannot));
             self.record(ev);
@@ -381,13 +381,13 @@ impl Game {
         }
         self.cards[b_card.0 as usize].current = staged;
         self.touch();
-        let ev = Ev::new(EventKind::Meld, format!("{a_shown} and {b_shown} meld into {}: one permanent represented by both cards, with their combined back face up", self.describe(staged)))
+        let ev = Ev::new(EventKind::Meld, format!("{a_shown} and {b_shown} meld into {}: one permanent represented by both cards, with their combined back face up", self.described(staged)))
             .object(self, staged)
             .player(self, you)
             .rules(&cite!(meld.melds));
         self.record(ev);
         self.put_onto_battlefield(staged, you, false, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[you].name)).object(g, nid).player(g, you).zone(Zone::Battlefield).rules(&cite!(meld.melds))
+            Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.described(nid), g.players[you].name)).object(g, nid).player(g, you).zone(Zone::Battlefield).rules(&cite!(meld.melds))
         })?;
         Ok(())
     }
@@ -410,13 +410,13 @@ impl Game {
         let name = |g: &Game, d: u8| g.obj(id).card.faces()[usize::from(d)].name().to_owned();
         let door = match doors.as_slice() {
             [] => {
-                let ev = Ev::new(EventKind::Designation, format!("{} has no locked door to unlock", self.describe(id))).object(self, id).rule(cite!(room.effect_unlock));
+                let ev = Ev::new(EventKind::Designation, format!("{} has no locked door to unlock", self.described(id))).object(self, id).rule(cite!(room.effect_unlock));
                 self.record(ev);
                 return Ok(());
             }
             [one] => *one,
             _ => {
-                let what = format!("the door of {} to {} (mode 1: {}, {}; mode 2: {}, {})", self.describe(id), if lock { "lock or unlock" } else { "unlock" }, name(self, 0), if had & 1 == 0 { "locked" } else { "unlocked" }, name(self, 1), if had & 2 == 0 { "locked" } else { "unlocked" });
+                let what = format!("the door of {} to {} (mode 1: {}, {}; mode 2: {}, {})", self.described(id), if lock { "lock or unlock" } else { "unlock" }, name(self, 0), if had & 1 == 0 { "locked" } else { "unlocked" }, name(self, 1), if had & 2 == 0 { "locked" } else { "unlocked" });
                 let d = Decision { player: controller, kind: DecisionKind::Modes { count: 2, min: 1, max: 1, used: Vec::new() }, rule: if lock { cite!(room.effect_lock_or_unlock)[0] } else { cite!(room.effect_unlock) }, what };
                 match self.decide(dec, &d)? {
                     Answer::Modes(m) if m.first() == Some(&1) => 1,
@@ -429,14 +429,14 @@ impl Game {
         if had & (1 << door) != 0 {
             self.obj_mut(id).unlocked &= !(1 << door);
             self.touch();
-            let ev = Ev::new(EventKind::Designation, format!("the door {door_name} of {shown} is locked: it is now {}", self.describe(id))).object(self, id).player(self, controller).rules(&cite!(room.effect_lock));
+            let ev = Ev::new(EventKind::Designation, format!("the door {door_name} of {shown} is locked: it is now {}", self.described(id))).object(self, id).player(self, controller).rules(&cite!(room.effect_lock));
             self.record(ev);
             return Ok(());
         }
         self.obj_mut(id).unlocked |= 1 << door;
         self.touch();
         self.check_unread(id, &crate::cards::ir::Moment::Battlefield, || "its door is unlocked (709.5f)".to_owned())?;
-        let ev = Ev::new(EventKind::Designation, format!("the door {door_name} of {shown} is unlocked: it is now {}", self.describe(id))).object(self, id).player(self, controller).rule(cite!(room.effect_unlock));
+        let ev = Ev::new(EventKind::Designation, format!("the door {door_name} of {shown} is unlocked: it is now {}", self.described(id))).object(self, id).player(self, controller).rule(cite!(room.effect_unlock));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Unlocked { object: id, door });
         if had != 3 && self.obj(id).unlocked == 3 {

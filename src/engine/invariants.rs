@@ -46,7 +46,7 @@ impl Game {
             let (places, elsewhere) = listed_in[o.id.0 as usize];
             let places = if o.zone == Zone::Nowhere { 1 } else { places };
             if places != 1 || elsewhere != 0 {
-                out.push(format!("{} (object {}) is in {} {places} time(s) and in {elsewhere} other list(s)", self.describe(o.id), o.id.0, o.zone.name()));
+                out.push(format!("{} (object {}) is in {} {places} time(s) and in {elsewhere} other list(s)", self.described(o.id), o.id.0, o.zone.name()));
             }
             if o.zone != Zone::Nowhere
                 && let Some(slot) = seen_card.get_mut(o.card_id.0 as usize)
@@ -74,7 +74,7 @@ impl Game {
                 continue;
             };
             if !o.live || o.zone != z {
-                out.push(format!("the {} lists {} (object {}), which is {} in the {}", z.name(), self.describe(id), id.0, if o.live { "live" } else { "gone" }, o.zone.name()));
+                out.push(format!("the {} lists {} (object {}), which is {} in the {}", z.name(), self.described(id), id.0, if o.live { "live" } else { "gone" }, o.zone.name()));
             }
         }
         out

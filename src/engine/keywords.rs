@@ -52,7 +52,7 @@ impl Game {
             }
             self.players[p].life = self.players[p].life.saturating_add(n);
             self.players[p].life_gained_this_turn = self.players[p].life_gained_this_turn.saturating_add(n);
-            let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life: {} has lifelink (the life is gained as the damage is dealt)", self.players[p].name, self.describe(source)))
+            let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life: {} has lifelink (the life is gained as the damage is dealt)", self.players[p].name, self.described(source)))
                 .player(self, p)
                 .source(self, source)
                 .amount(n)
@@ -66,7 +66,7 @@ impl Game {
     /// A destruction that indestructible stops (702.12b): traced, and nothing happens.
     /// `why` explains the destruction (": lethal damage (…)"), `reason` its rules.
     pub fn indestructible_stops(&mut self, id: ObjId, why: &str, reason: &[crate::rules::RuleId]) {
-        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.describe(id))).object(self, id).rule(cite!(indestructible.not_destroyed)).rules(reason);
+        let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.described(id))).object(self, id).rule(cite!(indestructible.not_destroyed)).rules(reason);
         self.record(ev);
     }
 }

@@ -984,7 +984,7 @@ impl Game {
             .iter()
             .filter(|a| matches!(a.layer, Layer::SetPt | Layer::ModifyPt | Layer::SwitchPt))
             .filter_map(|a| match a.effect {
-                Some(e) if live => l.effects.get(e).map(|e| format!("{} ({})", self.describe(e.source), a.layer.name())),
+                Some(e) if live => l.effects.get(e).map(|e| format!("{} ({})", self.described(e.source), a.layer.name())),
                 Some(_) => None,
                 None => Some("counters (7c)".to_owned()),
             })
@@ -1184,13 +1184,13 @@ impl Game {
         let (a, b) = (self.chars(attacker)?, self.chars(blocker)?);
         let words = |f: &ObjectFilter| describe_subject(&StaticSubject::Each { filter: f.clone(), other: false });
         if let Some(f) = b.blocks_only.iter().find(|f| !self.matches_filter(attacker, f, b.controller)) {
-            return Some(format!("{} can block only {}: {} isn't one", self.describe(blocker), words(f), self.describe(attacker)));
+            return Some(format!("{} can block only {}: {} isn't one", self.described(blocker), words(f), self.described(attacker)));
         }
         if let Some(f) = b.cant_block_matching.iter().find(|f| self.matches_filter(attacker, f, b.controller)) {
-            return Some(format!("{} can't block {}: {} is one", self.describe(blocker), words(f), self.describe(attacker)));
+            return Some(format!("{} can't block {}: {} is one", self.described(blocker), words(f), self.described(attacker)));
         }
         if let Some(f) = a.not_blocked_by.iter().find(|f| self.matches_filter(blocker, f, a.controller)) {
-            return Some(format!("{} can't be blocked by {}: {} is one", self.describe(attacker), words(f), self.describe(blocker)));
+            return Some(format!("{} can't be blocked by {}: {} is one", self.described(attacker), words(f), self.described(blocker)));
         }
         None
     }
@@ -1979,7 +1979,7 @@ impl Game {
             _ => String::new(),
         };
         let until = if c.until_end_of_turn { " until end of turn" } else { "" };
-        format!("{}: a copy of {}{until} (copiable values: {}, {}{pt})", self.describe(c.object), self.describe(c.original), v.name, v.type_line_now())
+        format!("{}: a copy of {}{until} (copiable values: {}, {}{pt})", self.described(c.object), self.described(c.original), v.name, v.type_line_now())
     }
 }
 

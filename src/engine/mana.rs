@@ -291,7 +291,7 @@ impl Game {
                 self.players[p].pool_restricted.push((pool_index(k), only.clone()));
             }
             let shown: String = kinds.iter().map(|&k| POOL_SYMBOLS[pool_index(k)]).collect();
-            let ev = Ev::new(EventKind::AddMana, format!("{} adds {shown} ({}), which {}", self.players[p].name, self.describe(source), spend_words(&only)))
+            let ev = Ev::new(EventKind::AddMana, format!("{} adds {shown} ({}), which {}", self.players[p].name, self.described(source), spend_words(&only)))
                 .player(self, p)
                 .source(self, source)
                 .amount(i64::try_from(kinds.len()).unwrap_or(0))
@@ -333,29 +333,29 @@ impl Game {
         };
         // 602.5: mana abilities are activated abilities too.
         if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
-            return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {} can't be activated", self.describe(id)))));
+            return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {} can't be activated", self.described(id)))));
         }
         // 602.5b: so does "Activate only if …", checked as it is activated, "you" being its
         // controller.
         if let Some(c) = &cost.condition
             && !self.condition_holds(c, id, p)
         {
-            return Ok(Err(Illegal::cited(&cite!(activate.condition_false), format!("the mana ability of {} can't be activated: its \"activate only if\" condition is false", self.describe(id)))));
+            return Ok(Err(Illegal::cited(&cite!(activate.condition_false), format!("the mana ability of {} can't be activated: its \"activate only if\" condition is false", self.described(id)))));
         }
         // 602.5b: "Activate only once each turn" limits mana abilities too.
         if cost.once_each_turn {
             if self.obj(id).activated_turns.contains(&(ability, self.turn)) {
-                return Ok(Err(Illegal::new(cite!(activate.once_each_turn), format!("the mana ability of {} can be activated only once each turn, and it already was this turn", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(activate.once_each_turn), format!("the mana ability of {} can be activated only once each turn, and it already was this turn", self.described(id)))));
             }
             let turn = self.turn;
             self.obj_mut(id).activated_turns.push((ability, turn));
         }
         if cost.tap {
             if self.obj(id).tapped {
-                return Ok(Err(Illegal::new(cite!(cost.tapped), format!("{} is already tapped", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(cost.tapped), format!("{} is already tapped", self.described(id)))));
             }
             if self.summoning_sick(id) {
-                return Ok(Err(Illegal::new(cite!(cost.summoning_sick), format!("{} has not been under its controller's control since their most recent turn began", self.describe(id)))));
+                return Ok(Err(Illegal::new(cite!(cost.summoning_sick), format!("{} has not been under its controller's control since their most recent turn began", self.described(id)))));
             }
         }
         if !cost.mana.is_empty()
@@ -431,7 +431,7 @@ impl Game {
         }
         let who = self.controller(land);
         for (src, instructions) in watching {
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s triggered mana ability triggers on {} and resolves at once", self.describe(src), self.describe(land))).source(self, src).rules(&cite!(mana.triggered_ability));
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s triggered mana ability triggers on {} and resolves at once", self.described(src), self.described(land))).source(self, src).rules(&cite!(mana.triggered_ability));
             self.record(ev);
             for ins in &instructions {
                 self.produce(who, src, ins, cite!(mana.triggered_adds), dec)?;
@@ -450,14 +450,14 @@ impl Game {
             Instruction::AddMana(kinds) => self.add_mana(p, kinds, source, how),
             Instruction::AddManaAnyColor { count } => {
                 for _ in 0..*count {
-                    let d = Decision { player: p, kind: DecisionKind::Color, rule: cite!(mana.choose_color), what: format!("the color of the mana from {}", self.describe(source)) };
+                    let d = Decision { player: p, kind: DecisionKind::Color, rule: cite!(mana.choose_color), what: format!("the color of the mana from {}", self.described(source)) };
                     if let Answer::Color(c) = self.decide(dec, &d)? {
                         self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                     }
                 }
             }
             Instruction::AddManaOneColor { count } => {
-                let d = Decision { player: p, kind: DecisionKind::Color, rule: cite!(mana.choose_one_color), what: format!("the one color of the {count} mana from {}", self.describe(source)) };
+                let d = Decision { player: p, kind: DecisionKind::Color, rule: cite!(mana.choose_one_color), what: format!("the one color of the {count} mana from {}", self.described(source)) };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
                     self.add_mana(p, &vec![ManaKind::Colored(c); *count as usize], source, how);
                 }
@@ -465,7 +465,7 @@ impl Game {
             Instruction::AddManaChosenColor => match self.obj(source).entry_choice.color {
                 Some(c) => self.add_mana(p, &[ManaKind::Colored(c)], source, how),
                 None => {
-                    let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.describe(source))).player(self, p).source(self, source).amount(0).rule(cite!(mana.no_chosen_color));
+                    let ev = Ev::new(EventKind::AddMana, format!("{} has no chosen color: its ability adds no mana", self.described(source))).player(self, p).source(self, source).amount(0).rule(cite!(mana.no_chosen_color));
                     self.record(ev);
                 }
             },
@@ -475,7 +475,7 @@ impl Game {
                     self.add_mana(p, &[*only], source, how);
                 } else {
                     let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
-                    let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.describe(source)) };
+                    let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.described(source)) };
                     if let Answer::Color(c) = self.decide(dec, &d)? {
                         self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                     }
@@ -490,7 +490,7 @@ impl Game {
             }
             Instruction::AddManaChoice(kinds) => {
                 let colors: Vec<Color> = kinds.iter().filter_map(|k| if let ManaKind::Colored(c) = k { Some(*c) } else { None }).collect();
-                let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.describe(source)) };
+                let d = Decision { player: p, kind: DecisionKind::ColorAmong(colors), rule: cite!(mana.choose_among), what: format!("which mana {} adds", self.described(source)) };
                 if let Answer::Color(c) = self.decide(dec, &d)? {
                     self.add_mana(p, &[ManaKind::Colored(c)], source, how);
                 }
@@ -573,16 +573,16 @@ impl Game {
         for list in [&ch.tap, &ch.exile] {
             let list = list.as_deref().unwrap_or_default();
             if let Some((_, &id)) = list.iter().enumerate().find(|(i, id)| list[..*i].contains(id)) {
-                return Ok(Err(Illegal::cited(&cite!(pay.named_twice), format!("{} is named twice: it can pay for only one mana", self.describe(id)))));
+                return Ok(Err(Illegal::cited(&cite!(pay.named_twice), format!("{} is named twice: it can pay for only one mana", self.described(id)))));
             }
         }
         for &id in ch.tap.as_deref().unwrap_or_default() {
             let ok = self.on_battlefield(id) && self.controller(id) == p;
             if !(alt.convoke || alt.improvise) {
-                return Ok(Err(Illegal::cited(&cite!(pay.tap_not_allowed), format!("{} can't be tapped to pay this cost: only convoke and improvise let a spell be paid by tapping permanents", self.describe(id)))));
+                return Ok(Err(Illegal::cited(&cite!(pay.tap_not_allowed), format!("{} can't be tapped to pay this cost: only convoke and improvise let a spell be paid by tapping permanents", self.described(id)))));
             }
             if !ok || self.obj(id).tapped {
-                return Ok(Err(Illegal::cited(&cite!(pay.not_untapped_permanent), format!("{} is not an untapped permanent {} controls", self.describe(id), self.players[p].name))));
+                return Ok(Err(Illegal::cited(&cite!(pay.not_untapped_permanent), format!("{} is not an untapped permanent {} controls", self.described(id), self.players[p].name))));
             }
             let pays = if alt.convoke && self.is_creature(id) {
                 Supply { origin: Origin::Convoke(id), pays: Pays::Convoke(self.colors(id).to_vec()), forced: true }
@@ -590,17 +590,17 @@ impl Game {
                 Supply { origin: Origin::Improvise(id), pays: Pays::GenericOnly, forced: true }
             } else {
                 let (what, rule) = if alt.convoke { ("a creature (convoke)", cite!(convoke.not_creature)) } else { ("an artifact (improvise)", cite!(improvise.not_artifact)) };
-                return Ok(Err(Illegal::new(rule, format!("{} is not {what}", self.describe(id))).also(cite!(pay.convoke_improvise_kind))));
+                return Ok(Err(Illegal::new(rule, format!("{} is not {what}", self.described(id))).also(cite!(pay.convoke_improvise_kind))));
             };
             forced.push(pays);
         }
         for &id in ch.exile.as_deref().unwrap_or_default() {
             if !alt.delve {
-                return Ok(Err(Illegal::cited(&cite!(delve.no_delve), format!("nothing lets {} exile {} to pay this cost: the spell doesn't have delve", self.players[p].name, self.describe(id)))));
+                return Ok(Err(Illegal::cited(&cite!(delve.no_delve), format!("nothing lets {} exile {} to pay this cost: the spell doesn't have delve", self.players[p].name, self.described(id)))));
             }
             let o = self.obj(id);
             if !o.live || o.zone != Zone::Graveyard || o.owner != p {
-                return Ok(Err(Illegal::cited(&cite!(delve.not_in_graveyard), format!("{} is not a card in {}'s graveyard", self.describe(id), self.players[p].name))));
+                return Ok(Err(Illegal::cited(&cite!(delve.not_in_graveyard), format!("{} is not a card in {}'s graveyard", self.described(id), self.players[p].name))));
             }
             forced.push(Supply { origin: Origin::Delve(id), pays: Pays::GenericOnly, forced: true });
         }
@@ -614,20 +614,20 @@ impl Game {
         let sources: Vec<Source> = match ch.pay.as_deref() {
             Some(ids) => {
                 if let Some(&id) = ids.iter().find(|id| named.contains(id)) {
-                    return Ok(Err(Illegal::cited(&cite!(pay.tapped_twice), format!("{} is named both as a mana source and to be tapped for convoke or improvise; it can be tapped only once", self.describe(id)))));
+                    return Ok(Err(Illegal::cited(&cite!(pay.tapped_twice), format!("{} is named both as a mana source and to be tapped for convoke or improvise; it can be tapped only once", self.described(id)))));
                 }
                 for &id in ids {
                     if self.controller(id) != p || !self.on_battlefield(id) {
-                        return Ok(Err(Illegal::new(cite!(mana.not_source), format!("{} is not a mana source {} controls", self.describe(id), self.players[p].name))));
+                        return Ok(Err(Illegal::new(cite!(mana.not_source), format!("{} is not a mana source {} controls", self.described(id), self.players[p].name))));
                     }
                     if let Some(u) = self.unread(id).map(|(_, u)| u).find(|u| crate::engine::unread::may_add_mana(u)) {
                         return Err(crate::engine::unread::unread_stop(self.describe(id), u, "it is named to pay a cost (605.1a)"));
                     }
                     if !self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, .. })) {
-                        return Ok(Err(Illegal::new(cite!(mana.no_mana_ability), format!("{} has no mana ability", self.describe(id)))));
+                        return Ok(Err(Illegal::new(cite!(mana.no_mana_ability), format!("{} has no mana ability", self.described(id)))));
                     }
                     if self.source(id, true).is_none() && self.abilities(id).any(|(_, a)| matches!(a, Ability::Activated { mana: true, effect, .. } if effect.instructions.iter().any(|i| matches!(i, Instruction::SpendOnly { .. })))) {
-                        return Ok(Err(Illegal::cited(&cite!(mana.restricted_source_first), format!("{}'s mana has a restriction on how it is spent: activate its mana ability first (`activate:`), then pay from the pool", self.describe(id)))));
+                        return Ok(Err(Illegal::cited(&cite!(mana.restricted_source_first), format!("{}'s mana has a restriction on how it is spent: activate its mana ability first (`activate:`), then pay from the pool", self.described(id)))));
                     }
                 }
                 ids.iter().filter_map(|&id| self.source(id, true)).collect()
@@ -707,16 +707,16 @@ impl Game {
             match supply[s].origin {
                 Origin::Convoke(id) => {
                     self.become_tapped(id);
-                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to convoke {}", self.describe(id), need_words(needs[n]))).object(self, id).rules(&cite!(convoke.tap));
+                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to convoke {}", self.described(id), need_words(needs[n]))).object(self, id).rules(&cite!(convoke.tap));
                     self.record(ev);
                 }
                 Origin::Improvise(id) => {
                     self.become_tapped(id);
-                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to improvise {{1}}", self.describe(id))).object(self, id).rules(&cite!(improvise.tap));
+                    let ev = Ev::new(EventKind::Tap, format!("{} is tapped to improvise {{1}}", self.described(id))).object(self, id).rules(&cite!(improvise.tap));
                     self.record(ev);
                 }
                 Origin::Delve(id) => {
-                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled to delve {{1}}", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&cite!(delve.exile));
+                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled to delve {{1}}", self.described(id))).object(self, id).zone(Zone::Exile).rules(&cite!(delve.exile));
                     self.record(ev);
                     self.move_object(id, Zone::Exile);
                 }

@@ -143,19 +143,13 @@ fn named(g: &Game, id: ObjId) -> Named {
     let o = g.obj(id);
     let printed = o.card.name();
     let nth = g.cards[o.card_id.0 as usize].nth as usize;
-    let label = g.label(id).map(str::to_owned);
-    // What `Game::describe` says besides (checked against it in debug builds).
-    let shown = if o.face_down {
-        let what = if matches!(o.zone, Zone::Battlefield | Zone::Stack) { "creature" } else { "card" };
-        Shown { copy: false, with_printed: false, face_down: Some(Box::new((what, g.card_face_up(id).name().to_owned()))) }
-    } else {
-        let current = g.card(id).name();
-        Shown { copy: o.copy, with_printed: label.is_none() && !o.card.named(current), face_down: None }
-    };
-    let name = if o.face_down { "face-down creature" } else { g.card(id).name() };
+    // The rest of what the trace says of it (`Game::described`).
+    let d = g.described(id);
+    let shown = Shown { copy: d.copy, with_printed: d.printed.is_some(), face_down: d.face_down.map(|(what, face_up)| Box::new((what, face_up.to_owned()))) };
+    let name = if o.face_down { "face-down creature" } else { d.name };
     let card = (name != printed).then(|| printed.to_owned());
-    let named = Named { name: name.to_owned(), card, label, nth: Some(nth), shown };
-    debug_assert_eq!(named.described().to_string(), g.describe(id), "the trace names object {id:?} differently from Game::describe");
+    let named = Named { name: name.to_owned(), card, label: d.label.map(str::to_owned), nth: Some(nth), shown };
+    debug_assert_eq!(named.described().to_string(), d.to_string(), "the trace names object {id:?} differently from Game::described");
     named
 }
 

@@ -101,7 +101,7 @@ impl Game {
             for e in prevention {
                 used.push(e);
                 let by = self.describe(self.damage_effect_source(e));
-                let ev = Ev::new(EventKind::Replace, format!("the {amount} damage {} would deal to {} can't be prevented: {by}'s prevention effect prevents none of it", self.describe(source), self.describe_target(to))).source(self, source).target(self, to).rule(cite!(prevent.cant_be_prevented));
+                let ev = Ev::new(EventKind::Replace, format!("the {amount} damage {} would deal to {} can't be prevented: {by}'s prevention effect prevents none of it", self.described(source), self.describe_target(to))).source(self, source).target(self, to).rule(cite!(prevent.cant_be_prevented));
                 self.record(ev);
                 if let DamageEffect::ShieldCounter(o) = e {
                     self.remove_counters(o, &crate::cards::ir::CounterKind::Shield, 1, &cite!(prevent.shield_cant_prevent), " (the damage can't be prevented, but the counter is still removed)");
@@ -119,7 +119,7 @@ impl Game {
                 None if options.len() == 1 => first,
                 None => {
                     let sources: Vec<Target> = options.iter().map(|e| Target::Object(self.damage_effect_source(*e))).collect();
-                    let d = Decision { player: affected, kind: DecisionKind::Apply { options: sources }, rule: cite!(replace.damage_order_choice), what: format!("which effect applies first to the {amount} damage {} would deal to {}", self.describe(source), self.describe_target(to)) };
+                    let d = Decision { player: affected, kind: DecisionKind::Apply { options: sources }, rule: cite!(replace.damage_order_choice), what: format!("which effect applies first to the {amount} damage {} would deal to {}", self.described(source), self.describe_target(to)) };
                     match self.decide(dec, &d)? {
                         Answer::Pick(ts) => ts.first().and_then(|t| options.iter().copied().find(|e| Target::Object(self.damage_effect_source(*e)) == *t)).unwrap_or(first),
                         _ => first,
@@ -136,7 +136,7 @@ impl Game {
                 && !then.is_empty()
             {
                 let then = then.clone();
-                let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.describe(o))).source(self, o).rule(cite!(prevent.rest_of_effect));
+                let ev = Ev::new(EventKind::Replace, format!("the rest of {}'s prevention effect happens right after the damage is prevented", self.described(o))).source(self, o).rule(cite!(prevent.rest_of_effect));
                 self.record(ev);
                 let trigger = TriggerInfo { amount: Some(before - amount), ..TriggerInfo::default() };
                 let ctx = crate::engine::resolve::Context { controller: self.controller(o), source: o, targets: Vec::new(), legal: Vec::new(), x: 0, kicked: false, no_regen: false, exile_countered: false, trigger, sacrificed: None };
@@ -258,10 +258,10 @@ impl Game {
             }
             DamageEffect::Static(o, i) => match self.ability(o, i) {
                 Some(Ability::Replacement(StaticReplacement::DoubleDamage(_))) => {
-                    (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.describe(o), amount * 2), vec![cite!(replace.damage_doubled)])
+                    (amount * 2, format!("{} doubles the {amount} damage {src} would deal to {whom}: {} instead", self.described(o), amount * 2), vec![cite!(replace.damage_doubled)])
                 }
-                Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cite!(prevent.combat_static)]),
-                Some(Ability::Replacement(StaticReplacement::PreventDamage { .. })) => (0, format!("the {amount} damage {src} would deal to {whom} is prevented by {}", self.describe(o)), vec![cite!(prevent.static_ability)]),
+                Some(Ability::Replacement(StaticReplacement::PreventCombatDamageToThis)) => (0, format!("the {amount} combat damage {src} would deal to {whom} is prevented by {}", self.described(o)), vec![cite!(prevent.combat_static)]),
+                Some(Ability::Replacement(StaticReplacement::PreventDamage { .. })) => (0, format!("the {amount} damage {src} would deal to {whom} is prevented by {}", self.described(o)), vec![cite!(prevent.static_ability)]),
                 _ => return amount,
             },
         };
@@ -303,7 +303,7 @@ impl Game {
             }
         };
         let n = options.iter().find(|(o, _)| *o == pick).map_or(1, |(_, n)| *n);
-        let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} replaces it with {n} draws", self.players[p].name, self.describe(pick))).player(self, p).source(self, pick).rules(&cite!(replace.draw_extra));
+        let ev = Ev::new(EventKind::Replace, format!("{} would draw a card; {} replaces it with {n} draws", self.players[p].name, self.described(pick))).player(self, p).source(self, pick).rules(&cite!(replace.draw_extra));
         self.record(ev);
         let mut with: Vec<ObjId> = applied.to_vec();
         with.push(pick);
@@ -339,7 +339,7 @@ impl Game {
             .rules(&cite!(dredge.replaces_draw));
         self.record(ev);
         self.mill(p, n as usize);
-        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned from {}'s graveyard to their hand (dredge)", self.describe(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cite!(dredge.to_hand));
+        let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned from {}'s graveyard to their hand (dredge)", self.described(card), self.players[p].name)).object(self, card).player(self, p).zone(Zone::Hand).rule(cite!(dredge.to_hand));
         self.record(ev);
         self.move_object(card, Zone::Hand);
         Ok(true)
@@ -434,7 +434,7 @@ impl Game {
         while i < self.delayed.len() {
             if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) && self.delayed[i].whose.is_none_or(|w| w == self.active) {
                 let d = self.delayed.remove(i);
-                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.describe(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cite!(trigger.delayed_step), d.rule]).because(began);
+                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.described(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cite!(trigger.delayed_step), d.rule]).because(began);
                 // "At end of combat" abilities trigger as that step begins (511.2).
                 let ev = if step == StepName::EndOfCombat { ev.rule(cite!(trigger.end_of_combat)) } else { ev };
                 self.record(ev);

@@ -71,7 +71,7 @@ impl Game {
                     (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
                     _ => return Ok(()),
                 };
-                let name = format!("ability of {}", self.describe(a.source));
+                let name = format!("ability of {}", self.described(a.source));
                 // 113.7a: a granted ability on the stack doesn't need the grant to last.
                 if a.ability >= self.card(a.source).abilities().len() && a.text.is_some() && a.trigger.is_none() && self.ability(a.source, a.ability) != text {
                     let ev = Ev::new(EventKind::Choice, format!("the {name} resolves although it no longer has that ability: on the stack, an ability is independent of its source")).source(self, a.source).rule(cite!(resolve.ability_independent));
@@ -86,7 +86,7 @@ impl Game {
                         && let Some(o) = a.trigger.and_then(|t| t.object)
                         && !g.evolves(a.source, o)
                     {
-                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.describe(o))).source(g, a.source).rules(&cite!(resolve.intervening_if_power));
+                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.described(o))).source(g, a.source).rules(&cite!(resolve.intervening_if_power));
                         g.record(ev);
                         return Ok(false);
                     }
@@ -185,7 +185,7 @@ impl Game {
                 let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     entered.set(g.last_event() + 1);
-                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield attached to {}", g.describe(nid), g.describe(host)))
+                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield attached to {}", g.described(nid), g.described(host)))
                         .object(g, nid)
                         .target(g, crate::engine::state::Target::Object(host))
                         .player(g, controller)
@@ -210,7 +210,7 @@ impl Game {
                 let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     entered.set(g.last_event() + 1);
-                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.describe(nid), g.players[controller].name))
+                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.described(nid), g.players[controller].name))
                         .object(g, nid)
                         .player(g, controller)
                         .zone(Zone::Battlefield)
@@ -220,14 +220,14 @@ impl Game {
                 // the beginning of the next end step (a delayed triggered ability, 603.7).
                 if dashed && g.on_battlefield(nid) {
                     g.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
-                    let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s dash cost was paid: it has haste, and will return to its owner's hand at the beginning of the next end step", g.described(nid))).object(g, nid).rules(&cite!(dash.return_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::ReturnToHand(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
                 // 702.185a: the permanent a spell cast for its warp cost becomes is exiled at the
                 // beginning of the next end step (a delayed triggered ability, 603.7).
                 if warped && g.on_battlefield(nid) {
-                    let ev = Ev::new(EventKind::EffectBegins, format!("{}'s warp cost was paid: it will be exiled at the beginning of the next end step, and its owner may cast it from exile after this turn", g.describe(nid))).object(g, nid).rules(&cite!(warp.delayed_exile));
+                    let ev = Ev::new(EventKind::EffectBegins, format!("{}'s warp cost was paid: it will be exiled at the beginning of the next end step, and its owner may cast it from exile after this turn", g.described(nid))).object(g, nid).rules(&cite!(warp.delayed_exile));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![crate::cards::ir::Instruction::WarpExile], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
@@ -239,7 +239,7 @@ impl Game {
                     g.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
                     // Its "draw a card" ability is checked by the engine (`Game::fire`).
                     g.obj_mut(nid).choices.blitzed = true;
-                    let ev = Ev::new(EventKind::Grant, format!("{}'s blitz cost was paid: it has haste and \"When this permanent is put into a graveyard from the battlefield, draw a card\", and will be sacrificed at the beginning of the next end step", g.describe(nid))).object(g, nid).rules(&cite!(blitz.sacrifice_trigger));
+                    let ev = Ev::new(EventKind::Grant, format!("{}'s blitz cost was paid: it has haste and \"When this permanent is put into a graveyard from the battlefield, draw a card\", and will be sacrificed at the beginning of the next end step", g.described(nid))).object(g, nid).rules(&cite!(blitz.sacrifice_trigger));
                     g.record(ev);
                     g.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::SacrificeIt(Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });
                 }
@@ -250,7 +250,7 @@ impl Game {
                     && let Some(i) = g.card(nid).abilities().iter().position(|a| matches!(a, Ability::Evoke(_)))
                 {
                     let owner = g.controller(nid);
-                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.describe(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&cite!(evoke.sacrifice_trigger)).because(entered.get());
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s evoke ability triggers: its evoke cost was paid (controlled by {})", g.described(nid), g.players[owner].name)).source(g, nid).player(g, owner).rules(&cite!(evoke.sacrifice_trigger)).because(entered.get());
                     g.record(ev);
                     g.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: g.last_event() });
                 }
@@ -277,14 +277,14 @@ impl Game {
         if c.offspring
             && let Some(i) = abilities.iter().position(|a| matches!(a, Ability::Offspring(_)))
         {
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s offspring ability triggers: its offspring cost was paid (controlled by {})", self.describe(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(offspring.trigger)).because(entered);
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s offspring ability triggers: its offspring cost was paid (controlled by {})", self.described(nid), self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(offspring.trigger)).because(entered);
             self.record(ev);
             self.pending.push(crate::engine::state::PendingTrigger { source: nid, ability: i, controller: owner, info: crate::engine::state::TriggerInfo::default(), delayed: None, keyword: None, event: self.last_event() });
         }
         if let Some(to) = c.gift
             && let Some(i) = abilities.iter().position(|a| matches!(a, Ability::Gift(_)))
         {
-            let ev = Ev::new(EventKind::Trigger, format!("{}'s gift ability triggers: its gift was promised to {} (controlled by {})", self.describe(nid), self.players[to].name, self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(gift.permanent_trigger)).because(entered);
+            let ev = Ev::new(EventKind::Trigger, format!("{}'s gift ability triggers: its gift was promised to {} (controlled by {})", self.described(nid), self.players[to].name, self.players[owner].name)).source(self, nid).player(self, owner).rules(&cite!(gift.permanent_trigger)).because(entered);
             let ev = match abilities.get(i) {
                 Some(Ability::Gift(g)) => ev.rule(gift_rule(*g)),
                 _ => ev,
@@ -299,10 +299,10 @@ impl Game {
     /// of going to the graveyard, and a delayed triggered ability will let its owner cast it
     /// from exile without paying its mana cost at the beginning of their next upkeep (603.7).
     fn rebound(&mut self, id: ObjId, controller: PlayerId) {
-        let ev = Ev::new(EventKind::Exile, format!("{} was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves", self.describe(id))).object(self, id).zone(Zone::Exile).rules(&cite!(rebound.exile));
+        let ev = Ev::new(EventKind::Exile, format!("{} was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves", self.described(id))).object(self, id).zone(Zone::Exile).rules(&cite!(rebound.exile));
         self.record(ev);
         let nid = self.move_object(id, Zone::Exile);
-        let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.describe(nid))).object(self, nid).player(self, controller).rules(&cite!(rebound.delayed_trigger));
+        let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.described(nid))).object(self, nid).player(self, controller).rules(&cite!(rebound.delayed_trigger));
         self.record(ev);
         let cast = crate::cards::ir::Instruction::CastWithoutPaying(crate::cards::ir::Affected::This);
         self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::Upkeep, instructions: vec![cast], after_turn: Some(self.turn), whose: Some(controller), info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_spell) });

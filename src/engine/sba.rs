@@ -50,7 +50,7 @@ impl Game {
                 for (p, o) in starting {
                     g.players[p].speed = Some(1);
                     g.touch();
-                    let ev = Ev::new(EventKind::Speed, format!("{} controls {} with start your engines! and has no speed: their speed becomes 1", g.players[p].name, g.describe(o))).player(g, p).source(g, o).amount(1).rules(&cite!(speed.starts));
+                    let ev = Ev::new(EventKind::Speed, format!("{} controls {} with start your engines! and has no speed: their speed becomes 1", g.players[p].name, g.described(o))).player(g, p).source(g, o).amount(1).rules(&cite!(speed.starts));
                     g.record(ev);
                 }
             });
@@ -86,7 +86,7 @@ impl Game {
             let key = (p, rule, self.players[p].life);
             if !self.spared_losses.contains(&key) {
                 self.spared_losses.push(key);
-                let ev = Ev::new(EventKind::Choice, format!("{} would lose the game ({why}), but {} says they can't", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&[rule, cite!(game.cant_lose)]);
+                let ev = Ev::new(EventKind::Choice, format!("{} would lose the game ({why}), but {} says they can't", self.players[p].name, self.described(src))).player(self, p).source(self, src).rules(&[rule, cite!(game.cant_lose)]);
                 self.record(ev);
             }
         }
@@ -167,8 +167,8 @@ impl Game {
             let why = match self.obj(a).attached_to {
                 None => Some(("it is attached to nothing".to_owned(), None)),
                 Some(h) if !self.on_battlefield(h) => Some(("what it enchanted has left the battlefield".to_owned(), None)),
-                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some((format!("{} is no longer something it can enchant", self.describe(h)), Some(cite!(sba.aura_illegal_object)))),
-                Some(h) => self.protected_from(h, a).map(|q| (format!("{} has protection from {}", self.describe(h), crate::engine::casting::quality_words(q)), Some(cite!(sba.aura_protection)))),
+                Some(h) if !self.matches_filter(h, f, self.controller(a)) => Some((format!("{} is no longer something it can enchant", self.described(h)), Some(cite!(sba.aura_illegal_object)))),
+                Some(h) => self.protected_from(h, a).map(|q| (format!("{} has protection from {}", self.described(h), crate::engine::casting::quality_words(q)), Some(cite!(sba.aura_protection)))),
             };
             if let Some((why, also)) = why {
                 to_graveyard.push((a, cite!(sba.aura_unattached), why, also));
@@ -222,7 +222,7 @@ impl Game {
             for id in ids.into_iter().filter(|&o| o != kept) {
                 destroyed.retain(|(o, _, _)| *o != id);
                 if !to_graveyard.iter().any(|(o, ..)| *o == id) {
-                    to_graveyard.push((id, cite!(sba.legend_rule), format!("the legend rule: {} kept {}", self.players[p].name, self.describe(kept)), None));
+                    to_graveyard.push((id, cite!(sba.legend_rule), format!("the legend rule: {} kept {}", self.players[p].name, self.described(kept)), None));
                 }
             }
         }
@@ -238,9 +238,9 @@ impl Game {
         for e in unattach {
             let host = self.obj_mut(e).attached_to.take();
             let mut ev = if self.is_creature(e) || host == Some(e) {
-                Ev::new(EventKind::Unattach, format!("{} becomes unattached: an Equipment can't equip itself, nor a creature while it is one", self.describe(e))).rules(&cite!(sba.equipment_self_or_creature))
+                Ev::new(EventKind::Unattach, format!("{} becomes unattached: an Equipment can't equip itself, nor a creature while it is one", self.described(e))).rules(&cite!(sba.equipment_self_or_creature))
             } else {
-                Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.describe(e))).rule(cite!(sba.equipment_illegal))
+                Ev::new(EventKind::Unattach, format!("{} becomes unattached: what it equipped is no longer a creature on the battlefield", self.described(e))).rule(cite!(sba.equipment_illegal))
             };
             ev = ev.object(self, e);
             self.record(ev);
@@ -252,7 +252,7 @@ impl Game {
                 g.lose(*p, *rule, why);
             }
             for (id, rule, why, also) in to_graveyard {
-                let text = format!("{} is put into its owner's graveyard ({why})", g.describe(id));
+                let text = format!("{} is put into its owner's graveyard ({why})", g.described(id));
                 let mut ev = Ev::new(EventKind::PutIntoGraveyard, text).object(g, id).zone(Zone::Graveyard).rule(rule);
                 if let Some(r) = also {
                     ev = ev.rule(r);
@@ -272,13 +272,13 @@ impl Game {
                 let c = &mut g.obj_mut(id).counters;
                 c.plus -= n;
                 c.minus -= n;
-                let text = format!("{n} +1/+1 and {n} -1/-1 counter(s) are removed from {}", g.describe(id));
+                let text = format!("{n} +1/+1 and {n} -1/-1 counter(s) are removed from {}", g.described(id));
                 let ev = Ev::new(EventKind::RemoveCounters, text).object(g, id).amount(i64::from(n)).rules(&cite!(sba.counters_annihilate));
                 g.record(ev);
             }
             for (id, rule) in vanish {
                 let what = if g.obj(id).copy { "the" } else { "the token" };
-                let text = format!("{what} {} ceases to exist", g.describe(id));
+                let text = format!("{what} {} ceases to exist", g.described(id));
                 let ev = Ev::new(EventKind::CeasesToExist, text).object(g, id).rule(rule);
                 g.record(ev);
                 g.move_object(id, Zone::Nowhere);
@@ -412,7 +412,7 @@ impl Game {
             .map(|o| o.id)
             .collect();
         for id in gone {
-            let ev = Ev::new(EventKind::LeavesGame, format!("{} leaves the game with its owner", self.describe(id))).object(self, id).rule(cite!(multiplayer.leaves_with_owner));
+            let ev = Ev::new(EventKind::LeavesGame, format!("{} leaves the game with its owner", self.described(id))).object(self, id).rule(cite!(multiplayer.leaves_with_owner));
             self.record(ev);
             self.move_object(id, Zone::Nowhere);
         }
@@ -422,7 +422,7 @@ impl Game {
         self.touch();
         let ending: Vec<ObjId> = ending.into_iter().filter(|&id| self.on_battlefield(id)).collect();
         for id in ending {
-            let ev = Ev::new(EventKind::EffectEnds, format!("the effect that gave a departed player control of {} ends", self.describe(id))).object(self, id).rule(cite!(multiplayer.control_effect_ends));
+            let ev = Ev::new(EventKind::EffectEnds, format!("the effect that gave a departed player control of {} ends", self.described(id))).object(self, id).rule(cite!(multiplayer.control_effect_ends));
             self.record(ev);
         }
         self.stack.retain(|s| match s {
@@ -432,7 +432,7 @@ impl Game {
         self.touch();
         let lost_ids: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.players[self.controller(id)].lost).collect();
         for id in lost_ids {
-            let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.describe(id))).object(self, id).rule(cite!(multiplayer.exile_controlled));
+            let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.described(id))).object(self, id).rule(cite!(multiplayer.exile_controlled));
             self.record(ev);
             self.move_object(id, Zone::Exile);
         }
@@ -502,7 +502,7 @@ impl Game {
             let Some(src) = with.filter(|_| count >= 10) else { continue };
             self.players[p].city_blessing = true;
             self.touch();
-            let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.describe(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
+            let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.described(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
             self.record(ev);
         }
     }

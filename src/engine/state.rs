@@ -873,25 +873,27 @@ impl Game {
     /// "Grizzly Bears [bears]" — the name with its label, for the trace.
     #[must_use]
     pub fn describe(&self, id: ObjId) -> String {
+        self.described(id).to_string()
+    }
+
+    /// The object as the trace names it, put into words when displayed (`describe` without
+    /// the allocation, for `format!` arguments).
+    #[must_use]
+    pub fn described(&self, id: ObjId) -> crate::engine::event::Described<'_> {
         let o = self.obj(id);
-        let copy = if o.copy { "copy of " } else { "" };
-        // A permanent that copies another has the copied name (707.2); the printed one is
-        // shown beside it unless a label tells the objects apart.
-        let name = self.card(id).name();
+        let label = self.label(id);
         if o.face_down {
             // 708.5: the judge sees it; the opponent sees only a face-down creature, or in
             // exile a face-down card (406.3).
-            let label = self.label(id).map(|l| format!(" [{l}]")).unwrap_or_default();
             let what = if matches!(o.zone, Zone::Battlefield | Zone::Stack) { "creature" } else { "card" };
-            return format!("a face-down {what}{label} (hidden: {})", self.card_face_up(id).name());
+            return crate::engine::event::Described { copy: false, name: "", label, printed: None, face_down: Some((what, self.card_face_up(id).name())) };
         }
-        // A copy of a face-down permanent has no name (707.2, 708.2a).
-        let name = if name.is_empty() { "(no name)" } else { name };
-        match self.label(id) {
-            Some(l) => format!("{copy}{name} [{l}]"),
-            None if !o.card.named(name) => format!("{copy}{name} ({})", o.card.name()),
-            None => format!("{copy}{name}"),
-        }
+        // A permanent that copies another has the copied name (707.2); the printed one is
+        // shown beside it unless a label tells the objects apart. A copy of a face-down
+        // permanent has no name (707.2, 708.2a).
+        let name = self.card(id).name();
+        let printed = (label.is_none() && !o.card.named(if name.is_empty() { "(no name)" } else { name })).then(|| o.card.name());
+        crate::engine::event::Described { copy: o.copy, name, label, printed, face_down: None }
     }
 
     #[must_use]
@@ -900,7 +902,7 @@ impl Game {
             Target::Player(p) => self.players[p].name.clone(),
             Target::Object(o) => self.describe(o),
             Target::Ability(uid) => match self.stack_ability(uid) {
-                Some(a) => format!("ability of {}", self.describe(a.source)),
+                Some(a) => format!("ability of {}", self.described(a.source)),
                 None => "an ability that has left the stack".to_owned(),
             },
         }
@@ -1028,7 +1030,7 @@ impl Game {
         };
         // 702.84a: an unearthed permanent that would leave the battlefield is exiled instead.
         let to = if self.obj(id).unearthed && self.obj(id).zone == Zone::Battlefield && to != Zone::Exile {
-            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} was returned by unearth and would leave the battlefield; it is exiled instead", self.describe(id)))
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} was returned by unearth and would leave the battlefield; it is exiled instead", self.described(id)))
                 .object(self, id)
                 .zone(Zone::Exile)
                 .rules(&crate::cite!(unearth.exile_instead));
@@ -1040,7 +1042,7 @@ impl Game {
         // 122.1h: a permanent with a finality counter that would go to a graveyard from the
         // battlefield is exiled instead.
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && self.obj(id).counters.get(&crate::cards::ir::CounterKind::Finality) > 0 {
-            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} has a finality counter and would be put into a graveyard from the battlefield; it is exiled instead", self.describe(id)))
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} has a finality counter and would be put into a graveyard from the battlefield; it is exiled instead", self.described(id)))
                 .object(self, id)
                 .zone(Zone::Exile)
                 .rules(&crate::cite!(counters.finality_exile_instead));
@@ -1051,7 +1053,7 @@ impl Game {
         };
         // 614.1a: "if it would die this turn, exile it instead".
         let to = if to == Zone::Graveyard && self.obj(id).zone == Zone::Battlefield && let Some(src) = self.dies_instead(id) {
-            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would die; {}'s effect exiles it instead", self.describe(id), self.describe(src)))
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would die; {}'s effect exiles it instead", self.described(id), self.described(src)))
                 .object(self, id)
                 .source(self, src)
                 .zone(Zone::Exile)
@@ -1059,9 +1061,9 @@ impl Game {
             self.record(ev);
             Zone::Exile
         } else if to == Zone::Graveyard && let Some(src) = self.graveyard_instead(id) {
-            let whose = if src == id { "its own effect".to_owned() } else { format!("{}'s effect", self.describe(src)) };
+            let whose = if src == id { "its own effect".to_owned() } else { format!("{}'s effect", self.described(src)) };
             let rules: &[crate::rules::RuleId] = if src == id { &crate::cite!(replace.own_graveyard_exile_instead) } else { &[crate::cite!(replace.graveyard_exile_instead)] };
-            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would be put into a graveyard; {whose} exiles it instead", self.describe(id)))
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Replace, format!("{} would be put into a graveyard; {whose} exiles it instead", self.described(id)))
                 .object(self, id)
                 .source(self, src)
                 .zone(Zone::Exile)
@@ -1096,7 +1098,7 @@ impl Game {
             let blocking = self.combat.blockers.iter().any(|(b, _)| *b == id) || self.combat.attackers.iter().any(|a| a.blockers.contains(&id));
             if attacking || blocking {
                 let role = if attacking { "an attacking" } else { "a blocking" };
-                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.describe(id))).object(self, id).rule(crate::cite!(combat.removed_leaving));
+                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.described(id))).object(self, id).rule(crate::cite!(combat.removed_leaving));
                 self.record(ev);
             }
         }
@@ -1185,10 +1187,10 @@ impl Game {
                 crate::engine::event::EventKind::Meld,
                 format!(
                     "{} was a melded permanent: one permanent left the battlefield, and its two cards are put into {} as two objects, {} and {}",
-                    self.describe(id),
+                    self.described(id),
                     if to == Zone::Exile { "exile".to_owned() } else { format!("their owner's {}", to.name()) },
-                    self.describe(nid),
-                    self.describe(second)
+                    self.described(nid),
+                    self.described(second)
                 ),
             )
             .object(self, nid)
@@ -1198,7 +1200,7 @@ impl Game {
         }
         if face_down && matches!(from, Zone::Stack | Zone::Battlefield) && to != Zone::Battlefield {
             // 708.9: a face-down permanent or spell leaving is revealed to all.
-            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.describe(nid)))
+            let ev = crate::engine::Ev::new(crate::engine::event::EventKind::Reveal, format!("the face-down {} is revealed as it leaves the {}: it is {}", if from == Zone::Stack { "spell" } else { "permanent" }, from.name(), self.described(nid)))
                 .object(self, nid)
                 .zone(to)
                 .rule(crate::cite!(facedown.revealed_leaving));

@@ -59,7 +59,7 @@ impl Game {
         let staged = self.new_object(card_id, card, who, who, Zone::Nowhere);
         self.obj_mut(staged).face = face;
         self.put_onto_battlefield(staged, who, tapped, dec, |g, nid| {
-            Ev::new(EventKind::CreateToken, format!("{} creates {}{words}", g.players[who].name, g.describe(nid)))
+            Ev::new(EventKind::CreateToken, format!("{} creates {}{words}", g.players[who].name, g.described(nid)))
                 .player(g, who)
                 .object(g, nid)
                 .zone(Zone::Battlefield)

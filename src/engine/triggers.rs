@@ -166,7 +166,7 @@ impl Game {
         }
         let Some(i) = self.card(old).abilities().iter().position(|a| matches!(a, Ability::Blitz(_))) else { return };
         let controller = self.controller(old);
-        let ev = Ev::new(EventKind::Trigger, format!("{}'s blitz ability triggers: it was put into a graveyard from the battlefield (controlled by {})", self.describe(old), self.players[controller].name))
+        let ev = Ev::new(EventKind::Trigger, format!("{}'s blitz ability triggers: it was put into a graveyard from the battlefield (controlled by {})", self.described(old), self.players[controller].name))
             .source(self, old)
             .player(self, controller)
             .rules(&cite!(blitz.draw_trigger))
@@ -269,7 +269,7 @@ impl Game {
                 let due = self.active == controller && self.obj(src).control_since > self.players[controller].upkeep_mark;
                 let echoes: Vec<usize> = self.abilities(src).filter_map(|(i, a)| matches!(a, Ability::Echo(_)).then_some(i)).collect();
                 for i in echoes.into_iter().filter(|_| due) {
-                    let ev = Ev::new(EventKind::Trigger, format!("{}'s echo triggers (controlled by {}): it came under their control since their last upkeep", self.describe(src), self.players[controller].name))
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s echo triggers (controlled by {}): it came under their control since their last upkeep", self.described(src), self.players[controller].name))
                         .source(self, src)
                         .player(self, controller)
                         .rules(&cite!(echo.trigger));
@@ -281,7 +281,7 @@ impl Game {
                 let upkeeps: Vec<usize> = self.abilities(src).filter_map(|(i, a)| matches!(a, Ability::CumulativeUpkeep(_)).then_some(i)).collect();
                 let yours = self.active == controller;
                 for i in upkeeps.into_iter().filter(|_| yours) {
-                    let ev = Ev::new(EventKind::Trigger, format!("{}'s cumulative upkeep triggers (controlled by {})", self.describe(src), self.players[controller].name))
+                    let ev = Ev::new(EventKind::Trigger, format!("{}'s cumulative upkeep triggers (controlled by {})", self.described(src), self.players[controller].name))
                         .source(self, src)
                         .player(self, controller)
                         .rules(&cite!(cumulative_upkeep.trigger))
@@ -325,12 +325,12 @@ impl Game {
                 }
                 let Some(info) = self.trigger_matches(trigger, src, h) else { continue };
                 if first && !first_key_of(trigger, h, self.controller(src)).is_some_and(|k| firsts.contains(&k)) {
-                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger: the event already happened earlier this turn", self.describe(src))).source(self, src).rule(cite!(trigger.first_time_each_turn));
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger: the event already happened earlier this turn", self.described(src))).source(self, src).rule(cite!(trigger.first_time_each_turn));
                     self.record(ev);
                     continue;
                 }
                 if once && self.obj(src).triggered_turns.contains(&(i, self.turn)) {
-                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.describe(src))).source(self, src).rule(cite!(trigger.once_each_turn));
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger again: it triggers only once each turn", self.described(src))).source(self, src).rule(cite!(trigger.once_each_turn));
                     self.record(ev);
                     continue;
                 }
@@ -442,7 +442,7 @@ impl Game {
                 continue;
             }
             let d = self.delayed_dies.remove(i);
-            let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers: {} died (controlled by {})", self.describe(d.source), self.describe(old), self.players[d.controller].name))
+            let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers: {} died (controlled by {})", self.described(d.source), self.described(old), self.players[d.controller].name))
                 .source(self, d.source)
                 .player(self, d.controller)
                 .rules(&[cite!(trigger.delayed_dies), d.rule, cite!(on.zone_change_look_back)])
@@ -493,7 +493,7 @@ impl Game {
                 if waiting || on_stack {
                     continue;
                 }
-                let ev = Ev::new(EventKind::Trigger, format!("{}'s ability triggers: its state holds (controlled by {})", self.describe(src), self.players[controller].name))
+                let ev = Ev::new(EventKind::Trigger, format!("{}'s ability triggers: its state holds (controlled by {})", self.described(src), self.players[controller].name))
                     .source(self, src)
                     .player(self, controller)
                     .rules(&[cite!(trigger.state), cite!(trigger.controller)])
@@ -521,7 +521,7 @@ impl Game {
             Happening::Damage { source, to: Target::Player(p), combat: true, .. } if p == m && self.is_creature(source) => {
                 let c = self.controller(source);
                 let info = TriggerInfo { object: Some(source), player: Some(c), ..TriggerInfo::default() };
-                (vec![Instruction::BecomeMonarch(Affected::TriggerPlayer)], info, format!("{} deals combat damage to the monarch, {}: the monarch's ability triggers (controlled by {1})", self.describe(source), self.players[m].name), cite!(on.combat_damage))
+                (vec![Instruction::BecomeMonarch(Affected::TriggerPlayer)], info, format!("{} deals combat damage to the monarch, {}: the monarch's ability triggers (controlled by {1})", self.described(source), self.players[m].name), cite!(on.combat_damage))
             }
             _ => return,
         };
@@ -621,7 +621,7 @@ impl Game {
                 let c = &self.obj(old).counters;
                 let had = if k == Keyword::Undying { c.plus } else { c.minus };
                 if had > 0 {
-                    let ev = Ev::new(EventKind::Choice, format!("{}'s {} doesn't trigger: it had a {} counter on it", self.describe(src), k.name(), if k == Keyword::Undying { "+1/+1" } else { "-1/-1" }))
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s {} doesn't trigger: it had a {} counter on it", self.described(src), k.name(), if k == Keyword::Undying { "+1/+1" } else { "-1/-1" }))
                         .source(self, src)
                         .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), cite!(trigger.intervening_if_false)]);
                     self.record(ev);
@@ -899,7 +899,7 @@ impl Game {
         }
         match (info.object, info.player) {
             (Some(o), _) if o == src => String::new(),
-            (Some(o), _) => format!(" on {}", self.describe(o)),
+            (Some(o), _) => format!(" on {}", self.described(o)),
             (None, Some(p)) => format!(" for {}", self.players[p].name),
             (None, None) => String::new(),
         }
@@ -1158,11 +1158,11 @@ impl Game {
         } else if Some(t.source) == self.speed_abilities {
             format!("speed ability of {}", self.players[t.controller].name)
         } else if t.delayed.is_some_and(|i| self.delayed_effects.get(i).is_some_and(|(_, reflexive)| *reflexive)) {
-            format!("reflexive ability of {}", self.describe(t.source))
+            format!("reflexive ability of {}", self.described(t.source))
         } else if t.delayed.is_some() {
-            format!("delayed ability from {}", self.describe(t.source))
+            format!("delayed ability from {}", self.described(t.source))
         } else {
-            format!("ability of {}", self.describe(t.source))
+            format!("ability of {}", self.described(t.source))
         };
         // 701.37c: in "when this becomes monstrous", X is the X of the monstrosity that made it
         // monstrous. 107.3m: in its enters-the-battlefield ability, triggered by its own

@@ -51,7 +51,7 @@ impl Game {
                 None
             };
             let next = if let Some(src) = skipper {
-                let ev = Ev::new(EventKind::Replace, format!("{}'s draw step is skipped ({})", self.players[self.active].name, self.describe(src))).source(self, src).rules(&cite!(turn.skip_draw_step));
+                let ev = Ev::new(EventKind::Replace, format!("{}'s draw step is skipped ({})", self.players[self.active].name, self.described(src))).source(self, src).rules(&cite!(turn.skip_draw_step));
                 self.record(ev);
                 Step::PrecombatMain
             } else {
@@ -208,10 +208,10 @@ impl Game {
                         && let Some(&(_, _, why)) = now.iter().find(|&&(o, _, _)| o == id)
                     {
                         let how = if why == cite!(exert.no_untap) { "it was exerted" } else { "as an effect said" };
-                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.describe(id))).object(self, id).rules(&[cite!(untap.doesnt_untap), why]);
+                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.described(id))).object(self, id).rules(&[cite!(untap.doesnt_untap), why]);
                         self.record(ev);
                     } else if self.obj(id).tapped && self.has_effect(id, crate::cards::ir::Change::DoesntUntap) {
-                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.describe(id))).object(self, id).rules(&cite!(untap.doesnt_untap_static));
+                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.described(id))).object(self, id).rules(&cite!(untap.doesnt_untap_static));
                         self.record(ev);
                     } else if self.obj(id).tapped {
                         self.untap_permanent(id, cite!(untap.untaps), "untaps");
@@ -256,7 +256,7 @@ impl Game {
                             let mut decl: Vec<(crate::engine::ObjId, Option<crate::engine::Target>)> = Vec::new();
                             for id in forced {
                                 let target = if options.len() > 1 {
-                                    let d = crate::engine::Decision { player: ap, kind: crate::engine::DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cite!(combat.choose_attacked), what: format!("what {} attacks (it must attack, 508.1d)", self.describe(id)) };
+                                    let d = crate::engine::Decision { player: ap, kind: crate::engine::DecisionKind::Pick { options: options.clone(), count: 1 }, rule: cite!(combat.choose_attacked), what: format!("what {} attacks (it must attack, 508.1d)", self.described(id)) };
                                     match self.decide(dec, &d)? {
                                         crate::engine::Answer::Pick(t) => t.first().copied(),
                                         _ => None,
@@ -297,7 +297,7 @@ impl Game {
                             let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cite!(combat.no_blockers));
                             self.record(ev);
                             for att in self.combat.attackers.clone() {
-                                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.describe(att.id))).object(self, att.id).rule(cite!(combat.unblocked));
+                                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.described(att.id))).object(self, att.id).rule(cite!(combat.unblocked));
                                 self.record(ev);
                             }
                             break;
@@ -334,7 +334,7 @@ impl Game {
                     self.battlefield.iter().copied().find(|&o| self.has_ability(o, &everyone))
                 });
                 if hand > MAX_HAND && let Some(src) = unlimited {
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} has no maximum hand size ({}): no discard", self.players[ap].name, self.describe(src))).player(self, ap).source(self, src).rules(&cite!(cleanup.no_maximum_hand_size));
+                    let ev = Ev::new(EventKind::RuleChange, format!("{} has no maximum hand size ({}): no discard", self.players[ap].name, self.described(src))).player(self, ap).source(self, src).rules(&cite!(cleanup.no_maximum_hand_size));
                     self.record(ev);
                 } else if hand > MAX_HAND {
                     let n = hand - MAX_HAND;
@@ -347,7 +347,7 @@ impl Game {
                 let damaged: Vec<_> = self.battlefield.iter().copied().filter(|&id| self.obj(id).damage > 0).collect();
                 for id in damaged {
                     self.obj_mut_status(id).damage = 0;
-                    let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.describe(id))).object(self, id).rule(cite!(cleanup.damage_wears_off));
+                    let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.described(id))).object(self, id).rule(cite!(cleanup.damage_wears_off));
                     self.record(ev);
                 }
                 // "This turn" replacement and prevention effects end (514.2).
@@ -361,7 +361,7 @@ impl Game {
                 for id in self.battlefield.clone() {
                     if self.obj(id).regen_shields > 0 {
                         self.obj_mut(id).regen_shields = 0;
-                        let ev = Ev::new(EventKind::EffectEnds, format!("the regeneration shield on {} ends with the turn", self.describe(id))).object(self, id).rules(&cite!(cleanup.regeneration_shield_ends));
+                        let ev = Ev::new(EventKind::EffectEnds, format!("the regeneration shield on {} ends with the turn", self.described(id))).object(self, id).rules(&cite!(cleanup.regeneration_shield_ends));
                         self.record(ev);
                     }
                 }

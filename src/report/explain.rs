@@ -115,7 +115,7 @@ pub fn explain(g: &Game, id: ObjId) -> Explanation {
             .collect();
         layers.push(LayerSteps { layer: layer.name().to_owned(), rule: layer.rule().to_string(), applied });
     }
-    let void = if live { layered.effects.iter().filter(|e| e.void).map(|e| format!("{} (from {}, timestamp {}): its source no longer had the ability when the effect would have applied (613.6, 613.8a)", g.effect_text(e), g.describe(e.source), e.timestamp)).collect() } else { Vec::new() };
+    let void = if live { layered.effects.iter().filter(|e| e.void).map(|e| format!("{} (from {}, timestamp {}): its source no longer had the ability when the effect would have applied (613.6, 613.8a)", g.effect_text(e), g.described(e.source), e.timestamp)).collect() } else { Vec::new() };
     Explanation {
         object: g.describe(id),
         zone: o.zone.name().to_owned(),

@@ -89,7 +89,7 @@ pub fn board(g: &Game) -> Value {
         .rev()
         .map(|s| match s {
             StackItem::Spell(id) => g.describe(*id),
-            StackItem::Ability(a) => format!("ability of {}", g.describe(a.source)),
+            StackItem::Ability(a) => format!("ability of {}", g.described(a.source)),
         })
         .collect();
     json!({"turn": g.turn, "step": g.step.name(), "active": g.players[g.active].name, "players": players, "stack": stack})

@@ -714,7 +714,7 @@ fn fuse_face(g: &Game, id: crate::engine::ObjId, span: crate::diag::Span) -> Res
     }
     let why = if split { "a split card without fuse" } else { "not a split card" };
     Err(Stop(
-        Diagnostic::new(format!("{} can't be cast fused: it is {why}, and only a split card with fuse can be cast with both halves (rule 702.102a)", g.describe(id)), span)
+        Diagnostic::new(format!("{} can't be cast fused: it is {why}, and only a split card with fuse can be cast with both halves (rule 702.102a)", g.described(id)), span)
             .label("rule 702.102a")
             .help("remove `fuse: true`; a split card's halves are cast one at a time by their names (709.3)"),
     ))
@@ -748,7 +748,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             // face down.
             if ch.face_down && !g.card(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. } | Ability::Disguise(_))) {
                 return Err(Stop(
-                    Diagnostic::new(format!("{} can't be cast face down: it has no morph or disguise ability (rules 702.37d, 702.168c)", g.describe(id)), action.span)
+                    Diagnostic::new(format!("{} can't be cast face down: it has no morph or disguise ability (rules 702.37d, 702.168c)", g.described(id)), action.span)
                         .label("rule 702.37d")
                         .help("a card is cast face down only by an ability that allows it, such as \"Morph {cost}\" (702.37a) or \"Disguise {cost}\" (702.168a); remove `face_down: true`"),
                 ));
@@ -760,14 +760,14 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             // 708.7, 702.37e: only a face-down permanent with a morph ability.
             if !g.obj(id).face_down {
                 return Err(Stop(
-                    Diagnostic::new(format!("{} is face up: only a face-down permanent can be turned face up (rules 708.7, 702.37e)", g.describe(id)), action.span)
+                    Diagnostic::new(format!("{} is face up: only a face-down permanent can be turned face up (rules 708.7, 702.37e)", g.described(id)), action.span)
                         .label("rule 702.37e")
                         .help("name a face-down permanent (`face_down: true` in the setup, or one cast with `face_down: true`)"),
                 ));
             }
             if !g.obj(id).face_down_as.by_mana_cost() && !g.card_face_up(id).abilities().iter().any(|a| matches!(a, Ability::Morph { .. } | Ability::Disguise(_))) {
                 return Err(Stop(
-                    Diagnostic::new(format!("{} has no morph or disguise ability: nothing lets its controller turn it face up (rules 708.7, 702.37e, 702.168d)", g.describe(id)), action.span)
+                    Diagnostic::new(format!("{} has no morph or disguise ability: nothing lets its controller turn it face up (rules 708.7, 702.37e, 702.168d)", g.described(id)), action.span)
                         .label("rule 708.7")
                         .help("only a face-down permanent whose face-up side has morph or disguise, or a manifested or cloaked permanent (701.40b, 701.58b), can be turned face up by its controller"),
                 ));
@@ -783,7 +783,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
                 // 701.40c–d, 701.58c–d: either procedure, the player's choice.
                 (None, true) => {
                     return Err(Stop(
-                        Diagnostic::new(format!("{} is a manifested or cloaked card with morph or disguise: it can be turned face up either way (rules 701.40c, 701.40d); say which", g.describe(id)), action.span)
+                        Diagnostic::new(format!("{} is a manifested or cloaked card with morph or disguise: it can be turned face up either way (rules 701.40c, 701.40d); say which", g.described(id)), action.span)
                             .label("rule 701.40c")
                             .help("add `by: morph` (pay its morph or disguise cost, 702.37e, 702.168d) or `by: mana_cost` (pay the creature card's mana cost, 701.40b)"),
                     ));
@@ -795,7 +795,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
                         ("it has no morph or disguise ability", "702.37e")
                     };
                     return Err(Stop(
-                        Diagnostic::new(format!("{} can't be turned face up this way: {why} (rule {rule})", g.describe(id)), b.span)
+                        Diagnostic::new(format!("{} can't be turned face up this way: {why} (rule {rule})", g.described(id)), b.span)
                             .label(format!("rule {rule}"))
                             .help("remove `by:`, or name the other way"),
                     ));
@@ -818,7 +818,7 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let room = &g.obj(id).card;
             if !room.is_room() {
                 return Err(Stop(
-                    Diagnostic::new(format!("{} has no doors: only a permanent with a shared type line, a Room, has halves to unlock (rules 709.5, 709.5e)", g.describe(id)), action.span)
+                    Diagnostic::new(format!("{} has no doors: only a permanent with a shared type line, a Room, has halves to unlock (rules 709.5, 709.5e)", g.described(id)), action.span)
                         .label("rule 709.5e")
                         .help("name a Room on the battlefield"),
                 ));
@@ -829,17 +829,17 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let d = match (named, door) {
                 (Some(d), _) => d,
                 (None, Some(r)) => {
-                    return Err(Stop(Diagnostic::new(format!("`{}` is not a door of {}", r.text, g.describe(id)), r.span).label("rule 709.5j").help(format!("its doors are {names}"))));
+                    return Err(Stop(Diagnostic::new(format!("`{}` is not a door of {}", r.text, g.described(id)), r.span).label("rule 709.5j").help(format!("its doors are {names}"))));
                 }
                 (None, None) if locked.len() == 1 => locked[0],
                 (None, None) => {
-                    return Err(Stop(Diagnostic::new(format!("say which door of {} is unlocked", g.describe(id)), action.span).label("rule 709.5e").help(format!("add `door:` with {names}, or name the door in `unlock:`"))));
+                    return Err(Stop(Diagnostic::new(format!("say which door of {} is unlocked", g.described(id)), action.span).label("rule 709.5e").help(format!("add `door:` with {names}, or name the door in `unlock:`"))));
                 }
             };
             // 709.5e: only a locked half has an unlock cost.
             if !locked.contains(&d) {
                 return Err(Stop(
-                    Diagnostic::new(format!("the door {} of {} is already unlocked: only a locked half can be unlocked (rules 709.5e, 709.5c)", room.faces()[usize::from(d)].name(), g.describe(id)), action.span)
+                    Diagnostic::new(format!("the door {} of {} is already unlocked: only a locked half can be unlocked (rules 709.5e, 709.5c)", room.faces()[usize::from(d)].name(), g.described(id)), action.span)
                         .label("rule 709.5e")
                         .help(if locked.is_empty() { "both doors of this Room are unlocked".to_owned() } else { format!("its locked door is `{}`", room.faces()[usize::from(locked[0])].name()) }),
                 ));
@@ -893,12 +893,12 @@ fn act(g: &mut Game, script: &mut Script<'_>, action: &Action, verdicts: &mut Ve
             let idx = match (ability, activated.as_slice()) {
                 (Some(n), _) => numbered.get(n - 1).copied().ok_or_else(|| {
                     let list = &numbered;
-                    Stop(Diagnostic::new(format!("{} has {} activated abilities; there is no ability {n}", g.describe(id), list.len()), action.span))
+                    Stop(Diagnostic::new(format!("{} has {} activated abilities; there is no ability {n}", g.described(id), list.len()), action.span))
                 })?,
                 (None, [one]) => *one,
-                (None, []) => return Err(Stop(Diagnostic::new(format!("{} has no activated ability", g.describe(id)), card.span))),
+                (None, []) => return Err(Stop(Diagnostic::new(format!("{} has no activated ability", g.described(id)), card.span))),
                 (None, list) => {
-                    return Err(Stop(Diagnostic::new(format!("{} has {} activated abilities: say which", g.describe(id), list.len()), action.span).help("add `ability: N` (1-based, in text order, mana abilities included)")));
+                    return Err(Stop(Diagnostic::new(format!("{} has {} activated abilities: say which", g.described(id), list.len()), action.span).help("add `ability: N` (1-based, in text order, mana abilities included)")));
                 }
             };
             pass_to(g, script, p, action)?;

@@ -109,7 +109,7 @@ pub fn object(g: &Game, r: &Ref, place: Place) -> Result<ObjId, Stop> {
 
 fn describe_place(g: &Game, id: ObjId) -> String {
     let o = g.obj(id);
-    format!("{} ({} of {})", g.describe(id), o.zone.name(), g.players[g.controller(o.id)].name)
+    format!("{} ({} of {})", g.described(id), o.zone.name(), g.players[g.controller(o.id)].name)
 }
 
 /// Resolves a target: a player name, or an object on the battlefield or the stack.
