@@ -143,7 +143,7 @@ impl EventKind {
 /// A named thing in an event: a player (name only) or an object (card name and label).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Named {
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     /// For an object whose name is not its printed one (a copy, 707.2): the printed name.
@@ -332,7 +332,7 @@ impl std::fmt::Display for Parts<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // A typed text is only built with the parts it names (`Ev`); a missing one would be a
         // bug, shown as "?" rather than a panic.
-        let player = self.player.map_or("?", |n| n.name.as_str());
+        let player = self.player.map_or("?", |n| &*n.name);
         match self.text {
             Text::Words(w) => f.write_str(w),
             Text::Passes => write!(f, "{player} passes priority"),

@@ -110,7 +110,7 @@ impl Ev {
         self.target = Some(match t {
             Target::Player(p) => Named { name: g.players[p].name.clone(), card: None, label: None, nth: None, shown: Shown::default() },
             Target::Object(o) => named(g, o),
-            Target::Ability(_) => Named { name: g.describe_target(t), card: None, label: None, nth: None, shown: Shown::default() },
+            Target::Ability(_) => Named { name: g.describe_target(t).into(), card: None, label: None, nth: None, shown: Shown::default() },
         });
         self
     }
@@ -148,7 +148,7 @@ fn named(g: &Game, id: ObjId) -> Named {
     let shown = Shown { copy: d.copy, with_printed: d.printed.is_some(), face_down: d.face_down.map(|(what, face_up)| Box::new((what, face_up.to_owned()))) };
     let name = if o.face_down { "face-down creature" } else { d.name };
     let card = (name != printed).then(|| printed.to_owned());
-    let named = Named { name: name.to_owned(), card, label: d.label.map(str::to_owned), nth: Some(nth), shown };
+    let named = Named { name: name.into(), card, label: d.label.map(str::to_owned), nth: Some(nth), shown };
     debug_assert_eq!(named.described().to_string(), d.to_string(), "the trace names object {id:?} differently from Game::described");
     named
 }

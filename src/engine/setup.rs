@@ -18,7 +18,7 @@ impl Game {
                 .players
                 .iter()
                 .map(|p| Player {
-                    name: p.name.clone(),
+                    name: p.name.as_str().into(),
                     life: p.life,
                     poison: p.poison,
                     energy: p.energy,
@@ -120,7 +120,9 @@ impl Game {
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),
-            trace: Vec::new(),
+            // Room for a short game's events at once, not grown step by step from four (the
+            // suite's scenarios average about 45).
+            trace: Vec::with_capacity(64),
             rejections: Vec::new(),
             cause: "setup".into(),
             causes: crate::engine::cause::Causes::default(),

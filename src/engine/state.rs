@@ -426,7 +426,7 @@ pub enum StackItem {
 
 #[derive(Clone, Debug)]
 pub struct Player {
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     pub life: i64,
     pub poison: u32,
     /// Energy counters (107.14, 122.1): paid by removing them.
@@ -899,7 +899,7 @@ impl Game {
     #[must_use]
     pub fn describe_target(&self, t: Target) -> String {
         match t {
-            Target::Player(p) => self.players[p].name.clone(),
+            Target::Player(p) => self.players[p].name.to_string(),
             Target::Object(o) => self.describe(o),
             Target::Ability(uid) => match self.stack_ability(uid) {
                 Some(a) => format!("ability of {}", self.described(a.source)),

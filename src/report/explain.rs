@@ -74,7 +74,7 @@ fn shown(g: &Game, id: ObjId, c: &Chars, abilities: Vec<String>) -> Shown {
     types.sort();
     Shown {
         name: g.card(id).name().to_owned(),
-        controller: g.players[c.controller].name.clone(),
+        controller: g.players[c.controller].name.to_string(),
         types: types.into_iter().map(|t| t.name().to_owned()).collect(),
         subtypes: c.subtypes_of(g, id).to_vec(),
         supertypes: c.supertypes_of(g, id).to_vec(),

@@ -120,11 +120,11 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         }
         if let Some(x) = &oe.controller {
             let c = &g.players[g.controller(o.id)].name;
-            out.push(verdict(format!("{who}: controller"), &x.value, c, &x.value == c, x.span));
+            out.push(verdict(format!("{who}: controller"), &x.value, c, *x.value == **c, x.span));
         }
         if let Some(x) = &oe.owner {
             let c = &g.players[o.owner].name;
-            out.push(verdict(format!("{who}: owner"), &x.value, c, &x.value == c, x.span));
+            out.push(verdict(format!("{who}: owner"), &x.value, c, *x.value == **c, x.span));
         }
         if let Some(x) = &oe.name {
             let name = g.card(id).name();
@@ -242,7 +242,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
     }
     if let Some(r) = &e.winner {
         let actual = match &g.outcome {
-            Some(Outcome::Winner(p)) => g.players[*p].name.clone(),
+            Some(Outcome::Winner(p)) => g.players[*p].name.to_string(),
             Some(Outcome::Draw) => "a draw".to_owned(),
             None => "the game is not over".to_owned(),
         };

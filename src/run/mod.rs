@@ -82,7 +82,7 @@ impl<'a> Script<'a> {
             }
             match &self.actions[i].kind {
                 ActionKind::Choose(c) => {
-                    if c.player.as_ref().is_some_and(|r| r.text == g.players[p].name) {
+                    if c.player.as_ref().is_some_and(|r| *r.text == *g.players[p].name) {
                         return Some(i);
                     }
                 }

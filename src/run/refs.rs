@@ -53,8 +53,8 @@ impl Place {
 }
 
 pub fn player(g: &Game, r: &Ref) -> Result<PlayerId, Stop> {
-    g.players.iter().position(|p| p.name == r.text).ok_or_else(|| {
-        let names: Vec<&str> = g.players.iter().map(|p| p.name.as_str()).collect();
+    g.players.iter().position(|p| *p.name == *r.text).ok_or_else(|| {
+        let names: Vec<&str> = g.players.iter().map(|p| &*p.name).collect();
         Stop(Diagnostic::new(format!("unknown player `{}`", r.text), r.span).help(format!("the players are: {}", names.join(", "))))
     })
 }
@@ -114,7 +114,7 @@ fn describe_place(g: &Game, id: ObjId) -> String {
 
 /// Resolves a target: a player name, or an object on the battlefield or the stack.
 pub fn target(g: &Game, r: &Ref) -> Result<Target, Stop> {
-    if let Some(p) = g.players.iter().position(|p| p.name == r.text) {
+    if let Some(p) = g.players.iter().position(|p| *p.name == *r.text) {
         return Ok(Target::Player(p));
     }
     // Cards in graveyards can be targets too when the text says so ("target creature card
@@ -125,7 +125,7 @@ pub fn target(g: &Game, r: &Ref) -> Result<Target, Stop> {
 /// Resolves a reference among the options of a decision.
 pub fn among(g: &Game, r: &Ref, options: &[Target]) -> Result<Target, Stop> {
     let hit = |t: &Target| match *t {
-        Target::Player(p) => g.players[p].name == r.text,
+        Target::Player(p) => *g.players[p].name == *r.text,
         Target::Object(o) => g.label(o) == Some(r.text.as_str()) || g.obj(o).card.named(&r.text),
         Target::Ability(uid) => g.stack_ability(uid).is_some_and(|a| g.label(a.source) == Some(r.text.as_str()) || g.obj(a.source).card.named(&r.text)),
     };
