@@ -222,7 +222,7 @@ impl Game {
 
     /// Runs `f` with `cause` as the cause of the events it records, in words, and `anchor` as
     /// the event they follow from.
-    pub fn with_cause<T>(&mut self, cause: String, anchor: cause::Anchor, f: impl FnOnce(&mut Game) -> T) -> T {
+    pub fn with_cause<T>(&mut self, cause: impl Into<std::sync::Arc<str>>, anchor: cause::Anchor, f: impl FnOnce(&mut Game) -> T) -> T {
         let old = std::mem::replace(&mut self.cause, cause.into());
         let old_anchor = std::mem::replace(&mut self.causes.anchor, anchor);
         let r = f(self);

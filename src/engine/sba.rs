@@ -8,6 +8,9 @@ use crate::engine::event::EventKind;
 use crate::engine::state::{ObjId, Outcome, PlayerId, Target, Zone};
 use crate::engine::{Ev, Game};
 
+/// The cause of the events of state-based actions, made once and shared.
+static SBA_CAUSE: std::sync::LazyLock<std::sync::Arc<str>> = std::sync::LazyLock::new(|| "state-based actions (704.3)".into());
+
 impl Game {
     /// Performs state-based actions until none applies (704.3). Returns whether any happened.
     ///
@@ -46,7 +49,7 @@ impl Game {
             .filter_map(|p| self.permanents_of(p).find(|&o| self.has_keyword(o, crate::cards::ir::Keyword::StartYourEngines)).map(|o| (p, o)))
             .collect();
         if !starting.is_empty() {
-            self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
+            self.with_cause(SBA_CAUSE.clone(), crate::engine::cause::Anchor::Touched, |g| {
                 for (p, o) in starting {
                     g.players[p].speed = Some(1);
                     g.touch();
@@ -152,7 +155,7 @@ impl Game {
             }
         }
         if !spared.is_empty() {
-            self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| {
+            self.with_cause(SBA_CAUSE.clone(), crate::engine::cause::Anchor::Touched, |g| {
                 for (id, rules, why) in spared {
                     g.obj_mut_status(id).indestructible_noted = g.obj(id).damage;
                     g.indestructible_stops(id, &format!(": {why}"), &rules);
@@ -246,7 +249,7 @@ impl Game {
             self.record(ev);
         }
         self.begin_batch();
-        let r = self.with_cause("state-based actions (704.3)".to_owned(), crate::engine::cause::Anchor::Touched, |g| -> Result<(), Stop> {
+        let r = self.with_cause(SBA_CAUSE.clone(), crate::engine::cause::Anchor::Touched, |g| -> Result<(), Stop> {
             for (p, rule, why) in &losers {
                 g.players[*p].drew_from_empty = false;
                 g.lose(*p, *rule, why);
