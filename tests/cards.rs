@@ -19,7 +19,7 @@ fn every_library_card_compiles() {
     // compiled card gives must be the same.
     for (name, entry) in lib.all() {
         if let Entry::Card(c) = entry {
-            assert_eq!(c.name, name, "the library indexes {name} by its `name:` line");
+            assert_eq!(&*c.name, name, "the library indexes {name} by its `name:` line");
         }
     }
     assert!(lib.names.len() >= 60, "only {} cards", lib.names.len());
@@ -58,13 +58,13 @@ fn cards_with_faces() {
     use judge::cards::def::Layout;
     let c = card("Fire // Ice");
     assert_eq!(c.layout, Some(Layout::Split));
-    assert_eq!(c.faces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["Fire", "Ice"]);
+    assert_eq!(c.faces.iter().map(|f| &*f.name).collect::<Vec<_>>(), ["Fire", "Ice"]);
     assert_eq!(c.cost.as_ref().map(|m| m.mana_value(0)), Some(4));
     assert_eq!(c.abilities.len(), 2);
-    assert_eq!(card("Ice").name, "Fire // Ice");
+    assert_eq!(&*card("Ice").name, "Fire // Ice");
     let d = card("Ulvenwald Oddity");
-    assert_eq!((d.name.as_str(), d.layout, d.power), ("Ulvenwald Oddity // Ulvenwald Behemoth", Some(Layout::Transform), Some(4)));
-    assert_eq!((d.faces[1].name.as_str(), d.faces[1].power, d.faces[1].cost.is_none()), ("Ulvenwald Behemoth", Some(8), true));
+    assert_eq!((&*d.name, d.layout, d.power), ("Ulvenwald Oddity // Ulvenwald Behemoth", Some(Layout::Transform), Some(4)));
+    assert_eq!((&*d.faces[1].name, d.faces[1].power, d.faces[1].cost.is_none()), ("Ulvenwald Behemoth", Some(8), true));
     assert!(d.named("Ulvenwald Behemoth") && !d.named("Ulvenwald"));
     let [Ability::Activated { effect, .. }] = &d.faces[0].abilities[2..] else { panic!("{:?}", d.faces[0].abilities) };
     assert_eq!(effect.instructions, [Instruction::Transform(Affected::This)]);
@@ -85,12 +85,12 @@ fn rooms_and_their_doors() {
     let Ability::Triggered { trigger, .. } = &card("Unholy Annex // Ritual Chamber").faces[1].abilities[0] else { panic!() };
     assert_eq!(**trigger, Trigger::UnlockThisDoor(Some(1)));
     let locked = c.room_view(0);
-    assert_eq!((locked.name.as_str(), locked.cost.is_none(), locked.abilities.len(), locked.colors.len()), ("", true, 0, 0));
+    assert_eq!((&*locked.name, locked.cost.is_none(), locked.abilities.len(), locked.colors.len()), ("", true, 0, 0));
     assert_eq!(locked.subtypes, ["Room"]);
     let right = c.room_view(2);
-    assert_eq!((right.name.as_str(), right.cost.as_ref().map(|m| m.mana_value(0))), ("Shattered Yard", Some(5)));
+    assert_eq!((&*right.name, right.cost.as_ref().map(|m| m.mana_value(0))), ("Shattered Yard", Some(5)));
     let both = c.room_view(3);
-    assert_eq!((both.name.as_str(), both.cost.as_ref().map(|m| m.mana_value(0)), both.abilities.len()), ("Glassworks // Shattered Yard", Some(8), 2));
+    assert_eq!((&*both.name, both.cost.as_ref().map(|m| m.mana_value(0)), both.abilities.len()), ("Glassworks // Shattered Yard", Some(8), 2));
 }
 
 /// The werewolves' intervening "if" (603.4) on both faces of a real card.

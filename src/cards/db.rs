@@ -295,7 +295,7 @@ mod tests {
         assert!(db.get("").is_none());
         let e = db.get("grizzly bears").unwrap();
         let Entry::Card(bears) = &*e else { panic!("Grizzly Bears didn't compile") };
-        assert_eq!((bears.name.as_str(), bears.power, bears.toughness), ("Grizzly Bears", Some(2), Some(2)));
+        assert_eq!((&*bears.name, bears.power, bears.toughness), ("Grizzly Bears", Some(2), Some(2)));
         assert_eq!(db.names().collect::<Vec<_>>(), ["Grizzly Bears", "Odd Thing", "Shock"]);
     }
 

@@ -11,7 +11,7 @@ use crate::scenario::yaml::{Kind, Node};
 /// A card: its printed characteristics and its compiled abilities.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct CardDef {
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     pub cost: Option<ManaCost>,
     pub type_line: String,
     pub supertypes: Vec<String>,
@@ -285,7 +285,7 @@ fn finish(m: MapView<'_>, name: String, cost: Option<ManaCost>, token: bool, wha
         return None;
     }
     add_basic_land_abilities(&subtypes, &mut abilities);
-    Some(CardDef { name, cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token, layout: None, faces: Vec::new() })
+    Some(CardDef { name: name.into(), cost, type_line, supertypes, types, subtypes, power, toughness, loyalty, colors, text, abilities, token, layout: None, faces: Vec::new() })
 }
 
 /// A card with faces or halves: `faces: [front, back]` (each a card definition) and `layout:`.
@@ -342,7 +342,7 @@ fn read_faced(m: &MapView<'_>, diags: &mut Diags) -> Option<CardDef> {
     let full = format!("{} // {}", faces[0].name, faces[1].name);
     let name_node = m.require("name", "a card definition", diags)?;
     let name = string(name_node, "the card's `name`", diags)?;
-    if name != full && name != faces[0].name {
+    if name != full && *name != *faces[0].name {
         diags.push(
             Diagnostic::new(format!("the card's name `{name}` is neither `{full}` nor its front face's name"), name_node.span)
                 .help(format!("write `name: {full}`")),
@@ -414,7 +414,7 @@ impl CardDef {
         d.faces = Vec::new();
         d.name = match open.as_slice() {
             [one] => one.name.clone(),
-            [] => String::new(),
+            [] => "".into(),
             _ => self.name.clone(),
         };
         d.cost = open.iter().filter_map(|f| f.cost.clone()).reduce(|a, b| a.combined(&b));
@@ -472,7 +472,7 @@ pub fn faced(name: String, layout: Layout, faces: Vec<Card>) -> CardDef {
     } else {
         (**a).clone()
     };
-    def.name = name;
+    def.name = name.into();
     def.layout = Some(layout);
     def.faces = faces;
     def

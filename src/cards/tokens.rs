@@ -84,7 +84,7 @@ pub fn card_def(spec: &TokenSpec, x: u32) -> CardDef {
     };
     let types: Vec<&str> = spec.types.iter().map(|t| t.name()).collect();
     CardDef {
-        name: spec.name.clone(),
+        name: spec.name.as_str().into(),
         cost: None,
         type_line: format!("{} — {}", types.join(" "), spec.subtypes.join(" ")),
         supertypes: Vec::new(),
@@ -161,7 +161,7 @@ mod tests {
     fn token_card_definition() {
         let spec = token_spec(vec![Color::White], vec![CardType::Creature], vec!["Soldier".into()], Some((Amount::X, Amount::Fixed(1))), "Flying").unwrap_or_else(|e| panic!("{e:?}"));
         let def = card_def(&spec, 3);
-        assert_eq!((def.name.as_str(), def.power, def.toughness, def.token), ("Soldier Token", Some(3), Some(1), true));
+        assert_eq!((&*def.name, def.power, def.toughness, def.token), ("Soldier Token", Some(3), Some(1), true));
         assert_eq!(def.type_line, "Creature — Soldier");
         assert_eq!(describe(&def), "3/1 white Soldier creature token with \"Flying\"");
     }

@@ -537,7 +537,7 @@ fn explain_ref(g: &crate::engine::Game, reference: &str) -> Result<report::expla
     match crate::run::refs::object(g, &r, crate::run::refs::Place::Anywhere) {
         Ok(id) => Ok(report::explain::explain(g, id)),
         Err(stop) => {
-            let mut names: Vec<String> = g.cards.iter().filter_map(|c| c.label.clone()).collect();
+            let mut names: Vec<String> = g.cards.iter().filter_map(|c| c.label.as_deref().map(str::to_owned)).collect();
             names.extend(g.objects.iter().map(|o| o.card.name().to_owned()));
             names.sort();
             names.dedup();

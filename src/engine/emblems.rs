@@ -16,7 +16,7 @@ impl Game {
     /// card, not a permanent (114.5) — whose abilities work from there (114.4, 113.6p).
     pub fn create_emblem(&mut self, who: PlayerId, abilities: &[crate::cards::ir::Ability], text: &str) {
         let def = crate::cards::def::CardDef {
-            name: "Emblem".to_owned(),
+            name: "Emblem".into(),
             cost: None,
             type_line: String::new(),
             supertypes: Vec::new(),

@@ -145,10 +145,10 @@ impl EventKind {
 pub struct Named {
     pub name: std::sync::Arc<str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub label: Option<String>,
+    pub label: Option<std::sync::Arc<str>>,
     /// For an object whose name is not its printed one (a copy, 707.2): the printed name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<String>,
+    pub card: Option<std::sync::Arc<str>>,
     /// For an object: which object of that name it is, in creation order (`Name#N`).
     #[serde(skip)]
     pub nth: Option<usize>,

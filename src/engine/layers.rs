@@ -203,6 +203,11 @@ impl Printed {
     pub fn name(&self) -> &str {
         &self.0.name
     }
+    /// The name, shared (an event naming the object takes it without a copy).
+    #[must_use]
+    pub fn shared_name(&self) -> &std::sync::Arc<str> {
+        &self.0.name
+    }
     #[must_use]
     pub fn cost(&self) -> Option<&crate::cards::ir::ManaCost> {
         self.0.cost.as_ref()
@@ -285,7 +290,7 @@ fn face_down_card(ward: bool) -> &'static Printed {
     }
     CARD.get_or_init(|| {
         Printed::new(std::sync::Arc::new(crate::cards::def::CardDef {
-            name: String::new(),
+            name: "".into(),
             cost: None,
             type_line: "Creature".to_owned(),
             supertypes: Vec::new(),

@@ -140,15 +140,16 @@ fn named(g: &Game, id: ObjId) -> Named {
     // Its name now (a copy has the name it copied, 707.2); `Name#N` counts the cards and
     // tokens of its printed name in creation order, as references do: those created during the
     // game among themselves, the setup's among themselves.
+    // The names are shared with the card, not copied.
     let o = g.obj(id);
-    let printed = o.card.name();
-    let nth = g.cards[o.card_id.0 as usize].nth as usize;
+    let printed = o.card.shared_name();
+    let phys = &g.cards[o.card_id.0 as usize];
     // The rest of what the trace says of it (`Game::described`).
     let d = g.described(id);
     let shown = Shown { copy: d.copy, with_printed: d.printed.is_some(), face_down: d.face_down.map(|(what, face_up)| Box::new((what, face_up.to_owned()))) };
-    let name = if o.face_down { "face-down creature" } else { d.name };
-    let card = (name != printed).then(|| printed.to_owned());
-    let named = Named { name: name.into(), card, label: d.label.map(str::to_owned), nth: Some(nth), shown };
+    let name = if o.face_down { "face-down creature".into() } else { g.card(id).shared_name().clone() };
+    let card = (name != *printed).then(|| printed.clone());
+    let named = Named { name, card, label: phys.label.clone(), nth: Some(phys.nth as usize), shown };
     debug_assert_eq!(named.described().to_string(), d.to_string(), "the trace names object {id:?} differently from Game::described");
     named
 }

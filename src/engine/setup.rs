@@ -189,7 +189,7 @@ impl Game {
         let mut labels = std::collections::HashMap::new();
         for (i, c) in g.cards.iter().enumerate() {
             if let Some(l) = &c.label {
-                labels.entry(l.clone()).or_insert(i);
+                labels.entry(l.to_string()).or_insert(i);
             }
         }
         g.labels = std::sync::Arc::new(labels);
@@ -235,7 +235,7 @@ impl Game {
 
     fn add_card(&mut self, e: &CardEntry, owner: usize, controller: usize, zone: Zone) -> ObjId {
         let card_id = CardId(u32::try_from(self.cards.len()).unwrap_or(u32::MAX));
-        self.cards.push(PhysCard { label: e.id.clone(), current: ObjId(0), nth: 0 });
+        self.cards.push(PhysCard { label: e.id.as_deref().map(Into::into), current: ObjId(0), nth: 0 });
         let id = self.new_object(card_id, e.card.clone(), owner, controller, zone);
         if e.face_down {
             self.kinds = self.kinds.with(crate::engine::layers::Kinds::face_down());

@@ -344,7 +344,7 @@ pub struct StackChoices {
 /// A physical card: its scenario label and the object that currently represents it.
 #[derive(Clone, Debug)]
 pub struct PhysCard {
-    pub label: Option<String>,
+    pub label: Option<std::sync::Arc<str>>,
     pub current: ObjId,
     /// Which card of its printed name it is, in creation order, counting the setup's cards
     /// among themselves and those created during the game among themselves (`Name#N` in the

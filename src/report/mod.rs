@@ -98,13 +98,13 @@ pub fn unread(s: &Scenario) -> Vec<(String, &crate::cards::ir::Unread)> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for c in cards {
-        if !seen.insert(c.name.as_str()) {
+        if !seen.insert(&*c.name) {
             continue;
         }
         for face in std::iter::once(c).chain(&c.faces) {
             for a in &face.abilities {
                 if let crate::cards::ir::Ability::Unread(u) = a {
-                    out.push((face.name.clone(), &**u));
+                    out.push((face.name.to_string(), &**u));
                 }
             }
         }

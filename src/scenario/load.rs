@@ -157,7 +157,7 @@ fn read_scenario(root: &Node, diags: &mut Diags) -> Option<Scenario> {
         for c in list(n, "`cards`", diags) {
             if let Some(def) = read_card(c, diags) {
                 let def = Arc::new(def);
-                inline.insert(def.name.clone(), def.clone());
+                inline.insert(def.name.to_string(), def.clone());
                 inline_cards.push(def);
             } else if let Some(name) = MapView::new(c, "a card definition", &mut Diags::default()).and_then(|m| m.get("name")).and_then(Node::scalar_text) {
                 broken.push(name);

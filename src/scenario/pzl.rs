@@ -475,7 +475,7 @@ fn card_text(e: &CardEntry, controller: &str, on_battlefield: bool, ids: &IndexM
         }
         t
     } else {
-        c.name.clone()
+        c.name.to_string()
     };
     if let Some(id) = e.id.as_deref().and_then(|l| ids.get(l)) {
         t.push_str(&format!("|Id:{id}"));
