@@ -457,3 +457,59 @@ impl Event {
         format!("#{} {{{}}}", self.seq, parts.join(", "))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Described, Named, Parts, Shown, Text};
+    use crate::scenario::model::Step;
+
+    fn player(name: &str) -> Named {
+        Named { name: name.into(), label: None, card: None, nth: None, shown: Shown::default() }
+    }
+
+    fn object(name: &str, label: Option<&str>, card: Option<&str>, shown: Shown) -> Named {
+        Named { name: name.into(), label: label.map(Into::into), card: card.map(Into::into), nth: Some(1), shown }
+    }
+
+    fn said(text: &Text, player: Option<&Named>, object: Option<&Named>, source: Option<&Named>) -> String {
+        Parts { text, player, object, source }.to_string()
+    }
+
+    #[test]
+    fn an_object_is_named_as_game_describe_names_it() {
+        let d = |copy, name, label, printed, face_down| Described { copy, name, label, printed, face_down }.to_string();
+        assert_eq!(d(false, "Grizzly Bears", Some("bears"), None, None), "Grizzly Bears [bears]");
+        // The printed name follows a copied one, unless a label tells the objects apart.
+        assert_eq!(d(true, "Grizzly Bears", None, Some("Clone"), None), "copy of Grizzly Bears (Clone)");
+        assert_eq!(d(false, "Grizzly Bears", Some("c"), Some("Clone"), None), "Grizzly Bears [c]");
+        assert_eq!(d(false, "", None, Some("Clone"), None), "(no name) (Clone)");
+        assert_eq!(d(false, "face-down creature", Some("m"), None, Some(("creature", "Ainok Tracker"))), "a face-down creature [m] (hidden: Ainok Tracker)");
+        assert_eq!(d(false, "face-down creature", None, None, Some(("card", "Saw It Coming"))), "a face-down card (hidden: Saw It Coming)");
+        // An event's object says the same from its own fields.
+        let copy = object("Grizzly Bears", None, Some("Clone"), Shown { copy: true, with_printed: true, face_down: None });
+        assert_eq!(copy.described().to_string(), "copy of Grizzly Bears (Clone)");
+        let renamed = object("Ice", None, Some("Fire // Ice"), Shown::default());
+        assert_eq!(renamed.described().to_string(), "Ice");
+    }
+
+    #[test]
+    fn typed_texts_are_put_into_words_from_the_events_parts() {
+        let alice = player("Alice");
+        let forest = object("Forest", Some("f"), None, Shown::default());
+        let bolt = object("Lightning Bolt", None, None, Shown::default());
+        assert_eq!(said(&Text::Passes, Some(&alice), None, None), "Alice passes priority");
+        assert_eq!(said(&Text::StepBegins(Step::DeclareAttackers), None, None, None), "declare attackers step begins");
+        assert_eq!(said(&Text::StepBegins(Step::Upkeep), None, None, None), "upkeep step begins");
+        assert_eq!(said(&Text::TurnBegins { turn: 3, extra: false }, Some(&alice), None, None), "turn 3 of Alice begins");
+        assert_eq!(said(&Text::TurnBegins { turn: 4, extra: true }, Some(&alice), None, None), "turn 4 of Alice begins (an extra turn)");
+        assert_eq!(said(&Text::TappedForMana, None, Some(&forest), None), "Forest [f] is tapped for mana");
+        // Mana added keeps the order it was made in; mana paid is shown in pool order.
+        assert_eq!(said(&Text::Adds([4, 0, 4].into_iter().collect()), Some(&alice), None, Some(&forest)), "Alice adds {G}{W}{G} (Forest [f])");
+        assert_eq!(said(&Text::Pays([1, 0, 0, 2, 0, 1]), Some(&alice), None, None), "Alice pays {W}{R}{R}{C}");
+        assert_eq!(said(&Text::Announces, Some(&alice), Some(&bolt), None), "Alice announces Lightning Bolt");
+        assert_eq!(said(&Text::Casts, Some(&alice), Some(&bolt), None), "Alice casts Lightning Bolt");
+        assert_eq!(said(&Text::Words("the game starts".to_owned()), None, None, None), "the game starts");
+        // A part the text needs and the event lacks shows as "?", never a panic.
+        assert_eq!(said(&Text::Casts, None, None, None), "? casts ?");
+    }
+}
