@@ -129,6 +129,9 @@ impl Game {
     /// checks ([`Game::check_turned`]).
     pub fn day_night_check(&mut self) -> Vec<ObjId> {
         use crate::cards::ir::Keyword;
+        if !self.may_have(crate::engine::layers::Kinds::DAY_NIGHT) {
+            return Vec::new();
+        }
         if self.day_night.is_none() {
             let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.has_keyword(o, k));
             if with(self, Keyword::Daybound) {

@@ -63,6 +63,14 @@ impl Kinds {
     pub const CREATURE: Kinds = Kinds(1 << 11);
     /// The Planeswalker card type (printed).
     pub const PLANESWALKER: Kinds = Kinds(1 << 12);
+    /// Chapter abilities (714.2b): only a game with one has a Saga to sacrifice (714.4).
+    pub const CHAPTER: Kinds = Kinds(1 << 13);
+    /// Daybound or nightbound (702.145): only a game with one makes it day or night because
+    /// of a permanent, or transforms one when it changes.
+    pub const DAY_NIGHT: Kinds = Kinds(1 << 14);
+    /// A triggered ability that returns its own card from the graveyard (113.6m): only a game
+    /// with one looks through graveyards for triggers at every event.
+    pub const FROM_GRAVEYARD: Kinds = Kinds(1 << 15);
     /// Everything: what a game assumes once continuous effects may have changed abilities or
     /// types.
     pub const ALL: Kinds = Kinds(u32::MAX);
@@ -82,7 +90,17 @@ impl Kinds {
     pub fn of_ability(a: &Ability) -> Kinds {
         use crate::cards::ir::Keyword as K;
         match a {
-            Ability::Triggered { .. } | Ability::Echo(_) | Ability::CumulativeUpkeep(_) => Kinds::TRIGGER,
+            Ability::Triggered { trigger, effect, .. } => {
+                let mut k = Kinds::TRIGGER;
+                if matches!(**trigger, crate::cards::ir::Trigger::Chapter(_)) {
+                    k = k.with(Kinds::CHAPTER);
+                }
+                if effect.moves_this_from_graveyard() {
+                    k = k.with(Kinds::FROM_GRAVEYARD);
+                }
+                k
+            }
+            Ability::Echo(_) | Ability::CumulativeUpkeep(_) => Kinds::TRIGGER,
             Ability::Keyword(k) => {
                 let mut out = Kinds::default();
                 if k.is_triggered() || matches!(k, K::Storm | K::Cascade) {
@@ -90,6 +108,7 @@ impl Kinds {
                 }
                 match k {
                     K::Ascend => out.with(Kinds::ASCEND),
+                    K::Daybound | K::Nightbound => out.with(Kinds::DAY_NIGHT),
                     K::StartYourEngines => out.with(Kinds::ENGINES),
                     _ => out,
                 }

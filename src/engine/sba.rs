@@ -231,8 +231,8 @@ impl Game {
         }
         // 704.5s, 714.4: a Saga whose lore counters reached its final chapter number, with no
         // chapter ability of its own triggered and not yet left the stack, is sacrificed.
-        // A Saga's chapter abilities are triggered abilities.
-        let chapters = self.may_have(crate::engine::layers::Kinds::TRIGGER);
+        // Only a game with a chapter ability may have such a Saga (`Kinds::CHAPTER`).
+        let chapters = self.may_have(crate::engine::layers::Kinds::CHAPTER);
         let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|_| chapters).filter(|&o| self.saga_done(o)).collect();
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() && sagas.is_empty() {
             self.sba_clean = battlefield_clean;

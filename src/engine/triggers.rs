@@ -237,7 +237,11 @@ impl Game {
         };
         // 113.6m: "return this card from your graveyard to your hand" works from the graveyard.
         let from_graveyard = |a: &Ability| matches!(a, Ability::Triggered { effect, .. } if effect.moves_this_from_graveyard());
-        let graveyard: Vec<ObjId> = self.players.iter().flat_map(|p| &p.graveyard).copied().filter(|&o| self.abilities(o).any(|(_, a)| from_graveyard(a))).collect();
+        let graveyard: Vec<ObjId> = if self.may_have(crate::engine::layers::Kinds::FROM_GRAVEYARD) {
+            self.players.iter().flat_map(|p| &p.graveyard).copied().filter(|&o| self.abilities(o).any(|(_, a)| from_graveyard(a))).collect()
+        } else {
+            Vec::new()
+        };
         if !(self.battlefield.iter().any(has_trigger) || emblems || !graveyard.is_empty() || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
             return;
         }
