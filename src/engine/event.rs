@@ -175,9 +175,7 @@ impl Named {
         // Names in any case, like every card name a scenario writes; labels exactly.
         self.name.eq_ignore_ascii_case(s) || printed.eq_ignore_ascii_case(s) || self.label.as_deref() == Some(s) || self.nth.is_some_and(|n| s.strip_suffix(&format!("#{n}")).is_some_and(|x| x.eq_ignore_ascii_case(printed)))
     }
-}
 
-impl Named {
     /// The object as the trace names it (`Game::describe`).
     #[must_use]
     pub fn described(&self) -> Described<'_> {
@@ -350,7 +348,7 @@ impl std::fmt::Display for Parts<'_> {
             Text::Adds(kinds) => {
                 write!(f, "{player} adds ")?;
                 for &k in kinds {
-                    f.write_str(POOL_SYMBOLS[usize::from(k)])?;
+                    f.write_str(POOL_SYMBOLS.get(usize::from(k)).unwrap_or(&"?"))?;
                 }
                 write!(f, " ({})", Object(self.source))
             }
