@@ -334,15 +334,7 @@ impl std::fmt::Display for Parts<'_> {
         match self.text {
             Text::Words(w) => f.write_str(w),
             Text::Passes => write!(f, "{player} passes priority"),
-            Text::StepBegins(s) => {
-                for (i, part) in s.name().split('_').enumerate() {
-                    if i > 0 {
-                        f.write_str(" ")?;
-                    }
-                    f.write_str(part)?;
-                }
-                f.write_str(" step begins")
-            }
+            Text::StepBegins(s) => write!(f, "{} step begins", s.words()),
             Text::TurnBegins { turn, extra } => write!(f, "turn {turn} of {player} begins{}", if *extra { " (an extra turn)" } else { "" }),
             Text::TappedForMana => write!(f, "{} is tapped for mana", Object(self.object)),
             Text::Adds(kinds) => {

@@ -195,7 +195,7 @@ impl Game {
         g.labels = std::sync::Arc::new(labels);
         let ev = Ev::new(
             EventKind::TurnBegins,
-            format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.name().replace('_', " "), g.players[g.active].name),
+            format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.words(), g.players[g.active].name),
         )
         .player(&g, g.active)
         .rule(g.step.rule());

@@ -184,7 +184,7 @@ impl Game {
     /// `began`: the event of the step beginning, which its turn-based actions follow from.
     fn begin_step(&mut self, dec: &mut dyn Decider, began: u32) -> Result<bool, Stop> {
         // "turn-based action (declare attackers)", made once per step for every game.
-        static CAUSES: std::sync::LazyLock<Vec<std::sync::Arc<str>>> = std::sync::LazyLock::new(|| Step::ALL.iter().map(|s| format!("turn-based action ({})", s.name().replace('_', " ")).into()).collect());
+        static CAUSES: std::sync::LazyLock<Vec<std::sync::Arc<str>>> = std::sync::LazyLock::new(|| Step::ALL.iter().map(|s| format!("turn-based action ({})", s.words()).into()).collect());
         self.with_cause(CAUSES[self.step as usize].clone(), crate::engine::cause::Anchor::At(began), |g| g.turn_based_actions(dec))
     }
 

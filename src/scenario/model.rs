@@ -62,6 +62,12 @@ impl Step {
         }
     }
 
+    /// The name in words, as the trace says it: "declare attackers" (written when displayed).
+    #[must_use]
+    pub fn words(self) -> StepWords {
+        StepWords(self)
+    }
+
     #[must_use]
     pub fn from_name(s: &str) -> Option<Step> {
         match s {
@@ -101,6 +107,21 @@ impl Step {
             Step::End => cite!(step.end),
             Step::Cleanup => cite!(step.cleanup),
         }
+    }
+}
+
+/// A step's name in words (`Step::words`).
+pub struct StepWords(Step);
+
+impl std::fmt::Display for StepWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, part) in self.0.name().split('_').enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(part)?;
+        }
+        Ok(())
     }
 }
 
