@@ -1439,7 +1439,7 @@ impl Game {
                 for (p, ids) in chosen {
                     for id in ids {
                         if self.on_battlefield(id) {
-                            let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.described(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&cite!(sacrifice.chosen));
+                            let ev = Ev::new(EventKind::Sacrifice, crate::engine::event::Text::Sacrifices).player(self, p).object(self, id).zone(Zone::Graveyard).rules(&cite!(sacrifice.chosen));
                             self.record(ev);
                             self.move_object(id, Zone::Graveyard);
                         }
@@ -1451,7 +1451,7 @@ impl Game {
                     // 701.21a: only a permanent its controller controls can be sacrificed.
                     if self.on_battlefield(id) && self.controller(id) == ctx.controller {
                         let p = ctx.controller;
-                        let ev = Ev::new(EventKind::Sacrifice, format!("{} sacrifices {}", self.players[p].name, self.described(id))).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.sacrifices));
+                        let ev = Ev::new(EventKind::Sacrifice, crate::engine::event::Text::Sacrifices).player(self, p).object(self, id).zone(Zone::Graveyard).rule(cite!(sacrifice.sacrifices));
                         self.record(ev);
                         self.move_object(id, Zone::Graveyard);
                     }
@@ -2935,7 +2935,7 @@ impl Game {
                     self.players[p].life = self.players[p].life.saturating_sub(n);
                     self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
                     self.life_lost_now = self.life_lost_now.saturating_add(n);
-                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}", self.players[p].name)).source(self, source).target(self, to).amount(n).rule(cite!(damage.player)).rules(&combat_rules)
+                    Ev::new(EventKind::Damage, crate::engine::event::Text::Damage { combat }).source(self, source).target(self, to).amount(n).rule(cite!(damage.player)).rules(&combat_rules)
                 };
                 self.record(ev);
                 self.follow_last();
@@ -2992,7 +2992,8 @@ impl Game {
                     }
                 }
                 rules.extend(combat_rules);
-                let ev = Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}{note}", self.described(o))).source(self, source).target(self, to).amount(n).rules(&rules);
+                let text = if note.is_empty() { crate::engine::event::Text::Damage { combat } } else { format!("{src} deals {n} {kind} to {}{note}", self.described(o)).into() };
+                let ev = Ev::new(EventKind::Damage, text).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
                 self.follow_last();
                 let dealt = self.last_event();
@@ -3100,7 +3101,8 @@ impl Game {
             let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.described(id))).object(self, id).rule(cite!(regenerate.cant));
             self.record(ev);
         }
-        let ev = Ev::new(EventKind::Destroy, format!("{} is destroyed{why}", self.described(id))).object(self, id).zone(Zone::Graveyard).rules(rules);
+        let text = if why.is_empty() { crate::engine::event::Text::ObjectDoes("is destroyed") } else { format!("{} is destroyed{why}", self.described(id)).into() };
+        let ev = Ev::new(EventKind::Destroy, text).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
         self.move_object(id, Zone::Graveyard);
         Ok(true)
@@ -3117,7 +3119,7 @@ impl Game {
         let top = self.players[p].library[0];
         self.players[p].draws_this_turn += 1;
         let nid = self.move_object(top, Zone::Hand);
-        let ev = Ev::new(EventKind::Draw, format!("{} draws {}", self.players[p].name, self.described(nid))).player(self, p).object(self, nid).amount(1).zone(Zone::Hand).rule(rule);
+        let ev = Ev::new(EventKind::Draw, crate::engine::event::Text::Draws).player(self, p).object(self, nid).amount(1).zone(Zone::Hand).rule(rule);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::Draw { player: p });
     }
@@ -3264,7 +3266,7 @@ impl Game {
         }
         self.players[p].life = self.players[p].life.saturating_add(n);
         self.players[p].life_gained_this_turn = self.players[p].life_gained_this_turn.saturating_add(n);
-        let ev = Ev::new(EventKind::GainLife, format!("{} gains {n} life", self.players[p].name)).player(self, p).amount(n).rule(cite!(life.gains));
+        let ev = Ev::new(EventKind::GainLife, crate::engine::event::Text::Life { gains: true }).player(self, p).amount(n).rule(cite!(life.gains));
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::GainLife { player: p, amount: n });
     }
@@ -3464,7 +3466,7 @@ impl Game {
         self.players[p].life = self.players[p].life.saturating_sub(n);
         self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n);
         self.life_lost_now = self.life_lost_now.saturating_add(n);
-        let ev = Ev::new(EventKind::LoseLife, format!("{} loses {n} life", self.players[p].name)).player(self, p).amount(n).rule(rule);
+        let ev = Ev::new(EventKind::LoseLife, crate::engine::event::Text::Life { gains: false }).player(self, p).amount(n).rule(rule);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
     }

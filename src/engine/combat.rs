@@ -219,8 +219,7 @@ impl Game {
         }
         for (id, target) in resolved {
             let vigilance = self.has_keyword(id, Keyword::Vigilance);
-            let text = format!("{} attacks {}", self.described(id), self.describe_target(target));
-            let ev = Ev::new(EventKind::DeclareAttacker, text).object(self, id).target(self, target).rules(&cite!(attack.declared));
+            let ev = Ev::new(EventKind::DeclareAttacker, crate::engine::event::Text::Attacks).object(self, id).target(self, target).rules(&cite!(attack.declared));
             // 702.10b: haste is what lets a creature its controller got this turn attack.
             let ev = if self.is_sick(id) { ev.rule(cite!(attack.haste)) } else { ev };
             let ev = if announced { ev.rule(cite!(attack.announced_defender)) } else { ev };
@@ -232,7 +231,7 @@ impl Game {
                 self.record(ev);
             } else {
                 self.become_tapped(id);
-                let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped as it attacks", self.described(id))).object(self, id).rule(cite!(attack.tap));
+                let ev = Ev::new(EventKind::Tap, crate::engine::event::Text::ObjectDoes("becomes tapped as it attacks")).object(self, id).rule(cite!(attack.tap));
                 self.record(ev);
             }
             self.combat.attackers.push(Attacker { id, attacking: target, blockers: Vec::new(), blocked: false });
@@ -511,7 +510,7 @@ impl Game {
     fn record_blocks(&mut self, decl: &[(ObjId, Vec<ObjId>)]) {
         for (b, attackers) in decl {
             for &a in attackers {
-                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} blocks {}", self.described(*b), self.described(a))).object(self, *b).target(self, Target::Object(a)).rules(&cite!(block.declared));
+                let ev = Ev::new(EventKind::DeclareBlocker, crate::engine::event::Text::Blocks).object(self, *b).target(self, Target::Object(a)).rules(&cite!(block.declared));
                 // 509.1c: a block that obeys a requirement.
                 let required = self.has_effect(*b, Change::BlocksEachCombat) || self.has_effect(a, Change::MustBeBlocked) || self.has_effect(a, Change::AllMustBlock);
                 let ev = if required { ev.rule(cite!(block.requirement_obeyed)) } else { ev };
@@ -526,12 +525,8 @@ impl Game {
         // Filters may ask whether a creature is blocking.
         self.touch();
         for att in self.combat.attackers.clone() {
-            let (text, rule) = if att.blocked {
-                (format!("{} is blocked", self.described(att.id)), cite!(block.blocked))
-            } else {
-                (format!("{} is unblocked", self.described(att.id)), cite!(combat.unblocked))
-            };
-            let ev = Ev::new(EventKind::DeclareBlocker, text).object(self, att.id).rule(rule);
+            let rule = if att.blocked { cite!(block.blocked) } else { cite!(combat.unblocked) };
+            let ev = Ev::new(EventKind::DeclareBlocker, crate::engine::event::Text::ObjectDoes(if att.blocked { "is blocked" } else { "is unblocked" })).object(self, att.id).rule(rule);
             self.record(ev);
         }
         // 509.3a, 509.3c: "blocks" triggers once per blocker; "becomes blocked" once per

@@ -108,14 +108,14 @@ impl Game {
     /// Untaps a tapped permanent (`rule`: the rule or instruction that untaps it) — unless it
     /// has a stun counter: then one stun counter is removed from it instead (122.1d, a
     /// replacement effect, 614.1a). Returns whether it became untapped.
-    pub fn untap_permanent(&mut self, id: ObjId, rule: RuleId, what: &str) -> bool {
+    pub fn untap_permanent(&mut self, id: ObjId, rule: RuleId, what: &'static str) -> bool {
         if self.obj(id).counters.get(&CounterKind::Stun) > 0 {
             self.remove_counters(id, &CounterKind::Stun, 1, &cite!(counters.stun_replaces_untap), " instead of its untapping");
             return false;
         }
         let was_tapped = self.obj(id).tapped;
         self.obj_mut_status(id).tapped = false;
-        let ev = Ev::new(EventKind::Untap, format!("{} {what}", self.described(id))).object(self, id).rule(rule);
+        let ev = Ev::new(EventKind::Untap, crate::engine::event::Text::ObjectDoes(what)).object(self, id).rule(rule);
         self.record(ev);
         if was_tapped {
             self.fire(crate::engine::triggers::Happening::BecomesUntapped(id));

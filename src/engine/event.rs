@@ -283,6 +283,10 @@ impl<T: std::fmt::Display> Serialize for Collected<T> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Text {
     Words(String),
+    /// A text with no parts: "no blockers are declared".
+    Fixed(&'static str),
+    /// "the game starts in turn 1, precombat main step, Alice active".
+    GameStarts { turn: u32, step: Step },
     /// "Alice passes priority" (117.3d).
     Passes,
     /// "declare attackers step begins".
@@ -300,6 +304,29 @@ pub enum Text {
     Announces,
     /// "Alice casts Lightning Bolt" (601.2i).
     Casts,
+    /// The event's object, then fixed words: "Grizzly Bears becomes tapped as it attacks".
+    ObjectDoes(&'static str),
+    /// The event's player, then fixed words: "Alice declares no attackers".
+    PlayerDoes(&'static str),
+    /// "Alice draws Island" (121.1).
+    Draws,
+    /// "Alice sacrifices Grizzly Bears" (701.21a).
+    Sacrifices,
+    /// "Grizzly Bears attacks Bob" (508.1).
+    Attacks,
+    /// "Wall of Stone blocks Grizzly Bears" (509.1).
+    Blocks,
+    /// "Alice gains 3 life", "Alice loses 3 life": the event's player and amount.
+    Life { gains: bool },
+    /// "Lightning Bolt resolves" (the event's object, or else its source); "ability of Prodigal
+    /// Pyromancer resolves" (its source); a copy of a permanent spell "resolves and becomes a
+    /// token permanent" (707.10f).
+    Resolves { token: bool, ability: bool },
+    /// "Grizzly Bears enters the battlefield under Alice's control" (608.3a).
+    EntersUnder,
+    /// "Lightning Bolt deals 3 damage to Bob", "… 2 combat damage to …": the event's source,
+    /// amount and target.
+    Damage { combat: bool },
 }
 
 impl From<String> for Text {
@@ -308,9 +335,9 @@ impl From<String> for Text {
     }
 }
 
-impl From<&str> for Text {
-    fn from(s: &str) -> Text {
-        Text::Words(s.to_owned())
+impl From<&'static str> for Text {
+    fn from(s: &'static str) -> Text {
+        Text::Fixed(s)
     }
 }
 
@@ -324,6 +351,8 @@ pub struct Parts<'a> {
     pub player: Option<&'a Named>,
     pub object: Option<&'a Named>,
     pub source: Option<&'a Named>,
+    pub target: Option<&'a Named>,
+    pub amount: Option<i64>,
 }
 
 impl std::fmt::Display for Parts<'_> {
@@ -333,6 +362,8 @@ impl std::fmt::Display for Parts<'_> {
         let player = self.player.map_or("?", |n| &*n.name);
         match self.text {
             Text::Words(w) => f.write_str(w),
+            Text::Fixed(w) => f.write_str(w),
+            Text::GameStarts { turn, step } => write!(f, "the game starts in turn {turn}, {} step, {player} active", step.words()),
             Text::Passes => write!(f, "{player} passes priority"),
             Text::StepBegins(s) => write!(f, "{} step begins", s.words()),
             Text::TurnBegins { turn, extra } => write!(f, "turn {turn} of {player} begins{}", if *extra { " (an extra turn)" } else { "" }),
@@ -355,6 +386,22 @@ impl std::fmt::Display for Parts<'_> {
             }
             Text::Announces => write!(f, "{player} announces {}", Object(self.object)),
             Text::Casts => write!(f, "{player} casts {}", Object(self.object)),
+            Text::ObjectDoes(what) => write!(f, "{} {what}", Object(self.object)),
+            Text::PlayerDoes(what) => write!(f, "{player} {what}"),
+            Text::Draws => write!(f, "{player} draws {}", Object(self.object)),
+            Text::Sacrifices => write!(f, "{player} sacrifices {}", Object(self.object)),
+            Text::Attacks => write!(f, "{} attacks {}", Object(self.object), Object(self.target)),
+            Text::Blocks => write!(f, "{} blocks {}", Object(self.object), Object(self.target)),
+            Text::Life { gains } => write!(f, "{player} {} {} life", if *gains { "gains" } else { "loses" }, self.amount.unwrap_or(0)),
+            Text::Resolves { token, ability } => {
+                let what = if *ability { self.source } else { self.object.or(self.source) };
+                write!(f, "{}{} resolves{}", if *ability { "ability of " } else { "" }, Object(what), if *token { " and becomes a token permanent" } else { "" })
+            }
+            Text::EntersUnder => write!(f, "{} enters the battlefield under {player}'s control", Object(self.object)),
+            Text::Damage { combat } => {
+                let amount = self.amount.unwrap_or(0);
+                write!(f, "{} deals {amount} {} to {}", Object(self.source), if *combat { "combat damage" } else { "damage" }, Object(self.target))
+            }
         }
     }
 }
@@ -398,7 +445,7 @@ impl Event {
     /// What happened, in words: `format!("{}", e.text())` or `e.text().to_string()`.
     #[must_use]
     pub fn text(&self) -> Parts<'_> {
-        Parts { text: &self.said, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref() }
+        Parts { text: &self.said, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref(), target: self.target.as_ref(), amount: self.amount }
     }
 
     /// Whether this event matches every field of an `expect.events` entry.
@@ -462,7 +509,7 @@ mod tests {
     }
 
     fn said(text: &Text, player: Option<&Named>, object: Option<&Named>, source: Option<&Named>) -> String {
-        Parts { text, player, object, source }.to_string()
+        Parts { text, player, object, source, target: None, amount: None }.to_string()
     }
 
     #[test]
@@ -501,5 +548,34 @@ mod tests {
         assert_eq!(said(&Text::Words("the game starts".to_owned()), None, None, None), "the game starts");
         // A part the text needs and the event lacks shows as "?", never a panic.
         assert_eq!(said(&Text::Casts, None, None, None), "? casts ?");
+    }
+
+    #[test]
+    fn texts_of_combat_damage_life_and_resolution_are_put_into_words() {
+        let alice = player("Alice");
+        let bears = object("Grizzly Bears", Some("bears"), None, Shown::default());
+        let wall = object("Wall of Stone", None, None, Shown::default());
+        let bolt = object("Lightning Bolt", None, None, Shown::default());
+        let with = |text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>, amount: Option<i64>| Parts { text, player: Some(&alice), object, source, target, amount }.to_string();
+        assert_eq!(with(&Text::GameStarts { turn: 1, step: Step::PrecombatMain }, None, None, None, None), "the game starts in turn 1, precombat main step, Alice active");
+        assert_eq!(with(&Text::Fixed("no blockers are declared"), None, None, None, None), "no blockers are declared");
+        assert_eq!(with(&Text::ObjectDoes("becomes tapped as it attacks"), Some(&bears), None, None, None), "Grizzly Bears [bears] becomes tapped as it attacks");
+        assert_eq!(with(&Text::PlayerDoes("declares no attackers"), None, None, None, None), "Alice declares no attackers");
+        assert_eq!(with(&Text::Draws, Some(&bolt), None, None, None), "Alice draws Lightning Bolt");
+        assert_eq!(with(&Text::Sacrifices, Some(&bears), None, None, None), "Alice sacrifices Grizzly Bears [bears]");
+        // A player as the target is named by their name.
+        assert_eq!(with(&Text::Attacks, Some(&bears), None, Some(&player("Bob")), None), "Grizzly Bears [bears] attacks Bob");
+        assert_eq!(with(&Text::Blocks, Some(&wall), None, Some(&bears), None), "Wall of Stone blocks Grizzly Bears [bears]");
+        assert_eq!(with(&Text::Damage { combat: false }, None, Some(&bolt), Some(&bears), Some(3)), "Lightning Bolt deals 3 damage to Grizzly Bears [bears]");
+        assert_eq!(with(&Text::Damage { combat: true }, None, Some(&bears), Some(&player("Bob")), Some(2)), "Grizzly Bears [bears] deals 2 combat damage to Bob");
+        assert_eq!(with(&Text::Life { gains: true }, None, None, None, Some(3)), "Alice gains 3 life");
+        assert_eq!(with(&Text::Life { gains: false }, None, None, None, Some(2)), "Alice loses 2 life");
+        // A spell resolving is its object or, resolving its instructions, its source; an
+        // ability is named by its source.
+        assert_eq!(with(&Text::Resolves { token: false, ability: false }, Some(&bears), None, None, None), "Grizzly Bears [bears] resolves");
+        assert_eq!(with(&Text::Resolves { token: false, ability: false }, None, Some(&bolt), None, None), "Lightning Bolt resolves");
+        assert_eq!(with(&Text::Resolves { token: false, ability: true }, None, Some(&bears), None, None), "ability of Grizzly Bears [bears] resolves");
+        assert_eq!(with(&Text::Resolves { token: true, ability: false }, Some(&bears), None, None, None), "Grizzly Bears [bears] resolves and becomes a token permanent");
+        assert_eq!(with(&Text::EntersUnder, Some(&bears), None, None, None), "Grizzly Bears [bears] enters the battlefield under Alice's control");
     }
 }

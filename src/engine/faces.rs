@@ -390,7 +390,7 @@ impl Game {
             .rules(&cite!(meld.melds));
         self.record(ev);
         self.put_onto_battlefield(staged, you, false, dec, |g, nid| {
-            Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.described(nid), g.players[you].name)).object(g, nid).player(g, you).zone(Zone::Battlefield).rules(&cite!(meld.melds))
+            Ev::new(EventKind::EntersBattlefield, crate::engine::event::Text::EntersUnder).object(g, nid).player(g, you).zone(Zone::Battlefield).rules(&cite!(meld.melds))
         })?;
         Ok(())
     }

@@ -1057,7 +1057,7 @@ impl Game {
     /// battlefield, as it last existed there.
     #[must_use]
     pub fn has_keyword(&self, id: ObjId, k: Keyword) -> bool {
-        self.has_ability(id, &Ability::Keyword(k))
+        self.abilities(id).any(|(_, a)| matches!(a, Ability::Keyword(x) if *x == k))
     }
 
     /// Whether a "can't attack" (`attack`) or "can't block" effect on every matching permanent
@@ -1379,7 +1379,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
 /// changeling prints only creature types, which the list covers.
 fn printed_subtypes(card: &Printed) -> &[String] {
     static EVERY_CREATURE_TYPE: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    if card.0.abilities.contains(&Ability::Keyword(Keyword::Changeling)) {
+    if card.0.abilities.iter().any(|a| matches!(a, Ability::Keyword(Keyword::Changeling))) {
         return EVERY_CREATURE_TYPE.get_or_init(|| crate::cards::subtypes::CREATURE_TYPES.iter().map(|s| (*s).to_owned()).collect());
     }
     &card.0.subtypes
@@ -1940,12 +1940,13 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
         if !c.types.contains(&CardType::Land) {
             continue;
         }
-        for (sub, color) in crate::cards::def::BASIC_LAND_TYPES {
-            if !c.subtypes.as_deref().unwrap_or(printed_subtypes(g.card(id))).iter().any(|s| s == sub) {
-                continue;
-            }
-            let ability = crate::cards::def::intrinsic_mana_ability(*color);
-            if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| a == ability) {
+        let card = g.card(id);
+        let subtypes = c.subtypes.as_deref().unwrap_or_else(|| printed_subtypes(card));
+        let mut colors: SmallVec<[Color; 2]> = SmallVec::new();
+        colors.extend(crate::cards::def::BASIC_LAND_TYPES.iter().filter(|(sub, _)| subtypes.iter().any(|s| s == sub)).map(|&(_, color)| color));
+        for color in colors {
+            let ability = crate::cards::def::intrinsic_mana_ability(color);
+            if !abilities_in(&card.0.abilities, c).any(|(_, a)| a == ability) {
                 c.granted.push(ability.clone());
             }
         }

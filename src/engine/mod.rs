@@ -66,7 +66,7 @@ impl Ev {
     #[must_use]
     pub fn exiled_instead(mut self, how: &str, rule: RuleId) -> Ev {
         self.kind = EventKind::Exile;
-        let was = Parts { text: &self.text, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref() };
+        let was = Parts { text: &self.text, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref(), target: self.target.as_ref(), amount: self.amount };
         self.text = Text::Words(format!("{was}; it was cast {how}, so it is exiled instead"));
         self.zone = Some(Zone::Exile.name());
         self.rules.insert(0, rule);

@@ -6,7 +6,7 @@ use crate::cards::ir::{Ability, Effect, Instruction};
 use crate::cite;
 use crate::engine::casting::Targeter;
 use crate::engine::decision::{Decider, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::state::{Chosen, Game, ObjId, PlayerId, StackChoices, StackItem, Zone};
 use crate::engine::Ev;
 
@@ -179,7 +179,7 @@ impl Game {
                     return Ok(());
                 }
                 let Some(crate::engine::state::Target::Object(host)) = target else { return Ok(()) };
-                let ev = Ev::new(EventKind::Resolve, format!("{name} resolves")).object(g, id).rule(cite!(resolve.aura_spell));
+                let ev = Ev::new(EventKind::Resolve, Text::Resolves { token: false, ability: false }).object(g, id).rule(cite!(resolve.aura_spell));
                 g.record(ev);
                 // The evoke trigger below follows from the entering event itself.
                 let entered = std::cell::Cell::new(0);
@@ -197,7 +197,7 @@ impl Game {
             } else if g.types(id).iter().any(|t| t.is_permanent_type()) {
                 // 608.3: a permanent spell becomes a permanent under its controller's control;
                 // a copy of one becomes a token (707.10f, 111.13).
-                let mut ev = Ev::new(EventKind::Resolve, format!("{name} resolves{}", if g.obj(id).copy { " and becomes a token permanent" } else { "" })).object(g, id).rule(cite!(resolve.permanent_spell));
+                let mut ev = Ev::new(EventKind::Resolve, Text::Resolves { token: g.obj(id).copy, ability: false }).object(g, id).rule(cite!(resolve.permanent_spell));
                 if g.obj(id).copy {
                     ev = ev.rules(&cite!(copy.spell_becomes_token));
                 }
@@ -210,7 +210,7 @@ impl Game {
                 let entered = std::cell::Cell::new(0);
                 let nid = g.put_onto_battlefield(id, controller, false, dec, |g, nid| {
                     entered.set(g.last_event() + 1);
-                    Ev::new(EventKind::EntersBattlefield, format!("{} enters the battlefield under {}'s control", g.described(nid), g.players[controller].name))
+                    Ev::new(EventKind::EntersBattlefield, Text::EntersUnder)
                         .object(g, nid)
                         .player(g, controller)
                         .zone(Zone::Battlefield)
@@ -374,7 +374,8 @@ impl Game {
         let ev = if parts.len() > 1 {
             Ev::new(EventKind::Resolve, format!("{name} resolves: its controller follows the left half's instructions, then the right half's")).source(self, source).rules(&cite!(fuse.resolve))
         } else {
-            Ev::new(EventKind::Resolve, format!("{name} resolves")).source(self, source).rule(cite!(resolve.instructions))
+            // `name` is the spell's own description, or "ability of" its source's (`run_effect`).
+            Ev::new(EventKind::Resolve, Text::Resolves { token: false, ability: this.is_none() }).source(self, source).rule(cite!(resolve.instructions))
         };
         self.record(ev);
         for (t, (rule, why)) in &problems {

@@ -378,6 +378,11 @@ impl Game {
         if self.outcome.is_some() {
             return;
         }
+        // Two or more players and none has lost: nothing ends and nothing leaves (and the
+        // characteristics need no recomputing).
+        if self.players.len() > 1 && !self.players.iter().any(|p| p.lost) {
+            return;
+        }
         let living: Vec<PlayerId> = (0..self.players.len()).filter(|&p| !self.players[p].lost).collect();
         match living.as_slice() {
             [] => {

@@ -193,11 +193,7 @@ impl Game {
             }
         }
         g.labels = std::sync::Arc::new(labels);
-        let ev = Ev::new(
-            EventKind::TurnBegins,
-            format!("the game starts in turn {}, {} step, {} active", g.turn, g.step.words(), g.players[g.active].name),
-        )
-        .player(&g, g.active)
+        let ev = Ev::new(EventKind::TurnBegins, crate::engine::event::Text::GameStarts { turn: g.turn, step: g.step }).player(&g, g.active)
         .rule(g.step.rule());
         g.record(ev);
         g.cause = "game rules".into();

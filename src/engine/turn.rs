@@ -245,7 +245,7 @@ impl Game {
                             // player declares nothing else.
                             let forced = self.required_attackers(&[]);
                             if forced.is_empty() {
-                                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} declares no attackers", self.players[ap].name)).player(self, ap).rule(cite!(combat.no_attackers));
+                                let ev = Ev::new(EventKind::DeclareAttacker, Text::PlayerDoes("declares no attackers")).player(self, ap).rule(cite!(combat.no_attackers));
                                 self.record(ev);
                                 break;
                             }
@@ -298,7 +298,7 @@ impl Game {
                             let ev = Ev::new(EventKind::DeclareBlocker, "no blockers are declared").rule(cite!(combat.no_blockers));
                             self.record(ev);
                             for att in self.combat.attackers.clone() {
-                                let ev = Ev::new(EventKind::DeclareBlocker, format!("{} is unblocked", self.described(att.id))).object(self, att.id).rule(cite!(combat.unblocked));
+                                let ev = Ev::new(EventKind::DeclareBlocker, Text::ObjectDoes("is unblocked")).object(self, att.id).rule(cite!(combat.unblocked));
                                 self.record(ev);
                             }
                             break;
