@@ -1461,7 +1461,7 @@ impl Game {
             return Ok(Err(Illegal::new(cite!(activate.not_controller), format!("{} does not control {name}: only an object's controller can activate its abilities", self.players[p].name))));
         }
         // 602.5: an effect can forbid activating a permanent's abilities, mana abilities too.
-        if self.has_effect(source, crate::cards::ir::Change::CantActivate) {
+        if self.has_effect(source, &crate::cards::ir::Change::CantActivate) {
             return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {name} can't be activated"))));
         }
         if mana {

@@ -32,11 +32,11 @@ impl Game {
             return Err(Illegal::cited(&cite!(attack.summoning_sick), format!("{name} has not been under its controller's control continuously since their most recent turn began, and has no haste")));
         }
         // 101.2: "can't attack" wins over any permission to attack.
-        if self.has_effect(id, Change::CantAttack) {
+        if self.has_effect(id, &Change::CantAttack) {
             let e = Illegal::cited(&cite!(attack.effect_forbids), format!("an effect says {name} can't attack"));
             return Err(if self.has_keyword(id, Keyword::Defender) { e.also(cite!(attack.defender_also)) } else { e });
         }
-        if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, Change::AttackDespiteDefender) {
+        if self.has_keyword(id, Keyword::Defender) && !self.has_effect(id, &Change::AttackDespiteDefender) {
             return Err(Illegal::cited(&cite!(attack.defender), format!("{name} has defender and can't attack")));
         }
         Ok(())
@@ -59,10 +59,10 @@ impl Game {
     #[must_use]
     pub fn required_attackers(&self, declared: &[ObjId]) -> Vec<ObjId> {
         if !self.attacking_alone_matters() {
-            return self.permanents_of(self.active).filter(|&id| !declared.contains(&id) && self.has_effect(id, Change::AttacksEachCombat) && self.able_to_attack(id)).collect();
+            return self.permanents_of(self.active).filter(|&id| !declared.contains(&id) && self.has_effect(id, &Change::AttacksEachCombat) && self.able_to_attack(id)).collect();
         }
         let able: Vec<ObjId> = self.permanents_of(self.active).filter(|&id| self.able_to_attack(id)).collect();
-        let required: Vec<ObjId> = able.iter().copied().filter(|&id| self.has_effect(id, Change::AttacksEachCombat)).collect();
+        let required: Vec<ObjId> = able.iter().copied().filter(|&id| self.has_effect(id, &Change::AttacksEachCombat)).collect();
         let obeyed = required.iter().filter(|id| declared.contains(id)).count();
         if obeyed >= self.most_attack_requirements(&able, &required) {
             return Vec::new();
@@ -72,7 +72,7 @@ impl Game {
 
     /// Whether a creature of the active player has a restriction on attacking alone (506.5).
     fn attacking_alone_matters(&self) -> bool {
-        self.permanents_of(self.active).any(|id| self.is_creature(id) && (self.has_effect(id, Change::CantAttackAlone) || self.has_effect(id, Change::AttackOnlyAlone)))
+        self.permanents_of(self.active).any(|id| self.is_creature(id) && (self.has_effect(id, &Change::CantAttackAlone) || self.has_effect(id, &Change::AttackOnlyAlone)))
     }
 
     /// 508.1d with the restrictions on attacking alone (506.5): the most attack requirements a
@@ -81,8 +81,8 @@ impl Game {
     /// there and it can't attack alone), or one required creature that can only attack alone
     /// attacks by itself.
     fn most_attack_requirements(&self, able: &[ObjId], required: &[ObjId]) -> usize {
-        let only_alone = |id: ObjId| self.has_effect(id, Change::AttackOnlyAlone);
-        let not_alone = |id: ObjId| self.has_effect(id, Change::CantAttackAlone);
+        let only_alone = |id: ObjId| self.has_effect(id, &Change::AttackOnlyAlone);
+        let not_alone = |id: ObjId| self.has_effect(id, &Change::CantAttackAlone);
         let together: Vec<ObjId> = required.iter().copied().filter(|&id| !only_alone(id)).collect();
         let with_others = match together[..] {
             [] => 0,
@@ -204,12 +204,12 @@ impl Game {
         }
         // 506.5, 508.1c: restrictions on attacking alone concern the whole declaration.
         if let [(only, _)] = resolved[..]
-            && self.has_effect(only, Change::CantAttackAlone)
+            && self.has_effect(only, &Change::CantAttackAlone)
         {
             return Err(Illegal::cited(&cite!(attack.alone), format!("{} can't attack alone: it is the only creature declared as an attacker", self.described(only))));
         }
         if resolved.len() > 1
-            && let Some(&(id, _)) = resolved.iter().find(|(id, _)| self.has_effect(*id, Change::AttackOnlyAlone))
+            && let Some(&(id, _)) = resolved.iter().find(|(id, _)| self.has_effect(*id, &Change::AttackOnlyAlone))
         {
             let others = match resolved.len() - 1 {
                 1 => "another creature is declared as an attacker".to_owned(),
@@ -224,7 +224,7 @@ impl Game {
             let ev = if self.is_sick(id) { ev.rule(cite!(attack.haste)) } else { ev };
             let ev = if announced { ev.rule(cite!(attack.announced_defender)) } else { ev };
             // 508.1d: it attacks because it must.
-            let ev = if self.has_effect(id, Change::AttacksEachCombat) { ev.rule(cite!(attack.must_attack_obeyed)) } else { ev };
+            let ev = if self.has_effect(id, &Change::AttacksEachCombat) { ev.rule(cite!(attack.must_attack_obeyed)) } else { ev };
             self.record(ev);
             if vigilance {
                 let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.described(id))).object(self, id).rule(cite!(attack.vigilance));
@@ -311,7 +311,7 @@ impl Game {
         }
         // 506.5, 509.1b: "can't block alone" concerns the whole declaration.
         if let [(only, _)] = decl
-            && self.has_effect(*only, Change::CantBlockAlone)
+            && self.has_effect(*only, &Change::CantBlockAlone)
         {
             return Err(Illegal::cited(&cite!(block.alone), format!("{} can't block alone: it is the only creature declared as a blocker", self.described(*only))));
         }
@@ -339,7 +339,7 @@ impl Game {
         if controller == self.active {
             return Err(Illegal::new(cite!(block.attacking_players), format!("{name} is controlled by the attacking player")));
         }
-        if self.has_effect(*b, Change::CantBlock) {
+        if self.has_effect(*b, &Change::CantBlock) {
             return Err(Illegal::cited(&cite!(block.effect_forbids), format!("an effect says {name} can't block this turn")));
         }
         // 702.98a: an unleashed creature can't block while it has a +1/+1 counter.
@@ -388,7 +388,7 @@ impl Game {
         if let Some(why) = self.block_filter_problem(*a, *b) {
             return Err(Illegal::new(cite!(block.restriction), why));
         }
-        if self.has_effect(*a, Change::CantBeBlocked) {
+        if self.has_effect(*a, &Change::CantBeBlocked) {
             return Err(Illegal::new(cite!(block.unblockable), format!("{} can't be blocked", self.described(*a))));
         }
         if let Some(q) = self.protected_from(*a, *b) {
@@ -406,17 +406,17 @@ impl Game {
         let blocks = |b: ObjId, a: Option<ObjId>| decl.iter().any(|(o, atts)| *o == b && a.is_none_or(|a| atts.contains(&a)));
         let (mut obeyed, mut total) = (0, 0);
         for b in self.potential_blockers() {
-            if self.has_effect(b, Change::BlocksEachCombat) {
+            if self.has_effect(b, &Change::BlocksEachCombat) {
                 total += 1;
                 obeyed += usize::from(blocks(b, None));
             }
         }
         for att in &self.combat.attackers {
-            if self.has_effect(att.id, Change::MustBeBlocked) {
+            if self.has_effect(att.id, &Change::MustBeBlocked) {
                 total += 1;
                 obeyed += usize::from(decl.iter().any(|(_, atts)| atts.contains(&att.id)));
             }
-            if self.has_effect(att.id, Change::AllMustBlock) {
+            if self.has_effect(att.id, &Change::AllMustBlock) {
                 for b in self.potential_blockers() {
                     total += 1;
                     obeyed += usize::from(blocks(b, Some(att.id)));
@@ -512,7 +512,7 @@ impl Game {
             for &a in attackers {
                 let ev = Ev::new(EventKind::DeclareBlocker, crate::engine::event::Text::Blocks).object(self, *b).target(self, Target::Object(a)).rules(&cite!(block.declared));
                 // 509.1c: a block that obeys a requirement.
-                let required = self.has_effect(*b, Change::BlocksEachCombat) || self.has_effect(a, Change::MustBeBlocked) || self.has_effect(a, Change::AllMustBlock);
+                let required = self.has_effect(*b, &Change::BlocksEachCombat) || self.has_effect(a, &Change::MustBeBlocked) || self.has_effect(a, &Change::AllMustBlock);
                 let ev = if required { ev.rule(cite!(block.requirement_obeyed)) } else { ev };
                 self.record(ev);
                 if let Some(att) = self.combat.attackers.iter_mut().find(|x| x.id == a) {

@@ -1069,7 +1069,7 @@ impl Game {
     /// Rules effects on the object (613.11): "can't attack", "can't block", "can attack as
     /// though it didn't have defender"; and the object's own restrictions.
     #[must_use]
-    pub fn has_effect(&self, id: ObjId, m: Change) -> bool {
+    pub fn has_effect(&self, id: ObjId, m: &Change) -> bool {
         let own = |pred: fn(&Ability) -> bool| self.abilities(id).any(|(_, a)| pred(a));
         match (m, self.chars(id)) {
             (Change::CantAttack, c) => c.is_some_and(|c| c.cant_attack) || own(|a| matches!(a, Ability::SelfRestriction { cant_attack: true, .. })) || self.restricted(id, true),

@@ -235,7 +235,7 @@ impl Game {
             .battlefield
             .iter()
             .copied()
-            .filter(|&id| !self.obj(id).tapped && self.controller(id) == p && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, crate::cards::ir::Change::CantActivate))
+            .filter(|&id| !self.obj(id).tapped && self.controller(id) == p && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, &crate::cards::ir::Change::CantActivate))
             .filter_map(|id| self.source(id, false));
         let mut sources: Vec<Source> = Vec::new();
         if units <= 64 {
@@ -332,7 +332,7 @@ impl Game {
             return Ok(Err(Illegal::new(cite!(activate.no_such_ability), "that ability does not exist")));
         };
         // 602.5: mana abilities are activated abilities too.
-        if self.has_effect(id, crate::cards::ir::Change::CantActivate) {
+        if self.has_effect(id, &crate::cards::ir::Change::CantActivate) {
             return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {} can't be activated", self.described(id)))));
         }
         // 602.5b: so does "Activate only if …", checked as it is activated, "you" being its

@@ -211,7 +211,7 @@ impl Game {
                         let how = if why == cite!(exert.no_untap) { "it was exerted" } else { "as an effect said" };
                         let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.described(id))).object(self, id).rules(&[cite!(untap.doesnt_untap), why]);
                         self.record(ev);
-                    } else if self.obj(id).tapped && self.has_effect(id, crate::cards::ir::Change::DoesntUntap) {
+                    } else if self.obj(id).tapped && self.has_effect(id, &crate::cards::ir::Change::DoesntUntap) {
                         let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.described(id))).object(self, id).rules(&cite!(untap.doesnt_untap_static));
                         self.record(ev);
                     } else if self.obj(id).tapped {
