@@ -1570,7 +1570,7 @@ impl Game {
             return Ok(Err(Illegal::cited(&cite!(cost.not_enough_energy), format!("{} can't pay {}: they have {} energy counter{}", self.players[p].name, crate::cards::ir::PayCost::Energy(cost.pay_energy), self.players[p].energy, if self.players[p].energy == 1 { "" } else { "s" }))));
         }
         let x = ch.x.unwrap_or(0);
-        let mut ev = Ev::new(EventKind::Activate, format!("{} activates an ability of {name}", self.players[p].name)).player(self, p).source(self, source).rule(cite!(activate.activates));
+        let mut ev = Ev::new(EventKind::Activate, crate::engine::event::Text::Activates).player(self, p).source(self, source).rule(cite!(activate.activates));
         if self.obj(source).zone == Zone::Graveyard {
             // 113.6m: it works from the graveyard it moves the card out of.
             ev = ev.rule(cite!(activate.from_own_zone));
@@ -1670,6 +1670,12 @@ impl Game {
     /// Pays the parts of an activated ability's cost other than mana and {T} (601.2h, 602.2b):
     /// life (119.4), a discarded card (701.9a) and sacrificing the source itself (701.21a).
     pub(crate) fn pay_other_costs(&mut self, p: PlayerId, source: ObjId, cost: &Cost, ch: &Choices, dec: &mut dyn Decider) -> Outcome {
+        // `{T}` alone (a basic land's mana ability, 305.6) has nothing else to pay. Any other
+        // part, or any part added to `Cost` later, makes the cost differ from this one.
+        static TAP_ONLY: std::sync::LazyLock<Cost> = std::sync::LazyLock::new(|| Cost { tap: true, ..Cost::default() });
+        if *cost == *TAP_ONLY {
+            return Ok(Ok(()));
+        }
         let cost_of = format!("the cost of the ability of {}", self.described(source));
         self.pay_cost_parts(p, source, cost, ch, &cost_of, dec)
     }

@@ -310,6 +310,8 @@ pub enum Text {
     PlayerDoes(&'static str),
     /// "Alice draws Island" (121.1).
     Draws,
+    /// "Alice activates an ability of Prodigal Pyromancer" (602.2a): the event's source.
+    Activates,
     /// "Alice sacrifices Grizzly Bears" (701.21a).
     Sacrifices,
     /// "Grizzly Bears attacks Bob" (508.1).
@@ -389,6 +391,7 @@ impl std::fmt::Display for Parts<'_> {
             Text::ObjectDoes(what) => write!(f, "{} {what}", Object(self.object)),
             Text::PlayerDoes(what) => write!(f, "{player} {what}"),
             Text::Draws => write!(f, "{player} draws {}", Object(self.object)),
+            Text::Activates => write!(f, "{player} activates an ability of {}", Object(self.source)),
             Text::Sacrifices => write!(f, "{player} sacrifices {}", Object(self.object)),
             Text::Attacks => write!(f, "{} attacks {}", Object(self.object), Object(self.target)),
             Text::Blocks => write!(f, "{} blocks {}", Object(self.object), Object(self.target)),
@@ -562,6 +565,7 @@ mod tests {
         assert_eq!(with(&Text::ObjectDoes("becomes tapped as it attacks"), Some(&bears), None, None, None), "Grizzly Bears [bears] becomes tapped as it attacks");
         assert_eq!(with(&Text::PlayerDoes("declares no attackers"), None, None, None, None), "Alice declares no attackers");
         assert_eq!(with(&Text::Draws, Some(&bolt), None, None, None), "Alice draws Lightning Bolt");
+        assert_eq!(with(&Text::Activates, None, Some(&bears), None, None), "Alice activates an ability of Grizzly Bears [bears]");
         assert_eq!(with(&Text::Sacrifices, Some(&bears), None, None, None), "Alice sacrifices Grizzly Bears [bears]");
         // A player as the target is named by their name.
         assert_eq!(with(&Text::Attacks, Some(&bears), None, Some(&player("Bob")), None), "Grizzly Bears [bears] attacks Bob");
