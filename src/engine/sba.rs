@@ -497,17 +497,12 @@ impl Game {
             if self.players[p].lost || self.players[p].city_blessing {
                 continue;
             }
-            let mut count = 0usize;
-            let mut with = None;
-            for &o in &self.battlefield {
-                if self.controller(o) == p {
-                    count += 1;
-                    if with.is_none() && self.has_keyword(o, crate::cards::ir::Keyword::Ascend) {
-                        with = Some(o);
-                    }
-                }
+            // Ten permanents first: most boards have fewer, and then no keyword is looked at.
+            let count = self.battlefield.iter().filter(|&&o| self.controller(o) == p).count();
+            if count < 10 {
+                continue;
             }
-            let Some(src) = with.filter(|_| count >= 10) else { continue };
+            let Some(src) = self.battlefield.iter().copied().find(|&o| self.controller(o) == p && self.has_keyword(o, crate::cards::ir::Keyword::Ascend)) else { continue };
             self.players[p].city_blessing = true;
             self.touch();
             let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.described(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
