@@ -496,7 +496,7 @@ impl Game {
             Instruction::Exile(a) => {
                 for id in self.objects_of(ctx, a) {
                     if let Some((id, followed)) = self.found(ctx, id) {
-                        let mut ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.described(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+                        let mut ev = Ev::new(EventKind::Exile, crate::engine::event::Text::ObjectDoes("is exiled")).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
                         if followed {
                             ev = ev.rule(cite!(zone.new_object_found));
                         }
@@ -548,7 +548,7 @@ impl Game {
                 if self.on_battlefield(id) && !self.obj(id).renowned {
                     self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cite!(renown.counters)], false, "");
                     self.obj_mut(id).renowned = true;
-                    let ev = Ev::new(EventKind::Choice, format!("{} becomes renowned", self.described(id))).object(self, id).rules(&cite!(renown.renowned));
+                    let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("becomes renowned")).object(self, id).rules(&cite!(renown.renowned));
                     self.record(ev);
                 }
             }
@@ -580,7 +580,7 @@ impl Game {
                 };
                 if !paid {
                     if let Some(p) = payer {
-                        let ev = Ev::new(EventKind::Choice, format!("{} doesn't pay: the rest of the instruction happens", self.players[p].name)).player(self, p).rule(cite!(unless.not_paid));
+                        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("doesn't pay: the rest of the instruction happens")).player(self, p).rule(cite!(unless.not_paid));
                         self.record(ev);
                     }
                     for ins in instructions {
@@ -668,7 +668,7 @@ impl Game {
             // battlefield); the card becomes a warped card its owner may cast after this turn.
             Instruction::WarpExile => {
                 if self.on_battlefield(ctx.source) {
-                    let ev = Ev::new(EventKind::Exile, format!("{} is exiled (warp); its owner may cast it from exile after this turn", self.described(ctx.source))).object(self, ctx.source).zone(Zone::Exile).rules(&cite!(warp.exiled));
+                    let ev = Ev::new(EventKind::Exile, crate::engine::event::Text::ObjectDoes("is exiled (warp); its owner may cast it from exile after this turn")).object(self, ctx.source).zone(Zone::Exile).rules(&cite!(warp.exiled));
                     self.record(ev);
                     let nid = self.move_object(ctx.source, Zone::Exile);
                     if self.is_live(nid) && self.obj(nid).zone == Zone::Exile {
@@ -985,14 +985,14 @@ impl Game {
                     // 400.7, 400.7e: the card in a graveyard (or exile), or the one the object a
                     // zone-change trigger triggered on became there, if it is still there.
                     let Some((id, followed)) = self.found(ctx, old).filter(|(id, _)| matches!(self.obj(*id).zone, Zone::Graveyard | Zone::Exile) || *what == Affected::SetAside && self.obj(*id).zone == Zone::Library) else {
-                        let ev = Ev::new(EventKind::Choice, format!("{} is no longer where it was put: it isn't returned", self.described(old))).object(self, old).rule(cite!(zone.not_where_put));
+                        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("is no longer where it was put: it isn't returned")).object(self, old).rule(cite!(zone.not_where_put));
                         self.record(ev);
                         continue;
                     };
                     // 111.8: a token that has left the battlefield stays where it is until it
                     // ceases to exist; it can't come back.
                     if self.obj(id).card.token() {
-                        let ev = Ev::new(EventKind::Choice, format!("{} is a token that has left the battlefield: it can't return", self.described(id))).object(self, id).rule(cite!(token.cant_move_again));
+                        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("is a token that has left the battlefield: it can't return")).object(self, id).rule(cite!(token.cant_move_again));
                         self.record(ev);
                         continue;
                     }
@@ -1374,7 +1374,7 @@ impl Game {
                 // recently added is taken first.
                 for p in self.players_of(ctx, who) {
                     self.extra_turns.push(p);
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} will take an extra turn after this one", self.players[p].name)).player(self, p).rule(cite!(turn.extra_turn_created));
+                    let ev = Ev::new(EventKind::RuleChange, crate::engine::event::Text::PlayerDoes("will take an extra turn after this one")).player(self, p).rule(cite!(turn.extra_turn_created));
                     self.record(ev);
                 }
             }
@@ -1382,7 +1382,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::AttackDespiteDefender, true);
-                        let ev = Ev::new(EventKind::RuleChange, format!("{} can attack this turn as though it didn't have defender", self.described(id))).object(self, id).rules(&cite!(defender.attack_as_though));
+                        let ev = Ev::new(EventKind::RuleChange, crate::engine::event::Text::ObjectDoes("can attack this turn as though it didn't have defender")).object(self, id).rules(&cite!(defender.attack_as_though));
                         self.record(ev);
                     }
                 }
@@ -1415,7 +1415,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) {
                         self.obj_mut(id).regen_shields += 1;
-                        let ev = Ev::new(EventKind::Regenerate, format!("{} gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead", self.described(id))).object(self, id).rule(cite!(regenerate.shield));
+                        let ev = Ev::new(EventKind::Regenerate, crate::engine::event::Text::ObjectDoes("gets a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead")).object(self, id).rule(cite!(regenerate.shield));
                         self.record(ev);
                     }
                 }
@@ -1428,7 +1428,7 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(filter.other && o == ctx.source) && self.matches_filter(o, filter, p)).map(Target::Object).collect();
                     if options.is_empty() && n > 0 {
-                        let ev = Ev::new(EventKind::Choice, format!("{} has nothing to sacrifice: that part of the instruction is impossible and is ignored", self.players[p].name)).player(self, p).rule(cite!(impossible.nothing_to_sacrifice));
+                        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("has nothing to sacrifice: that part of the instruction is impossible and is ignored")).player(self, p).rule(cite!(impossible.nothing_to_sacrifice));
                         self.record(ev);
                         continue;
                     }
@@ -1590,7 +1590,7 @@ impl Game {
                 // 608.2c); with nothing to choose, the instruction does nothing (101.3).
                 let p = ctx.controller;
                 let options: Vec<Target> = self.permanents_of(p).filter(|&o| !(*another && o == ctx.source) && self.matches_filter_from(o, filter, p, ctx.x, ctx.source)).map(Target::Object).collect();
-                let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls nothing to return: that instruction is impossible and is ignored", g.players[p].name)).player(g, p).rule(cite!(impossible.nothing_to_return));
+                let none = |g: &Game| Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("controls nothing to return: that instruction is impossible and is ignored")).player(g, p).rule(cite!(impossible.nothing_to_return));
                 let chosen = self.pick_one(p, options, cite!(resolve.choice), "the permanent returned to its owner's hand".to_owned(), none, dec)?;
                 if let Some(id) = chosen.filter(|&id| self.on_battlefield(id)) {
                     let owner = self.obj(id).owner;
@@ -1648,7 +1648,7 @@ impl Game {
             Instruction::CantPlayLands(a) => {
                 for p in self.players_of(ctx, a) {
                     self.players[p].cant_play_lands = true;
-                    let ev = Ev::new(EventKind::RuleChange, format!("{} can't play lands this turn", self.players[p].name)).player(self, p).rules(&cite!(land.cant_play_this_turn));
+                    let ev = Ev::new(EventKind::RuleChange, crate::engine::event::Text::PlayerDoes("can't play lands this turn")).player(self, p).rules(&cite!(land.cant_play_this_turn));
                     self.record(ev);
                 }
             }
@@ -1656,7 +1656,7 @@ impl Game {
                 for id in self.objects_of(ctx, a) {
                     if self.on_battlefield(id) && !self.obj(id).tapped {
                         self.become_tapped(id);
-                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.described(id))).object(self, id).rule(cite!(tap.taps));
+                        let ev = Ev::new(EventKind::Tap, crate::engine::event::Text::ObjectDoes("becomes tapped")).object(self, id).rule(cite!(tap.taps));
                         self.record(ev);
                     }
                 }
@@ -1675,7 +1675,7 @@ impl Game {
                         self.untap_permanent(id, cite!(untap.becomes_untapped), "becomes untapped");
                     } else if !untap && !self.obj(id).tapped {
                         self.become_tapped(id);
-                        let ev = Ev::new(EventKind::Tap, format!("{} becomes tapped", self.described(id))).object(self, id).rule(cite!(tap.taps));
+                        let ev = Ev::new(EventKind::Tap, crate::engine::event::Text::ObjectDoes("becomes tapped")).object(self, id).rule(cite!(tap.taps));
                         self.record(ev);
                     }
                 }
@@ -1731,7 +1731,7 @@ impl Game {
                     }
                     // 701.46a: only a permanent with no +1/+1 counters gets them.
                     if self.obj(id).counters.plus > 0 {
-                        let ev = Ev::new(EventKind::Choice, format!("{} adapts: it already has a +1/+1 counter on it, so nothing happens", self.described(id))).object(self, id).rule(cite!(adapt.already_has_counter));
+                        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("adapts: it already has a +1/+1 counter on it, so nothing happens")).object(self, id).rule(cite!(adapt.already_has_counter));
                         self.record(ev);
                     } else {
                         self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, *n, &[cite!(adapt.counters)], false, " (it adapts)");
@@ -1755,7 +1755,7 @@ impl Game {
                 // 701.37b: the designation, kept until it leaves the battlefield; its value of
                 // X is remembered (701.37c).
                 self.obj_mut(id).monstrous = Some(n);
-                let ev = Ev::new(EventKind::Choice, format!("{} becomes monstrous", self.described(id))).object(self, id).rules(&cite!(monstrosity.becomes_monstrous));
+                let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("becomes monstrous")).object(self, id).rules(&cite!(monstrosity.becomes_monstrous));
                 self.record(ev);
                 self.fire(crate::engine::triggers::Happening::BecameMonstrous(id));
             }
@@ -1767,7 +1767,7 @@ impl Game {
                 let creatures: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o)).collect();
                 let least = creatures.iter().map(|&o| self.toughness(o)).min();
                 let options: Vec<Target> = creatures.into_iter().filter(|&o| Some(self.toughness(o)) == least).map(Target::Object).collect();
-                let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature: bolster puts no counter", g.players[you].name)).player(g, you).rule(cite!(bolster.no_creature));
+                let none = |g: &Game| Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("controls no creature: bolster puts no counter")).player(g, you).rule(cite!(bolster.no_creature));
                 let what = format!("the creature with the least toughness to bolster {n}");
                 if let Some(id) = self.pick_one(you, options, cite!(bolster.choice), what, none, dec)? {
                     self.put_counters(id, &crate::cards::ir::CounterKind::PlusOne, n, &[cite!(bolster.choice)], false, " (bolster)");
@@ -1932,11 +1932,11 @@ impl Game {
             self.record(ev);
             return Ok(());
         };
-        let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.described(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+        let ev = Ev::new(EventKind::Exile, crate::engine::event::Text::ObjectDoes("is exiled")).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
         self.record(ev);
         let card = self.move_object(id, Zone::Exile);
         if self.obj(card).face_down || !self.obj(card).card.layout().is_some_and(crate::cards::def::Layout::double_faced) {
-            let ev = Ev::new(EventKind::Choice, format!("{} isn't a double-faced card: it stays in exile", self.described(card))).object(self, card).rule(cite!(transform.enters_transformed_single_faced));
+            let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("isn't a double-faced card: it stays in exile")).object(self, card).rule(cite!(transform.enters_transformed_single_faced));
             self.record(ev);
             return Ok(());
         }
@@ -2008,16 +2008,16 @@ impl Game {
             return;
         }
         if self.card(id).abilities().contains(&Ability::CantBeCountered) {
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be countered: it stays on the stack", self.described(id))).object(self, id).rules(&cite!(counter.cant_be_countered));
+            let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("can't be countered: it stays on the stack")).object(self, id).rules(&cite!(counter.cant_be_countered));
             self.record(ev);
             return;
         }
         if exile {
-            let ev = Ev::new(EventKind::Counter, format!("{} is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)", self.described(id))).object(self, id).source(self, by).zone(Zone::Exile).rules(&cite!(counter.exiled_instead));
+            let ev = Ev::new(EventKind::Counter, crate::engine::event::Text::ObjectDoes("is countered and, by the effect that countered it, exiled instead of being put into its owner's graveyard (its costs are not refunded)")).object(self, id).source(self, by).zone(Zone::Exile).rules(&cite!(counter.exiled_instead));
             self.spell_leaves_stack(id, Zone::Exile, ev);
             return;
         }
-        let ev = Ev::new(EventKind::Counter, format!("{} is countered and put into its owner's graveyard (its costs are not refunded)", self.described(id))).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&cite!(counter.to_graveyard));
+        let ev = Ev::new(EventKind::Counter, crate::engine::event::Text::ObjectDoes("is countered and put into its owner's graveyard (its costs are not refunded)")).object(self, id).source(self, by).zone(Zone::Graveyard).rules(&cite!(counter.to_graveyard));
         self.spell_leaves_stack(id, Zone::Graveyard, ev);
     }
 
@@ -2157,7 +2157,7 @@ impl Game {
         let p = ctx.controller;
         let options: Vec<Target> = self.players[p].hand.iter().copied().filter(|&o| self.hand_card_matches(o, query, p)).map(Target::Object).collect();
         if options.is_empty() {
-            let ev = Ev::new(EventKind::Choice, format!("{} has no card in hand to put onto the battlefield", self.players[p].name)).player(self, p).rule(cite!(put.no_card_in_hand));
+            let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("has no card in hand to put onto the battlefield")).player(self, p).rule(cite!(put.no_card_in_hand));
             self.record(ev);
             return Ok(());
         }
@@ -2236,7 +2236,7 @@ impl Game {
             lib.extend(rest);
             self.players[p].library = lib;
             self.touch();
-            let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library without the found card(s)", self.players[p].name)).player(self, p).rules(&cite!(shuffle.after_search));
+            let ev = Ev::new(EventKind::Shuffle, crate::engine::event::Text::PlayerDoes("shuffles their library without the found card(s)")).player(self, p).rules(&cite!(shuffle.after_search));
             self.record(ev);
             for o in ids {
                 let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put on top of {}'s library", self.described(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Library).rule(cite!(shuffle.put_into_library));
@@ -2323,7 +2323,7 @@ impl Game {
     /// and the player may put the card into their graveyard.
     fn explore(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Choice, format!("{} explores", self.described(id))).object(self, id).player(self, p).rule(cite!(explore.explores));
+        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("explores")).object(self, id).player(self, p).rule(cite!(explore.explores));
         self.record(ev);
         let top = self.players[p].library.first().copied();
         if let Some(card) = top {
@@ -2357,7 +2357,7 @@ impl Game {
     /// still on the battlefield).
     fn connive(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
         let p = self.controller(id);
-        let ev = Ev::new(EventKind::Choice, format!("{} connives", self.described(id))).object(self, id).player(self, p).rule(cite!(connive.connives));
+        let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("connives")).object(self, id).player(self, p).rule(cite!(connive.connives));
         self.record(ev);
         self.draw_with(p, cite!(connive.draw), dec)?;
         let cards = self.choose_cards(p, 1, dec, "discard 1 card (connive)", cite!(connive.discard_choice))?;
@@ -2383,7 +2383,7 @@ impl Game {
             self.move_object(c, Zone::Graveyard);
         }
         if n > 0 && self.players[p].library.is_empty() && rules.len() == 2 {
-            let ev = Ev::new(EventKind::Choice, format!("{} mills as many cards as the library holds", self.players[p].name)).player(self, p).rule(cite!(mill.whole_library));
+            let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("mills as many cards as the library holds")).player(self, p).rule(cite!(mill.whole_library));
             self.record(ev);
         }
     }
@@ -2404,7 +2404,7 @@ impl Game {
             return Ok(());
         }
         if x == y {
-            let ev = Ev::new(EventKind::Fight, format!("{} fights itself", self.described(x))).object(self, x).rules(&cite!(fight.itself));
+            let ev = Ev::new(EventKind::Fight, crate::engine::event::Text::ObjectDoes("fights itself")).object(self, x).rules(&cite!(fight.itself));
             self.record(ev);
             let n = 2 * i64::from(self.power(x));
             self.damage(x, Target::Object(x), n, None, dec)?;
@@ -2625,7 +2625,7 @@ impl Game {
         }
         self.obj_mut(nid).unearthed = true;
         self.add_effect(nid, controller, vec![nid], crate::cards::ir::Change::Grant(crate::cards::ir::Keyword::Haste), false);
-        let ev = Ev::new(EventKind::Grant, format!("{} gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield", self.described(nid))).object(self, nid).rules(&cite!(unearth.delayed_exile));
+        let ev = Ev::new(EventKind::Grant, crate::engine::event::Text::ObjectDoes("gains haste; it will be exiled at the beginning of the next end step, and exiled instead if it would leave the battlefield")).object(self, nid).rules(&cite!(unearth.delayed_exile));
         self.record(ev);
         self.delayed.push(crate::engine::replace::DelayedTrigger { source: nid, controller, step: crate::cards::ir::StepName::End, instructions: vec![Instruction::Exile(crate::cards::ir::Affected::This)], after_turn: None, whose: None, info: crate::engine::state::TriggerInfo::default(), rule: cite!(trigger.delayed_by_ability) });
         Ok(())
@@ -2791,7 +2791,7 @@ impl Game {
         let mut lib = std::mem::take(&mut self.players[p].library);
         self.random_order(&mut lib);
         self.players[p].library = lib;
-        let ev = Ev::new(EventKind::Shuffle, format!("{} shuffles their library", self.players[p].name)).player(self, p).rule(cite!(shuffle.shuffles));
+        let ev = Ev::new(EventKind::Shuffle, crate::engine::event::Text::PlayerDoes("shuffles their library")).player(self, p).rule(cite!(shuffle.shuffles));
         self.record(ev);
     }
 
@@ -3093,12 +3093,12 @@ impl Game {
                     self.fire(crate::engine::triggers::Happening::BecomesTapped(id));
                 }
                 if in_combat {
-                    let ev = Ev::new(EventKind::RemoveFromCombat, format!("{} is removed from combat by regenerating", self.described(id))).object(self, id).rule(cite!(regenerate.removed_from_combat));
+                    let ev = Ev::new(EventKind::RemoveFromCombat, crate::engine::event::Text::ObjectDoes("is removed from combat by regenerating")).object(self, id).rule(cite!(regenerate.removed_from_combat));
                     self.record(ev);
                 }
                 return Ok(false);
             }
-            let ev = Ev::new(EventKind::Choice, format!("{} can't be regenerated: its regeneration shield does nothing", self.described(id))).object(self, id).rule(cite!(regenerate.cant));
+            let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("can't be regenerated: its regeneration shield does nothing")).object(self, id).rule(cite!(regenerate.cant));
             self.record(ev);
         }
         let text = if why.is_empty() { crate::engine::event::Text::ObjectDoes("is destroyed") } else { format!("{} is destroyed{why}", self.described(id)).into() };
@@ -3112,7 +3112,7 @@ impl Game {
     pub fn draw(&mut self, p: PlayerId, rule: crate::rules::RuleId) {
         if self.players[p].library.is_empty() {
             self.players[p].drew_from_empty = true;
-            let ev = Ev::new(EventKind::Draw, format!("{} tries to draw from an empty library", self.players[p].name)).player(self, p).amount(0).rules(&[rule, cite!(draw.empty_library)]);
+            let ev = Ev::new(EventKind::Draw, crate::engine::event::Text::PlayerDoes("tries to draw from an empty library")).player(self, p).amount(0).rules(&[rule, cite!(draw.empty_library)]);
             self.record(ev);
             return;
         }
@@ -3209,7 +3209,7 @@ impl Game {
         }
         let options: Vec<Target> = armies(self).into_iter().map(Target::Object).collect();
         // 701.47b: the player amassed even though nothing could be chosen.
-        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no Army creature to amass with", g.players[you].name)).player(g, you).rules(&cite!(amass.no_army));
+        let none = |g: &Game| Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("controls no Army creature to amass with")).player(g, you).rules(&cite!(amass.no_army));
         let Some(army) = self.pick_one(you, options, cite!(amass.choice), "the Army creature to amass with".to_owned(), none, dec)? else { return Ok(()) };
         self.put_counters(army, &CounterKind::PlusOne, n, &[cite!(amass.counters)], false, " (amass)");
         if !self.has_subtype(army, subtype) {
@@ -3239,7 +3239,7 @@ impl Game {
     fn populate(&mut self, ctx: &Context, dec: &mut dyn Decider) -> Result<(), Stop> {
         let you = ctx.controller;
         let options: Vec<Target> = self.battlefield.iter().copied().filter(|&o| self.controller(o) == you && self.is_creature(o) && self.obj(o).card.token()).map(Target::Object).collect();
-        let none = |g: &Game| Ev::new(EventKind::Choice, format!("{} controls no creature token: populate creates nothing", g.players[you].name)).player(g, you).rule(cite!(populate.no_token));
+        let none = |g: &Game| Ev::new(EventKind::Choice, crate::engine::event::Text::PlayerDoes("controls no creature token: populate creates nothing")).player(g, you).rule(cite!(populate.no_token));
         let Some(token) = self.pick_one(you, options, cite!(populate.choice), "the creature token to populate (copy)".to_owned(), none, dec)? else { return Ok(()) };
         let ev = Ev::new(EventKind::Choice, format!("{} populates: {} is copied", self.players[you].name, self.described(token))).player(self, you).object(self, token).rule(cite!(populate.populates));
         self.record(ev);
@@ -3385,7 +3385,7 @@ impl Game {
                     revealed.push((q, c));
                 }
                 None => {
-                    let ev = Ev::new(EventKind::Reveal, format!("{} has no card in their library to reveal for the clash", self.players[q].name)).player(self, q).rule(cite!(clash.empty_library));
+                    let ev = Ev::new(EventKind::Reveal, crate::engine::event::Text::PlayerDoes("has no card in their library to reveal for the clash")).player(self, q).rule(cite!(clash.empty_library));
                     self.record(ev);
                 }
             }

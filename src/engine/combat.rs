@@ -227,7 +227,7 @@ impl Game {
             let ev = if self.has_effect(id, &Change::AttacksEachCombat) { ev.rule(cite!(attack.must_attack_obeyed)) } else { ev };
             self.record(ev);
             if vigilance {
-                let ev = Ev::new(EventKind::DeclareAttacker, format!("{} has vigilance and does not tap", self.described(id))).object(self, id).rule(cite!(attack.vigilance));
+                let ev = Ev::new(EventKind::DeclareAttacker, crate::engine::event::Text::ObjectDoes("has vigilance and does not tap")).object(self, id).rule(cite!(attack.vigilance));
                 self.record(ev);
             } else {
                 self.become_tapped(id);
@@ -671,7 +671,7 @@ impl Game {
                 [] => {
                     // 509.1h: it stays blocked though nothing blocks it any more; 510.1c: so it
                     // assigns no combat damage.
-                    let ev = Ev::new(EventKind::Choice, format!("{} is blocked, but no creature blocks it any more: it assigns no combat damage", self.described(att.id))).object(self, att.id).rules(&cite!(damage.blocked_no_blockers));
+                    let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("is blocked, but no creature blocks it any more: it assigns no combat damage")).object(self, att.id).rules(&cite!(damage.blocked_no_blockers));
                     self.record(ev);
                 }
                 [one] => assigned.push((att.id, *one, power, cite!(damage.blocked_attacker))),

@@ -90,12 +90,12 @@ impl Game {
                 Target::Player(q) => {
                     if self.players[q].poison > 0 {
                         self.players[q].poison = self.players[q].poison.saturating_add(1);
-                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets a poison counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&cite!(proliferate.poison));
+                        let ev = Ev::new(EventKind::PutCounters, crate::engine::event::Text::PlayerDoes("gets a poison counter (proliferate)")).player(self, q).amount(1).rules(&cite!(proliferate.poison));
                         self.record(ev);
                     }
                     if self.players[q].energy > 0 {
                         self.players[q].energy = self.players[q].energy.saturating_add(1);
-                        let ev = Ev::new(EventKind::PutCounters, format!("{} gets an energy counter (proliferate)", self.players[q].name)).player(self, q).amount(1).rules(&cite!(proliferate.energy));
+                        let ev = Ev::new(EventKind::PutCounters, crate::engine::event::Text::PlayerDoes("gets an energy counter (proliferate)")).player(self, q).amount(1).rules(&cite!(proliferate.energy));
                         self.record(ev);
                     }
                 }

@@ -268,7 +268,7 @@ impl Game {
         for e in entering {
             match e {
                 Entering::Tapped => {
-                    let ev = Ev::new(EventKind::Tap, format!("{} enters tapped", self.described(nid))).object(self, nid).rules(&cite!(enter.tapped));
+                    let ev = Ev::new(EventKind::Tap, crate::engine::event::Text::ObjectDoes("enters tapped")).object(self, nid).rules(&cite!(enter.tapped));
                     self.record(ev);
                 }
                 Entering::Counters(kind, n, x_rule) => {
@@ -282,7 +282,7 @@ impl Game {
                 Entering::Riot(false) => {
                     // The haste lasts as long as the permanent stays on the battlefield.
                     self.add_effect(nid, controller, vec![nid], Change::Grant(Keyword::Haste), false);
-                    let ev = Ev::new(EventKind::Grant, format!("{} enters without the riot counter, so it has haste", self.described(nid))).object(self, nid).rules(&cite!(riot.haste));
+                    let ev = Ev::new(EventKind::Grant, crate::engine::event::Text::ObjectDoes("enters without the riot counter, so it has haste")).object(self, nid).rules(&cite!(riot.haste));
                     self.record(ev);
                 }
             }

@@ -354,7 +354,7 @@ impl Game {
         self.begin_batch();
         let mut exiled = Vec::with_capacity(2);
         for id in [src, other] {
-            let ev = Ev::new(EventKind::Exile, format!("{} is exiled", self.described(id))).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
+            let ev = Ev::new(EventKind::Exile, crate::engine::event::Text::ObjectDoes("is exiled")).object(self, id).zone(Zone::Exile).rule(cite!(exile.exiles));
             self.record(ev);
             exiled.push(self.move_object(id, Zone::Exile));
         }
@@ -413,7 +413,7 @@ impl Game {
         let name = |g: &Game, d: u8| g.obj(id).card.faces()[usize::from(d)].name().to_owned();
         let door = match doors.as_slice() {
             [] => {
-                let ev = Ev::new(EventKind::Designation, format!("{} has no locked door to unlock", self.described(id))).object(self, id).rule(cite!(room.effect_unlock));
+                let ev = Ev::new(EventKind::Designation, crate::engine::event::Text::ObjectDoes("has no locked door to unlock")).object(self, id).rule(cite!(room.effect_unlock));
                 self.record(ev);
                 return Ok(());
             }

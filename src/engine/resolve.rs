@@ -299,7 +299,7 @@ impl Game {
     /// of going to the graveyard, and a delayed triggered ability will let its owner cast it
     /// from exile without paying its mana cost at the beginning of their next upkeep (603.7).
     fn rebound(&mut self, id: ObjId, controller: PlayerId) {
-        let ev = Ev::new(EventKind::Exile, format!("{} was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves", self.described(id))).object(self, id).zone(Zone::Exile).rules(&cite!(rebound.exile));
+        let ev = Ev::new(EventKind::Exile, crate::engine::event::Text::ObjectDoes("was cast from its owner's hand and has rebound: it is exiled instead of being put into the graveyard as it resolves")).object(self, id).zone(Zone::Exile).rules(&cite!(rebound.exile));
         self.record(ev);
         let nid = self.move_object(id, Zone::Exile);
         let ev = Ev::new(EventKind::EffectBegins, format!("at the beginning of {}'s next upkeep, they may cast {} from exile without paying its mana cost (a delayed triggered ability)", self.players[controller].name, self.described(nid))).object(self, nid).player(self, controller).rules(&cite!(rebound.delayed_trigger));

@@ -393,7 +393,7 @@ impl Game {
             [w] => {
                 let w = *w;
                 self.outcome = Some(Outcome::Winner(w));
-                let ev = Ev::new(EventKind::GameOver, format!("{} wins: every opponent has left the game", self.players[w].name)).player(self, w).rule(cite!(game.last_player_wins));
+                let ev = Ev::new(EventKind::GameOver, crate::engine::event::Text::PlayerDoes("wins: every opponent has left the game")).player(self, w).rule(cite!(game.last_player_wins));
                 self.record(ev);
             }
             _ => self.remove_departed(),
@@ -420,7 +420,7 @@ impl Game {
             .map(|o| o.id)
             .collect();
         for id in gone {
-            let ev = Ev::new(EventKind::LeavesGame, format!("{} leaves the game with its owner", self.described(id))).object(self, id).rule(cite!(multiplayer.leaves_with_owner));
+            let ev = Ev::new(EventKind::LeavesGame, crate::engine::event::Text::ObjectDoes("leaves the game with its owner")).object(self, id).rule(cite!(multiplayer.leaves_with_owner));
             self.record(ev);
             self.move_object(id, Zone::Nowhere);
         }
@@ -440,7 +440,7 @@ impl Game {
         self.touch();
         let lost_ids: Vec<ObjId> = self.battlefield.iter().copied().filter(|&id| self.players[self.controller(id)].lost).collect();
         for id in lost_ids {
-            let ev = Ev::new(EventKind::Exile, format!("{} is exiled: its controller left the game", self.described(id))).object(self, id).rule(cite!(multiplayer.exile_controlled));
+            let ev = Ev::new(EventKind::Exile, crate::engine::event::Text::ObjectDoes("is exiled: its controller left the game")).object(self, id).rule(cite!(multiplayer.exile_controlled));
             self.record(ev);
             self.move_object(id, Zone::Exile);
         }

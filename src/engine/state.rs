@@ -1097,8 +1097,8 @@ impl Game {
             let attacking = self.combat.attackers.iter().any(|a| a.id == id);
             let blocking = self.combat.blockers.iter().any(|(b, _)| *b == id) || self.combat.attackers.iter().any(|a| a.blockers.contains(&id));
             if attacking || blocking {
-                let role = if attacking { "an attacking" } else { "a blocking" };
-                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, format!("{} was {role} creature: leaving the battlefield removes it from combat", self.described(id))).object(self, id).rule(crate::cite!(combat.removed_leaving));
+                let what = if attacking { "was an attacking creature: leaving the battlefield removes it from combat" } else { "was a blocking creature: leaving the battlefield removes it from combat" };
+                let ev = crate::engine::Ev::new(crate::engine::event::EventKind::RemoveFromCombat, crate::engine::event::Text::ObjectDoes(what)).object(self, id).rule(crate::cite!(combat.removed_leaving));
                 self.record(ev);
             }
         }

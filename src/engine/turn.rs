@@ -212,7 +212,7 @@ impl Game {
                         let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during this untap step, {how}", self.described(id))).object(self, id).rules(&[cite!(untap.doesnt_untap), why]);
                         self.record(ev);
                     } else if self.obj(id).tapped && self.has_effect(id, &crate::cards::ir::Change::DoesntUntap) {
-                        let ev = Ev::new(EventKind::Untap, format!("{} doesn't untap during its controller's untap step", self.described(id))).object(self, id).rules(&cite!(untap.doesnt_untap_static));
+                        let ev = Ev::new(EventKind::Untap, crate::engine::event::Text::ObjectDoes("doesn't untap during its controller's untap step")).object(self, id).rules(&cite!(untap.doesnt_untap_static));
                         self.record(ev);
                     } else if self.obj(id).tapped {
                         self.untap_permanent(id, cite!(untap.untaps), "untaps");
@@ -222,7 +222,7 @@ impl Game {
             }
             Step::Draw => {
                 if self.players.len() == 2 && self.turn == self.first_turn && ap == self.starting_player {
-                    let ev = Ev::new(EventKind::Draw, format!("{} skips the draw of the first turn", self.players[ap].name)).player(self, ap).amount(0).rule(cite!(turn.first_draw_skipped));
+                    let ev = Ev::new(EventKind::Draw, crate::engine::event::Text::PlayerDoes("skips the draw of the first turn")).player(self, ap).amount(0).rule(cite!(turn.first_draw_skipped));
                     self.record(ev);
                 } else {
                     self.draw_with(ap, cite!(turn.draw_step_draw), dec)?;
