@@ -395,16 +395,25 @@ impl std::fmt::Display for Parts<'_> {
             Text::Sacrifices => write!(f, "{player} sacrifices {}", Object(self.object)),
             Text::Attacks => write!(f, "{} attacks {}", Object(self.object), Object(self.target)),
             Text::Blocks => write!(f, "{} blocks {}", Object(self.object), Object(self.target)),
-            Text::Life { gains } => write!(f, "{player} {} {} life", if *gains { "gains" } else { "loses" }, self.amount.unwrap_or(0)),
+            Text::Life { gains } => write!(f, "{player} {} {} life", if *gains { "gains" } else { "loses" }, Amount(self.amount)),
             Text::Resolves { token, ability } => {
                 let what = if *ability { self.source } else { self.object.or(self.source) };
                 write!(f, "{}{} resolves{}", if *ability { "ability of " } else { "" }, Object(what), if *token { " and becomes a token permanent" } else { "" })
             }
             Text::EntersUnder => write!(f, "{} enters the battlefield under {player}'s control", Object(self.object)),
-            Text::Damage { combat } => {
-                let amount = self.amount.unwrap_or(0);
-                write!(f, "{} deals {amount} {} to {}", Object(self.source), if *combat { "combat damage" } else { "damage" }, Object(self.target))
-            }
+            Text::Damage { combat } => write!(f, "{} deals {} {} to {}", Object(self.source), Amount(self.amount), if *combat { "combat damage" } else { "damage" }, Object(self.target)),
+        }
+    }
+}
+
+/// An event's amount, "?" if it has none.
+struct Amount(Option<i64>);
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(n) => n.fmt(f),
+            None => f.write_str("?"),
         }
     }
 }
@@ -574,6 +583,7 @@ mod tests {
         assert_eq!(with(&Text::Damage { combat: true }, None, Some(&bears), Some(&player("Bob")), Some(2)), "Grizzly Bears [bears] deals 2 combat damage to Bob");
         assert_eq!(with(&Text::Life { gains: true }, None, None, None, Some(3)), "Alice gains 3 life");
         assert_eq!(with(&Text::Life { gains: false }, None, None, None, Some(2)), "Alice loses 2 life");
+        assert_eq!(with(&Text::Life { gains: true }, None, None, None, None), "Alice gains ? life");
         // A spell resolving is its object or, resolving its instructions, its source; an
         // ability is named by its source.
         assert_eq!(with(&Text::Resolves { token: false, ability: false }, Some(&bears), None, None, None), "Grizzly Bears [bears] resolves");
