@@ -374,7 +374,8 @@ impl Game {
         let ev = if parts.len() > 1 {
             Ev::new(EventKind::Resolve, format!("{name} resolves: its controller follows the left half's instructions, then the right half's")).source(self, source).rules(&cite!(fuse.resolve))
         } else {
-            // `name` is the spell's own description, or "ability of" its source's (`run_effect`).
+            // Worded as `name` is: a spell (resolved with `this`, `resolve_spell`) by its own
+            // description, an ability (without, `resolve_top`) as "ability of" its source.
             Ev::new(EventKind::Resolve, Text::Resolves { token: false, ability: this.is_none() }).source(self, source).rule(cite!(resolve.instructions))
         };
         self.record(ev);
