@@ -2905,7 +2905,6 @@ impl Game {
         if n <= 0 {
             return;
         }
-        let src = self.describe(source);
         let kind = if combat { "combat damage" } else { "damage" };
         if let Target::Object(o) = to
             && !self.damaged_now.contains(&o)
@@ -2925,7 +2924,7 @@ impl Game {
                 let ev = if infect {
                     let poison = u32::try_from(n).unwrap_or(u32::MAX);
                     self.players[p].poison = self.players[p].poison.saturating_add(poison);
-                    Ev::new(EventKind::Damage, format!("{src} deals {n} {kind} to {}: it has infect, so {} gets {n} poison counter{}", self.players[p].name, self.players[p].name, if n == 1 { "" } else { "s" }))
+                    Ev::new(EventKind::Damage, format!("{} deals {n} {kind} to {}: it has infect, so {} gets {n} poison counter{}", self.described(source), self.players[p].name, self.players[p].name, if n == 1 { "" } else { "s" }))
                         .source(self, source)
                         .target(self, to)
                         .amount(n)
@@ -2948,7 +2947,7 @@ impl Game {
                 let toxic: u32 = if combat { self.abilities(source).filter_map(|(_, a)| if let crate::cards::ir::Ability::Keyword(crate::cards::ir::Keyword::Toxic(t)) = a { Some(*t) } else { None }).sum() } else { 0 };
                 if toxic > 0 {
                     self.players[p].poison = self.players[p].poison.saturating_add(toxic);
-                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets {toxic} poison counter{}: {src} has a total toxic value of {toxic}", self.players[p].name, if toxic == 1 { "" } else { "s" }))
+                    let ev = Ev::new(EventKind::PutCounters, format!("{} gets {toxic} poison counter{}: {} has a total toxic value of {toxic}", self.players[p].name, if toxic == 1 { "" } else { "s" }, self.described(source)))
                         .player(self, p)
                         .source(self, source)
                         .amount(i64::from(toxic))
@@ -2992,7 +2991,7 @@ impl Game {
                     }
                 }
                 rules.extend(combat_rules);
-                let text = if note.is_empty() { crate::engine::event::Text::Damage { combat } } else { format!("{src} deals {n} {kind} to {}{note}", self.described(o)).into() };
+                let text = if note.is_empty() { crate::engine::event::Text::Damage { combat } } else { format!("{} deals {n} {kind} to {}{note}", self.described(source), self.described(o)).into() };
                 let ev = Ev::new(EventKind::Damage, text).source(self, source).target(self, to).amount(n).rules(&rules);
                 self.record(ev);
                 self.follow_last();
@@ -3001,7 +3000,7 @@ impl Game {
                     && self.is_creature(o)
                 {
                     let k = if r == cite!(infect.creature_counters) { "infect" } else { "wither" };
-                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cite!(damage.minus_counters), r], false, &format!(" instead of being marked as damage: {src} has {k}"));
+                    self.put_counters(o, &crate::cards::ir::CounterKind::MinusOne, u32::try_from(n).unwrap_or(u32::MAX), &[cite!(damage.minus_counters), r], false, &format!(" instead of being marked as damage: {} has {k}", self.described(source)));
                 }
                 self.damage_results(source, to, n, dealt);
                 self.fire(crate::engine::triggers::Happening::Damage { source, to, amount: n, combat });

@@ -227,6 +227,11 @@ impl Printed {
     pub fn shared_name(&self) -> &std::sync::Arc<str> {
         &self.0.name
     }
+    /// Whether its printed abilities include keyword `k` (no effect considered).
+    #[must_use]
+    pub fn has_keyword(&self, k: Keyword) -> bool {
+        self.0.abilities.iter().any(|a| matches!(a, Ability::Keyword(x) if *x == k))
+    }
     #[must_use]
     pub fn cost(&self) -> Option<&crate::cards::ir::ManaCost> {
         self.0.cost.as_ref()
@@ -974,7 +979,7 @@ impl Game {
     pub fn colors(&self, id: ObjId) -> &[Color] {
         match self.chars(id) {
             Some(c) => &c.colors,
-            None if self.card(id).0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) => &[],
+            None if self.card(id).has_keyword(Keyword::Devoid) => &[],
             None => &self.card(id).0.colors,
         }
     }
@@ -1379,7 +1384,7 @@ pub fn printed_chars(g: &Game, id: ObjId) -> Chars {
 /// changeling prints only creature types, which the list covers.
 fn printed_subtypes(card: &Printed) -> &[String] {
     static EVERY_CREATURE_TYPE: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    if card.0.abilities.iter().any(|a| matches!(a, Ability::Keyword(Keyword::Changeling))) {
+    if card.has_keyword(Keyword::Changeling) {
         return EVERY_CREATURE_TYPE.get_or_init(|| crate::cards::subtypes::CREATURE_TYPES.iter().map(|s| (*s).to_owned()).collect());
     }
     &card.0.subtypes
@@ -1390,7 +1395,7 @@ fn printed_subtypes(card: &Printed) -> &[String] {
 fn base(g: &Game, id: ObjId) -> Chars {
     let o = g.obj(id);
     let mut c = printed_chars(g, id);
-    if g.card(id).0.abilities.contains(&Ability::Keyword(Keyword::Devoid)) {
+    if g.card(id).has_keyword(Keyword::Devoid) {
         c.colors.clear();
     }
     let counters = counter_pt(o);
@@ -1419,7 +1424,7 @@ impl Facts for PrintedFacts<'_> {
         self.0.obj(self.1).controller
     }
     fn has_keyword(&self, k: Keyword) -> bool {
-        self.0.card(self.1).0.abilities.contains(&Ability::Keyword(k))
+        self.0.card(self.1).has_keyword(k)
     }
     fn power(&self) -> Option<i32> {
         self.0.card(self.1).0.power

@@ -709,7 +709,7 @@ fn cast_face(g: &Game, id: crate::engine::ObjId, r: &crate::scenario::model::Ref
 fn fuse_face(g: &Game, id: crate::engine::ObjId, span: crate::diag::Span) -> Result<Option<u8>, Stop> {
     let card = &g.obj(id).card;
     let split = card.layout() == Some(crate::cards::def::Layout::Split);
-    if split && card.abilities().contains(&Ability::Keyword(crate::cards::ir::Keyword::Fuse)) {
+    if split && card.has_keyword(crate::cards::ir::Keyword::Fuse) {
         return Ok(None);
     }
     let why = if split { "a split card without fuse" } else { "not a split card" };
