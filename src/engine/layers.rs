@@ -156,10 +156,17 @@ impl From<crate::cards::def::Card> for Printed {
     }
 }
 
+/// The faces (or Room views) of a card that has none: one list shared by every such card, so
+/// that giving an ordinary card a new object allocates nothing for them.
+fn no_faces() -> std::sync::Arc<[Printed]> {
+    static NONE: std::sync::LazyLock<std::sync::Arc<[Printed]>> = std::sync::LazyLock::new(|| std::sync::Arc::new([]));
+    NONE.clone()
+}
+
 impl Printed {
     fn new(c: crate::cards::def::Card) -> Printed {
-        let faces: std::sync::Arc<[Printed]> = c.faces.iter().cloned().map(Printed::new).collect();
-        let rooms: std::sync::Arc<[Printed]> = if c.shared_type_line() { (0..4u8).map(|u| Printed::new(std::sync::Arc::new(c.room_view(u)))).collect() } else { std::sync::Arc::new([]) };
+        let faces: std::sync::Arc<[Printed]> = if c.faces.is_empty() { no_faces() } else { c.faces.iter().cloned().map(Printed::new).collect() };
+        let rooms: std::sync::Arc<[Printed]> = if c.shared_type_line() { (0..4u8).map(|u| Printed::new(std::sync::Arc::new(c.room_view(u)))).collect() } else { no_faces() };
         let kinds = faces.iter().chain(rooms.iter()).fold(Kinds::of_card(&c), |k, f| k.with(f.3));
         Printed(c, faces, rooms, kinds)
     }

@@ -207,8 +207,10 @@ impl Game {
             }
         }
         groups.retain(|(_, ids)| ids.len() > 1);
-        let order = self.apnap();
-        groups.sort_by_key(|(p, _)| order.iter().position(|q| q == p));
+        if groups.len() > 1 {
+            let order = self.apnap();
+            groups.sort_by_key(|(p, _)| order.iter().position(|q| q == p));
+        }
         for (p, ids) in groups {
             let name = self.card(ids[0]).name().to_owned();
             let d = Decision {

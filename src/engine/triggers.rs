@@ -227,7 +227,6 @@ impl Game {
                 matches!(a, Ability::Triggered { .. } | Ability::Echo(_) | Ability::CumulativeUpkeep(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
             })
         };
-        let emblems = self.players.iter().flat_map(|p| &p.command).any(has_trigger);
         // 603.2, 601.2i: "When you cast this spell" triggers from the stack; 702.29c: "When you
         // cycle this card" from wherever the card went.
         let cast_this = match h {
@@ -242,18 +241,20 @@ impl Game {
         } else {
             Vec::new()
         };
-        if !(self.battlefield.iter().any(has_trigger) || emblems || !graveyard.is_empty() || leaves && self.leaving.iter().any(has_trigger) || cast_this.is_some()) {
-            return;
-        }
+        // Only objects with an ability that can trigger are looked at below; the others would
+        // do nothing there.
+        let mut sources: Vec<ObjId> = self.battlefield.iter().copied().filter(has_trigger).collect();
         // 603.10a: leaves-the-battlefield abilities look back in time: the objects that left in
         // this event still count as sources, as they last existed.
-        let mut sources: Vec<ObjId> = self.battlefield.clone();
         if leaves {
-            sources.extend(self.leaving.iter().copied());
+            sources.extend(self.leaving.iter().copied().filter(has_trigger));
         }
         // 113.6p, 114.4: an emblem's triggered abilities work from the command zone.
-        sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()));
+        sources.extend(self.players.iter().flat_map(|p| p.command.iter().copied()).filter(has_trigger));
         sources.extend(cast_this);
+        if sources.is_empty() && graveyard.is_empty() {
+            return;
+        }
         let first_graveyard = sources.len();
         sources.extend(graveyard);
         for (n, src) in sources.into_iter().enumerate() {
@@ -468,7 +469,10 @@ impl Game {
             return;
         }
         let at = self.last_event();
-        for src in self.battlefield.clone() {
+        // Nothing below changes the battlefield: it is read in place rather than copied.
+        let mut next = 0;
+        while let Some(&src) = self.battlefield.get(next) {
+            next += 1;
             let abilities = self.card(src).abilities().len() + self.chars(src).map_or(0, |c| c.granted.len());
             for i in 0..abilities {
                 let condition = match self.ability(src, i) {
