@@ -144,15 +144,17 @@ pub const BASIC_LAND_TYPES: &[(&str, Color)] =
     &[("Plains", Color::White), ("Island", Color::Blue), ("Swamp", Color::Black), ("Mountain", Color::Red), ("Forest", Color::Green)];
 
 /// "{T}: Add [mana]" of a basic land type (305.6), built once for each color: the layer pass
-/// compares with it whenever it recomputes.
+/// compares with it whenever it recomputes, and every land given it shares this one.
 #[must_use]
-pub fn intrinsic_mana_ability(color: Color) -> &'static Ability {
-    static ALL: std::sync::OnceLock<[Ability; 5]> = std::sync::OnceLock::new();
+pub fn intrinsic_mana_ability(color: Color) -> &'static std::sync::Arc<Ability> {
+    static ALL: std::sync::OnceLock<[std::sync::Arc<Ability>; 5]> = std::sync::OnceLock::new();
     let all = ALL.get_or_init(|| {
-        Color::ALL.map(|c| Ability::Activated {
-            cost: Cost { tap: true, ..Cost::default() },
-            effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(c)])], modal: None },
-            mana: true,
+        Color::ALL.map(|c| {
+            std::sync::Arc::new(Ability::Activated {
+                cost: Cost { tap: true, ..Cost::default() },
+                effect: Effect { targets: Vec::new(), instructions: vec![Instruction::AddMana(vec![ManaKind::Colored(c)])], modal: None },
+                mana: true,
+            })
         })
     });
     &all[color as usize]
@@ -483,7 +485,7 @@ pub fn faced(name: String, layout: Layout, faces: Vec<Card>) -> CardDef {
 pub fn add_basic_land_abilities(subtypes: &[String], abilities: &mut Vec<Ability>) {
     for (sub, color) in BASIC_LAND_TYPES {
         if subtypes.iter().any(|s| s == sub) {
-            abilities.insert(0, intrinsic_mana_ability(*color).clone());
+            abilities.insert(0, Ability::clone(intrinsic_mana_ability(*color)));
         }
     }
 }

@@ -504,8 +504,9 @@ pub struct Chars {
     pub colors: SmallVec<[Color; 2]>,
     /// Bit i set: printed ability i does not function (lost, 613.1f, 305.7).
     pub lost: u64,
-    /// Abilities effects gave it (layer 6), after its printed ones.
-    pub granted: Vec<Ability>,
+    /// Abilities effects gave it (layer 6), after its printed ones. An ability is large, and
+    /// an effect gives the same one to every object it affects: they share one copy.
+    pub granted: Vec<std::sync::Arc<Ability>>,
     pub power: Option<i32>,
     pub toughness: Option<i32>,
     pub cant_attack: bool,
@@ -742,7 +743,7 @@ fn abilities_in<'a>(printed: &'a [Ability], c: &'a Chars) -> Abilities<'a> {
 /// then the granted ones (numbered after the printed). Allocates nothing.
 pub struct Abilities<'a> {
     printed: &'a [Ability],
-    granted: &'a [Ability],
+    granted: &'a [std::sync::Arc<Ability>],
     lost: u64,
     next: usize,
 }
@@ -762,7 +763,7 @@ impl<'a> Iterator for Abilities<'a> {
         let i = self.next;
         let a = self.granted.get(i - n)?;
         self.next += 1;
-        Some((i, a))
+        Some((i, &**a))
     }
 }
 
@@ -1054,7 +1055,7 @@ impl Game {
         let printed = &self.card(id).0.abilities;
         match self.chars(id) {
             Some(c) if i < printed.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| &printed[i]),
-            Some(c) => c.granted.get(i - printed.len()),
+            Some(c) => c.granted.get(i - printed.len()).map(|a| &**a),
             None => printed.get(i),
         }
     }
@@ -1802,11 +1803,20 @@ fn affected(g: &Game, e: &Eff<'_>, w: &Work) -> Vec<ObjId> {
 /// `Vec`'s first push would make room for four: most objects are given one, so the first one
 /// gets room for exactly one (a lord's keyword on 5,000 creatures is then 5 MB, not 20 MB, at
 /// every computation).
-fn grant(granted: &mut Vec<Ability>, a: Ability) {
+fn grant(granted: &mut Vec<std::sync::Arc<Ability>>, a: std::sync::Arc<Ability>) {
     if granted.capacity() == 0 {
         granted.reserve_exact(1);
     }
     granted.push(a);
+}
+
+/// The ability that change `which` of an effect gives, made at its first use and then shared
+/// by every object the effect gives it to (an ability is about a kilobyte).
+fn shared(given: &mut Vec<Option<std::sync::Arc<Ability>>>, which: usize, make: impl FnOnce() -> Ability) -> std::sync::Arc<Ability> {
+    if given.len() <= which {
+        given.resize(which + 1, None);
+    }
+    given[which].get_or_insert_with(|| std::sync::Arc::new(make())).clone()
 }
 
 /// Applies the parts of `e` that belong to `layer` to the objects of `set`.
@@ -1826,12 +1836,14 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
             _ => (0, 0),
         })
         .collect();
+    // The abilities the effect gives, each made once for the whole set (see `shared`).
+    let mut given: Vec<Option<std::sync::Arc<Ability>>> = Vec::new();
     for &id in set {
         let Some(at) = w.at(id) else { continue };
         let n = g.card(id).0.abilities.len();
         let c = &mut w.chars[at];
         let mut any = false;
-        for (k, ch) in e.changes.iter().enumerate().filter(|(_, c)| Layer::of(c) == layer) {
+        for (which, ch) in e.changes.iter().enumerate().filter(|(_, c)| Layer::of(c) == layer) {
             any = true;
             match ch {
                 Change::GainControl => c.controller = controller,
@@ -1880,11 +1892,11 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::SetColors(cs) => c.colors = cs.iter().copied().collect(),
                 Change::Grant(k) => {
                     if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
-                        grant(&mut c.granted, Ability::Keyword(*k));
+                        grant(&mut c.granted, shared(&mut given, which, || Ability::Keyword(*k)));
                     }
                 }
-                Change::Protection(q) => grant(&mut c.granted, Ability::Protection(*q)),
-                Change::GrantAbility { ability, .. } => grant(&mut c.granted, (**ability).clone()),
+                Change::Protection(q) => grant(&mut c.granted, shared(&mut given, which, || Ability::Protection(*q))),
+                Change::GrantAbility { ability, .. } => grant(&mut c.granted, shared(&mut given, which, || (**ability).clone())),
                 Change::LoseAll => {
                     c.lost = all_bits(n);
                     c.granted.clear();
@@ -1895,7 +1907,7 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                             c.lost |= 1 << i;
                         }
                     }
-                    c.granted.retain(|a| *a != Ability::Keyword(*k));
+                    c.granted.retain(|a| **a != Ability::Keyword(*k));
                 }
                 Change::SetPt(p, t) => {
                     let value = |v: &PtValue| match v {
@@ -1910,16 +1922,16 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                     c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(*dt));
                 }
                 Change::PtFor { power, toughness, .. } => {
-                    let n = counted[k].0;
+                    let n = counted[which].0;
                     c.power = Some(c.power.unwrap_or(0).saturating_add(power.saturating_mul(n)));
                     c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(toughness.saturating_mul(n)));
                 }
                 Change::PtEqualTo { power, toughness } => {
                     if power.is_some() {
-                        c.power = Some(counted[k].0);
+                        c.power = Some(counted[which].0);
                     }
                     if toughness.is_some() {
-                        c.toughness = Some(counted[k].1);
+                        c.toughness = Some(counted[which].1);
                     }
                 }
                 Change::Switch => {
@@ -1969,7 +1981,7 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
         colors.extend(crate::cards::def::BASIC_LAND_TYPES.iter().filter(|(sub, _)| subtypes.iter().any(|s| s == sub)).map(|&(_, color)| color));
         for color in colors {
             let ability = crate::cards::def::intrinsic_mana_ability(color);
-            if !abilities_in(&card.0.abilities, c).any(|(_, a)| a == ability) {
+            if !abilities_in(&card.0.abilities, c).any(|(_, a)| a == &**ability) {
                 grant(&mut c.granted, ability.clone());
             }
         }
