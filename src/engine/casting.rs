@@ -1417,7 +1417,8 @@ impl Game {
         if let Some(Ability::Unread(u)) = self.ability(source, ability) {
             return Err(crate::engine::unread::unread_stop(name, u, &format!("{} activates it (602.1)", self.players[p].name)));
         }
-        let Some(Ability::Activated { cost, effect, mana }) = self.ability(source, ability).cloned() else {
+        let held = self.held_ability(source, ability);
+        let Some(Ability::Activated { cost, effect, mana }) = held.as_deref() else {
             if matches!(self.card(source).abilities().get(ability), Some(Ability::Activated { .. } | Ability::Unread(_))) {
                 return Ok(Err(Illegal::cited(&cite!(activate.ability_lost), format!("{name} has lost that ability to a continuous effect"))));
             }
@@ -1464,7 +1465,7 @@ impl Game {
         if self.has_effect(source, &crate::cards::ir::Change::CantActivate) {
             return Ok(Err(Illegal::cited(&cite!(activate.effect_forbids), format!("the activated abilities of {name} can't be activated"))));
         }
-        if mana {
+        if *mana {
             // 605.3a: a mana ability can be activated whenever the player has priority.
             if let Err(e) = self.check_priority(p) {
                 return Ok(Err(e));
@@ -1660,7 +1661,7 @@ impl Game {
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
         let targets = choices.targets.clone();
-        let text = Some(Box::new(Ability::Activated { cost, effect, mana }));
+        let text = held.as_deref().cloned().map(Box::new);
         self.stack.push(StackItem::Ability(StackAbility { uid, source, controller: p, ability, choices, trigger: None, text, origin: announced, delayed: None, keyword: None }));
         self.fire_targeted(Target::Ability(uid), p, &targets);
         self.passes = 0;

@@ -734,6 +734,25 @@ impl Facts for Working<'_> {
     }
 }
 
+/// An ability of an object, held apart from the game ([`Game::held_ability`]).
+#[derive(Clone, Debug)]
+pub enum Held {
+    /// Printed ability number `.1` of the card (or face).
+    Printed(Printed, usize),
+    /// An ability an effect gave it (layer 6).
+    Granted(std::sync::Arc<Ability>),
+}
+
+impl std::ops::Deref for Held {
+    type Target = Ability;
+    fn deref(&self) -> &Ability {
+        match self {
+            Held::Printed(p, i) => &p.0.abilities[*i],
+            Held::Granted(a) => a,
+        }
+    }
+}
+
 /// The abilities that function, given the printed ones and the computed characteristics.
 fn abilities_in<'a>(printed: &'a [Ability], c: &'a Chars) -> Abilities<'a> {
     Abilities { printed, granted: &c.granted, lost: c.lost, next: 0 }
@@ -1057,6 +1076,19 @@ impl Game {
             Some(c) if i < printed.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| &printed[i]),
             Some(c) => c.granted.get(i - printed.len()).map(|a| &**a),
             None => printed.get(i),
+        }
+    }
+
+    /// Ability `i` of the object, if it has it now, held apart from the game so that the game
+    /// can change while the ability is read (paying its cost, carrying it out). It shares the
+    /// card's copy, or the effect's for a granted one: nothing is copied.
+    #[must_use]
+    pub fn held_ability(&self, id: ObjId, i: usize) -> Option<Held> {
+        let printed = self.card(id);
+        match self.chars(id) {
+            Some(c) if i < printed.0.abilities.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| Held::Printed(printed.clone(), i)),
+            Some(c) => c.granted.get(i - printed.0.abilities.len()).map(|a| Held::Granted(a.clone())),
+            None => (i < printed.0.abilities.len()).then(|| Held::Printed(printed.clone(), i)),
         }
     }
 

@@ -67,6 +67,35 @@ impl Out {
         }
     }
 
+    /// How many amounts [`Out::options`] lists, without listing them.
+    fn option_count(&self, wanted: &[Color]) -> usize {
+        match self {
+            Out::AnyColors(_) | Out::Fixed(_) => 1,
+            Out::OneOf(ks) => ks.len(),
+            Out::OneColor(_) => wanted.len().max(1),
+        }
+    }
+
+    /// The most mana one of its amounts is (0 when it has none).
+    fn most(&self) -> usize {
+        match self {
+            Out::AnyColors(n) | Out::OneColor(n) => *n as usize,
+            Out::Fixed(k) => k.len(),
+            Out::OneOf(ks) => usize::from(!ks.is_empty()),
+        }
+    }
+
+    /// Whether `kinds` is one of the amounts [`Out::options`] lists.
+    fn makes(&self, kinds: &[ManaKind], wanted: &[Color]) -> bool {
+        let all = |c: Color| kinds.iter().all(|&k| k == ManaKind::Colored(c));
+        match self {
+            Out::AnyColors(n) => kinds.len() == *n as usize && all(Color::White),
+            Out::Fixed(k) => k.as_slice() == kinds,
+            Out::OneOf(ks) => matches!(kinds, [k] if ks.contains(k)),
+            Out::OneColor(n) => kinds.len() == *n as usize && if wanted.is_empty() { all(Color::White) } else { wanted.iter().any(|&c| all(c)) },
+        }
+    }
+
     fn single(&self) -> bool {
         match self {
             Out::Fixed(k) => k.len() == 1,
@@ -328,7 +357,8 @@ impl Game {
 
     fn activate_mana_ability_making(&mut self, id: ObjId, ability: usize, ch: &Choices, make: Option<&[ManaKind]>, dec: &mut dyn Decider) -> Result<Result<(), Illegal>, Stop> {
         let p = self.controller(id);
-        let Some(Ability::Activated { cost, effect, .. }) = self.ability(id, ability).cloned() else {
+        let held = self.held_ability(id, ability);
+        let Some(Ability::Activated { cost, effect, .. }) = held.as_deref() else {
             return Ok(Err(Illegal::new(cite!(activate.no_such_ability), "that ability does not exist")));
         };
         // 602.5: mana abilities are activated abilities too.
@@ -857,7 +887,7 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
     // listing the needs one unit each.
     let most = forced.len() as u64
         + pool.iter().chain(&pool_snow).map(|&n| u64::from(n)).sum::<u64>()
-        + sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).map(|v| v.len() as u64).max().unwrap_or(0).max(1)).sum::<u64>();
+        + sources.iter().map(|s| s.abilities.iter().map(|(_, o)| o.most() as u64).max().unwrap_or(0).max(1)).sum::<u64>();
     if least_units(cost, x) > most {
         return None;
     }
@@ -973,7 +1003,7 @@ fn group_kinds(supply: &[Supply], needs: &[Need], assign: &[usize], src: usize, 
 fn option_out<'a>(src: &'a Source, option: usize, wanted: &[Color]) -> Option<&'a Out> {
     let mut n = option;
     for (_, o) in &src.abilities {
-        let k = o.options(wanted).len();
+        let k = o.option_count(wanted);
         if n < k {
             return Some(o);
         }
@@ -986,11 +1016,11 @@ fn option_out<'a>(src: &'a Source, option: usize, wanted: &[Color]) -> Option<&'
 /// ability is the first that can make `kinds`).
 fn option_ability(src: &Source, option: usize, kinds: &[ManaKind], wanted: &[Color]) -> usize {
     if option == usize::MAX {
-        return src.abilities.iter().find(|(_, o)| o.options(wanted).iter().any(|k| k.as_slice() == kinds)).map_or(src.abilities[0].0, |(i, _)| *i);
+        return src.abilities.iter().find(|(_, o)| o.makes(kinds, wanted)).map_or(src.abilities[0].0, |(i, _)| *i);
     }
     let mut n = option;
     for (i, o) in &src.abilities {
-        let k = o.options(wanted).len();
+        let k = o.option_count(wanted);
         if n < k {
             return *i;
         }
@@ -1089,6 +1119,34 @@ mod tests {
     const R: ManaKind = ManaKind::Colored(Color::Red);
     const G: ManaKind = ManaKind::Colored(Color::Green);
     const W: ManaKind = ManaKind::Colored(Color::White);
+
+    /// The counts and the membership test that spare listing the amounts agree with the list.
+    #[test]
+    fn amounts_counted_and_matched_as_listed() {
+        let outs = [
+            Out::Fixed(vec![]),
+            Out::Fixed(vec![ManaKind::Colorless, ManaKind::Colorless]),
+            Out::Fixed(vec![G]),
+            Out::OneOf(vec![]),
+            Out::OneOf(vec![R, G]),
+            Out::OneColor(0),
+            Out::OneColor(1),
+            Out::OneColor(3),
+            Out::AnyColors(0),
+            Out::AnyColors(2),
+        ];
+        let tries: [&[ManaKind]; 9] = [&[], &[R], &[G], &[W], &[W, W], &[R, R, R], &[G, G, G], &[ManaKind::Colorless, ManaKind::Colorless], &[R, G]];
+        for wanted in [&[][..], &[Color::Red][..], &[Color::Red, Color::Green][..]] {
+            for o in &outs {
+                let listed = o.options(wanted);
+                assert_eq!(o.option_count(wanted), listed.len(), "{o:?} {wanted:?}");
+                assert_eq!(o.most(), listed.iter().map(Vec::len).max().unwrap_or(0), "{o:?} {wanted:?}");
+                for kinds in tries {
+                    assert_eq!(o.makes(kinds, wanted), listed.iter().any(|k| k.as_slice() == kinds), "{o:?} {wanted:?} {kinds:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn matching_reassigns_a_flexible_source() {
