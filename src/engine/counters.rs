@@ -115,6 +115,7 @@ impl Game {
         }
         let was_tapped = self.obj(id).tapped;
         self.obj_mut_status(id).tapped = false;
+        self.tapped_prefix.set(0);
         let ev = Ev::new(EventKind::Untap, crate::engine::event::Text::ObjectDoes(what)).object(self, id).rule(rule);
         self.record(ev);
         if was_tapped {

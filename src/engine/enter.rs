@@ -227,10 +227,14 @@ impl Game {
         o.controller = controller;
         o.seen_controller = controller;
         o.tapped = tapped || entering.contains(&Entering::Tapped);
+        let untapped = !o.tapped;
         o.entry_choice = choice;
         // 702.33d: the permanent remembers that the spell it was had been kicked ("When this
         // creature enters, if it was kicked, …", 702.33e).
         o.choices.kicked = kicked;
+        if untapped {
+            self.tapped_prefix.set(0);
+        }
         if let Some(c) = copy {
             // It is a copy as it enters, not after (707.5): the effect has its timestamp.
             let timestamp = self.obj(nid).timestamp;

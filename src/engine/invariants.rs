@@ -19,6 +19,10 @@ impl Game {
         let owned_zones = [Zone::Library, Zone::Hand, Zone::Graveyard, Zone::Exile, Zone::Command];
         // Where each object is listed: (owner's list of its own zone, any other list) counts.
         let mut listed_in = vec![(0u32, 0u32); self.objects.len()];
+        // Automatic payment skips the permanents this hint says are tapped.
+        if let Some(id) = self.battlefield.iter().take(self.tapped_prefix.get()).find(|&&id| !self.obj(id).tapped) {
+            out.push(format!("{} is untapped, but among the first {} permanents, which the payment hint says are tapped", self.describe(*id), self.tapped_prefix.get()));
+        }
         for id in &self.battlefield {
             if let Some(c) = listed_in.get_mut(id.0 as usize) {
                 if self.obj(*id).zone == Zone::Battlefield { c.0 += 1 } else { c.1 += 1 }

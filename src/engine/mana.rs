@@ -259,9 +259,15 @@ impl Game {
     #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
     fn plan_automatic(&self, p: PlayerId, skip: &[ObjId], cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> (Vec<Source>, Option<Plan>) {
         let units = least_units(cost, x) + cost.special.len() as u64;
-        // The sources `p` could tap for mana now, in battlefield order (302.6 for creatures).
-        let mut all = self
-            .battlefield
+        // The sources `p` could tap for mana now, in battlefield order (302.6 for creatures),
+        // after the permanents known to be tapped (found again after each payment otherwise: a
+        // long game that taps one land an action would walk past all the others).
+        let mut skipped = self.tapped_prefix.get().min(self.battlefield.len());
+        while self.battlefield.get(skipped).is_some_and(|&id| self.obj(id).tapped) {
+            skipped += 1;
+        }
+        self.tapped_prefix.set(skipped);
+        let mut all = self.battlefield[skipped..]
             .iter()
             .copied()
             .filter(|&id| !self.obj(id).tapped && self.controller(id) == p && !self.summoning_sick(id) && !skip.contains(&id) && !self.has_effect(id, &crate::cards::ir::Change::CantActivate))

@@ -180,12 +180,10 @@ impl Game {
         // 704.5n: an Equipment attached to something it can't equip becomes unattached and stays
         // on the battlefield: a permanent that isn't a creature on the battlefield, itself, or
         // anything at all once the Equipment is a creature (301.5c; reconfigure isn't read).
-        let equipment = self.may_have(crate::engine::layers::Kinds::EQUIPMENT);
-        let unattach: Vec<ObjId> = self
-            .battlefield
+        let equipment = if self.may_have(crate::engine::layers::Kinds::EQUIPMENT) { self.battlefield.as_slice() } else { &[] };
+        let unattach: Vec<ObjId> = equipment
             .iter()
             .copied()
-            .filter(|_| equipment)
             .filter(|&e| self.has_subtype(e, "Equipment"))
             .filter(|&e| self.obj(e).attached_to.is_some_and(|h| !self.on_battlefield(h) || !self.is_creature(h) || h == e || self.is_creature(e)))
             .collect();
@@ -234,8 +232,8 @@ impl Game {
         // 704.5s, 714.4: a Saga whose lore counters reached its final chapter number, with no
         // chapter ability of its own triggered and not yet left the stack, is sacrificed.
         // Only a game with a chapter ability may have such a Saga (`Kinds::CHAPTER`).
-        let chapters = self.may_have(crate::engine::layers::Kinds::CHAPTER);
-        let sagas: Vec<ObjId> = self.battlefield.iter().copied().filter(|_| chapters).filter(|&o| self.saga_done(o)).collect();
+        let chapters = if self.may_have(crate::engine::layers::Kinds::CHAPTER) { self.battlefield.as_slice() } else { &[] };
+        let sagas: Vec<ObjId> = chapters.iter().copied().filter(|&o| self.saga_done(o)).collect();
         if losers.is_empty() && to_graveyard.is_empty() && destroyed.is_empty() && vanish.is_empty() && annihilate.is_empty() && unattach.is_empty() && sagas.is_empty() {
             self.sba_clean = battlefield_clean;
             return Ok(false);

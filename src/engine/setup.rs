@@ -117,6 +117,7 @@ impl Game {
             layered: crate::engine::layers::LayerCache::default(),
             kinds: crate::engine::layers::Kinds::default(),
             layered_once: std::cell::Cell::new(false),
+            tapped_prefix: std::cell::Cell::new(0),
             combat: Combat::default(),
             outcome: None,
             rng: ChaCha8Rng::seed_from_u64(s.seed),

@@ -763,6 +763,9 @@ pub struct Game {
     /// or change types, and which last known information keeps): from then on every kind may
     /// be there.
     pub layered_once: std::cell::Cell<bool>,
+    /// The first this many permanents of `battlefield` are all tapped: automatic payment starts
+    /// after them (a hint it advances; leaving the battlefield keeps it, untapping resets it).
+    pub tapped_prefix: std::cell::Cell<usize>,
     /// Static effects that were in force but did not apply when last looked, by source,
     /// timestamp and the ability they come from (one object can have several: a leveler's level
     /// symbols), so that the trace says when that changes (613.8a, 305.7, 611.3a).
@@ -1229,7 +1232,13 @@ impl Game {
             Zone::Battlefield => {
                 let lki = self.chars_now(id);
                 self.obj_mut(id).lki = Some(Box::new(lki));
-                self.battlefield.retain(|&x| x != id);
+                if let Some(at) = self.battlefield.iter().position(|&x| x == id) {
+                    self.battlefield.remove(at);
+                    // The permanents before it are still the same tapped ones, one fewer.
+                    if at < self.tapped_prefix.get() {
+                        self.tapped_prefix.set(self.tapped_prefix.get() - 1);
+                    }
+                }
                 // Effects on it end for it (400.7); its own static abilities stop applying.
                 for e in &mut self.effects {
                     e.objects.retain(|&x| x != id);
