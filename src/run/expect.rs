@@ -38,8 +38,16 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-fn show(v: &[String]) -> String {
-    format!("[{}]", v.join(", "))
+fn show<S: AsRef<str>>(v: &[S]) -> String {
+    let mut out = String::from("[");
+    for (i, x) in v.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(x.as_ref());
+    }
+    out.push(']');
+    out
 }
 
 /// Checks `e` against the game now.
@@ -76,22 +84,24 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             cmp(&mut out, format!("{name} lost"), x, pl.lost);
         }
         for (zone, x) in &pe.zones {
-            let ids: Vec<ObjId> = match *zone {
+            let ids: std::borrow::Cow<'_, [ObjId]> = match *zone {
                 "battlefield" => g.permanents_of(p).collect(),
-                "library" => pl.library.clone(),
-                "hand" => pl.hand.clone(),
-                "graveyard" => pl.graveyard.clone(),
-                "command" => pl.command.clone(),
-                _ => pl.exile.clone(),
+                "library" => (&pl.library[..]).into(),
+                "hand" => (&pl.hand[..]).into(),
+                "graveyard" => (&pl.graveyard[..]).into(),
+                "command" => (&pl.command[..]).into(),
+                _ => (&pl.exile[..]).into(),
             };
             // A card with faces is listed by the name it has there (712.8a, 709.4), or by its
             // full name when the expectation writes that.
-            let wanted = |full: &str| matches!(&x.value, ZoneExpect::Names(w) if w.iter().any(|n| n == full));
-            let names: Vec<String> = ids.iter().map(|&id| if wanted(g.obj(id).card.name()) { g.obj(id).card.name().to_owned() } else { g.card(id).name().to_owned() }).collect();
             match &x.value {
-                ZoneExpect::Count(n) => out.push(verdict(format!("{name}'s {zone} (count)"), n, names.len(), *n == names.len(), x.span)),
+                ZoneExpect::Count(n) => out.push(verdict(format!("{name}'s {zone} (count)"), n, ids.len(), *n == ids.len(), x.span)),
                 ZoneExpect::Names(want) => {
-                    let (w, a) = (sorted(want.clone()), sorted(names));
+                    let wanted = |full: &str| want.iter().any(|n| n == full);
+                    let mut a: Vec<&str> = ids.iter().map(|&id| if wanted(g.obj(id).card.name()) { g.obj(id).card.name() } else { g.card(id).name() }).collect();
+                    let mut w: Vec<&str> = want.iter().map(String::as_str).collect();
+                    a.sort_unstable();
+                    w.sort_unstable();
                     let ok = w == a;
                     out.push(verdict(format!("{name}'s {zone}"), show(&w), show(&a), ok, x.span));
                 }
