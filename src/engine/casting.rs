@@ -1583,7 +1583,7 @@ impl Game {
         self.record(ev);
         let announced = self.last_event();
         let by = Targeter { you: p, source, this: None, x, player: None };
-        let (modes, targets) = match self.propose(&effect, ch, by, &format!("the ability of {name}")) {
+        let (modes, targets) = match self.propose(effect, ch, by, &format!("the ability of {name}")) {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
@@ -1645,7 +1645,7 @@ impl Game {
             }
         }
         self.sacrificed_now = None;
-        if let Err(e) = self.pay_other_costs(p, source, &cost, ch, dec)? {
+        if let Err(e) = self.pay_other_costs(p, source, cost, ch, dec)? {
             return Ok(Err(e));
         }
         let sacrificed = self.sacrificed_now.take();

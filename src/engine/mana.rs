@@ -407,19 +407,19 @@ impl Game {
             }
             self.record(ev);
         }
-        if let Err(e) = self.pay_other_costs(p, id, &cost, ch, dec)? {
+        if let Err(e) = self.pay_other_costs(p, id, cost, ch, dec)? {
             return Ok(Err(e));
         }
         if let Some(kinds) = make {
             self.add_mana(p, kinds, id, cite!(mana.ability_adds));
         } else {
-            for ins in mana_part(&effect) {
+            for ins in mana_part(effect) {
                 self.produce(p, id, ins, cite!(mana.ability_effect), dec)?;
             }
         }
         // 605.3b: the rest of the ability ("This land deals 1 damage to you") happens as it
         // resolves, at once, with the mana.
-        let rest = &effect.instructions[mana_part(&effect).len()..];
+        let rest = &effect.instructions[mana_part(effect).len()..];
         if !rest.is_empty() {
             let ctx = crate::engine::resolve::Context {
                 controller: p,
