@@ -734,6 +734,12 @@ impl Facts for Working<'_> {
     }
 }
 
+/// Where an object's ability is ([`Game::ability_slot`]).
+enum Slot<'a> {
+    Printed(&'a Printed),
+    Granted(&'a std::sync::Arc<Ability>),
+}
+
 /// An ability of an object, held apart from the game ([`Game::held_ability`]).
 #[derive(Clone, Debug)]
 pub enum Held {
@@ -1068,15 +1074,25 @@ impl Game {
         }
     }
 
+    /// Where ability `i` of the object is now, if it has it: on its printed card (still
+    /// functioning), or given by an effect (layer 6).
+    fn ability_slot(&self, id: ObjId, i: usize) -> Option<Slot<'_>> {
+        let printed = self.card(id);
+        let n = printed.0.abilities.len();
+        match self.chars(id) {
+            Some(c) if i < n => (i >= 64 || c.lost & (1 << i) == 0).then_some(Slot::Printed(printed)),
+            Some(c) => c.granted.get(i - n).map(Slot::Granted),
+            None => (i < n).then_some(Slot::Printed(printed)),
+        }
+    }
+
     /// Ability `i` of the object, if it has it now.
     #[must_use]
     pub fn ability(&self, id: ObjId, i: usize) -> Option<&Ability> {
-        let printed = &self.card(id).0.abilities;
-        match self.chars(id) {
-            Some(c) if i < printed.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| &printed[i]),
-            Some(c) => c.granted.get(i - printed.len()).map(|a| &**a),
-            None => printed.get(i),
-        }
+        self.ability_slot(id, i).map(|s| match s {
+            Slot::Printed(p) => &p.0.abilities[i],
+            Slot::Granted(a) => &**a,
+        })
     }
 
     /// Ability `i` of the object, if it has it now, held apart from the game so that the game
@@ -1084,12 +1100,10 @@ impl Game {
     /// card's copy, or the effect's for a granted one: nothing is copied.
     #[must_use]
     pub fn held_ability(&self, id: ObjId, i: usize) -> Option<Held> {
-        let printed = self.card(id);
-        match self.chars(id) {
-            Some(c) if i < printed.0.abilities.len() => (i >= 64 || c.lost & (1 << i) == 0).then(|| Held::Printed(printed.clone(), i)),
-            Some(c) => c.granted.get(i - printed.0.abilities.len()).map(|a| Held::Granted(a.clone())),
-            None => (i < printed.0.abilities.len()).then(|| Held::Printed(printed.clone(), i)),
-        }
+        self.ability_slot(id, i).map(|s| match s {
+            Slot::Printed(p) => Held::Printed(p.clone(), i),
+            Slot::Granted(a) => Held::Granted(a.clone()),
+        })
     }
 
     /// Whether the object has an ability now.
@@ -1831,17 +1845,6 @@ fn affected(g: &Game, e: &Eff<'_>, w: &Work) -> Vec<ObjId> {
     }
 }
 
-/// Adds an ability an effect gives an object (layer 6). An `Ability` is about 1 KB, and a
-/// `Vec`'s first push would make room for four: most objects are given one, so the first one
-/// gets room for exactly one (a lord's keyword on 5,000 creatures is then 5 MB, not 20 MB, at
-/// every computation).
-fn grant(granted: &mut Vec<std::sync::Arc<Ability>>, a: std::sync::Arc<Ability>) {
-    if granted.capacity() == 0 {
-        granted.reserve_exact(1);
-    }
-    granted.push(a);
-}
-
 /// The ability that change `which` of an effect gives, made at its first use and then shared
 /// by every object the effect gives it to (an ability is about a kilobyte).
 fn shared(given: &mut Vec<Option<std::sync::Arc<Ability>>>, which: usize, make: impl FnOnce() -> Ability) -> std::sync::Arc<Ability> {
@@ -1924,11 +1927,11 @@ fn apply(g: &Game, e: &Eff<'_>, set: &[ObjId], w: &mut Work, layer: Layer, log: 
                 Change::SetColors(cs) => c.colors = cs.iter().copied().collect(),
                 Change::Grant(k) => {
                     if !abilities_in(&g.card(id).0.abilities, c).any(|(_, a)| *a == Ability::Keyword(*k)) {
-                        grant(&mut c.granted, shared(&mut given, which, || Ability::Keyword(*k)));
+                        c.granted.push(shared(&mut given, which, || Ability::Keyword(*k)));
                     }
                 }
-                Change::Protection(q) => grant(&mut c.granted, shared(&mut given, which, || Ability::Protection(*q))),
-                Change::GrantAbility { ability, .. } => grant(&mut c.granted, shared(&mut given, which, || (**ability).clone())),
+                Change::Protection(q) => c.granted.push(shared(&mut given, which, || Ability::Protection(*q))),
+                Change::GrantAbility { ability, .. } => c.granted.push(shared(&mut given, which, || (**ability).clone())),
                 Change::LoseAll => {
                     c.lost = all_bits(n);
                     c.granted.clear();
@@ -2014,7 +2017,7 @@ fn intrinsic_mana(g: &Game, w: &mut Work) {
         for color in colors {
             let ability = crate::cards::def::intrinsic_mana_ability(color);
             if !abilities_in(&card.0.abilities, c).any(|(_, a)| a == &**ability) {
-                grant(&mut c.granted, ability.clone());
+                c.granted.push(ability.clone());
             }
         }
     }
