@@ -728,7 +728,7 @@ impl Game {
                 // 701.9a: the whole hand; the players' cards go at once, in APNAP order.
                 let players = self.players_of(ctx, who);
                 for p in players {
-                    let cards = self.players[p].hand.clone();
+                    let cards = self.players[p].hand.to_vec();
                     for c in cards {
                         self.discard(p, c, cite!(discard.hand));
                     }
@@ -1048,7 +1048,7 @@ impl Game {
                         let ev = Ev::new(EventKind::PutIntoLibrary, format!("{} is put {place} {}'s library", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Library).rule(cite!(resolve.to_library));
                         self.record(ev);
                         let lib = &mut self.players[owner].library;
-                        lib.retain(|&c| c != id);
+                        lib.remove_item(&id);
                         if *bottom { lib.push(id) } else { lib.insert(0, id) }
                         self.touch();
                         continue;
@@ -1577,7 +1577,7 @@ impl Game {
             Instruction::ExileGraveyard(who) => {
                 for p in self.players_of(ctx, who) {
                     // Every card, in this one instruction (406.2, 701.13a).
-                    let cards = self.players[p].graveyard.clone();
+                    let cards = self.players[p].graveyard.to_vec();
                     for c in cards {
                         let ev = Ev::new(EventKind::Exile, format!("{} is exiled from {}'s graveyard", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Exile).rules(&cite!(exile.face_up));
                         self.record(ev);
@@ -2043,8 +2043,11 @@ impl Game {
         let what = what.replace(&printed, &cost.to_string());
         let can_pay = match cost {
             PayCost::Mana(m) => {
-                let mut probe = self.clone();
-                matches!(probe.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse), Ok(Ok(())))
+                // A trial payment, always undone.
+                let cp = self.checkpoint();
+                let paid = self.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), crate::engine::mana::Alternatives::default(), &mut crate::engine::decision::Refuse);
+                self.rewind(cp);
+                matches!(paid, Ok(Ok(())))
             }
             PayCost::Life(n) => self.players[p].life >= i64::from(*n),
             PayCost::Energy(n) => self.players[p].energy >= *n,
@@ -2056,15 +2059,8 @@ impl Game {
         }
         match cost {
             PayCost::Mana(m) => {
-                let saved = self.clone();
                 let during = crate::engine::mana::Alternatives { during: Some(rule), ..Default::default() };
-                match self.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), during, dec)? {
-                    Ok(()) => Ok(true),
-                    Err(_) => {
-                        *self = saved;
-                        Ok(false)
-                    }
-                }
+                Ok(self.undoable(|g| g.pay_mana(p, m, x, &crate::engine::casting::Choices::default(), during, dec))?.is_ok())
             }
             PayCost::Life(n) => {
                 self.pay_life(p, *n, "", &[cite!(life.pay), rule]);
@@ -2234,7 +2230,7 @@ impl Game {
             self.random_order(&mut rest);
             let mut lib = ids.clone();
             lib.extend(rest);
-            self.players[p].library = lib;
+            self.players[p].library.change(|l| *l = lib);
             self.touch();
             let ev = Ev::new(EventKind::Shuffle, crate::engine::event::Text::PlayerDoes("shuffles their library without the found card(s)")).player(self, p).rules(&cite!(shuffle.after_search));
             self.record(ev);
@@ -2279,12 +2275,13 @@ impl Game {
         }
         let d = Decision { player: p, kind: DecisionKind::Scry { cards: seen.clone() }, rule: cite!(scry.choice), what: format!("scry {n}: which cards stay on top and which go to the bottom") };
         let Answer::Scry { top, bottom } = self.decide(dec, &d)? else { return Ok(()) };
-        let lib = &mut self.players[p].library;
-        lib.retain(|c| !seen.contains(c));
-        let mut new = top.clone();
-        new.append(lib);
-        new.extend(bottom.iter().copied());
-        *lib = new;
+        self.players[p].library.change(|lib| {
+            lib.retain(|c| !seen.contains(c));
+            let mut new = top.clone();
+            new.append(lib);
+            new.extend(bottom.iter().copied());
+            *lib = new;
+        });
         let ev = Ev::new(EventKind::Choice, format!("{} scries {n}: {} on top, {} on the bottom", self.players[p].name, top.len(), bottom.len())).player(self, p).rule(cite!(scry.scries));
         self.record(ev);
         Ok(())
@@ -2302,11 +2299,12 @@ impl Game {
         let Answer::Scry { top, bottom: graveyard } = self.decide(dec, &d)? else { return Ok(()) };
         // The cards kept go back on top in the chosen order; those for the graveyard stay in
         // the library until `move_object` takes them out.
-        let lib = &mut self.players[p].library;
-        lib.retain(|c| !top.contains(c));
-        let mut new = top.clone();
-        new.append(lib);
-        *lib = new;
+        self.players[p].library.change(|lib| {
+            lib.retain(|c| !top.contains(c));
+            let mut new = top.clone();
+            new.append(lib);
+            *lib = new;
+        });
         let ev = Ev::new(EventKind::Choice, format!("{} surveils {n}: {} on top, {} into the graveyard", self.players[p].name, top.len(), graveyard.len())).player(self, p).rule(cite!(surveil.surveils));
         self.record(ev);
         for c in graveyard {
@@ -2538,13 +2536,14 @@ impl Game {
             }
             DigRest::Bottom { .. } | DigRest::Top => {}
         }
-        let lib = &mut self.players[p].library;
-        lib.retain(|c| !rest.contains(c));
-        if rest_to == DigRest::Top {
-            lib.splice(0..0, rest.iter().copied());
-        } else {
-            lib.extend(rest.iter().copied());
-        }
+        self.players[p].library.change(|lib| {
+            lib.retain(|c| !rest.contains(c));
+            if rest_to == DigRest::Top {
+                lib.splice(0..0, rest.iter().copied());
+            } else {
+                lib.extend(rest.iter().copied());
+            }
+        });
         self.touch();
         if !rest.is_empty() {
             let how = match rest_to {
@@ -2567,7 +2566,7 @@ impl Game {
     fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: Option<SearchDest>, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
         let mut others = Vec::new();
         let mut hit = None;
-        for c in self.players[p].library.clone() {
+        for c in self.players[p].library.to_vec() {
             let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.described(c))).object(self, c).player(self, p).rules(&cite!(reveal.until));
             self.record(ev);
             if self.matches_filter(c, filter, p) {
@@ -2788,9 +2787,9 @@ impl Game {
 
     /// Shuffles a library with the scenario's seeded generator (701.24a).
     pub fn shuffle(&mut self, p: PlayerId) {
-        let mut lib = std::mem::take(&mut self.players[p].library);
+        let mut lib = self.players[p].library.to_vec();
         self.random_order(&mut lib);
-        self.players[p].library = lib;
+        self.players[p].library.change(|l| *l = lib);
         let ev = Ev::new(EventKind::Shuffle, crate::engine::event::Text::PlayerDoes("shuffles their library")).player(self, p).rule(cite!(shuffle.shuffles));
         self.record(ev);
     }
@@ -2805,7 +2804,7 @@ impl Game {
 
     /// `n` cards of `p`'s hand chosen at random with the seeded generator (701.9b).
     fn random_cards(&mut self, p: PlayerId, n: usize) -> Vec<ObjId> {
-        let mut hand = self.players[p].hand.clone();
+        let mut hand = self.players[p].hand.to_vec();
         let mut out = Vec::new();
         while out.len() < n && !hand.is_empty() {
             let i = usize::try_from(self.rng.next_u64() % hand.len() as u64).unwrap_or(0);
@@ -3399,7 +3398,7 @@ impl Game {
         for &(q, c) in &revealed {
             let to_bottom = bottom.contains(&(q, c));
             if to_bottom {
-                self.players[q].library.retain(|&o| o != c);
+                self.players[q].library.remove_item(&c);
                 self.players[q].library.push(c);
                 self.touch();
             }

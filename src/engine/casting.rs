@@ -1053,48 +1053,42 @@ impl Game {
         if !matches!(self.decide(dec, &d)?, Answer::May(true)) {
             return Ok(false);
         }
-        let mark = self.trace.len();
-        let trace = std::mem::take(&mut self.trace);
-        let saved = self.clone();
-        self.trace = trace;
-        let effect = aura_or_spell_effect(self.card(card).abilities());
-        // 601.2b: the modes, as the spell is proposed.
-        let mut modes = None;
-        if let Some(m) = &effect.modal {
-            let n = m.modes.len();
-            modes = Some(if n <= m.min as usize {
-                (0..n).collect()
-            } else {
-                let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n), used: Vec::new() }, rule: cite!(cast.modes_choice), what: format!("the mode(s) of {name}") };
-                match self.decide(dec, &d)? {
-                    Answer::Modes(ms) => ms,
-                    _ => Vec::new(),
-                }
-            });
-        }
-        let targeter = Targeter { you: p, source: card, this: Some(card), x: 0, player: None };
-        let chosen = self.decide_targets(&effect, modes.as_deref().unwrap_or(&[]), targeter, p, &format!("spell {name}"), cite!(cast.targets_choice), dec)?;
-        let outcome = match chosen {
-            None => Err(Illegal::new(cite!(cast.no_legal_target), format!("{name} has no legal target for it, so it can't be cast")).also(by.rule)),
-            Some(chosen) => {
-                let ch = Choices {
-                    targets: chosen.iter().map(|c| c.target).collect(),
-                    divide: chosen.iter().filter(|c| c.share > 0).map(|c| (c.target, c.share)).collect(),
-                    modes,
-                    by_effect: Some(by),
-                    ..Choices::default()
-                };
-                self.cast(p, card, &ch, dec)?
+        // 732: an illegal cast is undone; the card stays where it was.
+        let outcome = self.undoable(|g| {
+            let effect = aura_or_spell_effect(g.card(card).abilities());
+            // 601.2b: the modes, as the spell is proposed.
+            let mut modes = None;
+            if let Some(m) = &effect.modal {
+                let n = m.modes.len();
+                modes = Some(if n <= m.min as usize {
+                    (0..n).collect()
+                } else {
+                    let d = Decision { player: p, kind: DecisionKind::Modes { count: n, min: m.min as usize, max: (m.max as usize).min(n), used: Vec::new() }, rule: cite!(cast.modes_choice), what: format!("the mode(s) of {name}") };
+                    match g.decide(dec, &d)? {
+                        Answer::Modes(ms) => ms,
+                        _ => Vec::new(),
+                    }
+                });
             }
-        };
+            let targeter = Targeter { you: p, source: card, this: Some(card), x: 0, player: None };
+            let chosen = g.decide_targets(&effect, modes.as_deref().unwrap_or(&[]), targeter, p, &format!("spell {name}"), cite!(cast.targets_choice), dec)?;
+            Ok(match chosen {
+                None => Err(Illegal::new(cite!(cast.no_legal_target), format!("{name} has no legal target for it, so it can't be cast")).also(by.rule)),
+                Some(chosen) => {
+                    let ch = Choices {
+                        targets: chosen.iter().map(|c| c.target).collect(),
+                        divide: chosen.iter().filter(|c| c.share > 0).map(|c| (c.target, c.share)).collect(),
+                        modes,
+                        by_effect: Some(by),
+                        ..Choices::default()
+                    };
+                    g.cast(p, card, &ch, dec)?
+                }
+            })
+        })?;
         match outcome {
             Ok(()) => Ok(true),
             Err(e) => {
-                // 732: the cast is reversed; the card stays where it was.
-                let mut trace = std::mem::take(&mut self.trace);
-                trace.truncate(mark);
-                *self = saved;
-                self.trace = trace;
                 let rules: Vec<String> = e.rules.iter().map(ToString::to_string).collect();
                 let ev = Ev::new(EventKind::Rejected, format!("{} can't cast {name}: {} ({}); the cast is reversed", self.players[p].name, e.reason, rules.join(", "))).player(self, p).object(self, card).rules(&e.rules).rule(cite!(cast.undone));
                 self.record(ev);
@@ -1112,7 +1106,7 @@ impl Game {
         let (candidates, named, what, rule): (Vec<ObjId>, &Option<Vec<ObjId>>, &str, RuleId) = match c {
             AdditionalCost::Sacrifice(f) => (self.permanents_of(p).filter(|&o| !(f.other && Some(o) == source) && self.matches_filter(o, f, p)).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
             AdditionalCost::SacrificeOneOf(fs) => (self.permanents_of(p).filter(|&o| fs.iter().any(|f| !(f.other && Some(o) == source) && self.matches_filter(o, f, p))).collect(), &ch.sacrifice, "sacrifice", cite!(cost.sacrifice)),
-            AdditionalCost::Discard => (self.players[p].hand.clone(), &ch.discard, "discard", cite!(cost.discard)),
+            AdditionalCost::Discard => (self.players[p].hand.to_vec(), &ch.discard, "discard", cite!(cost.discard)),
             AdditionalCost::DiscardCard(ty) => (self.players[p].hand.iter().copied().filter(|&o| self.has_type(o, *ty)).collect(), &ch.discard, "discard", cite!(cost.discard)),
             // Chosen as the cost is paid (601.2h, 602.2b); no action key names it.
             AdditionalCost::ReturnToHand(f) => (self.permanents_of(p).filter(|&o| self.matches_filter(o, f, p)).collect(), &None, "return", cite!(cost.return_to_hand)),

@@ -1649,7 +1649,7 @@ fn compute(g: &Game) -> Layered {
         return out;
     }
     g.layered_once.set(true);
-    let mut ids: Vec<ObjId> = g.battlefield.clone();
+    let mut ids: Vec<ObjId> = g.battlefield.to_vec();
     ids.extend(g.stack.iter().filter_map(|s| if let StackItem::Spell(id) = s { Some(*id) } else { None }));
     // Emblems (114.4): sources of statics in the command zone, whose abilities can be lost.
     ids.extend(g.players.iter().flat_map(|p| p.command.iter().copied()));

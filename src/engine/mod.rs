@@ -7,7 +7,6 @@
 pub mod actions;
 pub mod casting;
 pub mod cause;
-pub mod chunked;
 pub mod combat;
 pub mod continuous;
 pub mod copies;
@@ -25,6 +24,7 @@ pub mod mana;
 pub mod priority;
 pub mod replace;
 pub mod resolve;
+pub mod rewind;
 pub mod sba;
 pub mod setup;
 pub mod state;

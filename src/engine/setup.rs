@@ -4,6 +4,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::cards::ir::CardType;
+use crate::engine::rewind::Logged;
 use crate::engine::state::{CardId, Combat, Counters, Game, PhysCard, Player, Zone};
 use crate::engine::{Ev, ObjId, event::EventKind};
 use crate::scenario::Scenario;
@@ -25,11 +26,11 @@ impl Game {
                     city_blessing: p.city_blessing,
                     speed: p.speed,
                     speed_triggered: None,
-                    library: Vec::new(),
-                    hand: Vec::new(),
-                    graveyard: Vec::new(),
-                    exile: Vec::new(),
-                    command: Vec::new(),
+                    library: Logged::default(),
+                    hand: Logged::default(),
+                    graveyard: Logged::default(),
+                    exile: Logged::default(),
+                    command: Logged::default(),
                     pool: [0; 6],
                     pool_snow: [0; 6],
                     pool_restricted: Vec::new(),
@@ -49,9 +50,9 @@ impl Game {
                     life_lost_this_turn: 0,
                 })
                 .collect(),
-            objects: crate::engine::chunked::Chunked::default(),
-            cards: crate::engine::chunked::Chunked::default(),
-            battlefield: Vec::new(),
+            objects: crate::engine::rewind::Journaled::default(),
+            cards: crate::engine::rewind::Journaled::default(),
+            battlefield: Logged::default(),
             stack: Vec::new(),
             turn: s.start.turn,
             active: s.start.active,
@@ -68,7 +69,7 @@ impl Game {
             batch: 0,
             event: 0,
             damage_triggers: Vec::new(),
-            firsts: (0, Vec::new()),
+            firsts: (0, Logged::default()),
             sba_dirty: Vec::new(),
             sba_clean: false,
             damaged: (0, Vec::new()),

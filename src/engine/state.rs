@@ -439,13 +439,13 @@ pub struct Player {
     /// "This ability triggers only once each turn").
     pub speed_triggered: Option<u32>,
     /// Top card first.
-    pub library: Vec<ObjId>,
-    pub hand: Vec<ObjId>,
+    pub library: crate::engine::rewind::Logged<ObjId>,
+    pub hand: crate::engine::rewind::Logged<ObjId>,
     /// Top card last.
-    pub graveyard: Vec<ObjId>,
-    pub exile: Vec<ObjId>,
+    pub graveyard: crate::engine::rewind::Logged<ObjId>,
+    pub exile: crate::engine::rewind::Logged<ObjId>,
     /// What this player owns in the command zone (408): emblems (114.2).
-    pub command: Vec<ObjId>,
+    pub command: crate::engine::rewind::Logged<ObjId>,
     /// Mana pool: W, U, B, R, G, C.
     pub pool: [u32; 6],
     /// How much of each kind in `pool` a snow source made (107.4h).
@@ -481,6 +481,13 @@ pub struct Player {
     pub left_battlefield_this_turn: bool,
     pub life_gained_this_turn: i64,
     pub life_lost_this_turn: i64,
+}
+
+impl Player {
+    /// The player's zones that list objects: library, hand, graveyard, exile, command.
+    pub fn zones_mut(&mut self) -> [&mut crate::engine::rewind::Logged<ObjId>; 5] {
+        [&mut self.library, &mut self.hand, &mut self.graveyard, &mut self.exile, &mut self.command]
+    }
 }
 
 /// A continuous effect from a resolved spell or ability (611.2): what it does to the set of
@@ -564,10 +571,10 @@ pub struct Snapshots {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub players: Vec<Player>,
-    pub objects: crate::engine::chunked::Chunked<Object>,
-    pub cards: crate::engine::chunked::Chunked<PhysCard>,
+    pub objects: crate::engine::rewind::Journaled<Object>,
+    pub cards: crate::engine::rewind::Journaled<PhysCard>,
     /// Permanents on the battlefield, in the order they arrived.
-    pub battlefield: Vec<ObjId>,
+    pub battlefield: crate::engine::rewind::Logged<ObjId>,
     /// Bottom first.
     pub stack: Vec<StackItem>,
     pub turn: u32,
@@ -664,7 +671,7 @@ pub struct Game {
     pub damage_triggers: Vec<(ObjId, usize, Option<ObjId>, u64, usize)>,
     /// Events that happened this turn, for "for the first time each turn" (603.2): the turn
     /// and each event's key (`triggers::FirstKey`), sorted.
-    pub firsts: (u32, Vec<crate::engine::triggers::FirstKey>),
+    pub firsts: (u32, crate::engine::rewind::Logged<crate::engine::triggers::FirstKey>),
     /// Damage dealt to objects this turn (the turn; source and object dealt damage), for "a
     /// creature dealt damage by this creature this turn".
     pub damaged: (u32, Vec<(ObjId, ObjId)>),
@@ -923,7 +930,7 @@ impl Game {
         o.live && o.zone == Zone::Battlefield
     }
 
-    pub fn zone_list_mut(&mut self, player: PlayerId, zone: Zone) -> Option<&mut Vec<ObjId>> {
+    pub fn zone_list_mut(&mut self, player: PlayerId, zone: Zone) -> Option<&mut crate::engine::rewind::Logged<ObjId>> {
         let p = &mut self.players[player];
         match zone {
             Zone::Library => Some(&mut p.library),
@@ -1259,7 +1266,7 @@ impl Game {
             Zone::Nowhere => {}
             z => {
                 if let Some(list) = self.zone_list_mut(owner, z) {
-                    list.retain(|&x| x != id);
+                    list.remove_item(&id);
                 }
             }
         }

@@ -194,10 +194,11 @@ impl Game {
         let at = self.last_event();
         // "For the first time each turn": the keys this event is the first of this turn.
         if self.firsts.0 != self.turn {
-            self.firsts = (self.turn, Vec::new());
+            self.firsts.0 = self.turn;
+            self.firsts.1.change(Vec::clear);
         }
         // The keys not seen before this turn. The list is kept sorted: a turn can hold thousands
-        // of events, and the runner's checkpoint copies it before every action.
+        // of events.
         let mut firsts: smallvec::SmallVec<[FirstKey; 2]> = smallvec::SmallVec::new();
         for k in first_keys(h) {
             if let Err(at) = self.firsts.1.binary_search(&k) {

@@ -958,42 +958,11 @@ fn attempt(
     p: PlayerId,
     f: impl FnOnce(&mut Game, &mut dyn Decider) -> Result<Result<(), Illegal>, Stop>,
 ) -> Result<(), Stop> {
-    // The checkpoint leaves out the trace and the board pictures, which only grow: restoring
-    // cuts them back instead of copying them for every action. The objects and cards are
-    // shared with it chunk by chunk (`Chunked`): the copy costs what the action touches.
-    let trace = std::mem::take(&mut g.trace);
-    let mark = trace.len();
-    let boards = g.snapshots.as_mut().map(|s| std::mem::take(&mut s.taken));
-    let boards_mark = boards.as_ref().map_or(0, Vec::len);
-    // The cause tables are left out too: their changes are journaled and undone.
-    let mut causes = std::mem::take(&mut g.causes);
-    let cp = causes.checkpoint();
-    let saved = g.clone();
-    g.causes = causes;
-    g.trace = trace;
-    if let (Some(s), Some(b)) = (&mut g.snapshots, boards) {
-        s.taken = b;
-    }
     let saved_marks = script.marked.len();
-    let done = f(g, script);
-    if !matches!(done, Ok(Err(_))) {
-        g.causes.commit(cp);
-    }
-    match done? {
+    // 732: an illegal action is undone (`engine::rewind`).
+    match g.undoable(|g| f(g, script))? {
         Ok(()) => g.give_priority(p, script),
         Err(e) => {
-            let mut trace = std::mem::take(&mut g.trace);
-            trace.truncate(mark);
-            let boards = g.snapshots.as_mut().map(|s| std::mem::take(&mut s.taken));
-            let mut causes = std::mem::take(&mut g.causes);
-            causes.rollback(cp);
-            *g = saved;
-            g.causes = causes;
-            g.trace = trace;
-            if let (Some(s), Some(mut b)) = (&mut g.snapshots, boards) {
-                b.truncate(boards_mark);
-                s.taken = b;
-            }
             script.unmark_since(saved_marks);
             for i in 0..script.actions.len() {
                 if script.actions[i].index == index {
