@@ -26,8 +26,8 @@ pub struct Journaled<T> {
     saved_in: Vec<u64>,
     /// Saved values, oldest first: the index, the value, and `saved_in` before.
     journal: Vec<(usize, u64, T)>,
-    /// Open checkpoints, innermost last.
-    open: Vec<Open>,
+    /// Open checkpoints, innermost last (rarely more than two).
+    open: smallvec::SmallVec<[Open; 2]>,
     /// The number of the innermost open checkpoint; 0 when none is open.
     current: u64,
     /// The last number given to a checkpoint (numbers only grow).
@@ -43,7 +43,7 @@ struct Open {
 
 impl<T> Default for Journaled<T> {
     fn default() -> Self {
-        Journaled { items: Vec::new(), saved_in: Vec::new(), journal: Vec::new(), open: Vec::new(), current: 0, last: 0 }
+        Journaled { items: Vec::new(), saved_in: Vec::new(), journal: Vec::new(), open: smallvec::SmallVec::new(), current: 0, last: 0 }
     }
 }
 
@@ -131,8 +131,9 @@ impl<T: Clone> Journaled<T> {
 pub struct Logged<T> {
     items: Vec<T>,
     undo: Vec<Undo<T>>,
-    /// The length of `undo` when each open checkpoint opened, innermost last.
-    marks: Vec<usize>,
+    /// The length of `undo` when each open checkpoint opened, innermost last (rarely more
+    /// than two).
+    marks: smallvec::SmallVec<[usize; 2]>,
 }
 
 #[derive(Clone, Debug)]
@@ -145,13 +146,13 @@ enum Undo<T> {
 
 impl<T> Default for Logged<T> {
     fn default() -> Self {
-        Logged { items: Vec::new(), undo: Vec::new(), marks: Vec::new() }
+        Logged { items: Vec::new(), undo: Vec::new(), marks: smallvec::SmallVec::new() }
     }
 }
 
 impl<T> From<Vec<T>> for Logged<T> {
     fn from(items: Vec<T>) -> Self {
-        Logged { items, undo: Vec::new(), marks: Vec::new() }
+        Logged { items, undo: Vec::new(), marks: smallvec::SmallVec::new() }
     }
 }
 
