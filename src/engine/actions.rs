@@ -2566,7 +2566,9 @@ impl Game {
     fn reveal_until(&mut self, p: PlayerId, filter: &crate::cards::ir::ObjectFilter, to: Option<SearchDest>, rest_to: crate::cards::ir::DigRest, dec: &mut dyn Decider) -> Result<(), Stop> {
         let mut others = Vec::new();
         let mut hit = None;
-        for c in self.players[p].library.to_vec() {
+        // A copy: revealing records events.
+        let library = self.players[p].library.to_vec();
+        for c in library {
             let ev = Ev::new(EventKind::Reveal, format!("{} reveals {} from the top of their library", self.players[p].name, self.described(c))).object(self, c).player(self, p).rules(&cite!(reveal.until));
             self.record(ev);
             if self.matches_filter(c, filter, p) {

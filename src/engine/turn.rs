@@ -359,7 +359,8 @@ impl Game {
                     self.record(ev);
                 }
                 // Regeneration shields last only this turn (701.19a).
-                for id in self.battlefield.to_vec() {
+                let permanents = self.battlefield.to_vec();
+                for id in permanents {
                     if self.obj(id).regen_shields > 0 {
                         self.obj_mut(id).regen_shields = 0;
                         let ev = Ev::new(EventKind::EffectEnds, format!("the regeneration shield on {} ends with the turn", self.described(id))).object(self, id).rules(&cite!(cleanup.regeneration_shield_ends));
