@@ -77,6 +77,12 @@ impl<T: Clone> Journaled<T> {
         self.journal.push((i, before, self.items[i].clone()));
     }
 
+    /// Makes room for `n` more items at once (a game's setup knows how many it makes).
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+        self.saved_in.reserve(n);
+    }
+
     /// Adds an item; a rewind past the checkpoint open now removes it.
     pub fn push(&mut self, item: T) {
         self.items.push(item);

@@ -146,6 +146,12 @@ impl Game {
         };
         let mut attach: Vec<(ObjId, String)> = Vec::new();
         let mut copying: Vec<(ObjId, String)> = Vec::new();
+        // One object and one card for each entry: room for them at once, and for the first
+        // objects the game makes (each zone change makes one, 400.7), rather than growing (and
+        // copying) both lists as they are made.
+        let made: usize = s.players.iter().map(|p| p.library.len() + p.hand.len() + p.graveyard.len() + p.exile.len() + p.battlefield.len()).sum();
+        g.objects.reserve(made + 64);
+        g.cards.reserve(made + 16);
         for (pi, p) in s.players.iter().enumerate() {
             let owner_of = |e: &CardEntry| e.owner.as_ref().and_then(|o| s.players.iter().position(|q| q.name == o.text)).unwrap_or(pi);
             for (zone, list) in [(Zone::Library, &p.library), (Zone::Hand, &p.hand), (Zone::Graveyard, &p.graveyard), (Zone::Exile, &p.exile), (Zone::Battlefield, &p.battlefield)] {
