@@ -52,17 +52,14 @@ impl Out {
     /// The mana it can make, as the fixed amounts it may choose among; "any one color"
     /// only in the colors `wanted` (the rest can't help a payment more than white does).
     /// "Any combination" is one amount whose units each make any color (see [`Out::free`]).
-    fn options(&self, wanted: &[Color]) -> Vec<Vec<ManaKind>> {
+    fn options(&self, wanted: &[Color]) -> Vec<Kinds> {
         match self {
-            Out::AnyColors(n) => vec![vec![ManaKind::Colored(Color::White); *n as usize]],
-            Out::Fixed(k) => vec![k.clone()],
-            Out::OneOf(ks) => ks.iter().map(|&k| vec![k]).collect(),
+            Out::AnyColors(n) => vec![smallvec::smallvec![ManaKind::Colored(Color::White); *n as usize]],
+            Out::Fixed(k) => vec![k.iter().copied().collect()],
+            Out::OneOf(ks) => ks.iter().map(|&k| smallvec::smallvec![k]).collect(),
             Out::OneColor(n) => {
-                let mut colors: Vec<Color> = wanted.to_vec();
-                if colors.is_empty() {
-                    colors.push(Color::White);
-                }
-                colors.into_iter().map(|c| vec![ManaKind::Colored(c); *n as usize]).collect()
+                let colors = if wanted.is_empty() { &[Color::White][..] } else { wanted };
+                colors.iter().map(|&c| smallvec::smallvec![ManaKind::Colored(c); *n as usize]).collect()
             }
         }
     }
@@ -145,11 +142,14 @@ impl Need {
     }
 }
 
+/// The kinds one unit of supply may make: at most the five colors and colorless, kept inline.
+type Kinds = smallvec::SmallVec<[ManaKind; 6]>;
+
 /// How one unit of supply can pay one mana of a cost.
 #[derive(Clone, Debug)]
 enum Pays {
     /// One mana of one of these kinds (a source's choice), from a snow source or not.
-    Mana { kinds: Vec<ManaKind>, snow: bool },
+    Mana { kinds: Kinds, snow: bool },
     /// A creature tapped for convoke (702.51a): a generic mana, or a colored one of its colors.
     Convoke(Vec<Color>),
     /// An artifact tapped for improvise (702.126a) or a card exiled for delve (702.66a).
@@ -869,7 +869,7 @@ fn pool_supply(pool: [u32; 6], snow: [u32; 6]) -> Vec<Supply> {
         let kind = if i == 5 { ManaKind::Colorless } else { ManaKind::Colored(Color::ALL[i]) };
         for k in 0..pool[i] {
             let is_snow = k >= pool[i] - snow[i];
-            out.push(Supply { origin: Origin::Pool(i, is_snow), pays: Pays::Mana { kinds: vec![kind], snow: is_snow }, forced: false });
+            out.push(Supply { origin: Origin::Pool(i, is_snow), pays: Pays::Mana { kinds: smallvec::smallvec![kind], snow: is_snow }, forced: false });
         }
     }
     out
@@ -902,7 +902,7 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
     masks.sort_by_key(|m| m.count_ones());
     // Sources whose abilities make one mana each are one unit of supply with every kind they
     // can make; the others are tried amount by amount.
-    let options: Vec<Vec<Vec<ManaKind>>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
+    let options: Vec<Vec<Kinds>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
     let multi: Vec<usize> = (0..sources.len()).filter(|&i| !sources[i].abilities.iter().all(|(_, o)| o.single())).collect();
     let mut trials = 0;
     for mask in masks {
@@ -936,7 +936,7 @@ fn plan(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[So
 /// (a one-mana source as one unit with every kind it can make, a source of several mana with
 /// the amount `pick` chooses for it).
 #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
-fn supply_of(forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], sources: &[Source], options: &[Vec<Vec<ManaKind>>], multi: &[usize], pick: &[usize], wanted: &[Color]) -> Vec<Supply> {
+fn supply_of(forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], sources: &[Source], options: &[Vec<Kinds>], multi: &[usize], pick: &[usize], wanted: &[Color]) -> Vec<Supply> {
     let mut supply: Vec<Supply> = forced.to_vec();
     supply.extend(pool_supply(pool, pool_snow));
     for (i, s) in sources.iter().enumerate() {
@@ -944,11 +944,11 @@ fn supply_of(forced: &[Supply], pool: [u32; 6], pool_snow: [u32; 6], sources: &[
             let option = pick[m];
             let free = option_out(s, option, wanted).is_some_and(Out::free);
             for &k in &options[i][option] {
-                let kinds = if free { Color::ALL.into_iter().map(ManaKind::Colored).collect() } else { vec![k] };
+                let kinds = if free { Color::ALL.into_iter().map(ManaKind::Colored).collect() } else { smallvec::smallvec![k] };
                 supply.push(Supply { origin: Origin::Source { src: i, option }, pays: Pays::Mana { kinds, snow: s.snow }, forced: false });
             }
         } else {
-            let mut kinds: Vec<ManaKind> = Vec::new();
+            let mut kinds = Kinds::new();
             for o in options[i].iter().flatten() {
                 if !kinds.contains(o) {
                     kinds.push(*o);
@@ -971,7 +971,7 @@ type Plan = (Vec<Need>, Vec<Supply>, Vec<usize>);
 #[expect(clippy::too_many_arguments, reason = "the parts of one payment")]
 fn plan_first(cost: &ManaCost, x: u32, life: &[bool], forced: &[Supply], sources: &[Source], pool: [u32; 6], pool_snow: [u32; 6], wanted: &[Color]) -> Option<Plan> {
     let needs = needs_of(cost, x, life, 0);
-    let options: Vec<Vec<Vec<ManaKind>>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
+    let options: Vec<Vec<Kinds>> = sources.iter().map(|s| s.abilities.iter().flat_map(|(_, o)| o.options(wanted)).collect()).collect();
     let multi: Vec<usize> = (0..sources.len()).filter(|&i| !sources[i].abilities.iter().all(|(_, o)| o.single())).collect();
     let pick = vec![0usize; multi.len()];
     let supply = supply_of(forced, pool, pool_snow, sources, &options, &multi, &pick, wanted);
@@ -1120,7 +1120,7 @@ mod tests {
     use crate::cards::oracle::parse_mana_cost;
 
     fn mana(kinds: &[ManaKind], snow: bool) -> Supply {
-        Supply { origin: Origin::Pool(0, snow), pays: Pays::Mana { kinds: kinds.to_vec(), snow }, forced: false }
+        Supply { origin: Origin::Pool(0, snow), pays: Pays::Mana { kinds: kinds.iter().copied().collect(), snow }, forced: false }
     }
     const R: ManaKind = ManaKind::Colored(Color::Red);
     const G: ManaKind = ManaKind::Colored(Color::Green);
@@ -1146,7 +1146,7 @@ mod tests {
             for o in &outs {
                 let listed = o.options(wanted);
                 assert_eq!(o.option_count(wanted), listed.len(), "{o:?} {wanted:?}");
-                assert_eq!(o.most(), listed.iter().map(Vec::len).max().unwrap_or(0), "{o:?} {wanted:?}");
+                assert_eq!(o.most(), listed.iter().map(|l| l.len()).max().unwrap_or(0), "{o:?} {wanted:?}");
                 for kinds in tries {
                     assert_eq!(o.makes(kinds, wanted), listed.iter().any(|k| k.as_slice() == kinds), "{o:?} {wanted:?} {kinds:?}");
                 }
