@@ -63,14 +63,6 @@ impl<T: Clone> Journaled<T> {
         self.items.get(i)
     }
 
-    /// The item, its value saved first if a checkpoint is open and it was not saved since.
-    pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
-        if self.current != 0 && *self.saved_in.get(i)? < self.current {
-            self.save(i);
-        }
-        self.items.get_mut(i)
-    }
-
     #[cold]
     fn save(&mut self, i: usize) {
         let before = std::mem::replace(&mut self.saved_in[i], self.current);
@@ -224,12 +216,6 @@ impl<T: Clone> Logged<T> {
     pub fn as_slice(&self) -> &[T] {
         &self.items
     }
-
-    /// The list as a vector, for one that is not part of a game.
-    #[must_use]
-    pub fn into_vec(self) -> Vec<T> {
-        self.items
-    }
 }
 
 /// What a checkpoint opens, keeps or undoes in each part of the game it doesn't copy.
@@ -286,6 +272,8 @@ impl<T: Clone> std::ops::Index<usize> for Journaled<T> {
     }
 }
 
+/// The only way to write an item: its value is saved first if a checkpoint is open and it was
+/// not saved since.
 impl<T: Clone> std::ops::IndexMut<usize> for Journaled<T> {
     fn index_mut(&mut self, i: usize) -> &mut T {
         if self.current != 0 && self.saved_in[i] < self.current {
