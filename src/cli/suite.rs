@@ -42,7 +42,7 @@ impl FileResult {
             Outcome::Pass => String::new(),
             Outcome::Fail(fails) => fails
                 .iter()
-                .map(|v| format!("  {}:{}:{}: {}\n    expected: {}\n    actual:   {}\n", self.path, v.line, v.column, v.what, v.expected, v.actual))
+                .map(|v| format!("  {}:{}:{}: {}\n    expected: {}\n    actual:   {}\n", self.path, v.line, v.column, v.what(), v.expected(), v.actual()))
                 .collect(),
             Outcome::Error(source, diags) => render(source.as_ref(), diags),
         }
@@ -86,7 +86,11 @@ pub fn golden_path(path: &Path) -> PathBuf {
 fn golden(path: &Path, now: impl FnOnce() -> String, mode: Golden) -> Option<Verdict> {
     let file = golden_path(path);
     let shown = file.display().to_string();
-    let problem = |what: String, expected: &str, actual: String| Some(Verdict { what, expected: expected.to_owned(), actual, ok: false, span: crate::diag::Span::default(), line: 1, column: 1, event: None });
+    let problem = |what: String, expected: &str, actual: String| {
+        let mut v = Verdict::new(what, expected, actual, false, crate::diag::Span::default());
+        (v.line, v.column) = (1, 1);
+        Some(v)
+    };
     match mode {
         Golden::Bless => {
             let tmp = file.with_extension("trace.tmp");
@@ -433,7 +437,7 @@ pub fn junit(results: &[FileResult]) -> String {
             Outcome::Pass => TestCaseStatus::success(),
             Outcome::Fail(fails) => {
                 let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                s.set_message(fails.iter().map(|v| format!("{}: expected {}, actual {}", v.what, v.expected, v.actual)).collect::<Vec<_>>().join("; "));
+                s.set_message(fails.iter().map(|v| format!("{}: expected {}, actual {}", v.what(), v.expected(), v.actual())).collect::<Vec<_>>().join("; "));
                 s.set_type("expectation");
                 s.set_description(r.details());
                 s

@@ -288,9 +288,9 @@ pub fn page(path: &str, s: &Scenario, r: &RunResult, diagnostic: Option<&str>) -
         for v in &r.verdicts {
             let event = v.event.map_or_else(String::new, |e| format!(" (<a href=\"#event-{e}\">event {e}</a>)"));
             if v.ok {
-                let _ = writeln!(out, "<li><span class=\"ok\">holds</span> {}: {}{event}</li>", esc(&v.what), esc(&v.expected));
+                let _ = writeln!(out, "<li><span class=\"ok\">holds</span> {}: {}{event}</li>", esc(v.what()), esc(v.expected()));
             } else {
-                let _ = writeln!(out, "<li><span class=\"bad\">fails</span> {}: expected {}, got {}{event}</li>", esc(&v.what), esc(&v.expected), esc(&v.actual));
+                let _ = writeln!(out, "<li><span class=\"bad\">fails</span> {}: expected {}, got {}{event}</li>", esc(v.what()), esc(v.expected()), esc(v.actual()));
             }
         }
         out.push_str("</ul>\n");

@@ -179,9 +179,9 @@ pub fn text(path: &str, s: &Scenario, r: &RunResult) -> String {
         for v in &r.verdicts {
             let mark = if v.ok { "ok  " } else { "FAIL" };
             if v.ok {
-                let _ = writeln!(out, "  {mark} {}: {}", v.what, v.expected);
+                let _ = writeln!(out, "  {mark} {}: {}", v.what(), v.expected());
             } else {
-                let _ = writeln!(out, "  {mark} {}:{}:{}: {}: expected {}, got {}", path, v.line, v.column, v.what, v.expected, v.actual);
+                let _ = writeln!(out, "  {mark} {}:{}:{}: {}: expected {}, got {}", path, v.line, v.column, v.what(), v.expected(), v.actual());
             }
         }
     }

@@ -7,30 +7,73 @@ use crate::rules::rule_within;
 use crate::run::refs;
 use crate::scenario::model::{At, Expect, ZoneExpect};
 
-/// One checked expectation.
-#[derive(Clone, Debug, serde::Serialize)]
+/// One checked expectation: what is checked, what was expected and what the game has, written
+/// once into one string ([`Verdict::what`], [`Verdict::expected`], [`Verdict::actual`]).
+#[derive(Clone, Debug)]
 pub struct Verdict {
-    pub what: String,
-    pub expected: String,
-    pub actual: String,
+    text: String,
+    /// Where `what` ends and `expected` ends in `text`.
+    ends: (usize, usize),
     pub ok: bool,
-    #[serde(skip)]
     pub span: Span,
     pub line: u32,
     pub column: u32,
     /// The event that decided it: the last change to the player or card it is about, or the
     /// event an `events:` entry matched (its causes are the rules that decided the outcome).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<u32>,
 }
 
-fn verdict(what: impl Into<String>, expected: impl std::fmt::Display, actual: impl std::fmt::Display, ok: bool, span: Span) -> Verdict {
-    Verdict { what: what.into(), expected: expected.to_string(), actual: actual.to_string(), ok, span, line: span.line, column: span.col, event: None }
+impl Verdict {
+    pub fn new(what: impl std::fmt::Display, expected: impl std::fmt::Display, actual: impl std::fmt::Display, ok: bool, span: Span) -> Verdict {
+        use std::fmt::Write;
+        let mut text = String::new();
+        let _ = write!(text, "{what}");
+        let what_end = text.len();
+        let _ = write!(text, "{expected}");
+        let expected_end = text.len();
+        let _ = write!(text, "{actual}");
+        Verdict { text, ends: (what_end, expected_end), ok, span, line: span.line, column: span.col, event: None }
+    }
+
+    /// What is checked: "Bob's life".
+    #[must_use]
+    pub fn what(&self) -> &str {
+        &self.text[..self.ends.0]
+    }
+
+    #[must_use]
+    pub fn expected(&self) -> &str {
+        &self.text[self.ends.0..self.ends.1]
+    }
+
+    #[must_use]
+    pub fn actual(&self) -> &str {
+        &self.text[self.ends.1..]
+    }
 }
 
-fn cmp<T: PartialEq + std::fmt::Display>(out: &mut Vec<Verdict>, what: String, exp: &At<T>, actual: T) {
+impl serde::Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Verdict", 7)?;
+        m.serialize_field("what", self.what())?;
+        m.serialize_field("expected", self.expected())?;
+        m.serialize_field("actual", self.actual())?;
+        m.serialize_field("ok", &self.ok)?;
+        m.serialize_field("line", &self.line)?;
+        m.serialize_field("column", &self.column)?;
+        if let Some(e) = self.event {
+            m.serialize_field("event", &e)?;
+        } else {
+            m.skip_field("event")?;
+        }
+        m.end()
+    }
+}
+
+fn cmp<T: PartialEq + std::fmt::Display>(out: &mut Vec<Verdict>, what: std::fmt::Arguments<'_>, exp: &At<T>, actual: T) {
     let ok = exp.value == actual;
-    out.push(verdict(what, &exp.value, actual, ok, exp.span));
+    out.push(Verdict::new(what, &exp.value, actual, ok, exp.span));
 }
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
@@ -38,16 +81,24 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-fn show<S: AsRef<str>>(v: &[S]) -> String {
-    let mut out = String::from("[");
-    for (i, x) in v.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
+/// A list as "[a, b]", written when the verdict is.
+struct Show<'a, S>(&'a [S]);
+
+impl<S: AsRef<str>> std::fmt::Display for Show<'_, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[")?;
+        for (i, x) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(x.as_ref())?;
         }
-        out.push_str(x.as_ref());
+        f.write_str("]")
     }
-    out.push(']');
-    out
+}
+
+fn show<S: AsRef<str>>(v: &[S]) -> Show<'_, S> {
+    Show(v)
 }
 
 /// Checks `e` against the game now.
@@ -56,32 +107,32 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
     let mut out = Vec::new();
     for (r, pe) in &e.players {
         let Ok(p) = refs::player(g, r) else {
-            out.push(verdict(format!("player {}", r.text), "a player of the game", "no such player", false, r.span));
+            out.push(Verdict::new(format_args!("player {}", r.text), "a player of the game", "no such player", false, r.span));
             continue;
         };
         let pl = &g.players[p];
         let name = &pl.name;
         let from = out.len();
         if let Some(x) = &pe.life {
-            cmp(&mut out, format!("{name}'s life"), x, pl.life);
+            cmp(&mut out, format_args!("{name}'s life"), x, pl.life);
         }
         if let Some(x) = &pe.poison {
-            cmp(&mut out, format!("{name}'s poison counters"), x, pl.poison);
+            cmp(&mut out, format_args!("{name}'s poison counters"), x, pl.poison);
         }
         if let Some(x) = &pe.monarch {
-            cmp(&mut out, format!("{name} is the monarch"), x, g.monarch == Some(p));
+            cmp(&mut out, format_args!("{name} is the monarch"), x, g.monarch == Some(p));
         }
         if let Some(x) = &pe.speed {
-            cmp(&mut out, format!("{name}'s speed"), x, pl.speed.unwrap_or(0));
+            cmp(&mut out, format_args!("{name}'s speed"), x, pl.speed.unwrap_or(0));
         }
         if let Some(x) = &pe.city_blessing {
-            cmp(&mut out, format!("{name} has the city's blessing"), x, g.players[p].city_blessing);
+            cmp(&mut out, format_args!("{name} has the city's blessing"), x, g.players[p].city_blessing);
         }
         if let Some(x) = &pe.energy {
-            cmp(&mut out, format!("{name}'s energy counters"), x, pl.energy);
+            cmp(&mut out, format_args!("{name}'s energy counters"), x, pl.energy);
         }
         if let Some(x) = &pe.lost {
-            cmp(&mut out, format!("{name} lost"), x, pl.lost);
+            cmp(&mut out, format_args!("{name} lost"), x, pl.lost);
         }
         for (zone, x) in &pe.zones {
             let ids: std::borrow::Cow<'_, [ObjId]> = match *zone {
@@ -95,7 +146,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             // A card with faces is listed by the name it has there (712.8a, 709.4), or by its
             // full name when the expectation writes that.
             match &x.value {
-                ZoneExpect::Count(n) => out.push(verdict(format!("{name}'s {zone} (count)"), n, ids.len(), *n == ids.len(), x.span)),
+                ZoneExpect::Count(n) => out.push(Verdict::new(format_args!("{name}'s {zone} (count)"), n, ids.len(), *n == ids.len(), x.span)),
                 ZoneExpect::Names(want) => {
                     let wanted = |full: &str| want.iter().any(|n| n == full);
                     let mut a: Vec<&str> = ids.iter().map(|&id| if wanted(g.obj(id).card.name()) { g.obj(id).card.name() } else { g.card(id).name() }).collect();
@@ -103,7 +154,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                     a.sort_unstable();
                     w.sort_unstable();
                     let ok = w == a;
-                    out.push(verdict(format!("{name}'s {zone}"), show(&w), show(&a), ok, x.span));
+                    out.push(Verdict::new(format_args!("{name}'s {zone}"), show(&w), show(&a), ok, x.span));
                 }
             }
         }
@@ -116,7 +167,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             Err(_) => match refs::label(g, &r.text) {
                 Some(id) => id,
                 None => {
-                    out.push(verdict(format!("object {}", r.text), "exactly one such object", "none or several (use an `id:` label)", false, r.span));
+                    out.push(Verdict::new(format_args!("object {}", r.text), "exactly one such object", "none or several (use an `id:` label)", false, r.span));
                     continue;
                 }
             },
@@ -126,30 +177,30 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         let who = r.text.to_string();
         let from = out.len();
         if let Some(x) = &oe.zone {
-            out.push(verdict(format!("{who}: zone"), &x.value, o.zone.name(), x.value == o.zone.name(), x.span));
+            out.push(Verdict::new(format_args!("{who}: zone"), &x.value, o.zone.name(), x.value == o.zone.name(), x.span));
         }
         if let Some(x) = &oe.controller {
             let c = &g.players[g.controller(o.id)].name;
-            out.push(verdict(format!("{who}: controller"), &x.value, c, *x.value == **c, x.span));
+            out.push(Verdict::new(format_args!("{who}: controller"), &x.value, c, *x.value == **c, x.span));
         }
         if let Some(x) = &oe.owner {
             let c = &g.players[o.owner].name;
-            out.push(verdict(format!("{who}: owner"), &x.value, c, *x.value == **c, x.span));
+            out.push(Verdict::new(format_args!("{who}: owner"), &x.value, c, *x.value == **c, x.span));
         }
         if let Some(x) = &oe.name {
             let name = g.card(id).name();
-            out.push(verdict(format!("{who}: name"), &x.value, name, x.value == name, x.span));
+            out.push(Verdict::new(format_args!("{who}: name"), &x.value, name, x.value == name, x.span));
         }
         if let Some(x) = &oe.tapped {
-            cmp(&mut out, format!("{who}: tapped"), x, o.tapped);
+            cmp(&mut out, format_args!("{who}: tapped"), x, o.tapped);
         }
         if let Some(x) = &oe.sick {
-            cmp(&mut out, format!("{who}: sick"), x, g.is_sick(o.id));
+            cmp(&mut out, format_args!("{who}: sick"), x, g.is_sick(o.id));
         }
         if let Some(x) = &oe.transformed {
             // 701.27g: a double-faced permanent on the battlefield with its back face up.
             let back = on && o.face == Some(1) && o.card.layout().is_some_and(crate::cards::def::Layout::double_faced);
-            cmp(&mut out, format!("{who}: transformed"), x, back);
+            cmp(&mut out, format_args!("{who}: transformed"), x, back);
         }
         if let Some(x) = &oe.unlocked {
             // 709.5c: the halves with their unlocked designation, by name.
@@ -158,7 +209,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             doors.sort();
             want.sort();
             let same = doors.len() == want.len() && doors.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
-            out.push(verdict(format!("{who}: unlocked"), format!("[{}]", x.value.join(", ")), format!("[{}]", doors.join(", ")), same, x.span));
+            out.push(Verdict::new(format_args!("{who}: unlocked"), format!("[{}]", x.value.join(", ")), format!("[{}]", doors.join(", ")), same, x.span));
         }
         if let Some(x) = &oe.cards {
             // 712.4a: a melded permanent is represented by two cards; a token by none.
@@ -172,13 +223,13 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             have.sort();
             want.sort();
             let same = have.len() == want.len() && have.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
-            out.push(verdict(format!("{who}: cards"), format!("[{}]", x.value.join(", ")), format!("[{}]", have.join(", ")), same, x.span));
+            out.push(Verdict::new(format_args!("{who}: cards"), format!("[{}]", x.value.join(", ")), format!("[{}]", have.join(", ")), same, x.span));
         }
         if let Some(x) = &oe.mana_value {
-            cmp(&mut out, format!("{who}: mana_value"), x, i64::from(g.mana_value(id)));
+            cmp(&mut out, format_args!("{who}: mana_value"), x, i64::from(g.mana_value(id)));
         }
         if let Some(x) = &oe.face_down {
-            cmp(&mut out, format!("{who}: face_down"), x, o.face_down);
+            cmp(&mut out, format_args!("{who}: face_down"), x, o.face_down);
         }
         if let Some(x) = &oe.attached_to {
             let actual = o.attached_to.filter(|_| on).map_or_else(|| "nothing".to_owned(), |h| g.label(h).map_or_else(|| g.card(h).name().to_owned(), str::to_owned));
@@ -186,30 +237,30 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 None => x.value == "nothing",
                 Some(h) => g.label(h) == Some(x.value.as_str()) || g.card(h).name().eq_ignore_ascii_case(&x.value),
             };
-            out.push(verdict(format!("{who}: attached to"), x.value.clone(), actual, hit, x.span));
+            out.push(Verdict::new(format_args!("{who}: attached to"), x.value.clone(), actual, hit, x.span));
         }
         // Off the battlefield: as it last existed there, or its printed values.
         let (pw, th) = g.power_toughness(id);
         if let Some(x) = &oe.power {
-            cmp(&mut out, format!("{who}: power"), x, i64::from(pw));
+            cmp(&mut out, format_args!("{who}: power"), x, i64::from(pw));
         }
         if let Some(x) = &oe.toughness {
-            cmp(&mut out, format!("{who}: toughness"), x, i64::from(th));
+            cmp(&mut out, format_args!("{who}: toughness"), x, i64::from(th));
         }
         if let Some(x) = &oe.damage {
-            cmp(&mut out, format!("{who}: damage"), x, i64::from(o.damage));
+            cmp(&mut out, format_args!("{who}: damage"), x, i64::from(o.damage));
         }
         if let Some(x) = &oe.loyalty {
-            cmp(&mut out, format!("{who}: loyalty"), x, i64::from(o.counters.loyalty));
+            cmp(&mut out, format_args!("{who}: loyalty"), x, i64::from(o.counters.loyalty));
         }
         for (kind, x) in &oe.counters {
             let n = o.counters.kinds().find(|(k, _)| k.name() == kind.as_str()).map_or(0, |(_, n)| n);
-            cmp(&mut out, format!("{who}: {kind} counters"), x, n);
+            cmp(&mut out, format_args!("{who}: {kind} counters"), x, n);
         }
         let set = |x: &At<Vec<String>>, actual: Vec<String>, what: &str, out: &mut Vec<Verdict>| {
             let w = sorted(x.value.iter().map(|s| s.to_lowercase()).collect());
             let a = sorted(actual.iter().map(|s| s.to_lowercase()).collect());
-            out.push(verdict(format!("{who}: {what}"), show(&w), show(&a), w == a, x.span));
+            out.push(Verdict::new(format_args!("{who}: {what}"), show(&w), show(&a), w == a, x.span));
         };
         if let Some(x) = &oe.types {
             set(x, g.types(id).iter().map(|t| t.name().to_owned()).collect(), "types", &mut out);
@@ -236,11 +287,11 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             have.extend(g.protections(id).into_iter().map(|q| format!("protection from {}", crate::engine::casting::quality_words(q))));
             if let Some(x) = &oe.keywords {
                 let missing: Vec<String> = x.value.iter().filter(|k| !have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
-                out.push(verdict(format!("{who}: keywords include"), show(&x.value), show(&have), missing.is_empty(), x.span));
+                out.push(Verdict::new(format_args!("{who}: keywords include"), show(&x.value), show(&have), missing.is_empty(), x.span));
             }
             if let Some(x) = &oe.keywords_absent {
                 let present: Vec<String> = x.value.iter().filter(|k| have.iter().any(|h| h.eq_ignore_ascii_case(k))).cloned().collect();
-                out.push(verdict(format!("{who}: keywords exclude"), format!("none of {}", show(&x.value)), format!("has {}", show(&present)), present.is_empty(), x.span));
+                out.push(Verdict::new(format_args!("{who}: keywords exclude"), format!("none of {}", show(&x.value)), format!("has {}", show(&present)), present.is_empty(), x.span));
             }
         }
         let decided = g.causes.card(g.obj(id).card_id);
@@ -248,7 +299,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
     }
     if let Some(x) = &e.stack {
         let actual = g.stack_names();
-        out.push(verdict("the stack (top first)", show(&x.value), show(&actual), x.value == actual, x.span));
+        out.push(Verdict::new("the stack (top first)", show(&x.value), show(&actual), x.value == actual, x.span));
     }
     if let Some(r) = &e.winner {
         let actual = match &g.outcome {
@@ -256,20 +307,20 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             Some(Outcome::Draw) => "a draw".to_owned(),
             None => "the game is not over".to_owned(),
         };
-        out.push(verdict("winner", &r.text, &actual, actual == r.text, r.span));
+        out.push(Verdict::new("winner", &r.text, &actual, actual == r.text, r.span));
     }
     if let Some(x) = &e.draw {
         let actual = g.outcome == Some(Outcome::Draw);
-        cmp(&mut out, "the game is a draw".to_owned(), x, actual);
+        cmp(&mut out, format_args!("the game is a draw"), x, actual);
     }
     let cited = |rule: &str| g.trace.iter().any(|ev| ev.rules.iter().any(|r| rule_within(r.as_str(), rule)));
     for r in &e.rules {
         let ok = cited(&r.value);
-        out.push(verdict(format!("rule {} cited", r.value), "cited", if ok { "cited" } else { "not cited" }, ok, r.span));
+        out.push(Verdict::new(format_args!("rule {} cited", r.value), "cited", if ok { "cited" } else { "not cited" }, ok, r.span));
     }
     for r in &e.rules_absent {
         let ok = !cited(&r.value);
-        out.push(verdict(format!("rule {} not cited", r.value), "not cited", if ok { "not cited" } else { "cited" }, ok, r.span));
+        out.push(Verdict::new(format_args!("rule {} not cited", r.value), "not cited", if ok { "not cited" } else { "cited" }, ok, r.span));
     }
     for rj in &e.rejected {
         let hit = g.rejections.iter().find(|x| x.action == rj.action);
@@ -279,7 +330,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             Some(r) => format!("rejected citing {r}"),
             None => "rejected".to_owned(),
         };
-        out.push(verdict(format!("action {} rejected", rj.action), expected, actual, ok, rj.span));
+        out.push(Verdict::new(format_args!("action {} rejected", rj.action), expected, actual, ok, rj.span));
     }
     if !e.events.is_empty() {
         let mut pos = 0;
@@ -290,7 +341,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                 Some(i) => {
                     let seq = g.trace[pos + i].seq;
                     pos += i + 1;
-                    let mut v = verdict("event in order", format!("{{{want}}}"), format!("event #{seq}"), true, ev.span);
+                    let mut v = Verdict::new("event in order", format!("{{{want}}}"), format!("event #{seq}"), true, ev.span);
                     v.event = Some(seq);
                     out.push(v);
                 }
@@ -305,7 +356,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                     near.sort_by_key(|t| std::cmp::Reverse(t.matching(&ev.fields)));
                     let shown: Vec<String> = near.iter().take(3).map(|t| t.fields_text()).collect();
                     let actual = if shown.is_empty() { "no such event after the previous match (no events follow it)".to_owned() } else { format!("no such event after the previous match; the closest: {}", shown.join("; ")) };
-                    out.push(verdict("event in order", format!("{{{want}}}"), actual, false, ev.span));
+                    out.push(Verdict::new("event in order", format!("{{{want}}}"), actual, false, ev.span));
                 }
             }
         }
@@ -323,7 +374,7 @@ pub fn unexpected_rejections(g: &Game, e: Option<&Expect>, actions: &[crate::sce
         .map(|r| {
             let rules = r.rules.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
             let span = actions.iter().find(|a| a.index == r.action).map_or_else(Span::default, |a| a.span);
-            verdict(format!("action {} was rejected ({rules}): {}", r.action, r.reason), "no rejection", "rejected", false, span)
+            Verdict::new(format_args!("action {} was rejected ({rules}): {}", r.action, r.reason), "no rejection", "rejected", false, span)
         })
         .collect()
 }
