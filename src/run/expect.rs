@@ -26,7 +26,8 @@ pub struct Verdict {
 impl Verdict {
     pub fn new(what: impl std::fmt::Display, expected: impl std::fmt::Display, actual: impl std::fmt::Display, ok: bool, span: Span) -> Verdict {
         use std::fmt::Write;
-        let mut text = String::new();
+        // Most verdicts fit: one allocation, not one per part.
+        let mut text = String::with_capacity(64);
         let _ = write!(text, "{what}");
         let what_end = text.len();
         let _ = write!(text, "{expected}");
@@ -94,6 +95,21 @@ impl<S: AsRef<str>> std::fmt::Display for Show<'_, S> {
             f.write_str(x.as_ref())?;
         }
         f.write_str("]")
+    }
+}
+
+/// An `events:` entry's fields as "kind: damage, amount: 3".
+struct Fields<'a>(&'a [(String, String)]);
+
+impl std::fmt::Display for Fields<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (k, v)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{k}: {v}")?;
+        }
+        Ok(())
     }
 }
 
@@ -336,12 +352,12 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
         let mut pos = 0;
         for ev in &e.events {
             let found = g.trace[pos..].iter().position(|t| t.matches(&ev.fields));
-            let want = ev.fields.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join(", ");
+            let want = Fields(&ev.fields);
             match found {
                 Some(i) => {
                     let seq = g.trace[pos + i].seq;
                     pos += i + 1;
-                    let mut v = Verdict::new("event in order", format!("{{{want}}}"), format!("event #{seq}"), true, ev.span);
+                    let mut v = Verdict::new("event in order", format_args!("{{{want}}}"), format_args!("event #{seq}"), true, ev.span);
                     v.event = Some(seq);
                     out.push(v);
                 }
@@ -356,7 +372,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
                     near.sort_by_key(|t| std::cmp::Reverse(t.matching(&ev.fields)));
                     let shown: Vec<String> = near.iter().take(3).map(|t| t.fields_text()).collect();
                     let actual = if shown.is_empty() { "no such event after the previous match (no events follow it)".to_owned() } else { format!("no such event after the previous match; the closest: {}", shown.join("; ")) };
-                    out.push(Verdict::new("event in order", format!("{{{want}}}"), actual, false, ev.span));
+                    out.push(Verdict::new("event in order", format_args!("{{{want}}}"), actual, false, ev.span));
                 }
             }
         }
