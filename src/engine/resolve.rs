@@ -52,64 +52,70 @@ impl Game {
     }
 
     fn resolve_item(&mut self, dec: &mut dyn Decider) -> Result<(), Stop> {
-        let Some(item) = self.stack.last().cloned() else { return Ok(()) };
-        match item {
-            StackItem::Spell(id) => self.resolve_spell(id, dec),
-            StackItem::Ability(a) => {
-                self.stack.pop();
-                // 113.7a: what resolves is the ability as it was put on the stack.
-                let printed = if a.text.is_none() { self.card(a.source).abilities().get(a.ability).cloned() } else { None };
-                let text = a.text.as_deref().or(printed.as_ref());
-                let delayed_effect = a
-                    .delayed
-                    .map(|i| self.delayed_effects.get(i).map(|(e, _)| e.clone()).unwrap_or_default())
-                    .or_else(|| a.keyword.map(|k| Game::keyword_trigger_effect(k, a.trigger)))
-                    .or_else(|| text.and_then(Ability::engine_trigger_effect));
-                let (effect, condition) = match (&delayed_effect, text) {
-                    (Some(e), _) => (e, None),
-                    (None, Some(Ability::Activated { effect, .. })) => (effect, None),
-                    (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
-                    _ => return Ok(()),
-                };
-                let name = format!("ability of {}", self.described(a.source));
-                // 113.7a: a granted ability on the stack doesn't need the grant to last.
-                if a.ability >= self.card(a.source).abilities().len() && a.text.is_some() && a.trigger.is_none() && self.ability(a.source, a.ability) != text {
-                    let ev = Ev::new(EventKind::Choice, format!("the {name} resolves although it no longer has that ability: on the stack, an ability is independent of its source")).source(self, a.source).rule(cite!(resolve.ability_independent));
-                    self.record(ev);
-                }
-                let cause = format!("{name} resolving");
-                let origin = crate::engine::cause::Anchor::At(a.origin);
-                self.with_cause(cause, origin, |g| {
-                    // 702.100a, 603.4: evolve's comparison is made again on resolution, with
-                    // the entered creature as it last existed if it has left.
-                    if a.keyword == Some(crate::cards::ir::Keyword::Evolve)
-                        && let Some(o) = a.trigger.and_then(|t| t.object)
-                        && !g.evolves(a.source, o)
-                    {
-                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.described(o))).source(g, a.source).rules(&cite!(resolve.intervening_if_power));
-                        g.record(ev);
-                        return Ok(false);
-                    }
-                    // 603.4: an intervening "if" is checked again as the ability resolves.
-                    if let Some(c) = condition
-                        && !g.condition_holds(c, a.source, a.controller)
-                    {
-                        let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: its \"if\" condition is no longer true")).source(g, a.source).rule(cite!(resolve.intervening_if_false));
-                        g.record(ev);
-                        return Ok(false);
-                    }
-                    g.trigger_info = a.trigger.unwrap_or_default();
-                    g.resolving_ability = a.delayed.is_none().then_some((a.source, a.ability));
-                    g.resolving_uid = a.delayed.is_none().then_some(a.uid);
-                    let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
-                    g.trigger_info = crate::engine::state::TriggerInfo::default();
-                    g.resolving_ability = None;
-                    g.resolving_uid = None;
-                    r
-                })?;
-                Ok(())
+        // A spell resolves from the stack; an ability leaves it first (its text is kept).
+        let a = match self.stack.last() {
+            None => return Ok(()),
+            Some(StackItem::Spell(id)) => {
+                let id = *id;
+                return self.resolve_spell(id, dec);
             }
+            Some(StackItem::Ability(_)) => {
+                let Some(StackItem::Ability(a)) = self.stack.pop() else { return Ok(()) };
+                a
+            }
+        };
+        // 113.7a: what resolves is the ability as it was put on the stack.
+        // The printed card is held (a few shared pointers) rather than its ability copied.
+        let printed = if a.text.is_none() { Some(self.card(a.source).clone()) } else { None };
+        let text = a.text.as_deref().or_else(|| printed.as_ref().and_then(|c| c.abilities().get(a.ability)));
+        let delayed_effect = a
+            .delayed
+            .map(|i| self.delayed_effects.get(i).map(|(e, _)| e.clone()).unwrap_or_default())
+            .or_else(|| a.keyword.map(|k| Game::keyword_trigger_effect(k, a.trigger)))
+            .or_else(|| text.and_then(Ability::engine_trigger_effect));
+        let (effect, condition) = match (&delayed_effect, text) {
+            (Some(e), _) => (e, None),
+            (None, Some(Ability::Activated { effect, .. })) => (effect, None),
+            (None, Some(Ability::Triggered { effect, condition, .. })) => (effect, condition.as_ref()),
+            _ => return Ok(()),
+        };
+        let name = format!("ability of {}", self.described(a.source));
+        // 113.7a: a granted ability on the stack doesn't need the grant to last.
+        if a.ability >= self.card(a.source).abilities().len() && a.text.is_some() && a.trigger.is_none() && self.ability(a.source, a.ability) != text {
+            let ev = Ev::new(EventKind::Choice, format!("the {name} resolves although it no longer has that ability: on the stack, an ability is independent of its source")).source(self, a.source).rule(cite!(resolve.ability_independent));
+            self.record(ev);
         }
+        let cause = format!("{name} resolving");
+        let origin = crate::engine::cause::Anchor::At(a.origin);
+        self.with_cause(cause, origin, |g| {
+            // 702.100a, 603.4: evolve's comparison is made again on resolution, with
+            // the entered creature as it last existed if it has left.
+            if a.keyword == Some(crate::cards::ir::Keyword::Evolve)
+                && let Some(o) = a.trigger.and_then(|t| t.object)
+                && !g.evolves(a.source, o)
+            {
+                let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: {} no longer has greater power or toughness", g.described(o))).source(g, a.source).rules(&cite!(resolve.intervening_if_power));
+                g.record(ev);
+                return Ok(false);
+            }
+            // 603.4: an intervening "if" is checked again as the ability resolves.
+            if let Some(c) = condition
+                && !g.condition_holds(c, a.source, a.controller)
+            {
+                let ev = Ev::new(EventKind::DoesNotResolve, format!("{name} does nothing: its \"if\" condition is no longer true")).source(g, a.source).rule(cite!(resolve.intervening_if_false));
+                g.record(ev);
+                return Ok(false);
+            }
+            g.trigger_info = a.trigger.unwrap_or_default();
+            g.resolving_ability = a.delayed.is_none().then_some((a.source, a.ability));
+            g.resolving_uid = a.delayed.is_none().then_some(a.uid);
+            let r = g.run_effect(effect, a.controller, a.source, None, &a.choices, &name, dec);
+            g.trigger_info = crate::engine::state::TriggerInfo::default();
+            g.resolving_ability = None;
+            g.resolving_uid = None;
+            r
+        })?;
+        Ok(())
     }
 
     fn resolve_spell(&mut self, id: ObjId, dec: &mut dyn Decider) -> Result<(), Stop> {
