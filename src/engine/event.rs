@@ -329,6 +329,12 @@ pub enum Text {
     /// "Lightning Bolt deals 3 damage to Bob", "… 2 combat damage to …": the event's source,
     /// amount and target.
     Damage { combat: bool },
+    /// "Soul Warden's ability triggers (controlled by Alice)" (603.2, 603.3a): the event's
+    /// source and player.
+    Triggers,
+    /// "the ability of Soul Warden is put on the stack" (603.3), with no targets: the words
+    /// naming the kind of ability ("ability of", "delayed ability from"), then the event's source.
+    Stacked(&'static str),
 }
 
 impl From<String> for Text {
@@ -402,6 +408,8 @@ impl std::fmt::Display for Parts<'_> {
             }
             Text::EntersUnder => write!(f, "{} enters the battlefield under {player}'s control", Object(self.object)),
             Text::Damage { combat } => write!(f, "{} deals {} {} to {}", Object(self.source), Amount(self.amount), if *combat { "combat damage" } else { "damage" }, Object(self.target)),
+            Text::Triggers => write!(f, "{}'s ability triggers (controlled by {player})", Object(self.source)),
+            Text::Stacked(what) => write!(f, "the {what} {} is put on the stack", Object(self.source)),
         }
     }
 }

@@ -149,9 +149,9 @@ impl Game {
                 let resolved = g.run_parts(&parts, controller, id, Some(id), &choices, &name, dec)?;
                 if g.is_live(id) && g.obj(id).zone == Zone::Stack {
                     let ev = if resolved {
-                        Ev::new(EventKind::PutIntoGraveyard, format!("{name} is put into its owner's graveyard as the last step of its resolution")).rule(cite!(resolve.spell_to_graveyard))
+                        Ev::new(EventKind::PutIntoGraveyard, Text::ObjectDoes("is put into its owner's graveyard as the last step of its resolution")).rule(cite!(resolve.spell_to_graveyard))
                     } else {
-                        Ev::new(EventKind::PutIntoGraveyard, format!("{name} is removed from the stack and put into its owner's graveyard")).rule(cite!(resolve.fizzle_to_graveyard))
+                        Ev::new(EventKind::PutIntoGraveyard, Text::ObjectDoes("is removed from the stack and put into its owner's graveyard")).rule(cite!(resolve.fizzle_to_graveyard))
                     };
                     if resolved && g.adventure_half(id) && !g.obj(id).copy && !g.obj(id).choices.flashback && !g.obj(id).choices.aftermath {
                         g.go_on_adventure(id);

@@ -7,7 +7,7 @@ use crate::cards::ir::{Ability, Condition, SpellFact, StepName, Subject, Trigger
 use crate::cite;
 use crate::engine::casting::Targeter;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::state::{Chosen, Game, ObjId, PendingTrigger, PlayerId, StackAbility, StackChoices, StackItem, Target, TriggerInfo, Zone};
 use crate::engine::Ev;
 use crate::scenario::model::Step;
@@ -410,7 +410,8 @@ impl Game {
                     self.damage_triggers.push((src, i, key, event, self.pending.len()));
                 }
                 let on = self.trigger_words(src, info);
-                let mut ev = Ev::new(EventKind::Trigger, format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name)).source(self, src).player(self, controller).rules(&[rule, cite!(trigger.controller)]);
+                let text = if on.is_empty() { Text::Triggers } else { format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name).into() };
+                let mut ev = Ev::new(EventKind::Trigger, text).source(self, src).player(self, controller).rules(&[rule, cite!(trigger.controller)]);
                 if leaves {
                     ev = ev.rule(cite!(trigger.leaves_battlefield));
                 }
@@ -1162,16 +1163,20 @@ impl Game {
                 _ => return Ok(()),
             },
         };
-        let name = if Some(t.source) == self.monarch_abilities {
-            "monarch's ability".to_owned()
-        } else if Some(t.source) == self.speed_abilities {
-            format!("speed ability of {}", self.players[t.controller].name)
+        // The words before the source's name, for an ability named after its source.
+        let kind = if Some(t.source) == self.monarch_abilities || Some(t.source) == self.speed_abilities {
+            None
         } else if t.delayed.is_some_and(|i| self.delayed_effects.get(i).is_some_and(|(_, reflexive)| *reflexive)) {
-            format!("reflexive ability of {}", self.described(t.source))
+            Some("reflexive ability of")
         } else if t.delayed.is_some() {
-            format!("delayed ability from {}", self.described(t.source))
+            Some("delayed ability from")
         } else {
-            format!("ability of {}", self.described(t.source))
+            Some("ability of")
+        };
+        let name = match kind {
+            Some(kind) => format!("{kind} {}", self.described(t.source)),
+            None if Some(t.source) == self.monarch_abilities => "monarch's ability".to_owned(),
+            None => format!("speed ability of {}", self.players[t.controller].name),
         };
         // 701.37c: in "when this becomes monstrous", X is the X of the monstrosity that made it
         // monstrous. 107.3m: in its enters-the-battlefield ability, triggered by its own
@@ -1232,10 +1237,16 @@ impl Game {
         self.next_ability_uid += 1;
         let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
-        let mut text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
-        if spell_x {
-            text.push_str(&format!(" (X is {monstrous_x}, the X of the spell it was)"));
-        }
+        let text = match kind {
+            Some(kind) if shown.is_empty() && on.is_empty() && !spell_x => Text::Stacked(kind),
+            _ => {
+                let mut text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
+                if spell_x {
+                    text.push_str(&format!(" (X is {monstrous_x}, the X of the spell it was)"));
+                }
+                Text::Words(text)
+            }
+        };
         let mut ev = Ev::new(EventKind::Trigger, text).source(self, t.source).player(self, t.controller).rule(rule).because(t.event);
         if !chosen.is_empty() {
             ev = ev.rules(&cite!(trigger.targets_chosen));
