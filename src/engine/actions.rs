@@ -7,7 +7,7 @@ use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKi
 use crate::cite;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::replace::ShieldKind;
 use crate::engine::resolve::Context;
 use crate::cards::ir::Change;
@@ -1594,7 +1594,7 @@ impl Game {
                 let chosen = self.pick_one(p, options, cite!(resolve.choice), "the permanent returned to its owner's hand".to_owned(), none, dec)?;
                 if let Some(id) = chosen.filter(|&id| self.on_battlefield(id)) {
                     let owner = self.obj(id).owner;
-                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is returned to {}'s hand", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
+                    let ev = Ev::new(EventKind::ReturnToHand, Text::ReturnedToHand).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                     self.record(ev);
                     self.move_object(id, Zone::Hand);
                 }
@@ -3129,7 +3129,7 @@ impl Game {
         if !self.is_live(card) {
             return;
         }
-        self.put_discarded(p, card, format!("{} discards {}", self.players[p].name, self.described(card)), &[rule], false);
+        self.put_discarded(p, card, Text::Discards, &[rule], false);
     }
 
     /// Records the discard of `card` by `p` (`text`, `rules`) and moves it: to its owner's
@@ -3137,12 +3137,12 @@ impl Game {
     /// madness's triggered ability triggers (702.35a). Either way, "whenever a player discards"
     /// abilities trigger, whether the discard was an effect's or a cost's (701.9a), and with
     /// `cycled` (a cycling cost, 702.29c) "when you cycle" ones. Returns the card's new object.
-    pub(crate) fn put_discarded(&mut self, p: PlayerId, card: ObjId, text: String, rules: &[crate::rules::RuleId], cycled: bool) -> ObjId {
+    pub(crate) fn put_discarded(&mut self, p: PlayerId, card: ObjId, text: impl Into<Text>, rules: &[crate::rules::RuleId], cycled: bool) -> ObjId {
         let madness = if self.obj(card).zone == Zone::Hand { self.card(card).abilities().iter().position(|a| matches!(a, Ability::Madness(_))) } else { None };
-        let (to, text) = if madness.is_some() { (Zone::Exile, format!("{text}, into exile instead of the graveyard (madness)")) } else { (Zone::Graveyard, text) };
+        let to = if madness.is_some() { Zone::Exile } else { Zone::Graveyard };
         let mut ev = Ev::new(EventKind::Discard, text).player(self, p).object(self, card).zone(to).rules(rules);
         if madness.is_some() {
-            ev = ev.rules(&cite!(madness.exile_instead));
+            ev = ev.words_after(format_args!(", into exile instead of the graveyard (madness)")).rules(&cite!(madness.exile_instead));
         }
         self.record(ev);
         let nid = self.move_object(card, to);

@@ -1387,7 +1387,8 @@ impl Game {
                 Zone::Library => " from the top of their library",
                 _ => "",
             };
-            let ev = Ev::new(EventKind::PlayLand, format!("{} plays {}{whence}", g.players[p].name, g.described(nid))).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&cite!(land.play));
+            let text = if whence.is_empty() { Text::Plays } else { format!("{} plays {}{whence}", g.players[p].name, g.described(nid)).into() };
+            let ev = Ev::new(EventKind::PlayLand, text).player(g, p).object(g, nid).zone(Zone::Battlefield).rules(&cite!(land.play));
             match from {
                 Zone::Exile => ev.rule(cite!(land.play_from_exile)),
                 // A land is played, not cast (305.9): the permission is the static ability's
@@ -1623,7 +1624,7 @@ impl Game {
         }
         if cost.tap {
             self.become_tapped(source);
-            let ev = Ev::new(EventKind::Tap, format!("{name} is tapped as a cost")).object(self, source).rule(cite!(cost.tap));
+            let ev = Ev::new(EventKind::Tap, Text::ObjectDoes("is tapped as a cost")).object(self, source).rule(cite!(cost.tap));
             self.record(ev);
         }
         // 606.4: the loyalty cost is paid by putting on or removing loyalty counters.

@@ -242,7 +242,7 @@ impl Game {
             }
         }
         for &(id, c) in &changed {
-            events.push(Ev::new(EventKind::ControlChange, format!("{} is now controlled by {}", self.described(id), self.players[c].name)).object(self, id).player(self, c).rules(&crate::cite!(layer.control_change)));
+            events.push(Ev::new(EventKind::ControlChange, crate::engine::event::Text::ControlledBy).object(self, id).player(self, c).rules(&crate::cite!(layer.control_change)));
         }
         self.syncing = true;
         let since = self.control_clock + 1;

@@ -335,6 +335,14 @@ pub enum Text {
     /// "the ability of Soul Warden is put on the stack" (603.3), with no targets: the words
     /// naming the kind of ability ("ability of", "delayed ability from"), then the event's source.
     Stacked(&'static str),
+    /// "Alice plays Forest" (305.1): the event's player and object.
+    Plays,
+    /// "Alice discards Island" (701.9a): the event's player and object.
+    Discards,
+    /// "Grizzly Bears is returned to Alice's hand": the event's object and player.
+    ReturnedToHand,
+    /// "Grizzly Bears is now controlled by Bob" (613.1b): the event's object and player.
+    ControlledBy,
 }
 
 impl From<String> for Text {
@@ -410,6 +418,10 @@ impl std::fmt::Display for Parts<'_> {
             Text::Damage { combat } => write!(f, "{} deals {} {} to {}", Object(self.source), Amount(self.amount), if *combat { "combat damage" } else { "damage" }, Object(self.target)),
             Text::Triggers => write!(f, "{}'s ability triggers (controlled by {player})", Object(self.source)),
             Text::Stacked(what) => write!(f, "the {what} {} is put on the stack", Object(self.source)),
+            Text::Plays => write!(f, "{player} plays {}", Object(self.object)),
+            Text::Discards => write!(f, "{player} discards {}", Object(self.object)),
+            Text::ReturnedToHand => write!(f, "{} is returned to {player}'s hand", Object(self.object)),
+            Text::ControlledBy => write!(f, "{} is now controlled by {player}", Object(self.object)),
         }
     }
 }

@@ -65,11 +65,18 @@ impl Ev {
     /// (702.34a).
     #[must_use]
     pub fn exiled_instead(mut self, how: &str, rule: RuleId) -> Ev {
+        self = self.words_after(format_args!("; it was cast {how}, so it is exiled instead"));
         self.kind = EventKind::Exile;
-        let was = Parts { text: &self.text, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref(), target: self.target.as_ref(), amount: self.amount };
-        self.text = Text::Words(format!("{was}; it was cast {how}, so it is exiled instead"));
         self.zone = Some(Zone::Exile.name());
         self.rules.insert(0, rule);
+        self
+    }
+
+    /// The same event with words added after its text, which then becomes words.
+    #[must_use]
+    pub fn words_after(mut self, words: std::fmt::Arguments<'_>) -> Ev {
+        let was = Parts { text: &self.text, player: self.player.as_ref(), object: self.object.as_ref(), source: self.source.as_ref(), target: self.target.as_ref(), amount: self.amount };
+        self.text = Text::Words(format!("{was}{words}"));
         self
     }
 
