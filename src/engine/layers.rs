@@ -1074,6 +1074,13 @@ impl Game {
         }
     }
 
+    /// Whether the object may have an ability of kind `k` now: its card (face, copiable
+    /// values) has one, or an effect gives it abilities. `false` means it surely has none.
+    #[must_use]
+    pub fn may_have_ability(&self, id: ObjId, k: Kinds) -> bool {
+        self.card(id).kinds().has(k) || self.chars(id).is_some_and(|c| !c.granted.is_empty())
+    }
+
     /// Where ability `i` of the object is now, if it has it: on its printed card (still
     /// functioning), or given by an effect (layer 6).
     fn ability_slot(&self, id: ObjId, i: usize) -> Option<Slot<'_>> {

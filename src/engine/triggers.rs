@@ -224,9 +224,11 @@ impl Game {
         }
         let leaves = matches!(h, Happening::ZoneChange { from: Zone::Battlefield, .. });
         let has_trigger = |o: &ObjId| {
-            self.abilities(*o).any(|(_, a)| {
-                matches!(a, Ability::Triggered { .. } | Ability::Echo(_) | Ability::CumulativeUpkeep(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
-            })
+            // The card's kinds first: most permanents have no ability that triggers.
+            self.may_have_ability(*o, crate::engine::layers::Kinds::TRIGGER)
+                && self.abilities(*o).any(|(_, a)| {
+                    matches!(a, Ability::Triggered { .. } | Ability::Echo(_) | Ability::CumulativeUpkeep(_)) || matches!(a, Ability::Keyword(k) if k.is_triggered()) || matches!(a, Ability::Unread(u) if matches!(u.moment, crate::cards::ir::Moment::Trigger(_)))
+                })
         };
         // 603.2, 601.2i: "When you cast this spell" triggers from the stack; 702.29c: "When you
         // cycle this card" from wherever the card went.
