@@ -386,11 +386,17 @@ impl Game {
             return Err(Illegal::new(cite!(divide.nothing_to_divide), format!("{name} does not divide anything among its targets")));
         }
         if !chosen.is_empty() {
-            let shown: Vec<String> = chosen
-                .iter()
-                .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
-                .collect();
-            let mut ev = Ev::new(EventKind::Cast, format!("{name} targets {}", shown.join(", "))).player(self, by.you).rule(cite!(cast.targets_chosen));
+            let text = match chosen.as_slice() {
+                [c] if c.share == 0 => Text::Targets(name.into()),
+                _ => {
+                    let shown: Vec<String> = chosen
+                        .iter()
+                        .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
+                        .collect();
+                    Text::Words(format!("{name} targets {}", shown.join(", ")))
+                }
+            };
+            let mut ev = Ev::new(EventKind::Cast, text).player(self, by.you).rule(cite!(cast.targets_chosen));
             // An activated ability follows the casting steps through 602.2b.
             if by.this.is_none() {
                 ev = ev.rule(cite!(activate.targets_chosen));

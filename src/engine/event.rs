@@ -343,6 +343,9 @@ pub enum Text {
     ReturnedToHand,
     /// "Grizzly Bears is now controlled by Bob" (613.1b): the event's object and player.
     ControlledBy,
+    /// "Lightning Bolt targets Bob" (601.2c, 602.2b): what targets (a spell or ability that is
+    /// not yet an event's object), then its one target, the event's target.
+    Targets(std::sync::Arc<str>),
 }
 
 impl From<String> for Text {
@@ -422,6 +425,7 @@ impl std::fmt::Display for Parts<'_> {
             Text::Discards => write!(f, "{player} discards {}", Object(self.object)),
             Text::ReturnedToHand => write!(f, "{} is returned to {player}'s hand", Object(self.object)),
             Text::ControlledBy => write!(f, "{} is now controlled by {player}", Object(self.object)),
+            Text::Targets(what) => write!(f, "{what} targets {}", Object(self.target)),
         }
     }
 }
