@@ -7,7 +7,7 @@ use crate::cards::ir::{Ability, Affected, Amount, CardQuery, CardType, CounterKi
 use crate::cite;
 use crate::engine::casting::{Targeter, quality_words};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::engine::event::{EventKind, Text};
+use crate::engine::event::{Destruction, EventKind, Text};
 use crate::engine::replace::ShieldKind;
 use crate::engine::resolve::Context;
 use crate::cards::ir::Change;
@@ -488,7 +488,7 @@ impl Game {
             }
             Instruction::Destroy(a) => {
                 for id in self.objects_of(ctx, a) {
-                    if self.on_battlefield(id) && self.destroy(id, &[cite!(destroy.destroys)], "", !ctx.no_regen, dec)? {
+                    if self.on_battlefield(id) && self.destroy(id, &[cite!(destroy.destroys)], &Destruction::Said("".into()), !ctx.no_regen, dec)? {
                         self.destroyed_now.push(id);
                     }
                 }
@@ -3019,13 +3019,12 @@ impl Game {
     ///
     /// # Errors
     /// When that choice is not scripted.
-    pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &str, can_regenerate: bool, dec: &mut dyn Decider) -> Result<bool, Stop> {
-        let why = if why.is_empty() { String::new() } else { format!(": {why}") };
+    pub fn destroy(&mut self, id: ObjId, rules: &[crate::rules::RuleId], why: &Destruction, can_regenerate: bool, dec: &mut dyn Decider) -> Result<bool, Stop> {
         // The rule that would have destroyed it (704.5g, 704.5h, an effect's 701.8a) is cited
         // with what stops or replaces the destruction, except 701.8a itself: nothing moves.
         let reason: Vec<crate::rules::RuleId> = rules.iter().copied().filter(|&r| r != cite!(destroy.destroys)).collect();
         if self.indestructible(id) {
-            self.indestructible_stops(id, &why, &reason);
+            self.indestructible_stops(id, why, &reason);
             return Ok(false);
         }
         let umbras: Vec<ObjId> = self.battlefield.iter().copied().filter(|&a| self.obj(a).attached_to == Some(id) && self.has_ability(a, &Ability::UmbraArmor)).collect();
@@ -3063,7 +3062,7 @@ impl Game {
                 self.obj_mut_status(id).damage = 0;
                 let ev = Ev::new(EventKind::Replace, format!("{} would be destroyed{why}; umbra armor of {} applies instead: all damage is removed from it and the Aura is destroyed", self.described(id), self.described(aura))).object(self, id).source(self, aura).rules(&cite!(umbra_armor.replaces)).rules(&reason);
                 self.record(ev);
-                self.destroy(aura, &cite!(umbra_armor.aura_destroyed), "by its umbra armor", true, dec)?;
+                self.destroy(aura, &cite!(umbra_armor.aura_destroyed), &Destruction::Said("by its umbra armor".into()), true, dec)?;
                 return Ok(false);
             }
         }
@@ -3101,7 +3100,11 @@ impl Game {
             let ev = Ev::new(EventKind::Choice, crate::engine::event::Text::ObjectDoes("can't be regenerated: its regeneration shield does nothing")).object(self, id).rule(cite!(regenerate.cant));
             self.record(ev);
         }
-        let text = if why.is_empty() { crate::engine::event::Text::ObjectDoes("is destroyed") } else { format!("{} is destroyed{why}", self.described(id)).into() };
+        let text = match why {
+            Destruction::Said(w) if w.is_empty() => Text::ObjectDoes("is destroyed"),
+            &Destruction::Lethal { marked, toughness } => Text::Lethal { marked, toughness },
+            Destruction::Said(_) => format!("{} is destroyed{why}", self.described(id)).into(),
+        };
         let ev = Ev::new(EventKind::Destroy, text).object(self, id).zone(Zone::Graveyard).rules(rules);
         self.record(ev);
         self.move_object(id, Zone::Graveyard);

@@ -346,6 +346,9 @@ pub enum Text {
     /// "Lightning Bolt targets Bob" (601.2c, 602.2b): what targets (a spell or ability that is
     /// not yet an event's object), then its one target, the event's target.
     Targets(std::sync::Arc<str>),
+    /// "Grizzly Bears is destroyed: lethal damage (2 damage marked, toughness 2)" (704.5g):
+    /// the event's object, with what made the damage lethal.
+    Lethal { marked: u32, toughness: i32 },
 }
 
 impl From<String> for Text {
@@ -426,6 +429,26 @@ impl std::fmt::Display for Parts<'_> {
             Text::ReturnedToHand => write!(f, "{} is returned to {player}'s hand", Object(self.object)),
             Text::ControlledBy => write!(f, "{} is now controlled by {player}", Object(self.object)),
             Text::Targets(what) => write!(f, "{what} targets {}", Object(self.target)),
+            Text::Lethal { marked, toughness } => write!(f, "{} is destroyed{}", Object(self.object), Destruction::Lethal { marked: *marked, toughness: *toughness }),
+        }
+    }
+}
+
+/// Why a permanent is destroyed, as the trace puts it after "is destroyed" (with the leading
+/// ": "), and after "would be destroyed" when something stops or replaces the destruction.
+pub enum Destruction {
+    /// Words of the effect or rule; none for a plain "destroy" instruction.
+    Said(std::borrow::Cow<'static, str>),
+    /// 704.5g: damage marked at least equal to its toughness.
+    Lethal { marked: u32, toughness: i32 },
+}
+
+impl std::fmt::Display for Destruction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Destruction::Said(w) if w.is_empty() => Ok(()),
+            Destruction::Said(w) => write!(f, ": {w}"),
+            Destruction::Lethal { marked, toughness } => write!(f, ": lethal damage ({marked} damage marked, toughness {toughness})"),
         }
     }
 }

@@ -65,7 +65,7 @@ impl Game {
 
     /// A destruction that indestructible stops (702.12b): traced, and nothing happens.
     /// `why` explains the destruction (": lethal damage (…)"), `reason` its rules.
-    pub fn indestructible_stops(&mut self, id: ObjId, why: &str, reason: &[crate::rules::RuleId]) {
+    pub fn indestructible_stops(&mut self, id: ObjId, why: &crate::engine::event::Destruction, reason: &[crate::rules::RuleId]) {
         let ev = Ev::new(EventKind::Choice, format!("{} would be destroyed{why}, but it has indestructible: it isn't destroyed", self.described(id))).object(self, id).rule(cite!(indestructible.not_destroyed)).rules(reason);
         self.record(ev);
     }

@@ -4,7 +4,7 @@
 use crate::cards::ir::{Ability, CardType};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::cite;
-use crate::engine::event::EventKind;
+use crate::engine::event::{Destruction, EventKind};
 use crate::engine::state::{ObjId, Outcome, PlayerId, Target, Zone};
 use crate::engine::{Ev, Game};
 
@@ -158,7 +158,7 @@ impl Game {
             self.with_cause(SBA_CAUSE.clone(), crate::engine::cause::Anchor::Touched, |g| {
                 for (id, rules, why) in spared {
                     g.obj_mut_status(id).indestructible_noted = g.obj(id).damage;
-                    g.indestructible_stops(id, &format!(": {why}"), &rules);
+                    g.indestructible_stops(id, &why, &rules);
                 }
             });
         }
@@ -330,20 +330,29 @@ impl Game {
                 };
                 f.to_graveyard.push((id, cite!(sba.zero_toughness), why, None));
             } else if lethal || o.deathtouch_damage {
-                let mut why = Vec::new();
                 let mut rules = Vec::new();
+                let sources = if lethal { self.toughness_sources(id) } else { None };
                 if lethal {
-                    match self.toughness_sources(id) {
-                        Some(s) => why.push(format!("{dmg} damage marked, toughness {t} from {s}")),
-                        None => why.push(format!("{dmg} damage marked, toughness {t}")),
-                    }
                     rules.push(cite!(sba.lethal_damage));
                 }
                 if o.deathtouch_damage {
-                    why.push("dealt damage by a source with deathtouch".to_owned());
                     rules.extend(cite!(sba.deathtouch_damage));
                 }
-                let why = format!("{} ({})", if lethal { "lethal damage" } else { "deathtouch" }, why.join("; "));
+                let why = if lethal && sources.is_none() && !o.deathtouch_damage {
+                    Destruction::Lethal { marked: dmg, toughness: t }
+                } else {
+                    let mut why = Vec::new();
+                    if lethal {
+                        match &sources {
+                            Some(s) => why.push(format!("{dmg} damage marked, toughness {t} from {s}")),
+                            None => why.push(format!("{dmg} damage marked, toughness {t}")),
+                        }
+                    }
+                    if o.deathtouch_damage {
+                        why.push("dealt damage by a source with deathtouch".to_owned());
+                    }
+                    Destruction::Said(format!("{} ({})", if lethal { "lethal damage" } else { "deathtouch" }, why.join("; ")).into())
+                };
                 // 702.12b: an indestructible creature ignores 704.5g and 704.5h; the trace says
                 // so once per amount of damage (and once per deathtouch hit), not at every check.
                 if !self.indestructible(id) {
@@ -518,8 +527,8 @@ impl Game {
 #[derive(Default)]
 struct Findings {
     to_graveyard: Vec<(ObjId, crate::rules::RuleId, String, Option<crate::rules::RuleId>)>,
-    destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, String)>,
-    spared: Vec<(ObjId, Vec<crate::rules::RuleId>, String)>,
+    destroyed: Vec<(ObjId, Vec<crate::rules::RuleId>, Destruction)>,
+    spared: Vec<(ObjId, Vec<crate::rules::RuleId>, Destruction)>,
     annihilate: Vec<(ObjId, u32)>,
     relieved: Vec<ObjId>,
     at_edge: bool,
