@@ -772,7 +772,7 @@ impl Game {
                     if self.on_battlefield(id) {
                         let (pw, th) = (i32::try_from(pw).unwrap_or(0), i32::try_from(th).unwrap_or(0));
                         self.add_effect(ctx.source, ctx.controller, vec![id], Change::Pt(pw, th), true);
-                        let mut ev = Ev::new(EventKind::Pump, format!("{} gets {} until end of turn", self.described(id), crate::engine::layers::pt_change(i64::from(pw), i64::from(th)))).object(self, id).rules(&cite!(pump.until_end_of_turn));
+                        let mut ev = Ev::new(EventKind::Pump, Text::Gets { power: pw, toughness: th }).object(self, id).rules(&cite!(pump.until_end_of_turn));
                         // 702.23b: rampage's bonus, counted from the blockers as it resolves.
                         if matches!(power, Amount::Count { what: Counted::BlockersBeyondFirst, .. }) {
                             ev = ev.rules(&cite!(bloodrush.pump));
@@ -1608,9 +1608,9 @@ impl Game {
                     let itself = self.obj(id).zone == Zone::Stack && id == ctx.source && !self.obj(id).copy;
                     if itself || matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
                         let owner = self.obj(id).owner;
-                        let verb = if self.obj(id).zone == Zone::Library { "put into" } else { "returned to" };
+                        let text = if self.obj(id).zone == Zone::Library { format!("{} is put into {}'s hand", self.described(id), self.players[owner].name).into() } else { Text::ReturnedToHand };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).
-                        let mut ev = Ev::new(EventKind::ReturnToHand, format!("{} is {verb} {}'s hand", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
+                        let mut ev = Ev::new(EventKind::ReturnToHand, text).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                         if followed {
                             ev = ev.rule(cite!(zone.new_object_found));
                         }

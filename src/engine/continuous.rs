@@ -4,7 +4,7 @@
 //! the layer system (`layers`) reads them from the permanents that have them.
 
 use crate::cards::ir::{Ability, Change};
-use crate::engine::event::EventKind;
+use crate::engine::event::{EventKind, Text};
 use crate::engine::layers::{describe_change, describe_subject};
 use crate::engine::state::{Continuous, Game, ObjId, PlayerId};
 use crate::engine::Ev;
@@ -123,7 +123,7 @@ impl Game {
             let ev = Ev::new(EventKind::EffectEnds, format!("the effect \"{} can't {what} this turn\" ({}) ends", restricted_words(&r.filter), self.described(r.source))).source(self, r.source).rule(crate::cite!(effect.restriction_ends));
             self.record(ev);
         }
-        self.end_effects(|e| e.until_end_of_turn, |g, o| format!("an \"until end of turn\" effect on {} ends", g.described(o)), crate::cite!(effect.until_end_of_turn_ends_on_object), false);
+        self.end_effects(|e| e.until_end_of_turn, |_, _| Text::UntilEndOfTurnEnds, crate::cite!(effect.until_end_of_turn_ends_on_object), false);
     }
 
     /// Ends the effects that last "until your next turn" of `p` as that turn begins (611.2a),
@@ -131,13 +131,13 @@ impl Game {
     pub fn end_until_next_turn_effects(&mut self, p: PlayerId) {
         let ends = |e: &Continuous| e.hold == Some(crate::cards::ir::Hold::UntilYourNextTurn) && e.controller == p;
         let name = self.players[p].name.clone();
-        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.described(o)), crate::cite!(effect.until_next_turn_ends), true);
+        self.end_effects(ends, |g, o| format!("an effect \"until {name}'s next turn\" on {} ends as that turn begins", g.described(o)).into(), crate::cite!(effect.until_next_turn_ends), true);
     }
 
     /// Ends the resolved continuous effects `ends` picks, with an event (`text`, citing `rule`,
     /// naming the effect's source if `with_source`) for each object on the battlefield they
     /// changed.
-    fn end_effects(&mut self, ends: impl Fn(&Continuous) -> bool, text: impl Fn(&Game, ObjId) -> String, rule: RuleId, with_source: bool) {
+    fn end_effects(&mut self, ends: impl Fn(&Continuous) -> bool, text: impl Fn(&Game, ObjId) -> Text, rule: RuleId, with_source: bool) {
         if !self.effects.iter().any(&ends) {
             return;
         }

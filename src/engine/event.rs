@@ -349,6 +349,13 @@ pub enum Text {
     /// "Grizzly Bears is destroyed: lethal damage (2 damage marked, toughness 2)" (704.5g):
     /// the event's object, with what made the damage lethal.
     Lethal { marked: u32, toughness: i32 },
+    /// "Grizzly Bears gets +3/+3 until end of turn" (611.2a): the event's object.
+    Gets { power: i32, toughness: i32 },
+    /// "an \"until end of turn\" effect on Grizzly Bears ends" (514.2): the event's object.
+    UntilEndOfTurnEnds,
+    /// "the token Soldier ceases to exist" (704.5d), "the Lightning Bolt ceases to exist" for a
+    /// copy (704.5e): the event's object.
+    CeasesToExist { token: bool },
 }
 
 impl From<String> for Text {
@@ -429,6 +436,9 @@ impl std::fmt::Display for Parts<'_> {
             Text::ReturnedToHand => write!(f, "{} is returned to {player}'s hand", Object(self.object)),
             Text::ControlledBy => write!(f, "{} is now controlled by {player}", Object(self.object)),
             Text::Targets(what) => write!(f, "{what} targets {}", Object(self.target)),
+            Text::Gets { power, toughness } => write!(f, "{} gets {} until end of turn", Object(self.object), crate::engine::layers::PtChange(i64::from(*power), i64::from(*toughness))),
+            Text::UntilEndOfTurnEnds => write!(f, "an \"until end of turn\" effect on {} ends", Object(self.object)),
+            Text::CeasesToExist { token } => write!(f, "the {}{} ceases to exist", if *token { "token " } else { "" }, Object(self.object)),
             Text::Lethal { marked, toughness } => write!(f, "{} is destroyed{}", Object(self.object), Destruction::Lethal { marked: *marked, toughness: *toughness }),
         }
     }

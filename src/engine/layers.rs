@@ -2245,6 +2245,17 @@ pub fn describe_change(c: &Change) -> String {
 /// other part when that is negative, as in Shrink's "-5/-0").
 #[must_use]
 pub fn pt_change(p: i64, t: i64) -> String {
-    let part = |n: i64, other: i64| if n == 0 && other < 0 { "-0".to_owned() } else { format!("{n:+}") };
-    format!("{}/{}", part(p, t), part(t, p))
+    PtChange(p, t).to_string()
+}
+
+/// A change of power and toughness as written: "+3/+3", "-0/-2" ([`pt_change`] unallocated).
+pub struct PtChange(pub i64, pub i64);
+
+impl std::fmt::Display for PtChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let part = |f: &mut std::fmt::Formatter<'_>, n: i64, other: i64| if n == 0 && other < 0 { f.write_str("-0") } else { write!(f, "{n:+}") };
+        part(f, self.0, self.1)?;
+        f.write_str("/")?;
+        part(f, self.1, self.0)
+    }
 }

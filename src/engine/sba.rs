@@ -280,9 +280,7 @@ impl Game {
                 g.record(ev);
             }
             for (id, rule) in vanish {
-                let what = if g.obj(id).copy { "the" } else { "the token" };
-                let text = format!("{what} {} ceases to exist", g.described(id));
-                let ev = Ev::new(EventKind::CeasesToExist, text).object(g, id).rule(rule);
+                let ev = Ev::new(EventKind::CeasesToExist, crate::engine::event::Text::CeasesToExist { token: !g.obj(id).copy }).object(g, id).rule(rule);
                 g.record(ev);
                 g.move_object(id, Zone::Nowhere);
             }
