@@ -649,4 +649,34 @@ mod tests {
         assert_eq!(with(&Text::Resolves { token: true, ability: false }, Some(&bears), None, None, None), "Grizzly Bears [bears] resolves and becomes a token permanent");
         assert_eq!(with(&Text::EntersUnder, Some(&bears), None, None, None), "Grizzly Bears [bears] enters the battlefield under Alice's control");
     }
+
+    #[test]
+    fn texts_of_triggers_targets_destruction_and_effects_are_put_into_words() {
+        use super::Destruction;
+        let alice = player("Alice");
+        let bears = object("Grizzly Bears", Some("bears"), None, Shown::default());
+        let warden = object("Soul Warden", None, None, Shown::default());
+        let token = object("Soldier", None, None, Shown::default());
+        let with = |text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>| Parts { text, player: Some(&alice), object, source, target, amount: None }.to_string();
+        assert_eq!(with(&Text::Triggers, None, Some(&warden), None), "Soul Warden's ability triggers (controlled by Alice)");
+        assert_eq!(with(&Text::Stacked("ability of"), None, Some(&warden), None), "the ability of Soul Warden is put on the stack");
+        assert_eq!(with(&Text::Stacked("delayed ability from"), None, Some(&warden), None), "the delayed ability from Soul Warden is put on the stack");
+        assert_eq!(with(&Text::Plays, Some(&bears), None, None), "Alice plays Grizzly Bears [bears]");
+        assert_eq!(with(&Text::Discards, Some(&bears), None, None), "Alice discards Grizzly Bears [bears]");
+        assert_eq!(with(&Text::ReturnedToHand, Some(&bears), None, None), "Grizzly Bears [bears] is returned to Alice's hand");
+        assert_eq!(with(&Text::ControlledBy, Some(&bears), None, None), "Grizzly Bears [bears] is now controlled by Alice");
+        assert_eq!(with(&Text::Targets("the ability of Prodigal Pyromancer".into()), None, None, Some(&bears)), "the ability of Prodigal Pyromancer targets Grizzly Bears [bears]");
+        assert_eq!(with(&Text::Targets("Lightning Bolt".into()), None, None, Some(&player("Bob"))), "Lightning Bolt targets Bob");
+        assert_eq!(with(&Text::Lethal { marked: 3, toughness: 2 }, Some(&bears), None, None), "Grizzly Bears [bears] is destroyed: lethal damage (3 damage marked, toughness 2)");
+        // A change of power and toughness keeps its signs, "-0" where the other part falls.
+        assert_eq!(with(&Text::Gets { power: 3, toughness: 3 }, Some(&bears), None, None), "Grizzly Bears [bears] gets +3/+3 until end of turn");
+        assert_eq!(with(&Text::Gets { power: 0, toughness: -2 }, Some(&bears), None, None), "Grizzly Bears [bears] gets -0/-2 until end of turn");
+        assert_eq!(with(&Text::UntilEndOfTurnEnds, Some(&bears), None, None), "an \"until end of turn\" effect on Grizzly Bears [bears] ends");
+        assert_eq!(with(&Text::CeasesToExist { token: true }, Some(&token), None, None), "the token Soldier ceases to exist");
+        assert_eq!(with(&Text::CeasesToExist { token: false }, Some(&bears), None, None), "the Grizzly Bears [bears] ceases to exist");
+        // Why a permanent is destroyed follows "is destroyed" or "would be destroyed".
+        assert_eq!(Destruction::Said("".into()).to_string(), "");
+        assert_eq!(Destruction::Said("by its umbra armor".into()).to_string(), ": by its umbra armor");
+        assert_eq!(Destruction::Lethal { marked: 2, toughness: 2 }.to_string(), ": lethal damage (2 damage marked, toughness 2)");
+    }
 }
