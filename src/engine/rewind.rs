@@ -14,8 +14,7 @@ use super::casting::Illegal;
 use super::decision::Stop;
 use super::state::Game;
 
-/// A vector whose changes since a checkpoint can be undone. Checkpoints nest: each one is
-/// either kept ([`Journaled::commit`]) or undone ([`Journaled::rollback`]), innermost first.
+/// A vector whose changes since a checkpoint can be undone (see `Journal`).
 #[derive(Clone, Debug)]
 pub struct Journaled<T> {
     items: Vec<T>,
@@ -89,37 +88,6 @@ impl<T: Clone> Journaled<T> {
     pub fn range(&self, from: usize, to: usize) -> impl Iterator<Item = &T> {
         let to = to.min(self.items.len());
         self.items[from.min(to)..to].iter()
-    }
-
-    /// Opens a checkpoint.
-    pub fn begin(&mut self) {
-        self.open.push(Open { journal: self.journal.len(), len: self.items.len(), outer: self.current });
-        self.last += 1;
-        self.current = self.last;
-    }
-
-    /// Keeps the changes since the innermost open checkpoint.
-    pub fn commit(&mut self) {
-        if let Some(open) = self.open.pop() {
-            self.current = open.outer;
-        }
-        if self.open.is_empty() {
-            self.journal.clear();
-        }
-    }
-
-    /// Puts every item back as it was when the innermost open checkpoint opened, and removes
-    /// the items pushed since.
-    pub fn rollback(&mut self) {
-        let Some(open) = self.open.pop() else { return };
-        while self.journal.len() > open.journal {
-            let Some((i, before, value)) = self.journal.pop() else { break };
-            self.items[i] = value;
-            self.saved_in[i] = before;
-        }
-        self.items.truncate(open.len);
-        self.saved_in.truncate(open.len);
-        self.current = open.outer;
     }
 }
 
@@ -219,21 +187,43 @@ impl<T: Clone> Logged<T> {
 }
 
 /// What a checkpoint opens, keeps or undoes in each part of the game it doesn't copy.
+/// Checkpoints nest: each one is kept (`commit`) or undone (`rollback`), innermost first.
 trait Journal {
+    /// Opens a checkpoint.
     fn begin(&mut self);
+    /// Keeps the changes since the innermost open checkpoint.
     fn commit(&mut self);
+    /// Puts the part back as it was when the innermost open checkpoint opened.
     fn rollback(&mut self);
 }
 
 impl<T: Clone> Journal for Journaled<T> {
     fn begin(&mut self) {
-        Journaled::begin(self);
+        self.open.push(Open { journal: self.journal.len(), len: self.items.len(), outer: self.current });
+        self.last += 1;
+        self.current = self.last;
     }
+
     fn commit(&mut self) {
-        Journaled::commit(self);
+        if let Some(open) = self.open.pop() {
+            self.current = open.outer;
+        }
+        if self.open.is_empty() {
+            self.journal.clear();
+        }
     }
+
+    /// Also removes the items pushed since.
     fn rollback(&mut self) {
-        Journaled::rollback(self);
+        let Some(open) = self.open.pop() else { return };
+        while self.journal.len() > open.journal {
+            let Some((i, before, value)) = self.journal.pop() else { break };
+            self.items[i] = value;
+            self.saved_in[i] = before;
+        }
+        self.items.truncate(open.len);
+        self.saved_in.truncate(open.len);
+        self.current = open.outer;
     }
 }
 
@@ -409,7 +399,7 @@ struct Parts {
 
 #[cfg(test)]
 mod tests {
-    use super::Journaled;
+    use super::{Journal, Journaled};
 
     #[test]
     fn rollback_puts_back_what_was_written_and_removes_what_was_pushed() {
@@ -461,7 +451,7 @@ mod tests {
 
     #[test]
     fn a_logged_list_undoes_each_change_in_reverse() {
-        use super::{Journal, Logged};
+        use super::Logged;
         let mut a: Logged<u32> = (0..6).collect::<Vec<_>>().into();
         a.push(9); // not noted: no checkpoint
         a.begin();

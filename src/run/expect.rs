@@ -225,7 +225,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             doors.sort();
             want.sort();
             let same = doors.len() == want.len() && doors.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
-            out.push(Verdict::new(format_args!("{who}: unlocked"), format!("[{}]", x.value.join(", ")), format!("[{}]", doors.join(", ")), same, x.span));
+            out.push(Verdict::new(format_args!("{who}: unlocked"), show(&x.value), show(&doors), same, x.span));
         }
         if let Some(x) = &oe.cards {
             // 712.4a: a melded permanent is represented by two cards; a token by none.
@@ -239,7 +239,7 @@ pub fn evaluate(g: &Game, e: &Expect) -> Vec<Verdict> {
             have.sort();
             want.sort();
             let same = have.len() == want.len() && have.iter().zip(&want).all(|(a, b)| a.eq_ignore_ascii_case(b));
-            out.push(Verdict::new(format_args!("{who}: cards"), format!("[{}]", x.value.join(", ")), format!("[{}]", have.join(", ")), same, x.span));
+            out.push(Verdict::new(format_args!("{who}: cards"), show(&x.value), show(&have), same, x.span));
         }
         if let Some(x) = &oe.mana_value {
             cmp(&mut out, format_args!("{who}: mana_value"), x, i64::from(g.mana_value(id)));
