@@ -129,11 +129,14 @@ impl Game {
     /// checks ([`Game::check_turned`]).
     pub fn day_night_check(&mut self) -> Vec<ObjId> {
         use crate::cards::ir::Keyword;
-        if !self.may_have(crate::engine::layers::Kinds::DAY_NIGHT) {
+        use crate::engine::layers::Kinds;
+        // Whole-game, then per-permanent: only a card with daybound or nightbound, or an
+        // object an effect gives abilities, is looked at for the keyword.
+        if !self.may_have(Kinds::DAY_NIGHT) {
             return Vec::new();
         }
         if self.day_night.is_none() {
-            let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.has_keyword(o, k));
+            let with = |g: &Game, k: Keyword| g.battlefield.iter().any(|&o| g.may_have_ability(o, Kinds::DAY_NIGHT) && g.has_keyword(o, k));
             if with(self, Keyword::Daybound) {
                 self.set_day_night(DayNight::Day, "a permanent with daybound is on the battlefield while it is neither day nor night", cite!(daybound.becomes_day));
             } else if with(self, Keyword::Nightbound) {
@@ -145,7 +148,7 @@ impl Game {
             DayNight::Night => (Keyword::Daybound, None, cite!(daybound.transform_at_night)),
             DayNight::Day => (Keyword::Nightbound, Some(1), cite!(nightbound.transform_at_day)),
         };
-        let turn: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.obj(o).face == wrong && self.has_keyword(o, k) && self.obj(o).card.layout().is_some_and(crate::cards::def::Layout::double_faced)).collect();
+        let turn: Vec<ObjId> = self.battlefield.iter().copied().filter(|&o| self.obj(o).face == wrong && self.may_have_ability(o, Kinds::DAY_NIGHT) && self.has_keyword(o, k) && self.obj(o).card.layout().is_some_and(crate::cards::def::Layout::double_faced)).collect();
         for &id in &turn {
             let shown = self.describe(id);
             let o = self.obj_mut(id);

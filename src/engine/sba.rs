@@ -46,7 +46,7 @@ impl Game {
         let starting: Vec<(PlayerId, ObjId)> = (0..self.players.len())
             .filter(|_| engines)
             .filter(|&p| !self.players[p].lost && self.players[p].speed.is_none())
-            .filter_map(|p| self.permanents_of(p).find(|&o| self.has_keyword(o, crate::cards::ir::Keyword::StartYourEngines)).map(|o| (p, o)))
+            .filter_map(|p| self.permanents_of(p).find(|&o| self.may_have_ability(o, crate::engine::layers::Kinds::ENGINES) && self.has_keyword(o, crate::cards::ir::Keyword::StartYourEngines)).map(|o| (p, o)))
             .collect();
         if !starting.is_empty() {
             self.with_cause(SBA_CAUSE.clone(), crate::engine::cause::Anchor::Touched, |g| {
@@ -165,7 +165,7 @@ impl Game {
         // 704.5m: an Aura attached to nothing, or to something it can't enchant (303.4c,
         // including protection, 702.16c).
         let auras = if self.may_have(crate::engine::layers::Kinds::ENCHANT) { self.battlefield.as_slice() } else { &[] };
-        for &a in auras {
+        for &a in auras.iter().filter(|&&a| self.may_have_ability(a, crate::engine::layers::Kinds::ENCHANT)) {
             let Some(Ability::Enchant(f)) = self.abilities(a).map(|(_, x)| x).find(|x| matches!(x, Ability::Enchant(_))) else { continue };
             let why = match self.obj(a).attached_to {
                 None => Some(("it is attached to nothing".to_owned(), None)),
@@ -466,8 +466,14 @@ impl Game {
     /// lore counters as its final chapter number or more, and none of its chapter abilities
     /// triggered and waiting to be put on the stack or on it.
     fn saga_done(&self, id: ObjId) -> bool {
+        // A permanent with no lore counter, or no chapter ability, is never done: its
+        // abilities are walked only when it may be.
+        let lore = self.obj(id).counters.get(&crate::cards::ir::CounterKind::Lore);
+        if lore == 0 || !self.may_have_ability(id, crate::engine::layers::Kinds::CHAPTER) {
+            return false;
+        }
         let last = self.final_chapter(id);
-        if last == 0 || !self.has_subtype(id, "Saga") || self.obj(id).counters.get(&crate::cards::ir::CounterKind::Lore) < last {
+        if last == 0 || !self.has_subtype(id, "Saga") || lore < last {
             return false;
         }
         let chapter = |a: &Ability| matches!(a, Ability::Triggered { trigger, .. } if matches!(**trigger, crate::cards::ir::Trigger::Chapter(_)));
@@ -509,7 +515,7 @@ impl Game {
             if count < 10 {
                 continue;
             }
-            let Some(src) = self.battlefield.iter().copied().find(|&o| self.controller(o) == p && self.has_keyword(o, crate::cards::ir::Keyword::Ascend)) else { continue };
+            let Some(src) = self.battlefield.iter().copied().find(|&o| self.controller(o) == p && self.may_have_ability(o, crate::engine::layers::Kinds::ASCEND) && self.has_keyword(o, crate::cards::ir::Keyword::Ascend)) else { continue };
             self.players[p].city_blessing = true;
             self.touch();
             let ev = Ev::new(EventKind::Designation, format!("{} controls {count} permanents and {} has ascend: they get the city's blessing for the rest of the game", self.players[p].name, self.described(src))).player(self, p).source(self, src).rules(&cite!(ascend.blessing));
