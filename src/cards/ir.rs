@@ -3320,6 +3320,15 @@ impl CounterKind {
     #[must_use]
     pub fn name(&self) -> &str {
         match self {
+            CounterKind::Named(n) => n,
+            _ => self.rules_name().unwrap_or_default(),
+        }
+    }
+
+    /// The name of a kind with a rules meaning; `None` for one named by a card.
+    #[must_use]
+    pub fn rules_name(&self) -> Option<&'static str> {
+        Some(match self {
             CounterKind::PlusOne => "+1/+1",
             CounterKind::MinusOne => "-1/-1",
             CounterKind::Loyalty => "loyalty",
@@ -3327,8 +3336,8 @@ impl CounterKind {
             CounterKind::Shield => "shield",
             CounterKind::Lore => "lore",
             CounterKind::Finality => "finality",
-            CounterKind::Named(n) => n,
-        }
+            CounterKind::Named(_) => return None,
+        })
     }
 
     /// The kind named `s` ("+1/+1", "loyalty", "charge"), or `None` when the engine does not

@@ -2376,7 +2376,7 @@ impl Game {
         let cards: Vec<ObjId> = self.players[p].library.iter().copied().take(n).collect();
         let rules: &[crate::rules::RuleId] = if cards.len() < n { &cite!(mill.short_library) } else { &[cite!(mill.mills)] };
         for c in cards {
-            let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is milled: put into {}'s graveyard from the top of the library", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Graveyard).rules(rules);
+            let ev = Ev::new(EventKind::PutIntoGraveyard, crate::engine::event::Text::Milled).object(self, c).player(self, p).zone(Zone::Graveyard).rules(rules);
             self.record(ev);
             self.move_object(c, Zone::Graveyard);
         }
@@ -3457,7 +3457,8 @@ impl Game {
         let n64 = i64::from(n);
         self.players[p].life = self.players[p].life.saturating_sub(n64);
         self.players[p].life_lost_this_turn = self.players[p].life_lost_this_turn.saturating_add(n64);
-        let ev = Ev::new(EventKind::PayLife, format!("{} pays {n} life{how}", self.players[p].name)).player(self, p).amount(n64).rules(rules);
+        let text = if how.is_empty() { crate::engine::event::Text::PaysLife } else { format!("{} pays {n} life{how}", self.players[p].name).into() };
+        let ev = Ev::new(EventKind::PayLife, text).player(self, p).amount(n64).rules(rules);
         self.record(ev);
         self.fire(crate::engine::triggers::Happening::LifeLost { player: p });
     }

@@ -790,7 +790,7 @@ impl Game {
         }
         // 601.2b, 107.3a: the value of X in its cost is announced as it is cast.
         if has_x {
-            let ev = Ev::new(EventKind::Cast, format!("{} announces X = {x} for {}", self.players[p].name, self.described(spell))).player(self, p).object(self, spell).amount(i64::from(x)).rules(&cite!(cast.announce_x));
+            let ev = Ev::new(EventKind::Cast, crate::engine::event::Text::AnnouncesX).player(self, p).object(self, spell).amount(i64::from(x)).rules(&cite!(cast.announce_x));
             self.record(ev);
         }
         // 601.2b–d: modes, targets, division.
@@ -1762,7 +1762,7 @@ impl Game {
             self.remove_counters(source, kind, *n, &[cite!(cost.remove_counters)], " as a cost");
         }
         if cost.sacrifice_self {
-            let ev = Ev::new(EventKind::Sacrifice, format!("{name} is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cite!(cost.sacrifice_self));
+            let ev = Ev::new(EventKind::Sacrifice, crate::engine::event::Text::ObjectDoes("is sacrificed as a cost")).object(self, source).zone(Zone::Graveyard).rule(cite!(cost.sacrifice_self));
             self.record(ev);
             self.move_object(source, Zone::Graveyard);
         }

@@ -4,7 +4,7 @@
 
 use crate::cards::ir::CounterKind;
 use crate::cite;
-use crate::engine::event::EventKind;
+use crate::engine::event::{article, EventKind, Text};
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
 use crate::engine::state::{Game, ObjId, PlayerId, Target};
 use crate::engine::Ev;
@@ -19,8 +19,14 @@ impl Game {
             return;
         }
         self.obj_mut(id).counters.add(kind, n);
-        let counters = if n == 1 { format!("{} {} counter", article(kind.name()), kind.name()) } else { format!("{n} {} counters", kind.name()) };
-        let text = if entering { format!("{} enters with {counters} on it{note}", self.described(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.described(id)) };
+        let text = match kind.rules_name() {
+            Some(kind) if note.is_empty() => Text::CountersPut { kind, entering },
+            _ => {
+                let counters = if n == 1 { format!("{} {} counter", article(kind.name()), kind.name()) } else { format!("{n} {} counters", kind.name()) };
+                let text = if entering { format!("{} enters with {counters} on it{note}", self.described(id)) } else { format!("{counters} {} put on {}{note}", if n == 1 { "is" } else { "are" }, self.described(id)) };
+                Text::Words(text)
+            }
+        };
         // Entering with counters counts as having them put on it (122.6); otherwise 122.1
         // unless the kind's own subrule (122.1a for +1/+1) is already among `rules`.
         let ev = Ev::new(EventKind::PutCounters, text).object(self, id).amount(i64::from(n)).rules(rules);
@@ -139,9 +145,4 @@ pub fn meaning(kind: &CounterKind) -> Option<RuleId> {
         CounterKind::Named(n) if n == "level" => Some(cite!(counters.level)),
         CounterKind::Named(_) => None,
     }
-}
-
-/// "a" or "an" before a counter's name, as it sounds ("an age counter", "a +1/+1 counter").
-fn article(name: &str) -> &'static str {
-    if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }

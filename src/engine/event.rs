@@ -168,6 +168,12 @@ pub struct Shown {
 }
 
 impl Named {
+    /// A player, or an ability, named by words alone.
+    #[must_use]
+    pub fn plain(name: std::sync::Arc<str>) -> Named {
+        Named { name, label: None, card: None, nth: None, shown: Shown::default() }
+    }
+
     /// Whether a value written in `expect.events` names this thing (its label or its name).
     #[must_use]
     pub fn matches(&self, s: &str) -> bool {
@@ -329,12 +335,26 @@ pub enum Text {
     /// "Lightning Bolt deals 3 damage to Bob", "… 2 combat damage to …": the event's source,
     /// amount and target.
     Damage { combat: bool },
-    /// "Soul Warden's ability triggers (controlled by Alice)" (603.2, 603.3a): the event's
-    /// source and player.
-    Triggers,
-    /// "the ability of Soul Warden is put on the stack" (603.3), with no targets: the words
-    /// naming the kind of ability ("ability of", "delayed ability from"), then the event's source.
-    Stacked(&'static str),
+    /// "Soul Warden's ability triggers (controlled by Alice)", "… triggers on Grizzly Bears
+    /// (controlled by Alice)" (603.2, 603.3a): the event's source and player, and what it
+    /// triggered on or for.
+    Triggers(Option<Box<About>>),
+    /// "the ability of Soul Warden is put on the stack", "the ability of Soul Warden for Bob
+    /// is put on the stack" (603.3), with no targets: the words naming the kind of ability
+    /// ("ability of", "delayed ability from"), the event's source, and what it triggered on or
+    /// for.
+    Stacked(&'static str, Option<Box<About>>),
+    /// "Alice announces X = 3 for Blaze" (601.2b): the event's player, amount and object.
+    AnnouncesX,
+    /// "Island is milled: put into Alice's graveyard from the top of the library" (701.17a):
+    /// the event's object and player.
+    Milled,
+    /// "Alice pays 2 life" (119.4): the event's player and amount.
+    PaysLife,
+    /// "a +1/+1 counter is put on Grizzly Bears", "Grizzly Bears enters with 2 +1/+1
+    /// counters on it" (122.1, 122.6): a kind of counter with a rules meaning, the event's
+    /// amount and object.
+    CountersPut { kind: &'static str, entering: bool },
     /// "Alice plays Forest" (305.1): the event's player and object.
     Plays,
     /// "Alice discards Island" (701.9a): the event's player and object.
@@ -429,8 +449,16 @@ impl std::fmt::Display for Parts<'_> {
             }
             Text::EntersUnder => write!(f, "{} enters the battlefield under {player}'s control", Object(self.object)),
             Text::Damage { combat } => write!(f, "{} deals {} {} to {}", Object(self.source), Amount(self.amount), if *combat { "combat damage" } else { "damage" }, Object(self.target)),
-            Text::Triggers => write!(f, "{}'s ability triggers (controlled by {player})", Object(self.source)),
-            Text::Stacked(what) => write!(f, "the {what} {} is put on the stack", Object(self.source)),
+            Text::Triggers(on) => write!(f, "{}'s ability triggers{} (controlled by {player})", Object(self.source), On(on.as_deref())),
+            Text::Stacked(what, on) => write!(f, "the {what} {}{} is put on the stack", Object(self.source), On(on.as_deref())),
+            Text::AnnouncesX => write!(f, "{player} announces X = {} for {}", Amount(self.amount), Object(self.object)),
+            Text::Milled => write!(f, "{} is milled: put into {player}'s graveyard from the top of the library", Object(self.object)),
+            Text::PaysLife => write!(f, "{player} pays {} life", Amount(self.amount)),
+            Text::CountersPut { kind, entering } => {
+                let object = Object(self.object);
+                let counters = Counters { kind, n: self.amount };
+                if *entering { write!(f, "{object} enters with {counters} on it") } else { write!(f, "{counters} {} put on {object}", if self.amount == Some(1) { "is" } else { "are" }) }
+            }
             Text::Plays => write!(f, "{player} plays {}", Object(self.object)),
             Text::Discards => write!(f, "{player} discards {}", Object(self.object)),
             Text::ReturnedToHand => write!(f, "{} is returned to {player}'s hand", Object(self.object)),
@@ -461,6 +489,51 @@ impl std::fmt::Display for Destruction {
             Destruction::Lethal { marked, toughness } => write!(f, ": lethal damage ({marked} damage marked, toughness {toughness})"),
         }
     }
+}
+
+/// What a triggered ability triggered on or for, as the trace names it after the ability
+/// (" on Grizzly Bears", " on the ability of Soul Warden", " for Bob"): the words before the
+/// name, and what is named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct About {
+    pub prep: &'static str,
+    pub what: Named,
+}
+
+impl std::fmt::Display for About {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, " {} {}", self.prep, self.what.described())
+    }
+}
+
+/// What a trigger was about, or nothing.
+pub struct On<'a>(pub Option<&'a About>);
+
+impl std::fmt::Display for On<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.map_or(Ok(()), |a| a.fmt(f))
+    }
+}
+
+/// "a +1/+1 counter", "3 lore counters".
+struct Counters<'a> {
+    kind: &'a str,
+    n: Option<i64>,
+}
+
+impl std::fmt::Display for Counters<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.n {
+            Some(1) => write!(f, "{} {} counter", article(self.kind), self.kind),
+            n => write!(f, "{} {} counters", Amount(n), self.kind),
+        }
+    }
+}
+
+/// "a" or "an" before a counter's name, as it sounds ("an age counter", "a +1/+1 counter").
+#[must_use]
+pub fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
 
 /// An event's amount, "?" if it has none.
@@ -641,6 +714,14 @@ mod tests {
         assert_eq!(with(&Text::Life { gains: true }, None, None, None, Some(3)), "Alice gains 3 life");
         assert_eq!(with(&Text::Life { gains: false }, None, None, None, Some(2)), "Alice loses 2 life");
         assert_eq!(with(&Text::Life { gains: true }, None, None, None, None), "Alice gains ? life");
+        assert_eq!(with(&Text::PaysLife, None, None, None, Some(2)), "Alice pays 2 life");
+        let counters = |entering, n| with(&Text::CountersPut { kind: "+1/+1", entering }, Some(&bears), None, None, Some(n));
+        assert_eq!(counters(false, 1), "a +1/+1 counter is put on Grizzly Bears [bears]");
+        assert_eq!(counters(false, 2), "2 +1/+1 counters are put on Grizzly Bears [bears]");
+        assert_eq!(counters(true, 1), "Grizzly Bears [bears] enters with a +1/+1 counter on it");
+        assert_eq!(counters(true, 3), "Grizzly Bears [bears] enters with 3 +1/+1 counters on it");
+        assert_eq!(with(&Text::CountersPut { kind: "lore", entering: false }, Some(&bears), None, None, Some(1)), "a lore counter is put on Grizzly Bears [bears]");
+        assert_eq!(with(&Text::AnnouncesX, Some(&bears), None, None, Some(3)), "Alice announces X = 3 for Grizzly Bears [bears]");
         // A spell resolving is its object or, resolving its instructions, its source; an
         // ability is named by its source.
         assert_eq!(with(&Text::Resolves { token: false, ability: false }, Some(&bears), None, None, None), "Grizzly Bears [bears] resolves");
@@ -652,15 +733,20 @@ mod tests {
 
     #[test]
     fn texts_of_triggers_targets_destruction_and_effects_are_put_into_words() {
-        use super::Destruction;
+        use super::{About, Destruction};
         let alice = player("Alice");
         let bears = object("Grizzly Bears", Some("bears"), None, Shown::default());
         let warden = object("Soul Warden", None, None, Shown::default());
         let token = object("Soldier", None, None, Shown::default());
         let with = |text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>| Parts { text, player: Some(&alice), object, source, target, amount: None }.to_string();
-        assert_eq!(with(&Text::Triggers, None, Some(&warden), None), "Soul Warden's ability triggers (controlled by Alice)");
-        assert_eq!(with(&Text::Stacked("ability of"), None, Some(&warden), None), "the ability of Soul Warden is put on the stack");
-        assert_eq!(with(&Text::Stacked("delayed ability from"), None, Some(&warden), None), "the delayed ability from Soul Warden is put on the stack");
+        assert_eq!(with(&Text::Triggers(None), None, Some(&warden), None), "Soul Warden's ability triggers (controlled by Alice)");
+        let on = |prep, what: &Named| Some(Box::new(About { prep, what: what.clone() }));
+        assert_eq!(with(&Text::Triggers(on("on", &bears)), None, Some(&warden), None), "Soul Warden's ability triggers on Grizzly Bears [bears] (controlled by Alice)");
+        assert_eq!(with(&Text::Triggers(on("for", &player("Bob"))), None, Some(&warden), None), "Soul Warden's ability triggers for Bob (controlled by Alice)");
+        assert_eq!(with(&Text::Stacked("ability of", None), None, Some(&warden), None), "the ability of Soul Warden is put on the stack");
+        assert_eq!(with(&Text::Stacked("delayed ability from", None), None, Some(&warden), None), "the delayed ability from Soul Warden is put on the stack");
+        assert_eq!(with(&Text::Stacked("ability of", on("on the", &player("ability of Soul Warden"))), None, Some(&warden), None), "the ability of Soul Warden on the ability of Soul Warden is put on the stack");
+        assert_eq!(with(&Text::Milled, Some(&bears), None, None), "Grizzly Bears [bears] is milled: put into Alice's graveyard from the top of the library");
         assert_eq!(with(&Text::Plays, Some(&bears), None, None), "Alice plays Grizzly Bears [bears]");
         assert_eq!(with(&Text::Discards, Some(&bears), None, None), "Alice discards Grizzly Bears [bears]");
         assert_eq!(with(&Text::ReturnedToHand, Some(&bears), None, None), "Grizzly Bears [bears] is returned to Alice's hand");

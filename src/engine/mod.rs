@@ -86,7 +86,7 @@ impl Ev {
     }
     #[must_use]
     pub fn player(mut self, g: &Game, p: PlayerId) -> Ev {
-        self.player = Some(Named { name: g.players[p].name.clone(), card: None, label: None, nth: None, shown: Shown::default() });
+        self.player = Some(Named::plain(g.players[p].name.clone()));
         self.who = Some(p);
         self
     }
@@ -115,9 +115,9 @@ impl Ev {
             Target::Ability(_) => {}
         }
         self.target = Some(match t {
-            Target::Player(p) => Named { name: g.players[p].name.clone(), card: None, label: None, nth: None, shown: Shown::default() },
+            Target::Player(p) => Named::plain(g.players[p].name.clone()),
             Target::Object(o) => named(g, o),
-            Target::Ability(_) => Named { name: g.describe_target(t).into(), card: None, label: None, nth: None, shown: Shown::default() },
+            Target::Ability(_) => Named::plain(g.describe_target(t).into()),
         });
         self
     }

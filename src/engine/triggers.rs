@@ -7,7 +7,7 @@ use crate::cards::ir::{Ability, Condition, SpellFact, StepName, Subject, Trigger
 use crate::cite;
 use crate::engine::casting::Targeter;
 use crate::engine::decision::{Answer, Decider, Decision, DecisionKind, Stop};
-use crate::engine::event::{EventKind, Text};
+use crate::engine::event::{About, EventKind, Named, On, Text};
 use crate::engine::state::{Chosen, Game, ObjId, PendingTrigger, PlayerId, StackAbility, StackChoices, StackItem, Target, TriggerInfo, Zone};
 use crate::engine::Ev;
 use crate::scenario::model::Step;
@@ -411,9 +411,8 @@ impl Game {
                     }
                     self.damage_triggers.push((src, i, key, event, self.pending.len()));
                 }
-                let on = self.trigger_words(src, info);
-                let text = if on.is_empty() { Text::Triggers } else { format!("{name}'s ability triggers{on} (controlled by {})", self.players[controller].name).into() };
-                let mut ev = Ev::new(EventKind::Trigger, text).source(self, src).player(self, controller).rules(&[rule, cite!(trigger.controller)]);
+                let on = self.trigger_words(src, info).map(Box::new);
+                let mut ev = Ev::new(EventKind::Trigger, Text::Triggers(on)).source(self, src).player(self, controller).rules(&[rule, cite!(trigger.controller)]);
                 if leaves {
                     ev = ev.rule(cite!(trigger.leaves_battlefield));
                 }
@@ -724,7 +723,7 @@ impl Game {
         };
         let name = self.describe(src);
         let on = self.trigger_words(src, info);
-        let ev = Ev::new(EventKind::Trigger, format!("{name}'s {} triggers{on} (controlled by {})", k.label(), self.players[controller].name))
+        let ev = Ev::new(EventKind::Trigger, format!("{name}'s {} triggers{} (controlled by {})", k.label(), On(on.as_ref()), self.players[controller].name))
             .source(self, src)
             .player(self, controller)
             .rules(&[crate::rules::RuleId::new_static(k.meaning_rule()), event_rule, cite!(trigger.controller)]);
@@ -904,17 +903,17 @@ impl Game {
         }
     }
 
-    /// " on Plains", " for Bob": what a trigger triggered on, for the trace.
-    fn trigger_words(&self, src: ObjId, info: TriggerInfo) -> String {
-        if let Some(uid) = info.ability {
-            return format!(" on the {}", self.describe_target(Target::Ability(uid)));
-        }
-        match (info.object, info.player) {
-            (Some(o), _) if o == src => String::new(),
-            (Some(o), _) => format!(" on {}", self.described(o)),
-            (None, Some(p)) => format!(" for {}", self.players[p].name),
-            (None, None) => String::new(),
-        }
+    /// " on Plains", " for Bob": what a trigger triggered on, for the trace (nothing for the
+    /// source itself).
+    fn trigger_words(&self, src: ObjId, info: TriggerInfo) -> Option<About> {
+        let (prep, what) = match (info.ability, info.object, info.player) {
+            (Some(uid), ..) => ("on the", Named::plain(self.describe_target(Target::Ability(uid)).into())),
+            (None, Some(o), _) if o == src => return None,
+            (None, Some(o), _) => ("on", crate::engine::named(self, o)),
+            (None, None, Some(p)) => ("for", Named::plain(self.players[p].name.clone())),
+            (None, None, None) => return None,
+        };
+        Some(About { prep, what })
     }
 
     /// The permanents a spell or ability just targeted (`by`, controlled by `controller`)
@@ -1061,7 +1060,7 @@ impl Game {
                 && let Some(Ability::Unread(u)) = self.card(t.source).abilities().get(t.ability)
             {
                 let on = self.trigger_words(t.source, t.info);
-                return Err(crate::engine::unread::unread_stop(self.describe(t.source), u, &format!("it triggers{on} (603.2)")));
+                return Err(crate::engine::unread::unread_stop(self.describe(t.source), u, &format!("it triggers{} (603.2)", On(on.as_ref()))));
             }
         }
         let pending = std::mem::take(&mut self.pending);
@@ -1240,8 +1239,9 @@ impl Game {
         let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
         let text = match kind {
-            Some(kind) if shown.is_empty() && on.is_empty() && !spell_x => Text::Stacked(kind),
+            Some(kind) if shown.is_empty() && !spell_x => Text::Stacked(kind, on.map(Box::new)),
             _ => {
+                let on = On(on.as_ref());
                 let mut text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
                 if spell_x {
                     text.push_str(&format!(" (X is {monstrous_x}, the X of the spell it was)"));
