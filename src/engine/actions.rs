@@ -265,7 +265,7 @@ impl Game {
         if moved {
             rules.push(cite!(attach.new_timestamp));
         }
-        let ev = Ev::new(EventKind::Attach, format!("{} becomes attached to {}", self.described(att), self.described(host))).object(self, att).target(self, Target::Object(host)).rules(&rules);
+        let ev = Ev::new(EventKind::Attach, Text::AttachedTo).object(self, att).target(self, Target::Object(host)).rules(&rules);
         self.record(ev);
     }
 
@@ -938,7 +938,7 @@ impl Game {
             Instruction::PutInGraveyard(a) => {
                 for id in self.objects_of(ctx, a) {
                     let owner = self.obj(id).owner;
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.described(id), self.players[owner].name)).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, Text::PutInto("graveyard")).object(self, id).player(self, owner).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
                     self.record(ev);
                     self.move_object(id, Zone::Graveyard);
                 }
@@ -1608,7 +1608,7 @@ impl Game {
                     let itself = self.obj(id).zone == Zone::Stack && id == ctx.source && !self.obj(id).copy;
                     if itself || matches!(self.obj(id).zone, Zone::Battlefield | Zone::Graveyard | Zone::Exile | Zone::Library) {
                         let owner = self.obj(id).owner;
-                        let text = if self.obj(id).zone == Zone::Library { format!("{} is put into {}'s hand", self.described(id), self.players[owner].name).into() } else { Text::ReturnedToHand };
+                        let text = if self.obj(id).zone == Zone::Library { Text::PutInto("hand") } else { Text::ReturnedToHand };
                         // The instruction followed (608.2c) puts it into its owner's hand (400.3).
                         let mut ev = Ev::new(EventKind::ReturnToHand, text).object(self, id).player(self, owner).zone(Zone::Hand).rules(&cite!(bounce.to_hand));
                         if followed {
@@ -2476,7 +2476,7 @@ impl Game {
                 })?;
                 continue;
             }
-            let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.described(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
+            let ev = Ev::new(EventKind::ReturnToHand, Text::PutInto("hand")).object(self, o).player(self, p).zone(Zone::Hand).rule(cite!(resolve.to_hand));
             self.record(ev);
             self.move_object(o, Zone::Hand);
         }
@@ -2505,7 +2505,7 @@ impl Game {
         match rest_to {
             DigRest::Graveyard => {
                 for o in rest {
-                    let ev = Ev::new(EventKind::PutIntoGraveyard, format!("{} is put into {}'s graveyard", self.described(o), self.players[p].name)).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
+                    let ev = Ev::new(EventKind::PutIntoGraveyard, Text::PutInto("graveyard")).object(self, o).player(self, p).zone(Zone::Graveyard).rule(cite!(resolve.to_graveyard));
                     self.record(ev);
                     self.move_object(o, Zone::Graveyard);
                 }
@@ -2599,7 +2599,7 @@ impl Game {
                     })?;
                 }
                 _ => {
-                    let ev = Ev::new(EventKind::ReturnToHand, format!("{} is put into {}'s hand", self.described(c), self.players[p].name)).object(self, c).player(self, p).zone(Zone::Hand).rules(&cite!(resolve.card_to_hand));
+                    let ev = Ev::new(EventKind::ReturnToHand, Text::PutInto("hand")).object(self, c).player(self, p).zone(Zone::Hand).rules(&cite!(resolve.card_to_hand));
                     self.record(ev);
                     self.move_object(c, Zone::Hand);
                 }

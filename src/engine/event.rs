@@ -355,6 +355,16 @@ pub enum Text {
     /// counters on it" (122.1, 122.6): a kind of counter with a rules meaning, the event's
     /// amount and object.
     CountersPut { kind: &'static str, entering: bool },
+    /// "the delayed ability from Sudden Reclamation triggers (controlled by Alice)" (603.7):
+    /// the event's source and player.
+    DelayedTriggers,
+    /// "Island is put into Alice's hand", "… into Alice's graveyard": the event's object, its
+    /// owner (the event's player) and the zone's word.
+    PutInto(&'static str),
+    /// "Rancor becomes attached to Grizzly Bears" (701.3a): the event's object and target.
+    AttachedTo,
+    /// "damage on Grizzly Bears wears off" (514.2): the event's object.
+    DamageWearsOff,
     /// "Alice plays Forest" (305.1): the event's player and object.
     Plays,
     /// "Alice discards Island" (701.9a): the event's player and object.
@@ -454,6 +464,10 @@ impl std::fmt::Display for Parts<'_> {
             Text::AnnouncesX => write!(f, "{player} announces X = {} for {}", Amount(self.amount), Object(self.object)),
             Text::Milled => write!(f, "{} is milled: put into {player}'s graveyard from the top of the library", Object(self.object)),
             Text::PaysLife => write!(f, "{player} pays {} life", Amount(self.amount)),
+            Text::DelayedTriggers => write!(f, "the delayed ability from {} triggers (controlled by {player})", Object(self.source)),
+            Text::PutInto(zone) => write!(f, "{} is put into {player}'s {zone}", Object(self.object)),
+            Text::AttachedTo => write!(f, "{} becomes attached to {}", Object(self.object), Object(self.target)),
+            Text::DamageWearsOff => write!(f, "damage on {} wears off", Object(self.object)),
             Text::CountersPut { kind, entering } => {
                 let object = Object(self.object);
                 let counters = Counters { kind, n: self.amount };
@@ -747,6 +761,11 @@ mod tests {
         assert_eq!(with(&Text::Stacked("delayed ability from", None), None, Some(&warden), None), "the delayed ability from Soul Warden is put on the stack");
         assert_eq!(with(&Text::Stacked("ability of", on("on the", &player("ability of Soul Warden"))), None, Some(&warden), None), "the ability of Soul Warden on the ability of Soul Warden is put on the stack");
         assert_eq!(with(&Text::Milled, Some(&bears), None, None), "Grizzly Bears [bears] is milled: put into Alice's graveyard from the top of the library");
+        assert_eq!(with(&Text::DelayedTriggers, None, Some(&warden), None), "the delayed ability from Soul Warden triggers (controlled by Alice)");
+        assert_eq!(with(&Text::PutInto("hand"), Some(&bears), None, None), "Grizzly Bears [bears] is put into Alice's hand");
+        assert_eq!(with(&Text::PutInto("graveyard"), Some(&bears), None, None), "Grizzly Bears [bears] is put into Alice's graveyard");
+        assert_eq!(with(&Text::AttachedTo, Some(&warden), None, Some(&bears)), "Soul Warden becomes attached to Grizzly Bears [bears]");
+        assert_eq!(with(&Text::DamageWearsOff, Some(&bears), None, None), "damage on Grizzly Bears [bears] wears off");
         assert_eq!(with(&Text::Plays, Some(&bears), None, None), "Alice plays Grizzly Bears [bears]");
         assert_eq!(with(&Text::Discards, Some(&bears), None, None), "Alice discards Grizzly Bears [bears]");
         assert_eq!(with(&Text::ReturnedToHand, Some(&bears), None, None), "Grizzly Bears [bears] is returned to Alice's hand");

@@ -434,7 +434,7 @@ impl Game {
         while i < self.delayed.len() {
             if self.delayed[i].step == step && self.delayed[i].after_turn.is_none_or(|t| self.turn > t) && self.delayed[i].whose.is_none_or(|w| w == self.active) {
                 let d = self.delayed.remove(i);
-                let ev = Ev::new(EventKind::Trigger, format!("the delayed ability from {} triggers (controlled by {})", self.described(d.source), self.players[d.controller].name)).source(self, d.source).player(self, d.controller).rules(&[cite!(trigger.delayed_step), d.rule]).because(began);
+                let ev = Ev::new(EventKind::Trigger, crate::engine::event::Text::DelayedTriggers).source(self, d.source).player(self, d.controller).rules(&[cite!(trigger.delayed_step), d.rule]).because(began);
                 // "At end of combat" abilities trigger as that step begins (511.2).
                 let ev = if step == StepName::EndOfCombat { ev.rule(cite!(trigger.end_of_combat)) } else { ev };
                 self.record(ev);

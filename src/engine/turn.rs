@@ -348,7 +348,7 @@ impl Game {
                 let damaged: Vec<_> = self.battlefield.iter().copied().filter(|&id| self.obj(id).damage > 0).collect();
                 for id in damaged {
                     self.obj_mut_status(id).damage = 0;
-                    let ev = Ev::new(EventKind::DamageWearsOff, format!("damage on {} wears off", self.described(id))).object(self, id).rule(cite!(cleanup.damage_wears_off));
+                    let ev = Ev::new(EventKind::DamageWearsOff, crate::engine::event::Text::DamageWearsOff).object(self, id).rule(cite!(cleanup.damage_wears_off));
                     self.record(ev);
                 }
                 // "This turn" replacement and prevention effects end (514.2).
