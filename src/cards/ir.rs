@@ -1092,6 +1092,31 @@ pub struct ObjectFilter {
     pub blocking_source: bool,
 }
 
+impl ObjectFilter {
+    /// Whether matching reads more than an object's characteristics, zone and controller:
+    /// its status (tapped, in combat, damage dealt), its counters, its power or toughness,
+    /// its mana value (an X chosen for a spell), the choices of the ability's source, or who
+    /// the defending player is. The layer system keeps its results through a change of status
+    /// only when no filter in force does (`Layered::reads_state`).
+    #[must_use]
+    pub fn reads_status(&self) -> bool {
+        self.tapped.is_some()
+            || matches!(self.controller, ControllerFilter::Defending)
+            || self.attacking
+            || self.blocking
+            || self.blocking_source
+            || self.dealt_damage_this_turn
+            || self.power_below_source
+            || self.mana_value.is_some()
+            || self.counters.is_some()
+            || self.power.is_some()
+            || self.toughness.is_some()
+            || self.chosen_type
+            || self.not_chosen_type
+            || self.chosen_color
+    }
+}
+
 /// A comparison in a filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Compare {

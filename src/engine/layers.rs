@@ -1750,12 +1750,15 @@ fn compute(g: &Game) -> Layered {
 
 /// Whether what an effect applies to, whether it applies, or what it does depends on status
 /// the layers read only through filters, conditions and counts: anything but a fixed set
-/// (the resolved effect's objects, the source, what it is attached to) with no condition and
-/// fixed changes.
+/// (the resolved effect's objects, the source, what it is attached to) or a filter of
+/// characteristics alone, with no condition and fixed changes.
 fn reads_state(e: &Eff<'_>) -> bool {
     let fixed_set = match &e.subject {
         Subject::Locked(_) => true,
-        Subject::Static(s) => matches!(s.as_ref(), StaticSubject::Attached | StaticSubject::This),
+        Subject::Static(s) => match s.as_ref() {
+            StaticSubject::Attached | StaticSubject::This => true,
+            StaticSubject::Each { filter, .. } => !filter.reads_status(),
+        },
     };
     let counts = |c: &Change| matches!(c, Change::PtFor { .. } | Change::PtEqualTo { .. } | Change::SetPt(PtValue::ManaValue, _) | Change::SetPt(_, PtValue::ManaValue));
     !fixed_set || e.condition.is_some() || e.changes.iter().any(counts)
