@@ -657,7 +657,7 @@ mod tests {
     use crate::scenario::model::Step;
 
     fn player(name: &str) -> Named {
-        Named { name: name.into(), label: None, card: None, nth: None, shown: Shown::default() }
+        Named::plain(name.into())
     }
 
     fn object(name: &str, label: Option<&str>, card: Option<&str>, shown: Shown) -> Named {
@@ -759,7 +759,8 @@ mod tests {
         assert_eq!(with(&Text::Triggers(on("for", &player("Bob"))), None, Some(&warden), None), "Soul Warden's ability triggers for Bob (controlled by Alice)");
         assert_eq!(with(&Text::Stacked("ability of", None), None, Some(&warden), None), "the ability of Soul Warden is put on the stack");
         assert_eq!(with(&Text::Stacked("delayed ability from", None), None, Some(&warden), None), "the delayed ability from Soul Warden is put on the stack");
-        assert_eq!(with(&Text::Stacked("ability of", on("on the", &player("ability of Soul Warden"))), None, Some(&warden), None), "the ability of Soul Warden on the ability of Soul Warden is put on the stack");
+        // An ability is named by words alone, like a player.
+        assert_eq!(with(&Text::Stacked("ability of", on("on the", &player("ability of Prodigal Pyromancer"))), None, Some(&warden), None), "the ability of Soul Warden on the ability of Prodigal Pyromancer is put on the stack");
         assert_eq!(with(&Text::Milled, Some(&bears), None, None), "Grizzly Bears [bears] is milled: put into Alice's graveyard from the top of the library");
         assert_eq!(with(&Text::DelayedTriggers, None, Some(&warden), None), "the delayed ability from Soul Warden triggers (controlled by Alice)");
         assert_eq!(with(&Text::PutInto("hand"), Some(&bears), None, None), "Grizzly Bears [bears] is put into Alice's hand");
