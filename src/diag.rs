@@ -84,6 +84,13 @@ impl Source {
         Span { start, len, line: u32::try_from(line).unwrap_or(u32::MAX), col: u32::try_from(col).unwrap_or(u32::MAX) }
     }
 
+    /// A reader of spans for places met from the start of the file to its end, as a parser
+    /// meets its nodes: the same spans as [`Source::span_at`], each found from the one before.
+    #[must_use]
+    pub fn spans(&self) -> Spans<'_> {
+        Spans { text: &self.text, starts: self.line_starts(), line: 0, at: 0, col: 1 }
+    }
+
     /// The byte offset of a 1-based line and (character) column.
     #[must_use]
     pub fn offset_of(&self, line: u64, col: u64) -> usize {
@@ -96,6 +103,40 @@ impl Source {
             offset += l.len();
         }
         self.text.len()
+    }
+}
+
+/// Spans found from the place before ([`Source::spans`]): moving forward costs the lines and
+/// characters passed over, so placing every node of a file costs about its length; moving
+/// back starts again from the line table.
+pub struct Spans<'a> {
+    text: &'a str,
+    starts: &'a [usize],
+    /// The line (an index into `starts`) of `at`, a place whose column `col` is known.
+    line: usize,
+    at: usize,
+    col: usize,
+}
+
+impl Spans<'_> {
+    /// The span of `len` bytes starting at byte `start`, as [`Source::span_at`] gives it.
+    pub fn at(&mut self, start: usize, len: usize) -> Span {
+        let mut start = start.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        if start < self.at {
+            self.line = self.starts.partition_point(|&s| s <= start) - 1;
+            (self.at, self.col) = (self.starts[self.line], 1);
+        } else if self.starts.get(self.line + 1).is_some_and(|&s| s <= start) {
+            while self.starts.get(self.line + 1).is_some_and(|&s| s <= start) {
+                self.line += 1;
+            }
+            (self.at, self.col) = (self.starts[self.line], 1);
+        }
+        self.col += self.text[self.at..start].chars().count();
+        self.at = start;
+        Span { start, len, line: u32::try_from(self.line + 1).unwrap_or(u32::MAX), col: u32::try_from(self.col).unwrap_or(u32::MAX) }
     }
 }
 
@@ -190,5 +231,20 @@ mod tests {
         }
         // Past the end: the end.
         assert_eq!(s.span_at(999, 0).start, text.len());
+    }
+
+    /// Spans read forward, backward, from inside a character and past the end are those of
+    /// `span_at`.
+    #[test]
+    fn spans_read_in_order_are_those_of_span_at() {
+        let text = "a: 1\nbé: [x, y]\n\n  - zé\nlast";
+        let s = Source::new("f.yaml", text);
+        let mut order: Vec<usize> = (0..=text.len() + 2).collect();
+        order.extend([3, 0, 9, 7, 8, 20, 2, 1, 99, 4]);
+        let mut spans = s.spans();
+        for start in order {
+            let (a, b) = (spans.at(start, 2), s.span_at(start, 2));
+            assert_eq!((a.start, a.len, a.line, a.col), (b.start, b.len, b.line, b.col), "at byte {start}");
+        }
     }
 }

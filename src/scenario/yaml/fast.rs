@@ -13,7 +13,7 @@
 use granit_parser::{Event, Parser, ScalarStyle, Span as ParserSpan};
 
 use super::{Kind, Node};
-use crate::diag::Source;
+use crate::diag::{Source, Spans};
 
 /// Well inside serde-saphyr's default budgets (depth 64, 250,000 nodes, 64 MiB of scalars).
 const MAX_DEPTH: usize = 48;
@@ -41,6 +41,7 @@ pub fn parse(source: &Source) -> Option<Node> {
         emit_comments: text.bytes().filter(|&b| b == b'#').count() >= 90,
     };
     let mut parser = Parser::new_from_str_with_options(text, options);
+    let mut spans = source.spans();
     let mut stack: Vec<Frame> = Vec::new();
     let mut root = None;
     let mut documents = 0;
@@ -61,7 +62,7 @@ pub fn parse(source: &Source) -> Option<Node> {
                     return None;
                 }
                 let kind = scalar(value.into_owned(), style)?;
-                let node = at(source, &span, kind)?;
+                let node = at(&mut spans, &span, kind)?;
                 if let Kind::Float(_) = node.kind {
                     float_text(source, node)?
                 } else {
@@ -74,7 +75,7 @@ pub fn parse(source: &Source) -> Option<Node> {
                 }
                 nodes += 1;
                 let is_seq = matches!(event, Event::SequenceStart(..));
-                let head = at(source, &span, Kind::Null)?;
+                let head = at(&mut spans, &span, Kind::Null)?;
                 stack.push(if is_seq { Frame::Seq(Vec::new(), head) } else { Frame::Map(Vec::new(), None, head) });
                 continue;
             }
@@ -113,10 +114,10 @@ pub fn parse(source: &Source) -> Option<Node> {
 }
 
 /// A node at the parser's span, measured as `super::convert` measures serde-saphyr's.
-fn at(source: &Source, span: &ParserSpan, kind: Kind) -> Option<Node> {
+fn at(spans: &mut Spans<'_>, span: &ParserSpan, kind: Kind) -> Option<Node> {
     let start = span.start.byte_offset()?;
     let end = span.end.byte_offset()?;
-    let mut span = source.span_at(start, end.checked_sub(start)?);
+    let mut span = spans.at(start, end.checked_sub(start)?);
     if span.len == 0 {
         span.len = 1;
     }
