@@ -388,13 +388,7 @@ impl Game {
         if !chosen.is_empty() {
             let text = match chosen.as_slice() {
                 [c] if c.share == 0 => Text::Targets(name.into()),
-                _ => {
-                    let shown: Vec<String> = chosen
-                        .iter()
-                        .map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) })
-                        .collect();
-                    Text::Words(format!("{name} targets {}", shown.join(", ")))
-                }
+                _ => Text::Words(format!("{name} targets {}", self.describe_chosen(&chosen))),
             };
             let mut ev = Ev::new(EventKind::Cast, text).player(self, by.you).rule(cite!(cast.targets_chosen));
             // An activated ability follows the casting steps through 602.2b.

@@ -664,6 +664,11 @@ mod tests {
         Named { name: name.into(), label: label.map(Into::into), card: card.map(Into::into), nth: Some(1), shown }
     }
 
+    /// A text with Alice as the event's player.
+    fn by_alice(text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>, amount: Option<i64>) -> String {
+        Parts { text, player: Some(&player("Alice")), object, source, target, amount }.to_string()
+    }
+
     fn said(text: &Text, player: Option<&Named>, object: Option<&Named>, source: Option<&Named>) -> String {
         Parts { text, player, object, source, target: None, amount: None }.to_string()
     }
@@ -708,11 +713,10 @@ mod tests {
 
     #[test]
     fn texts_of_combat_damage_life_and_resolution_are_put_into_words() {
-        let alice = player("Alice");
         let bears = object("Grizzly Bears", Some("bears"), None, Shown::default());
         let wall = object("Wall of Stone", None, None, Shown::default());
         let bolt = object("Lightning Bolt", None, None, Shown::default());
-        let with = |text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>, amount: Option<i64>| Parts { text, player: Some(&alice), object, source, target, amount }.to_string();
+        let with = by_alice;
         assert_eq!(with(&Text::GameStarts { turn: 1, step: Step::PrecombatMain }, None, None, None, None), "the game starts in turn 1, precombat main step, Alice active");
         assert_eq!(with(&Text::Fixed("no blockers are declared"), None, None, None, None), "no blockers are declared");
         assert_eq!(with(&Text::ObjectDoes("becomes tapped as it attacks"), Some(&bears), None, None, None), "Grizzly Bears [bears] becomes tapped as it attacks");
@@ -748,11 +752,10 @@ mod tests {
     #[test]
     fn texts_of_triggers_targets_destruction_and_effects_are_put_into_words() {
         use super::{About, Destruction};
-        let alice = player("Alice");
         let bears = object("Grizzly Bears", Some("bears"), None, Shown::default());
         let warden = object("Soul Warden", None, None, Shown::default());
         let token = object("Soldier", None, None, Shown::default());
-        let with = |text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>| Parts { text, player: Some(&alice), object, source, target, amount: None }.to_string();
+        let with = |text: &Text, object: Option<&Named>, source: Option<&Named>, target: Option<&Named>| by_alice(text, object, source, target, None);
         assert_eq!(with(&Text::Triggers(None), None, Some(&warden), None), "Soul Warden's ability triggers (controlled by Alice)");
         let on = |prep, what: &Named| Some(Box::new(About { prep, what: what.clone() }));
         assert_eq!(with(&Text::Triggers(on("on", &bears)), None, Some(&warden), None), "Soul Warden's ability triggers on Grizzly Bears [bears] (controlled by Alice)");

@@ -918,6 +918,14 @@ impl Game {
         }
     }
 
+    /// Chosen targets as the trace lists them: "Grizzly Bears, Bob", with each one's share of a
+    /// divided amount ("Bob (2)", 601.2d).
+    #[must_use]
+    pub fn describe_chosen(&self, chosen: &[Chosen]) -> String {
+        let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
+        shown.join(", ")
+    }
+
     /// Whether the object is still the one in its zone (not moved since).
     #[must_use]
     pub fn is_live(&self, id: ObjId) -> bool {

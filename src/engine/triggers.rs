@@ -345,9 +345,8 @@ impl Game {
                 let controller = self.controller(src);
                 let holds = condition.is_none_or(|c| self.condition_holds(c, src, controller));
                 let has_if = condition.is_some();
-                let name = self.describe(src);
                 if !holds {
-                    let ev = Ev::new(EventKind::Choice, format!("{name}'s ability doesn't trigger: its \"if\" condition is false")).source(self, src).rule(cite!(trigger.intervening_if_false));
+                    let ev = Ev::new(EventKind::Choice, format!("{}'s ability doesn't trigger: its \"if\" condition is false", self.described(src))).source(self, src).rule(cite!(trigger.intervening_if_false));
                     self.record(ev);
                     continue;
                 }
@@ -1236,13 +1235,12 @@ impl Game {
         };
         let uid = self.next_ability_uid;
         self.next_ability_uid += 1;
-        let shown: Vec<String> = chosen.iter().map(|c| if c.share > 0 { format!("{} ({})", self.describe_target(c.target), c.share) } else { self.describe_target(c.target) }).collect();
         let on = self.trigger_words(t.source, t.info);
         let text = match kind {
-            Some(kind) if shown.is_empty() && !spell_x => Text::Stacked(kind, on.map(Box::new)),
+            Some(kind) if chosen.is_empty() && !spell_x => Text::Stacked(kind, on.map(Box::new)),
             _ => {
                 let on = On(on.as_ref());
-                let mut text = if shown.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", shown.join(", ")) };
+                let mut text = if chosen.is_empty() { format!("the {name}{on} is put on the stack") } else { format!("the {name}{on} is put on the stack targeting {}", self.describe_chosen(&chosen)) };
                 if spell_x {
                     text.push_str(&format!(" (X is {monstrous_x}, the X of the spell it was)"));
                 }
